@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** apps/bff, whether running from src (tsx) or from dist (bundled). */
+const bffRoot = path.resolve(here, '..');
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD');
+
+/**
+ * Environment, validated once at start so a bad value stops the process with a
+ * clear message instead of failing on the first request.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional(),
+  INQUIRY_TODAY: isoDate.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  SEED_DISTRIBUTORS: z.coerce.number().int().min(10).max(2_000_000).default(5000),
+  SEED: z.coerce.number().int().default(42),
+  EBIZ_PORTAL_ORIGINS: z.string().default(''),
+  WECHAT_APP_ID: z.string().default('wx0000000000demo0'),
+  WECHAT_JSAPI_TICKET: z.string().default('dev-jsapi-ticket'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  /** Absolute data directory. */
+  dataDir: string;
+  /** Absolute path of the built web app. */
+  webDist: string;
+  /** The business "today" (pinned for demos and tests). */
+  today: () => Date;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const pinned = e.INQUIRY_TODAY ? new Date(`${e.INQUIRY_TODAY}T12:00:00+08:00`) : undefined;
+  return {
+    ...e,
+    dataDir: path.resolve(e.DATA_DIR),
+    webDist: path.resolve(e.WEB_DIST ?? path.join(bffRoot, '..', 'web', 'dist')),
+    today: () => (pinned ? new Date(pinned) : new Date()),
+  };
+}

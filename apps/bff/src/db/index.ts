@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Database } from './schema.ts';
+import * as m0001 from './migrations/0001-initial.ts';
+
+export type DB = Kysely<Database>;
+
+/** Migrations are bundled as code so the built server needs no migration folder. */
+const migrations: Record<string, Migration> = {
+  '0001-initial': m0001,
+};
+
+export function sqlitePath(config: Pick<Config, 'dataDir'>): string {
+  return path.join(config.dataDir, 'inquiry.sqlite');
+}
+
+/** Opens the embedded SQLite database (WAL, foreign keys on) in DATA_DIR. */
+export function openSqlite(file: string): DB {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+export function openDatabase(config: Pick<Config, 'dataDir' | 'DATABASE_URL'>): DB {
+  if (config.DATABASE_URL) {
+    throw new Error('PostgreSQL support is not built yet; unset DATABASE_URL to use SQLite');
+  }
+  return openSqlite(sqlitePath(config));
+}
+
+export async function migrateToLatest(db: DB): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

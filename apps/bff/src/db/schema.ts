@@ -1,0 +1,189 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Money columns are integer fen; months are 'YYYY-MM'; dates ISO strings. */
+export interface DistributorsTable {
+  ada: string;
+  name_zh: string;
+  name_en: string;
+  phone: string;
+  national_id: string;
+  bank_card: string;
+  bank_name: string;
+  sponsor_ada: string | null;
+  join_date: string;
+  user_type: string;
+  market: string;
+  shop_code: string | null;
+  /** Pre-order position in the sponsorship tree and subtree size: downline = (pos, pos + size). */
+  tree_pos: number;
+  tree_size: number;
+  depth: number;
+  pin_code: number;
+  pin_month: string | null;
+  head_image: string | null;
+}
+
+export interface MonthlyResultsTable {
+  ada: string;
+  month: string;
+  ppv: number;
+  gpv: number;
+  pgpv: number;
+  bv_fen: number;
+  bracket: number;
+  is_q: number;
+  q_legs: number;
+  apv: number;
+  is_sp: number;
+  pin_code: number;
+  new_customers: number;
+  points: number;
+  compliant: number;
+}
+
+export interface StatementsTable {
+  ada: string;
+  month: string;
+  pretax_fen: number;
+  tax_fen: number;
+  net_fen: number;
+  /** JSON array of statement items (code, base, rate, amount, legs). */
+  items: string;
+}
+
+export interface PlanResultsTable {
+  ada: string;
+  py: string;
+  plan_code: string;
+  status: string;
+  /** JSON of the evaluated criteria summary. */
+  summary: string;
+}
+
+export interface ShopsTable {
+  code: string;
+  name_zh: string;
+  name_en: string;
+  city_zh: string;
+  city_en: string;
+  address: string;
+  phone: string;
+}
+
+export interface UserSettingsTable {
+  ada: string;
+  target_pin: number | null;
+  shop_code: string | null;
+  biennial_tag: string | null;
+  updated_at: string;
+}
+
+export interface InvitationsTable {
+  id: string;
+  ada: string;
+  invitee_name: string;
+  note: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface PromptsTable {
+  id: Generated<number>;
+  business_type: string;
+  year: string;
+  month: string;
+  type: string;
+  title_zh: string;
+  title_en: string;
+  content_zh: string;
+  content_en: string;
+}
+
+export interface PromptClosesTable {
+  ada: string;
+  business_type: string;
+  year: string;
+  month: string;
+  type: string;
+  closed_at: string;
+}
+
+export interface NoviceGuidesTable {
+  ada: string;
+  business_type: string;
+  done_at: string;
+}
+
+export interface DescriptionPagesTable {
+  code: string;
+  title_zh: string;
+  title_en: string;
+  content_zh: string;
+  content_en: string;
+}
+
+export interface CredentialsTable {
+  username: string;
+  ada: string;
+  kind: string;
+  password_hash: string;
+}
+
+export interface SigningKeysTable {
+  kid: string;
+  alg: string;
+  public_jwk: string;
+  private_jwk: string;
+  created_at: string;
+  retired_at: string | null;
+}
+
+export interface SessionTokensTable {
+  token_hash: string;
+  ada: string;
+  kind: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor: string;
+  subject_ada: string;
+  action: string;
+  channel: string;
+  at: string;
+}
+
+export interface AnalyticsEventsTable {
+  id: Generated<number>;
+  at: string;
+  event: string;
+  distinct_id: string;
+  properties: string;
+}
+
+export interface MetaTable {
+  key: string;
+  value: ColumnType<string, string, string>;
+}
+
+export interface Database {
+  distributors: DistributorsTable;
+  monthly_results: MonthlyResultsTable;
+  statements: StatementsTable;
+  plan_results: PlanResultsTable;
+  shops: ShopsTable;
+  user_settings: UserSettingsTable;
+  invitations: InvitationsTable;
+  prompts: PromptsTable;
+  prompt_closes: PromptClosesTable;
+  novice_guides: NoviceGuidesTable;
+  description_pages: DescriptionPagesTable;
+  credentials: CredentialsTable;
+  signing_keys: SigningKeysTable;
+  session_tokens: SessionTokensTable;
+  audit_log: AuditLogTable;
+  analytics_events: AnalyticsEventsTable;
+  meta: MetaTable;
+}

@@ -1,0 +1,39 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { enUS } from './en-US.ts';
+import { zhCN } from './zh-CN.ts';
+
+export type Language = 'zh-CN' | 'en-US';
+
+/** ?lang=en wins, then a remembered choice, then the browser language; zh-CN by default. */
+export function detectLanguage(search = window.location.search, navigatorLanguages = navigator.languages): Language {
+  const fromQuery = new URLSearchParams(search).get('lang');
+  if (fromQuery) return fromQuery.toLowerCase().startsWith('en') ? 'en-US' : 'zh-CN';
+  const remembered = localStorage.getItem('lang');
+  if (remembered === 'en-US' || remembered === 'zh-CN') return remembered;
+  const first = navigatorLanguages?.[0] ?? 'zh-CN';
+  return first.toLowerCase().startsWith('en') ? 'en-US' : 'zh-CN';
+}
+
+export function setLanguage(lang: Language): void {
+  localStorage.setItem('lang', lang);
+  document.documentElement.lang = lang;
+  void i18n.changeLanguage(lang);
+}
+
+export function initI18n(lang: Language = detectLanguage()): typeof i18n {
+  if (!i18n.isInitialized) {
+    void i18n.use(initReactI18next).init({
+      lng: lang,
+      fallbackLng: 'zh-CN',
+      resources: { 'zh-CN': { common: zhCN }, 'en-US': { common: enUS } },
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      initAsync: false,
+    });
+    document.documentElement.lang = lang;
+  }
+  return i18n;
+}
+
+export { i18n };

@@ -1,0 +1,28 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  base: '/front/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    sourcemap: false,
+    target: 'es2022',
+    chunkSizeWarningLimit: 400,
+  },
+  server: {
+    proxy: {
+      '/bff': 'http://localhost:8080',
+      '/idp': 'http://localhost:8080',
+      '/wechat': 'http://localhost:8080',
+    },
+  },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/testing/setup.ts'],
+    css: false,
+  },
+});

@@ -1,0 +1,20 @@
+import { expect, test } from '@playwright/test';
+
+test('the web app renders in Chromium and deep links resolve case-insensitively', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/front/INCENTIVEPLAN/NO-SUCH-PAGE');
+  await expect(page.getByRole('heading', { name: /页面不存在|Page not found/ })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a missing hashed asset is a 404, not the SPA shell', async ({ request }) => {
+  const res = await request.get('/front/assets/missing-0000.js');
+  expect(res.status()).toBe(404);
+});
+
+test('getConfig without a token answers 9900401 in the envelope', async ({ request }) => {
+  const res = await request.post('/bff/v1/common/getConfig', { data: { channel: 'ebiz' } });
+  expect(res.status()).toBe(200);
+  expect(await res.json()).toMatchObject({ code: 9900401, success: false, data: null });
+});

@@ -1,0 +1,133 @@
+// Performance-year (PY) calendar. A PY runs 1 Sep – 31 Aug and is written `25/26`.
+// Months are `YYYY-MM` strings at the API edge; internally an absolute month index
+// (year * 12 + month0) keeps arithmetic cheap and free of Date/time-zone surprises.
+
+/** A calendar month, `YYYY-MM`. */
+export type MonthKey = string;
+/** A performance year, `YY/YY` (e.g. `25/26` = 2025-09 … 2026-08). */
+export type PyName = string;
+/** Anything a caller may hold for "a day or a month": `YYYY-MM`, `YYYY-MM-DD…`, or a Date. */
+export type DateLike = Date | string;
+
+const MONTH_RE = /^(\d{4})-(\d{2})/;
+const PY_RE = /^(\d{2})\/(\d{2})$/;
+
+/** Absolute month index: year * 12 + (month - 1). */
+export function monthIndex(d: DateLike): number {
+  if (d instanceof Date) {
+    // Local calendar fields: "today" is the user's/business's calendar day, not UTC.
+    return d.getFullYear() * 12 + d.getMonth();
+  }
+  const m = MONTH_RE.exec(d);
+  if (!m) throw new RangeError(`not a month or date: ${d}`);
+  const month = Number(m[2]);
+  if (month < 1 || month > 12) throw new RangeError(`bad month in ${d}`);
+  return Number(m[1]) * 12 + (month - 1);
+}
+
+/** Month index → `YYYY-MM`. */
+export function monthKeyOf(index: number): MonthKey {
+  const y = Math.floor(index / 12);
+  const m = index - y * 12 + 1;
+  return `${y}-${m < 10 ? '0' : ''}${m}`;
+}
+
+/** Normalises a date or month to its `YYYY-MM`. */
+export function toMonthKey(d: DateLike): MonthKey {
+  return monthKeyOf(monthIndex(d));
+}
+
+export function addMonths(month: MonthKey, n: number): MonthKey {
+  return monthKeyOf(monthIndex(month) + n);
+}
+
+/** Calendar year in which the PY containing this month index starts. */
+export function pyStartYearOfIndex(index: number): number {
+  const y = Math.floor(index / 12);
+  return index - y * 12 >= 8 ? y : y - 1; // month0 8 = September
+}
+
+function yy(year: number): string {
+  const s = String(year % 100);
+  return s.length === 1 ? `0${s}` : s;
+}
+
+/** Name of the PY a start year opens, e.g. 2025 → `25/26`. */
+export function pyName(startYear: number): PyName {
+  return `${yy(startYear)}/${yy(startYear + 1)}`;
+}
+
+/** The PY of a date or month: 2025-09 … 2026-08 → `25/26`. */
+export function pyOf(d: DateLike): PyName {
+  return pyName(pyStartYearOfIndex(monthIndex(d)));
+}
+
+/** Start year of a PY name (`25/26` → 2025). Years are taken as 20YY. */
+export function pyStartYear(py: PyName): number {
+  const m = PY_RE.exec(py);
+  if (!m) throw new RangeError(`not a performance year: ${py}`);
+  const a = Number(m[1]);
+  const b = Number(m[2]);
+  if ((a + 1) % 100 !== b) throw new RangeError(`not consecutive years: ${py}`);
+  return 2000 + a;
+}
+
+/** Month index of September opening the PY. */
+export function pyFirstMonthIndex(py: PyName): number {
+  return pyStartYear(py) * 12 + 8;
+}
+
+/** The 12 months of a PY, September first: `25/26` → `2025-09` … `2026-08`. */
+export function pyMonths(py: PyName): MonthKey[] {
+  const first = pyFirstMonthIndex(py);
+  const out: MonthKey[] = [];
+  for (let i = 0; i < 12; i++) out.push(monthKeyOf(first + i));
+  return out;
+}
+
+/** Position of a month in its PY: September 0 … August 11. */
+export function pyMonthPosition(d: DateLike): number {
+  const i = monthIndex(d);
+  return i - (pyStartYearOfIndex(i) * 12 + 8);
+}
+
+export function nextPy(py: PyName): PyName {
+  return pyName(pyStartYear(py) + 1);
+}
+
+export function previousPy(py: PyName): PyName {
+  return pyName(pyStartYear(py) - 1);
+}
+
+/** `closed` = ended before today's month; `open` = contains today; `future` = not begun. */
+export type PeriodState = 'closed' | 'open' | 'future';
+
+export function pyState(py: PyName, today: DateLike): PeriodState {
+  const first = pyFirstMonthIndex(py);
+  const t = monthIndex(today);
+  if (t > first + 11) return 'closed';
+  if (t < first) return 'future';
+  return 'open';
+}
+
+/**
+ * Months of the PY still ahead given today, INCLUDING today's month (its volume can still
+ * change until the month closes). 2026-11-21 in 26/27 → 2026-11 … 2027-08 (10 months).
+ * Empty for a closed PY; all 12 for a future one.
+ */
+export function remainingMonths(py: PyName, today: DateLike): MonthKey[] {
+  const first = pyFirstMonthIndex(py);
+  const from = Math.max(first, monthIndex(today));
+  const out: MonthKey[] = [];
+  for (let i = from; i <= first + 11; i++) out.push(monthKeyOf(i));
+  return out;
+}
+
+/** Months of the PY already closed given today (before today's month). */
+export function closedMonths(py: PyName, today: DateLike): MonthKey[] {
+  const first = pyFirstMonthIndex(py);
+  const to = Math.min(first + 11, monthIndex(today) - 1);
+  const out: MonthKey[] = [];
+  for (let i = first; i <= to; i++) out.push(monthKeyOf(i));
+  return out;
+}

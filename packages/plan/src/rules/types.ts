@@ -1,0 +1,57 @@
+// The shape of one performance year's rule table. Every number the engine uses to judge
+// volume, rank or pay lives here, so a new year is a new table (data), never new code.
+import type { PyName } from '../calendar.ts';
+
+/** One step of the performance-bracket table: personal-group PV ≥ minPv earns percent. */
+export interface BracketStep {
+  readonly minPv: number;
+  readonly percent: number;
+}
+
+export interface RuleTable {
+  readonly py: PyName;
+  /** BV per PV, in fen. 100 = 1 PV is worth 1.00 CNY of BV. Integer so BV stays integer fen. */
+  readonly bvFenPerPv: number;
+  /** Ascending thresholds, inclusive. Below the first step the bracket is 0 %. */
+  readonly brackets: readonly BracketStep[];
+  /** SP (silver producer) month: APV ≥ apvAlone, or ≥ apvWithOneQLeg with 1 Q leg, or qLegsAlone Q legs. */
+  readonly sp: {
+    readonly apvAlone: number;
+    readonly apvWithOneQLeg: number;
+    readonly qLegsAlone: number;
+  };
+  /** A compliance month: personal PV ≥ minPpv (the seed/back office may also veto a month). */
+  readonly compliance: { readonly minPpv: number };
+  readonly pins: {
+    readonly goldSpMonths: number;
+    readonly platinumSpMonths: number;
+    readonly platinumConsecutive: number;
+    /** SP months in a PY for every Founders pin. */
+    readonly foundersSpMonths: number;
+    readonly rubyPgpv: number;
+    /** Q months in the PY a frontline leg needs to count for Sapphire and up (and as an LDD market). */
+    readonly legQMonths: number;
+    readonly sapphireLegs: number;
+    /** Sapphire's side volume: months of the PY with APV ≥ sideVolumePv. */
+    readonly sapphireSideVolumePv: number;
+    readonly sapphireSideVolumeMonths: number;
+    readonly emeraldLegs: number;
+    readonly diamondLegs: number;
+    readonly executiveDiamondLegs: number;
+    readonly doubleDiamondLegs: number;
+  };
+  /** Leadership: rateBp of each frontline Q leg's personal-group BV, if own bracket ≥ minOwnPercent. */
+  readonly leadership: { readonly minOwnPercent: number; readonly rateBp: number };
+  /** Ruby: rateBp of own personal-group BV in a month with personal-group PV ≥ minPgpv. */
+  readonly ruby: { readonly minPgpv: number; readonly rateBp: number };
+  /**
+   * Pearl (depth): rateBp of the personal-group BV of the Q legs of one's Q legs (second
+   * generation), paid when the ABO is Q itself with ≥ minQLegs Q legs.
+   */
+  readonly pearl: { readonly minQLegs: number; readonly rateBp: number };
+  /**
+   * Annual bonuses, paid in the August statement on the PY's group BV (Σ monthly group PV ×
+   * ratio): Emerald rate for pin ≥ Emerald (370), Diamond rate in addition for pin ≥ Diamond (380).
+   */
+  readonly annual: { readonly emeraldRateBp: number; readonly diamondRateBp: number };
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+// The server the end-to-end suite runs against: the built BFF on a fresh data
+// directory with "today" pinned, so figures are the same on every run.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = path.join(root, '.test-data', 'e2e');
+fs.rmSync(dataDir, { recursive: true, force: true });
+
+const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/bff/dist/server.js')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    INQUIRY_TODAY: '2026-11-21',
+    SEED_DISTRIBUTORS: '2000',
+    LOG_LEVEL: 'warn',
+    ...process.env,
+  },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));

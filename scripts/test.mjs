@@ -1,0 +1,105 @@
+#!/usr/bin/env node
+// `npm test`: lint, typecheck, unit + integration (vitest), build, then the
+// Playwright end-to-end suite against the real built app. Ends with one plain
+// "N passed, N failed" line, which CI reads.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reports = path.join(root, '.reports');
+fs.rmSync(reports, { recursive: true, force: true });
+fs.mkdirSync(reports, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function run(name, cmd, args, env = {}) {
+  console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = r.status === 0;
+  console.log(`${ok ? '✔' : '✘'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return ok;
+}
+
+/** A step that is one check (lint, typecheck, build). */
+function check(name, cmd, args, env) {
+  if (run(name, cmd, args, env)) passed += 1;
+  else {
+    failed += 1;
+    failures.push(name);
+  }
+}
+
+/** A step whose JSON report counts individual tests. */
+function suite(name, cmd, args, reportFile, count, env) {
+  const ok = run(name, cmd, args, env);
+  let counted = false;
+  if (fs.existsSync(reportFile)) {
+    try {
+      const c = count(JSON.parse(fs.readFileSync(reportFile, 'utf8')));
+      passed += c.passed;
+      failed += c.failed;
+      counted = c.passed + c.failed > 0;
+      if (c.failed > 0) failures.push(`${name}: ${c.failed} failed`);
+    } catch {
+      /* fall through: count the step */
+    }
+  }
+  if (!counted || (!ok && !failures.some((f) => f.startsWith(name)))) {
+    if (ok) passed += 1;
+    else {
+      failed += 1;
+      failures.push(name);
+    }
+  }
+}
+
+function ensureChromium() {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (fs.existsSync(chromium)) return true;
+  if (process.getuid?.() === 0) {
+    console.log('Chromium is missing: installing Debian’s chromium with apt-get…');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    const r = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
+    if (r.status === 0 && fs.existsSync(chromium)) return true;
+  }
+  console.error(
+    `\nChromium was not found at ${chromium}. Install Debian's browser with:\n  sudo apt-get install -y chromium\n` +
+      'or point CHROMIUM_PATH at a Chromium binary. (Playwright browser downloads are not used.)',
+  );
+  return false;
+}
+
+check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+suite(
+  'unit and integration tests',
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'vitest.json')}`],
+  path.join(reports, 'vitest.json'),
+  (r) => ({ passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0) }),
+);
+check('build', 'npm', ['run', 'build', '--silent']);
+if (fs.existsSync(path.join(root, 'bench/bundle.ts'))) check('bundle budgets', 'npx', ['tsx', 'bench/bundle.ts', '--no-build']);
+if (ensureChromium()) {
+  suite(
+    'end-to-end (Playwright, Chromium)',
+    'npx',
+    ['playwright', 'test'],
+    path.join(reports, 'playwright.json'),
+    (r) => ({ passed: r.stats?.expected ?? 0, failed: (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0) }),
+    { CI_JSON: '1' },
+  );
+} else {
+  failed += 1;
+  failures.push('end-to-end: Chromium missing');
+}
+
+if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
