@@ -8,14 +8,19 @@ import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { webPlugin } from './plugins/web.ts';
-import { getConfigRoute } from './routes/common/get-config.ts';
+import { analyticsRoutes } from './routes/analytics/analytics-routes.ts';
+import { commonRoutes } from './routes/common/common-routes.ts';
 import { healthRoutes } from './routes/health.ts';
+import { idpRoutes } from './routes/idp/idp-routes.ts';
+import { wechatRoutes } from './routes/wechat/wechat-routes.ts';
 
 export interface BuildOptions {
   config: Config;
   db: DB;
   logger?: boolean;
 }
+
+export const TOKEN_ISSUER = 'abo-inquiry-idp';
 
 /** Builds the BFF without listening, so tests can drive it with app.inject(). */
 export async function buildApp({ config, db, logger = true }: BuildOptions): Promise<FastifyInstance> {
@@ -29,14 +34,17 @@ export async function buildApp({ config, db, logger = true }: BuildOptions): Pro
   app.setSerializerCompiler(serializerCompiler);
 
   const keys = await loadKeyRing(db);
-  const issuer = config.PUBLIC_URL ?? 'abo-inquiry-idp';
-  const tokens = createTokenService(keys, issuer);
+  const tokens = createTokenService(keys, config.PUBLIC_URL ?? TOKEN_ISSUER);
+  const portalOrigins = config.EBIZ_PORTAL_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean);
 
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { db });
   await app.register(authPlugin, { tokens });
   await app.register(healthRoutes);
-  await app.register(getConfigRoute);
+  await app.register(idpRoutes, { keys, allowedRedirectOrigins: portalOrigins });
+  await app.register(commonRoutes);
+  await app.register(wechatRoutes, { appId: config.WECHAT_APP_ID, jsapiTicket: config.WECHAT_JSAPI_TICKET });
+  await app.register(analyticsRoutes);
   await app.register(webPlugin, { webDist: config.webDist });
   return app;
 }

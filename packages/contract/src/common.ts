@@ -56,6 +56,7 @@ export const dstInfoDataSchema = z.object({
   fullName: z.string(),
   pinCode: z.number().int(),
   pinName: z.string(),
+  pinNameEn: z.string(),
   joinDate: z.string(),
   shopCode: z.string().nullable(),
 });
@@ -74,3 +75,72 @@ export const getConfigDataSchema = z.object({
   descriptionPageList: z.array(descriptionPageSchema),
 });
 export type GetConfigData = z.infer<typeof getConfigDataSchema>;
+
+export const idCardVerificationBodySchema = baseBodySchema.extend({
+  data: z.string().trim().min(1, 'national id number is required').max(32),
+});
+export const idCardVerificationDataSchema = z.object({
+  /** The number is well-formed (GB 11643 checksum). */
+  valid: z.boolean(),
+  /** It matches the signed-in distributor's record. */
+  matches: z.boolean(),
+});
+
+export const shopSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  nameEn: z.string(),
+  city: z.string(),
+  cityEn: z.string(),
+  address: z.string(),
+  phone: z.string(),
+});
+export type Shop = z.infer<typeof shopSchema>;
+export const shopsDataSchema = z.object({ shops: z.array(shopSchema) });
+
+export const queryableMonthsDataSchema = z.object({
+  /** Months ('YYYY-MM', newest first) whose statements may be queried. */
+  months: z.array(z.string()),
+  earliest: z.string().nullable(),
+  latest: z.string().nullable(),
+});
+
+export const weChatInfoBodySchema = baseBodySchema.extend({ ada: adaSchema });
+export const weChatInfoDataSchema = z.object({ headImage: z.string().nullable() });
+
+export const businessTypeSchema = z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9_.-]+$/, 'invalid businessType');
+
+export const guideNovicesBodySchema = baseBodySchema.extend({ businessType: businessTypeSchema.default('home') });
+export const guideNovicesDataSchema = z.object({ businessType: z.string(), show: z.boolean() });
+
+export const yearSchema = z.string().regex(/^\d{2}\/\d{2}$|^\d{4}$/, 'year must look like 26/27 or 2026');
+export const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM');
+
+export const promptsBodySchema = baseBodySchema.extend({
+  businessType: businessTypeSchema,
+  checkScopes: z.array(z.string().max(40)).max(20).optional(),
+  year: yearSchema.optional(),
+  terminalType: z.string().max(20).optional(),
+});
+export const promptSchema = z.object({
+  id: z.number(),
+  businessType: z.string(),
+  type: z.string(),
+  year: z.string(),
+  month: z.string(),
+  title: z.string(),
+  titleEn: z.string(),
+  content: z.string(),
+  contentEn: z.string(),
+});
+export type Prompt = z.infer<typeof promptSchema>;
+export const promptsDataSchema = z.object({ prompts: z.array(promptSchema) });
+
+export const promptsCloseBodySchema = baseBodySchema.extend({
+  businessType: businessTypeSchema,
+  month: monthSchema,
+  type: z.string().trim().min(1).max(40),
+  year: yearSchema,
+  terminalType: z.string().max(20).optional(),
+});
+export const doneDataSchema = z.object({ done: z.literal(true) });

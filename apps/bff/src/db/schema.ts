@@ -126,6 +126,7 @@ export interface CredentialsTable {
   username: string;
   ada: string;
   kind: string;
+  display_name: string;
   password_hash: string;
 }
 

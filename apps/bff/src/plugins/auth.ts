@@ -1,11 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Code } from '@abo/contract';
-import { AppError, unauthorized } from '../lib/app-error.ts';
+import type { DB } from '../db/index.ts';
+import { AppError, forbidden, unauthorized } from '../lib/app-error.ts';
 import type { TokenService } from '../idp/tokens.ts';
 
 export interface Session {
-  /** The signed-in distributor (or staff member's ada on iinquiry). */
+  /** Who is signed in: a distributor's ada, or a staff account on iinquiry. */
+  actor: string;
+  /** Whose data this request reads: the actor, or the distributor named by queryAda. */
   ada: string;
   channel: string;
   staff: boolean;
@@ -15,6 +18,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes that answer without a signed-in session (idaasToken, health, IdP). */
     public?: boolean;
+    /** Routes where a distributor may read a downline member through queryAda (market pages). */
+    downlineQuery?: boolean;
   }
   interface FastifyRequest {
     session: Session | null;
@@ -25,27 +30,72 @@ declare module 'fastify' {
 }
 
 function header(request: FastifyRequest, name: string): string | undefined {
-  const v = request.headers[name];
+  const v = request.headers[name.toLowerCase()];
   return typeof v === 'string' && v.length > 0 ? v : undefined;
 }
 
+const ADA_PATTERN = /^\d{4,12}$/;
+
+/** True when `member` sits below `leader` in the sponsorship tree. */
+export async function isInDownline(db: DB, leader: string, member: string): Promise<boolean> {
+  const rows = await db
+    .selectFrom('distributors')
+    .select(['ada', 'tree_pos', 'tree_size'])
+    .where('ada', 'in', [leader, member])
+    .execute();
+  const l = rows.find((r) => r.ada === leader);
+  const m = rows.find((r) => r.ada === member);
+  return !!l && !!m && l.ada !== m.ada && m.tree_pos > l.tree_pos && m.tree_pos < l.tree_pos + l.tree_size;
+}
+
 /**
- * Access control in one place: every /bff route that is not marked public
- * needs a valid access token and id token for the same ada. Failures answer
- * 9900401 with HTTP 200 (spec §8) so the front end sends the user to sign in.
+ * Access control in one place: every /bff route not marked public needs a
+ * valid session. Distributor channels: access + id token for the same ada,
+ * failing with 9900401 (HTTP 200, spec §8). iinquiry: the staff ada-token,
+ * failing with code 401. queryAda reads are checked and audited here.
  */
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { tokens: TokenService }) => {
     app.decorate('tokens', opts.tokens);
     app.decorateRequest('session', null);
 
+    const audit = (actor: string, subject: string, request: FastifyRequest, channel: string) =>
+      app.db
+        .insertInto('audit_log')
+        .values({
+          actor,
+          subject_ada: subject,
+          action: `${request.method} ${request.routeOptions.url ?? request.url}`,
+          channel,
+          at: new Date().toISOString(),
+        })
+        .execute();
+
     app.addHook('preHandler', async (request) => {
       // Unknown paths fall through to the 404 envelope; public routes need no session.
       if (!request.routeOptions.url || !request.url.startsWith('/bff/') || request.routeOptions.config?.public) return;
-      const channel = (header(request, 'channel') ?? '').toLowerCase();
+      const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+      const channel = String(header(request, 'channel') ?? body['channel'] ?? '').toLowerCase();
+      const queryAda = header(request, 'queryAda');
+      if (queryAda !== undefined && !ADA_PATTERN.test(queryAda)) throw forbidden('queryAda is not a valid ADA');
+
       if (channel === 'iinquiry') {
-        throw new AppError(Code.IINQUIRY_EXPIRED, 'The query has expired, please query again');
+        const adaToken = header(request, 'ada-token');
+        const kid = header(request, 'jwks');
+        let staff: string;
+        try {
+          if (!adaToken || !kid) throw new Error('missing staff token');
+          const payload = await opts.tokens.verify(adaToken, 'ada', kid);
+          if (payload['staff'] !== true || typeof payload.sub !== 'string') throw new Error('not a staff token');
+          staff = payload.sub;
+        } catch {
+          throw new AppError(Code.IINQUIRY_EXPIRED, 'The query has expired, please query again');
+        }
+        if (queryAda) await audit(staff, queryAda, request, channel);
+        request.session = { actor: staff, ada: queryAda ?? '', channel, staff: true };
+        return;
       }
+
       const access = header(request, 'idaas-accesstoken');
       const id = header(request, 'idaas-idtoken');
       if (!access || !id) throw unauthorized('Please sign in');
@@ -57,13 +107,25 @@ export const authPlugin = fp(
       } catch {
         throw unauthorized('Your session has expired, please sign in again');
       }
-      const body = request.body as { loginada?: unknown; channel?: unknown } | undefined;
-      if (body && typeof body === 'object' && body.loginada !== undefined && body.loginada !== ada) {
-        throw new AppError(Code.FORBIDDEN, 'loginada does not match the signed-in user');
+      if (body['loginada'] !== undefined && body['loginada'] !== ada) {
+        throw forbidden('loginada does not match the signed-in user');
       }
-      const bodyChannel = typeof body?.channel === 'string' ? body.channel.toLowerCase() : '';
-      request.session = { ada, channel: bodyChannel || 'ebiz', staff: false };
+      let subject = ada;
+      if (queryAda && queryAda !== ada) {
+        if (!request.routeOptions.config?.downlineQuery) throw forbidden('This page cannot be viewed for another distributor');
+        if (!(await isInDownline(app.db, ada, queryAda))) throw forbidden('You can only view distributors in your own market');
+        await audit(ada, queryAda, request, channel || 'ebiz');
+        subject = queryAda;
+      }
+      request.session = { actor: ada, ada: subject, channel: channel || 'ebiz', staff: false };
     });
   },
-  { name: 'auth' },
+  { name: 'auth', dependencies: ['database'] },
 );
+
+/** The session of a route that requires one (the preHandler guarantees it). */
+export function sessionOf(request: FastifyRequest): Session {
+  if (!request.session) throw unauthorized();
+  if (!request.session.ada) throw new AppError(Code.BAD_REQUEST, 'Staff queries need a queryAda', 400);
+  return request.session;
+}

@@ -157,6 +157,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('username', 'text', (c) => c.primaryKey())
     .addColumn('ada', 'text', (c) => c.notNull())
     .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('display_name', 'text', (c) => c.notNull())
     .addColumn('password_hash', 'text', (c) => c.notNull())
     .execute();
 

@@ -1,0 +1,54 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { DB } from '../db/index.ts';
+
+/** One-time session tokens live 5 minutes (issue #4); only their hash is stored. */
+export const SESSION_TOKEN_TTL_MS = 5 * 60 * 1000;
+
+export type SessionTokenKind = 'distributor' | 'staff';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+export async function createSessionToken(db: DB, ada: string, kind: SessionTokenKind, now = new Date()): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('session_tokens')
+    .values({
+      token_hash: hashToken(token),
+      ada,
+      kind,
+      expires_at: new Date(now.getTime() + SESSION_TOKEN_TTL_MS).toISOString(),
+      used_at: null,
+    })
+    .execute();
+  return token;
+}
+
+export type ExchangeResult =
+  | { ok: true; ada: string; kind: SessionTokenKind }
+  | { ok: false; reason: 'unknown' | 'used' | 'expired' };
+
+/**
+ * Marks a session token used and returns whose it was. The conditional
+ * UPDATE makes the exchange atomic: of two concurrent exchanges one wins.
+ */
+export async function exchangeSessionToken(db: DB, token: string, now = new Date()): Promise<ExchangeResult> {
+  const tokenHash = hashToken(token);
+  const row = await db.selectFrom('session_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  if (!row) return { ok: false, reason: 'unknown' };
+  if (row.used_at) return { ok: false, reason: 'used' };
+  if (row.expires_at <= now.toISOString()) return { ok: false, reason: 'expired' };
+  const result = await db
+    .updateTable('session_tokens')
+    .set({ used_at: now.toISOString() })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return { ok: false, reason: 'used' };
+  return { ok: true, ada: row.ada, kind: row.kind as SessionTokenKind };
+}
+
+/** Removes tokens that expired more than a day ago (called opportunistically). */
+export async function pruneSessionTokens(db: DB, now = new Date()): Promise<void> {
+  const cutoff = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
+  await db.deleteFrom('session_tokens').where('expires_at', '<', cutoff).execute();
+}

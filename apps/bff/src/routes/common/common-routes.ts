@@ -1,0 +1,254 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  Code,
+  baseBodySchema,
+  doneDataSchema,
+  dstInfoDataSchema,
+  envelopeSchema,
+  getConfigDataSchema,
+  guideNovicesBodySchema,
+  guideNovicesDataSchema,
+  idCardVerificationBodySchema,
+  idCardVerificationDataSchema,
+  idaasTokenBodySchema,
+  idaasTokenDataSchema,
+  ok,
+  promptsBodySchema,
+  promptsCloseBodySchema,
+  promptsDataSchema,
+  queryableMonthsDataSchema,
+  shopsDataSchema,
+  weChatInfoBodySchema,
+  weChatInfoDataSchema,
+} from '@abo/contract';
+import { z } from 'zod';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { isValidChineseId } from '../../lib/national-id.ts';
+import { exchangeSessionToken } from '../../idp/session-tokens.ts';
+import { loadProfile } from '../../idp/profile.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+import { pinName } from '@abo/plan';
+
+const optionalBody = baseBodySchema.optional();
+const env = envelopeSchema;
+
+/** The common calls of spec §7. */
+export async function commonRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const now = () => new Date().toISOString();
+
+  r.post(
+    '/bff/v1/common/idaasToken',
+    {
+      config: { public: true },
+      schema: { body: idaasTokenBodySchema, response: { 200: env(idaasTokenDataSchema) } },
+    },
+    async (request) => {
+      const result = await exchangeSessionToken(app.db, request.body.sessionToken);
+      if (!result.ok) {
+        throw result.reason === 'used'
+          ? new AppError(Code.SESSION_TOKEN_USED, 'This sign-in link was already used; please sign in again')
+          : new AppError(Code.UNAUTHORIZED, 'The sign-in link is invalid or has expired; please sign in again');
+      }
+      const profile = await loadProfile(app.db, result.ada);
+      if (!profile) throw new AppError(Code.UNAUTHORIZED, 'Account not found; please sign in again');
+      return ok(await app.tokens.issue(profile));
+    },
+  );
+
+  r.post(
+    '/bff/v1/common/dstInfo',
+    { schema: { body: optionalBody, response: { 200: env(dstInfoDataSchema) } } },
+    async (request) => {
+      const { ada } = sessionOf(request);
+      const d = await app.db
+        .selectFrom('distributors')
+        .select(['ada', 'name_zh', 'user_type', 'pin_code', 'join_date', 'shop_code'])
+        .where('ada', '=', ada)
+        .executeTakeFirst();
+      if (!d) throw notFound('Distributor not found');
+      return ok({
+        ada: d.ada,
+        amway_id: d.ada,
+        amway_user_type: d.user_type,
+        fullName: d.name_zh,
+        pinCode: d.pin_code,
+        pinName: pinName(d.pin_code).zh,
+        pinNameEn: pinName(d.pin_code).en,
+        joinDate: d.join_date,
+        shopCode: d.shop_code,
+      });
+    },
+  );
+
+  r.post(
+    '/bff/v1/common/getConfig',
+    { schema: { body: optionalBody, response: { 200: env(getConfigDataSchema) } } },
+    async () => {
+      const rows = await app.db.selectFrom('description_pages').selectAll().orderBy('code').execute();
+      return ok({
+        descriptionPageList: rows.map((d) => ({
+          code: d.code,
+          title: d.title_zh,
+          titleEn: d.title_en,
+          content: d.content_zh,
+          contentEn: d.content_en,
+        })),
+      });
+    },
+  );
+
+  r.post(
+    '/bff/v1/common/shops',
+    { schema: { body: optionalBody, response: { 200: env(shopsDataSchema) } } },
+    async () => {
+      const rows = await app.db.selectFrom('shops').selectAll().orderBy('code').execute();
+      return ok({
+        shops: rows.map((s) => ({
+          code: s.code,
+          name: s.name_zh,
+          nameEn: s.name_en,
+          city: s.city_zh,
+          cityEn: s.city_en,
+          address: s.address,
+          phone: s.phone,
+        })),
+      });
+    },
+  );
+
+  r.post(
+    '/bff/v1/common/generate/queryable/month',
+    { schema: { body: optionalBody, response: { 200: env(queryableMonthsDataSchema) } } },
+    async (request) => {
+      const { ada } = sessionOf(request);
+      const rows = await app.db
+        .selectFrom('statements')
+        .select('month')
+        .where('ada', '=', ada)
+        .orderBy('month', 'desc')
+        .execute();
+      const months = rows.map((m) => m.month);
+      return ok({ months, earliest: months.at(-1) ?? null, latest: months[0] ?? null });
+    },
+  );
+
+  r.post(
+    '/bff/v1/common/IDcardVerification',
+    { schema: { body: idCardVerificationBodySchema, response: { 200: env(idCardVerificationDataSchema) } } },
+    async (request) => {
+      const { ada } = sessionOf(request);
+      const number = request.body.data.toUpperCase();
+      const valid = isValidChineseId(number);
+      const d = await app.db.selectFrom('distributors').select('national_id').where('ada', '=', ada).executeTakeFirst();
+      return ok({ valid, matches: valid && d?.national_id === number });
+    },
+  );
+
+  r.post(
+    '/bff/v1/common/weChatInfo',
+    { schema: { body: weChatInfoBodySchema, response: { 200: env(weChatInfoDataSchema) } } },
+    async (request) => {
+      const session = sessionOf(request);
+      if (request.body.ada !== session.ada) throw forbidden('You can only read your own WeChat profile');
+      const d = await app.db.selectFrom('distributors').select('head_image').where('ada', '=', session.ada).executeTakeFirst();
+      return ok({ headImage: d?.head_image ?? null });
+    },
+  );
+
+  // guideNovices takes channel as a query parameter (spec §7).
+  const channelQuery = z.object({ channel: z.string().max(20).optional() });
+
+  r.post(
+    '/bff/v1/common/guideNovices',
+    { schema: { querystring: channelQuery, body: guideNovicesBodySchema, response: { 200: env(guideNovicesDataSchema) } } },
+    async (request) => {
+      const { actor } = sessionOf(request);
+      const done = await app.db
+        .selectFrom('novice_guides')
+        .select('done_at')
+        .where('ada', '=', actor)
+        .where('business_type', '=', request.body.businessType)
+        .executeTakeFirst();
+      return ok({ businessType: request.body.businessType, show: !done });
+    },
+  );
+
+  r.post(
+    '/bff/v1/common/guideNovices/add',
+    { schema: { querystring: channelQuery, body: guideNovicesBodySchema, response: { 200: env(doneDataSchema) } } },
+    async (request) => {
+      const { actor } = sessionOf(request);
+      // Idempotent: a second "done" keeps the first time.
+      await app.db
+        .insertInto('novice_guides')
+        .values({ ada: actor, business_type: request.body.businessType, done_at: now() })
+        .onConflict((oc) => oc.columns(['ada', 'business_type']).doNothing())
+        .execute();
+      return ok({ done: true as const });
+    },
+  );
+
+  r.post(
+    '/bff/v1/common/prompts',
+    { schema: { body: promptsBodySchema, response: { 200: env(promptsDataSchema) } } },
+    async (request) => {
+      const { actor } = sessionOf(request);
+      const { businessType, year, checkScopes } = request.body;
+      let q = app.db
+        .selectFrom('prompts as p')
+        .leftJoin('prompt_closes as c', (j) =>
+          j
+            .onRef('c.business_type', '=', 'p.business_type')
+            .onRef('c.year', '=', 'p.year')
+            .onRef('c.month', '=', 'p.month')
+            .onRef('c.type', '=', 'p.type')
+            .on('c.ada', '=', actor),
+        )
+        .selectAll('p')
+        .where('p.business_type', '=', businessType)
+        .where('c.ada', 'is', null);
+      if (year) q = q.where('p.year', '=', year);
+      if (checkScopes?.length) q = q.where('p.type', 'in', checkScopes);
+      const rows = await q.orderBy('p.id').execute();
+      return ok({
+        prompts: rows.map((p) => ({
+          id: p.id,
+          businessType: p.business_type,
+          type: p.type,
+          year: p.year,
+          month: p.month,
+          title: p.title_zh,
+          titleEn: p.title_en,
+          content: p.content_zh,
+          contentEn: p.content_en,
+        })),
+      });
+    },
+  );
+
+  r.post(
+    '/bff/v1/common/prompts/close',
+    { schema: { body: promptsCloseBodySchema, response: { 200: env(doneDataSchema) } } },
+    async (request) => {
+      const { actor } = sessionOf(request);
+      const { businessType, year, month, type } = request.body;
+      const exists = await app.db
+        .selectFrom('prompts')
+        .select('id')
+        .where('business_type', '=', businessType)
+        .where('year', '=', year)
+        .where('month', '=', month)
+        .where('type', '=', type)
+        .executeTakeFirst();
+      if (!exists) throw notFound('No such prompt');
+      await app.db
+        .insertInto('prompt_closes')
+        .values({ ada: actor, business_type: businessType, year, month, type, closed_at: now() })
+        .onConflict((oc) => oc.columns(['ada', 'business_type', 'year', 'month', 'type']).doNothing())
+        .execute();
+      return ok({ done: true as const });
+    },
+  );
+}

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Code } from '@abo/contract';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { insertDistributor, insertStaff, TEST_PASSWORD } from '../../testing/fixtures.ts';
+
+describe('embedded identity provider', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await insertDistributor(t.db, '10000001');
+    await insertStaff(t.db, 'staff01');
+  });
+  afterAll(() => t.close());
+
+  const exchange = (sessionToken: string) =>
+    t.app.inject({ method: 'POST', url: '/bff/v1/common/idaasToken', payload: { sessionToken, channel: 'wec' } });
+
+  it('shows a sign-in form in Chinese by default and English on request', async () => {
+    const zh = await t.app.inject({ method: 'GET', url: '/idp/login?redirect_uri=/front/' });
+    expect(zh.statusCode).toBe(200);
+    expect(zh.body).toContain('会员号（ADA）');
+    const en = await t.app.inject({ method: 'GET', url: '/idp/login?redirect_uri=/front/&lang=en' });
+    expect(en.body).toContain('ABO number (ADA)');
+  });
+
+  it('escapes what it echoes back', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/idp/login?redirect_uri=/front/%22%3E%3Cscript%3Ealert(1)%3C/script%3E' });
+    expect(res.body).not.toContain('<script>alert(1)');
+  });
+
+  it('redirects back with a one-time session token that exchanges once for tokens', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/idp/login',
+      payload: `username=10000001&password=${TEST_PASSWORD}&redirect_uri=${encodeURIComponent('http://localhost:80/front/income/type?channel=wec')}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost:80' },
+    });
+    expect(res.statusCode).toBe(303);
+    const location = new URL(res.headers.location as string);
+    expect(location.pathname).toBe('/front/income/type');
+    expect(location.searchParams.get('channel')).toBe('wec');
+    const sessionToken = location.searchParams.get('sessionToken')!;
+    expect(sessionToken.length).toBeGreaterThan(20);
+
+    const first = await exchange(sessionToken);
+    expect(first.json()).toMatchObject({ code: 0, success: true });
+    const { accessToken, idToken } = first.json().data;
+    const claims = JSON.parse(Buffer.from(idToken.split('.')[1], 'base64url').toString());
+    expect(claims).toMatchObject({ ada: '10000001', amway_id: '10000001', loginName: '10000001', fullName: '测试会员' });
+    for (const k of ['amway_user_type', 'customerId', 'employee_code', 'exp', 'expireTime', 'iat', 'jti', 'nbf', 'personal_id', 'phoneNumber', 'scope', 'sub']) {
+      expect(claims, k).toHaveProperty(k);
+    }
+    // Full national id and phone never leave the BFF.
+    expect(claims.personal_id).toBe('110******2X');
+    expect(idToken).not.toContain('11010519491231002X');
+
+    const again = await exchange(sessionToken);
+    expect(again.json()).toMatchObject({ code: Code.SESSION_TOKEN_USED, success: false });
+
+    const info = await t.app.inject({
+      method: 'POST',
+      url: '/bff/v1/common/dstInfo',
+      headers: { 'idaas-accesstoken': accessToken, 'idaas-idtoken': idToken },
+      payload: { channel: 'wec', loginada: '10000001' },
+    });
+    expect(info.json()).toMatchObject({ code: 0, data: { ada: '10000001', pinCode: 330 } });
+  });
+
+  it('refuses a redirect to a foreign origin (no open redirect)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/idp/login',
+      payload: `username=10000001&password=${TEST_PASSWORD}&redirect_uri=${encodeURIComponent('https://evil.example/steal')}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.location).toBeUndefined();
+    expect(res.body).toContain('返回地址无效');
+  });
+
+  it('answers a wrong password without saying which part was wrong', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/idp/session', payload: { username: '10000001', password: 'nope' } });
+    expect(res.json()).toMatchObject({ success: false, data: null });
+    const unknown = await t.app.inject({ method: 'POST', url: '/idp/session', payload: { username: '99999999', password: 'nope' } });
+    expect(unknown.json().message).toBe(res.json().message);
+  });
+
+  it('limits sign-in attempts per account', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const r = await t.app.inject({ method: 'POST', url: '/idp/session', payload: { username: '10000009', password: 'x' } });
+      codes.push(r.json().code);
+    }
+    expect(codes.at(-1)).toBe(Code.RATE_LIMITED);
+  });
+
+  it('gives staff the iinquiry parameters, which the BFF accepts for a queried distributor', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/idp/okta/session', payload: { username: 'staff01', password: TEST_PASSWORD } });
+    const { adaToken, oktaIdTokenKey, oktaIdToken } = res.json().data;
+    expect(adaToken && oktaIdTokenKey && oktaIdToken).toBeTruthy();
+    const info = await t.app.inject({
+      method: 'POST',
+      url: '/bff/v1/common/dstInfo',
+      headers: { channel: 'iinquiry', jwks: oktaIdTokenKey, 'ada-token': adaToken, queryAda: '10000001' },
+      payload: { channel: 'iinquiry' },
+    });
+    expect(info.json()).toMatchObject({ code: 0, data: { ada: '10000001' } });
+    const audit = await t.db.selectFrom('audit_log').selectAll().where('actor', '=', 'staff01').execute();
+    expect(audit[0]).toMatchObject({ subject_ada: '10000001', channel: 'iinquiry' });
+
+    const expired = await t.app.inject({
+      method: 'POST',
+      url: '/bff/v1/common/dstInfo',
+      headers: { channel: 'iinquiry', jwks: oktaIdTokenKey, 'ada-token': 'bad', queryAda: '10000001' },
+      payload: { channel: 'iinquiry' },
+    });
+    expect(expired.json()).toMatchObject({ code: 401, success: false });
+  });
+
+  it('publishes its public keys', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/idp/jwks' });
+    const { keys } = res.json();
+    expect(keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
+    expect(keys[0]).not.toHaveProperty('d');
+  });
+});

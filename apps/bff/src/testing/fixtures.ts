@@ -1,0 +1,47 @@
+import type { DB } from '../db/index.ts';
+import { hashPassword } from '../idp/passwords.ts';
+import type { DistributorsTable } from '../db/schema.ts';
+
+export const TEST_PASSWORD = 'demo1234';
+let cachedHash: string | undefined;
+
+/** Inserts a distributor with a sign-in (password demo1234); fields default to a plausible member. */
+export async function insertDistributor(db: DB, ada: string, over: Partial<DistributorsTable> = {}): Promise<void> {
+  cachedHash ??= await hashPassword(TEST_PASSWORD);
+  await db
+    .insertInto('distributors')
+    .values({
+      ada,
+      name_zh: '测试会员',
+      name_en: 'Test Member',
+      phone: '13800138000',
+      national_id: '11010519491231002X',
+      bank_card: '6222020200112233445',
+      bank_name: '工商银行',
+      sponsor_ada: null,
+      join_date: '2020-01-15',
+      user_type: 'ABO',
+      market: 'CN',
+      shop_code: null,
+      tree_pos: 0,
+      tree_size: 1,
+      depth: 0,
+      pin_code: 330,
+      pin_month: '2025-02',
+      head_image: null,
+      ...over,
+    })
+    .execute();
+  await db
+    .insertInto('credentials')
+    .values({ username: ada, ada, kind: 'distributor', display_name: over.name_zh ?? '测试会员', password_hash: cachedHash })
+    .execute();
+}
+
+export async function insertStaff(db: DB, username: string): Promise<void> {
+  cachedHash ??= await hashPassword(TEST_PASSWORD);
+  await db
+    .insertInto('credentials')
+    .values({ username, ada: username, kind: 'staff', display_name: 'Staff One', password_hash: cachedHash })
+    .execute();
+}
