@@ -41,10 +41,7 @@ export interface NextBracket {
 }
 
 /** What it takes to reach the next bracket (the "top-up" page). */
-export function nextBracket(
-  table: readonly BracketStep[],
-  personalGroupPv: number,
-): NextBracket {
+export function nextBracket(table: readonly BracketStep[], personalGroupPv: number): NextBracket {
   const currentPercent = bracketFor(table, personalGroupPv);
   for (const s of table) {
     if (s.minPv > personalGroupPv) {

@@ -18,6 +18,22 @@ export function monthIndex(d: DateLike): number {
     // Local calendar fields: "today" is the user's/business's calendar day, not UTC.
     return d.getFullYear() * 12 + d.getMonth();
   }
+  // Fast path for the common `YYYY-MM…` shape (runs for every month record).
+  if (d.length >= 7 && d.charCodeAt(4) === 45) {
+    let y = 0;
+    let ok = true;
+    for (let k = 0; k < 4; k++) {
+      const c = d.charCodeAt(k) - 48;
+      if (c < 0 || c > 9) ok = false;
+      y = y * 10 + c;
+    }
+    const m1 = d.charCodeAt(5) - 48;
+    const m2 = d.charCodeAt(6) - 48;
+    const mo = m1 * 10 + m2;
+    if (ok && m1 >= 0 && m1 <= 9 && m2 >= 0 && m2 <= 9 && mo >= 1 && mo <= 12) {
+      return y * 12 + (mo - 1);
+    }
+  }
   const m = MONTH_RE.exec(d);
   if (!m) throw new RangeError(`not a month or date: ${d}`);
   const month = Number(m[2]);

@@ -11,7 +11,10 @@ export const BP_PER_UNIT = 10_000;
  * tax offices and banks round). d must be a positive integer; n an integer.
  */
 export function divRoundHalfUp(n: number, d: number): number {
-  if (n < 0) return -divRoundHalfUp(-n, d);
+  if (n < 0) {
+    const r = divRoundHalfUp(-n, d);
+    return r === 0 ? 0 : -r; // no -0
+  }
   const q = Math.floor(n / d);
   const r = n - q * d;
   return r * 2 >= d ? q + 1 : q;

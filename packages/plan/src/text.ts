@@ -7,3 +7,9 @@ export interface Text {
 export function text(zh: string, en: string): Text {
   return { zh, en };
 }
+
+/** An integer with thousands separators (`60,000`), independent of the runtime's locale data. */
+export function num(n: number): string {
+  const s = String(Math.abs(Math.trunc(n))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return n < 0 ? `-${s}` : s;
+}

@@ -41,7 +41,10 @@ export interface RuleTable {
     readonly doubleDiamondLegs: number;
   };
   /** Leadership: rateBp of each frontline Q leg's personal-group BV, if own bracket ≥ minOwnPercent. */
-  readonly leadership: { readonly minOwnPercent: number; readonly rateBp: number };
+  readonly leadership: {
+    readonly minOwnPercent: number;
+    readonly rateBp: number;
+  };
   /** Ruby: rateBp of own personal-group BV in a month with personal-group PV ≥ minPgpv. */
   readonly ruby: { readonly minPgpv: number; readonly rateBp: number };
   /**
@@ -53,5 +56,8 @@ export interface RuleTable {
    * Annual bonuses, paid in the August statement on the PY's group BV (Σ monthly group PV ×
    * ratio): Emerald rate for pin ≥ Emerald (370), Diamond rate in addition for pin ≥ Diamond (380).
    */
-  readonly annual: { readonly emeraldRateBp: number; readonly diamondRateBp: number };
+  readonly annual: {
+    readonly emeraldRateBp: number;
+    readonly diamondRateBp: number;
+  };
 }

@@ -1,0 +1,99 @@
+// What-if for the current month, run in the browser: add personal PV and/or volume on some
+// legs and see the bracket, the promotion fee and the SP-month status move. Extra volume on a
+// leg can lift it to Q, which takes it OUT of the ABO's personal group (shown, not hidden).
+import { nextBracket, type NextBracket } from './bracket.ts';
+import type { MonthKey } from './calendar.ts';
+import { isSpMonth } from './close.ts';
+import { monthlyStatement, ownVolume, type LegVolume } from './income.ts';
+import { rulesForMonth } from './rules/registry.ts';
+import type { RuleTable } from './rules/types.ts';
+
+export interface EstimateInput {
+  readonly month: MonthKey;
+  readonly ppv: number;
+  readonly legs: readonly LegVolume[];
+  readonly rules?: RuleTable;
+  /** Extra personal PV to add. */
+  readonly extraPpv?: number;
+  /** Extra PV per leg id (added to that leg's personal-group PV). */
+  readonly extraLegPv?: Readonly<Record<string, number>>;
+}
+
+export interface EstimateSide {
+  ppv: number;
+  pgpv: number;
+  bracketPercent: number;
+  isQ: boolean;
+  qLegs: number;
+  apv: number;
+  isSpMonth: boolean;
+  promotionFen: number;
+  pretaxFen: number;
+  taxFen: number;
+  netFen: number;
+  next: NextBracket;
+}
+
+export interface Estimate {
+  before: EstimateSide;
+  after: EstimateSide;
+  /** Legs that the extra volume lifts to Q (their volume leaves the personal group). */
+  legsBecomingQ: string[];
+  deltaPretaxFen: number;
+  /** PV of extra personal volume that would make the month an SP month (0 if it already is). */
+  ppvNeededForSp: number;
+}
+
+function side(
+  month: MonthKey,
+  ppv: number,
+  legs: readonly LegVolume[],
+  rules: RuleTable,
+): EstimateSide {
+  const st = monthlyStatement({ month, ppv, legs, rules });
+  const own = ownVolume(ppv, legs, rules);
+  const promo = st.items.find((i) => i.code === 'PROMOTION');
+  return {
+    ppv,
+    pgpv: own.pgpv,
+    bracketPercent: own.bracketPercent,
+    isQ: own.isQ,
+    qLegs: own.qLegs,
+    apv: own.pgpv,
+    isSpMonth: isSpMonth(own.pgpv, own.qLegs, rules),
+    promotionFen: promo ? promo.amountFen : 0,
+    pretaxFen: st.pretaxFen,
+    taxFen: st.taxFen,
+    netFen: st.netFen,
+    next: nextBracket(rules.brackets, own.pgpv),
+  };
+}
+
+/** Personal PV to add so the month becomes an SP month, given the current APV and Q legs. */
+export function ppvNeededForSp(apv: number, qLegs: number, rules: RuleTable): number {
+  if (isSpMonth(apv, qLegs, rules)) return 0;
+  const target = qLegs >= 1 ? rules.sp.apvWithOneQLeg : rules.sp.apvAlone;
+  return Math.max(0, target - apv);
+}
+
+export function estimateMonth(input: EstimateInput): Estimate {
+  const rules = input.rules ?? rulesForMonth(input.month);
+  const extra = input.extraLegPv ?? {};
+  const before = side(input.month, input.ppv, input.legs, rules);
+  const qMin = rules.brackets.length ? rules.brackets[rules.brackets.length - 1]!.minPv : Infinity;
+  const legsAfter = input.legs.map((l) => {
+    const add = extra[l.id] ?? 0;
+    return add ? { ...l, pgpv: l.pgpv + add } : l;
+  });
+  const legsBecomingQ = input.legs
+    .filter((l, i) => l.pgpv < qMin && legsAfter[i]!.pgpv >= qMin)
+    .map((l) => l.id);
+  const after = side(input.month, input.ppv + (input.extraPpv ?? 0), legsAfter, rules);
+  return {
+    before,
+    after,
+    legsBecomingQ,
+    deltaPretaxFen: after.pretaxFen - before.pretaxFen,
+    ppvNeededForSp: ppvNeededForSp(after.apv, after.qLegs, rules),
+  };
+}

@@ -1,0 +1,34 @@
+// @abo/plan — the pure TypeScript plan engine (no I/O; runs in Node and the browser).
+export * from './calendar.ts';
+export * from './money.ts';
+export * from './text.ts';
+export * from './tax.ts';
+export * from './bracket.ts';
+export type { BracketStep, RuleTable } from './rules/types.ts';
+export { BASE_RULES } from './rules/base.ts';
+export {
+  RULE_TABLES,
+  knownPys,
+  rulesFor,
+  rulesForMonth,
+  type RulesForOptions,
+} from './rules/registry.ts';
+export * from './tree.ts';
+export * from './close.ts';
+export * from './close-income.ts';
+export * from './pins.ts';
+export * from './income.ts';
+export * from './estimate.ts';
+export * from './history.ts';
+export type * from './plans/types.ts';
+export {
+  combineStatus,
+  criterionLabel,
+  evaluateCriterion,
+  evaluatePlan,
+  evaluatePlans,
+  planMonths,
+  summarizeHistory,
+  type HistorySummary,
+} from './plans/evaluate.ts';
+export { PLANS, planByCode, plansByRoute, plansFor } from './plans/registry.ts';

@@ -1,0 +1,272 @@
+// Incentive plans are data: a code, a PY, a type and criteria. The evaluator turns one
+// distributor's month history into per-criterion results with traces and gaps.
+import type { DateLike, MonthKey, PeriodState, PyName } from '../calendar.ts';
+import type { Text } from '../text.ts';
+
+export type PlanType =
+  'seminar' | 'travel' | 'award' | 'tracking' | 'training' | 'funding' | 'rank';
+
+export type Status = 'met' | 'onTrack' | 'atRisk' | 'missed';
+
+export interface AttendanceEvent {
+  readonly code: string;
+  readonly name: Text;
+  /** Scheduled month; once past and not attended the event can no longer count. */
+  readonly month?: MonthKey;
+}
+
+/** A month counts when every given field is ≥ its value (booleans: must be true). */
+export interface MonthCondition {
+  readonly ppv?: number;
+  readonly pgpv?: number;
+  readonly apv?: number;
+  readonly bracket?: number;
+  readonly qLegs?: number;
+  readonly newCustomers?: number;
+  readonly compliant?: boolean;
+  readonly sp?: boolean;
+}
+
+export type ScoreSource =
+  | 'pqMonths'
+  | 'flqMonths'
+  | 'spMonths'
+  | 'complianceMonths'
+  | 'apvCumulative'
+  | 'ppvCumulative'
+  | 'customers'
+  | 'points'
+  | 'lddMarkets';
+
+/** points × floor(source / per), capped at cap points. */
+export interface ScoreComponent {
+  readonly source: ScoreSource;
+  readonly name: Text;
+  readonly per: number;
+  readonly points: number;
+  readonly cap?: number;
+}
+
+export type Criterion =
+  /** Highest pin held by the end of the period (withinPeriod: reached during it). */
+  | {
+      readonly kind: 'pinAtLeast';
+      readonly pin: number;
+      readonly withinPeriod?: boolean;
+    }
+  /** A pin ≥ minPin reached during the period that is higher than the pin held at its start. */
+  | { readonly kind: 'newPin'; readonly minPin: number }
+  /** Months the ABO is Q (top bracket). */
+  | { readonly kind: 'pqMonths'; readonly min: number }
+  /** Σ over months of frontline Q legs. */
+  | { readonly kind: 'flqMonths'; readonly min: number }
+  | { readonly kind: 'spMonths'; readonly min: number }
+  /** APV in some single month (anyMonth) or summed over the period (cumulative). */
+  | {
+      readonly kind: 'apv';
+      readonly min: number;
+      readonly mode: 'anyMonth' | 'cumulative';
+    }
+  /** Frontline legs Q ≥ legQMonths (6) months in the period (Diamond development level). */
+  | { readonly kind: 'lddMarkets'; readonly min: number }
+  | { readonly kind: 'complianceMonths'; readonly min: number }
+  /** Required events; met when ≥ min (default all) were attended. */
+  | {
+      readonly kind: 'attendance';
+      readonly events: readonly AttendanceEvent[];
+      readonly min?: number;
+    }
+  /** Σ points (complimentary / activity points from the input). */
+  | { readonly kind: 'points'; readonly min: number }
+  /** Σ new customers. */
+  | { readonly kind: 'customers'; readonly min: number }
+  /** Months meeting a condition, e.g. PPV ≥ 1 000 and ≥ 2 new customers. */
+  | {
+      readonly kind: 'monthsMeeting';
+      readonly min: number;
+      readonly condition: MonthCondition;
+      readonly name: Text;
+    }
+  /** A points index composed of components (the plan's "components" page). */
+  | {
+      readonly kind: 'score';
+      readonly min: number;
+      readonly components: readonly ScoreComponent[];
+      readonly name: Text;
+    };
+
+export type CriterionKind = Criterion['kind'];
+
+export interface PlanLevel {
+  readonly code: string;
+  readonly name: Text;
+  readonly criteria: readonly Criterion[];
+  /** Cash value of the level (e.g. a funding subsidy), fen. */
+  readonly rewardFen?: number;
+}
+
+export interface PlanLevels {
+  /** tiers: ascending, the highest met counts; tracks: alternatives, the user picks one. */
+  readonly mode: 'tiers' | 'tracks';
+  /** Whether the plan is only met with a level (funding, biennial) or levels are a bonus. */
+  readonly required: boolean;
+  readonly list: readonly PlanLevel[];
+}
+
+export interface PlanDef {
+  readonly code: string;
+  /** The PY the plan closes in. */
+  readonly py: PyName;
+  /** Number of PYs the qualification spans, ending with py (2 for biennial). Default 1. */
+  readonly years?: number;
+  readonly type: PlanType;
+  readonly name: Text;
+  /** The page that shows it. */
+  readonly route: string;
+  readonly reward: Text;
+  readonly criteria: readonly Criterion[];
+  readonly levels?: PlanLevels;
+}
+
+// ---------------------------------------------------------------------------------------
+// Evaluator input
+
+export interface LegMonth {
+  readonly id: string;
+  readonly isQ: boolean;
+}
+
+/** One closed (or month-to-date) month of one distributor. */
+export interface MonthRecord {
+  readonly month: MonthKey;
+  readonly ppv: number;
+  readonly gpv: number;
+  readonly pgpv: number;
+  readonly bracket: number;
+  readonly isQ: boolean;
+  readonly apv: number;
+  /** Frontline Q legs this month (must equal the Q legs in `legs` when both are given). */
+  readonly qLegs: number;
+  readonly isSp: boolean;
+  /** Per frontline leg Q flags (needed for LDD markets and the FLQ leg detail). */
+  readonly legs?: readonly LegMonth[];
+  readonly compliant?: boolean;
+  readonly newCustomers?: number;
+  readonly points?: number;
+  /** Codes of events attended this month. */
+  readonly attended?: readonly string[];
+}
+
+export interface PinEvent {
+  readonly pinCode: number;
+  /** Month the pin was reached. */
+  readonly month: MonthKey;
+}
+
+export interface PlanHistory {
+  /** Any months; those outside a plan's period are ignored. Missing months count as empty. */
+  readonly months: readonly MonthRecord[];
+  /** Pin rises, any order; the pin held at a month is the highest reached by then. */
+  readonly pins?: readonly PinEvent[];
+  /** Pin held before the first pin event (default 230). */
+  readonly initialPin?: number;
+}
+
+export interface EvaluateOptions {
+  /** Today; months before it are closed, its month is current. Omitted = period closed. */
+  readonly today?: DateLike;
+  /** false skips traces, leg/event detail and texts (for bulk runs). Default true. */
+  readonly detail?: boolean;
+  /** For plans with tracks: the track the user chose (biennial settag). */
+  readonly track?: string;
+}
+
+// ---------------------------------------------------------------------------------------
+// Evaluator output
+
+export type MonthState = 'closed' | 'current' | 'future';
+
+export interface TraceMonth {
+  readonly month: MonthKey;
+  readonly state: MonthState;
+  /** This month's contribution (months: 0/1; PV; legs; pin code for pin criteria). */
+  readonly value: number;
+  /** Whether the month counted toward the criterion. */
+  readonly counted: boolean;
+  /** Running achieved value after this month. */
+  readonly cumulative: number;
+}
+
+export interface Gap {
+  readonly stillNeeded: number;
+  /** Months left including the current one (0 once the period is closed). */
+  readonly remainingMonths: number;
+  /** stillNeeded spread over the remaining months, rounded up. */
+  readonly perMonth: number;
+  /** Whether it can still be reached by 31 Aug. */
+  readonly possible: boolean;
+  readonly text: Text;
+}
+
+export interface LegDetail {
+  readonly id: string;
+  readonly qMonths: number;
+  /** Q flag per period month. */
+  readonly months: readonly boolean[];
+  /** Reached the LDD level (Q ≥ legQMonths months). */
+  readonly qualified: boolean;
+}
+
+export interface EventDetail {
+  readonly code: string;
+  readonly name: Text;
+  readonly attended: boolean;
+  readonly month: MonthKey | null;
+}
+
+export interface ComponentDetail {
+  readonly source: ScoreSource;
+  readonly name: Text;
+  readonly raw: number;
+  readonly points: number;
+}
+
+export interface CriterionResult {
+  readonly kind: CriterionKind;
+  readonly label: Text;
+  readonly unit: Text;
+  readonly required: number;
+  readonly achieved: number;
+  readonly met: boolean;
+  readonly status: Status;
+  readonly gap: Gap | null;
+  readonly trace?: readonly TraceMonth[];
+  readonly legs?: readonly LegDetail[];
+  readonly events?: readonly EventDetail[];
+  readonly components?: readonly ComponentDetail[];
+}
+
+export interface LevelResult {
+  readonly code: string;
+  readonly name: Text;
+  readonly status: Status;
+  readonly met: boolean;
+  readonly rewardFen?: number;
+  readonly criteria: readonly CriterionResult[];
+}
+
+export interface PlanResult {
+  readonly code: string;
+  readonly py: PyName;
+  readonly type: PlanType;
+  readonly name: Text;
+  readonly status: Status;
+  readonly met: boolean;
+  readonly periodState: PeriodState;
+  readonly months: readonly MonthKey[];
+  readonly remainingMonths: number;
+  readonly criteria: readonly CriterionResult[];
+  readonly levels?: readonly LevelResult[];
+  /** Highest met tier, or the chosen/best met track. */
+  readonly achievedLevel?: string | null;
+}

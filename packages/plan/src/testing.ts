@@ -1,0 +1,35 @@
+// Test helpers (not exported from the package): deterministic random trees and volumes.
+
+/** A small deterministic PRNG (mulberry32) so helpers don't depend on Math.random. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A random tree in sponsor-first order; `fanout` biases toward recent sponsors (deep legs). */
+export function randomTree(n: number, seed: number, roots = 1): Int32Array {
+  const r = rng(seed);
+  const s = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    if (i < roots) s[i] = -1;
+    else s[i] = r() < 0.5 ? Math.floor(r() * i) : Math.max(0, i - 1 - Math.floor(r() * 20));
+  }
+  return s;
+}
+
+/** Random monthly PV, mostly small with a few big producers. */
+export function randomPv(n: number, seed: number): Int32Array {
+  const r = rng(seed);
+  const pv = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const x = r();
+    pv[i] = x < 0.3 ? 0 : x < 0.9 ? Math.floor(r() * 800) : Math.floor(r() * 12_000);
+  }
+  return pv;
+}
