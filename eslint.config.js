@@ -7,6 +7,17 @@ import tseslint from 'typescript-eslint';
  * Dependencies flow one way: packages ← bff, packages ← web; inside the web
  * app lib/components ← features ← app. The import rules below enforce it.
  */
+// zod stays out of the web bundle: runtime values come from the contract's zod-free subpaths.
+const webContractRule = {
+  name: '@abo/contract',
+  allowTypeImports: true,
+  message: 'Import runtime values from @abo/contract/codes, /channels or /privacy (the root pulls zod into the bundle).',
+};
+const webPatterns = [
+  { group: ['**/bff/**', '@abo/bff'], message: 'The web app talks to the BFF over HTTP only.' },
+  { group: ['node:*'], message: 'No Node APIs in the browser.' },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.test-data/**', '.reports/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
   js.configs.recommended,
@@ -34,10 +45,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/bff/**', '@abo/bff'], message: 'The web app talks to the BFF over HTTP only.' }, { group: ['node:*'], message: 'No Node APIs in the browser.' }] },
-      ],
+      'no-restricted-imports': ['error', { paths: [webContractRule], patterns: webPatterns }],
     },
   },
   {
@@ -45,7 +53,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'Shared code must not depend on features or the app shell.' }] },
+        {
+          paths: [webContractRule],
+          patterns: [...webPatterns, { group: ['**/features/**', '**/app/**'], message: 'Shared code must not depend on features or the app shell.' }],
+        },
       ],
     },
   },
@@ -54,7 +65,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/app/router*', '**/app/providers*', '**/app/app-layout*'], message: 'Features must not depend on the app shell.' }] },
+        {
+          paths: [webContractRule],
+          patterns: [...webPatterns, { group: ['**/app/router*', '**/app/providers*', '**/app/app-layout*'], message: 'Features must not depend on the app shell.' }],
+        },
       ],
     },
   },

@@ -10,7 +10,9 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { webPlugin } from './plugins/web.ts';
 import { analyticsRoutes } from './routes/analytics/analytics-routes.ts';
 import { commonRoutes } from './routes/common/common-routes.ts';
+import { ebizDemoRoutes } from './routes/ebiz-demo/ebiz-demo-routes.ts';
 import { healthRoutes } from './routes/health.ts';
+import { homeRoutes } from './routes/home/home-routes.ts';
 import { idpRoutes } from './routes/idp/idp-routes.ts';
 import { wechatRoutes } from './routes/wechat/wechat-routes.ts';
 
@@ -43,8 +45,10 @@ export async function buildApp({ config, db, logger = true }: BuildOptions): Pro
   await app.register(healthRoutes);
   await app.register(idpRoutes, { keys, allowedRedirectOrigins: portalOrigins });
   await app.register(commonRoutes);
+  await app.register(homeRoutes, { today: config.today });
   await app.register(wechatRoutes, { appId: config.WECHAT_APP_ID, jsapiTicket: config.WECHAT_JSAPI_TICKET });
   await app.register(analyticsRoutes);
+  await app.register(ebizDemoRoutes);
   await app.register(webPlugin, { webDist: config.webDist });
   return app;
 }

@@ -144,3 +144,27 @@ export const promptsCloseBodySchema = baseBodySchema.extend({
   terminalType: z.string().max(20).optional(),
 });
 export const doneDataSchema = z.object({ done: z.literal(true) });
+
+/** Home page headline figures (DESIGN §3). */
+export const homeSummaryDataSchema = z.object({
+  ada: z.string(),
+  maskedAda: z.string(),
+  fullName: z.string(),
+  pinCode: z.number(),
+  pinName: z.string(),
+  pinNameEn: z.string(),
+  py: z.string(),
+  month: z.string(),
+  /** Month-to-date personal PV and personal-group PV, and the bracket they reach. */
+  monthPpv: z.number(),
+  monthPgpv: z.number(),
+  monthBracket: z.number(),
+  /** PQ months in this PY so far (closed months). */
+  pqMonths: z.number(),
+  /** FLQ months in this PY so far (closed months). */
+  flqMonths: z.number(),
+  lastStatementMonth: z.string().nullable(),
+  lastNetFen: z.number().nullable(),
+  lastPretaxFen: z.number().nullable(),
+});
+export type HomeSummary = z.infer<typeof homeSummaryDataSchema>;

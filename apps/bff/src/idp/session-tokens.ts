@@ -4,7 +4,7 @@ import type { DB } from '../db/index.ts';
 /** One-time session tokens live 5 minutes (issue #4); only their hash is stored. */
 export const SESSION_TOKEN_TTL_MS = 5 * 60 * 1000;
 
-export type SessionTokenKind = 'distributor' | 'staff';
+export type SessionTokenKind = 'distributor' | 'staff' | 'wechat';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 

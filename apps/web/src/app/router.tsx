@@ -1,15 +1,9 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteError } from '../components/route-error.tsx';
 import { AppLayout } from './app-layout.tsx';
+import type { RouteHandle } from './router-handle.ts';
 import { routeTable, type RouteEntry } from './routes.ts';
-
-export const BASENAME = '/front';
-
-export interface RouteHandle {
-  area: RouteEntry['area'];
-  keepAlive: boolean;
-  ebizSkip: boolean;
-}
+import { authMiddleware, BASENAME } from '../features/auth/auth-middleware.ts';
 
 function toRouteObject(entry: RouteEntry): RouteObject {
   const handle: RouteHandle = {
@@ -26,6 +20,10 @@ export function buildRoutes(): RouteObject[] {
     {
       path: '/',
       Component: AppLayout,
+      middleware: [authMiddleware],
+      // A loader makes sure the middleware runs on every navigation.
+      loader: () => null,
+      shouldRevalidate: () => true,
       ErrorBoundary: RouteError,
       children: [
         ...routeTable.map(toRouteObject),

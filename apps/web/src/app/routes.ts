@@ -26,11 +26,11 @@ const notBuilt: PageLoader = () => import('../features/system/not-found-page.tsx
  * data in one place so per-route policy is visible at a glance.
  */
 export const routeTable: readonly RouteEntry[] = [
-  { path: '/', area: 'system', page: notBuilt, keepAlive: true },
-  { path: '/login', area: 'system', page: notBuilt },
-  { path: '/test', area: 'system', page: notBuilt },
-  { path: '/descpage', area: 'system', page: notBuilt },
-  { path: '/authentication', area: 'system', page: notBuilt },
+  { path: '/', area: 'system', page: () => import('../features/home/home-page.tsx'), keepAlive: true },
+  { path: '/login', area: 'system', page: () => import('../features/system/login-page.tsx') },
+  { path: '/test', area: 'system', page: () => import('../features/system/test-page.tsx') },
+  { path: '/descpage', area: 'system', page: () => import('../features/system/descpage-page.tsx') },
+  { path: '/authentication', area: 'system', page: () => import('../features/system/authentication-page.tsx') },
   { path: '/incentiveplan', area: 'incentive', page: notBuilt, keepAlive: true },
   { path: '/achievement', area: 'achievement', page: notBuilt, keepAlive: true },
   { path: '/incentiveplan/seminars', area: 'incentive', page: notBuilt },

@@ -12,5 +12,21 @@ export const enUS: Messages = {
     body: 'Sorry, this page failed to load. Please try again; if it keeps happening, contact customer service.',
     retry: 'Reload',
   },
+  nav: { back: 'Back', home: 'Home', incentive: 'Incentives', achievement: 'Achievement', income: 'Income', logout: 'Sign out' },
+  refresh: { pulling: 'Pull to refresh', release: 'Release to refresh', refreshing: 'Refreshing…', done: 'Updated' },
+  state: {
+    errorTitle: 'Could not load',
+    errorText: 'The data could not be loaded just now. Please try again.',
+    retry: 'Retry',
+    emptyTitle: 'Nothing here yet',
+    emptyText: 'There is nothing to show here yet.',
+  },
   loading: 'Loading…',
+  request: {
+    loading: 'Loading…',
+    networkError: 'Network error. Check your connection and try again.',
+    retry: 'Network anomaly, please retry',
+    queryExpired: 'The query has expired, please query again',
+    serverError: 'Server error, please try again later',
+  },
 };

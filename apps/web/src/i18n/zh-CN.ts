@@ -10,6 +10,22 @@ export const zhCN = {
     body: '很抱歉，页面加载时出现问题。请重试，若仍有问题请联系客服。',
     retry: '重新加载',
   },
+  nav: { back: '返回', home: '首页', incentive: '激励计划', achievement: '业绩追踪', income: '收入查询', logout: '退出登录' },
+  refresh: { pulling: '下拉刷新', release: '释放立即刷新', refreshing: '刷新中…', done: '已更新' },
+  state: {
+    errorTitle: '加载失败',
+    errorText: '数据暂时无法加载，请重试。',
+    retry: '重试',
+    emptyTitle: '暂无数据',
+    emptyText: '这里还没有可显示的内容。',
+  },
   loading: '加载中…',
+  request: {
+    loading: '加载中…',
+    networkError: '网络错误，请检查网络后重试',
+    retry: '网络异常，请重试',
+    queryExpired: '查询已过期，请重新查询',
+    serverError: '服务器错误，请稍后再试',
+  },
 };
 export type Messages = typeof zhCN;

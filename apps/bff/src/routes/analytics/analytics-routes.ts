@@ -27,6 +27,10 @@ export function decodeSensorsPayload(encoded: string, gzip: boolean): SensorsEve
  */
 export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
   await app.register(formbody, { bodyLimit: 256 * 1024 });
+  // navigator.sendBeacon posts the same form fields as text/plain.
+  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
 
   const store = async (encoded: unknown, gzip: unknown) => {
     if (typeof encoded !== 'string' || encoded.length === 0 || encoded.length > 256 * 1024) return 0;

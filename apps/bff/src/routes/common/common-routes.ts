@@ -46,8 +46,8 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const result = await exchangeSessionToken(app.db, request.body.sessionToken);
-      if (!result.ok) {
-        throw result.reason === 'used'
+      if (!result.ok || result.kind !== 'distributor') {
+        throw result.ok === false && result.reason === 'used'
           ? new AppError(Code.SESSION_TOKEN_USED, 'This sign-in link was already used; please sign in again')
           : new AppError(Code.UNAUTHORIZED, 'The sign-in link is invalid or has expired; please sign in again');
       }

@@ -5,11 +5,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Code, ok } from '@abo/contract';
 import { AppError } from '../../lib/app-error.ts';
-import { createSessionToken } from '../../idp/session-tokens.ts';
+import { createSessionToken, exchangeSessionToken } from '../../idp/session-tokens.ts';
 import { verifyPassword } from '../../idp/passwords.ts';
 import type { KeyRing } from '../../idp/keys.ts';
 import { LOGIN_CSS, LOGIN_JS } from './login-assets.ts';
 import { LOGIN_MESSAGES, renderLoginPage, type IdpLang } from './login-page.ts';
+
+type Mode = 'distributor' | 'staff' | 'wechat';
+const ACTIONS: Record<Mode, string> = {
+  distributor: '/idp/login',
+  staff: '/idp/okta/login',
+  wechat: '/idp/wechat/authorize',
+};
 
 export interface IdpOptions {
   keys: KeyRing;
@@ -19,11 +26,13 @@ export interface IdpOptions {
 
 const pageQuery = z.object({
   redirect_uri: z.string().max(2048).optional(),
+  state: z.string().max(128).optional(),
   lang: z.string().max(10).optional(),
   display: z.enum(['page', 'iframe']).optional(),
 });
 
 const formBody = z.object({
+  state: z.string().max(128).optional(),
   username: z.string().max(64).optional(),
   password: z.string().max(128).optional(),
   redirect_uri: z.string().max(2048).optional(),
@@ -80,9 +89,10 @@ export async function idpRoutes(app: FastifyInstance, opts: IdpOptions): Promise
     return valid && row && row.kind === kind ? row : null;
   };
 
-  const page = (staff: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+  const page = (mode: Mode) => async (request: FastifyRequest, reply: FastifyReply) => {
     const q = pageQuery.safeParse(request.query);
     const query = q.success ? q.data : {};
+    const staff = mode === 'staff';
     const lang = pickLang(request, query.lang);
     const redirect = safeRedirect(request, query.redirect_uri);
     const other = new URL(request.url, 'http://x');
@@ -96,15 +106,18 @@ export async function idpRoutes(app: FastifyInstance, opts: IdpOptions): Promise
           staff,
           redirectUri: redirect ? redirect.toString() : '/front/',
           display: query.display ?? 'page',
+          action: ACTIONS[mode],
+          state: query.state ?? '',
           otherLangUrl: other.pathname + other.search,
           ...(redirect ? {} : { error: LOGIN_MESSAGES[lang].badRedirect }),
         }),
       );
   };
 
-  const submit = (staff: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+  const submit = (mode: Mode) => async (request: FastifyRequest, reply: FastifyReply) => {
     const parsed = formBody.safeParse(request.body);
     const body = parsed.success ? parsed.data : {};
+    const staff = mode === 'staff';
     const lang = pickLang(request, body.lang);
     const redirect = safeRedirect(request, body.redirect_uri);
     const rerender = (error: string) =>
@@ -118,9 +131,11 @@ export async function idpRoutes(app: FastifyInstance, opts: IdpOptions): Promise
             staff,
             redirectUri: redirect ? redirect.toString() : '/front/',
             display: body.display ?? 'page',
+            action: ACTIONS[mode],
+            state: body.state ?? '',
             error,
             username: body.username ?? '',
-            otherLangUrl: `${staff ? '/idp/okta/login' : '/idp/login'}?lang=${lang === 'en-US' ? 'zh' : 'en'}`,
+            otherLangUrl: `${ACTIONS[mode]}?lang=${lang === 'en-US' ? 'zh' : 'en'}`,
           }),
         );
     if (!redirect) return rerender(LOGIN_MESSAGES[lang].badRedirect);
@@ -133,6 +148,10 @@ export async function idpRoutes(app: FastifyInstance, opts: IdpOptions): Promise
       redirect.searchParams.set('adaToken', t.adaToken);
       redirect.searchParams.set('oktaIdTokenKey', t.oktaIdTokenKey);
       redirect.searchParams.set('oktaIdToken', t.oktaIdToken);
+    } else if (mode === 'wechat') {
+      // Stand-in for WeChat OAuth: the code is a one-time token the app trades at /idp/wechat/session.
+      redirect.searchParams.set('code', await createSessionToken(app.db, account.ada, 'wechat'));
+      redirect.searchParams.set('state', body.state ?? '');
     } else {
       redirect.searchParams.set('sessionToken', await createSessionToken(app.db, account.ada, 'distributor'));
     }
@@ -141,10 +160,25 @@ export async function idpRoutes(app: FastifyInstance, opts: IdpOptions): Promise
 
   const pageOpts = { config: { public: true } } as const;
   const submitOpts = { config: { public: true, rateLimit: loginRateLimit } } as const;
-  r.get('/idp/login', pageOpts, page(false));
-  r.get('/idp/okta/login', pageOpts, page(true));
-  r.post('/idp/login', submitOpts, submit(false));
-  r.post('/idp/okta/login', submitOpts, submit(true));
+  r.get('/idp/login', pageOpts, page('distributor'));
+  r.get('/idp/okta/login', pageOpts, page('staff'));
+  r.get('/idp/wechat/authorize', pageOpts, page('wechat'));
+  r.post('/idp/login', submitOpts, submit('distributor'));
+  r.post('/idp/okta/login', submitOpts, submit('staff'));
+  r.post('/idp/wechat/authorize', submitOpts, submit('wechat'));
+
+  // WeChat OAuth callback: a code from /idp/wechat/authorize becomes a distributor session token.
+  r.post(
+    '/idp/wechat/session',
+    { config: { public: true }, schema: { body: z.object({ code: z.string().min(16).max(512) }) } },
+    async (request) => {
+      const result = await exchangeSessionToken(app.db, request.body.code);
+      if (!result.ok || result.kind !== 'wechat') {
+        throw new AppError(Code.UNAUTHORIZED, 'The WeChat sign-in code is invalid or was already used');
+      }
+      return ok({ sessionToken: await createSessionToken(app.db, result.ada, 'distributor') });
+    },
+  );
 
   r.post('/idp/session', { ...submitOpts, schema: { body: sessionBody } }, async (request) => {
     const account = await checkCredentials(request.body.username, request.body.password, 'distributor');

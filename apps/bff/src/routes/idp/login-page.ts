@@ -34,6 +34,10 @@ export interface LoginPageOptions {
   staff: boolean;
   redirectUri: string;
   display: 'page' | 'iframe';
+  /** Where the form posts (distributor, staff or WeChat stand-in). */
+  action: string;
+  /** OAuth state echoed back (WeChat stand-in). */
+  state?: string;
   error?: string;
   username?: string;
   /** The same page in the other language. */
@@ -43,7 +47,6 @@ export interface LoginPageOptions {
 /** The identity provider's sign-in page: server-rendered, works without JavaScript. */
 export function renderLoginPage(o: LoginPageOptions): string {
   const t = TEXT[o.lang];
-  const action = o.staff ? '/idp/okta/login' : '/idp/login';
   const e = escapeHtml;
   return `<!doctype html>
 <html lang="${o.lang}">
@@ -57,10 +60,11 @@ export function renderLoginPage(o: LoginPageOptions): string {
 <main class="card">
   <p class="brand">${e(t.subtitle)}</p>
   <h1>${e(o.staff ? t.staffTitle : t.title)}</h1>
-  <form method="post" action="${action}" id="login-form" data-display="${o.display}" data-kind="${o.staff ? 'staff' : 'distributor'}" novalidate>
+  <form method="post" action="${e(o.action)}" id="login-form" data-display="${o.display}" data-kind="${o.staff ? 'staff' : 'distributor'}" novalidate>
     <input type="hidden" name="redirect_uri" value="${e(o.redirectUri)}">
     <input type="hidden" name="lang" value="${o.lang}">
     <input type="hidden" name="display" value="${o.display}">
+    <input type="hidden" name="state" value="${e(o.state ?? '')}">
     <label for="username">${e(o.staff ? t.staffUsername : t.username)}</label>
     <input id="username" name="username" autocomplete="username" required maxlength="64" value="${e(o.username ?? '')}" ${o.staff ? '' : 'inputmode="numeric"'} autofocus>
     <label for="password">${e(t.password)}</label>

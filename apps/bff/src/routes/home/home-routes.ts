@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { baseBodySchema, envelopeSchema, homeSummaryDataSchema, maskPrivacy, ok } from '@abo/contract';
+import { pinName, pyMonths, pyOf, toMonthKey } from '@abo/plan';
+import { notFound } from '../../lib/app-error.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+
+/** The home page's headline numbers for the three areas. */
+export async function homeRoutes(app: FastifyInstance, opts: { today: () => Date }): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/bff/v1/home/summary',
+    { schema: { body: baseBodySchema.optional(), response: { 200: envelopeSchema(homeSummaryDataSchema) } } },
+    async (request) => {
+      const { ada } = sessionOf(request);
+      const today = opts.today();
+      const month = toMonthKey(today);
+      const py = pyOf(today);
+      const months = pyMonths(py);
+      const d = await app.db
+        .selectFrom('distributors')
+        .select(['ada', 'name_zh', 'pin_code'])
+        .where('ada', '=', ada)
+        .executeTakeFirst();
+      if (!d) throw notFound('Distributor not found');
+      const [rows, frontline, statement] = await Promise.all([
+        app.db
+          .selectFrom('monthly_results')
+          .select(['month', 'ppv', 'pgpv', 'bracket', 'is_q', 'closed'])
+          .where('ada', '=', ada)
+          .where('month', '>=', months[0]!)
+          .where('month', '<=', month)
+          .execute(),
+        app.db
+          .selectFrom('monthly_results as m')
+          .innerJoin('distributors as l', 'l.ada', 'm.ada')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('l.sponsor_ada', '=', ada)
+          .where('m.month', '>=', months[0]!)
+          .where('m.closed', '=', 1)
+          .where('m.is_q', '=', 1)
+          .executeTakeFirst(),
+        app.db
+          .selectFrom('statements')
+          .select(['month', 'net_fen', 'pretax_fen'])
+          .where('ada', '=', ada)
+          .orderBy('month', 'desc')
+          .limit(1)
+          .executeTakeFirst(),
+      ]);
+      const current = rows.find((r) => r.month === month);
+      const name = pinName(d.pin_code);
+      return ok({
+        ada: d.ada,
+        maskedAda: maskPrivacy(d.ada),
+        fullName: d.name_zh,
+        pinCode: d.pin_code,
+        pinName: name.zh,
+        pinNameEn: name.en,
+        py,
+        month,
+        monthPpv: current?.ppv ?? 0,
+        monthPgpv: current?.pgpv ?? 0,
+        monthBracket: current?.bracket ?? 0,
+        pqMonths: rows.filter((r) => r.closed === 1 && r.is_q === 1).length,
+        flqMonths: Number(frontline?.n ?? 0),
+        lastStatementMonth: statement?.month ?? null,
+        lastNetFen: statement ? Number(statement.net_fen) : null,
+        lastPretaxFen: statement ? Number(statement.pretax_fen) : null,
+      });
+    },
+  );
+}

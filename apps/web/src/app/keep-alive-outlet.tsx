@@ -1,0 +1,68 @@
+import { Activity, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { UNSAFE_LocationContext, useLocation, useMatches, useNavigationType, useOutlet, type Location } from 'react-router';
+import type { RouteHandle } from './router-handle.ts';
+
+export const DEFAULT_VIEW_CACHE_MAX = 8;
+/** Spec §2/§9: the native app (ca) keeps one view. */
+export const CA_VIEW_CACHE_MAX = 1;
+
+interface CachedView {
+  key: string;
+  element: ReactNode;
+  location: Location;
+}
+
+/** Most recently used last; at most `max` views. */
+function touch(views: CachedView[], view: CachedView, max: number): CachedView[] {
+  const next = [...views.filter((v) => v.key !== view.key), view];
+  return next.slice(Math.max(0, next.length - Math.max(1, max)));
+}
+
+/**
+ * Views cached per route with React's <Activity>: a view you leave stays
+ * mounted but hidden (state and queries kept), up to `max` views, least
+ * recently used dropped first. Each view keeps the location it was rendered
+ * for, so a hidden page never re-reads another page's search parameters.
+ * Pages on the keep-alive list get their scroll position back when you come
+ * back to them; every other navigation scrolls to the top.
+ */
+export function KeepAliveOutlet({ max }: { max: number }) {
+  const location = useLocation();
+  const outlet = useOutlet();
+  const matches = useMatches();
+  const navigationType = useNavigationType();
+  const key = location.pathname.toLowerCase() + location.search;
+  const keepAlive = (matches.at(-1)?.handle as RouteHandle | undefined)?.keepAlive ?? false;
+
+  const [views, setViews] = useState<CachedView[]>([]);
+  const [shownKey, setShownKey] = useState<string | null>(null);
+  // Update the cache while rendering when the location changes (React's
+  // "adjust state on prop change" pattern), so the new view shows at once.
+  if (shownKey !== key) {
+    setShownKey(key);
+    const existing = views.find((v) => v.key === key);
+    setViews(touch(views, existing ? { ...existing, location } : { key, element: outlet, location }, max));
+  }
+
+  const scrollPositions = useRef(new Map<string, number>());
+  useLayoutEffect(() => {
+    const saved = scrollPositions.current.get(key);
+    window.scrollTo(0, keepAlive && navigationType === 'POP' && saved !== undefined ? saved : 0);
+    const onScroll = () => scrollPositions.current.set(key, window.scrollY);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [key, keepAlive, navigationType]);
+
+  const visible = views.some((v) => v.key === key) ? views : [...views, { key, element: outlet, location }];
+  return (
+    <>
+      {visible.map((view) => (
+        <Activity key={view.key} mode={view.key === key ? 'visible' : 'hidden'}>
+          <UNSAFE_LocationContext.Provider value={{ location: view.location, navigationType }}>
+            {view.element}
+          </UNSAFE_LocationContext.Provider>
+        </Activity>
+      ))}
+    </>
+  );
+}

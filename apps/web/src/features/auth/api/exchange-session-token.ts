@@ -1,0 +1,6 @@
+import type { IdaasTokenData } from '@abo/contract';
+import { post } from '../../../lib/api-client.ts';
+
+export function exchangeSessionToken(sessionToken: string): Promise<IdaasTokenData> {
+  return post<IdaasTokenData>('/bff/v1/common/idaasToken', { sessionToken }, { loading: false });
+}

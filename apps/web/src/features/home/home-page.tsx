@@ -1,0 +1,127 @@
+import { Avatar, Button, Dialog } from 'antd-mobile';
+import { RightOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Page } from '../../components/page.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import { formatFen, formatMonth, formatPv } from '../../lib/format.ts';
+import { getSession, logout } from '../../lib/storage.ts';
+import { isWeChat } from '../../lib/wechat.ts';
+import { useHomeSummary } from './api/get-home-summary.ts';
+import { useWeChatInfo } from './api/get-wechat-info.ts';
+import { NoviceGuide } from './components/novice-guide.tsx';
+import { PromptsDialog } from './components/prompts-dialog.tsx';
+import './home.css';
+import './i18n.ts';
+
+export default function HomePage() {
+  const { t, i18n } = useTranslation('home');
+  const lang = i18n.language;
+  const summary = useHomeSummary();
+  const ada = getSession('loginAda') ?? '';
+  const inWeChat = getSession('channel') === 'wec' && isWeChat();
+  const wechat = useWeChatInfo(ada, inWeChat && !!ada);
+  const navigate = useNavigate();
+
+  const onLogout = async () => {
+    const confirmed = await Dialog.confirm({ content: t('logoutConfirm'), confirmText: t('logout'), cancelText: t('cancel') });
+    if (!confirmed) return;
+    logout();
+    navigate('/', { replace: true });
+  };
+
+  return (
+    <Page title={t('title')} back={false} onRefresh={() => summary.refetch()} wide>
+      <QueryState query={summary} skeletonLines={6}>
+        {(s) => (
+          <>
+            <section className="card home-profile" aria-label={t('profile')}>
+              <Avatar
+                src={wechat.data?.headImage ?? ''}
+                fallback={<span className="home-profile__initial" aria-hidden="true">{s.fullName.slice(0, 1)}</span>}
+                className="home-profile__avatar"
+                alt=""
+              />
+              <div className="home-profile__who">
+                <div className="home-profile__name">{s.fullName}</div>
+                <div className="muted num">
+                  {t('ada')} {s.maskedAda}
+                </div>
+              </div>
+              <span className="pin-badge" title={t('pin')}>
+                {lang === 'en-US' ? s.pinNameEn : s.pinName}
+              </span>
+            </section>
+
+            <div className="grid grid--3">
+              <Link to="/incentiveplan" className="card area-card">
+                <h2 className="card__title">
+                  {t('incentive')} <RightOutline aria-hidden="true" />
+                </h2>
+                <p className="muted small">{t('incentiveHint', { py: s.py })}</p>
+                <div className="area-card__figures">
+                  <div>
+                    <span className="figure">{s.pqMonths}</span>
+                    <span className="figure__unit">{t('months')}</span>
+                    <div className="muted small">{t('pqMonths')}</div>
+                  </div>
+                  <div>
+                    <span className="figure">{s.flqMonths}</span>
+                    <span className="figure__unit">{t('months')}</span>
+                    <div className="muted small">{t('flqMonths')}</div>
+                  </div>
+                </div>
+              </Link>
+
+              <Link to="/achievement" className="card area-card">
+                <h2 className="card__title">
+                  {t('achievement')} <RightOutline aria-hidden="true" />
+                </h2>
+                <p className="muted small">{t('achievementHint', { month: formatMonth(s.month, lang) })}</p>
+                <div className="area-card__figures">
+                  <div>
+                    <span className="figure">{formatPv(s.monthPgpv, lang)}</span>
+                    <span className="figure__unit">PV</span>
+                    <div className="muted small">{t('monthPv')}</div>
+                  </div>
+                  <div>
+                    <span className="figure">{s.monthBracket}</span>
+                    <span className="figure__unit">%</span>
+                    <div className="muted small">{t('bracket')}</div>
+                  </div>
+                </div>
+              </Link>
+
+              <Link to="/income/type" className="card area-card">
+                <h2 className="card__title">
+                  {t('income')} <RightOutline aria-hidden="true" />
+                </h2>
+                {s.lastStatementMonth && s.lastNetFen !== null ? (
+                  <>
+                    <p className="muted small">{t('incomeHint', { month: formatMonth(s.lastStatementMonth, lang) })}</p>
+                    <div className="area-card__figures">
+                      <div>
+                        <span className="figure">{formatFen(s.lastNetFen, lang)}</span>
+                        <div className="muted small">{t('lastNet')}</div>
+                      </div>
+                    </div>
+                  </>
+                ) : (
+                  <p className="muted">{t('noIncome')}</p>
+                )}
+              </Link>
+            </div>
+
+            <div className="home-footer">
+              <Button fill="none" size="small" onClick={() => void onLogout()}>
+                {t('logout')}
+              </Button>
+            </div>
+            <PromptsDialog businessType="home" />
+            <NoviceGuide businessType="home" />
+          </>
+        )}
+      </QueryState>
+    </Page>
+  );
+}

@@ -1,0 +1,56 @@
+import { i18n } from '../../i18n/index.ts';
+
+i18n.addResourceBundle('zh-CN', 'system', {
+  login: { title: '登录', intro: '请使用会员号和密码登录。', frameTitle: '登录表单' },
+  auth: {
+    title: '登录已过期',
+    body: '为保护您的账户安全，登录状态已过期。请重新登录，登录后将回到刚才的页面。',
+    again: '重新登录',
+  },
+  test: {
+    title: '诊断信息',
+    channel: '渠道',
+    channelId: '渠道 ID',
+    ada: '会员号',
+    appVersion: 'App 版本',
+    sid: 'SID',
+    tokens: '登录令牌',
+    present: '已保存',
+    absent: '无',
+    bridge: '原生桥接',
+    bridgeYes: '可用',
+    bridgeNo: '不可用',
+    build: '版本',
+    userAgent: '浏览器',
+    language: '语言',
+    usedTokens: '已使用的 sessionToken',
+  },
+  desc: { title: '说明', missing: '没有找到这篇说明。' },
+});
+i18n.addResourceBundle('en-US', 'system', {
+  login: { title: 'Sign in', intro: 'Sign in with your ABO number and password.', frameTitle: 'Sign-in form' },
+  auth: {
+    title: 'Session expired',
+    body: 'To keep your account safe your session has expired. Sign in again and you will return to the page you were on.',
+    again: 'Sign in again',
+  },
+  test: {
+    title: 'Diagnostics',
+    channel: 'Channel',
+    channelId: 'Channel id',
+    ada: 'ABO no.',
+    appVersion: 'App version',
+    sid: 'SID',
+    tokens: 'Sign-in tokens',
+    present: 'stored',
+    absent: 'none',
+    bridge: 'Native bridge',
+    bridgeYes: 'available',
+    bridgeNo: 'not available',
+    build: 'Build',
+    userAgent: 'Browser',
+    language: 'Language',
+    usedTokens: 'Used session tokens',
+  },
+  desc: { title: 'Explanation', missing: 'This explanation was not found.' },
+});

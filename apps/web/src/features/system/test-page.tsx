@@ -1,0 +1,42 @@
+import type { Channel } from '@abo/contract';
+import { List } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../components/page.tsx';
+import { BUILD_ID } from '../../config/env.ts';
+import { channelId } from '../../lib/channel.ts';
+import { getSession } from '../../lib/storage.ts';
+import './i18n.ts';
+
+/** Diagnostics for support: what this session knows about itself, never the token values. */
+export default function TestPage() {
+  const { t, i18n } = useTranslation('system');
+  const channel = (getSession('channel') ?? 'ebiz') as Channel;
+  const hasTokens = channel === 'iinquiry' ? !!getSession('adaToken') : !!getSession('accessToken') && !!getSession('idToken');
+  const bridge = typeof (window as { WebViewJavascriptBridge?: unknown }).WebViewJavascriptBridge !== 'undefined';
+  const rows: Array<[string, string]> = [
+    [t('test.channel'), channel],
+    [t('test.channelId'), String(channelId(channel) ?? '—')],
+    [t('test.ada'), getSession('loginAda') ?? '—'],
+    [t('test.appVersion'), getSession('appVersion') ?? '—'],
+    [t('test.sid'), getSession('SID') ?? '—'],
+    [t('test.tokens'), hasTokens ? t('test.present') : t('test.absent')],
+    [t('test.usedTokens'), String(getSession('_sessionToken')?.length ?? 0)],
+    [t('test.bridge'), bridge ? t('test.bridgeYes') : t('test.bridgeNo')],
+    [t('test.language'), i18n.language],
+    [t('test.build'), BUILD_ID],
+    [t('test.userAgent'), navigator.userAgent],
+  ];
+  return (
+    <Page title={t('test.title')}>
+      <section className="card">
+        <List>
+          {rows.map(([label, value]) => (
+            <List.Item key={label} extra={<span className="num diag-value" data-testid={`diag-${label}`}>{value}</span>}>
+              {label}
+            </List.Item>
+          ))}
+        </List>
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,178 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as AnalyticsNamespace from './analytics.ts';
+
+const sensors = { init: vi.fn(), registerPage: vi.fn(), quick: vi.fn() };
+/** Called when the (mocked) SDK module is imported, i.e. loaded. */
+const sdkLoaded = vi.fn();
+
+type AnalyticsModule = typeof AnalyticsNamespace;
+let analytics: AnalyticsModule;
+
+beforeEach(async () => {
+  vi.useFakeTimers();
+  vi.clearAllMocks();
+  // Module state (the SDK promise) is per page: fresh modules per test, and
+  // a mock registered anew so its factory shows whether the SDK was imported.
+  vi.resetModules();
+  vi.doMock('sa-sdk-javascript', () => {
+    sdkLoaded();
+    return { default: sensors };
+  });
+  analytics = await import('./analytics.ts');
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllEnvs();
+  window.history.replaceState(null, '', '/');
+});
+
+const USER = { channel: 'wec', appVersion: '6.3.1', ada: '10000001', pinCode: 30 };
+
+describe('initAnalytics', () => {
+  it('loads the SDK on demand and starts it with the agreed settings', async () => {
+    expect(sdkLoaded).not.toHaveBeenCalled();
+    await expect(analytics.initAnalytics(USER)).resolves.toBe(true);
+    expect(sdkLoaded).toHaveBeenCalledTimes(1);
+    expect(sensors.init).toHaveBeenCalledTimes(1);
+    expect(sensors.init).toHaveBeenCalledWith({
+      server_url: `${window.location.origin}/bff/v1/analytics/events`,
+      is_track_single_page: false,
+      show_log: false,
+      heatmap: false,
+      send_type: 'beacon',
+      use_client_time: true,
+    });
+  });
+
+  it('sends to a configured collector', async () => {
+    await analytics.initAnalytics({ serverUrl: 'https://collector.example/sa?project=abo' });
+    expect(sensors.init).toHaveBeenCalledWith(expect.objectContaining({ server_url: 'https://collector.example/sa?project=abo' }));
+  });
+
+  it('registers channel, visitor grade, app version and ada about 200 ms after load', async () => {
+    await analytics.initAnalytics(USER);
+    await vi.advanceTimersByTimeAsync(analytics.SUPER_PROPERTY_DELAY_MS - 1);
+    expect(sensors.registerPage).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(analytics.SUPER_PROPERTY_DELAY_MS).toBe(200);
+    expect(sensors.registerPage).toHaveBeenCalledWith({ channel: 'wec', visitor_grade: '30', app_version: '6.3.1', ada: '10000001' });
+  });
+
+  it('leaves out super properties that are not known', async () => {
+    await analytics.initAnalytics({ channel: 'ebiz', appVersion: null });
+    await vi.advanceTimersByTimeAsync(200);
+    expect(sensors.registerPage).toHaveBeenCalledWith({ channel: 'ebiz' });
+  });
+
+  it('starts the SDK once however often it is called', async () => {
+    await Promise.all([analytics.initAnalytics(USER), analytics.initAnalytics(USER)]);
+    await analytics.initAnalytics(USER);
+    expect(sensors.init).toHaveBeenCalledTimes(1);
+  });
+
+  it('is switched off by VITE_ANALYTICS=off: nothing loaded, nothing sent', async () => {
+    vi.stubEnv('VITE_ANALYTICS', 'off');
+    expect(analytics.isAnalyticsEnabled()).toBe(false);
+    await expect(analytics.initAnalytics(USER)).resolves.toBe(false);
+    analytics.trackPageView('/income', 'Income');
+    analytics.updateAnalyticsUser({ pinCode: 40 });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sdkLoaded).not.toHaveBeenCalled();
+    expect(sensors.init).not.toHaveBeenCalled();
+    expect(sensors.quick).not.toHaveBeenCalled();
+  });
+});
+
+describe('updateAnalyticsUser', () => {
+  it('remembers values learnt before the delay and registers later ones at once', async () => {
+    await analytics.initAnalytics({ channel: 'wec' });
+    analytics.updateAnalyticsUser({ ada: '10000001' });
+    expect(sensors.registerPage).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(sensors.registerPage).toHaveBeenLastCalledWith({ channel: 'wec', ada: '10000001' });
+    analytics.updateAnalyticsUser({ pinCode: 60 });
+    expect(sensors.registerPage).toHaveBeenLastCalledWith({ channel: 'wec', ada: '10000001', visitor_grade: '60' });
+  });
+});
+
+describe('trackPageView', () => {
+  it('sends $pageview through the SDK single-page helper with path, title and address', async () => {
+    await analytics.initAnalytics(USER);
+    window.history.replaceState(null, '', '/front/income?utm_source=wechat&utm_campaign=spring');
+    analytics.trackPageView('/income', '收入查询');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sensors.quick).toHaveBeenCalledWith('autoTrackSinglePage', {
+      $url: `${window.location.origin}/front/income?utm_source=wechat&utm_campaign=spring`,
+      $url_path: '/income',
+      $title: '收入查询',
+    });
+  });
+
+  it('keeps page views sent before the SDK is ready, each with its own address', async () => {
+    window.history.replaceState(null, '', '/front/');
+    analytics.trackPageView('/', 'Home');
+    window.history.replaceState(null, '', '/front/income');
+    analytics.trackPageView('/income', 'Income');
+    expect(sensors.quick).not.toHaveBeenCalled();
+    await analytics.initAnalytics(USER);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sensors.quick.mock.calls).toEqual([
+      ['autoTrackSinglePage', { $url: `${window.location.origin}/front/`, $url_path: '/', $title: 'Home' }],
+      ['autoTrackSinglePage', { $url: `${window.location.origin}/front/income`, $url_path: '/income', $title: 'Income' }],
+    ]);
+  });
+});
+
+describe('with the real Sensors SDK', () => {
+  /** Events the SDK sent: it posts `data=<base64 JSON>` by beacon (image GET where beacon is unsupported). */
+  function sentEvents(beacon: ReturnType<typeof vi.fn>): Array<{ event: string; properties: Record<string, unknown> }> {
+    return beacon.mock.calls.map(([, body]) => {
+      const data = new URLSearchParams(String(body)).get('data')!;
+      return JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(data), (c) => c.charCodeAt(0)))) as {
+        event: string;
+        properties: Record<string, unknown>;
+      };
+    });
+  }
+
+  it('keeps utm_* on page views and adds the super properties after the delay', async () => {
+    vi.useRealTimers();
+    vi.resetModules();
+    vi.doUnmock('sa-sdk-javascript');
+    const real = await import('./analytics.ts');
+    const beacon = vi.fn((_url: string, _body: string) => true);
+    Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true });
+    // The SDK only trusts sendBeacon in browsers it recognises.
+    const ua = vi
+      .spyOn(navigator, 'userAgent', 'get')
+      .mockReturnValue('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36');
+    try {
+      window.history.replaceState(null, '', '/front/?channel=wec&utm_source=wechat&utm_campaign=spring');
+      await real.initAnalytics(USER);
+      real.trackPageView('/', '首页');
+      await new Promise((resolve) => setTimeout(resolve, real.SUPER_PROPERTY_DELAY_MS + 50));
+      window.history.pushState(null, '', '/front/income');
+      real.trackPageView('/income', '收入');
+      await vi.waitFor(() => expect(sentEvents(beacon).filter((e) => e.event === '$pageview')).toHaveLength(2));
+
+      expect(beacon.mock.calls[0]![0]).toBe(`${window.location.origin}/bff/v1/analytics/events`);
+      const [home, income] = sentEvents(beacon).filter((e) => e.event === '$pageview');
+      expect(home!.properties).toMatchObject({ $url_path: '/', $title: '首页', $utm_source: 'wechat', $utm_campaign: 'spring', $latest_utm_source: 'wechat' });
+      // Registered 200 ms after load: not on the first view, on every later event.
+      expect(home!.properties).not.toHaveProperty('visitor_grade');
+      expect(income!.properties).toMatchObject({
+        $url_path: '/income',
+        $title: '收入',
+        $latest_utm_source: 'wechat',
+        channel: 'wec',
+        visitor_grade: '30',
+        app_version: '6.3.1',
+        ada: '10000001',
+      });
+    } finally {
+      ua.mockRestore();
+      delete (navigator as { sendBeacon?: unknown }).sendBeacon;
+    }
+  });
+});

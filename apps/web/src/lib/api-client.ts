@@ -1,0 +1,171 @@
+import type { Channel, Envelope } from '@abo/contract';
+import { Code, SILENT_CODES } from '@abo/contract/codes';
+import { Toast } from 'antd-mobile';
+import { bffBaseUrl } from '../config/env.ts';
+import { i18n } from '../i18n/index.ts';
+import { getSession } from './storage.ts';
+
+/** Request timeout of spec §9. */
+export const REQUEST_TIMEOUT_MS = 60_000;
+/** Debounce of the 9900401 redirect (spec §4, §9). */
+export const AUTH_REDIRECT_DEBOUNCE_MS = 200;
+
+/** A failed call: the envelope's code and message, for error states and retries. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly kind: 'business' | 'auth' | 'transport' | 'http' = 'business',
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  /** Show the shared loading toast while the call runs (default true). */
+  loading?: boolean;
+  /** Query parameters (guideNovices takes channel this way). */
+  query?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+type Navigate = (to: string) => void;
+let navigateTo: Navigate = (to) => window.location.assign(`/front${to}`);
+/** The app shell hands in the router's navigate so the 9900401 redirect is a client navigation. */
+export function setApiNavigator(navigate: Navigate): void {
+  navigateTo = navigate;
+}
+
+function currentChannel(): Channel {
+  return (getSession('channel') ?? 'ebiz') as Channel;
+}
+
+function canaryCookie(): string {
+  const match = document.cookie.match(/(?:^|;\s*)canary=([^;]*)/);
+  return match?.[1] ? decodeURIComponent(match[1]) : '0';
+}
+
+/** Headers of spec §7, per channel. */
+export function requestHeaders(channel: Channel): Record<string, string> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const queryAda = new URLSearchParams(window.location.search).get('queryAda') ?? getSession('queryAda');
+  if (channel === 'iinquiry') {
+    headers['jwks'] = getSession('oktaIdTokenKey') ?? '';
+    headers['channel'] = channel;
+    headers['ada-token'] = getSession('adaToken') ?? '';
+  } else {
+    headers['idaas-accesstoken'] = getSession('accessToken') ?? '';
+    headers['idaas-idtoken'] = getSession('idToken') ?? '';
+    headers['idaas-deviceid'] = navigator.userAgent;
+    headers['x-am-canary'] = canaryCookie();
+  }
+  if (queryAda) headers['queryAda'] = queryAda;
+  return headers;
+}
+
+/** Body additions of spec §7: channel always, loginada off iinquiry. */
+export function requestBody(channel: Channel, body: object | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...(body ?? {}), channel };
+  if (channel !== 'iinquiry') out['loginada'] = getSession('loginAda') ?? undefined;
+  return out;
+}
+
+// --- The shared loading toast (antd-mobile has one Toast instance) ---------
+let openLoading = 0;
+let toastOwner: 'loading' | 'message' | null = null;
+
+function beginLoading(): void {
+  openLoading += 1;
+  if (openLoading === 1 && toastOwner !== 'message') {
+    toastOwner = 'loading';
+    Toast.show({ icon: 'loading', content: i18n.t('request.loading'), duration: 0, maskClickable: true });
+  }
+}
+
+function endLoading(): void {
+  openLoading = Math.max(0, openLoading - 1);
+  // Never close a message toast that replaced the loading one.
+  if (openLoading === 0 && toastOwner === 'loading') {
+    Toast.clear();
+    toastOwner = null;
+  }
+}
+
+function showMessage(content: string, icon: 'fail' | undefined = 'fail'): void {
+  toastOwner = 'message';
+  Toast.show({ content, icon, duration: 2500, afterClose: () => (toastOwner = toastOwner === 'message' ? null : toastOwner) });
+}
+
+// --- 9900401: to /Authentication, debounced, once ----------------------------
+let authTimer: ReturnType<typeof setTimeout> | undefined;
+function redirectToAuthentication(): void {
+  clearTimeout(authTimer);
+  authTimer = setTimeout(() => {
+    const path = window.location.pathname.replace(/^\/front/i, '') || '/';
+    if (path.toLowerCase() === '/authentication') return;
+    const from = encodeURIComponent(path + window.location.search);
+    navigateTo(`/Authentication?from=${from}`);
+  }, AUTH_REDIRECT_DEBOUNCE_MS);
+}
+
+/**
+ * POST a JSON body to the BFF (spec §7) and unwrap the envelope (spec §8).
+ * Resolves with `data` on code 0; otherwise shows what the catalogue says and
+ * rejects with an ApiError so pages can show their error state.
+ */
+export async function post<T>(path: string, body?: object, options: RequestOptions = {}): Promise<T> {
+  const channel = currentChannel();
+  const url = new URL(`${bffBaseUrl(channel)}${path}`, window.location.origin);
+  for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
+  const controller = new AbortController();
+  const timeout = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), REQUEST_TIMEOUT_MS);
+  options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason));
+  const loading = options.loading !== false;
+  if (loading) beginLoading();
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: requestHeaders(channel),
+        body: JSON.stringify(requestBody(channel, body)),
+        signal: controller.signal,
+        credentials: 'same-origin',
+      });
+    } catch (err) {
+      if (options.signal?.aborted) throw err;
+      showMessage(i18n.t('request.networkError'));
+      throw new ApiError(-1, i18n.t('request.networkError'), 'transport');
+    }
+    if (response.status === 401) {
+      showMessage(i18n.t('request.queryExpired'));
+      throw new ApiError(401, i18n.t('request.queryExpired'), 'auth');
+    }
+    let envelope: Envelope<T>;
+    try {
+      envelope = (await response.json()) as Envelope<T>;
+    } catch {
+      const message = response.status >= 500 ? i18n.t('request.serverError') : i18n.t('request.networkError');
+      showMessage(message);
+      throw new ApiError(response.status, message, 'http');
+    }
+    if (envelope.code === Code.OK) return envelope.data as T;
+    const message = envelope.message || i18n.t('request.serverError');
+    if (envelope.code === Code.RETRY) {
+      showMessage(i18n.t('request.retry'));
+    } else if (envelope.code === Code.UNAUTHORIZED) {
+      redirectToAuthentication();
+      throw new ApiError(envelope.code, message, 'auth');
+    } else if (channel === 'iinquiry' && envelope.code === Code.IINQUIRY_EXPIRED) {
+      showMessage(i18n.t('request.queryExpired'));
+      throw new ApiError(envelope.code, i18n.t('request.queryExpired'), 'auth');
+    } else if (!SILENT_CODES.has(envelope.code) && !envelope.success) {
+      showMessage(message);
+    }
+    throw new ApiError(envelope.code, message);
+  } finally {
+    clearTimeout(timeout);
+    if (loading) endLoading();
+  }
+}

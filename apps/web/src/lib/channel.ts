@@ -1,0 +1,28 @@
+import type { Channel } from '@abo/contract';
+import { CHANNEL_IDS, isChannel } from '@abo/contract/channels';
+
+const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile|MicroMessenger|HarmonyOS/i;
+
+export function isMobileUserAgent(ua: string): boolean {
+  return MOBILE_UA.test(ua);
+}
+
+/** ebiz on desktop, wec on mobile (spec §1). */
+export function defaultChannel(ua: string): Channel {
+  return isMobileUserAgent(ua) ? 'wec' : 'ebiz';
+}
+
+/**
+ * The channel for this visit: `?channel=` (lower-cased) wins, then the one
+ * stored for this session, then the default for the device.
+ */
+export function resolveChannel(search: string, stored: string | null, ua: string): Channel {
+  const fromQuery = new URLSearchParams(search).get('channel')?.toLowerCase();
+  if (isChannel(fromQuery)) return fromQuery;
+  if (isChannel(stored)) return stored;
+  return defaultChannel(ua);
+}
+
+export function channelId(channel: Channel): number | null {
+  return channel === 'iinquiry' ? null : CHANNEL_IDS[channel];
+}

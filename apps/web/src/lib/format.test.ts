@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_VALUE, formatBankCard, formatFen, formatMonth, formatPv, maskPrivacy, maskedBankCard } from './format.ts';
+
+describe('maskPrivacy (spec §5)', () => {
+  it('shows first 3 and last 2 with six asterisks for values longer than 6', () => {
+    expect(maskPrivacy('12345678')).toBe('123******78');
+    expect(maskPrivacy('1234567')).toBe('123******67');
+    expect(maskPrivacy('110101199003077777')).toBe('110******77');
+  });
+
+  it('shows first 2 and last 1 with three asterisks for 3 to 6 characters', () => {
+    expect(maskPrivacy('123456')).toBe('12***6');
+    expect(maskPrivacy('1234')).toBe('12***4');
+    expect(maskPrivacy('张三丰')).toBe('张三***丰');
+  });
+
+  it('never shows a 1 or 2 character value whole', () => {
+    expect(maskPrivacy('张三')).toBe('张***');
+    expect(maskPrivacy('王')).toBe('王***');
+    expect(maskPrivacy('')).toBe('');
+    expect(maskPrivacy(null)).toBe('');
+    expect(maskPrivacy(undefined)).toBe('');
+  });
+
+  it('counts characters, not UTF-16 units', () => {
+    expect(maskPrivacy('欧阳娜娜娜娜娜')).toBe('欧阳娜******娜娜');
+    // Astral-plane characters (2 UTF-16 units each) are never split.
+    expect(maskPrivacy('𠮷野家𠮷')).toBe('𠮷野***𠮷');
+    expect(maskPrivacy('😀😀😀😀😀😀😀')).toBe('😀😀😀******😀😀');
+  });
+
+});
+
+describe('formatBankCard (spec §5)', () => {
+  it('groups by 4 with single spaces', () => {
+    expect(formatBankCard('6222021234567890123')).toBe('6222 0212 3456 7890 123');
+    expect(formatBankCard('6222021234567890')).toBe('6222 0212 3456 7890');
+    expect(formatBankCard('622')).toBe('622');
+  });
+
+  it('ignores spaces already in the value', () => {
+    expect(formatBankCard('6222 0212 3456 7890 123')).toBe('6222 0212 3456 7890 123');
+    expect(formatBankCard(' 62 220212345 6789 0123 ')).toBe('6222 0212 3456 7890 123');
+    expect(formatBankCard('6222\u30000212\t3456')).toBe('6222 0212 3456');
+  });
+
+  it('is empty for an empty value', () => {
+    expect(formatBankCard('')).toBe('');
+    expect(formatBankCard('   ')).toBe('');
+    expect(formatBankCard(null)).toBe('');
+  });
+});
+
+describe('maskedBankCard', () => {
+  it('shows only the last 4 digits behind three masked groups', () => {
+    expect(maskedBankCard('6222021234567890123')).toBe('**** **** **** 0123');
+    expect(maskedBankCard('6222 0212 3456 7890')).toBe('**** **** **** 7890');
+  });
+
+  it('masks a value too short to be a card number whole', () => {
+    expect(maskedBankCard('1234567')).toBe('****');
+    expect(maskedBankCard('12')).toBe('****');
+    expect(maskedBankCard('')).toBe('');
+  });
+});
+
+describe('formatFen', () => {
+  it('formats fen as yuan with the narrow symbol in both languages', () => {
+    expect(formatFen(123456, 'zh-CN')).toBe('¥1,234.56');
+    expect(formatFen(123456, 'en-US')).toBe('¥1,234.56');
+    expect(formatFen(0, 'zh-CN')).toBe('¥0.00');
+    expect(formatFen(5, 'en-US')).toBe('¥0.05');
+    expect(formatFen(100000000, 'zh-CN')).toBe('¥1,000,000.00');
+  });
+
+  it('shows negative amounts with a leading minus', () => {
+    expect(formatFen(-1200, 'zh-CN')).toBe('-¥12.00');
+  });
+
+  it('rounds fractional fen and never prints NaN', () => {
+    expect(formatFen(10.6, 'zh-CN')).toBe('¥0.11');
+    expect(formatFen(Number.NaN, 'zh-CN')).toBe(EMPTY_VALUE);
+    expect(formatFen(Number.POSITIVE_INFINITY, 'en-US')).toBe(EMPTY_VALUE);
+  });
+});
+
+describe('formatPv', () => {
+  it('groups digits and keeps at most 2 decimals', () => {
+    expect(formatPv(12345.5, 'zh-CN')).toBe('12,345.5');
+    expect(formatPv(800, 'en-US')).toBe('800');
+    expect(formatPv(1234.567, 'en-US')).toBe('1,234.57');
+    expect(formatPv(-3.2, 'en-US')).toBe('-3.2');
+    expect(formatPv(Number.NaN, 'en-US')).toBe(EMPTY_VALUE);
+  });
+});
+
+describe('formatMonth', () => {
+  it('labels a month in the user language', () => {
+    expect(formatMonth('2026-03', 'zh-CN')).toBe('2026年3月');
+    expect(formatMonth('2026-03', 'en-US')).toBe('Mar 2026');
+    expect(formatMonth('2025-12', 'en-US')).toBe('Dec 2025');
+    expect(formatMonth('202601', 'zh-CN')).toBe('2026年1月');
+  });
+
+  it('returns anything that is not a month unchanged', () => {
+    expect(formatMonth('2026-13', 'en-US')).toBe('2026-13');
+    expect(formatMonth('2026-00', 'en-US')).toBe('2026-00');
+    expect(formatMonth('soon', 'zh-CN')).toBe('soon');
+    expect(formatMonth('', 'zh-CN')).toBe('');
+  });
+});

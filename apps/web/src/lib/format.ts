@@ -1,0 +1,110 @@
+/**
+ * Display formatting shared by every page: privacy masking and bank-card
+ * grouping of spec §5, money, PV and month labels in the user's language.
+ *
+ * Every function counts characters, not UTF-16 units (`Array.from`), so a
+ * Chinese name or an emoji is never cut in half.
+ */
+
+/** Shown for a number that cannot be displayed (NaN, Infinity). */
+export const EMPTY_VALUE = '—';
+
+/** Privacy masking of spec §5 (shared with the BFF, which masks before data leaves it). */
+export { maskPrivacy } from '@abo/contract/privacy';
+
+/** Whitespace of any kind, including the full-width space of Chinese input methods. */
+const WHITESPACE = /\s+/gu;
+
+/**
+ * Bank card in groups of 4 separated by single spaces (spec §5):
+ * `'6222021234567890123'` → `'6222 0212 3456 7890 123'`. Existing spaces are
+ * ignored, so an already grouped or oddly spaced number comes out the same.
+ */
+export function formatBankCard(card: string | null | undefined): string {
+  if (!card) return '';
+  const chars = Array.from(card.replace(WHITESPACE, ''));
+  const groups: string[] = [];
+  for (let i = 0; i < chars.length; i += 4) groups.push(chars.slice(i, i + 4).join(''));
+  return groups.join(' ');
+}
+
+/**
+ * A bank card showing only its last 4 characters: `'**** **** **** 0123'`.
+ * Always three masked groups whatever the length, so the display does not
+ * give away how long the number is. A value shorter than 8 characters is not
+ * a card number; it is masked whole (`'****'`) rather than shown.
+ */
+export function maskedBankCard(card: string | null | undefined): string {
+  if (!card) return '';
+  const chars = Array.from(card.replace(WHITESPACE, ''));
+  if (chars.length < 8) return '****';
+  return `**** **** **** ${chars.slice(-4).join('')}`;
+}
+
+// Intl formatters are costly to build and pages format hundreds of numbers.
+const formatterCache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `n|${locale}|${JSON.stringify(options)}`;
+  let formatter = formatterCache.get(key) as Intl.NumberFormat | undefined;
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, options);
+    formatterCache.set(key, formatter);
+  }
+  return formatter;
+}
+
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `d|${locale}|${JSON.stringify(options)}`;
+  let formatter = formatterCache.get(key) as Intl.DateTimeFormat | undefined;
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, options);
+    formatterCache.set(key, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * Money held in fen (1/100 yuan, an integer so sums never drift) as yuan:
+ * `123456` → `'¥1,234.56'` in both zh-CN and en-US (the narrow symbol, not
+ * en-US's `'CN¥'`); negative amounts as `'-¥12.00'`. Digits are ASCII; set
+ * tabular figures in CSS (the global `.num` class, `font-variant-numeric:
+ * tabular-nums`) so columns of amounts line up.
+ */
+export function formatFen(fen: number, locale: string): string {
+  if (!Number.isFinite(fen)) return EMPTY_VALUE;
+  const yuan = Math.round(fen) / 100;
+  return numberFormat(locale, {
+    style: 'currency',
+    currency: 'CNY',
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(yuan);
+}
+
+/**
+ * PV (point value) with digit grouping and at most 2 decimals, trailing
+ * zeros dropped: `12345.5` → `'12,345.5'`, `800` → `'800'`.
+ */
+export function formatPv(n: number, locale: string): string {
+  if (!Number.isFinite(n)) return EMPTY_VALUE;
+  return numberFormat(locale, { minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(n);
+}
+
+const MONTH = /^(\d{4})-?(\d{2})$/;
+
+/**
+ * A business month `'2026-03'` (or `'202603'`, as the BFF's month lists may
+ * send it) as a label: `'2026年3月'` in zh-CN, `'Mar 2026'` in en-US. Anything
+ * that is not a valid month is returned unchanged rather than as "Invalid Date".
+ */
+export function formatMonth(month: string, locale: string): string {
+  const match = MONTH.exec(month.trim());
+  if (!match) return month;
+  const year = Number(match[1]);
+  const monthIndex = Number(match[2]) - 1;
+  if (monthIndex < 0 || monthIndex > 11) return month;
+  // UTC on both sides: the label must not shift a month in any time zone.
+  return dateFormat(locale, { year: 'numeric', month: 'short', timeZone: 'UTC' }).format(Date.UTC(year, monthIndex, 1));
+}

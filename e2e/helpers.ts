@@ -1,0 +1,43 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'demo1234';
+export const WEC_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Safari/604.1';
+export const WECHAT_UA = `${WEC_UA} MicroMessenger/8.0.47(0x18002f2f) NetType/WIFI Language/zh_CN`;
+
+/** A fresh one-time session token from the embedded IdP (what its sign-in page hands out). */
+export async function sessionTokenFor(request: APIRequestContext, ada: string): Promise<string> {
+  const res = await request.post('/idp/session', { data: { username: ada, password: DEMO_PASSWORD } });
+  const body = await res.json();
+  if (body.code !== 0) throw new Error(`sign-in failed for ${ada}: ${body.message}`);
+  return body.data.sessionToken as string;
+}
+
+/** Signs in by opening `path` with a session token, as the IdP redirect does. */
+export async function signInAt(page: Page, ada: string, path: string): Promise<void> {
+  const token = await sessionTokenFor(page.request, ada);
+  const sep = path.includes('?') ? '&' : '?';
+  await page.goto(`/front${path}${sep}sessionToken=${encodeURIComponent(token)}`);
+}
+
+/** Collects console errors and failed requests so tests can assert a clean page. */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  page.on('requestfailed', (r) => {
+    const failure = r.failure()?.errorText ?? '';
+    // Navigations away abort in-flight requests; that is not a failure.
+    if (!failure.includes('ERR_ABORTED')) problems.push(`requestfailed: ${r.url()} ${failure}`);
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 500) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+  });
+  return problems;
+}
+
+export async function session(page: Page, key: string): Promise<string | null> {
+  return page.evaluate((k) => sessionStorage.getItem(k), key);
+}

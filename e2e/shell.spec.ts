@@ -1,0 +1,93 @@
+import { expect, test } from '@playwright/test';
+import { signInAt, watchProblems } from './helpers.ts';
+
+test('requests carry the spec §7 headers and body fields', async ({ page, context }) => {
+  await context.addCookies([{ name: 'canary', value: 'blue', url: 'http://localhost:8181' }]);
+  const captured = page.waitForRequest((r) => r.url().endsWith('/bff/v1/home/summary'));
+  await signInAt(page, '10000001', '/?channel=ebiz');
+  const request = await captured;
+  const h = request.headers();
+  expect(h['idaas-accesstoken']).toMatch(/^ey/);
+  expect(h['idaas-idtoken']).toMatch(/^ey/);
+  expect(h['idaas-deviceid']).toBe(await page.evaluate(() => navigator.userAgent));
+  expect(h['x-am-canary']).toBe('blue');
+  expect(request.method()).toBe('POST');
+  expect(request.postDataJSON()).toMatchObject({ channel: 'ebiz', loginada: '10000001' });
+
+  const guide = await page.waitForRequest((r) => r.url().includes('/bff/v1/common/guideNovices'));
+  expect(new URL(guide.url()).searchParams.get('channel')).toBe('ebiz');
+});
+
+test.describe('view cache', () => {
+  test.use({ viewport: { width: 390, height: 500 } });
+
+  test('a kept-alive page keeps its state and scroll position when you come back', async ({ page }) => {
+    await signInAt(page, '10000001', '/?channel=wec');
+    await expect(page.getByText(/激励计划|Incentive plans/).first()).toBeVisible();
+    await page.evaluate(() => document.querySelector('.home-profile')?.setAttribute('data-marker', 'kept'));
+    await page.evaluate(() => window.scrollTo(0, 200));
+    await page.waitForTimeout(100);
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(0);
+    await page.evaluate(() => window.history.pushState(null, '', '/front/test'));
+    await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')));
+    await expect(page.getByRole('heading', { name: /诊断信息|Diagnostics/ })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect(page.locator('.home-profile')).toBeVisible();
+    expect(await page.locator('.home-profile').getAttribute('data-marker')).toBe('kept');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
+  });
+
+  test('channel ca keeps only one view', async ({ page }) => {
+    await signInAt(page, '10000001', '/?channel=ca');
+    await expect(page.locator('.home-profile')).toBeVisible();
+    await page.evaluate(() => document.querySelector('.home-profile')?.setAttribute('data-marker', 'kept'));
+    await page.evaluate(() => window.history.pushState(null, '', '/front/test'));
+    await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')));
+    await expect(page.getByRole('heading', { name: /诊断信息|Diagnostics/ })).toBeVisible();
+    expect(await page.locator('.home-profile').count()).toBe(0);
+    await page.goBack();
+    await expect(page.locator('.home-profile')).toBeVisible();
+    expect(await page.locator('.home-profile').getAttribute('data-marker')).toBeNull();
+  });
+});
+
+test('without a native bridge the ca channel still works', async ({ page }) => {
+  const problems = watchProblems(page);
+  await signInAt(page, '10000001', '/?channel=ca');
+  await expect(page.locator('.home-profile')).toBeVisible();
+  await page.waitForTimeout(3500); // the bridge calls time out quietly
+  await page.goto('/front/test?channel=ca');
+  await expect(page.getByText(/不可用|not available/)).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('the native bridge gives the app version and SID when present', async ({ page }) => {
+  await page.addInitScript(() => {
+    (window as unknown as { WebViewJavascriptBridge: unknown }).WebViewJavascriptBridge = {
+      callHandler(name: string, _data: unknown, cb: (r: unknown) => void) {
+        if (name === 'getEnv') cb({ data: { version: '9.8.7' } });
+        if (name === 'initUniqueSID') cb({ data: { S_ID: 'sid-123' } });
+      },
+      registerHandler() {},
+    };
+  });
+  await signInAt(page, '10000001', '/?channel=ca');
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('appVersion'))).toBe('9.8.7');
+  expect(await page.evaluate(() => sessionStorage.getItem('SID'))).toBe('sid-123');
+});
+
+test('the ebiz portal receives the resize and scroll-to-top messages', async ({ page }) => {
+  // Sign in first (same origin), then open the demo portal that frames the app.
+  await signInAt(page, '10000001', '/?channel=ebiz');
+  await expect(page.locator('.home-profile')).toBeVisible();
+  await page.goto('/ebiz-demo/');
+  const frame = page.frameLocator('#inquiry');
+  await expect(frame.locator('.home-profile')).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __ebizMessages: { type: string }[] }).__ebizMessages.map((m) => m.type)))
+    .toEqual(expect.arrayContaining(['abo-inquiry:resize', 'abo-inquiry:scrollTop']));
+  const height = await page.evaluate(() => (document.getElementById('inquiry') as HTMLIFrameElement).style.height);
+  expect(parseInt(height, 10)).toBeGreaterThanOrEqual(688);
+});
