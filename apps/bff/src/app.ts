@@ -12,7 +12,11 @@ import { analyticsRoutes } from './routes/analytics/analytics-routes.ts';
 import { commonRoutes } from './routes/common/common-routes.ts';
 import { ebizDemoRoutes } from './routes/ebiz-demo/ebiz-demo-routes.ts';
 import { healthRoutes } from './routes/health.ts';
+import { achievementRoutes } from './routes/achievement/achievement-routes.ts';
 import { homeRoutes } from './routes/home/home-routes.ts';
+import { incentiveRoutes } from './routes/incentive/incentive-routes.ts';
+import { incentiveMarketRoutes } from './routes/incentive/market-routes.ts';
+import { incomeRoutes } from './routes/income/income-routes.ts';
 import { idpRoutes } from './routes/idp/idp-routes.ts';
 import { wechatRoutes } from './routes/wechat/wechat-routes.ts';
 
@@ -46,6 +50,10 @@ export async function buildApp({ config, db, logger = true }: BuildOptions): Pro
   await app.register(idpRoutes, { keys, allowedRedirectOrigins: portalOrigins });
   await app.register(commonRoutes);
   await app.register(homeRoutes, { today: config.today });
+  await app.register(incentiveRoutes, { config });
+  await app.register(incentiveMarketRoutes, { config });
+  await app.register(achievementRoutes, { config });
+  await app.register(incomeRoutes, { config });
   await app.register(wechatRoutes, { appId: config.WECHAT_APP_ID, jsapiTicket: config.WECHAT_JSAPI_TICKET });
   await app.register(analyticsRoutes);
   await app.register(ebizDemoRoutes);

@@ -3,3 +3,7 @@ export * from './envelope.ts';
 export * from './channels.ts';
 export * from './common.ts';
 export * from './privacy.ts';
+export * from './incentive.ts';
+export * from './achievement.ts';
+export * from './income.ts';
+export * from './incentive-market.ts';

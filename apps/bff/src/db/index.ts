@@ -13,6 +13,12 @@ const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
 };
 
+/**
+ * The raw better-sqlite3 handle behind each Kysely instance opened by openSqlite. Kysely stays
+ * the way to query; the raw handle is only for bulk loads (see bulk.ts) and pragmas.
+ */
+const rawHandles = new WeakMap<DB, SQLite.Database>();
+
 export function sqlitePath(config: Pick<Config, 'dataDir'>): string {
   return path.join(config.dataDir, 'inquiry.sqlite');
 }
@@ -25,7 +31,14 @@ export function openSqlite(file: string): DB {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  rawHandles.set(db, sqlite);
+  return db;
+}
+
+/** The better-sqlite3 handle of a database opened by openSqlite (undefined for other dialects). */
+export function rawSqlite(db: DB): SQLite.Database | undefined {
+  return rawHandles.get(db);
 }
 
 export function openDatabase(config: Pick<Config, 'dataDir' | 'DATABASE_URL'>): DB {

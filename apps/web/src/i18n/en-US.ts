@@ -21,6 +21,8 @@ export const enUS: Messages = {
     emptyTitle: 'Nothing here yet',
     emptyText: 'There is nothing to show here yet.',
   },
+  status: { met: 'Met', onTrack: 'On track', atRisk: 'At risk', missed: 'Missed' },
+  help: { howCalculated: 'How is this calculated?' },
   loading: 'Loading…',
   request: {
     loading: 'Loading…',

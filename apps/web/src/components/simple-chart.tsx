@@ -1,0 +1,94 @@
+import { useEffect, useRef } from 'react';
+
+export interface ChartSeries {
+  label: string;
+  values: number[];
+  kind?: 'bar' | 'line';
+  color?: string;
+}
+
+export interface SimpleChartProps {
+  /** Accessible name: what the chart shows. */
+  title: string;
+  labels: string[];
+  series: ChartSeries[];
+  height?: number;
+  /** Formats axis and tooltip values (money, PV). */
+  format?: (value: number) => string;
+}
+
+const PALETTE = ['#31507a', '#6f8fb8', '#1f7a4d', '#a15c00'];
+
+/**
+ * A labelled bar/line chart. Chart.js loads on first use, so pages without a
+ * chart never download it; a data table follows for screen readers.
+ */
+export function SimpleChart({ title, labels, series, height = 220, format = (v) => v.toLocaleString() }: SimpleChartProps) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    let chart: { destroy(): void } | undefined;
+    let cancelled = false;
+    void import('../lib/chart.ts').then(({ Chart }) => {
+      if (cancelled || !canvas.current) return;
+      chart = new Chart(canvas.current, {
+        type: 'bar',
+        data: {
+          labels,
+          datasets: series.map((s, i) => ({
+            type: s.kind ?? 'bar',
+            label: s.label,
+            data: s.values,
+            backgroundColor: s.color ?? PALETTE[i % PALETTE.length],
+            borderColor: s.color ?? PALETTE[i % PALETTE.length],
+            borderWidth: s.kind === 'line' ? 2 : 0,
+            pointRadius: s.kind === 'line' ? 2 : 0,
+            borderRadius: 3,
+          })),
+        },
+        options: {
+          responsive: true,
+          maintainAspectRatio: false,
+          animation: false,
+          plugins: {
+            legend: { display: series.length > 1, position: 'bottom' },
+            tooltip: { callbacks: { label: (ctx) => `${ctx.dataset.label}: ${format(Number(ctx.parsed.y))}` } },
+          },
+          scales: { y: { beginAtZero: true, ticks: { callback: (v) => format(Number(v)) } } },
+        },
+      });
+    });
+    return () => {
+      cancelled = true;
+      chart?.destroy();
+    };
+  }, [labels, series, format]);
+
+  return (
+    <figure className="chart" style={{ height }}>
+      <canvas ref={canvas} role="img" aria-label={title} />
+      <table className="visually-hidden">
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col" />
+            {series.map((s) => (
+              <th key={s.label} scope="col">
+                {s.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {labels.map((l, i) => (
+            <tr key={l}>
+              <th scope="row">{l}</th>
+              {series.map((s) => (
+                <td key={s.label}>{format(s.values[i] ?? 0)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
