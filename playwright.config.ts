@@ -15,6 +15,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI_JSON ? [['list'], ['json', { outputFile: '.reports/playwright.json' }]] : [['list']],
+  outputDir: `test-results/${PORT}`,
   use: {
     baseURL: BASE_URL,
     trace: 'retain-on-failure',

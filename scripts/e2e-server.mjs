@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = path.join(root, '.test-data', 'e2e');
+// One data directory per port, so parallel runs do not share a database.
+const dataDir = path.join(root, '.test-data', `e2e-${process.env.PORT ?? 'default'}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/bff/dist/server.js')], {
