@@ -11,7 +11,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = path.join(root, '.test-data', `e2e-${process.env.PORT ?? 'default'}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 
-const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/bff/dist/server.js')], {
+// BFF_SERVER lets parallel work run its own build (see CONTRIBUTING in README).
+const server = process.env.BFF_SERVER ?? path.join(root, 'apps/bff/dist/server.js');
+const child = spawn(process.execPath, ['--enable-source-maps', server], {
   cwd: root,
   stdio: 'inherit',
   env: {

@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 
 await build({
   entryPoints: { server: 'src/server.ts' },
-  outdir: 'dist',
+  outdir: process.env.BFF_OUT_DIR ?? 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',
