@@ -5,7 +5,9 @@
 set -euo pipefail
 name=$1; port=$2; shift 2
 root=$(cd "$(dirname "$0")/.." && pwd)
-out="/tmp/abo-e2e-$name"
+
+# Inside the repo so the bundled BFF resolves node_modules.
+out="$root/.test-data/build-$name"
 mkdir -p "$out"
 (cd "$root/apps/web" && npx vite build --outDir "$out/web" --emptyOutDir --logLevel warn)
 (cd "$root/apps/bff" && BFF_OUT_DIR="$out/bff" node build.mjs)
