@@ -82,4 +82,16 @@ describe('BFF platform behaviour', () => {
     expect(bad.json()).toMatchObject({ code: Code.BAD_REQUEST, success: false });
     expect(bad.body).not.toMatch(/at .*\.ts:\d+/);
   });
+
+  it('sends security headers: CSP limiting framing to the portal, nosniff, referrer policy', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/front/' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['x-frame-options']).toBeUndefined();
+  });
 });

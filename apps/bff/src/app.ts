@@ -7,6 +7,7 @@ import { createTokenService } from './idp/tokens.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webPlugin } from './plugins/web.ts';
 import { analyticsRoutes } from './routes/analytics/analytics-routes.ts';
 import { commonRoutes } from './routes/common/common-routes.ts';
@@ -41,9 +42,15 @@ export async function buildApp({ config, db, logger = true }: BuildOptions): Pro
 
   const keys = await loadKeyRing(db);
   const tokens = createTokenService(keys, config.PUBLIC_URL ?? TOKEN_ISSUER);
-  const portalOrigins = config.EBIZ_PORTAL_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = (value: string) => value.split(',').map((s) => s.trim()).filter(Boolean);
+  const portalOrigins = list(config.EBIZ_PORTAL_ORIGINS);
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin, {
+    portalOrigins,
+    imageOrigins: list(config.CSP_IMAGE_ORIGINS),
+    connectOrigins: list(config.CSP_CONNECT_ORIGINS),
+  });
   await app.register(databasePlugin, { db });
   await app.register(authPlugin, { tokens });
   await app.register(healthRoutes);

@@ -28,6 +28,10 @@ const envSchema = z.object({
   SEED_DISTRIBUTORS: z.coerce.number().int().min(10).max(2_000_000).default(5000),
   SEED: z.coerce.number().int().default(42),
   EBIZ_PORTAL_ORIGINS: z.string().default(''),
+  /** Comma-separated extra image origins for the CSP (WeChat head images). */
+  CSP_IMAGE_ORIGINS: z.string().default('https://thirdwx.qlogo.cn,https://wx.qlogo.cn'),
+  /** Comma-separated extra connect origins for the CSP (an external analytics collector). */
+  CSP_CONNECT_ORIGINS: z.string().default(''),
   WECHAT_APP_ID: z.string().default('wx0000000000demo0'),
   WECHAT_JSAPI_TICKET: z.string().default('dev-jsapi-ticket'),
 });
