@@ -85,7 +85,6 @@ suite(
   (r) => ({ passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0) }),
 );
 check('build', 'npm', ['run', 'build', '--silent']);
-if (fs.existsSync(path.join(root, 'bench/bundle.ts'))) check('bundle budgets', 'npx', ['tsx', 'bench/bundle.ts', '--no-build']);
 if (ensureChromium()) {
   suite(
     'end-to-end (Playwright, Chromium)',

@@ -10,6 +10,8 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     chunkSizeWarningLimit: 400,
+    // bench/bundle.ts reads the manifest to tell the shell from route chunks.
+    manifest: true,
   },
   server: {
     proxy: {

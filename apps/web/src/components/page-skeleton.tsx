@@ -1,11 +1,11 @@
-import { Skeleton } from 'antd-mobile';
-
-/** What a page shows while its module or first data loads. */
+/** What a page shows while its module loads (CSS only: it is part of the shell). */
 export function PageSkeleton() {
   return (
     <div className="page" aria-busy="true">
-      <Skeleton.Title animated />
-      <Skeleton.Paragraph lineCount={5} animated />
+      <div className="skeleton skeleton--title" />
+      {[0, 1, 2, 3].map((i) => (
+        <div key={i} className="skeleton skeleton--line" />
+      ))}
     </div>
   );
 }

@@ -1,8 +1,11 @@
-import { NavBar, PullToRefresh } from 'antd-mobile';
-import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { LanguageSwitch } from './language-switch.tsx';
+import "../lib/antd-setup.ts";
+import { ConfigProvider, NavBar, PullToRefresh } from "antd-mobile";
+import enUSLocale from "antd-mobile/es/locales/en-US";
+import zhCNLocale from "antd-mobile/es/locales/zh-CN";
+import { useEffect, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { LanguageSwitch } from "./language-switch.tsx";
 
 export interface PageProps {
   title: string;
@@ -20,46 +23,62 @@ export interface PageProps {
  * The frame of every page: a title bar (back arrow on mobile), the language
  * switch, pull-to-refresh, and a content column that uses desktop width well.
  */
-export function Page({ title, back = true, onRefresh, actions, children, wide }: PageProps) {
+export function Page({
+  title,
+  back = true,
+  onRefresh,
+  actions,
+  children,
+  wide,
+}: PageProps) {
   const navigate = useNavigate();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   useEffect(() => {
-    document.title = `${title} · ${t('appName')}`;
+    document.title = `${title} · ${t("appName")}`;
   }, [title, t]);
-  const goBack = () => (window.history.length > 1 ? navigate(-1) : navigate('/'));
-  const body = <div className={`page__body${wide ? ' page__body--wide' : ''}`}>{children}</div>;
+  const goBack = () =>
+    window.history.length > 1 ? navigate(-1) : navigate("/");
+  const body = (
+    <div className={`page__body${wide ? " page__body--wide" : ""}`}>
+      {children}
+    </div>
+  );
   return (
-    <main className="page-frame">
-      <header className="page-frame__bar">
-        <NavBar
-          back={back ? t('nav.back') : null}
-          backIcon={back}
-          onBack={goBack}
-          right={
-            <span className="page-frame__actions">
-              {actions}
-              <LanguageSwitch />
-            </span>
-          }
-        >
-          <h1 className="page-frame__title">{title}</h1>
-        </NavBar>
-      </header>
-      {onRefresh ? (
-        <PullToRefresh
-          onRefresh={async () => {
-            await onRefresh();
-          }}
-          pullingText={t('refresh.pulling')}
-          canReleaseText={t('refresh.release')}
-          refreshingText={t('refresh.refreshing')}
-          completeText={t('refresh.done')}
-        >
-          {body}
-        </PullToRefresh>
-      ) : (
-        body
-      )}
-    </main>
+    <ConfigProvider
+      locale={i18n.language === "en-US" ? enUSLocale : zhCNLocale}
+    >
+      <main className="page-frame">
+        <header className="page-frame__bar">
+          <NavBar
+            back={back ? t("nav.back") : null}
+            backIcon={back}
+            onBack={goBack}
+            right={
+              <span className="page-frame__actions">
+                {actions}
+                <LanguageSwitch />
+              </span>
+            }
+          >
+            <h1 className="page-frame__title">{title}</h1>
+          </NavBar>
+        </header>
+        {onRefresh ? (
+          <PullToRefresh
+            onRefresh={async () => {
+              await onRefresh();
+            }}
+            pullingText={t("refresh.pulling")}
+            canReleaseText={t("refresh.release")}
+            refreshingText={t("refresh.refreshing")}
+            completeText={t("refresh.done")}
+          >
+            {body}
+          </PullToRefresh>
+        ) : (
+          body
+        )}
+      </main>
+    </ConfigProvider>
   );
 }

@@ -1,6 +1,5 @@
 import type { Channel, Envelope } from '@abo/contract';
 import { Code, SILENT_CODES } from '@abo/contract/codes';
-import { Toast } from 'antd-mobile';
 import { bffBaseUrl } from '../config/env.ts';
 import { i18n } from '../i18n/index.ts';
 import { getSession } from './storage.ts';
@@ -72,6 +71,13 @@ export function requestBody(channel: Channel, body: object | undefined): Record<
 }
 
 // --- The shared loading toast (antd-mobile has one Toast instance) ---------
+// Loaded on first use so the toast and its animation library stay out of the shell.
+type ToastApi = typeof import('antd-mobile/es/components/toast').default;
+let toastModule: Promise<ToastApi> | null = null;
+const withToast = (fn: (toast: ToastApi) => void) => {
+  toastModule ??= Promise.all([import('antd-mobile/es/components/toast'), import('./antd-setup.ts')]).then(([m]) => m.default);
+  void toastModule.then(fn);
+};
 let openLoading = 0;
 let toastOwner: 'loading' | 'message' | null = null;
 
@@ -79,7 +85,12 @@ function beginLoading(): void {
   openLoading += 1;
   if (openLoading === 1 && toastOwner !== 'message') {
     toastOwner = 'loading';
-    Toast.show({ icon: 'loading', content: i18n.t('request.loading'), duration: 0, maskClickable: true });
+    withToast((toast) => {
+      // The request may have finished, or a message replaced the toast, while it loaded.
+      if (openLoading > 0 && toastOwner === 'loading') {
+        toast.show({ icon: 'loading', content: i18n.t('request.loading'), duration: 0, maskClickable: true });
+      }
+    });
   }
 }
 
@@ -87,14 +98,18 @@ function endLoading(): void {
   openLoading = Math.max(0, openLoading - 1);
   // Never close a message toast that replaced the loading one.
   if (openLoading === 0 && toastOwner === 'loading') {
-    Toast.clear();
     toastOwner = null;
+    withToast((toast) => {
+      if (toastOwner === null) toast.clear();
+    });
   }
 }
 
 function showMessage(content: string, icon: 'fail' | undefined = 'fail'): void {
   toastOwner = 'message';
-  Toast.show({ content, icon, duration: 2500, afterClose: () => (toastOwner = toastOwner === 'message' ? null : toastOwner) });
+  withToast((toast) =>
+    toast.show({ content, icon, duration: 2500, afterClose: () => (toastOwner = toastOwner === 'message' ? null : toastOwner) }),
+  );
 }
 
 // --- 9900401: to /Authentication, debounced, once ----------------------------
