@@ -1,5 +1,6 @@
 import type { Channel, Envelope } from '@abo/contract';
 import { Code, SILENT_CODES } from '@abo/contract/codes';
+import type ToastComponent from 'antd-mobile/es/components/toast';
 import { bffBaseUrl } from '../config/env.ts';
 import { i18n } from '../i18n/index.ts';
 import { getSession } from './storage.ts';
@@ -72,7 +73,7 @@ export function requestBody(channel: Channel, body: object | undefined): Record<
 
 // --- The shared loading toast (antd-mobile has one Toast instance) ---------
 // Loaded on first use so the toast and its animation library stay out of the shell.
-type ToastApi = typeof import('antd-mobile/es/components/toast').default;
+type ToastApi = typeof ToastComponent;
 let toastModule: Promise<ToastApi> | null = null;
 const withToast = (fn: (toast: ToastApi) => void) => {
   toastModule ??= Promise.all([import('antd-mobile/es/components/toast'), import('./antd-setup.ts')]).then(([m]) => m.default);
