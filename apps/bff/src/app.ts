@@ -21,6 +21,12 @@ import { incomeRoutes } from './routes/income/income-routes.ts';
 import { idpRoutes } from './routes/idp/idp-routes.ts';
 import { wechatRoutes } from './routes/wechat/wechat-routes.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeList: Array<{ method: string; url: string }>;
+  }
+}
+
 export interface BuildOptions {
   config: Config;
   db: DB;
@@ -36,6 +42,12 @@ export async function buildApp({ config, db, logger = true }: BuildOptions): Pro
     bodyLimit: 64 * 1024,
     routerOptions: { caseSensitive: false, maxParamLength: 200 },
     trustProxy: true,
+  });
+  // Every route, for diagnostics and the fuzz suite that sends hostile input to each one.
+  const routeList: Array<{ method: string; url: string }> = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
