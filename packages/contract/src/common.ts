@@ -168,3 +168,9 @@ export const homeSummaryDataSchema = z.object({
   lastPretaxFen: z.number().nullable(),
 });
 export type HomeSummary = z.infer<typeof homeSummaryDataSchema>;
+
+/** A staff member's own queryAda look-ups (iinquiry), newest first. */
+export const auditTrailDataSchema = z.object({
+  entries: z.array(z.object({ subjectAda: z.string(), action: z.string(), channel: z.string(), at: z.string() })),
+});
+export type AuditTrail = z.infer<typeof auditTrailDataSchema>;

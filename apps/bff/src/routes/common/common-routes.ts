@@ -21,6 +21,7 @@ import {
   shopsDataSchema,
   weChatInfoBodySchema,
   weChatInfoDataSchema,
+  auditTrailDataSchema,
 } from '@abo/contract';
 import { z } from 'zod';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
@@ -249,6 +250,24 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
         .onConflict((oc) => oc.columns(['ada', 'business_type', 'year', 'month', 'type']).doNothing())
         .execute();
       return ok({ done: true as const });
+    },
+  );
+
+  // Staff see their own audit trail on /test (every queryAda read is logged by the auth plugin).
+  r.post(
+    '/bff/v1/common/auditTrail',
+    { schema: { body: optionalBody, response: { 200: env(auditTrailDataSchema) } } },
+    async (request) => {
+      const session = request.session;
+      if (!session?.staff) throw forbidden('Only staff have an audit trail');
+      const rows = await app.db
+        .selectFrom('audit_log')
+        .select(['subject_ada', 'action', 'channel', 'at'])
+        .where('actor', '=', session.actor)
+        .orderBy('id', 'desc')
+        .limit(50)
+        .execute();
+      return ok({ entries: rows.map((e) => ({ subjectAda: e.subject_ada, action: e.action, channel: e.channel, at: e.at })) });
     },
   );
 }

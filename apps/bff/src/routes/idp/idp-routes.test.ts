@@ -107,6 +107,13 @@ describe('embedded identity provider', () => {
     expect(info.json()).toMatchObject({ code: 0, data: { ada: '10000001' } });
     const audit = await t.db.selectFrom('audit_log').selectAll().where('actor', '=', 'staff01').execute();
     expect(audit[0]).toMatchObject({ subject_ada: '10000001', channel: 'iinquiry' });
+    const trail = await t.app.inject({
+      method: 'POST',
+      url: '/bff/v1/common/auditTrail',
+      headers: { channel: 'iinquiry', jwks: oktaIdTokenKey, 'ada-token': adaToken },
+      payload: { channel: 'iinquiry' },
+    });
+    expect(trail.json().data.entries[0]).toMatchObject({ subjectAda: '10000001', action: 'POST /bff/v1/common/dstInfo' });
 
     const expired = await t.app.inject({
       method: 'POST',

@@ -24,6 +24,11 @@ i18n.addResourceBundle('zh-CN', 'system', {
     userAgent: '浏览器',
     language: '语言',
     usedTokens: '已使用的 sessionToken',
+    audit: '我的查询记录',
+    auditEmpty: '还没有查询记录。',
+    auditWhen: '时间',
+    auditWhom: '被查询会员',
+    auditWhat: '查询内容',
   },
   desc: { title: '说明', missing: '没有找到这篇说明。' },
 });
@@ -51,6 +56,11 @@ i18n.addResourceBundle('en-US', 'system', {
     userAgent: 'Browser',
     language: 'Language',
     usedTokens: 'Used session tokens',
+    audit: 'My look-ups',
+    auditEmpty: 'No look-ups yet.',
+    auditWhen: 'When',
+    auditWhom: 'Distributor',
+    auditWhat: 'What',
   },
   desc: { title: 'Explanation', missing: 'This explanation was not found.' },
 });

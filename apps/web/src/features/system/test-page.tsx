@@ -1,8 +1,11 @@
-import type { Channel } from '@abo/contract';
+import type { AuditTrail, Channel } from '@abo/contract';
+import { useQuery } from '@tanstack/react-query';
 import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/page.tsx';
+import { QueryState } from '../../components/query-state.tsx';
 import { BUILD_ID } from '../../config/env.ts';
+import { post } from '../../lib/api-client.ts';
 import { channelId } from '../../lib/channel.ts';
 import { getSession } from '../../lib/storage.ts';
 import './i18n.ts';
@@ -26,6 +29,11 @@ export default function TestPage() {
     [t('test.build'), BUILD_ID],
     [t('test.userAgent'), navigator.userAgent],
   ];
+  const trail = useQuery({
+    queryKey: ['common', 'auditTrail'],
+    queryFn: () => post<AuditTrail>('/bff/v1/common/auditTrail', {}, { loading: false }),
+    enabled: channel === 'iinquiry',
+  });
   return (
     <Page title={t('test.title')}>
       <section className="card">
@@ -37,6 +45,37 @@ export default function TestPage() {
           ))}
         </List>
       </section>
+      {channel === 'iinquiry' ? (
+        <section className="card" aria-labelledby="audit-title">
+          <h2 id="audit-title" className="card__title">
+            {t('test.audit')}
+          </h2>
+          <QueryState query={trail} isEmpty={(d) => d.entries.length === 0} emptyText={t('test.auditEmpty')}>
+            {(d) => (
+              <div className="table-wrap">
+                <table className="data-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('test.auditWhen')}</th>
+                      <th scope="col">{t('test.auditWhom')}</th>
+                      <th scope="col">{t('test.auditWhat')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {d.entries.map((e, i) => (
+                      <tr key={`${e.at}-${i}`}>
+                        <td>{new Date(e.at).toLocaleString(i18n.language)}</td>
+                        <td className="num">{e.subjectAda}</td>
+                        <td>{e.action}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </QueryState>
+        </section>
+      ) : null}
     </Page>
   );
 }
