@@ -1,0 +1,137 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const toast = vi.hoisted(() => ({ show: vi.fn(), clear: vi.fn() }));
+vi.mock('antd-mobile/es/components/toast', () => ({ default: toast }));
+vi.mock('./antd-setup.ts', () => ({}));
+
+import { initI18n } from '../i18n/index.ts';
+import { ApiError, AUTH_REDIRECT_DEBOUNCE_MS, post, setApiNavigator } from './api-client.ts';
+import { setSession } from './storage.ts';
+
+initI18n('en-US');
+
+function answer(body: unknown, status = 200) {
+  return vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+}
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+describe('request layer (spec §7, §8)', () => {
+  beforeEach(() => {
+    // Message toasts of earlier tests "close" (the real Toast calls afterClose after its duration).
+    for (const [options] of toast.show.mock.calls as unknown as Array<[{ afterClose?: () => void }]>) options.afterClose?.();
+    toast.show.mockClear();
+    toast.clear.mockClear();
+    setSession('channel', 'wec');
+    setSession('accessToken', 'a.b.c');
+    setSession('idToken', 'd.e.f');
+    setSession('loginAda', '10000001');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('posts JSON with channel and loginada and the distributor headers', async () => {
+    const fetch = answer({ code: 0, message: 'ok', success: true, data: { x: 1 } });
+    vi.stubGlobal('fetch', fetch);
+    document.cookie = 'canary=green';
+    await expect(post('/bff/v1/x', { a: 1 })).resolves.toEqual({ x: 1 });
+    const [, init] = fetch.mock.calls[0] as unknown as [URL, RequestInit];
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toEqual({ a: 1, channel: 'wec', loginada: '10000001' });
+    expect(init.headers).toMatchObject({
+      'idaas-accesstoken': 'a.b.c',
+      'idaas-idtoken': 'd.e.f',
+      'idaas-deviceid': navigator.userAgent,
+      'x-am-canary': 'green',
+    });
+  });
+
+  it('sends the staff headers and no loginada on iinquiry', async () => {
+    setSession('channel', 'iinquiry');
+    setSession('adaToken', 'staff.token');
+    setSession('oktaIdTokenKey', 'kid-1');
+    setSession('queryAda', '10000004');
+    const fetch = answer({ code: 0, message: 'ok', success: true, data: null });
+    vi.stubGlobal('fetch', fetch);
+    await post('/bff/v1/x');
+    const [, init] = fetch.mock.calls[0] as unknown as [URL, RequestInit];
+    expect(init.headers).toMatchObject({ jwks: 'kid-1', channel: 'iinquiry', 'ada-token': 'staff.token', queryAda: '10000004' });
+    expect(JSON.parse(String(init.body))).toEqual({ channel: 'iinquiry' });
+  });
+
+  it('redirects to /Authentication once for a burst of 9900401 answers, after 200 ms', async () => {
+    vi.useFakeTimers();
+    const navigate = vi.fn();
+    setApiNavigator(navigate);
+    vi.stubGlobal('fetch', answer({ code: 9900401, message: 'expired', success: false, data: null }));
+    const calls = [post('/a'), post('/b'), post('/c')].map((p) => p.catch((e: unknown) => e));
+    const errors = await Promise.all(calls);
+    expect(errors.every((e) => e instanceof ApiError && e.code === 9900401)).toBe(true);
+    expect(navigate).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(AUTH_REDIRECT_DEBOUNCE_MS);
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(navigate.mock.calls[0]![0]).toMatch(/^\/Authentication\?from=/);
+  });
+
+  it('shows the retry toast for 9900004 and the server message for other codes', async () => {
+    vi.stubGlobal('fetch', answer({ code: 9900004, message: 'db down', success: false, data: null }));
+    await expect(post('/x', {}, { loading: false })).rejects.toBeInstanceOf(ApiError);
+    await flush();
+    expect(toast.show).toHaveBeenLastCalledWith(expect.objectContaining({ content: 'Network anomaly, please retry' }));
+
+    vi.stubGlobal('fetch', answer({ code: 9900403, message: 'Not your market', success: false, data: null }));
+    await expect(post('/x', {}, { loading: false })).rejects.toMatchObject({ code: 9900403, message: 'Not your market' });
+    await flush();
+    expect(toast.show).toHaveBeenLastCalledWith(expect.objectContaining({ content: 'Not your market', icon: 'fail' }));
+  });
+
+  it('stays silent for the silent codes and when success is true', async () => {
+    for (const code of [9900003, 9901001, 9903001, 9903002, 9903003, 9903004]) {
+      vi.stubGlobal('fetch', answer({ code, message: 'quiet', success: false, data: null }));
+      await expect(post('/x', {}, { loading: false })).rejects.toMatchObject({ code });
+    }
+    vi.stubGlobal('fetch', answer({ code: 1234, message: 'odd but fine', success: true, data: null }));
+    await expect(post('/x', {}, { loading: false })).rejects.toMatchObject({ code: 1234 });
+    await flush();
+    expect(toast.show).not.toHaveBeenCalled();
+  });
+
+  it('says the query expired for HTTP 401 and for code 401 on iinquiry', async () => {
+    vi.stubGlobal('fetch', answer({}, 401));
+    await expect(post('/x', {}, { loading: false })).rejects.toMatchObject({ message: 'The query has expired, please query again' });
+    setSession('channel', 'iinquiry');
+    vi.stubGlobal('fetch', answer({ code: 401, message: 'x', success: false, data: null }));
+    await expect(post('/x', {}, { loading: false })).rejects.toMatchObject({ message: 'The query has expired, please query again' });
+  });
+
+  it('shows the network error toast on transport failure', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(post('/x', {}, { loading: false })).rejects.toMatchObject({ kind: 'transport' });
+    await flush();
+    expect(toast.show).toHaveBeenLastCalledWith(expect.objectContaining({ content: expect.stringMatching(/Network error/) }));
+  });
+
+  it('keeps one loading toast for concurrent calls and never closes a message that replaced it', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: URL) => {
+        await gate;
+        const failing = String(url).endsWith('/fail');
+        return new Response(JSON.stringify(failing ? { code: 5, message: 'boom', success: false, data: null } : { code: 0, message: '', success: true, data: 1 }));
+      }),
+    );
+    const a = post('/ok');
+    const b = post('/fail').catch(() => undefined);
+    await flush();
+    expect(toast.show).toHaveBeenCalledTimes(1);
+    expect(toast.show).toHaveBeenCalledWith(expect.objectContaining({ icon: 'loading' }));
+    release();
+    await Promise.all([a, b]);
+    await flush();
+    expect(toast.show).toHaveBeenLastCalledWith(expect.objectContaining({ content: 'boom' }));
+    expect(toast.clear).not.toHaveBeenCalled();
+  });
+});
