@@ -1,2 +1,208 @@
 // Request and response schemas of the /bff/v1/income/* calls.
-export {};
+// Money is integer fen; months 'YYYY-MM'; PYs '25/26'; rates in basis points unless named Percent.
+// Privacy: responses only ever declare the masked forms of national id and bank card, so the
+// response serializer strips anything else even by mistake.
+import { z } from 'zod';
+import { baseBodySchema } from './common.ts';
+
+export const incomePySchema = z.string().regex(/^\d{2}\/\d{2}$/, 'year must be a performance year like 26/27');
+export const incomeMonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM');
+export const incomeCalendarYearSchema = z.string().regex(/^\d{4}$/, 'year must be a calendar year like 2026');
+
+/** Body of the one-month calls; month defaults to the latest statement month. */
+export const incomeMonthBodySchema = baseBodySchema.extend({ month: incomeMonthSchema.optional() });
+/** Body of the per-PY calls; year defaults to the current PY. */
+export const incomePyBodySchema = baseBodySchema.extend({ year: incomePySchema.optional() });
+/** Body of the annual taxable call; year (calendar) defaults to the current calendar year. */
+export const incomeTaxYearBodySchema = baseBodySchema.extend({ year: incomeCalendarYearSchema.optional() });
+/** Body of the month-range query; both ends must be queryable months. */
+export const incomeRangeBodySchema = baseBodySchema.extend({
+  from: incomeMonthSchema,
+  to: incomeMonthSchema,
+});
+
+export const incomeTotalsSchema = z.object({
+  pretaxFen: z.number().int(),
+  taxFen: z.number().int(),
+  netFen: z.number().int(),
+});
+export type IncomeTotals = z.infer<typeof incomeTotalsSchema>;
+
+export const statementRowSchema = incomeTotalsSchema.extend({ month: z.string() });
+export type StatementRow = z.infer<typeof statementRowSchema>;
+
+export const incomeWithholdingSchema = z.object({
+  pretaxFen: z.number().int(),
+  deductionFen: z.number().int(),
+  taxableFen: z.number().int(),
+  ratePercent: z.number(),
+  quickDeductionFen: z.number().int(),
+  taxFen: z.number().int(),
+});
+export type IncomeWithholding = z.infer<typeof incomeWithholdingSchema>;
+
+export const statementItemSchema = z.object({
+  code: z.string(),
+  subCode: z.string().nullable(),
+  name: z.string(),
+  nameEn: z.string(),
+  /** The base volume the rate applies to (BV, fen). */
+  baseBvFen: z.number().int(),
+  rateBp: z.number().int(),
+  amountFen: z.number().int(),
+  note: z.string().nullable(),
+  noteEn: z.string().nullable(),
+  /** Per-leg lines (promotion fee only). */
+  legCount: z.number().int(),
+});
+export type StatementItemView = z.infer<typeof statementItemSchema>;
+
+export const incomeMonthVolumeSchema = z.object({
+  ppv: z.number(),
+  pgpv: z.number(),
+  bracketPercent: z.number(),
+  qLegs: z.number().int(),
+});
+
+/** One month's statement: items (each with base and rate), pre-tax, tax, net. */
+export const statementDataSchema = incomeTotalsSchema.extend({
+  /** null when there is no statement at all (empty state). */
+  month: z.string().nullable(),
+  py: z.string(),
+  /** Queryable months, newest first (the month picker). */
+  months: z.array(z.string()),
+  volume: incomeMonthVolumeSchema.nullable(),
+  items: z.array(statementItemSchema),
+  withholding: incomeWithholdingSchema,
+});
+export type StatementData = z.infer<typeof statementDataSchema>;
+
+export const statementListDataSchema = z.object({
+  py: z.string(),
+  /** PYs that have statements, newest first, always including the current PY. */
+  pys: z.array(z.string()),
+  latestMonth: z.string().nullable(),
+  rows: z.array(statementRowSchema),
+  totals: incomeTotalsSchema,
+});
+export type StatementListData = z.infer<typeof statementListDataSchema>;
+
+export const incomeRangeDataSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  rows: z.array(statementRowSchema),
+  totals: incomeTotalsSchema,
+});
+export type IncomeRangeData = z.infer<typeof incomeRangeDataSchema>;
+
+export const promotionLineSchema = z.object({
+  /** null for the own-PV line. */
+  legAdaMasked: z.string().nullable(),
+  legName: z.string().nullable(),
+  legNameEn: z.string().nullable(),
+  pv: z.number(),
+  bvFen: z.number().int(),
+  legPercent: z.number(),
+  isQ: z.boolean(),
+  differentialPercent: z.number(),
+  amountFen: z.number().int(),
+});
+export type PromotionLine = z.infer<typeof promotionLineSchema>;
+
+export const promotionDataSchema = z.object({
+  month: z.string().nullable(),
+  months: z.array(z.string()),
+  ownPercent: z.number(),
+  pgpv: z.number(),
+  baseBvFen: z.number().int(),
+  amountFen: z.number().int(),
+  lines: z.array(promotionLineSchema),
+});
+export type PromotionData = z.infer<typeof promotionDataSchema>;
+
+export const pretaxDataSchema = incomeTotalsSchema.extend({
+  month: z.string().nullable(),
+  months: z.array(z.string()),
+  withholding: incomeWithholdingSchema,
+  payeeName: z.string(),
+  /** Masked per spec §5, grouped by 4: '622* **** *45'. The full number never leaves the BFF. */
+  bankCardMasked: z.string(),
+  bankName: z.string(),
+  nationalIdMasked: z.string(),
+});
+export type PretaxData = z.infer<typeof pretaxDataSchema>;
+
+export const incomeAnnualMonthSchema = incomeTotalsSchema.extend({
+  month: z.string(),
+  hasStatement: z.boolean(),
+});
+export type IncomeAnnualMonth = z.infer<typeof incomeAnnualMonthSchema>;
+
+export const annualIncomeDataSchema = z.object({
+  py: z.string(),
+  pys: z.array(z.string()),
+  months: z.array(incomeAnnualMonthSchema),
+  totals: incomeTotalsSchema,
+});
+export type AnnualIncomeData = z.infer<typeof annualIncomeDataSchema>;
+
+export const annualTaxableDataSchema = z.object({
+  year: z.string(),
+  years: z.array(z.string()),
+  months: z.array(z.object({ month: z.string(), grossFen: z.number().int(), withheldFen: z.number().int(), hasStatement: z.boolean() })),
+  /** Months of the year that are still to come or not yet closed. */
+  complete: z.boolean(),
+  grossFen: z.number().int(),
+  /** Remuneration for services enters comprehensive income at this share. */
+  incomeRatioPercent: z.number(),
+  incomeFen: z.number().int(),
+  basicDeductionFen: z.number().int(),
+  taxableFen: z.number().int(),
+  ratePercent: z.number(),
+  quickDeductionFen: z.number().int(),
+  annualTaxFen: z.number().int(),
+  withheldFen: z.number().int(),
+  /** annual tax − withheld: > 0 to pay at settlement, < 0 refundable. */
+  balanceFen: z.number().int(),
+});
+export type AnnualTaxableData = z.infer<typeof annualTaxableDataSchema>;
+
+const namedSchema = z.object({ code: z.string(), name: z.string(), nameEn: z.string() });
+
+export const annualReviewDataSchema = incomeTotalsSchema.extend({
+  py: z.string(),
+  pys: z.array(z.string()),
+  displayName: z.string(),
+  monthsPaid: z.number().int(),
+  months: z.array(incomeAnnualMonthSchema),
+  bestMonth: statementRowSchema.nullable(),
+  previous: incomeTotalsSchema.extend({ py: z.string() }).nullable(),
+  /** The previous PY's same months (its first `comparedMonths` months) — like for like while a PY is open. */
+  previousSamePeriod: incomeTotalsSchema.nullable(),
+  comparedMonths: z.number().int(),
+  /** Net growth vs the previous PY's same months, percent with one decimal; null without income then. */
+  growthPercent: z.number().nullable(),
+  pin: namedSchema,
+  pinsReached: z.array(namedSchema.extend({ month: z.string() })),
+  plansMet: z.array(namedSchema),
+  plansEvaluated: z.number().int(),
+});
+export type AnnualReviewData = z.infer<typeof annualReviewDataSchema>;
+
+export const incomeTypeSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  nameEn: z.string(),
+  /** This PY's total of the item. */
+  pyAmountFen: z.number().int(),
+  latestAmountFen: z.number().int(),
+});
+
+export const incomeTypesDataSchema = z.object({
+  py: z.string(),
+  latestMonth: z.string().nullable(),
+  latest: incomeTotalsSchema.nullable(),
+  pyTotals: incomeTotalsSchema,
+  types: z.array(incomeTypeSchema),
+});
+export type IncomeTypesData = z.infer<typeof incomeTypesDataSchema>;

@@ -1,0 +1,118 @@
+// Reading the stored statements: `statements.items` is the plan engine's item list as JSON.
+// Parsing is tolerant of the short field names (base, rate, amount) as well as the engine's
+// (baseBvFen, rateBp, amountFen), so a seed written either way reads the same.
+import { ITEM_NAMES, type ItemCode } from '@abo/plan';
+
+export interface ParsedLeg {
+  legId: string | null;
+  name: string | null;
+  pv: number;
+  bvFen: number;
+  legPercent: number;
+  isQ: boolean;
+  differentialPercent: number;
+  amountFen: number;
+}
+
+export interface ParsedItem {
+  code: string;
+  subCode: string | null;
+  name: string;
+  nameEn: string;
+  baseBvFen: number;
+  rateBp: number;
+  amountFen: number;
+  note: string | null;
+  noteEn: string | null;
+  legs: ParsedLeg[];
+}
+
+type Obj = Record<string, unknown>;
+
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const num = (...vs: unknown[]): number => {
+  for (const v of vs) {
+    if (typeof v === 'number' && Number.isFinite(v)) return v;
+    if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
+  }
+  return 0;
+};
+const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+function textPair(v: unknown, fallback: { zh: string; en: string } | null): { zh: string | null; en: string | null } {
+  if (isObj(v)) return { zh: str(v['zh']), en: str(v['en']) ?? str(v['zh']) };
+  if (typeof v === 'string') return { zh: v, en: fallback?.en ?? v };
+  return { zh: fallback?.zh ?? null, en: fallback?.en ?? null };
+}
+
+function parseLeg(v: unknown): ParsedLeg | null {
+  if (!isObj(v)) return null;
+  const name = v['name'];
+  return {
+    legId: str(v['legId']) ?? str(v['id']) ?? str(v['ada']),
+    name: typeof name === 'string' ? name : isObj(name) ? str(name['zh']) : null,
+    pv: num(v['pv'], v['pgpv']),
+    bvFen: num(v['bvFen'], v['bv']),
+    legPercent: num(v['legPercent']),
+    isQ: v['isQ'] === true || v['isQ'] === 1,
+    differentialPercent: num(v['differentialPercent'], v['rate']),
+    amountFen: Math.round(num(v['amountFen'], v['amount'])),
+  };
+}
+
+/** The items of one stored statement; an unreadable value gives no items rather than a fault. */
+export function parseItems(json: string): ParsedItem[] {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    return [];
+  }
+  const list = Array.isArray(raw) ? raw : isObj(raw) && Array.isArray(raw['items']) ? raw['items'] : [];
+  const items: ParsedItem[] = [];
+  for (const v of list as unknown[]) {
+    if (!isObj(v)) continue;
+    const code = str(v['code']) ?? 'ADJUSTMENT';
+    const known = (ITEM_NAMES as Record<string, { zh: string; en: string } | undefined>)[code as ItemCode] ?? null;
+    const name = textPair(v['name'], known);
+    const note = textPair(v['note'], null);
+    const legs = Array.isArray(v['legs']) ? (v['legs'] as unknown[]).map(parseLeg).filter((l): l is ParsedLeg => l !== null) : [];
+    items.push({
+      code,
+      subCode: str(v['subCode']),
+      name: name.zh ?? code,
+      nameEn: name.en ?? code,
+      baseBvFen: Math.round(num(v['baseBvFen'], v['base'], v['baseFen'])),
+      rateBp: Math.round(num(v['rateBp'], v['rate'])),
+      amountFen: Math.round(num(v['amountFen'], v['amount'])),
+      note: note.zh,
+      noteEn: note.en,
+      legs,
+    });
+  }
+  return items;
+}
+
+/** Groups of 4 separated by spaces (spec §5), applied to an already masked value. */
+export function groupBy4(value: string): string {
+  const chars = Array.from(value.replace(/\s+/gu, ''));
+  const groups: string[] = [];
+  for (let i = 0; i < chars.length; i += 4) groups.push(chars.slice(i, i + 4).join(''));
+  return groups.join(' ');
+}
+
+export interface Totals {
+  pretaxFen: number;
+  taxFen: number;
+  netFen: number;
+}
+
+export function sumTotals(rows: readonly Totals[]): Totals {
+  const t = { pretaxFen: 0, taxFen: 0, netFen: 0 };
+  for (const r of rows) {
+    t.pretaxFen += r.pretaxFen;
+    t.taxFen += r.taxFen;
+    t.netFen += r.netFen;
+  }
+  return t;
+}

@@ -1,0 +1,121 @@
+import { ErrorBlock } from 'antd-mobile';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Figure } from '../../components/figure.tsx';
+import { Page } from '../../components/page.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import { formatFen, formatMonth } from '../../lib/format.ts';
+import { useAnnualReview } from './api/get-annual-review.ts';
+import { exportPng } from './components/export.ts';
+import { ExportButton } from './components/export-button.tsx';
+import { IncomeLinks } from './components/income-links.tsx';
+import { formatPercent, pySlug } from './components/income-format.ts';
+import { MonthsChart } from './components/months-chart.tsx';
+import { PySelect } from './components/pickers.tsx';
+import { useParam } from './components/use-param.ts';
+import './i18n.ts';
+import './income.css';
+
+/** /income/annualreview: the year in review (?year=25/26), saved as a shareable PNG. */
+export default function AnnualReviewPage() {
+  const { t, i18n } = useTranslation('income');
+  const lang = i18n.language;
+  const en = lang === 'en-US';
+  const [year, setYear] = useParam('year');
+  const q = useAnnualReview(year);
+  const card = useRef<HTMLElement>(null);
+
+  return (
+    <Page title={t('pages.annualreview')} onRefresh={() => q.refetch()} wide>
+      <QueryState query={q} skeletonLines={10}>
+        {(d) => (
+          <>
+            <div className="card income-toolbar">
+              <PySelect value={d.py} pys={d.pys} onChange={setYear} />
+              {d.monthsPaid > 0 ? (
+                <ExportButton target={card} label={t('saveImage')} run={(el) => exportPng(el, `annual-review-${pySlug(d.py)}.png`)} />
+              ) : null}
+            </div>
+            <section className="income-review" ref={card} aria-labelledby="review-title">
+              <h2 className="card__title" id="review-title">
+                {t('reviewTitle', { name: d.displayName, py: d.py })}
+              </h2>
+              <div className="muted small">{t('currentPin', { pin: en ? d.pin.nameEn : d.pin.name })}</div>
+              {d.monthsPaid === 0 ? (
+                <ErrorBlock status="empty" title={t('noStatements')} description={t('reviewEmpty')} className="income-review__empty" />
+              ) : (
+                <>
+                  <div className="income-review__grid">
+                    <div data-net-fen={d.netFen}>
+                      <Figure value={formatFen(d.netFen, lang)} label={t('netTotal')} />
+                    </div>
+                    <Figure value={formatFen(d.pretaxFen, lang)} label={t('pretaxTotal')} />
+                    <Figure
+                      value={d.bestMonth ? formatMonth(d.bestMonth.month, lang) : '—'}
+                      label={t('bestMonth')}
+                      hint={d.bestMonth ? formatFen(d.bestMonth.netFen, lang) : undefined}
+                    />
+                    <Figure
+                      value={d.growthPercent === null ? '—' : `${d.growthPercent > 0 ? '+' : ''}${formatPercent(d.growthPercent, lang)}`}
+                      label={t('growth')}
+                      hint={
+                        d.previousSamePeriod && d.previous && d.growthPercent !== null
+                          ? t('previousPy', {
+                              py: d.previous.py,
+                              months: t('firstMonths', { count: d.comparedMonths }),
+                              amount: formatFen(d.previousSamePeriod.netFen, lang),
+                            })
+                          : t('growthNone')
+                      }
+                    />
+                  </div>
+                  <MonthsChart
+                    title={t('netByMonth')}
+                    months={d.months.map((m) => m.month)}
+                    series={[{ label: t('net'), fen: d.months.map((m) => m.netFen) }]}
+                    height={180}
+                  />
+                  <div className="grid grid--2" style={{ marginTop: 16 }}>
+                    <div>
+                      <h3 className="card__title">{t('pinsReached')}</h3>
+                      {d.pinsReached.length === 0 ? (
+                        <p className="muted small income-empty-note">{t('noNewPin')}</p>
+                      ) : (
+                        <ul className="income-review__list">
+                          {d.pinsReached.map((p) => (
+                            <li key={`${p.code}-${p.month}`}>
+                              {en ? p.nameEn : p.name} · {formatMonth(p.month, lang)}
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </div>
+                    <div>
+                      <h3 className="card__title">{t('plansMet')}</h3>
+                      {d.plansMet.length === 0 ? (
+                        <p className="muted small income-empty-note">{t('noPlansMet', { n: d.plansEvaluated })}</p>
+                      ) : (
+                        <>
+                          <ul className="income-review__list">
+                            {d.plansMet.map((p) => (
+                              <li key={p.code}>{en ? p.nameEn : p.name}</li>
+                            ))}
+                          </ul>
+                          <p className="muted small income-empty-note">{t('plansCount', { n: d.plansEvaluated })}</p>
+                        </>
+                      )}
+                    </div>
+                  </div>
+                  <p className="income-review__footer">
+                    {t('monthsPaid')}: {d.monthsPaid} · ABO Inquiry
+                  </p>
+                </>
+              )}
+            </section>
+            <IncomeLinks pages={['distributorannualincome', 'annualtaxable', 'servicefee']} />
+          </>
+        )}
+      </QueryState>
+    </Page>
+  );
+}

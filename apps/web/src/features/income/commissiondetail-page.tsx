@@ -1,0 +1,92 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Figure } from '../../components/figure.tsx';
+import { Page } from '../../components/page.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import { TermHelp } from '../../components/term-help.tsx';
+import { formatFen, formatMonth, formatPv } from '../../lib/format.ts';
+import { useStatement } from './api/get-statement.ts';
+import { IncomeLinks } from './components/income-links.tsx';
+import { formatRateBp } from './components/income-format.ts';
+import { MonthSelect } from './components/pickers.tsx';
+import { useParam } from './components/use-param.ts';
+import './i18n.ts';
+import './income.css';
+
+/** /income/commissiondetail: every item of a month's statement with its base volume and rate. */
+export default function CommissionDetailPage() {
+  const { t, i18n } = useTranslation('income');
+  const lang = i18n.language;
+  const en = lang === 'en-US';
+  const [month, setMonth] = useParam('month');
+  const q = useStatement(month, 'commissiondetail');
+
+  return (
+    <Page title={t('pages.commissiondetail')} onRefresh={() => q.refetch()} wide>
+      <QueryState query={q} isEmpty={(s) => s.month === null} emptyTitle={t('noStatements')} emptyText={t('noStatementsText')} skeletonLines={8}>
+        {(s) => (
+          <>
+            <div className="card income-toolbar">
+              <MonthSelect value={s.month!} months={s.months} onChange={setMonth} />
+              <TermHelp code="PV_BV" />
+            </div>
+            {s.volume ? (
+              <section className="card" aria-labelledby="volume-title">
+                <h2 className="card__title" id="volume-title">
+                  {t('volume')} · {formatMonth(s.month!, lang)}
+                </h2>
+                <div className="grid income-volume">
+                  <Figure value={formatPv(s.volume.ppv, lang)} unit="PV" label={t('ppv')} />
+                  <Figure value={formatPv(s.volume.pgpv, lang)} unit="PV" label={t('pgpv')} />
+                  <Figure value={s.volume.bracketPercent} unit="%" label={t('bracket')} />
+                  <Figure value={s.volume.qLegs} label={t('qLegs')} />
+                </div>
+                <TermHelp code="BRACKET" />
+              </section>
+            ) : null}
+            <div className="grid grid--2">
+              {s.items.map((it, i) => (
+                <section key={`${it.code}-${it.subCode ?? i}`} className="card" id={`item-${it.code}`} aria-labelledby={`item-title-${i}`} data-item-fen={it.amountFen}>
+                  <h2 className="card__title" id={`item-title-${i}`}>
+                    {en ? it.nameEn : it.name}
+                  </h2>
+                  <Figure value={formatFen(it.amountFen, lang)} label={formatMonth(s.month!, lang)} />
+                  <dl className="income-steps">
+                    <dt>{t('base')}</dt>
+                    <dd>{it.baseBvFen ? formatFen(it.baseBvFen, lang) : '—'}</dd>
+                    <dt>{t('rate')}</dt>
+                    <dd>{it.rateBp ? formatRateBp(it.rateBp, lang) : '—'}</dd>
+                    <dt className="income-steps__result">{t('amount')}</dt>
+                    <dd className="income-steps__result">{formatFen(it.amountFen, lang)}</dd>
+                  </dl>
+                  <p className="muted small">{(en ? it.noteEn : it.note) ?? t(`itemNotes.${it.code}`, { defaultValue: '' })}</p>
+                  {it.code === 'PROMOTION' ? (
+                    <Link to={`/income/promotionservicefee?month=${s.month}`} className="term-help">
+                      {t('pages.promotionservicefee')} ({it.legCount})
+                    </Link>
+                  ) : null}
+                </section>
+              ))}
+            </div>
+            <section className="card" aria-labelledby="sum-title">
+              <h2 className="card__title" id="sum-title">
+                {t('itemsSum')}
+              </h2>
+              <dl className="income-steps">
+                <dt>{t('pretax')}</dt>
+                <dd data-pretax-fen={s.pretaxFen}>{formatFen(s.pretaxFen, lang)}</dd>
+                <dt>{t('tax')}</dt>
+                <dd data-tax-fen={s.taxFen}>− {formatFen(s.taxFen, lang)}</dd>
+                <dt className="income-steps__result">{t('net')}</dt>
+                <dd className="income-steps__result" data-net-fen={s.netFen}>
+                  {formatFen(s.netFen, lang)}
+                </dd>
+              </dl>
+            </section>
+            <IncomeLinks pages={['servicefee', 'promotionservicefee', 'pretaxdetails']} search={`month=${s.month}`} />
+          </>
+        )}
+      </QueryState>
+    </Page>
+  );
+}

@@ -1,0 +1,48 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMonth } from '../../../lib/format.ts';
+
+interface SelectProps {
+  label: string;
+  value: string;
+  options: readonly string[];
+  onChange: (value: string) => void;
+  format?: (value: string) => string;
+}
+
+/** A labelled native select: keyboard-usable, small, and right on every phone. */
+export function LabelledSelect({ label, value, options, onChange, format = (v) => v }: SelectProps) {
+  const id = useId();
+  return (
+    <span className="income-select">
+      <label htmlFor={id} className="muted small">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className="income-select__control num">
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {format(o)}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}
+
+export function MonthSelect({ value, months, onChange, label }: { value: string; months: readonly string[]; onChange: (m: string) => void; label?: string }) {
+  const { t, i18n } = useTranslation('income');
+  return (
+    <LabelledSelect
+      label={label ?? t('month')}
+      value={value}
+      options={months.includes(value) ? months : [value, ...months]}
+      onChange={onChange}
+      format={(m) => formatMonth(m, i18n.language)}
+    />
+  );
+}
+
+export function PySelect({ value, pys, onChange }: { value: string; pys: readonly string[]; onChange: (py: string) => void }) {
+  const { t } = useTranslation('income');
+  return <LabelledSelect label={t('pyLabel')} value={value} options={pys.includes(value) ? pys : [value, ...pys]} onChange={onChange} />;
+}

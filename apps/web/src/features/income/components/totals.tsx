@@ -1,0 +1,23 @@
+import type { IncomeTotals } from '@abo/contract';
+import { useTranslation } from 'react-i18next';
+import { Figure } from '../../../components/figure.tsx';
+import { formatFen } from '../../../lib/format.ts';
+
+/** Pre-tax → tax withheld → net, as three headline figures (data-* carry the fen for checks). */
+export function TotalsGrid({ totals, caption }: { totals: IncomeTotals; caption?: string }) {
+  const { t, i18n } = useTranslation('income');
+  const lang = i18n.language;
+  return (
+    <div className="grid grid--3 income-totals" aria-label={caption}>
+      <div data-pretax-fen={totals.pretaxFen}>
+        <Figure value={formatFen(totals.pretaxFen, lang)} label={t('pretax')} />
+      </div>
+      <div data-tax-fen={totals.taxFen}>
+        <Figure value={`− ${formatFen(totals.taxFen, lang)}`} label={t('tax')} />
+      </div>
+      <div data-net-fen={totals.netFen}>
+        <Figure value={formatFen(totals.netFen, lang)} label={t('net')} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../components/page.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import { TermHelp } from '../../components/term-help.tsx';
+import { formatFen, formatMonth } from '../../lib/format.ts';
+import { usePretax } from './api/get-pretax.ts';
+import { IncomeLinks } from './components/income-links.tsx';
+import { formatPercent } from './components/income-format.ts';
+import { MonthSelect } from './components/pickers.tsx';
+import { TotalsGrid } from './components/totals.tsx';
+import { useParam } from './components/use-param.ts';
+import './i18n.ts';
+import './income.css';
+
+const FLAT_LIMIT_FEN = 400_000;
+
+/** /income/pretaxdetails: pre-tax, the withholding worked out, net, and the (masked) card it went to. */
+export default function PretaxDetailsPage() {
+  const { t, i18n } = useTranslation('income');
+  const lang = i18n.language;
+  const [month, setMonth] = useParam('month');
+  const q = usePretax(month);
+
+  return (
+    <Page title={t('pages.pretaxdetails')} onRefresh={() => q.refetch()} wide>
+      <QueryState query={q} isEmpty={(p) => p.month === null} emptyTitle={t('noStatements')} emptyText={t('noStatementsText')} skeletonLines={8}>
+        {(p) => {
+          const w = p.withholding;
+          return (
+            <>
+              <div className="card income-toolbar">
+                <MonthSelect value={p.month!} months={p.months} onChange={setMonth} />
+                <TermHelp code="TAX" />
+              </div>
+              <section className="card" aria-labelledby="pretax-title">
+                <h2 className="card__title" id="pretax-title">
+                  {t('pages.pretaxdetails')} · {formatMonth(p.month!, lang)}
+                </h2>
+                <TotalsGrid totals={p} />
+              </section>
+              <div className="grid grid--2">
+                <section className="card" aria-labelledby="wh-title">
+                  <h2 className="card__title" id="wh-title">
+                    {t('withholding')}
+                  </h2>
+                  <dl className="income-steps">
+                    <dt>{t('income')}</dt>
+                    <dd>{formatFen(w.pretaxFen, lang)}</dd>
+                    <dt>
+                      {t('deduction')}
+                      <div className="small">{w.pretaxFen <= FLAT_LIMIT_FEN ? t('deductionFlat') : t('deductionPercent')}</div>
+                    </dt>
+                    <dd>− {formatFen(w.deductionFen, lang)}</dd>
+                    <dt className="income-steps__result">{t('taxable')}</dt>
+                    <dd className="income-steps__result">{formatFen(w.taxableFen, lang)}</dd>
+                    <dt>{t('taxRate')}</dt>
+                    <dd>{formatPercent(w.ratePercent, lang)}</dd>
+                    <dt>{t('quickDeduction')}</dt>
+                    <dd>{formatFen(w.quickDeductionFen, lang)}</dd>
+                    <dt className="income-steps__result">
+                      {t('tax')}
+                      <div className="small muted">{t('taxFormula')}</div>
+                    </dt>
+                    <dd className="income-steps__result">{formatFen(w.taxFen, lang)}</dd>
+                    <dt className="income-steps__result">{t('net')}</dt>
+                    <dd className="income-steps__result">
+                      {formatFen(p.pretaxFen, lang)} − {formatFen(p.taxFen, lang)} = {formatFen(p.netFen, lang)}
+                    </dd>
+                  </dl>
+                </section>
+                <section className="card" aria-labelledby="payee-title">
+                  <h2 className="card__title" id="payee-title">
+                    {t('payee')}
+                  </h2>
+                  <dl className="income-steps">
+                    <dt>{t('payeeName')}</dt>
+                    <dd>{p.payeeName}</dd>
+                    <dt>{t('bankName')}</dt>
+                    <dd>{p.bankName}</dd>
+                    <dt>{t('bankCard')}</dt>
+                    <dd className="income-card-number" data-testid="bank-card">
+                      {p.bankCardMasked}
+                    </dd>
+                    <dt>{t('nationalId')}</dt>
+                    <dd className="num" data-testid="national-id">
+                      {p.nationalIdMasked}
+                    </dd>
+                  </dl>
+                  <p className="muted small">{t('privacyNote')}</p>
+                </section>
+              </div>
+              <IncomeLinks pages={['servicefee', 'commissiondetail', 'promotionservicefee']} search={`month=${p.month}`} />
+            </>
+          );
+        }}
+      </QueryState>
+    </Page>
+  );
+}

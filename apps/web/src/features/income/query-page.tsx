@@ -1,0 +1,108 @@
+import { ErrorBlock } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Page } from '../../components/page.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import { formatFen, formatMonth } from '../../lib/format.ts';
+import { useQueryableMonths } from './api/get-queryable-months.ts';
+import { useIncomeRange } from './api/query-income.ts';
+import { MonthsChart } from './components/months-chart.tsx';
+import { MonthSelect } from './components/pickers.tsx';
+import { TotalsGrid } from './components/totals.tsx';
+import { useParam } from './components/use-param.ts';
+import './i18n.ts';
+import './income.css';
+
+/** /income/query: statements between two queryable months (?from=&to=; default the latest 6). */
+export default function IncomeQueryPage() {
+  const { t, i18n } = useTranslation('income');
+  const lang = i18n.language;
+  const months = useQueryableMonths();
+  const [fromParam, setFrom] = useParam('from');
+  const [toParam, setTo] = useParam('to');
+  const list = months.data?.months ?? [];
+  const to = toParam ?? list[0];
+  const from = fromParam ?? list[Math.min(5, list.length - 1)];
+  const invalid = !!from && !!to && from > to;
+  const range = useIncomeRange(invalid ? undefined : from, invalid ? undefined : to);
+
+  return (
+    <Page title={t('pages.query')} onRefresh={() => Promise.all([months.refetch(), range.refetch()])} wide>
+      <QueryState query={months} isEmpty={(m) => m.months.length === 0} emptyTitle={t('noStatements')} emptyText={t('noStatementsText')}>
+        {(m) => (
+          <>
+            <div className="card income-toolbar">
+              <div className="income-toolbar__group">
+                <MonthSelect label={t('from')} value={from!} months={m.months} onChange={setFrom} />
+                <MonthSelect label={t('to')} value={to!} months={m.months} onChange={setTo} />
+              </div>
+            </div>
+            {invalid ? (
+              <div className="card" role="alert">
+                <ErrorBlock status="default" title={t('invalidRange')} description={t('chooseRange')} />
+              </div>
+            ) : (
+              <QueryState query={range} isEmpty={(r) => r.rows.length === 0} emptyTitle={t('noMonthData')} skeletonLines={6}>
+                {(r) => (
+                  <>
+                    <section className="card" aria-labelledby="range-title">
+                      <h2 className="card__title" id="range-title">
+                        {t('rangeTitle', { from: formatMonth(r.from, lang), to: formatMonth(r.to, lang) })}
+                      </h2>
+                      <TotalsGrid totals={r.totals} />
+                      <MonthsChart
+                        title={t('netByMonth')}
+                        months={r.rows.map((x) => x.month)}
+                        series={[
+                          { label: t('pretax'), fen: r.rows.map((x) => x.pretaxFen) },
+                          { label: t('net'), fen: r.rows.map((x) => x.netFen), kind: 'line' },
+                        ]}
+                      />
+                    </section>
+                    <section className="card" aria-labelledby="rows-title">
+                      <h2 className="card__title" id="rows-title">
+                        {t('pages.servicefee')}
+                      </h2>
+                      <div className="table-wrap">
+                        <table className="data-table">
+                          <thead>
+                            <tr>
+                              <th scope="col">{t('month')}</th>
+                              <th scope="col">{t('pretax')}</th>
+                              <th scope="col">{t('tax')}</th>
+                              <th scope="col">{t('net')}</th>
+                            </tr>
+                          </thead>
+                          <tbody>
+                            {r.rows.map((x) => (
+                              <tr key={x.month} data-month-net={x.netFen}>
+                                <th scope="row">
+                                  <Link to={`/income/servicefee?month=${x.month}`}>{formatMonth(x.month, lang)}</Link>
+                                </th>
+                                <td>{formatFen(x.pretaxFen, lang)}</td>
+                                <td>{formatFen(x.taxFen, lang)}</td>
+                                <td>{formatFen(x.netFen, lang)}</td>
+                              </tr>
+                            ))}
+                          </tbody>
+                          <tfoot>
+                            <tr>
+                              <th scope="row">{t('total')}</th>
+                              <td>{formatFen(r.totals.pretaxFen, lang)}</td>
+                              <td>{formatFen(r.totals.taxFen, lang)}</td>
+                              <td>{formatFen(r.totals.netFen, lang)}</td>
+                            </tr>
+                          </tfoot>
+                        </table>
+                      </div>
+                    </section>
+                  </>
+                )}
+              </QueryState>
+            )}
+          </>
+        )}
+      </QueryState>
+    </Page>
+  );
+}

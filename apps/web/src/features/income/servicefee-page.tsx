@@ -1,0 +1,121 @@
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Page } from '../../components/page.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import { TermHelp } from '../../components/term-help.tsx';
+import { formatFen, formatMonth } from '../../lib/format.ts';
+import { useStatement } from './api/get-statement.ts';
+import { useStatements } from './api/get-statements.ts';
+import { exportPdf } from './components/export.ts';
+import { ExportButton } from './components/export-button.tsx';
+import { MonthsChart } from './components/months-chart.tsx';
+import { IncomeLinks } from './components/income-links.tsx';
+import { MonthSelect } from './components/pickers.tsx';
+import { StatementItems } from './components/statement-items.tsx';
+import { TotalsGrid } from './components/totals.tsx';
+import { useParam } from './components/use-param.ts';
+import './i18n.ts';
+import './income.css';
+
+/** /income/servicefee: one month's statement (?month=), its PY's months, PDF export. */
+export default function ServiceFeePage() {
+  const { t, i18n } = useTranslation('income');
+  const lang = i18n.language;
+  const [month, setMonth] = useParam('month');
+  const statement = useStatement(month);
+  const py = statement.data?.month ? statement.data.py : undefined;
+  const list = useStatements(py);
+  const sheet = useRef<HTMLElement>(null);
+
+  return (
+    <Page title={t('pages.servicefee')} onRefresh={() => Promise.all([statement.refetch(), list.refetch()])} wide>
+      <QueryState
+        query={statement}
+        isEmpty={(s) => s.month === null}
+        emptyTitle={t('noStatements')}
+        emptyText={t('noStatementsText')}
+        skeletonLines={8}
+      >
+        {(s) => (
+          <>
+            <div className="card income-toolbar">
+              <MonthSelect value={s.month!} months={s.months} onChange={setMonth} />
+              <ExportButton
+                target={sheet}
+                label={t('exportPdf')}
+                run={(el) => exportPdf(el, `service-fee-statement-${s.month}.pdf`, t('statementOf', { month: formatMonth(s.month!, lang) }))}
+              />
+            </div>
+            <div className="grid grid--2 income-layout">
+              <section className="card income-sheet" ref={sheet} aria-labelledby="statement-title">
+                <h2 className="card__title" id="statement-title">
+                  {t('statementOf', { month: formatMonth(s.month!, lang) })}
+                </h2>
+                <TotalsGrid totals={s} />
+                <StatementItems s={s} />
+                <p className="small" data-export="skip">
+                  <TermHelp code="BRACKET" />
+                </p>
+              </section>
+              <div className="income-side">
+                <IncomeLinks pages={['commissiondetail', 'promotionservicefee', 'pretaxdetails']} search={`month=${s.month}`} />
+                <section className="card" aria-labelledby="py-months">
+                  <h2 className="card__title" id="py-months">
+                    {t('monthsOfPy', { py: s.py })}
+                  </h2>
+                  <QueryState query={list} skeletonLines={4}>
+                    {(l) => (
+                      <>
+                        <MonthsChart
+                          title={t('netByMonth')}
+                          months={[...l.rows].reverse().map((r) => r.month)}
+                          series={[{ label: t('net'), fen: [...l.rows].reverse().map((r) => r.netFen) }]}
+                          height={180}
+                        />
+                        <div className="table-wrap">
+                          <table className="data-table">
+                            <thead>
+                              <tr>
+                                <th scope="col">{t('month')}</th>
+                                <th scope="col">{t('pretax')}</th>
+                                <th scope="col">{t('tax')}</th>
+                                <th scope="col">{t('net')}</th>
+                              </tr>
+                            </thead>
+                            <tbody>
+                              {l.rows.map((r) => (
+                                <tr key={r.month} aria-current={r.month === s.month ? 'true' : undefined}>
+                                  <th scope="row">
+                                    <Link to={`/income/servicefee?month=${r.month}`}>
+                                      {formatMonth(r.month, lang)}
+                                    </Link>
+                                  </th>
+                                  <td>{formatFen(r.pretaxFen, lang)}</td>
+                                  <td>{formatFen(r.taxFen, lang)}</td>
+                                  <td>{formatFen(r.netFen, lang)}</td>
+                                </tr>
+                              ))}
+                            </tbody>
+                            <tfoot>
+                              <tr>
+                                <th scope="row">{t('total')}</th>
+                                <td>{formatFen(l.totals.pretaxFen, lang)}</td>
+                                <td>{formatFen(l.totals.taxFen, lang)}</td>
+                                <td>{formatFen(l.totals.netFen, lang)}</td>
+                              </tr>
+                            </tfoot>
+                          </table>
+                        </div>
+                      </>
+                    )}
+                  </QueryState>
+                </section>
+              </div>
+            </div>
+          </>
+        )}
+      </QueryState>
+    </Page>
+  );
+}
