@@ -41,3 +41,15 @@ export function watchProblems(page: Page): string[] {
 export async function session(page: Page, key: string): Promise<string | null> {
   return page.evaluate((k) => sessionStorage.getItem(k), key);
 }
+
+/** Finishes the first-visit guide and closes notices, as a returning user would have. */
+export async function dismissHomeOverlays(page: Page): Promise<void> {
+  for (let i = 0; i < 6; i++) {
+    const button = page.getByRole('button', { name: /^(下一步|开始使用|知道了|Next|Get started|Got it)$/ });
+    if (!(await button.first().isVisible().catch(() => false))) {
+      await page.waitForTimeout(300);
+      if (!(await button.first().isVisible().catch(() => false))) return;
+    }
+    await button.first().click();
+  }
+}

@@ -1,11 +1,13 @@
 import { expect, test } from '@playwright/test';
+import { signInAt, watchProblems } from './helpers.ts';
 
 test('the web app renders in Chromium and deep links resolve case-insensitively', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
+  const problems = watchProblems(page);
+  await signInAt(page, '10000001', '/TEST');
+  await expect(page.getByRole('heading', { name: /诊断信息|Diagnostics/ })).toBeVisible();
   await page.goto('/front/INCENTIVEPLAN/NO-SUCH-PAGE');
   await expect(page.getByRole('heading', { name: /页面不存在|Page not found/ })).toBeVisible();
-  expect(errors).toEqual([]);
+  expect(problems).toEqual([]);
 });
 
 test('a missing hashed asset is a 404, not the SPA shell', async ({ request }) => {

@@ -2,8 +2,9 @@ import { expect, test } from '@playwright/test';
 import { signInAt, watchProblems } from './helpers.ts';
 
 test('requests carry the spec §7 headers and body fields', async ({ page, context }) => {
-  await context.addCookies([{ name: 'canary', value: 'blue', url: 'http://localhost:8181' }]);
+  await context.addCookies([{ name: 'canary', value: 'blue', url: test.info().project.use.baseURL! }]);
   const captured = page.waitForRequest((r) => r.url().endsWith('/bff/v1/home/summary'));
+  const guideRequest = page.waitForRequest((r) => r.url().includes('/bff/v1/common/guideNovices'));
   await signInAt(page, '10000001', '/?channel=ebiz');
   const request = await captured;
   const h = request.headers();
@@ -14,7 +15,7 @@ test('requests carry the spec §7 headers and body fields', async ({ page, conte
   expect(request.method()).toBe('POST');
   expect(request.postDataJSON()).toMatchObject({ channel: 'ebiz', loginada: '10000001' });
 
-  const guide = await page.waitForRequest((r) => r.url().includes('/bff/v1/common/guideNovices'));
+  const guide = await guideRequest;
   expect(new URL(guide.url()).searchParams.get('channel')).toBe('ebiz');
 });
 

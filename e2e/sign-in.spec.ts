@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, WEC_UA, WECHAT_UA, session, sessionTokenFor, signInAt, watchProblems } from './helpers.ts';
+import { DEMO_PASSWORD, WEC_UA, WECHAT_UA, dismissHomeOverlays, session, sessionTokenFor, signInAt, watchProblems } from './helpers.ts';
 
 test.describe('PC (ebiz) sign-in', () => {
   test('a deep link without tokens goes to /login and, after signing in, back to the deep link', async ({ page }) => {
@@ -45,9 +45,9 @@ test.describe('mobile (wec) sign-in', () => {
       if (r.url().endsWith('/bff/v1/common/idaasToken')) exchanges += 1;
     });
     await page.goto(`/front/?channel=wec&sessionToken=${token}`);
-    await expect(page).toHaveURL(/\/front\/\?channel=wec$/);
+    await expect(page).toHaveURL(/\/front\/?\?channel=wec$/);
     await page.goto(`/front/?channel=wec&sessionToken=${token}`);
-    await expect(page).toHaveURL(/\/front\/\?channel=wec$/);
+    await expect(page).toHaveURL(/\/front\/?\?channel=wec$/);
     expect(exchanges).toBe(1);
     expect(JSON.parse((await session(page, '_sessionToken'))!)).toEqual([token]);
   });
@@ -62,7 +62,7 @@ test.describe('WeChat', () => {
     await page.getByLabel(/会员号|ABO number/).fill('10000002');
     await page.getByLabel(/密码|Password/).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: /登录|Sign in/ }).click();
-    await expect(page).toHaveURL(/\/front\/\?channel=wec$/);
+    await expect(page).toHaveURL(/\/front\/?\?channel=wec$/);
     expect(await session(page, 'loginAda')).toBe('10000002');
   });
 
@@ -118,6 +118,7 @@ test('an expired session goes to /Authentication once, then back after signing i
 test('logout clears storage but keeps the used session tokens and the channel', async ({ page }) => {
   await signInAt(page, '10000001', '/?channel=ebiz');
   await expect(page.getByRole('button', { name: /退出登录|Sign out/ })).toBeVisible();
+  await dismissHomeOverlays(page);
   await page.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
   await page.getByRole('button', { name: /退出登录|Sign out/ }).click();
   await page.getByRole('button', { name: /退出登录|Sign out/ }).last().click();

@@ -66,7 +66,7 @@ export async function buildApp({ config, db, logger = true }: BuildOptions): Pro
   await app.register(databasePlugin, { db });
   await app.register(authPlugin, { tokens });
   await app.register(healthRoutes);
-  await app.register(idpRoutes, { keys, allowedRedirectOrigins: portalOrigins });
+  await app.register(idpRoutes, { keys, allowedRedirectOrigins: portalOrigins, loginRateLimit: config.LOGIN_RATE_LIMIT });
   await app.register(commonRoutes);
   await app.register(homeRoutes, { today: config.today });
   await app.register(incentiveRoutes, { config });

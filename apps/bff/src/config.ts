@@ -25,6 +25,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
+  /** Sign-in attempts allowed per minute per client address and account. */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   SEED_DISTRIBUTORS: z.coerce.number().int().min(10).max(2_000_000).default(5000),
   SEED: z.coerce.number().int().default(42),
   EBIZ_PORTAL_ORIGINS: z.string().default(''),

@@ -22,7 +22,10 @@ export const webPlugin = fp(
     }
 
     app.get('/', (_request, reply) => reply.redirect(PAGE_PREFIX, 302));
-    app.get('/front', (_request, reply) => reply.redirect(PAGE_PREFIX, 301));
+    app.get('/front', (request, reply) => {
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply.redirect(PAGE_PREFIX + query, 301);
+    });
 
     if (hasBuild) {
       await app.register(fastifyStatic, {

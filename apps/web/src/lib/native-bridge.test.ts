@@ -65,7 +65,15 @@ describe('callHandler without a bridge', () => {
     expect((error as NativeBridgeError).reason).toBe('timeout');
   });
 
+  it('does not try the iOS scheme outside iOS (browsers refuse and log it)', async () => {
+    const pending = callHandler('getEnv', {}, 100).catch(() => undefined);
+    expect(document.querySelectorAll('iframe')).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(100);
+    await pending;
+  });
+
   it('asks the iOS native side to load the bridge with a hidden WVJB iframe, once', async () => {
+    const ua = vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)');
     const first = callHandler('getEnv', {}, 100).catch(() => undefined);
     const second = callHandler('initUniqueSID', {}, 100).catch(() => undefined);
     const frames = document.querySelectorAll('iframe');
@@ -78,6 +86,7 @@ describe('callHandler without a bridge', () => {
     await Promise.all([first, second]);
     // Timed-out callers leave nothing queued for a late bridge.
     expect(win.WVJBCallbacks).toEqual([]);
+    ua.mockRestore();
   });
 
   it('initNativeBridge resolves nulls and stores nothing', async () => {

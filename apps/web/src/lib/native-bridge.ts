@@ -98,6 +98,9 @@ function whenBridgeReady(win: BridgeWindow, onReady: SetupCallback): () => void 
     win.WVJBCallbacks.push(setupCallback);
   } else {
     win.WVJBCallbacks = [setupCallback];
+    // Only iOS webviews load the bridge through this scheme; elsewhere the
+    // browser would refuse (and log) an external-protocol navigation.
+    if (!/iPhone|iPad|iPod/i.test(win.navigator?.userAgent ?? '')) return stop;
     const iframe = win.document.createElement('iframe');
     iframe.style.display = 'none';
     iframe.src = WVJB_LOADED_URL;

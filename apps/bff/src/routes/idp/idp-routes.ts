@@ -22,6 +22,8 @@ export interface IdpOptions {
   keys: KeyRing;
   /** Origins (besides this server's own) that may receive session tokens. */
   allowedRedirectOrigins: string[];
+  /** Sign-in attempts per minute per client address and account. */
+  loginRateLimit: number;
 }
 
 const pageQuery = z.object({
@@ -46,14 +48,14 @@ const sessionBody = z.object({
 });
 
 // Sign-in attempts are limited per client address and account.
-const loginRateLimit = {
-  max: 10,
+const loginRateLimit = (max: number) => ({
+  max,
   timeWindow: '1 minute',
   keyGenerator: (request: FastifyRequest) => {
     const body = request.body as { username?: unknown } | undefined;
     return `${request.ip}|${typeof body?.username === 'string' ? body.username.slice(0, 64) : ''}`;
   },
-};
+});
 
 function pickLang(request: FastifyRequest, explicit?: string): IdpLang {
   const raw = explicit ?? request.headers['accept-language'] ?? '';
@@ -159,7 +161,7 @@ export async function idpRoutes(app: FastifyInstance, opts: IdpOptions): Promise
   };
 
   const pageOpts = { config: { public: true } } as const;
-  const submitOpts = { config: { public: true, rateLimit: loginRateLimit } } as const;
+  const submitOpts = { config: { public: true, rateLimit: loginRateLimit(opts.loginRateLimit) } } as const;
   r.get('/idp/login', pageOpts, page('distributor'));
   r.get('/idp/okta/login', pageOpts, page('staff'));
   r.get('/idp/wechat/authorize', pageOpts, page('wechat'));

@@ -9,6 +9,7 @@ import { getSession, logout } from '../../lib/storage.ts';
 import { isWeChat } from '../../lib/wechat.ts';
 import { useHomeSummary } from './api/get-home-summary.ts';
 import { useWeChatInfo } from './api/get-wechat-info.ts';
+import { useNoviceGuide } from './api/novice-guide.ts';
 import { NoviceGuide } from './components/novice-guide.tsx';
 import { PromptsDialog } from './components/prompts-dialog.tsx';
 import './home.css';
@@ -18,6 +19,7 @@ export default function HomePage() {
   const { t, i18n } = useTranslation('home');
   const lang = i18n.language;
   const summary = useHomeSummary();
+  const guide = useNoviceGuide('home');
   const ada = getSession('loginAda') ?? '';
   const inWeChat = getSession('channel') === 'wec' && isWeChat();
   const wechat = useWeChatInfo(ada, inWeChat && !!ada);
@@ -117,8 +119,9 @@ export default function HomePage() {
                 {t('logout')}
               </Button>
             </div>
-            <PromptsDialog businessType="home" />
+            {/* One overlay at a time: the first-visit guide, then notices. */}
             <NoviceGuide businessType="home" />
+            {guide.data?.show === false ? <PromptsDialog businessType="home" /> : null}
           </>
         )}
       </QueryState>

@@ -42,7 +42,7 @@ i18n.addResourceBundle('en-US', 'home', {
   incentiveHint: 'Seminars, trips and awards in PY {{py}}',
   pqMonths: 'PQ months (this PY)',
   flqMonths: 'FLQ months (this PY)',
-  months: 'mo',
+  months: 'months',
   achievement: 'Achievement',
   achievementHint: 'Volume so far in {{month}}',
   monthPv: 'Personal-group PV',
