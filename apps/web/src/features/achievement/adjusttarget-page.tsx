@@ -1,0 +1,5 @@
+import { TargetForm } from './target-form.tsx';
+
+export default function AdjustTargetPage() {
+  return <TargetForm mode="adjust" />;
+}

@@ -1,0 +1,14 @@
+import type { AchEstimateData } from '@abo/contract';
+import { estimateMonth, pyOf, rulesFor, type Estimate } from '@abo/plan';
+
+/** The what-if, in the browser, with the same engine and rule table as the server. */
+export function runEstimate(base: AchEstimateData, extraPpv: number, extraLegPv: Record<string, number>): Estimate {
+  return estimateMonth({
+    month: base.month,
+    ppv: base.ppv,
+    legs: base.legs.map((l) => ({ id: l.id, pgpv: l.pgpv, qLegsPgpv: l.qLegsPgpv })),
+    extraPpv,
+    extraLegPv,
+    rules: rulesFor(pyOf(base.month), { fallback: 'nearest' }),
+  });
+}

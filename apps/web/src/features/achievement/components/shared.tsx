@@ -1,0 +1,131 @@
+import type { AchCondition } from '@abo/contract';
+import { ProgressBar } from 'antd-mobile';
+import { RightOutline } from 'antd-mobile-icons';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { StatusTag, type Status } from '../../../components/status-tag.tsx';
+import { formatMonth, formatPv } from '../../../lib/format.ts';
+import '../achievement.css';
+
+export interface LocalText {
+  zh: string;
+  en: string;
+}
+
+/** The language and helpers every achievement page uses. */
+export function useAch() {
+  const { t, i18n } = useTranslation('achievement');
+  const lang = i18n.language;
+  const en = lang === 'en-US';
+  return {
+    t,
+    lang,
+    tx: (x: LocalText) => (en ? x.en : x.zh),
+    pv: (n: number) => formatPv(n, lang),
+    month: (m: string) => formatMonth(m, lang),
+  };
+}
+
+/** A month picker (native select: keyboard and screen-reader friendly). */
+export function MonthSelect({ months, value, onChange, current }: { months: string[]; value: string; onChange: (m: string) => void; current?: string }) {
+  const { t, month } = useAch();
+  const id = useId();
+  return (
+    <label className="ach-month-select" htmlFor={id}>
+      <span className="muted small">{t('month')}</span>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        {months.map((m) => (
+          <option key={m} value={m}>
+            {month(m)}
+            {m === current ? t('mtd') : ''}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** Status of a pin condition: met, still possible this PY (on track), or out of reach (missed). */
+export function conditionStatus(c: AchCondition, remainingMonths: number): Status {
+  if (c.met) return 'met';
+  const monthCounts = ['spMonths', 'sideVolumeMonths', 'maxSpRun'];
+  if (monthCounts.includes(c.key)) {
+    const possible = c.key === 'maxSpRun' ? remainingMonths >= c.required : c.achieved + remainingMonths >= c.required;
+    return possible ? 'onTrack' : 'missed';
+  }
+  return 'onTrack';
+}
+
+export function ConditionList({ conditions, remainingMonths }: { conditions: AchCondition[]; remainingMonths: number }) {
+  const { t, tx, pv } = useAch();
+  return (
+    <ul className="ach-conditions">
+      {conditions.map((c) => {
+        const pct = c.required > 0 ? Math.min(100, Math.round((c.achieved / c.required) * 100)) : 100;
+        return (
+          <li key={c.key} className="ach-condition">
+            <div className="ach-condition__head">
+              <span>{tx(c.label)}</span>
+              <StatusTag status={conditionStatus(c, remainingMonths)} />
+            </div>
+            <ProgressBar percent={pct} aria-hidden="true" />
+            <div className="ach-condition__figures small num">
+              <span>
+                {t('achieved')} <strong>{pv(c.achieved)}</strong> / {t('required')} {pv(c.required)}
+              </span>
+              {!c.met ? (
+                <span>
+                  {t('gap')} <strong>{pv(c.required - c.achieved)}</strong>
+                </span>
+              ) : null}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export type AchPageKey =
+  | 'localranktracking'
+  | 'type'
+  | 'topup'
+  | 'setshop'
+  | 'self'
+  | 'oversea'
+  | 'overallmarketapv'
+  | 'outstandingpersonnelview'
+  | 'outstandingpersonnelapv'
+  | 'marketingstarglorylist'
+  | 'marketingstardetail'
+  | 'estimate'
+  | 'dealerinvitation'
+  | 'compositionapv'
+  | 'apv';
+
+export const ACH_GROUPS: { key: 'rank' | 'volume' | 'market' | 'tools'; pages: AchPageKey[] }[] = [
+  { key: 'rank', pages: ['localranktracking', 'marketingstardetail', 'marketingstarglorylist'] },
+  { key: 'volume', pages: ['self', 'apv', 'compositionapv', 'topup'] },
+  { key: 'market', pages: ['overallmarketapv', 'oversea', 'outstandingpersonnelview', 'outstandingpersonnelapv'] },
+  { key: 'tools', pages: ['estimate', 'dealerinvitation', 'setshop', 'type'] },
+];
+
+export function AchLink({ page }: { page: AchPageKey }) {
+  const { t } = useAch();
+  return (
+    <Link to={`/achievement/${page}`} className="ach-link">
+      <span>
+        <span className="ach-link__title">{t(`nav.${page}`)}</span>
+        <span className="muted small ach-link__hint">{t(`navHint.${page}`)}</span>
+      </span>
+      <RightOutline aria-hidden="true" />
+    </Link>
+  );
+}
+
+/** Yes/no as text with a symbol, never colour alone. */
+export function YesNo({ value }: { value: boolean }) {
+  const { t } = useAch();
+  return <span className={value ? 'ach-yes' : 'ach-no'}>{value ? `✓ ${t('yes')}` : `– ${t('no')}`}</span>;
+}

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Page } from '../../components/page.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import { StatusTag } from '../../components/status-tag.tsx';
+import { useMarketingStars } from './api/get-marketing-stars.ts';
+import { MonthSelect, useAch } from './components/shared.tsx';
+import './i18n.ts';
+
+/** /achievement/marketingstarglorylist: the month's marketing stars (names masked). */
+export default function MarketingStarGloryPage() {
+  const { t, pv, month: fm } = useAch();
+  const [month, setMonth] = useState<string | undefined>(undefined);
+  const q = useMarketingStars(month);
+  return (
+    <Page title={t('nav.marketingstarglorylist')} onRefresh={() => q.refetch()} wide>
+      <QueryState query={q}>
+        {(d) => (
+          <>
+            <section className="card">
+              <div className="ach-toolbar">
+                <h2 className="card__title">{t('glory.total', { n: d.total, month: fm(d.month) })}</h2>
+                <MonthSelect months={d.availableMonths} value={d.month} onChange={setMonth} current={d.availableMonths[0]} />
+              </div>
+              <p className="muted small">{t('glory.condition', { ppv: pv(d.condition.ppv), customers: d.condition.newCustomers })}</p>
+              <p>
+                {d.me.qualified ? (
+                  <>
+                    <StatusTag status="met" /> {t('glory.meIn', { rank: d.me.rank })}
+                  </>
+                ) : (
+                  <span className="muted">{t('glory.meOut')}</span>
+                )}{' '}
+                · <Link to="/achievement/marketingstardetail">{t('glory.detail')}</Link>
+              </p>
+            </section>
+            <section className="card">
+              {d.stars.length === 0 ? (
+                <p className="muted">{t('glory.none')}</p>
+              ) : (
+                <div className="table-wrap">
+                  <table className="data-table">
+                    <thead>
+                      <tr>
+                        <th scope="col">{t('outstanding.member')}</th>
+                        <th scope="col">{t('outstanding.rank')}</th>
+                        <th scope="col">{t('ppv')} (PV)</th>
+                        <th scope="col">{t('newCustomers')}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {d.stars.map((s) => (
+                        <tr key={s.rank} className={s.isMe ? 'ach-row-me' : undefined}>
+                          <th scope="row">
+                            {s.maskedName} {s.isMe ? `(${t('glory.me')})` : ''}
+                            <div className="muted small num">{s.maskedAda}</div>
+                          </th>
+                          <td>{s.rank}</td>
+                          <td>{pv(s.ppv)}</td>
+                          <td>{s.newCustomers}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+              <p className="muted small ach-note">{t('glory.masked')}</p>
+            </section>
+          </>
+        )}
+      </QueryState>
+    </Page>
+  );
+}

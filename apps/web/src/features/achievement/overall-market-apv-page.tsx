@@ -1,0 +1,84 @@
+import { useMemo } from 'react';
+import { Figure } from '../../components/figure.tsx';
+import { Page } from '../../components/page.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import { SimpleChart } from '../../components/simple-chart.tsx';
+import { TermHelp } from '../../components/term-help.tsx';
+import { useOverallMarket } from './api/get-overall-market.ts';
+import { useAch } from './components/shared.tsx';
+import './i18n.ts';
+
+/** /achievement/overallmarketapv: the whole downline market by month (the leader's group PV). */
+export default function OverallMarketApvPage() {
+  const { t, pv, month } = useAch();
+  const q = useOverallMarket();
+  const chart = useMemo(() => {
+    const m = q.data?.months ?? [];
+    return {
+      labels: m.map((x) => month(x.month)),
+      series: [
+        { label: t('gpv'), values: m.map((x) => x.gpv) },
+        { label: t('apv'), values: m.map((x) => x.apv), kind: 'line' as const },
+      ],
+    };
+  }, [q.data, month, t]);
+  return (
+    <Page title={t('nav.overallmarketapv')} onRefresh={() => q.refetch()} wide>
+      <QueryState query={q} isEmpty={(d) => d.months.every((m) => m.gpv === 0)}>
+        {(d) => {
+          const cur = d.months[d.months.length - 1];
+          return (
+            <>
+              <section className="card">
+                <h2 className="card__title">{t('thisMonth', { month: month(d.month) })}</h2>
+                <div className="ach-figures">
+                  <Figure value={pv(cur?.gpv ?? 0)} unit="PV" label={t('gpv')} />
+                  <Figure value={pv(cur?.apv ?? 0)} unit="PV" label={t('apv')} />
+                  <Figure value={d.downlineCount} unit={t('people')} label={t('market.downline')} />
+                  <Figure value={d.frontlineCount} unit={t('people')} label={t('market.frontline')} />
+                </div>
+                <p className="muted small ach-note">{t('market.note')}</p>
+                <TermHelp code="PV_BV" />
+              </section>
+              <section className="card">
+                <h2 className="card__title">{t('market.chart')}</h2>
+                <SimpleChart title={t('market.chart')} labels={chart.labels} series={chart.series} format={pv} />
+              </section>
+              <section className="card">
+                <div className="table-wrap">
+                  <table className="data-table">
+                    <thead>
+                      <tr>
+                        <th scope="col">{t('month')}</th>
+                        <th scope="col">{t('gpv')}</th>
+                        <th scope="col">{t('apv')}</th>
+                        <th scope="col">{t('market.qVolume')}</th>
+                        <th scope="col">{t('qLegs')}</th>
+                        <th scope="col">{t('ppv')}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {[...d.months].reverse().map((m) => (
+                        <tr key={m.month}>
+                          <th scope="row">
+                            {month(m.month)}
+                            {m.closed ? '' : t('mtd')}
+                          </th>
+                          <td>{pv(m.gpv)}</td>
+                          <td>{pv(m.apv)}</td>
+                          <td>{pv(m.qLegsPv)}</td>
+                          <td>{m.qLegs}</td>
+                          <td>{pv(m.ppv)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              </section>
+            </>
+          );
+        }}
+      </QueryState>
+    </Page>
+  );
+}

@@ -1,0 +1,84 @@
+import { Button, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { Page } from '../../components/page.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import { useSetShop, useShop, useShops } from './api/shop.ts';
+import { useAch } from './components/shared.tsx';
+import './i18n.ts';
+
+/** /achievement/setshop: choose the service shop (from /common/shops), saved in the user's settings. */
+export default function SetShopPage() {
+  const { t, lang } = useAch();
+  const en = lang === 'en-US';
+  const current = useShop();
+  const shops = useShops();
+  const save = useSetShop();
+  const [choice, setChoice] = useState<string | null>(null);
+  const refresh = () => Promise.all([current.refetch(), shops.refetch()]);
+  return (
+    <Page title={t('nav.setshop')} onRefresh={refresh} wide>
+      <QueryState query={current}>
+        {(c) => (
+          <section className="card">
+            <h2 className="card__title">{t('shop.current')}</h2>
+            {c.shop ? (
+              <>
+                <p>
+                  <strong>{en ? c.shop.nameEn : c.shop.name}</strong> · {en ? c.shop.cityEn : c.shop.city}
+                </p>
+                <p className="muted small">{c.shop.address}</p>
+                <p className="muted small">
+                  {t('shop.phone')}: <a href={`tel:${c.shop.phone}`}>{c.shop.phone}</a>
+                </p>
+                {c.updatedAt ? <p className="muted small">{t('shop.savedAt', { time: new Date(c.updatedAt).toLocaleString(lang) })}</p> : null}
+              </>
+            ) : (
+              <p className="muted">{t('shop.none')}</p>
+            )}
+            <p className="muted small">{t('shop.source')}</p>
+          </section>
+        )}
+      </QueryState>
+      <QueryState query={shops} isEmpty={(s) => s.shops.length === 0}>
+        {(s) => {
+          const selected = choice ?? current.data?.shop?.code ?? null;
+          return (
+            <section className="card">
+              <form
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  if (!selected) return;
+                  save.mutate(selected, { onSuccess: () => Toast.show({ content: t('shop.saved') }) });
+                }}
+              >
+                <fieldset className="ach-fieldset">
+                  <legend className="card__title">{t('shop.choose')}</legend>
+                  <ul className="ach-choice grid grid--2">
+                    {s.shops.map((shop) => (
+                      <li key={shop.code}>
+                        <label>
+                          <input type="radio" name="shop" value={shop.code} checked={selected === shop.code} onChange={() => setChoice(shop.code)} />
+                          <span>
+                            <strong>{en ? shop.nameEn : shop.name}</strong>
+                            <span className="muted small" style={{ display: 'block' }}>
+                              {en ? shop.cityEn : shop.city} · {shop.address} · {shop.phone}
+                            </span>
+                          </span>
+                        </label>
+                      </li>
+                    ))}
+                  </ul>
+                </fieldset>
+                <div className="ach-actions">
+                  <Button type="submit" color="primary" loading={save.isPending} disabled={!selected}>
+                    {t('save')}
+                  </Button>
+                </div>
+              </form>
+            </section>
+          );
+        }}
+      </QueryState>
+    </Page>
+  );
+}

@@ -1,0 +1,89 @@
+import { Link } from 'react-router';
+import { Figure } from '../../components/figure.tsx';
+import { Page } from '../../components/page.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import { StatusTag } from '../../components/status-tag.tsx';
+import { TermHelp } from '../../components/term-help.tsx';
+import { useTopup } from './api/get-topup.ts';
+import { useAch } from './components/shared.tsx';
+import './i18n.ts';
+
+/** /achievement/topup: PV still needed this month for the next bracket and for an SP month. */
+export default function TopupPage() {
+  const { t, pv, month } = useAch();
+  const q = useTopup();
+  return (
+    <Page title={t('nav.topup')} onRefresh={() => q.refetch()} wide>
+      <QueryState query={q}>
+        {(d) => (
+          <>
+            <section className="card">
+              <h2 className="card__title">{t('thisMonth', { month: month(d.month) })}</h2>
+              <p className="muted small">{t('topup.daysLeft', { n: d.daysLeft })}</p>
+              <div className="ach-figures">
+                <Figure value={pv(d.ppv)} unit="PV" label={t('ppv')} />
+                <Figure value={pv(d.pgpv)} unit="PV" label={t('pgpv')} />
+                <Figure value={d.bracket} unit="%" label={t('bracket')} />
+                <Figure value={d.qLegs} label={t('qLegs')} />
+              </div>
+            </section>
+            <div className="grid grid--2">
+              <section className="card">
+                <h2 className="card__title">{t('bracket')}</h2>
+                {d.nextPercent !== null ? (
+                  <Figure value={pv(d.pvForNextBracket)} unit="PV" label={t('topup.nextBracket', { percent: d.nextPercent })} hint={t('topup.personalPv')} />
+                ) : (
+                  <p>
+                    <StatusTag status="met" /> {t('topup.atTop', { percent: d.bracket })}
+                  </p>
+                )}
+                <p className="ach-note">
+                  <TermHelp code="BRACKET" />
+                </p>
+              </section>
+              <section className="card">
+                <h2 className="card__title">{t('spMonth')}</h2>
+                {d.isSp || d.pvForSp === 0 ? (
+                  <p>
+                    <StatusTag status="met" /> {t('topup.spDone')}
+                  </p>
+                ) : (
+                  <Figure value={pv(d.pvForSp)} unit="PV" label={t('topup.forSp')} hint={t('topup.personalPv')} />
+                )}
+                <p className="muted small">{t('topup.spRule', { alone: pv(d.sp.apvAlone), one: pv(d.sp.apvWithOneQLeg), legs: d.sp.qLegsAlone })}</p>
+                <p className="ach-note">
+                  <Link to="/achievement/estimate">{t('nav.estimate')}</Link>
+                </p>
+              </section>
+            </div>
+            <section className="card">
+              <h2 className="card__title">{t('topup.bracketTable')}</h2>
+              <div className="table-wrap">
+                <table className="data-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('topup.minPv')}</th>
+                      <th scope="col">{t('bracket')}</th>
+                      <th scope="col">{t('gap')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {d.brackets.map((b) => (
+                      <tr key={b.minPv} className={b.percent === d.bracket ? 'ach-row-me' : undefined}>
+                        <th scope="row">{pv(b.minPv)} PV</th>
+                        <td>
+                          {b.percent}% {b.percent === d.bracket ? `(${t('topup.current')})` : ''}
+                        </td>
+                        <td>{b.minPv > d.pgpv ? `${pv(b.minPv - d.pgpv)} PV` : '✓'}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </section>
+          </>
+        )}
+      </QueryState>
+    </Page>
+  );
+}
