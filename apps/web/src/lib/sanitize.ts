@@ -74,7 +74,12 @@ function sanitizeStyle(element: Element): void {
 // One private instance: hooks added here never leak into other DOMPurify users.
 const purifier = DOMPurify();
 purifier.addHook('afterSanitizeAttributes', (node) => {
-  if (node.nodeType === 1) sanitizeStyle(node as Element);
+  if (node.nodeType !== 1) return;
+  const element = node as Element;
+  sanitizeStyle(element);
+  // DOMPurify lets data: URIs through on image tags for any URI attribute;
+  // only <a> has a use for href, so it goes everywhere else.
+  if (element.tagName !== 'A') element.removeAttribute('href');
 });
 
 /**
