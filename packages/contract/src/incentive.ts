@@ -1,2 +1,222 @@
-// Request and response schemas of the /bff/v1/incentive/* calls.
-export {};
+// Request and response schemas of the /bff/v1/incentive/* calls (plan list, one plan with the
+// detail every plan subpage needs, the month records behind them, and the biennial track choice).
+//
+// POST /bff/v1/incentive/plans          { scope? }                            → PlansData
+// POST /bff/v1/incentive/plan           { route? | code?, year?, track? } → PlanData
+// POST /bff/v1/incentive/months         { year? }                       → MonthsData
+// POST /bff/v1/incentive/biennial/settag { track }                      → BiennialTagData
+//
+// Downline legs appear only masked (spec §5): masked ADA and masked name, never the full values.
+import { z } from 'zod';
+import { baseBodySchema, monthSchema } from './common.ts';
+
+export const textSchema = z.object({ zh: z.string(), en: z.string() });
+export type LocalText = z.infer<typeof textSchema>;
+
+export const planStatusSchema = z.enum(['met', 'onTrack', 'atRisk', 'missed']);
+export type PlanStatus = z.infer<typeof planStatusSchema>;
+
+export const planTypeSchema = z.enum(['seminar', 'travel', 'award', 'tracking', 'training', 'funding', 'rank']);
+export type PlanTypeName = z.infer<typeof planTypeSchema>;
+
+export const pyNameSchema = z.string().regex(/^\d{2}\/\d{2}$/, 'year must look like 26/27');
+
+/** A plan page route, e.g. /incentiveplan/seminars. */
+export const planRouteSchema = z
+  .string()
+  .max(80)
+  .regex(/^\/incentiveplan(\/[a-z0-9]+){1,2}$/, 'route must be an /incentiveplan page path');
+
+export const planCodeSchema = z
+  .string()
+  .max(40)
+  .regex(/^[A-Z0-9_]{2,40}$/, 'code must be a plan code like SEMINAR_2627');
+
+// ---------------------------------------------------------------------------------------
+// Plan list
+
+export const headlineSchema = z.object({
+  label: textSchema,
+  unit: textSchema,
+  kind: z.string(),
+  achieved: z.number(),
+  required: z.number(),
+  met: z.boolean(),
+});
+
+export const planSummarySchema = z.object({
+  code: z.string(),
+  py: z.string(),
+  type: planTypeSchema,
+  name: textSchema,
+  route: z.string(),
+  status: planStatusSchema,
+  met: z.boolean(),
+  periodState: z.enum(['closed', 'open', 'future']),
+  remainingMonths: z.number().int(),
+  criteriaMet: z.number().int(),
+  criteriaTotal: z.number().int(),
+  achievedLevel: z.string().nullable(),
+  /** The criterion furthest from being met (or the first one when all are met). */
+  headline: headlineSchema.nullable(),
+});
+export type PlanSummary = z.infer<typeof planSummarySchema>;
+
+export const plansBodySchema = baseBodySchema.extend({
+  /** recent: this and last PY (default); all: every edition in the catalogue (type index pages). */
+  scope: z.enum(['recent', 'all']).default('recent'),
+});
+export const plansDataSchema = z.object({
+  today: monthSchema,
+  py: z.string(),
+  lastPy: z.string(),
+  plans: z.array(planSummarySchema),
+});
+export type PlansData = z.infer<typeof plansDataSchema>;
+
+// ---------------------------------------------------------------------------------------
+// One plan
+
+export const planBodySchema = baseBodySchema
+  .extend({
+    route: planRouteSchema.optional(),
+    code: planCodeSchema.optional(),
+    /** Edition: '26/27'; default this PY's edition, else the latest. */
+    year: pyNameSchema.optional(),
+  })
+  .refine((b) => b.route !== undefined || b.code !== undefined, { message: 'route or code is required' });
+export type PlanBody = z.infer<typeof planBodySchema>;
+
+export const gapSchema = z.object({
+  stillNeeded: z.number(),
+  remainingMonths: z.number().int(),
+  perMonth: z.number(),
+  possible: z.boolean(),
+  text: textSchema,
+});
+
+export const traceMonthSchema = z.object({
+  month: monthSchema,
+  state: z.enum(['closed', 'current', 'future']),
+  value: z.number(),
+  counted: z.boolean(),
+  cumulative: z.number(),
+});
+export type TraceMonthData = z.infer<typeof traceMonthSchema>;
+
+export const criterionSchema = z.object({
+  kind: z.string(),
+  label: textSchema,
+  unit: textSchema,
+  required: z.number(),
+  achieved: z.number(),
+  met: z.boolean(),
+  status: planStatusSchema,
+  gap: gapSchema.nullable(),
+  trace: z.array(traceMonthSchema),
+  events: z
+    .array(z.object({ code: z.string(), name: textSchema, attended: z.boolean(), month: z.string().nullable() }))
+    .optional(),
+  components: z
+    .array(z.object({ source: z.string(), name: textSchema, raw: z.number(), points: z.number() }))
+    .optional(),
+});
+export type CriterionData = z.infer<typeof criterionSchema>;
+
+export const levelSchema = z.object({
+  code: z.string(),
+  name: textSchema,
+  status: planStatusSchema,
+  met: z.boolean(),
+  rewardFen: z.number().int().optional(),
+  criteria: z.array(criterionSchema),
+});
+export type LevelData = z.infer<typeof levelSchema>;
+
+export const monthRecordSchema = z.object({
+  month: monthSchema,
+  state: z.enum(['closed', 'current', 'future']),
+  /** False when the distributor has no record for the month (no orders, not yet joined). */
+  present: z.boolean(),
+  ppv: z.number(),
+  gpv: z.number(),
+  pgpv: z.number(),
+  bracket: z.number(),
+  isQ: z.boolean(),
+  qLegs: z.number().int(),
+  apv: z.number(),
+  isSp: z.boolean(),
+  compliant: z.boolean(),
+  newCustomers: z.number().int(),
+  points: z.number(),
+  pinCode: z.number().int(),
+});
+export type MonthRecordData = z.infer<typeof monthRecordSchema>;
+
+export const legSchema = z.object({
+  /** Stable row key within this answer (not an id). */
+  key: z.string(),
+  maskedAda: z.string(),
+  maskedName: z.string(),
+  qMonths: z.number().int(),
+  /** Q flag per period month. */
+  months: z.array(z.boolean()),
+  /** Reached the LDD level (Q ≥ legQMonths months in the period). */
+  qualified: z.boolean(),
+});
+export type LegData = z.infer<typeof legSchema>;
+
+export const planDataSchema = z.object({
+  code: z.string(),
+  py: z.string(),
+  years: z.number().int(),
+  type: planTypeSchema,
+  name: textSchema,
+  route: z.string(),
+  reward: textSchema,
+  today: monthSchema,
+  status: planStatusSchema,
+  met: z.boolean(),
+  periodState: z.enum(['closed', 'open', 'future']),
+  months: z.array(monthSchema),
+  remainingMonths: z.number().int(),
+  criteria: z.array(criterionSchema),
+  levelsMode: z.enum(['tiers', 'tracks']).nullable(),
+  levelsRequired: z.boolean(),
+  levels: z.array(levelSchema),
+  achievedLevel: z.string().nullable(),
+  /** The saved biennial track (tracks plans only). */
+  chosenTrack: z.string().nullable(),
+  editions: z.array(z.object({ code: z.string(), py: z.string() })),
+  records: z.array(monthRecordSchema),
+  pins: z.object({
+    initialPin: z.number().int(),
+    current: z.number().int(),
+    events: z.array(z.object({ month: monthSchema, pinCode: z.number().int() })),
+  }),
+  legs: z.array(legSchema),
+  legQMonths: z.number().int(),
+  compliancePpv: z.number(),
+});
+export type PlanData = z.infer<typeof planDataSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Month records of a PY (evaluation year, included calc, compliance months)
+
+export const monthsBodySchema = baseBodySchema.extend({ year: pyNameSchema.optional() });
+export const monthsDataSchema = z.object({
+  py: z.string(),
+  today: monthSchema,
+  years: z.array(z.string()),
+  compliancePpv: z.number(),
+  records: z.array(monthRecordSchema),
+});
+export type MonthsData = z.infer<typeof monthsDataSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Biennial award track
+
+export const biennialTrackSchema = z.enum(['GROWTH', 'LEADERSHIP', 'CUSTOMER']);
+export const biennialTagBodySchema = baseBodySchema.extend({ track: biennialTrackSchema });
+export const biennialTagDataSchema = z.object({ track: biennialTrackSchema, updatedAt: z.string() });
+export type BiennialTagData = z.infer<typeof biennialTagDataSchema>;

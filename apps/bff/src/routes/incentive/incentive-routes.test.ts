@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Code } from '@abo/contract';
+import type { DB } from '../../db/index.ts';
+import { evaluatePy, summaryJson } from '../../seed/plans.ts';
+import { insertDistributor } from '../../testing/fixtures.ts';
+import { loadHistory } from './plan-history.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+
+// Today is 2026-11-21: PY 26/27 open, Sep and Oct 2026 closed, Nov month-to-date.
+const ME = '10000001';
+const LEG_A = '10000011';
+const LEG_B = '10000012';
+const STRANGER = '10000099';
+
+type Row = Partial<{ ppv: number; gpv: number; pgpv: number; bracket: number; is_q: number; q_legs: number; apv: number; is_sp: number; pin_code: number; compliant: number; new_customers: number; points: number; attended: string }>;
+
+async function month(db: DB, ada: string, m: string, r: Row = {}) {
+  await db
+    .insertInto('monthly_results')
+    .values({
+      ada,
+      month: m,
+      ppv: 200,
+      gpv: 12_000,
+      pgpv: 11_000,
+      bv_fen: 0,
+      bracket: 21,
+      is_q: 1,
+      q_legs: 0,
+      apv: 11_000,
+      is_sp: 1,
+      pin_code: 330,
+      new_customers: 1,
+      points: 10,
+      compliant: 1,
+      closed: m < '2026-11' ? 1 : 0,
+      attended: null,
+      ...r,
+    } as never)
+    .execute();
+}
+
+describe('/bff/v1/incentive', () => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+  const call = (url: string, payload: object = {}, h = headers) =>
+    t.app.inject({ method: 'POST', url: `/bff/v1/incentive/${url}`, headers: h, payload: { channel: 'wec', ...payload } });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await insertDistributor(t.db, ME, { name_zh: '王大明', pin_code: 330, pin_month: '2026-02', tree_pos: 0, tree_size: 3 });
+    await insertDistributor(t.db, LEG_A, { name_zh: '李小红', sponsor_ada: ME, tree_pos: 1, tree_size: 1, depth: 1 });
+    await insertDistributor(t.db, LEG_B, { name_zh: '赵四', sponsor_ada: ME, tree_pos: 2, tree_size: 1, depth: 1 });
+    await insertDistributor(t.db, STRANGER, { tree_pos: 3, tree_size: 1 });
+    // 25/26: a Platinum year; legs Q in some months.
+    await month(t.db, ME, '2025-08', { pin_code: 320 });
+    await month(t.db, ME, '2026-06', { pin_code: 330, attended: 'SEM2526-BRIEF' });
+    for (const [i, m] of ['2025-09', '2025-10', '2025-11', '2025-12'].entries()) {
+      await month(t.db, ME, m, { q_legs: i < 2 ? 2 : 0, pin_code: i < 2 ? 320 : 330 });
+    }
+    await month(t.db, LEG_A, '2025-09');
+    await month(t.db, LEG_A, '2025-10');
+    await month(t.db, LEG_B, '2025-09');
+    await month(t.db, LEG_B, '2025-10');
+    // 26/27 so far: Sep, Oct closed, Nov month-to-date.
+    await month(t.db, ME, '2026-09', { q_legs: 2 });
+    await month(t.db, ME, '2026-10', { q_legs: 1, is_q: 0, pgpv: 8_000, apv: 8_000, bracket: 18 });
+    await month(t.db, ME, '2026-11', { q_legs: 0, is_q: 0, pgpv: 3_000, apv: 3_000, bracket: 12 });
+    await month(t.db, LEG_A, '2026-09');
+    await month(t.db, LEG_A, '2026-10');
+    await month(t.db, LEG_B, '2026-09');
+    const tokens = await t.app.tokens.issue({
+      ada: ME,
+      amway_id: ME,
+      amway_user_type: 'ABO',
+      customerId: ME,
+      employee_code: 0,
+      fullName: '王大明',
+      loginName: ME,
+      personal_id: '',
+      phoneNumber: '',
+    });
+    headers = { 'idaas-accesstoken': tokens.accessToken, 'idaas-idtoken': tokens.idToken };
+  });
+  afterAll(() => t.close());
+
+  it('lists this and last PY plans with status and a headline', async () => {
+    const res = await call('plans');
+    const body = res.json();
+    expect(body.code).toBe(Code.OK);
+    expect(body.data).toMatchObject({ today: '2026-11', py: '26/27', lastPy: '25/26' });
+    const codes = body.data.plans.map((p: { code: string }) => p.code);
+    expect(codes).toContain('SEMINAR_2627');
+    expect(codes).toContain('SEMINAR_2526');
+    expect(codes.some((c: string) => c.endsWith('2425'))).toBe(false);
+    const sem = body.data.plans.find((p: { code: string }) => p.code === 'SEMINAR_2627');
+    expect(sem.route).toBe('/incentiveplan/seminars');
+    expect(sem.periodState).toBe('open');
+    expect(sem.remainingMonths).toBe(10);
+    expect(sem.headline).not.toBeNull();
+    const all = (await call('plans', { scope: 'all' })).json().data.plans.map((p: { code: string }) => p.code);
+    expect(all).toContain('PPTRACK_2324');
+    expect(all).toContain('BIENNIAL_2425');
+  });
+
+  it('plan cards from the stored per-PY summaries equal the live evaluation', async () => {
+    const live = (await call('plans')).json().data;
+    const person = { pin_code: 330, pin_month: '2026-02' };
+    const loaded = await loadHistory(t.db, ME, '2025-09', '2026-11', person);
+    for (const py of ['25/26', '26/27']) {
+      const summary = summaryJson(evaluatePy(loaded.history, py, '2026-11-21'));
+      await t.db.insertInto('plan_results').values({ ada: ME, py, summary } as never).execute();
+    }
+    try {
+      const fromStore = (await call('plans')).json().data;
+      expect(fromStore).toEqual(live);
+      // A stored status wins over live evaluation: the list really reads the store.
+      await t.db
+        .updateTable('plan_results')
+        .set({ summary: summaryJson(evaluatePy(loaded.history, '26/27', '2026-11-21')).replace('"SEMINAR_2627":{"status":"atRisk"', '"SEMINAR_2627":{"status":"onTrack"') })
+        .where('ada', '=', ME)
+        .where('py', '=', '26/27')
+        .execute();
+      const patched = (await call('plans')).json().data.plans.find((p: { code: string }) => p.code === 'SEMINAR_2627');
+      expect(patched.status).toBe('onTrack');
+    } finally {
+      await t.db.deleteFrom('plan_results').where('ada', '=', ME).execute();
+    }
+  });
+
+  it('evaluates one plan: figures reconcile with the month rows, legs masked', async () => {
+    const res = await call('plan', { route: '/incentiveplan/seminars' });
+    const body = res.json();
+    expect(body.code).toBe(Code.OK);
+    const d = body.data;
+    expect(d.code).toBe('SEMINAR_2627');
+    expect(d.editions.map((e: { py: string }) => e.py)).toEqual(['26/27', '25/26']);
+    const flq = d.criteria.find((c: { kind: string }) => c.kind === 'flqMonths');
+    // Sep: A + B, Oct: A (Nov month-to-date: none).
+    expect(flq.achieved).toBe(3);
+    expect(flq.required).toBe(8);
+    expect(flq.gap.stillNeeded).toBe(5);
+    expect(flq.gap.remainingMonths).toBe(10);
+    expect(flq.trace.slice(0, 3).map((m: { value: number }) => m.value)).toEqual([2, 1, 0]);
+    expect(flq.trace.map((m: { state: string }) => m.state).slice(0, 3)).toEqual(['closed', 'closed', 'current']);
+    const pq = d.criteria.find((c: { kind: string }) => c.kind === 'pqMonths');
+    expect(pq.achieved).toBe(d.records.filter((r: { isQ: boolean }) => r.isQ).length);
+    const apv = d.criteria.find((c: { kind: string }) => c.kind === 'apv');
+    expect(apv.achieved).toBe(11_000 + 8_000 + 3_000);
+    expect(d.records).toHaveLength(12);
+    expect(d.records[2]).toMatchObject({ month: '2026-11', state: 'current', present: true, pgpv: 3_000 });
+    expect(d.records[3]).toMatchObject({ month: '2026-12', state: 'future', present: false });
+    expect(d.legs).toHaveLength(2);
+    expect(d.legs[0]).toMatchObject({ maskedAda: '100******11', maskedName: '李小***红'.replace('***', '***'), qMonths: 2 });
+    expect(res.body).not.toContain(LEG_A);
+    expect(res.body).not.toContain('李小红');
+  });
+
+  it('serves a past edition with ?year and by code; the closed year is final', async () => {
+    const byYear = (await call('plan', { route: '/incentiveplan/seminars', year: '25/26' })).json();
+    expect(byYear.data.code).toBe('SEMINAR_2526');
+    expect(byYear.data.periodState).toBe('closed');
+    expect(byYear.data.remainingMonths).toBe(0);
+    const flq = byYear.data.criteria.find((c: { kind: string }) => c.kind === 'flqMonths');
+    expect(flq.achieved).toBe(4);
+    expect(flq.status).toBe('missed');
+    const att = byYear.data.criteria.find((c: { kind: string }) => c.kind === 'attendance');
+    expect(att.events.find((e: { code: string }) => e.code === 'SEM2526-BRIEF')).toMatchObject({ attended: true, month: '2026-06' });
+    expect(att.achieved).toBe(1);
+    expect(byYear.data.pins.initialPin).toBe(320);
+    expect(byYear.data.pins.events).toEqual([{ month: '2025-11', pinCode: 330 }]);
+    const byCode = (await call('plan', { code: 'SEMINAR_2526' })).json();
+    expect(byCode.data.criteria).toEqual(byYear.data.criteria);
+  });
+
+  it('answers bad input with a clear error envelope', async () => {
+    expect((await call('plan', {})).json()).toMatchObject({ success: false });
+    expect((await call('plan', { route: '/somewhere/else' })).json()).toMatchObject({ success: false });
+    const none = (await call('plan', { route: '/incentiveplan/nothinghere' })).json();
+    expect(none).toMatchObject({ success: false, code: Code.NOT_FOUND });
+    expect((await call('plan', { code: 'NO_SUCH_PLAN' })).json()).toMatchObject({ success: false, code: Code.NOT_FOUND });
+    expect((await call('plan', { route: '/incentiveplan/seminars', year: '19/20' })).json()).toMatchObject({ success: false });
+    expect((await call('months', { year: '30/31' })).json()).toMatchObject({ success: false });
+  });
+
+  it("refuses another distributor's data", async () => {
+    const res = await call('plan', { route: '/incentiveplan/seminars' }, { ...headers, queryAda: STRANGER });
+    expect(res.json()).toMatchObject({ success: false, code: Code.FORBIDDEN });
+  });
+
+  it('serves the month records of a PY', async () => {
+    const d = (await call('months', { year: '26/27' })).json().data;
+    expect(d.records).toHaveLength(12);
+    expect(d.compliancePpv).toBe(150);
+    expect(d.years[0]).toBe('26/27');
+    expect(d.records[0]).toMatchObject({ month: '2026-09', state: 'closed', isQ: true, qLegs: 2 });
+  });
+
+  it('staff read a distributor through queryAda but cannot choose their track', async () => {
+    const staff = await t.app.tokens.issueStaff({ username: 'staff01', fullName: 'Staff One' });
+    const h = { channel: 'iinquiry', jwks: staff.oktaIdTokenKey, 'ada-token': staff.adaToken, queryAda: ME };
+    const plan = (await call('plan', { route: '/incentiveplan/seminars', year: '25/26' }, h)).json();
+    expect(plan).toMatchObject({ success: true, data: { code: 'SEMINAR_2526' } });
+    const write = (await call('biennial/settag', { track: 'GROWTH' }, h)).json();
+    expect(write).toMatchObject({ success: false, code: Code.FORBIDDEN });
+    expect(await t.db.selectFrom('user_settings').selectAll().where('ada', '=', ME).execute()).toHaveLength(0);
+  });
+
+  it('saves the biennial track: validated, idempotent, nothing changed on bad input', async () => {
+    const before = (await call('plan', { route: '/incentiveplan/biennialaward' })).json().data;
+    expect(before.chosenTrack).toBeNull();
+    expect(before.levelsMode).toBe('tracks');
+    const bad = (await call('biennial/settag', { track: 'NOPE' })).json();
+    expect(bad.success).toBe(false);
+    expect((await t.db.selectFrom('user_settings').selectAll().where('ada', '=', ME).execute()).length).toBe(0);
+    const first = (await call('biennial/settag', { track: 'LEADERSHIP' })).json();
+    expect(first).toMatchObject({ success: true, data: { track: 'LEADERSHIP' } });
+    const again = (await call('biennial/settag', { track: 'LEADERSHIP' })).json();
+    expect(again.data.updatedAt).toBe(first.data.updatedAt);
+    const after = (await call('plan', { route: '/incentiveplan/biennialaward' })).json().data;
+    expect(after.chosenTrack).toBe('LEADERSHIP');
+    const rows = await t.db.selectFrom('user_settings').selectAll().where('ada', '=', ME).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.biennial_tag).toBe('LEADERSHIP');
+  });
+});

@@ -1,0 +1,16 @@
+import type { BiennialTagData } from '@abo/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { post } from '../../../lib/api-client.ts';
+
+export type BiennialTrack = 'GROWTH' | 'LEADERSHIP' | 'CUSTOMER';
+
+export const saveBiennialTag = (track: BiennialTrack) => post<BiennialTagData>('/bff/v1/incentive/biennial/settag', { track });
+
+/** Saves the chosen biennial track and refreshes the plan views that show it. */
+export function useSaveBiennialTag() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: saveBiennialTag,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['incentive'] }),
+  });
+}

@@ -1,0 +1,78 @@
+import { Button, Radio, Space, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../components/page.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import { StatusTag } from '../../components/status-tag.tsx';
+import { useSaveBiennialTag, type BiennialTrack } from './api/biennial-tag.ts';
+import { usePlan } from './api/plan.ts';
+import { criterionValue, useTx } from './components/text.ts';
+import './i18n.ts';
+import './incentive.css';
+
+/** biennialaward/settag: choose the track the biennial award pages follow (saved). */
+export default function BiennialSettagPage() {
+  const { t } = useTranslation('incentive');
+  const { tx, lang } = useTx();
+  const plan = usePlan({ route: '/incentiveplan/biennialaward' });
+  const save = useSaveBiennialTag();
+  const [picked, setChoice] = useState<string | null>(null);
+  const choice = picked ?? plan.data?.chosenTrack ?? null;
+  return (
+    <Page title={t('settagTitle')} onRefresh={() => plan.refetch()}>
+      <QueryState query={plan}>
+        {(p) => (
+          <section className="card" aria-labelledby="inc-settag">
+            <h2 id="inc-settag" className="card__title">
+              {tx(p.name)}
+            </h2>
+            <p className="small muted">{t('settagHint')}</p>
+            <div className="inc-track__base">
+              {p.criteria.map((c, i) => (
+                <div key={i} className="small num">
+                  <StatusTag status={c.status} /> {tx(c.label)} — {t('achieved')} <strong className="figure--inline">{criterionValue(c.kind, c.achieved, lang)}</strong>
+                </div>
+              ))}
+            </div>
+            <Radio.Group value={choice ?? ''} onChange={(v) => setChoice(String(v))}>
+              <Space direction="vertical" block>
+                {p.levels.map((l) => (
+                  <Radio key={l.code} value={l.code} block>
+                    <span className="inc-track">
+                      <span className="inc-track__name">
+                        <strong>{tx(l.name)}</strong> <StatusTag status={l.status} />
+                        {p.chosenTrack === l.code ? <span className="muted small">{t('current')}</span> : null}
+                      </span>
+                      <span className="small muted inc-track__criteria">
+                        {l.criteria.map((c, i) => (
+                          <span key={i} className="inc-track__criterion num">
+                            {tx(c.label)} — {t('achieved')} <span className="figure--inline">{criterionValue(c.kind, c.achieved, lang)}</span>
+                          </span>
+                        ))}
+                      </span>
+                    </span>
+                  </Radio>
+                ))}
+              </Space>
+            </Radio.Group>
+            <Button
+              block
+              color="primary"
+              className="inc-save"
+              loading={save.isPending}
+              disabled={!choice || choice === p.chosenTrack}
+              onClick={() =>
+                save.mutate(choice as BiennialTrack, {
+                  onSuccess: () => Toast.show({ content: t('saved') }),
+                  onError: () => Toast.show({ content: t('saveFailed') }),
+                })
+              }
+            >
+              {t('save')}
+            </Button>
+          </section>
+        )}
+      </QueryState>
+    </Page>
+  );
+}

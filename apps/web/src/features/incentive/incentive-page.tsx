@@ -1,0 +1,41 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Page } from '../../components/page.tsx';
+import { PlanCards } from './components/plan-cards.tsx';
+import './i18n.ts';
+import './incentive.css';
+
+const MORE = [
+  ['/incentiveplan/type', 'typeIndex'],
+  ['/incentiveplan/type/index2', 'index2'],
+  ['/incentiveplan/travelplan', 'travelIndex'],
+  ['/incentiveplan/rewardtracking', 'rewardTracking'],
+  ['/incentiveplan/qualificationquery', 'qualificationQuery'],
+  ['/incentiveplan/evaluationyear', 'evaluationYear'],
+  ['/incentiveplan/includedcalc', 'includedCalc'],
+  ['/incentiveplan/compliancemonthdetails', 'complianceMonths'],
+] as const;
+
+/** /incentiveplan: this and last PY's plans as cards, grouped by type, with status and progress. */
+export default function IncentivePage() {
+  const { t } = useTranslation('incentive');
+  const client = useQueryClient();
+  return (
+    <Page title={t('title')} onRefresh={() => client.refetchQueries({ queryKey: ['incentive', 'plans'] })} wide>
+      <PlanCards scope="recent" />
+      <nav className="card" aria-labelledby="inc-more">
+        <h2 id="inc-more" className="card__title">
+          {t('moreIndexes')}
+        </h2>
+        <div className="inc-subnav">
+          {MORE.map(([to, key]) => (
+            <Link key={to} to={to} className="inc-subnav__link">
+              {t(key)}
+            </Link>
+          ))}
+        </div>
+      </nav>
+    </Page>
+  );
+}

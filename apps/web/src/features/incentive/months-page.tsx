@@ -1,0 +1,211 @@
+import type { MonthsData } from '@abo/contract';
+import { Selector } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router';
+import { Page } from '../../components/page.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import { StatusTag } from '../../components/status-tag.tsx';
+import { TermHelp } from '../../components/term-help.tsx';
+import { formatMonth, formatPv } from '../../lib/format.ts';
+import { useMonths } from './api/months.ts';
+import { useTx } from './components/text.ts';
+import './i18n.ts';
+import './incentive.css';
+
+type View = 'evaluationyear' | 'includedcalc' | 'compliancemonthdetails';
+
+const TITLES: Record<View, string> = {
+  evaluationyear: 'evaluationYear',
+  includedcalc: 'includedCalc',
+  compliancemonthdetails: 'complianceMonths',
+};
+
+function YearSwitch({ data }: { data: MonthsData }) {
+  const { t } = useTranslation('incentive');
+  const [params, setParams] = useSearchParams();
+  if (data.years.length < 2) return null;
+  return (
+    <div className="inc-editions" role="group" aria-label={t('year')}>
+      <span className="muted small">{t('year')}</span>
+      <Selector
+        columns={Math.min(4, data.years.length)}
+        value={[data.py]}
+        options={data.years.map((y) => ({ label: y, value: y }))}
+        onChange={(v) => {
+          if (!v[0]) return;
+          const next = new URLSearchParams(params);
+          next.set('year', v[0]);
+          setParams(next, { replace: true });
+        }}
+      />
+    </div>
+  );
+}
+
+function Calendar({ data }: { data: MonthsData }) {
+  const { t } = useTranslation('incentive');
+  const { lang } = useTx();
+  const closed = data.records.filter((r) => r.state === 'closed').length;
+  return (
+    <>
+      <section className="card" aria-labelledby="inc-cal">
+        <h2 id="inc-cal" className="card__title">
+          {t('year')} {data.py}
+        </h2>
+        <p className="small muted">{t('calendarNote')}</p>
+        <div className="grid grid--2">
+          <div>
+            <span className="figure">{closed}</span>
+            <span className="figure__unit">{t('unit.months')}</span>
+            <div className="muted small">{t('closedMonths')}</div>
+          </div>
+          <div>
+            <span className="figure">{12 - closed}</span>
+            <span className="figure__unit">{t('unit.months')}</span>
+            <div className="muted small">{t('openMonths')}</div>
+          </div>
+        </div>
+      </section>
+      <section className="card" aria-label={t('evaluationYear')}>
+        <ol className="inc-calendar">
+          {data.records.map((r) => (
+            <li key={r.month} className={`inc-calendar__m inc-calendar__m--${r.state}`}>
+              <div className="inc-calendar__name">{formatMonth(r.month, lang)}</div>
+              <div className="small muted">{t(`state.${r.state}`)}</div>
+              {r.state !== 'future' ? (
+                <div className="small num">
+                  {r.isQ ? <span className="inc-q">Q</span> : null} {t('pgpv')} {formatPv(r.pgpv, lang)}
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </>
+  );
+}
+
+function Included({ data }: { data: MonthsData }) {
+  const { t } = useTranslation('incentive');
+  const { lang } = useTx();
+  return (
+    <section className="card" aria-labelledby="inc-incl">
+      <h2 id="inc-incl" className="card__title">
+        {t('includedCalc')} · {data.py}
+      </h2>
+      <p className="small muted">{t('includedNote')}</p>
+      <div className="table-wrap">
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('month')}</th>
+              <th scope="col">{t('ppv')}</th>
+              <th scope="col">{t('gpv')}</th>
+              <th scope="col">{t('excluded')}</th>
+              <th scope="col">{t('pgpv')}</th>
+              <th scope="col">{t('apv')}</th>
+              <th scope="col">{t('bracket')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.records
+              .filter((r) => r.state !== 'future')
+              .map((r) => (
+                <tr key={r.month}>
+                  <th scope="row">
+                    {formatMonth(r.month, lang)}
+                    {r.state === 'current' ? <span className="muted small"> ({t('state.current')})</span> : null}
+                  </th>
+                  <td>{formatPv(r.ppv, lang)}</td>
+                  <td>{formatPv(r.gpv, lang)}</td>
+                  <td>{formatPv(r.gpv - r.pgpv, lang)}</td>
+                  <td>{formatPv(r.pgpv, lang)}</td>
+                  <td>{formatPv(r.apv, lang)}</td>
+                  <td>{r.bracket}%</td>
+                </tr>
+              ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="inc-terms__links">
+        <TermHelp code="PV_BV" />
+        <TermHelp code="BRACKET" />
+      </div>
+    </section>
+  );
+}
+
+function Compliance({ data }: { data: MonthsData }) {
+  const { t } = useTranslation('incentive');
+  const { lang } = useTx();
+  const lived = data.records.filter((r) => r.state !== 'future');
+  const n = lived.filter((r) => r.compliant).length;
+  return (
+    <section className="card" aria-labelledby="inc-comp">
+      <h2 id="inc-comp" className="card__title">
+        {t('complianceMonths')} · {data.py}
+      </h2>
+      <div>
+        <span className="figure">{n}</span>
+        <span className="figure__unit">
+          / {lived.length} {t('unit.months')}
+        </span>
+      </div>
+      <p className="small muted">
+        {t('compliancePpv', { n: data.compliancePpv })} · {t('help.compliance')}
+      </p>
+      <div className="table-wrap">
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('month')}</th>
+              <th scope="col">{t('ppv')}</th>
+              <th scope="col">{t('required')}</th>
+              <th scope="col">{t('status')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {lived.map((r) => (
+              <tr key={r.month}>
+                <th scope="row">
+                  {formatMonth(r.month, lang)}
+                  {r.state === 'current' ? <span className="muted small"> ({t('state.current')})</span> : null}
+                </th>
+                <td>{formatPv(r.ppv, lang)}</td>
+                <td>{formatPv(data.compliancePpv, lang)}</td>
+                <td>
+                  {r.compliant ? (
+                    <StatusTag status="met" />
+                  ) : (
+                    <StatusTag status={r.state === 'current' ? 'atRisk' : 'missed'} />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** Month views of one PY: evaluation-year calendar, volumes counted, compliance months. */
+export default function MonthsPage() {
+  const { t } = useTranslation('incentive');
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const view = (pathname.toLowerCase().split('/').pop() ?? 'evaluationyear') as View;
+  const months = useMonths(params.get('year') ?? undefined);
+  return (
+    <Page title={t(TITLES[view] ?? 'evaluationYear')} onRefresh={() => months.refetch()} wide>
+      <QueryState query={months}>
+        {(d) => (
+          <>
+            <YearSwitch data={d} />
+            {view === 'includedcalc' ? <Included data={d} /> : view === 'compliancemonthdetails' ? <Compliance data={d} /> : <Calendar data={d} />}
+          </>
+        )}
+      </QueryState>
+    </Page>
+  );
+}

@@ -1,0 +1,129 @@
+import type { PlanData } from '@abo/contract';
+import { Selector } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Page } from '../../components/page.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import { StatusTag } from '../../components/status-tag.tsx';
+import { formatMonth } from '../../lib/format.ts';
+import { usePlan } from './api/plan.ts';
+import { usePlans } from './api/plans.ts';
+import { criterionValue, useTx } from './components/text.ts';
+import './i18n.ts';
+import './incentive.css';
+
+function MonthResult({ plan, month }: { plan: PlanData; month: string }) {
+  const { t } = useTranslation('incentive');
+  const { tx, lang } = useTx();
+  const criteria = [...plan.criteria, ...plan.levels.flatMap((l) => l.criteria)];
+  return (
+    <section className="card" aria-labelledby="inc-qq">
+      <h2 id="inc-qq" className="card__title">
+        {t('queryResult', { month: formatMonth(month, lang) })}
+      </h2>
+      <div className="table-wrap">
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('criteria')}</th>
+              <th scope="col">{t('value')}</th>
+              <th scope="col">{t('counted')}</th>
+              <th scope="col">{t('cumulative')}</th>
+              <th scope="col">{t('status')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {criteria.map((c, i) => {
+              const m = c.trace.find((x) => x.month === month);
+              return (
+                <tr key={i}>
+                  <th scope="row" className="inc-wrap">
+                    {tx(c.label)}
+                  </th>
+                  <td>{m && m.state !== 'future' ? criterionValue(c.kind, m.value, lang) : '—'}</td>
+                  <td>{m && m.state !== 'future' ? (m.counted ? `✓ ${t('contributes')}` : t('notContributes')) : '—'}</td>
+                  <td>{m && m.state !== 'future' ? criterionValue(c.kind, m.cumulative, lang) : '—'}</td>
+                  <td>
+                    <StatusTag status={c.status} />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** Qualification query: pick a plan and a month, see what that month did for each criterion. */
+export default function QualificationQueryPage() {
+  const { t } = useTranslation('incentive');
+  const { tx, lang } = useTx();
+  const [params, setParams] = useSearchParams();
+  const plans = usePlans('recent');
+  const code = params.get('code') ?? plans.data?.plans[0]?.code ?? null;
+  const plan = usePlan(code ? { code } : null);
+  const set = (k: string, v: string | undefined) => {
+    if (!v) return;
+    const next = new URLSearchParams(params);
+    next.set(k, v);
+    if (k === 'code') next.delete('month');
+    setParams(next, { replace: true });
+  };
+  return (
+    <Page title={t('qualificationQuery')} onRefresh={() => Promise.all([plans.refetch(), plan.refetch()])} wide>
+      <QueryState query={plans} isEmpty={(d) => d.plans.length === 0} emptyTitle={t('noPlans')}>
+        {(list) => (
+          <section className="card" aria-labelledby="inc-pick">
+            <h2 id="inc-pick" className="card__title">
+              {t('pickPlan')}
+            </h2>
+            <select
+              className="inc-select"
+              aria-label={t('pickPlan')}
+              value={code ?? ''}
+              onChange={(e) => set('code', e.target.value)}
+            >
+              {[list.py, list.lastPy].map((py) => (
+                <optgroup key={py} label={py}>
+                  {list.plans
+                    .filter((p) => p.py === py)
+                    .map((p) => (
+                      <option key={p.code} value={p.code}>
+                        {tx(p.name)}
+                      </option>
+                    ))}
+                </optgroup>
+              ))}
+            </select>
+          </section>
+        )}
+      </QueryState>
+      {code ? (
+        <QueryState query={plan}>
+          {(p) => {
+            const lived = p.months.filter((m) => m <= p.today);
+            const month = params.get('month') ?? lived[lived.length - 1] ?? p.months[0]!;
+            return (
+              <>
+                <section className="card" aria-labelledby="inc-pickm">
+                  <h2 id="inc-pickm" className="card__title">
+                    {t('pickMonth')}
+                  </h2>
+                  <Selector
+                    columns={4}
+                    value={[month]}
+                    options={p.months.map((m) => ({ label: formatMonth(m, lang), value: m, disabled: m > p.today }))}
+                    onChange={(v) => set('month', v[0])}
+                  />
+                </section>
+                <MonthResult plan={p} month={month} />
+              </>
+            );
+          }}
+        </QueryState>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,160 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInAt, watchProblems } from './helpers.ts';
+
+// Every plan-driven /incentiveplan route (the market/partner pages have their own spec).
+const ROUTES = [
+  '/incentiveplan',
+  '/incentiveplan/seminars',
+  '/incentiveplan/seminars/target',
+  '/incentiveplan/seminars/pqflqdetails',
+  '/incentiveplan/seminars/pqdetails',
+  '/incentiveplan/seminars/pincodedetails',
+  '/incentiveplan/seminars/attendancereqs',
+  '/incentiveplan/seminars/apvdetails',
+  '/incentiveplan/seminars/components',
+  '/incentiveplan/seminarstravelplan',
+  '/incentiveplan/seminarstravelplan/pqflqdetails',
+  '/incentiveplan/seminarstravelplan/pqdetails',
+  '/incentiveplan/seminarstravelplan/flqdetails',
+  '/incentiveplan/seminarstravelplan/apvdetails',
+  '/incentiveplan/seminarstravelplan/components',
+  '/incentiveplan/seminarbangkok',
+  '/incentiveplan/seminarbangkok/target',
+  '/incentiveplan/seminarbangkok/pqflqdetails',
+  '/incentiveplan/seminarbangkok/pqdetails',
+  '/incentiveplan/seminarbangkok/pincodedetails',
+  '/incentiveplan/seminarbangkok/attendancereqs',
+  '/incentiveplan/seminarbangkok/apvdetails',
+  '/incentiveplan/sametourddtravelplan',
+  '/incentiveplan/sametourddtravelplan/pqdetails',
+  '/incentiveplan/sametourddtravelplan/flqdetails',
+  '/incentiveplan/sametourddtravelplan/apvdetails',
+  '/incentiveplan/femtravelplan',
+  '/incentiveplan/femtravelplan/lddmarketdetails',
+  '/incentiveplan/femtravelplan/flqdetails',
+  '/incentiveplan/femtravelplan/apvdetails',
+  '/incentiveplan/emtravelplan',
+  '/incentiveplan/travelplan',
+  '/incentiveplan/singaporeseminar',
+  '/incentiveplan/melbourneseminar',
+  '/incentiveplan/rewardtracking',
+  '/incentiveplan/rewardtracking/pptrack2324',
+  '/incentiveplan/rewardtracking/pptrack2425',
+  '/incentiveplan/type',
+  '/incentiveplan/type/seminarbangkok',
+  '/incentiveplan/type/seminar',
+  '/incentiveplan/type/sametourddtravelplan',
+  '/incentiveplan/type/rewardtracking',
+  '/incentiveplan/type/newrank',
+  '/incentiveplan/type/melbourneseminar',
+  '/incentiveplan/type/index2',
+  '/incentiveplan/type/emtravelplan',
+  '/incentiveplan/type/detail',
+  '/incentiveplan/type/detail?code=SEMINAR_2627',
+  '/incentiveplan/type/biennialaward',
+  '/incentiveplan/seminarfunding',
+  '/incentiveplan/seminarfunding/type',
+  '/incentiveplan/talentcultivationaward',
+  '/incentiveplan/eliteaward',
+  '/incentiveplan/biennialaward',
+  '/incentiveplan/biennialaward/data',
+  '/incentiveplan/biennialaward/settag',
+  '/incentiveplan/monthlyawardexcellentmarketingstar',
+  '/incentiveplan/annualawardmarketingstar',
+  '/incentiveplan/salestardetail',
+  '/incentiveplan/overseastrainingindexdetail',
+  '/incentiveplan/complimentarypointsdetail',
+  '/incentiveplan/marketingtrainingclass',
+  '/incentiveplan/customerexpansion',
+  '/incentiveplan/basicbackbone',
+  '/incentiveplan/qualificationquery',
+  '/incentiveplan/evaluationyear',
+  '/incentiveplan/includedcalc',
+  '/incentiveplan/compliancemonthdetails',
+];
+
+/** Opens a route and checks it rendered real content: not the not-found page, no error, figures. */
+async function visit(page: Page, path: string): Promise<string> {
+  await page.goto(`/front${path}`);
+  const main = page.locator('main');
+  await expect(page.locator('h1').first()).toBeVisible();
+  await expect(page.locator('#not-found-title')).toHaveCount(0);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.locator('.card[role="alert"]')).toHaveCount(0);
+  await expect(main.locator('.inc-criterion, .data-table, .inc-plan-card, .figure, .figure--inline, .adm-error-block').first()).toBeVisible();
+  const text = await main.innerText();
+  expect(text, `${path} shows figures`).toMatch(/\d/);
+  return text;
+}
+
+test.describe('incentive plans as 10000001 (Platinum)', () => {
+  test('every plan route renders real figures, cleanly', async ({ page }) => {
+    test.setTimeout(240_000);
+    const problems = watchProblems(page);
+    await signInAt(page, '10000001', '/incentiveplan');
+    await expect(page.locator('.inc-plan-card').first()).toBeVisible();
+    for (const path of ROUTES) {
+      await test.step(path, async () => {
+        await visit(page, path);
+        expect(problems, `problems on ${path}`).toEqual([]);
+      });
+    }
+  });
+
+  test('seminars 25/26: FLQ unmet by exactly one month, with the months and legs behind it', async ({ page }) => {
+    const problems = watchProblems(page);
+    await signInAt(page, '10000001', '/incentiveplan/seminars?lang=en');
+    await expect(page.getByRole('heading', { name: 'Seminars 25/26', level: 2 })).toBeVisible();
+    const base = page.locator('section[aria-labelledby="inc-criteria"] .inc-criterion');
+    const flq = base.filter({ hasText: 'FLQ months ≥ 6' });
+    await expect(flq).toHaveCount(1);
+    await expect(flq).toContainText('Missed');
+    await expect(flq).toContainText('missed by 1 FLQ month');
+    await expect(flq).toContainText('Achieved 5');
+    // Every other criterion is met.
+    await expect(base).toHaveCount(5);
+    for (const other of await base.filter({ hasNotText: 'FLQ months ≥ 6' }).all()) await expect(other).toContainText('Met');
+    await flq.getByRole('button', { name: 'Month by month' }).click();
+    const drawer = page.getByRole('dialog', { name: /FLQ months ≥ 6: month by month/ });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.locator('tbody tr')).toHaveCount(12 + 2); // 12 months + one leg row + the total row
+    await expect(drawer).toContainText('Sep 2025');
+    await expect(drawer).toContainText('Aug 2026');
+    await expect(drawer.locator('.inc-matrix')).toContainText('******');
+    // The plan list tells the same story as the plan page.
+    await page.goto('/front/incentiveplan?lang=en');
+    const card = page.locator('.inc-plan-card').filter({ hasText: 'Seminars 25/26' });
+    await expect(card).toContainText('Missed');
+    await expect(card).toContainText('4 of 5 criteria met');
+    await expect(card).toContainText('FLQ months ≥ 6 — Achieved 5 / 6 FLQ months');
+    expect(problems).toEqual([]);
+  });
+
+  test('biennial track choice is saved', async ({ page }) => {
+    await signInAt(page, '10000001', '/incentiveplan/biennialaward/settag?lang=en');
+    await page.getByText('Leadership', { exact: false }).first().click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Saved')).toBeVisible();
+    await page.goto('/front/incentiveplan/biennialaward?lang=en');
+    await expect(page.getByText(/Your track: Leadership/i)).toBeVisible();
+  });
+});
+
+test.describe('incentive plans as 10000003 (new member)', () => {
+  test('every plan route works and shows sensible not-yet-eligible states', async ({ page }) => {
+    test.setTimeout(240_000);
+    const problems = watchProblems(page);
+    await signInAt(page, '10000003', '/incentiveplan?lang=en');
+    await expect(page.locator('.inc-plan-card').first()).toBeVisible();
+    for (const path of ROUTES) {
+      await test.step(path, async () => {
+        await visit(page, path);
+        expect(problems, `problems on ${path}`).toEqual([]);
+      });
+    }
+    await page.goto('/front/incentiveplan/seminarstravelplan/flqdetails?year=26/27&lang=en');
+    await expect(page.getByText('No frontline leg has been Q (21 %) in this period yet')).toBeVisible();
+    await page.goto('/front/incentiveplan/type/seminar?lang=en');
+    await expect(page.locator('.inc-header')).toContainText(/At risk|Missed/);
+  });
+});
