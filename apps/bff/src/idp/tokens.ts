@@ -23,8 +23,11 @@ export interface TokenService {
   verify(token: string, use: TokenUse, expectedKid?: string): Promise<JWTPayload>;
 }
 
+const VERIFIED_CACHE_MAX = 10_000;
+
 export function createTokenService(keys: KeyRing, issuer: string, now: () => Date = () => new Date()): TokenService {
   const jwks = createLocalJWKSet({ keys: keys.publicJwks });
+  const verified = new Map<string, JWTPayload>();
   const sign = (subject: string, claims: JWTPayload, use: TokenUse) => {
     const iat = Math.floor(now().getTime() / 1000);
     return new SignJWT({ ...claims, token_use: use })
@@ -55,15 +58,27 @@ export function createTokenService(keys: KeyRing, issuer: string, now: () => Dat
       return { adaToken, oktaIdToken, oktaIdTokenKey: keys.current.kid };
     },
     async verify(token, use, expectedKid) {
-      const { payload, protectedHeader } = await jwtVerify(token, jwks, {
-        algorithms: [SIGNING_ALG],
-        issuer,
-        audience: TOKEN_AUDIENCE,
-        currentDate: now(),
-      });
-      if (payload['token_use'] !== use) throw new Error(`not an ${use} token`);
-      if (expectedKid !== undefined && protectedHeader.kid !== expectedKid) throw new Error('unexpected key id');
+      // Verified tokens are remembered until they expire: RS256 verification
+      // is the most expensive part of an ordinary request.
+      const cacheKey = `${use}|${expectedKid ?? ''}|${token}`;
+      const cached = verified.get(cacheKey);
+      const at = now().getTime() / 1000;
+      if (cached && typeof cached.exp === 'number' && cached.exp > at && (cached.nbf ?? 0) <= at) return cached;
+      const payload = await verifyUncached(token, use, expectedKid);
+      if (verified.size >= VERIFIED_CACHE_MAX) verified.delete(verified.keys().next().value!);
+      verified.set(cacheKey, payload);
       return payload;
     },
   };
+  async function verifyUncached(token: string, use: TokenUse, expectedKid?: string): Promise<JWTPayload> {
+    const { payload, protectedHeader } = await jwtVerify(token, jwks, {
+      algorithms: [SIGNING_ALG],
+      issuer,
+      audience: TOKEN_AUDIENCE,
+      currentDate: now(),
+    });
+    if (payload['token_use'] !== use) throw new Error(`not an ${use} token`);
+    if (expectedKid !== undefined && protectedHeader.kid !== expectedKid) throw new Error('unexpected key id');
+    return payload;
+  }
 }

@@ -1,0 +1,78 @@
+import { SignJWT, UnsecuredJWT, exportJWK, generateKeyPair } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { createTokenService, TOKEN_AUDIENCE } from './tokens.ts';
+import { loadKeyRing } from './keys.ts';
+import { TOKEN_ISSUER } from '../app.ts';
+
+const profile = {
+  ada: '10000001',
+  amway_id: '10000001',
+  amway_user_type: 'ABO',
+  customerId: 'C10000001',
+  employee_code: 0,
+  fullName: '测试',
+  loginName: '10000001',
+  personal_id: '110******2X',
+  phoneNumber: '138******00',
+};
+
+describe('token verification (RFC 8725)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('accepts its own tokens and rejects alg none, a foreign key, tampering, wrong audience/issuer and the wrong use', async () => {
+    const keys = await loadKeyRing(t.db);
+    const service = createTokenService(keys, TOKEN_ISSUER);
+    const { accessToken, idToken } = await service.issue(profile);
+    await expect(service.verify(accessToken, 'access')).resolves.toMatchObject({ sub: '10000001' });
+    await expect(service.verify(idToken, 'access')).rejects.toThrow();
+
+    const none = new UnsecuredJWT({ sub: '10000001', token_use: 'access' }).setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setExpirationTime('1h').encode();
+    await expect(service.verify(none, 'access')).rejects.toThrow();
+
+    const foreign = await generateKeyPair('RS256');
+    const forged = await new SignJWT({ token_use: 'access' })
+      .setProtectedHeader({ alg: 'RS256', kid: keys.current.kid })
+      .setSubject('10000002')
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
+      .setExpirationTime('1h')
+      .sign(foreign.privateKey);
+    await expect(service.verify(forged, 'access')).rejects.toThrow();
+
+    const [h, p, s] = accessToken.split('.');
+    const payload = JSON.parse(Buffer.from(p!, 'base64url').toString());
+    const tampered = [h, Buffer.from(JSON.stringify({ ...payload, sub: '10000002' })).toString('base64url'), s].join('.');
+    await expect(service.verify(tampered, 'access')).rejects.toThrow();
+
+    // HS256 signed with the public key as the secret (algorithm confusion).
+    const publicJwk = await exportJWK(foreign.publicKey);
+    const hs = await new SignJWT({ token_use: 'access' })
+      .setProtectedHeader({ alg: 'HS256', kid: keys.current.kid })
+      .setSubject('10000001')
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(JSON.stringify(publicJwk)));
+    await expect(service.verify(hs, 'access')).rejects.toThrow();
+
+    const otherIssuer = createTokenService(keys, 'someone-else');
+    await expect(otherIssuer.verify(accessToken, 'access')).rejects.toThrow();
+  });
+
+  it('rejects expired and not-yet-valid tokens, even after a successful check', async () => {
+    const keys = await loadKeyRing(t.db);
+    let clock = new Date('2026-11-21T10:00:00Z');
+    const service = createTokenService(keys, TOKEN_ISSUER, () => clock);
+    const { accessToken } = await service.issue(profile);
+    await expect(service.verify(accessToken, 'access')).resolves.toBeTruthy();
+    clock = new Date('2026-11-21T13:00:00Z');
+    await expect(service.verify(accessToken, 'access')).rejects.toThrow();
+    clock = new Date('2026-11-21T09:00:00Z');
+    await expect(service.verify(accessToken, 'access')).rejects.toThrow();
+  });
+});
