@@ -1,12 +1,14 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/index.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureSeeded } from './seed/index.ts';
 
-/** Entry point: migrate, build, listen, and close cleanly on SIGINT/SIGTERM. */
+/** Entry point: migrate, seed on first run, build, listen, and close cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = openDatabase(config);
   await migrateToLatest(db);
+  await ensureSeeded(db, config);
   const app = await buildApp({ config, db });
 
   let closing = false;
@@ -27,7 +29,10 @@ async function main(): Promise<void> {
   await app.listen({ port: config.PORT, host: config.HOST });
   const port = (app.server.address() as { port: number }).port;
   const base = config.PUBLIC_URL ?? `http://localhost:${port}`;
-  console.log(`\nABO Inquiry is running: ${base}/front/\n`);
+  console.log(`\nABO Inquiry is running: ${base}/front/`);
+  console.log(`Demo sign-ins (password ${DEMO_PASSWORD}):`);
+  for (const a of DEMO_ACCOUNTS) console.log(`  ${a.username.padEnd(9)} ${a.displayName} — ${a.profile}`);
+  console.log('');
 }
 
 main().catch((err: unknown) => {

@@ -23,12 +23,18 @@ export interface DistributorsTable {
   head_image: string | null;
 }
 
+/**
+ * One row per distributor and month from the join month (or the first month of the seeded
+ * window, September three PYs back) through today's month, written by the close. `pin_code`
+ * is the pin held at the end of the month (today's month: the current pin).
+ */
 export interface MonthlyResultsTable {
   ada: string;
   month: string;
   ppv: number;
   gpv: number;
   pgpv: number;
+  /** BV of the personal PV (ppv × the PY's BV ratio), fen. */
   bv_fen: number;
   bracket: number;
   is_q: number;
@@ -39,6 +45,10 @@ export interface MonthlyResultsTable {
   new_customers: number;
   points: number;
   compliant: number;
+  /** 1 = a closed month (the default); 0 = today's month to date (partial, may still change). */
+  closed: Generated<number>;
+  /** Event codes attended this month, comma-separated (plan attendance criteria); null = none. */
+  attended: string | null;
 }
 
 export interface StatementsTable {
@@ -47,16 +57,27 @@ export interface StatementsTable {
   pretax_fen: number;
   tax_fen: number;
   net_fen: number;
-  /** JSON array of statement items (code, base, rate, amount, legs). */
+  /**
+   * JSON array of the engine's statement items with a non-zero amount (PROMOTION always):
+   * `{ code, subCode?, name?, baseBvFen, rateBp, amountFen }`; names come from ITEM_NAMES by
+   * code (adjustments carry their own). Per-leg lines are not stored: monthlyStatement rebuilds
+   * them from the frontline's monthly_results. Σ amountFen = pretax_fen; only months with
+   * pretax_fen > 0 have a row.
+   */
   items: string;
 }
 
+/**
+ * One row per distributor and PY (only PYs with group volume). `summary` is JSON:
+ * `{ [planCode]: { status, achieved: number[], level?: string | null } }` for every plan of
+ * `plansFor(py)`, where `achieved[k]` is the achieved figure of the plan's k-th criterion
+ * (required values, labels and units come from the plan definition) and `level` the highest
+ * met tier / best met track for plans with levels. Written by the seed (evaluatePlans with
+ * detail: false, today = the seed's today).
+ */
 export interface PlanResultsTable {
   ada: string;
   py: string;
-  plan_code: string;
-  status: string;
-  /** JSON of the evaluated criteria summary. */
   summary: string;
 }
 

@@ -1,4 +1,4 @@
-import type { CreateTableBuilder, Kysely } from 'kysely';
+import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
 
 function isPostgres(db: Kysely<unknown>): boolean {
   return db.getExecutor().adapter.constructor.name === 'PostgresAdapter';
@@ -10,6 +10,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     isPostgres(db)
       ? c.addColumn('id', 'serial', (col) => col.primaryKey())
       : c.addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement());
+  // SQLite stores the big per-month tables clustered on their primary key (WITHOUT ROWID):
+  // one B-tree instead of table + index, about 30 % smaller and faster to load. Only for short
+  // rows: plan_results (about 1 KB of JSON a row) stays a rowid table.
+  const clustered = isPostgres(db) ? sql`` : sql`without rowid`;
 
   await db.schema
     .createTable('meta')
@@ -58,7 +62,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('new_customers', 'integer', (c) => c.notNull())
     .addColumn('points', 'integer', (c) => c.notNull())
     .addColumn('compliant', 'integer', (c) => c.notNull())
+    .addColumn('closed', 'integer', (c) => c.notNull().defaultTo(1))
+    .addColumn('attended', 'text')
     .addPrimaryKeyConstraint('monthly_results_pk', ['ada', 'month'])
+    .modifyEnd(clustered)
     .execute();
 
   await db.schema
@@ -70,16 +77,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('net_fen', 'bigint', (c) => c.notNull())
     .addColumn('items', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('statements_pk', ['ada', 'month'])
+    .modifyEnd(clustered)
     .execute();
 
   await db.schema
     .createTable('plan_results')
     .addColumn('ada', 'text', (c) => c.notNull())
     .addColumn('py', 'text', (c) => c.notNull())
-    .addColumn('plan_code', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('summary', 'text', (c) => c.notNull())
-    .addPrimaryKeyConstraint('plan_results_pk', ['ada', 'plan_code'])
+    .addPrimaryKeyConstraint('plan_results_pk', ['ada', 'py'])
     .execute();
 
   await db.schema

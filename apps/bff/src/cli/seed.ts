@@ -1,0 +1,92 @@
+// `npm run seed -- --distributors 20000 --seed 42 [--today 2026-11-21] [--data-dir ./data] [--force]`
+// Builds the demo database: a sponsorship tree, four PYs of monthly orders up to today, the
+// month-by-month close by the plan engine, statements, pins, plan results and reference data.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.ts';
+import { migrateToLatest, openSqlite, sqlitePath } from '../db/index.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isoDay, MIN_DISTRIBUTORS, seedDatabase } from '../seed/index.ts';
+import { formatReport, progressPrinter } from '../seed/progress.ts';
+
+const USAGE = `Usage: npm run seed -- [options]
+  --distributors N   distributors to generate, demo accounts included (default SEED_DISTRIBUTORS)
+  --seed S           random seed (default SEED)
+  --today YYYY-MM-DD the business today (default INQUIRY_TODAY or the clock)
+  --data-dir DIR     where inquiry.sqlite goes (default DATA_DIR, ./data)
+  --force            replace an existing database`;
+
+function fail(message: string): never {
+  console.error(`${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+function intOption(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n)) fail(`--${name} must be an integer, got ${value}`);
+  return n;
+}
+
+async function main(): Promise<void> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        distributors: { type: 'string' },
+        seed: { type: 'string' },
+        today: { type: 'string' },
+        'data-dir': { type: 'string' },
+        force: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+  } catch (err) {
+    fail(err instanceof Error ? err.message : String(err));
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const config = loadConfig();
+  const distributors = intOption(values.distributors, 'distributors', config.SEED_DISTRIBUTORS);
+  if (distributors < MIN_DISTRIBUTORS) fail(`--distributors must be at least ${MIN_DISTRIBUTORS}`);
+  const seed = intOption(values.seed, 'seed', config.SEED);
+  const today = values.today ?? isoDay(config.today());
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(today) || Number.isNaN(Date.parse(today))) fail(`--today must be YYYY-MM-DD, got ${today}`);
+
+  // npm runs workspace scripts inside apps/bff; relative paths mean the caller's directory,
+  // so `npm run seed` at the root fills the same ./data that `npm start` reads.
+  const base = process.env['INIT_CWD'] ?? process.cwd();
+  const dataDir = path.resolve(base, values['data-dir'] ?? process.env['DATA_DIR'] ?? './data');
+  const file = sqlitePath({ dataDir });
+
+  if (fs.existsSync(file)) {
+    if (!values.force) {
+      fail(`${file} already exists; add --force to replace it`);
+    }
+    for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(file + suffix, { force: true });
+  }
+
+  console.log(`Seeding ${file}`);
+  console.log(`  ${distributors.toLocaleString('en-US')} distributors, seed ${seed}, today ${today}`);
+  const db = openSqlite(file);
+  let ok = false;
+  try {
+    await migrateToLatest(db);
+    const report = await seedDatabase(db, { distributors, seed, today }, { fresh: true, progress: progressPrinter() });
+    console.log(formatReport(report));
+    console.log('\nDemo sign-ins (password ' + DEMO_PASSWORD + '):');
+    for (const a of DEMO_ACCOUNTS) console.log(`  ${a.username.padEnd(9)} ${a.displayName} — ${a.profile}`);
+    ok = true;
+  } finally {
+    await db.destroy();
+    // A half-written file (loaded without a journal) is worth nothing: remove it.
+    if (!ok) for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(file + suffix, { force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  process.exit(1);
+});

@@ -1,0 +1,292 @@
+// The demo accounts every seed creates, whatever the seed and the size. Their subtrees are
+// fixed (no generated distributor joins under them) and their volumes are set month by month,
+// so each profile follows from the rules rather than from luck:
+//
+//   10000001  Platinum (330): 6 SP months of 23/24 with 3 consecutive (reached 2024-03), never
+//             12 SP months in a PY (the Chinese New Year month is weak), never 2 legs Q ≥ 6
+//             months, never 20 000 PGPV. Leg L1 is Q in 3 months of 24/25, in 5 of 25/26
+//             (SEMINAR_2526 missed by exactly 1 FLQ month, every other criterion met) and, in
+//             today's PY, in just enough closed months to stay one FLQ month behind the seminar
+//             pace: with today 2026-11-21 (Sep–Oct closed, Nov to date) Sep only, 1 FLQ month
+//             against a pace of 8 × 2/12 = 1.33 (at risk).
+//   10000002  Diamond (380): 7 frontline legs, each Q in 11–12 months of 24/25 and 25/26; in
+//             the New Year month only L1 is Q and the rest order almost nothing, so that month
+//             is not an SP month and the pin stays Diamond, not Founders Diamond. Emerald in 23/24.
+//   10000003  Joined this PY (the month before today's, or September), sponsored by 10000001,
+//             a little volume, Member (230).
+//   10000004  Founders Platinum (342): 12 SP months in 23/24 on personal-group volume alone
+//             (five non-Q legs), a statement every month of the four PYs.
+import { monthIndex, monthKeyOf, pyFirstMonthIndex, pyOf, type MonthKey } from '@abo/plan';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+export interface DemoAccount {
+  readonly username: string;
+  readonly ada: string;
+  readonly kind: 'distributor' | 'staff';
+  readonly displayName: string;
+  readonly profile: string;
+}
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  {
+    username: '10000001',
+    ada: '10000001',
+    kind: 'distributor',
+    displayName: '王丽华',
+    profile: 'Platinum, one FLQ month behind this PY seminar pace (missed 25/26 by one)',
+  },
+  {
+    username: '10000002',
+    ada: '10000002',
+    kind: 'distributor',
+    displayName: '陈志强',
+    profile: 'Diamond, 7 Q legs',
+  },
+  {
+    username: '10000003',
+    ada: '10000003',
+    kind: 'distributor',
+    displayName: '刘思雨',
+    profile: 'joined this PY, below Silver',
+  },
+  {
+    username: '10000004',
+    ada: '10000004',
+    kind: 'distributor',
+    displayName: '张建国',
+    profile: 'Founders Platinum, statements every month',
+  },
+  {
+    username: 'staff01',
+    ada: 'staff01',
+    kind: 'staff',
+    displayName: '客服 张敏',
+    profile: 'customer-service staff (iinquiry channel)',
+  },
+];
+
+/** What a demo node's volume function sees for one month. */
+export interface DemoMonth {
+  readonly month: MonthKey;
+  /** Position in the PY: September 0 … August 11. */
+  readonly pos: number;
+  /** The month to date (today's month): volumes are partial. */
+  readonly current: boolean;
+  /** Share of today's month elapsed (1 for closed months). */
+  readonly fraction: number;
+  /** Gentle calendar seasonality (0.96 … 1.10). */
+  readonly season: number;
+  /** The Chinese New Year month of its PY. */
+  readonly newYear: boolean;
+}
+
+export interface DemoNode {
+  readonly key: string;
+  /** Parent key, or null to hang under a generated top leader (`rootSlot`). */
+  readonly parent: string | null;
+  readonly rootSlot?: number;
+  readonly ada?: string;
+  readonly name?: { readonly zh: string; readonly en: string; readonly female: boolean };
+  readonly joinDate: string;
+  /** Personal PV of a month (0 before joining is enforced by the caller). */
+  readonly pv: (m: DemoMonth) => number;
+  readonly newCustomers?: (m: DemoMonth) => number;
+  /** Event codes attended, by month. */
+  readonly attended?: Readonly<Record<MonthKey, readonly string[]>>;
+}
+
+/** Chinese New Year month per year (the dip in orders). */
+const NEW_YEAR: Readonly<Record<number, string>> = {
+  2020: '2020-01', 2021: '2021-02', 2022: '2022-02', 2023: '2023-01', 2024: '2024-02',
+  2025: '2025-01', 2026: '2026-02', 2027: '2027-02', 2028: '2028-01', 2029: '2029-02',
+  2030: '2030-02', 2031: '2031-01', 2032: '2032-02', 2033: '2033-01', 2034: '2034-02',
+  2035: '2035-02',
+};
+
+export function newYearMonth(year: number): MonthKey {
+  return NEW_YEAR[year] ?? `${year}-02`;
+}
+
+/** Calendar seasonality of the demo legs (by month 1–12). */
+const DEMO_SEASON = [0.97, 0.96, 0.98, 1.0, 1.02, 1.0, 1.04, 1.1, 1.05, 1.0, 0.98, 1.04];
+
+export function demoMonth(month: MonthKey, todayMonth: number, fraction: number): DemoMonth {
+  const mi = monthIndex(month);
+  const m0 = mi % 12;
+  const pos = (m0 + 12 - 8) % 12;
+  return {
+    month,
+    pos,
+    current: mi === todayMonth,
+    fraction: mi === todayMonth ? fraction : 1,
+    season: DEMO_SEASON[m0]!,
+    newYear: newYearMonth(Math.floor(mi / 12)) === month,
+  };
+}
+
+const round = Math.round;
+
+/** A leg: head plus members; the group's PV split 1 − Σshares : shares. */
+function leg(
+  out: DemoNode[],
+  key: string,
+  parent: string,
+  joinDate: string,
+  memberShares: readonly number[],
+  group: (m: DemoMonth) => number,
+): void {
+  const rest = 1 - memberShares.reduce((a, b) => a + b, 0);
+  out.push({ key, parent, joinDate, pv: (m) => round(group(m) * rest), newCustomers: (m) => (m.pos % 3 === 0 ? 1 : 0) });
+  memberShares.forEach((share, k) => {
+    out.push({
+      key: `${key}.m${k + 1}`,
+      parent: key,
+      joinDate: shiftDate(joinDate, 2 + 3 * k),
+      pv: (m) => round(group(m) * share),
+    });
+  });
+}
+
+/** A date n months later, same day (capped at 28 to stay valid). */
+function shiftDate(date: string, months: number): string {
+  const y = Number(date.slice(0, 4));
+  const mo = Number(date.slice(5, 7)) - 1 + months;
+  const d = Math.min(28, Number(date.slice(8, 10)));
+  const yy = y + Math.floor(mo / 12);
+  const mm = (mo % 12) + 1;
+  return `${yy}-${mm < 10 ? '0' : ''}${mm}-${d < 10 ? '0' : ''}${d}`;
+}
+
+const set = (...months: string[]) => new Set(months);
+
+/** 10000001's strong leg: its Q months in 24/25 (3) and 25/26 (5, one short of SEMINAR_2526's 6). */
+const A1_L1_Q_MONTHS = set('2024-10', '2025-03', '2025-06', '2025-09', '2025-11', '2026-03', '2026-05', '2026-08');
+
+/**
+ * 10000001's strong leg in today's PY: Q in the first closed months, as many as keep it exactly
+ * one FLQ month behind the seminar pace (SEMINAR_2627 needs 8 FLQ months: after c closed months
+ * the pace is ceil(8c / 12); the month to date stays below Q). With today in Nov 2026: Sep only.
+ */
+export function a1LegQMonths(todayMonth: number): Set<MonthKey> {
+  const months = new Set(A1_L1_Q_MONTHS);
+  const first = pyFirstMonthIndex(pyOf(monthKeyOf(todayMonth)));
+  for (const m of [...months]) if (monthIndex(m) >= first) months.delete(m);
+  const closed = todayMonth - first;
+  const behind = Math.max(0, Math.ceil((8 * closed) / 12) - 1);
+  // The first closed months that are not the New Year month (the whole group is quiet then).
+  for (let m = first, added = 0; added < behind && m < todayMonth; m++) {
+    const key = monthKeyOf(m);
+    if (key === newYearMonth(Math.floor(m / 12))) continue;
+    months.add(key);
+    added++;
+  }
+  return months;
+}
+/** 10000002's legs L5–L7 are Q only in these months of 23/24 (L1–L4 all year). */
+const A2_LATE_LEGS_Q_2324 = set('2024-06', '2024-07', '2024-08');
+
+/**
+ * The demo subtrees in sponsor-first order. `today` is the month index of today; the member
+ * who "joined this PY" joins the month before (or in September when today is September).
+ */
+export function demoNodes(todayMonth: number): DemoNode[] {
+  const out: DemoNode[] = [];
+  const l1Q = a1LegQMonths(todayMonth);
+
+  // ---- 10000001: Platinum, the seminar story ----------------------------------------------
+  out.push({
+    key: 'A1',
+    parent: null,
+    rootSlot: 0,
+    ada: '10000001',
+    name: { zh: '王丽华', en: 'Wang Lihua', female: true },
+    joinDate: '2016-03-12',
+    pv: (m) => (m.newYear ? 400 : round(1500 * m.season * m.fraction)),
+    newCustomers: (m) => (m.newYear ? 0 : 1 + (m.pos % 2)),
+    attended: {
+      '2025-12': ['SEM2526-ONLINE'],
+      '2026-04': ['MTC2526-PREP'],
+      '2026-06': ['SEM2526-BRIEF'],
+      '2026-10': ['SEM2627-ONLINE'],
+      '2027-06': ['SEM2627-BRIEF'],
+    },
+  });
+  leg(out, 'A1.L1', 'A1', '2017-05-03', [0.12, 0.08], (m) =>
+    m.newYear ? 1200 : (l1Q.has(m.month) && !m.current ? 11_000 : 3_000) * m.season * m.fraction,
+  );
+  const a1Legs = [2200, 1800, 1600, 1400];
+  a1Legs.forEach((g, k) =>
+    leg(out, `A1.L${k + 2}`, 'A1', shiftDate('2017-09-15', 7 * k), [0.12, 0.08], (m) =>
+      m.newYear ? 500 : g * m.season * m.fraction,
+    ),
+  );
+
+  // ---- 10000002: Diamond ----------------------------------------------------------------
+  out.push({
+    key: 'A2',
+    parent: null,
+    rootSlot: 1,
+    ada: '10000002',
+    name: { zh: '陈志强', en: 'Chen Zhiqiang', female: false },
+    joinDate: '2012-05-20',
+    pv: (m) => (m.newYear ? 300 : round(1500 * m.season * m.fraction)),
+    newCustomers: (m) => (m.newYear ? 0 : 2),
+    attended: {
+      '2025-10': ['SEM2526-ONLINE', 'MTC2526-PREP'],
+      '2026-06': ['SEM2526-BRIEF'],
+      '2026-07': ['BKK2526-BRIEF'],
+      '2026-09': ['SEM2627-ONLINE', 'MTC2627-PREP'],
+    },
+  });
+  for (let k = 1; k <= 2; k++) {
+    out.push({
+      key: `A2.C${k}`,
+      parent: 'A2',
+      joinDate: shiftDate('2013-02-10', 5 * k),
+      pv: (m) => (m.newYear ? 150 : round(1400 * m.season * m.fraction)),
+    });
+  }
+  for (let k = 1; k <= 7; k++) {
+    leg(out, `A2.L${k}`, 'A2', shiftDate('2013-06-08', 6 * k), [0.1, 0.1, 0.1, 0.1], (m) => {
+      const inPy2324 = m.month >= '2023-09' && m.month <= '2024-08';
+      if (m.newYear && k > 1) return 300; // only L1 orders in the New Year month
+      const q = k <= 4 || !inPy2324 || A2_LATE_LEGS_Q_2324.has(m.month);
+      return (q ? 11_000 : 2_500) * m.season * m.fraction;
+    });
+  }
+
+  // ---- 10000003: joined this PY, under 10000001 --------------------------------------------
+  const pyFirst = pyFirstMonthIndex(pyOf(monthKeyOf(todayMonth)));
+  const joinIdx = todayMonth - 1 >= pyFirst ? todayMonth - 1 : todayMonth;
+  const joinMonth = monthKeyOf(joinIdx);
+  out.push({
+    key: 'A3',
+    parent: 'A1',
+    ada: '10000003',
+    name: { zh: '刘思雨', en: 'Liu Siyu', female: true },
+    joinDate: `${joinMonth}-09`,
+    pv: (m) => (m.current ? 120 : 150),
+    newCustomers: (m) => (m.month === joinMonth ? 1 : 0),
+  });
+
+  // ---- 10000004: Founders Platinum --------------------------------------------------------
+  out.push({
+    key: 'A4',
+    parent: null,
+    rootSlot: 2,
+    ada: '10000004',
+    name: { zh: '张建国', en: 'Zhang Jianguo', female: false },
+    joinDate: '2009-11-08',
+    pv: (m) => round(2000 * (m.newYear ? 0.82 : m.season) * m.fraction),
+    newCustomers: (m) => (m.pos % 4 === 1 ? 2 : 1),
+    attended: { '2025-11': ['MTC2526-PREP'], '2026-10': ['MTC2627-PREP'] },
+  });
+  [2600, 2400, 2200, 2000, 1800].forEach((g, k) =>
+    leg(out, `A4.L${k + 1}`, 'A4', shiftDate('2010-06-18', 8 * k), [0.15, 0.1], (m) =>
+      g * (m.newYear ? 0.82 : m.season) * m.fraction,
+    ),
+  );
+
+  return out;
+}

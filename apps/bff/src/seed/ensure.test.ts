@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { migrateToLatest, openSqlite } from '../db/index.ts';
+import { ensureSeeded } from './index.ts';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-ensure-test-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('ensureSeeded', () => {
+  it('seeds the configured dataset once, on an empty database', async () => {
+    const config = loadConfig({ DATA_DIR: dir, INQUIRY_TODAY: '2026-11-21', SEED_DISTRIBUTORS: '200', SEED: '3' });
+    const db = openSqlite(path.join(dir, 'inquiry.sqlite'));
+    try {
+      await migrateToLatest(db);
+      const lines: string[] = [];
+      const report = await ensureSeeded(db, config, (l) => lines.push(l));
+      expect(report?.distributors).toBe(200);
+      expect(report?.options).toEqual({ distributors: 200, seed: 3, today: '2026-11-21' });
+      expect(lines.join('\n')).toMatch(/Seeding the demo dataset: 200 distributors/);
+      expect(await ensureSeeded(db, config, () => {})).toBeNull();
+      const meta = await db.selectFrom('meta').selectAll().orderBy('key').execute();
+      expect(meta.map((m) => m.key)).toEqual(['seed', 'seeded_at', 'today']);
+      expect(meta.find((m) => m.key === 'today')?.value).toBe('2026-11-21');
+      const prompts = await db.selectFrom('prompts').selectAll().execute();
+      expect(prompts.every((p) => p.year === '26/27' && p.month === '2026-11')).toBe(true);
+    } finally {
+      await db.destroy();
+    }
+  });
+});

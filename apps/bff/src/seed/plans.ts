@@ -1,0 +1,167 @@
+// Plan results of the dataset: one distributor's engine history straight from the close arrays,
+// and the compact per-PY summary stored in plan_results.summary. Runs in the seed's thread or in
+// a worker (plan-worker.ts), so it reads only PlanInputs: plain typed arrays that clone cheaply.
+import {
+  evaluatePlans,
+  frontline,
+  plansFor,
+  pyFirstMonthIndex,
+  type LegMonth,
+  type MonthRecord,
+  type PinEvent,
+  type PlanDef,
+  type PlanHistory,
+  type PlanResult,
+  type PyName,
+} from '@abo/plan';
+import { pointsOf, type Dataset } from './generate.ts';
+
+/** What plan evaluation reads from a dataset (structured-clonable, for the worker). */
+export interface PlanInputs {
+  readonly n: number;
+  readonly today: string;
+  readonly cal: Pick<Dataset['cal'], 'months' | 'closed' | 'first' | 'pys'>;
+  readonly order: Int32Array;
+  readonly ada: readonly string[];
+  readonly children: Dataset['children'];
+  readonly joinMonth: Int32Array;
+  readonly ppv: Int32Array;
+  readonly gpv: Int32Array;
+  readonly pgpv: Int32Array;
+  readonly bracket: Uint8Array;
+  readonly isQ: Uint8Array;
+  readonly isSp: Uint8Array;
+  readonly qLegs: Uint16Array;
+  readonly pin: Uint16Array;
+  readonly newCustomers: Uint8Array;
+  readonly compliant: Uint8Array;
+  readonly attended: ReadonlyMap<number, readonly string[]>;
+}
+
+export function planInputsOf(ds: Dataset): PlanInputs {
+  const { months, closed, first, pys } = ds.cal;
+  return {
+    n: ds.n,
+    today: ds.options.today,
+    cal: { months, closed, first, pys },
+    order: ds.order,
+    ada: ds.ada,
+    children: ds.children,
+    joinMonth: ds.joinMonth,
+    ppv: ds.ppv,
+    gpv: ds.gpv,
+    pgpv: ds.pgpv,
+    bracket: ds.bracket,
+    isQ: ds.isQ,
+    isSp: ds.isSp,
+    qLegs: ds.qLegs,
+    pin: ds.pin,
+    newCustomers: ds.newCustomers,
+    compliant: ds.compliant,
+    attended: ds.attended,
+  };
+}
+
+/** One plan_results row: ada, py, summary JSON. */
+export type PlanRow = [ada: string, py: string, summary: string];
+
+const NO_LEGS: readonly LegMonth[] = Object.freeze([]);
+
+/** The engine's view of one distributor: every lived month from the window start to today. */
+export function historyOf(ds: PlanInputs, i: number): PlanHistory {
+  const n = ds.n;
+  const M = ds.cal.months.length;
+  const closed = ds.cal.closed;
+  const kids = frontline(ds.children, i);
+  const months: MonthRecord[] = [];
+  const pins: PinEvent[] = [];
+  let held = 230;
+  for (let m = Math.max(0, ds.joinMonth[i]!); m < M; m++) {
+    const cell = m * n + i;
+    const month = ds.cal.months[m]!;
+    const qLegs = ds.qLegs[cell]!;
+    let legs: readonly LegMonth[] = NO_LEGS;
+    if (qLegs > 0) {
+      const base = m * n;
+      const list: LegMonth[] = [];
+      for (let k = 0; k < kids.length; k++) {
+        const c = kids[k]!;
+        if (ds.isQ[base + c]) list.push({ id: ds.ada[c]!, isQ: true });
+      }
+      legs = list;
+    }
+    const ppv = ds.ppv[cell]!;
+    const nc = ds.newCustomers[cell]!;
+    months.push({
+      month,
+      ppv,
+      gpv: ds.gpv[cell]!,
+      pgpv: ds.pgpv[cell]!,
+      bracket: ds.bracket[cell]!,
+      isQ: ds.isQ[cell] === 1,
+      apv: ds.pgpv[cell]!,
+      qLegs,
+      isSp: ds.isSp[cell] === 1,
+      legs,
+      compliant: ds.compliant[cell] === 1,
+      newCustomers: nc,
+      points: pointsOf(ppv, nc),
+      attended: ds.attended.get(cell),
+    });
+    const p = ds.pin[cell]!;
+    if (m < closed && p > held) {
+      pins.push({ pinCode: p, month });
+      held = p;
+    }
+  }
+  return { months, pins, initialPin: 230 };
+}
+
+/** Whether the distributor's group moved any volume in the PY (else no plan row is written). */
+export function hasVolumeIn(ds: PlanInputs, i: number, py: PyName): boolean {
+  const n = ds.n;
+  const p0 = pyFirstMonthIndex(py) - ds.cal.first;
+  const last = Math.min(ds.cal.months.length - 1, p0 + 11);
+  for (let m = Math.max(0, p0, ds.joinMonth[i]!); m <= last; m++) if (ds.gpv[m * n + i]! > 0) return true;
+  return false;
+}
+
+const planCache = new Map<PyName, PlanDef[]>();
+export function plansOf(py: PyName): PlanDef[] {
+  let p = planCache.get(py);
+  if (!p) planCache.set(py, (p = plansFor(py)));
+  return p;
+}
+
+/** The stored summary: `{ code: { status, achieved: [per criterion], level? } }` as JSON. */
+export function summaryJson(results: readonly PlanResult[]): string {
+  let s = '{';
+  for (let k = 0; k < results.length; k++) {
+    const r = results[k]!;
+    if (k) s += ',';
+    s += `"${r.code}":{"status":"${r.status}","achieved":[`;
+    for (let c = 0; c < r.criteria.length; c++) s += (c ? ',' : '') + String(r.criteria[c]!.achieved);
+    s += ']';
+    if (r.levels) s += `,"level":${r.achievedLevel ? `"${r.achievedLevel}"` : 'null'}`;
+    s += '}';
+  }
+  return s + '}';
+}
+
+/** Evaluates every plan of the PY for one distributor (bulk mode: no traces). */
+export function evaluatePy(history: PlanHistory, py: PyName, today: string): PlanResult[] {
+  return evaluatePlans(plansOf(py), history, { today, detail: false });
+}
+
+/** The plan_results rows of the nodes order[from … to-1] (ADA order), appended to `out`. */
+export function planRows(ds: PlanInputs, from: number, to: number, out: PlanRow[]): void {
+  for (let k = from; k < to; k++) {
+    const i = ds.order[k]!;
+    let history: PlanHistory | undefined;
+    for (const py of ds.cal.pys) {
+      if (!hasVolumeIn(ds, i, py)) continue;
+      history ??= historyOf(ds, i);
+      out.push([ds.ada[i]!, py, summaryJson(evaluatePy(history, py, ds.today))]);
+    }
+  }
+}

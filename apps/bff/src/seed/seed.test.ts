@@ -1,0 +1,532 @@
+// The seeded database, checked against the plan engine: the demo profiles, reconciled figures,
+// the tree encoding and determinism. One seed of 1 500 distributors shared by the suite.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  addMonths,
+  closedMonths,
+  evaluatePlans,
+  explainPins,
+  monthlyStatement,
+  performanceBracket,
+  planByCode,
+  plansFor,
+  pyMonths,
+  pyOf,
+  remunerationWithholding,
+  type LegVolume,
+  type MonthRecord,
+  type PinEvent,
+  type PlanHistory,
+} from '@abo/plan';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest, openSqlite, type DB } from '../db/index.ts';
+import { verifyPassword } from '../idp/passwords.ts';
+import { isValidChineseId } from '../lib/national-id.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, generateDataset, seedDatabase, type SeedReport } from './index.ts';
+import { inlinePlanRows, workerPlanRows, type PlanRowSource } from './plan-source.ts';
+import { historyOf, planInputsOf, type PlanRow } from './plans.ts';
+import { luhnCheckDigit } from './people.ts';
+import { Rng } from './prng.ts';
+
+const TODAY = '2026-11-21';
+const N = 1500;
+const dirs: string[] = [];
+let db: DB;
+let report: SeedReport;
+
+async function freshDb(): Promise<DB> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-seed-test-'));
+  dirs.push(dir);
+  const d = openSqlite(path.join(dir, 'inquiry.sqlite'));
+  await migrateToLatest(d);
+  return d;
+}
+
+beforeAll(async () => {
+  db = await freshDb();
+  report = await seedDatabase(db, { distributors: N, seed: 7, today: TODAY }, { fresh: true });
+}, 60_000);
+
+afterAll(async () => {
+  await db.destroy();
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+// ---------------------------------------------------------------------------------------
+// Reading back what was written, the way a page would.
+
+interface Row {
+  ada: string;
+  month: string;
+  ppv: number;
+  gpv: number;
+  pgpv: number;
+  bracket: number;
+  is_q: number;
+  q_legs: number;
+  apv: number;
+  is_sp: number;
+  pin_code: number;
+  new_customers: number;
+  points: number;
+  compliant: number;
+  closed: number;
+  attended: string | null;
+}
+
+async function rowsOf(ada: string): Promise<Row[]> {
+  return db.selectFrom('monthly_results').selectAll().where('ada', '=', ada).orderBy('month').execute();
+}
+
+async function frontlineOf(ada: string): Promise<string[]> {
+  const r = await db.selectFrom('distributors').select('ada').where('sponsor_ada', '=', ada).orderBy('ada').execute();
+  return r.map((x) => x.ada);
+}
+
+/** The engine's history of one distributor rebuilt from the database alone. */
+async function historyFromDb(ada: string): Promise<PlanHistory> {
+  const own = await rowsOf(ada);
+  const legs = await db
+    .selectFrom('monthly_results as m')
+    .innerJoin('distributors as d', 'd.ada', 'm.ada')
+    .select(['m.ada', 'm.month'])
+    .where('d.sponsor_ada', '=', ada)
+    .where('m.is_q', '=', 1)
+    .execute();
+  const pins: PinEvent[] = [];
+  let held = 230;
+  const months: MonthRecord[] = own.map((r) => {
+    if (r.closed && r.pin_code > held) {
+      pins.push({ pinCode: r.pin_code, month: r.month });
+      held = r.pin_code;
+    }
+    return {
+      month: r.month,
+      ppv: r.ppv,
+      gpv: r.gpv,
+      pgpv: r.pgpv,
+      bracket: r.bracket,
+      isQ: r.is_q === 1,
+      apv: r.apv,
+      qLegs: r.q_legs,
+      isSp: r.is_sp === 1,
+      legs: legs.filter((l) => l.month === r.month).map((l) => ({ id: l.ada, isQ: true })),
+      compliant: r.compliant === 1,
+      newCustomers: r.new_customers,
+      points: r.points,
+      attended: r.attended ? r.attended.split(',') : [],
+    };
+  });
+  return { months, pins, initialPin: 230 };
+}
+
+async function person(ada: string) {
+  return db.selectFrom('distributors').selectAll().where('ada', '=', ada).executeTakeFirstOrThrow();
+}
+
+function criterion(result: ReturnType<typeof evaluatePlans>[number], kind: string) {
+  const c = result.criteria.find((x) => x.kind === kind);
+  if (!c) throw new Error(`no ${kind} criterion in ${result.code}`);
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------
+
+describe('seed report', () => {
+  it('counts what it wrote', async () => {
+    expect(report.distributors).toBe(N);
+    for (const [table, rows] of Object.entries(report.rows)) {
+      const r = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(db);
+      expect(r.rows[0]!.n, table).toBe(rows);
+    }
+    expect(report.rows['distributors']).toBe(N);
+    expect(report.totalRows).toBeGreaterThan(N * 20);
+  });
+});
+
+describe('demo accounts', () => {
+  it('10000001 is Platinum, one FLQ month behind the 26/27 seminar pace, and missed 25/26 by one FLQ month', async () => {
+    const p = await person('10000001');
+    expect(p.pin_code).toBe(330);
+    const history = await historyFromDb('10000001');
+    const pins = explainPins(history.months.filter((m) => m.month < TODAY.slice(0, 7)));
+    expect(pins.pinCode).toBe(330);
+    expect(pins.month).toBe(p.pin_month);
+
+    const [now] = evaluatePlans([planByCode('SEMINAR_2627')!], history, { today: TODAY });
+    expect(['atRisk', 'onTrack']).toContain(now!.status);
+    const flq = criterion(now!, 'flqMonths');
+    const closed = closedMonths('26/27', TODAY).length;
+    const pace = Math.ceil((flq.required * closed) / 12);
+    expect(flq.achieved).toBe(pace - 1);
+    expect(flq.status).toBe('atRisk');
+    for (const kind of ['pinAtLeast', 'pqMonths', 'apv']) {
+      expect(['met', 'onTrack'], kind).toContain(criterion(now!, kind).status);
+    }
+
+    const [last] = evaluatePlans([planByCode('SEMINAR_2526')!], history, { today: TODAY });
+    expect(last!.status).toBe('missed');
+    const lastFlq = criterion(last!, 'flqMonths');
+    expect(lastFlq.achieved).toBe(lastFlq.required - 1);
+    for (const c of last!.criteria) if (c.kind !== 'flqMonths') expect(c.met, c.kind).toBe(true);
+
+    // A handful of frontline legs, some of them Q.
+    const legs = await frontlineOf('10000001');
+    expect(legs.length).toBeGreaterThanOrEqual(5);
+    const q = await db.selectFrom('monthly_results').select('ada').distinct().where('ada', 'in', legs).where('is_q', '=', 1).execute();
+    expect(q.length).toBeGreaterThanOrEqual(1);
+    expect(q.length).toBeLessThan(legs.length);
+
+    // The stored plan summary is what the engine says from the stored rows.
+    const stored = await db.selectFrom('plan_results').select('summary').where('ada', '=', '10000001').where('py', '=', '26/27').executeTakeFirstOrThrow();
+    const summary = JSON.parse(stored.summary) as Record<string, { status: string; achieved: number[] }>;
+    expect(summary['SEMINAR_2627']!.status).toBe(now!.status);
+    expect(summary['SEMINAR_2627']!.achieved).toEqual(now!.criteria.map((c) => c.achieved));
+  });
+
+  it('10000001 stays one FLQ month behind the seminar pace whatever today is in 26/27', () => {
+    for (const today of ['2026-10-15', '2027-01-20', '2027-03-03', '2027-06-15', '2027-08-20']) {
+      const ds = generateDataset({ distributors: 200, seed: 1, today });
+      const a1 = ds.demo.get('A1')!;
+      expect(ds.pin[(ds.cal.months.length - 1) * ds.n + a1]).toBe(330);
+      const [r] = evaluatePlans([planByCode('SEMINAR_2627')!], historyOf(planInputsOf(ds), a1), { today });
+      const flq = criterion(r!, 'flqMonths');
+      const closed = closedMonths('26/27', today).length;
+      expect(flq.achieved, today).toBe(Math.ceil((flq.required * closed) / 12) - 1);
+      expect(r!.status, today).toBe('atRisk');
+    }
+  });
+
+  it('10000002 is Diamond with 6+ frontline legs each Q ≥ 6 months of last PY', async () => {
+    const p = await person('10000002');
+    expect(p.pin_code).toBe(380);
+    const history = await historyFromDb('10000002');
+    expect(explainPins(history.months.filter((m) => m.month < TODAY.slice(0, 7))).pinCode).toBe(380);
+    const lastPy = pyMonths('25/26');
+    const legs = await db
+      .selectFrom('monthly_results as m')
+      .innerJoin('distributors as d', 'd.ada', 'm.ada')
+      .select(['m.ada', sql<number>`count(*)`.as('q')])
+      .where('d.sponsor_ada', '=', '10000002')
+      .where('m.is_q', '=', 1)
+      .where('m.month', '>=', lastPy[0]!)
+      .where('m.month', '<=', lastPy[11]!)
+      .groupBy('m.ada')
+      .execute();
+    expect(legs.filter((l) => l.q >= 6).length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('10000003 joined this PY, is below Silver and has a small volume', async () => {
+    const p = await person('10000003');
+    expect(pyOf(p.join_date)).toBe(pyOf(TODAY));
+    expect(p.pin_code).toBe(230);
+    expect(p.sponsor_ada).toBe('10000001');
+    const rows = await rowsOf('10000003');
+    expect(rows.length).toBeGreaterThanOrEqual(1);
+    expect(rows.length).toBeLessThanOrEqual(3);
+    for (const r of rows) expect(r.ppv).toBeLessThan(200);
+  });
+
+  it('10000004 is Founders Platinum with a statement every closed month of the four PYs', async () => {
+    const p = await person('10000004');
+    expect(p.pin_code).toBe(342);
+    const history = await historyFromDb('10000004');
+    expect(explainPins(history.months.filter((m) => m.month < TODAY.slice(0, 7))).pinCode).toBe(342);
+    const statements = await db.selectFrom('statements').select('month').where('ada', '=', '10000004').orderBy('month').execute();
+    const expected: string[] = [];
+    for (let m = '2023-09'; m < TODAY.slice(0, 7); m = addMonths(m, 1)) expected.push(m);
+    expect(statements.map((s) => s.month)).toEqual(expected);
+  });
+
+  it('every demo account signs in with demo1234; staff01 is staff', async () => {
+    const creds = await db.selectFrom('credentials').selectAll().orderBy('username').execute();
+    expect(creds.map((c) => c.username)).toEqual(DEMO_ACCOUNTS.map((a) => a.username).sort());
+    for (const c of creds) expect(await verifyPassword(DEMO_PASSWORD, c.password_hash), c.username).toBe(true);
+    expect(await verifyPassword('wrong', creds[0]!.password_hash)).toBe(false);
+    const staff = creds.find((c) => c.username === 'staff01')!;
+    expect(staff.kind).toBe('staff');
+    expect(staff.display_name).toContain('客服');
+    for (const a of DEMO_ACCOUNTS.filter((x) => x.kind === 'distributor')) {
+      const d = await person(a.ada);
+      expect(d.head_image).toMatch(/^data:image\/svg\+xml;base64,/);
+    }
+  });
+});
+
+describe('figures reconcile in the written data', () => {
+  it('group PV = personal PV + Σ frontline group PV, and PGPV / Q legs follow the Q rule, for every row', async () => {
+    const bad = await sql<{ n: number }>`
+      select count(*) as n from monthly_results r
+      left join (
+        select d.sponsor_ada as ada, m.month,
+               sum(m.gpv) as gpv,
+               sum(case when m.is_q = 1 then 0 else m.pgpv end) as pgpv,
+               sum(m.is_q) as q
+        from monthly_results m join distributors d on d.ada = m.ada
+        where d.sponsor_ada is not null
+        group by d.sponsor_ada, m.month
+      ) c on c.ada = r.ada and c.month = r.month
+      where r.gpv != r.ppv + coalesce(c.gpv, 0)
+         or r.pgpv != r.ppv + coalesce(c.pgpv, 0)
+         or r.q_legs != coalesce(c.q, 0)
+         or r.apv != r.pgpv`.execute(db);
+    expect(bad.rows[0]!.n).toBe(0);
+  });
+
+  it('brackets, Q and closed flags agree with the rules for every row', async () => {
+    const rows = await db.selectFrom('monthly_results').select(['month', 'pgpv', 'bracket', 'is_q', 'closed']).execute();
+    const current = TODAY.slice(0, 7);
+    for (const r of rows) {
+      if (r.bracket !== performanceBracket(r.pgpv) || r.is_q !== (r.pgpv >= 10_000 ? 1 : 0) || r.closed !== (r.month < current ? 1 : 0)) {
+        throw new Error(`row disagrees: ${JSON.stringify(r)}`);
+      }
+    }
+    const open = await db.selectFrom('statements').select('month').where('month', '>=', current).execute();
+    expect(open).toEqual([]);
+  });
+
+  it('statement items sum to pre-tax, pre-tax − tax = net, tax by the withholding table', async () => {
+    const all = await db.selectFrom('statements').selectAll().execute();
+    expect(all.length).toBeGreaterThan(100);
+    let adjustments = 0;
+    const bad: unknown[] = [];
+    for (const s of all) {
+      const items = JSON.parse(s.items) as { code: string; amountFen: number }[];
+      const sum = items.reduce((a, i) => a + i.amountFen, 0);
+      const ok =
+        items[0]?.code === 'PROMOTION' &&
+        sum === s.pretax_fen &&
+        s.pretax_fen > 0 &&
+        s.pretax_fen - s.tax_fen === s.net_fen &&
+        s.tax_fen === remunerationWithholding(s.pretax_fen);
+      if (!ok) bad.push(s);
+      if (items.some((i) => i.code === 'ADJUSTMENT')) adjustments++;
+    }
+    expect(bad).toEqual([]);
+    expect(adjustments).toBeGreaterThan(0);
+  });
+
+  it('stored statements equal monthlyStatement recomputed from the stored volumes (random sample)', async () => {
+    const rng = new Rng(99, 'sample');
+    const all = await db.selectFrom('statements').select(['ada', 'month']).orderBy('ada').orderBy('month').execute();
+    const picks = Array.from({ length: 60 }, () => all[Math.floor(rng.next() * all.length)]!);
+    // Always include the big earners' August statements (annual bonuses).
+    picks.push({ ada: '10000002', month: '2025-08' }, { ada: '10000002', month: '2024-08' }, { ada: '10000004', month: '2026-10' });
+    for (const { ada, month } of picks) {
+      const st = await db.selectFrom('statements').selectAll().where('ada', '=', ada).where('month', '=', month).executeTakeFirstOrThrow();
+      const own = await db.selectFrom('monthly_results').selectAll().where('ada', '=', ada).where('month', '=', month).executeTakeFirstOrThrow();
+      const legRows = await db
+        .selectFrom('monthly_results as m')
+        .innerJoin('distributors as d', 'd.ada', 'm.ada')
+        .select(['m.ada', 'm.pgpv'])
+        .where('d.sponsor_ada', '=', ada)
+        .where('m.month', '=', month)
+        .execute();
+      const legs: LegVolume[] = [];
+      for (const l of legRows) {
+        const sub = await db
+          .selectFrom('monthly_results as m')
+          .innerJoin('distributors as d', 'd.ada', 'm.ada')
+          .select(sql<number>`coalesce(sum(m.pgpv), 0)`.as('s'))
+          .where('d.sponsor_ada', '=', l.ada)
+          .where('m.month', '=', month)
+          .where('m.is_q', '=', 1)
+          .executeTakeFirstOrThrow();
+        legs.push({ id: l.ada, pgpv: l.pgpv, qLegsPgpv: Number(sub.s) });
+      }
+      let annual: { pinCode: number; pyGroupPv: number } | undefined;
+      if (month.endsWith('-08')) {
+        const py = pyMonths(pyOf(month));
+        const g = await db
+          .selectFrom('monthly_results')
+          .select(sql<number>`sum(gpv)`.as('g'))
+          .where('ada', '=', ada)
+          .where('month', '>=', py[0]!)
+          .where('month', '<=', py[11]!)
+          .executeTakeFirstOrThrow();
+        annual = { pinCode: own.pin_code, pyGroupPv: Number(g.g) };
+      }
+      const expected = monthlyStatement({ month, ppv: own.ppv, legs, ...(annual ? { annual } : {}) });
+      const stored = JSON.parse(st.items) as { code: string; amountFen: number; baseBvFen: number; rateBp: number }[];
+      const storedEngineItems = stored.filter((i) => i.code !== 'ADJUSTMENT');
+      const expectedItems = expected.items.filter((i) => i.amountFen !== 0 || i.code === 'PROMOTION');
+      expect(
+        storedEngineItems.map((i) => [i.code, i.amountFen, i.baseBvFen, i.rateBp]),
+        `${ada} ${month}`,
+      ).toEqual(expectedItems.map((i) => [i.code, i.amountFen, i.baseBvFen, i.rateBp]));
+      const adj = stored.filter((i) => i.code === 'ADJUSTMENT').reduce((a, i) => a + i.amountFen, 0);
+      expect(st.pretax_fen).toBe(expected.pretaxFen + adj);
+    }
+  });
+
+  it('annual bonuses: the August base is the 12 months of group PV that the year adds up', async () => {
+    const augusts = await db.selectFrom('statements').select(['ada', 'month', 'items']).where('items', 'like', '%_ANNUAL%').execute();
+    expect(augusts.some((a) => a.ada === '10000002')).toBe(true);
+    for (const a of augusts) {
+      const item = (JSON.parse(a.items) as { code: string; baseBvFen: number }[]).find((i) => i.code === 'EMERALD_ANNUAL')!;
+      const py = pyMonths(pyOf(a.month));
+      const months = await db.selectFrom('monthly_results').select('gpv').where('ada', '=', a.ada).where('month', '>=', py[0]!).where('month', '<=', py[11]!).execute();
+      expect(item.baseBvFen).toBe(months.reduce((s, m) => s + m.gpv, 0) * 100);
+    }
+    // And a PY of statements: Σ pretax of the 12 months = Σ of their items (what the annual
+    // income page adds up).
+    const py = pyMonths('25/26');
+    const year = await db.selectFrom('statements').selectAll().where('ada', '=', '10000004').where('month', '>=', py[0]!).where('month', '<=', py[11]!).execute();
+    expect(year).toHaveLength(12);
+    const items = year.flatMap((s) => JSON.parse(s.items) as { amountFen: number }[]);
+    expect(year.reduce((a, s) => a + s.pretax_fen, 0)).toBe(items.reduce((a, i) => a + i.amountFen, 0));
+  });
+
+  it('pins in monthly_results match explainPins on the stored months (sample)', async () => {
+    const rng = new Rng(5, 'pins');
+    const ds = await db.selectFrom('distributors').select(['ada', 'pin_code', 'pin_month']).execute();
+    const sample = [...ds.filter((d) => d.pin_code >= 330), ...Array.from({ length: 40 }, () => ds[Math.floor(rng.next() * ds.length)]!)];
+    for (const d of sample.slice(0, 80)) {
+      const h = await historyFromDb(d.ada);
+      const ex = explainPins(h.months.filter((m) => m.month < TODAY.slice(0, 7)));
+      expect(ex.pinCode, d.ada).toBe(d.pin_code);
+      expect(ex.month, d.ada).toBe(d.pin_month);
+    }
+  });
+
+  it('plan_results hold one row per distributor and PY with every plan of that PY', async () => {
+    const rows = await db.selectFrom('plan_results').selectAll().execute();
+    const pys = new Set(rows.map((r) => r.py));
+    expect([...pys].sort()).toEqual(['23/24', '24/25', '25/26', '26/27']);
+    for (const r of rows.slice(0, 300)) {
+      const summary = JSON.parse(r.summary) as Record<string, { status: string; achieved: number[] }>;
+      expect(Object.keys(summary)).toEqual(plansFor(r.py).map((p) => p.code));
+      for (const [code, s] of Object.entries(summary)) {
+        expect(['met', 'onTrack', 'atRisk', 'missed']).toContain(s.status);
+        expect(s.achieved).toHaveLength(planByCode(code)!.criteria.length);
+      }
+    }
+  });
+});
+
+describe('the sponsorship tree', () => {
+  it('tree_pos / tree_size encode the downline: pos < x.pos < pos + size', async () => {
+    const all = await db.selectFrom('distributors').select(['ada', 'sponsor_ada', 'tree_pos', 'tree_size', 'depth']).execute();
+    const by = new Map(all.map((d) => [d.ada, d]));
+    expect(new Set(all.map((d) => d.tree_pos)).size).toBe(all.length);
+    expect(Math.min(...all.map((d) => d.tree_pos))).toBe(0);
+    expect(Math.max(...all.map((d) => d.tree_pos))).toBe(all.length - 1);
+    const childSizes = new Map<string, number>();
+    for (const d of all) {
+      if (!d.sponsor_ada) {
+        expect(d.depth).toBe(0);
+        continue;
+      }
+      const s = by.get(d.sponsor_ada)!;
+      expect(d.tree_pos).toBeGreaterThan(s.tree_pos);
+      expect(d.tree_pos + d.tree_size).toBeLessThanOrEqual(s.tree_pos + s.tree_size);
+      expect(d.depth).toBe(s.depth + 1);
+      childSizes.set(s.ada, (childSizes.get(s.ada) ?? 0) + d.tree_size);
+    }
+    for (const d of all) expect(d.tree_size).toBe(1 + (childSizes.get(d.ada) ?? 0));
+
+    // Direct check on a few nodes: the range query equals the recursive walk down the sponsors.
+    for (const ada of ['10000001', '10000002', all[0]!.ada, all[Math.floor(all.length / 2)]!.ada]) {
+      const d = by.get(ada)!;
+      const range = await db
+        .selectFrom('distributors')
+        .select('ada')
+        .where('tree_pos', '>', d.tree_pos)
+        .where('tree_pos', '<', d.tree_pos + d.tree_size)
+        .orderBy('ada')
+        .execute();
+      const walk = await sql<{ ada: string }>`
+        with recursive down(ada) as (
+          select ada from distributors where sponsor_ada = ${ada}
+          union all select d.ada from distributors d join down on d.sponsor_ada = down.ada)
+        select ada from down order by ada`.execute(db);
+      expect(range.map((r) => r.ada)).toEqual(walk.rows.map((r) => r.ada));
+    }
+  });
+
+  it('has a realistic shape: mostly small, a few deep legs, big leaders at the top', async () => {
+    const all = await db.selectFrom('distributors').select(['sponsor_ada', 'tree_size', 'depth']).execute();
+    const leaves = all.filter((d) => d.tree_size === 1).length;
+    expect(leaves / all.length).toBeGreaterThan(0.6);
+    expect(Math.max(...all.map((d) => d.depth))).toBeGreaterThanOrEqual(8);
+    const roots = all.filter((d) => d.sponsor_ada === null);
+    expect(roots.length).toBeGreaterThanOrEqual(3);
+    for (const r of roots) expect(r.tree_size).toBeGreaterThan(50);
+  });
+
+  it('personal details are well-formed', async () => {
+    const all = await db.selectFrom('distributors').selectAll().execute();
+    const by = new Map(all.map((d) => [d.ada, d]));
+    expect(by.size).toBe(all.length);
+    const bad = all.filter(
+      (d) =>
+        !/^\d{8}$/.test(d.ada) ||
+        !isValidChineseId(d.national_id) ||
+        !/^1[358]\d{9}$/.test(d.phone) ||
+        !/^\d{16,19}$/.test(d.bank_card) ||
+        luhnCheckDigit(d.bank_card.slice(0, -1)) !== d.bank_card.slice(-1) ||
+        d.user_type !== 'ABO' ||
+        d.join_date > TODAY ||
+        (d.sponsor_ada !== null && by.get(d.sponsor_ada)!.join_date > d.join_date),
+    );
+    expect(bad).toEqual([]);
+    expect(all.some((d) => d.market !== 'CN')).toBe(true);
+    expect(all.some((d) => d.shop_code !== null)).toBe(true);
+    expect(all.some((d) => /[\u4e00-\u9fff]/.test(d.name_zh) && /^[A-Z][a-z]+ [A-Z][a-z]+$/.test(d.name_en))).toBe(true);
+  });
+});
+
+describe('determinism', () => {
+  async function digest(d: DB): Promise<string> {
+    const { createHash } = await import('node:crypto');
+    const h = createHash('sha256');
+    const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'kysely%' and name not like 'sqlite%' order by name`.execute(d);
+    for (const { name } of tables.rows) {
+      const rows = await sql<Record<string, unknown>>`select * from ${sql.table(name)} order by 1, 2`.execute(d);
+      for (const r of rows.rows) {
+        if (name === 'meta' && r['key'] === 'seeded_at') continue;
+        h.update(`${name}:${JSON.stringify(r)}\n`);
+      }
+    }
+    return h.digest('hex');
+  }
+
+  it('the same seed gives byte-identical tables; another seed does not', async () => {
+    const a = await freshDb();
+    const b = await freshDb();
+    const c = await freshDb();
+    try {
+      await seedDatabase(a, { distributors: 300, seed: 11, today: TODAY });
+      // Another journal mode and the plans on a worker thread: still the same bytes.
+      await seedDatabase(b, { distributors: 300, seed: 11, today: TODAY }, { fresh: true, planWorker: true });
+      await seedDatabase(c, { distributors: 300, seed: 12, today: TODAY });
+      const [ha, hb, hc] = [await digest(a), await digest(b), await digest(c)];
+      expect(ha).toBe(hb);
+      expect(hc).not.toBe(ha);
+    } finally {
+      await Promise.all([a.destroy(), b.destroy(), c.destroy()]);
+    }
+  }, 60_000);
+
+  it('the plan worker thread gives exactly the rows the seed thread gives', async () => {
+    const inputs = planInputsOf(generateDataset({ distributors: 300, seed: 4, today: TODAY }));
+    const collect = async (src: PlanRowSource) => {
+      const out: PlanRow[] = [];
+      for (let c = await src.next(); c; c = await src.next()) out.push(...c);
+      await src.close();
+      return out;
+    };
+    const worker = workerPlanRows(inputs);
+    const fromWorker = await collect(worker);
+    expect(worker.mode).toBe('worker');
+    expect(fromWorker.length).toBeGreaterThan(300);
+    expect(fromWorker).toEqual(await collect(inlinePlanRows(inputs)));
+  }, 30_000);
+
+  it('refuses to seed a database that already has distributors', async () => {
+    await expect(seedDatabase(db, { distributors: 300, seed: 1, today: TODAY })).rejects.toThrow(/already holds distributors/);
+  });
+});
