@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { pageMembers, type MemberFilter } from './market-query.ts';
+import { comparator, downlineRange, type MarketSnapshot } from './market-snapshot.ts';
+
+/** A synthetic tree of n members: a root, then chains of 10 under it (pre-order positions). */
+function snapshot(n: number): MarketSnapshot {
+  let seed = 7;
+  const rand = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  const s: MarketSnapshot = {
+    py: '26/27',
+    month: '2026-11',
+    months: ['2026-09', '2026-10', '2026-11'],
+    n,
+    ada: [],
+    nameZh: [],
+    nameEn: [],
+    searchText: [],
+    joinDate: [],
+    pos: new Float64Array(n),
+    size: new Int32Array(n),
+    depth: new Int32Array(n),
+    pin: new Int32Array(n),
+    ppv: new Float64Array(n),
+    gpv: new Float64Array(n),
+    pgpv: new Float64Array(n),
+    bracket: new Int32Array(n),
+    isQ: new Uint8Array(n),
+    qMask: new Int32Array(n),
+    qCount: new Int32Array(n),
+    indexOfAda: new Map(),
+    sorted: new Map(),
+    masked: new Array(n),
+    maxDepthBelow: new Map(),
+    builtAt: Date.now(),
+    signature: '',
+  };
+  for (let i = 0; i < n; i++) {
+    const ada = String(10000000 + i);
+    s.ada[i] = ada;
+    s.nameZh[i] = `会员${i}`;
+    s.nameEn[i] = `Member ${i}`;
+    s.searchText[i] = `会员${i}\u0000member ${i}`;
+    s.joinDate[i] = i % 7 === 0 ? '2026-10-01' : '2021-01-01';
+    s.pos[i] = i;
+    // Root holds everyone; member i (i ≥ 1) heads a chain of the next members up to the next multiple of 10.
+    s.size[i] = i === 0 ? n : Math.min(n - 1, Math.floor((i - 1) / 10) * 10 + 10) - i + 1;
+    s.depth[i] = i === 0 ? 0 : 1 + ((i - 1) % 10);
+    s.pin[i] = [230, 310, 320, 330][i % 4]!;
+    const pv = Math.round(rand() * 14000);
+    s.pgpv[i] = pv;
+    s.gpv[i] = pv + 100;
+    s.ppv[i] = Math.min(pv, 500);
+    s.bracket[i] = pv >= 10000 ? 21 : pv >= 4000 ? 15 : 3;
+    s.isQ[i] = pv >= 10000 ? 1 : 0;
+    s.qCount[i] = i % 4;
+    s.indexOfAda.set(ada, i);
+  }
+  return s;
+}
+
+const base: MemberFilter = { page: 1, pageSize: 50, sort: 'pgpv', order: 'desc', q: 'all', joinedThisPy: false };
+const PY = { pyStartDate: '2026-09-01', pyEndDate: '2027-08-31' };
+
+describe('market member paging', () => {
+  const s = snapshot(100_000);
+  const [from, to] = downlineRange(s, 0);
+
+  it('gives the same page from the sorted-order walk as from sorting all matches', () => {
+    for (const f of [
+      base,
+      { ...base, order: 'asc' as const, page: 7 },
+      { ...base, sort: 'pvToQ' as const, order: 'asc' as const, page: 3, q: 'notQ' as const },
+      { ...base, sort: 'joinDate' as const, levelMin: 2, levelMax: 4, page: 2 },
+    ]) {
+      const got = pageMembers(s, 0, from, to, f, PY);
+      const all: number[] = [];
+      for (let k = from; k < to; k++) {
+        const level = s.depth[k]!;
+        if (f.levelMin !== undefined && level < f.levelMin) continue;
+        if (f.levelMax !== undefined && level > f.levelMax) continue;
+        if (f.q === 'notQ' && s.isQ[k]) continue;
+        all.push(k);
+      }
+      const key = f.sort === 'pvToQ' ? 'pgpv' : f.sort;
+      const desc = f.sort === 'pvToQ' ? f.order === 'asc' : f.order === 'desc';
+      const cmp = comparator(s, key as 'pgpv');
+      all.sort(desc ? (a, b) => cmp(b, a) : cmp);
+      expect(got.total).toBe(all.length);
+      expect(got.indices).toEqual(all.slice((f.page - 1) * f.pageSize, f.page * f.pageSize));
+    }
+  });
+
+  it('pages a filtered 100 000-member list from its cache with the same answer', () => {
+    const f = { ...base, bracketMin: 15, order: 'asc' as const };
+    const first = [1, 2, 3].map((page) => pageMembers(s, 0, from, to, { ...f, page }, PY));
+    const again = [1, 2, 3].map((page) => pageMembers(s, 0, from, to, { ...f, page }, PY));
+    expect(again).toEqual(first);
+    expect(new Set(first.flatMap((p) => p.indices)).size).toBe(150);
+    expect(first.every((p) => p.indices.every((k) => s.bracket[k]! >= 15))).toBe(true);
+  });
+
+  it('searches by the start of an ADA or part of a name', () => {
+    expect(pageMembers(s, 0, from, to, { ...base, search: '1000012' }, PY).total).toBe(10);
+    expect(pageMembers(s, 0, from, to, { ...base, search: 'MEMBER 9999' }, PY).total).toBe(11);
+  });
+
+  it('limits a sub-tree to its own range', () => {
+    const [f2, t2] = downlineRange(s, 11);
+    expect(t2 - f2).toBe(s.size[11]! - 1);
+    const res = pageMembers(s, 11, f2, t2, base, PY);
+    expect(res.indices.every((k) => k > 11 && k < 11 + s.size[11]!)).toBe(true);
+  });
+});

@@ -1,0 +1,187 @@
+import type { MemberSort } from '@abo/contract';
+import { comparator, sortedOrder, type MarketSnapshot, type SortKey } from './market-snapshot.ts';
+
+export interface MemberFilter {
+  page: number;
+  pageSize: number;
+  sort: MemberSort;
+  order: 'asc' | 'desc';
+  levelMin?: number | undefined;
+  levelMax?: number | undefined;
+  pins?: number[] | undefined;
+  bracketMin?: number | undefined;
+  bracketMax?: number | undefined;
+  q: 'all' | 'q' | 'notQ';
+  joinedThisPy: boolean;
+  search?: string | undefined;
+}
+
+/** Below this many matches a page is sorted directly; above it the prebuilt sorted order is walked. */
+const DIRECT_SORT_LIMIT = 4000;
+
+/**
+ * The members of [from, to) that pass the filters, in the requested order. The
+ * filter pass is one loop over typed arrays; the order comes from sorting the
+ * matches when few, else from walking the snapshot's prebuilt sorted order.
+ */
+function filterAndSort(
+  s: MarketSnapshot,
+  viewer: number,
+  from: number,
+  to: number,
+  f: MemberFilter,
+  py: { pyStartDate: string; pyEndDate: string },
+): Int32Array {
+  const base = s.depth[viewer]!;
+  const dMin = f.levelMin !== undefined ? base + f.levelMin : -Infinity;
+  const dMax = f.levelMax !== undefined ? base + f.levelMax : Infinity;
+  const pins = f.pins && f.pins.length > 0 ? new Set(f.pins) : null;
+  const bMin = f.bracketMin ?? -Infinity;
+  const bMax = f.bracketMax ?? Infinity;
+  const wantQ = f.q === 'q' ? 1 : f.q === 'notQ' ? 0 : -1;
+  const term = f.search?.trim().toLowerCase() ?? '';
+  const adaPrefix = /^\d+$/.test(term) ? term : null;
+
+  const matches = new Int32Array(Math.max(0, to - from));
+  let total = 0;
+  for (let k = from; k < to; k++) {
+    const d = s.depth[k]!;
+    if (d < dMin || d > dMax) continue;
+    const b = s.bracket[k]!;
+    if (b < bMin || b > bMax) continue;
+    if (wantQ !== -1 && s.isQ[k] !== wantQ) continue;
+    if (pins && !pins.has(s.pin[k]!)) continue;
+    if (f.joinedThisPy) {
+      const j = s.joinDate[k]!;
+      if (j < py.pyStartDate || j > py.pyEndDate) continue;
+    }
+    if (term) {
+      if (adaPrefix !== null) {
+        if (!s.ada[k]!.startsWith(adaPrefix)) continue;
+      } else if (!s.searchText[k]!.includes(term)) continue;
+    }
+    matches[total++] = k;
+  }
+
+  // pvToQ ascending is PGPV descending (the gap is the threshold minus PGPV).
+  const key: SortKey = f.sort === 'pvToQ' ? 'pgpv' : f.sort;
+  const desc = f.sort === 'pvToQ' ? f.order === 'asc' : f.order === 'desc';
+
+  let ordered: Int32Array;
+  if (total <= DIRECT_SORT_LIMIT) {
+    const list = Array.from(matches.subarray(0, total));
+    const cmp = comparator(s, key);
+    list.sort(desc ? (a, b) => cmp(b, a) : cmp);
+    ordered = Int32Array.from(list);
+  } else {
+    // Walk the snapshot's sorted order once, keeping the matches: linear, no comparisons.
+    const mark = new Uint8Array(to - from);
+    for (let m = 0; m < total; m++) mark[matches[m]! - from] = 1;
+    const order = sortedOrder(s, key);
+    ordered = new Int32Array(total);
+    let w = 0;
+    if (desc) {
+      for (let o = order.length - 1; o >= 0; o--) {
+        const k = order[o]!;
+        if (k >= from && k < to && mark[k - from] === 1) ordered[w++] = k;
+      }
+    } else {
+      for (let o = 0; o < order.length; o++) {
+        const k = order[o]!;
+        if (k >= from && k < to && mark[k - from] === 1) ordered[w++] = k;
+      }
+    }
+  }
+  return ordered;
+}
+
+const RESULT_CACHE_SIZE = 64;
+const resultCaches = new WeakMap<MarketSnapshot, Map<string, Int32Array>>();
+
+/**
+ * One page of a member's downline [from, to) after filters and sorting. The
+ * whole filtered, sorted list is kept (a small LRU per snapshot), so paging
+ * through a list, or many users asking the same view, costs a slice.
+ */
+export function pageMembers(
+  s: MarketSnapshot,
+  viewer: number,
+  from: number,
+  to: number,
+  f: MemberFilter,
+  py: { pyStartDate: string; pyEndDate: string },
+): { total: number; indices: number[] } {
+  let cache = resultCaches.get(s);
+  if (!cache) {
+    cache = new Map();
+    resultCaches.set(s, cache);
+  }
+  const { page, pageSize, ...rest } = f;
+  const cacheKey = `${viewer}|${JSON.stringify(rest)}`;
+  let ordered = cache.get(cacheKey);
+  if (ordered) {
+    cache.delete(cacheKey);
+  } else {
+    ordered = filterAndSort(s, viewer, from, to, f, py);
+    if (cache.size >= RESULT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  }
+  cache.set(cacheKey, ordered);
+  const start = (page - 1) * pageSize;
+  return { total: ordered.length, indices: Array.from(ordered.subarray(start, Math.min(ordered.length, start + pageSize))) };
+}
+
+export interface CopyRun {
+  index: number;
+  qThis: number;
+  qLast: number;
+  longestRun: number;
+  currentRun: number;
+  repeatedYear: boolean;
+}
+
+/**
+ * Members of [from, to) who repeated a qualification: Q in two or more
+ * consecutive months (across last PY and this one), or Q in both years.
+ */
+export function copyRuns(cur: MarketSnapshot, last: MarketSnapshot, from: number, to: number): CopyRun[] {
+  const lastMonths = last.months.length;
+  const curMonths = cur.months.length;
+  const sameOrder = cur.n === last.n;
+  const out: CopyRun[] = [];
+  for (let k = from; k < to; k++) {
+    const qThis = cur.qCount[k]!;
+    let j = k;
+    if (!sameOrder || last.ada[k] !== cur.ada[k]) j = last.indexOfAda.get(cur.ada[k]!) ?? -1;
+    const lastMask = j >= 0 ? last.qMask[j]! : 0;
+    const qLast = j >= 0 ? last.qCount[j]! : 0;
+    if (qThis + qLast < 2) continue;
+    let longest = 0;
+    let run = 0;
+    for (let b = 0; b < lastMonths; b++) {
+      run = lastMask & (1 << b) ? run + 1 : 0;
+      if (run > longest) longest = run;
+    }
+    // Months missing from last PY's snapshot (not expected) break the run.
+    if (lastMonths < 12) run = 0;
+    const mask = cur.qMask[k]!;
+    for (let b = 0; b < curMonths; b++) {
+      run = mask & (1 << b) ? run + 1 : 0;
+      if (run > longest) longest = run;
+    }
+    // The open month only adds to the current run once it is Q; until then the run ends last month.
+    let current = 0;
+    const seq: boolean[] = [];
+    for (let b = 0; b < lastMonths; b++) seq.push((lastMask & (1 << b)) !== 0);
+    for (let b = 0; b < curMonths; b++) seq.push((mask & (1 << b)) !== 0);
+    let p = seq.length - 1;
+    if (p >= 0 && !seq[p]) p--;
+    while (p >= 0 && seq[p]) {
+      current++;
+      p--;
+    }
+    const repeatedYear = qThis > 0 && qLast > 0;
+    if (longest < 2 && !repeatedYear) continue;
+    out.push({ index: k, qThis, qLast, longestRun: longest, currentRun: current, repeatedYear });
+  }
+  return out;
+}

@@ -1,0 +1,111 @@
+import type { MarketPerson } from '@abo/contract';
+import { pinName } from '@abo/plan';
+import { CheckCircleFill, ClockCircleOutline, MinusCircleOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatMonth, formatPv } from '../../../../lib/format.ts';
+
+export function useLang() {
+  const { i18n } = useTranslation();
+  return i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
+}
+
+export function PinLabel({ code }: { code: number }) {
+  const lang = useLang();
+  const name = pinName(code);
+  return <>{lang === 'en-US' ? name.en : name.zh}</>;
+}
+
+/** Masked name and ADA of a member, linking to their market details. */
+export function PersonCell({ person, link = true }: { person: MarketPerson; link?: boolean }) {
+  const lang = useLang();
+  const { t } = useTranslation('incentiveMarket');
+  const name = lang === 'en-US' ? person.maskedNameEn : person.maskedName;
+  const body = (
+    <>
+      <span className="market-person__name">{name}</span>
+      <span className="market-person__ada num">{person.maskedAda}</span>
+    </>
+  );
+  return link ? (
+    <Link
+      className="market-person"
+      to={`/incentiveplan/marketdetails?ref=${encodeURIComponent(person.ref)}`}
+      aria-label={`${t('viewDetails')}: ${name} ${person.maskedAda}`}
+    >
+      {body}
+    </Link>
+  ) : (
+    <span className="market-person">{body}</span>
+  );
+}
+
+/** Q or not, as icon + text + colour. */
+export function QFlag({ isQ }: { isQ: boolean }) {
+  const { t } = useTranslation('incentiveMarket');
+  return isQ ? (
+    <span className="status status--met">
+      <CheckCircleFill aria-hidden="true" />
+      {t('isQ')}
+    </span>
+  ) : (
+    <span className="market-notq">
+      <MinusCircleOutline aria-hidden="true" />
+      {t('notQ')}
+    </span>
+  );
+}
+
+/** A small progress bar towards the Q threshold with the figures in words. */
+export function QProgress({ pgpv, threshold }: { pgpv: number; threshold: number }) {
+  const lang = useLang();
+  const pct = Math.min(100, Math.round((pgpv / threshold) * 100));
+  return (
+    <span className="market-progress" title={`${formatPv(pgpv, lang)} / ${formatPv(threshold, lang)} PV`}>
+      <span className="market-progress__bar" aria-hidden="true">
+        <span className={`market-progress__fill${pct >= 100 ? ' market-progress__fill--done' : ''}`} style={{ width: `${pct}%` }} />
+      </span>
+      <span className="num small">{pct}%</span>
+    </span>
+  );
+}
+
+/** The months of a PY as Q / not Q / not started cells, each with text for screen readers. */
+export function QMonths({ months, flags }: { months: string[]; flags: (boolean | null)[] }) {
+  const lang = useLang();
+  const { t } = useTranslation('incentiveMarket');
+  // The last started month is the open one: not Q yet there means "still running", not "missed".
+  let open = -1;
+  flags.forEach((f, i) => {
+    if (f !== null) open = i;
+  });
+  return (
+    <span className="market-qmonths">
+      {months.map((m, i) => {
+        const f = flags[i] ?? null;
+        const state = f === null ? 'future' : f ? 'q' : i === open ? 'pending' : 'no';
+        const text = { future: t('qFuture'), q: t('qYes'), pending: t('qPending'), no: t('qNo') }[state];
+        const label = `${formatMonth(m, lang)}: ${text}`;
+        return (
+          <span key={m} className={`market-qmonth market-qmonth--${state}`} title={label} role="img" aria-label={label}>
+            {state === 'future' ? <ClockCircleOutline aria-hidden="true" /> : state === 'q' ? 'Q' : state === 'pending' ? '…' : '·'}
+          </span>
+        );
+      })}
+    </span>
+  );
+}
+
+/** A six-month PGPV sparkline (bars), with the numbers in its label. */
+export function Trend({ values, months }: { values: number[]; months: string[] }) {
+  const lang = useLang();
+  const max = Math.max(1, ...values);
+  const label = values.map((v, i) => `${months[i] ? formatMonth(months[i], lang) : ''} ${formatPv(v, lang)} PV`).join(', ');
+  return (
+    <span className="market-trend" role="img" aria-label={label} title={label}>
+      {values.map((v, i) => (
+        <span key={i} className="market-trend__bar" style={{ height: `${Math.max(2, Math.round((v / max) * 20))}px` }} />
+      ))}
+    </span>
+  );
+}

@@ -1,0 +1,254 @@
+import type { PartnerRow, PartnerView, PartnersData } from '@abo/contract';
+import { addMonths } from '@abo/plan';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Figure } from '../../../../components/figure.tsx';
+import { Page } from '../../../../components/page.tsx';
+import { QueryState } from '../../../../components/query-state.tsx';
+import { TermHelp } from '../../../../components/term-help.tsx';
+import { formatMonth, formatPv } from '../../../../lib/format.ts';
+import { usePartners } from '../api/get-partners.ts';
+import { PersonCell, PinLabel, QFlag, QMonths, QProgress, Trend, useLang } from './bits.tsx';
+import { EmptyCard } from './empty-card.tsx';
+import { MarketNav } from './market-nav.tsx';
+import { SortableTable, type Column } from './sortable-table.tsx';
+
+const TITLES: Record<PartnerView, string> = {
+  monthly: 'title.monthly',
+  annual: 'title.annual',
+  keyMonthly: 'title.keyMonthly',
+  keyAnnual: 'title.keyAnnual',
+};
+
+/** The body of the four partner pages: monthly / annual tracking and the key coaching views. */
+export function PartnersView({ view }: { view: PartnerView }) {
+  const { t } = useTranslation('incentiveMarket');
+  const lang = useLang();
+  const [month, setMonth] = useState<string | undefined>(undefined);
+  const query = usePartners(view, month);
+  const annual = view === 'annual' || view === 'keyAnnual';
+  const key = view === 'keyMonthly' || view === 'keyAnnual';
+
+  return (
+    <Page title={t(TITLES[view])} onRefresh={() => query.refetch()} wide>
+      <MarketNav />
+      <QueryState
+        query={query}
+        skeletonLines={8}
+        isEmpty={(d) => d.frontlineCount === 0}
+        emptyTitle={t('emptyMarket')}
+        emptyText={t('emptyMarketText')}
+      >
+        {(d) => <PartnersBody d={d} view={view} annual={annual} keyView={key} lang={lang} onMonth={setMonth} />}
+      </QueryState>
+    </Page>
+  );
+}
+
+function PartnersBody({
+  d,
+  view,
+  annual,
+  keyView,
+  lang,
+  onMonth,
+}: {
+  d: PartnersData;
+  view: PartnerView;
+  annual: boolean;
+  keyView: boolean;
+  lang: string;
+  onMonth: (m: string) => void;
+}) {
+  const { t } = useTranslation('incentiveMarket');
+  const selectable = d.months.filter((m) => m <= d.openMonth);
+  const trendMonths = Array.from({ length: 6 }, (_, k) => addMonths(d.month, k - 5));
+  const pv = (n: number) => `${formatPv(n, lang)}`;
+
+  const columns: Column<PartnerRow>[] = [
+    {
+      key: 'partner',
+      label: t('partner'),
+      render: (r) => <PersonCell person={r} />,
+      sortValue: (r) => r.maskedAda,
+      align: 'left',
+    },
+  ];
+  if (keyView) {
+    columns.push({
+      key: 'reason',
+      label: t('reason'),
+      render: (r) => (r.keyReason ? t(`reasons.${r.keyReason}`) : '—'),
+      align: 'left',
+    });
+  }
+  if (annual) {
+    columns.push(
+      {
+        key: 'qMonthsPy',
+        label: `${t('qMonthsPy')}`,
+        render: (r) => <span className="num">{r.qMonthsPy}</span>,
+        sortValue: (r) => r.qMonthsPy,
+      },
+      {
+        key: 'toSix',
+        label: t('qMonthsToSix'),
+        render: (r) => <span className="num">{r.qMonthsToSix === 0 ? '✓' : r.qMonthsToSix}</span>,
+        sortValue: (r) => r.qMonthsToSix,
+      },
+      {
+        key: 'grid',
+        label: t('qGrid'),
+        render: (r) => <QMonths months={d.months} flags={r.qByMonth} />,
+        align: 'left',
+      },
+      {
+        key: 'q',
+        label: t('q'),
+        render: (r) => <QFlag isQ={r.isQ} />,
+        sortValue: (r) => (r.isQ ? 1 : 0),
+        align: 'left',
+      },
+      {
+        key: 'pgpv',
+        label: `${t('pgpv')} (PV)`,
+        render: (r) => pv(r.pgpv),
+        sortValue: (r) => r.pgpv,
+      },
+    );
+  } else {
+    columns.push(
+      {
+        key: 'q',
+        label: t('q'),
+        render: (r) => <QFlag isQ={r.isQ} />,
+        sortValue: (r) => (r.isQ ? 1 : 0),
+        align: 'left',
+      },
+      {
+        key: 'pgpv',
+        label: `${t('pgpv')} (PV)`,
+        render: (r) => pv(r.pgpv),
+        sortValue: (r) => r.pgpv,
+      },
+      {
+        key: 'progress',
+        label: t('progress'),
+        render: (r) => <QProgress pgpv={r.pgpv} threshold={d.qThreshold} />,
+        sortValue: (r) => r.progressPct,
+        align: 'left',
+      },
+      {
+        key: 'pvToQ',
+        label: `${t('pvToQ')} (PV)`,
+        render: (r) => (r.isQ ? '—' : pv(r.pvToQ)),
+        sortValue: (r) => r.pvToQ,
+      },
+      {
+        key: 'bracket',
+        label: t('bracket'),
+        render: (r) => `${r.bracket}%`,
+        sortValue: (r) => r.bracket,
+      },
+      {
+        key: 'qMonthsPy',
+        label: t('qMonthsPy'),
+        render: (r) => <span className="num">{r.qMonthsPy}</span>,
+        sortValue: (r) => r.qMonthsPy,
+      },
+      {
+        key: 'trend',
+        label: t('trend'),
+        render: (r) => <Trend values={r.trend} months={trendMonths} />,
+        align: 'left',
+      },
+    );
+  }
+  columns.push(
+    {
+      key: 'pin',
+      label: t('pin'),
+      render: (r) => <PinLabel code={r.pinCode} />,
+      sortValue: (r) => r.pinCode,
+      align: 'left',
+    },
+    {
+      key: 'downline',
+      label: t('downline'),
+      render: (r) => pv(r.downlineSize),
+      sortValue: (r) => r.downlineSize,
+    },
+  );
+
+  // Monthly views lead with the gap to Q; key coaching rows are never Q, so no status column there.
+  const ORDER = ['partner', 'reason', 'q', 'pvToQ', 'pgpv', 'progress', 'bracket', 'qMonthsPy', 'trend', 'pin', 'downline'];
+  const shown = annual
+    ? columns
+    : columns.filter((c) => !(keyView && c.key === 'q')).sort((a, b) => ORDER.indexOf(a.key) - ORDER.indexOf(b.key));
+
+  const monthLabel = t(d.monthOpen ? 'monthOpen' : 'monthClosed', {
+    month: formatMonth(d.month, lang),
+  });
+  const introKey = `intro.${view}` as const;
+  return (
+    <>
+      <section className="card">
+        <p className="market-intro">{t(introKey, { py: d.py })}</p>
+        <div className="market-toolbar">
+          {!annual ? (
+            <label className="market-field">
+              <span className="muted small">{t('month')}</span>
+              <select value={d.month} onChange={(e) => onMonth(e.target.value)}>
+                {selectable.map((m) => (
+                  <option key={m} value={m}>
+                    {formatMonth(m, lang)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : (
+            <span className="muted small">{t('monthsLeft', { n: d.monthsLeft })}</span>
+          )}
+          <span className="muted small">{t('threshold', { pv: formatPv(d.qThreshold, lang) })}</span>
+          <TermHelp code="Q_MONTH" />
+        </div>
+        {d.monthOpen && !annual ? <p className="small market-note">{t('openNote')}</p> : null}
+      </section>
+
+      <section className="grid market-figures" aria-label={monthLabel}>
+        <div className="card">
+          <Figure value={d.frontlineCount} unit={t('peopleUnit')} label={t('frontline')} />
+        </div>
+        <div className="card">
+          <Figure value={d.summary.qThisMonth} unit={t('peopleUnit')} label={`${t('qThisMonth')} · ${monthLabel}`} />
+        </div>
+        <div className="card">
+          {annual ? (
+            <Figure value={d.summary.sixPlus} unit={t('peopleUnit')} label={`${t('sixPlus')} · ${d.py}`} />
+          ) : (
+            <Figure value={d.summary.nearQ} unit={t('peopleUnit')} label={`${t('nearQ')} · ${monthLabel}`} />
+          )}
+        </div>
+      </section>
+
+      <section className="card">
+        <h2 className="card__title">
+          {keyView ? t(TITLES[view]) : t('frontline')} · {annual ? d.py : monthLabel}
+        </h2>
+        {d.rows.length === 0 ? (
+          <EmptyCard
+            title={view === 'keyAnnual' ? t('emptyKeyAnnual') : t('emptyKey')}
+            text={view === 'keyAnnual' ? '' : t('emptyKeyText')}
+          />
+        ) : (
+          <SortableTable
+            caption={`${t(TITLES[view])} · ${annual ? d.py : monthLabel}`}
+            columns={shown}
+            rows={d.rows}
+            rowKey={(r) => r.ref}
+          />
+        )}
+      </section>
+    </>
+  );
+}
