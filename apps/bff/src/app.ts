@@ -53,7 +53,11 @@ export async function buildApp({ config, db, logger = true }: BuildOptions): Pro
   app.setSerializerCompiler(serializerCompiler);
 
   const keys = await loadKeyRing(db);
-  const tokens = createTokenService(keys, config.PUBLIC_URL ?? TOKEN_ISSUER);
+  const external =
+    config.IDP_JWKS_URL && config.IDP_ISSUER && config.IDP_AUDIENCE
+      ? { jwksUrl: config.IDP_JWKS_URL, issuer: config.IDP_ISSUER, audience: config.IDP_AUDIENCE }
+      : undefined;
+  const tokens = createTokenService(keys, config.PUBLIC_URL ?? TOKEN_ISSUER, undefined, external);
   const list = (value: string) => value.split(',').map((s) => s.trim()).filter(Boolean);
   const portalOrigins = list(config.EBIZ_PORTAL_ORIGINS);
 

@@ -27,6 +27,10 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /** Sign-in attempts allowed per minute per client address and account. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** A deployment's own IdP: distributor tokens are verified against its JWKS (all three or none). */
+  IDP_JWKS_URL: z.string().url().optional(),
+  IDP_ISSUER: z.string().min(1).optional(),
+  IDP_AUDIENCE: z.string().min(1).optional(),
   SEED_DISTRIBUTORS: z.coerce.number().int().min(10).max(2_000_000).default(5000),
   SEED: z.coerce.number().int().default(42),
   EBIZ_PORTAL_ORIGINS: z.string().default(''),
@@ -56,6 +60,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const idpVars = [e.IDP_JWKS_URL, e.IDP_ISSUER, e.IDP_AUDIENCE].filter(Boolean).length;
+  if (idpVars !== 0 && idpVars !== 3) {
+    throw new Error('Invalid configuration:\n  IDP_JWKS_URL, IDP_ISSUER and IDP_AUDIENCE must be set together');
+  }
   const pinned = e.INQUIRY_TODAY ? new Date(`${e.INQUIRY_TODAY}T12:00:00+08:00`) : undefined;
   return {
     ...e,

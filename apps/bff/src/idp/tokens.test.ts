@@ -76,3 +76,42 @@ describe('token verification (RFC 8725)', () => {
     await expect(service.verify(accessToken, 'access')).rejects.toThrow();
   });
 });
+
+describe('an external identity provider', () => {
+  it('verifies distributor tokens against its JWKS and issuer, and nothing else', async () => {
+    const { createServer } = await import('node:http');
+    const idp = await generateKeyPair('RS256', { extractable: true });
+    const jwk = { ...(await exportJWK(idp.publicKey)), kid: 'ext-1', alg: 'RS256', use: 'sig' };
+    const server = createServer((_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ keys: [jwk] }));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as { port: number }).port;
+    const t = await createTestApp();
+    try {
+      const keys = await loadKeyRing(t.db);
+      const service = createTokenService(keys, TOKEN_ISSUER, undefined, {
+        jwksUrl: `http://127.0.0.1:${port}/jwks`,
+        issuer: 'https://idp.example.com',
+        audience: 'inquiry',
+      });
+      const sign = (iss: string) =>
+        new SignJWT({})
+          .setProtectedHeader({ alg: 'RS256', kid: 'ext-1' })
+          .setSubject('10000001')
+          .setIssuer(iss)
+          .setAudience('inquiry')
+          .setExpirationTime('1h')
+          .sign(idp.privateKey);
+      await expect(service.verify(await sign('https://idp.example.com'), 'access')).resolves.toMatchObject({ sub: '10000001' });
+      await expect(service.verify(await sign('https://other.example.com'), 'access')).rejects.toThrow();
+      // The embedded IdP's own distributor tokens no longer count.
+      const own = await createTokenService(keys, TOKEN_ISSUER).issue(profile);
+      await expect(service.verify(own.accessToken, 'access')).rejects.toThrow();
+    } finally {
+      server.close();
+      await t.close();
+    }
+  });
+});

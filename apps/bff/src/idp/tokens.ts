@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createLocalJWKSet, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { ProfileClaims } from './profile.ts';
 import { SIGNING_ALG, type KeyRing } from './keys.ts';
 
@@ -25,8 +25,24 @@ export interface TokenService {
 
 const VERIFIED_CACHE_MAX = 10_000;
 
-export function createTokenService(keys: KeyRing, issuer: string, now: () => Date = () => new Date()): TokenService {
+/**
+ * A deployment's own identity provider: distributor access and id tokens are
+ * then verified against its JWKS and issuer instead of the embedded keys.
+ */
+export interface ExternalIdp {
+  jwksUrl: string;
+  issuer: string;
+  audience: string;
+}
+
+export function createTokenService(
+  keys: KeyRing,
+  issuer: string,
+  now: () => Date = () => new Date(),
+  external?: ExternalIdp,
+): TokenService {
   const jwks = createLocalJWKSet({ keys: keys.publicJwks });
+  const remote = external ? createRemoteJWKSet(new URL(external.jwksUrl), { cooldownDuration: 30_000 }) : null;
   const verified = new Map<string, JWTPayload>();
   const sign = (subject: string, claims: JWTPayload, use: TokenUse) => {
     const iat = Math.floor(now().getTime() / 1000);
@@ -71,6 +87,17 @@ export function createTokenService(keys: KeyRing, issuer: string, now: () => Dat
     },
   };
   async function verifyUncached(token: string, use: TokenUse, expectedKid?: string): Promise<JWTPayload> {
+    // Staff tokens always come from the embedded IdP; distributor tokens from the external one when configured.
+    if (remote && external && (use === 'access' || use === 'id')) {
+      const { payload } = await jwtVerify(token, remote, {
+        algorithms: [SIGNING_ALG],
+        issuer: external.issuer,
+        audience: external.audience,
+        currentDate: now(),
+      });
+      if (payload['token_use'] !== undefined && payload['token_use'] !== use) throw new Error(`not an ${use} token`);
+      return payload;
+    }
     const { payload, protectedHeader } = await jwtVerify(token, jwks, {
       algorithms: [SIGNING_ALG],
       issuer,
