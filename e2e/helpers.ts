@@ -18,6 +18,8 @@ export async function signInAt(page: Page, ada: string, path: string): Promise<v
   const token = await sessionTokenFor(page.request, ada);
   const sep = path.includes('?') ? '&' : '?';
   await page.goto(`/front${path}${sep}sessionToken=${encodeURIComponent(token)}`);
+  // The exchange runs after the load event: wait for it, or a next goto would abort it.
+  await page.waitForFunction(() => !window.location.search.includes('sessionToken=') && !!sessionStorage.getItem('accessToken'));
 }
 
 /** Collects console errors and failed requests so tests can assert a clean page. */
