@@ -166,6 +166,13 @@ export const homeSummaryDataSchema = z.object({
   lastStatementMonth: z.string().nullable(),
   lastNetFen: z.number().nullable(),
   lastPretaxFen: z.number().nullable(),
+  /** The last closed month and whether it was a Q (PQ) month. */
+  lastMonth: z.string().nullable(),
+  lastMonthQ: z.boolean().nullable(),
+  /** This PY's seminar plan at a glance (the question a distributor opens the app with). */
+  seminar: z
+    .object({ code: z.string(), name: z.string(), nameEn: z.string(), status: z.enum(['met', 'onTrack', 'atRisk', 'missed']) })
+    .nullable(),
 });
 export type HomeSummary = z.infer<typeof homeSummaryDataSchema>;
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { baseBodySchema, envelopeSchema, homeSummaryDataSchema, maskPrivacy, ok } from '@abo/contract';
-import { pinName, pyMonths, pyOf, toMonthKey } from '@abo/plan';
+import { addMonths, pinName, plansFor, pyMonths, pyOf, toMonthKey } from '@abo/plan';
 import { notFound } from '../../lib/app-error.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 
@@ -22,7 +22,9 @@ export async function homeRoutes(app: FastifyInstance, opts: { today: () => Date
         .where('ada', '=', ada)
         .executeTakeFirst();
       if (!d) throw notFound('Distributor not found');
-      const [rows, frontline, statement] = await Promise.all([
+      const seminarPlan = plansFor(py, 'seminar').find((p) => p.route === '/incentiveplan/seminars');
+      const lastMonth = addMonths(month, -1);
+      const [rows, frontline, statement, plans, last] = await Promise.all([
         app.db
           .selectFrom('monthly_results')
           .select(['month', 'ppv', 'pgpv', 'bracket', 'is_q', 'closed'])
@@ -46,7 +48,11 @@ export async function homeRoutes(app: FastifyInstance, opts: { today: () => Date
           .orderBy('month', 'desc')
           .limit(1)
           .executeTakeFirst(),
+        app.db.selectFrom('plan_results').select('summary').where('ada', '=', ada).where('py', '=', py).executeTakeFirst(),
+        app.db.selectFrom('monthly_results').select('is_q').where('ada', '=', ada).where('month', '=', lastMonth).executeTakeFirst(),
       ]);
+      const stored = plans && seminarPlan ? (JSON.parse(plans.summary) as Record<string, { status?: string }>)[seminarPlan.code] : undefined;
+      const status = stored?.status;
       const current = rows.find((r) => r.month === month);
       const name = pinName(d.pin_code);
       return ok({
@@ -66,6 +72,12 @@ export async function homeRoutes(app: FastifyInstance, opts: { today: () => Date
         lastStatementMonth: statement?.month ?? null,
         lastNetFen: statement ? Number(statement.net_fen) : null,
         lastPretaxFen: statement ? Number(statement.pretax_fen) : null,
+        lastMonth: last ? lastMonth : null,
+        lastMonthQ: last ? last.is_q === 1 : null,
+        seminar:
+          seminarPlan && (status === 'met' || status === 'onTrack' || status === 'atRisk' || status === 'missed')
+            ? { code: seminarPlan.code, name: seminarPlan.name.zh, nameEn: seminarPlan.name.en, status }
+            : null,
       });
     },
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
+import { StatusTag } from '../../components/status-tag.tsx';
 import { formatFen, formatMonth, formatPv } from '../../lib/format.ts';
 import { getSession, logout } from '../../lib/storage.ts';
 import { isWeChat } from '../../lib/wechat.ts';
@@ -61,12 +62,23 @@ export default function HomePage() {
                   {t('incentive')} <RightOutline aria-hidden="true" />
                 </h2>
                 <p className="muted small">{t('incentiveHint', { py: s.py })}</p>
+                {s.seminar ? (
+                  <p className="home-seminar">
+                    <span>{lang === 'en-US' ? s.seminar.nameEn : s.seminar.name}</span> <StatusTag status={s.seminar.status} />
+                  </p>
+                ) : null}
                 <div className="area-card__figures">
                   <div>
                     <span className="figure">{s.pqMonths}</span>
                     <span className="figure__unit">{t('months')}</span>
                     <div className="muted small">{t('pqMonths')}</div>
                   </div>
+                  {s.lastMonth && s.lastMonthQ !== null ? (
+                    <div>
+                      <span className="figure">{s.lastMonthQ ? t('yes') : t('no')}</span>
+                      <div className="muted small">{t('lastMonthQ', { month: formatMonth(s.lastMonth, lang) })}</div>
+                    </div>
+                  ) : null}
                   <div>
                     <span className="figure">{s.flqMonths}</span>
                     <span className="figure__unit">{t('months')}</span>

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { DEMO_PASSWORD, seedDatabase } from '../../seed/index.ts';
+
+describe('home summary on the demo seed', () => {
+  let t: TestApp;
+  const summaryOf = async (ada: string) => {
+    const s = await t.app.inject({ method: 'POST', url: '/idp/session', payload: { username: ada, password: DEMO_PASSWORD } });
+    const x = await t.app.inject({ method: 'POST', url: '/bff/v1/common/idaasToken', payload: { sessionToken: s.json().data.sessionToken } });
+    const { accessToken, idToken } = x.json().data;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/bff/v1/home/summary',
+      headers: { 'idaas-accesstoken': accessToken, 'idaas-idtoken': idToken },
+      payload: { channel: 'wec', loginada: ada },
+    });
+    expect(res.json().code).toBe(0);
+    return res.json().data;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedDatabase(t.db, { distributors: 300, seed: 7, today: '2026-11-21' }, { fresh: true });
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it('answers the Platinum distributor’s first questions: this seminar, last month, last pay', async () => {
+    const s = await summaryOf('10000001');
+    expect(s).toMatchObject({ ada: '10000001', maskedAda: '100******01', pinCode: 330, py: '26/27', month: '2026-11', lastMonth: '2026-10' });
+    expect(s.seminar).toMatchObject({ code: 'SEMINAR_2627', status: 'atRisk' });
+    expect(typeof s.lastMonthQ).toBe('boolean');
+    const q = await t.db.selectFrom('monthly_results').select('is_q').where('ada', '=', '10000001').where('month', '=', '2026-10').executeTakeFirstOrThrow();
+    expect(s.lastMonthQ).toBe(q.is_q === 1);
+    const st = await t.db.selectFrom('statements').selectAll().where('ada', '=', '10000001').orderBy('month', 'desc').executeTakeFirst();
+    expect(s.lastNetFen).toBe(st ? Number(st.net_fen) : null);
+  });
+
+  it('a new member gets a summary without a seminar status or income', async () => {
+    const s = await summaryOf('10000003');
+    expect(s.pinCode).toBe(230);
+    expect(s.lastNetFen === null || s.lastNetFen >= 0).toBe(true);
+  });
+});
