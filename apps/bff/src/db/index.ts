@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
+import { Kysely, Migrator, SqliteAdapter, SqliteDialect, type DialectAdapter, type Migration } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from './schema.ts';
 import * as m0001 from './migrations/0001-initial.ts';
@@ -19,6 +19,25 @@ const migrations: Record<string, Migration> = {
  */
 const rawHandles = new WeakMap<DB, SQLite.Database>();
 
+/**
+ * SQLite runs DDL inside transactions, but Kysely's SqliteAdapter says it does not
+ * (supportsTransactionalDdl = false), so its migrator would apply a migration statement by
+ * statement and a failure halfway would leave a half-built schema. This adapter tells the
+ * truth, and the migrator then runs every pending migration and its bookkeeping row in one
+ * transaction: all of them land, or none.
+ */
+class TransactionalSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class AppSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalSqliteAdapter();
+  }
+}
+
 export function sqlitePath(config: Pick<Config, 'dataDir'>): string {
   return path.join(config.dataDir, 'inquiry.sqlite');
 }
@@ -31,7 +50,7 @@ export function openSqlite(file: string): DB {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new AppSqliteDialect({ database: sqlite }) });
   rawHandles.set(db, sqlite);
   return db;
 }
@@ -41,6 +60,15 @@ export function rawSqlite(db: DB): SQLite.Database | undefined {
   return rawHandles.get(db);
 }
 
+/**
+ * Destroys a Kysely instance and closes its SQLite handle. Kysely alone leaves the handle open
+ * when no query ever ran (its driver initializes lazily), which would keep the file locked.
+ */
+export async function closeDatabase(db: DB): Promise<void> {
+  await db.destroy();
+  rawHandles.get(db)?.close();
+}
+
 export function openDatabase(config: Pick<Config, 'dataDir' | 'DATABASE_URL'>): DB {
   if (config.DATABASE_URL) {
     throw new Error('PostgreSQL support is not built yet; unset DATABASE_URL to use SQLite');
@@ -48,8 +76,15 @@ export function openDatabase(config: Pick<Config, 'dataDir' | 'DATABASE_URL'>): 
   return openSqlite(sqlitePath(config));
 }
 
-export async function migrateToLatest(db: DB): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+/** Names of the migrations this build knows, in order (a restored database must not be newer). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations).sort();
+
+/**
+ * Applies pending migrations in one transaction (see TransactionalSqliteAdapter). `set` is
+ * for tests that need a failing migration; the app always runs its own.
+ */
+export async function migrateToLatest(db: DB, set: Record<string, Migration> = migrations): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => set } });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

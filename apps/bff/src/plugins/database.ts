@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { DB } from '../db/index.ts';
+import { closeDatabase, type DB } from '../db/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,7 +13,7 @@ export const databasePlugin = fp(
   async (app: FastifyInstance, opts: { db: DB }) => {
     app.decorate('db', opts.db);
     app.addHook('onClose', async () => {
-      await opts.db.destroy();
+      await closeDatabase(opts.db);
     });
   },
   { name: 'database' },

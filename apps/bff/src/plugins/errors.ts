@@ -4,6 +4,43 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { Code, fail } from '@abo/contract';
 import { AppError } from '../lib/app-error.ts';
 
+/** SQLite result codes (better-sqlite3 puts them, extended ones too, in `code`) that mean "try again". */
+const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|PROTOCOL|NOMEM)(_|$)/;
+/** Socket errors of a database connection (PostgreSQL over TCP). */
+const NET_UNAVAILABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/**
+ * PostgreSQL SQLSTATEs: class 08 (connection exception), 57P01-57P03 (admin/crash shutdown,
+ * cannot connect now), 53300 (too many connections), 40001/40P01 (serialization, deadlock).
+ */
+const PG_UNAVAILABLE = /^(08[0-9A-Z]{3}|57P0[123]|53300|40001|40P01)$/;
+/** Messages of drivers that throw plain errors when the connection is gone. */
+const MESSAGE_UNAVAILABLE =
+  /^(The database connection is not open|Connection terminated|timeout exceeded when trying to connect|driver has already been destroyed)/i;
+
+/**
+ * True when an error means the database is unavailable, busy or locked for now: the request
+ * did nothing and can be retried. Looks through `cause` chains and AggregateErrors.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 5) return false;
+  const e = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.code === 'string') {
+    if (SQLITE_UNAVAILABLE.test(e.code) || NET_UNAVAILABLE.has(e.code) || PG_UNAVAILABLE.test(e.code)) return true;
+  }
+  if (typeof e.message === 'string' && MESSAGE_UNAVAILABLE.test(e.message)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((x) => isDatabaseUnavailable(x, depth + 1))) return true;
+  return isDatabaseUnavailable(e.cause, depth + 1);
+}
+
 /**
  * One error handler for the whole BFF: every failure answers the spec envelope
  * {code, message, success, data}; messages of server faults never reach the
@@ -45,6 +82,11 @@ export const errorsPlugin = fp(
                 ? 'Request body is empty; send a JSON object'
                 : 'Bad request';
         return reply.status(status).send(fail(Code.BAD_REQUEST, message));
+      }
+      if (isDatabaseUnavailable(error)) {
+        // Busy, locked or unreachable: nothing was done, the client may simply try again.
+        request.log.warn({ err: error }, 'database unavailable');
+        return reply.status(503).header('Retry-After', '1').send(fail(Code.RETRY, 'Service busy, please retry'));
       }
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send(fail(Code.SERVER_ERROR, 'Server error, please try again later'));

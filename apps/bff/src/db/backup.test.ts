@@ -1,0 +1,136 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BackupError, backupDatabase, inspectDatabase, restoreDatabase } from './backup.ts';
+import { MIGRATION_NAMES, migrateToLatest, openSqlite, sqlitePath, type DB } from './index.ts';
+import { seedDatabase } from '../seed/index.ts';
+
+const bffRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-backup-'));
+const dataDir = path.join(dir, 'data');
+const live = sqlitePath({ dataDir });
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const names = async (db: DB) =>
+  (await db.selectFrom('distributors').select(['ada', 'name_zh']).orderBy('ada').limit(5).execute()).map((r) => `${r.ada} ${r.name_zh}`);
+
+describe('backup and restore', () => {
+  let server: DB;
+  let original: string[];
+  let originalCount: number;
+
+  beforeAll(async () => {
+    // A seeded database, open the way the running server holds it.
+    server = openSqlite(live);
+    await migrateToLatest(server);
+    await seedDatabase(server, { distributors: 150, seed: 7, today: '2026-11-21' }, { fresh: true });
+    original = await names(server);
+    originalCount = Number(
+      (
+        await server
+          .selectFrom('distributors')
+          .select((e) => e.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  }, 60_000);
+  afterAll(async () => {
+    await server.destroy();
+  });
+
+  it('backs up online while the server holds the database, into one self-contained checked file', async () => {
+    const out = path.join(dir, 'backups', 'one.sqlite');
+    const summary = await backupDatabase(live, out);
+    expect(summary).toMatchObject({ distributors: originalCount, migrations: [...MIGRATION_NAMES] });
+    expect(fs.existsSync(`${out}-wal`)).toBe(false);
+    expect(fs.existsSync(`${out}.partial`)).toBe(false);
+    await expect(backupDatabase(live, out)).rejects.toThrow(/already exists; add --force/);
+    await expect(backupDatabase(live, out, { force: true })).resolves.toMatchObject({ distributors: originalCount });
+  });
+
+  it('refuses to restore while the server has the database open, and changes nothing', async () => {
+    const out = path.join(dir, 'backups', 'one.sqlite');
+    expect(() => restoreDatabase(out, live, { force: true })).toThrow(/in use \(is the server running\?\)/);
+    expect(await names(server)).toEqual(original);
+    expect(fs.readdirSync(dataDir).filter((f) => f.includes('restore'))).toEqual([]);
+  });
+
+  it('restores the backup after the data changed: the data is back, the replaced file kept', async () => {
+    const out = path.join(dir, 'backups', 'one.sqlite');
+    // The data changes after the backup: a rename and lost members.
+    await server.updateTable('distributors').set({ name_zh: '改过的名字' }).execute();
+    await server.deleteFrom('audit_log').execute();
+    expect(await names(server)).not.toEqual(original);
+    await server.destroy();
+
+    expect(() => restoreDatabase(out, live)).toThrow(/already exists; add --force/);
+    const result = restoreDatabase(out, live, { force: true });
+    expect(result.distributors).toBe(originalCount);
+    expect(result.previous).toMatch(/inquiry\.sqlite\.pre-restore-/);
+    expect(inspectDatabase(result.previous!).distributors).toBe(originalCount);
+
+    server = openSqlite(live);
+    await migrateToLatest(server);
+    expect(await names(server)).toEqual(original);
+    // The replaced database is still there to go back to.
+    const kept = new SQLite(result.previous!, { readonly: true });
+    expect((kept.prepare('select name_zh from distributors limit 1').get() as { name_zh: string }).name_zh).toBe('改过的名字');
+    kept.close();
+  });
+
+  it('refuses files that are not a sound database of this app, leaving the live one untouched', async () => {
+    await server.destroy();
+    const before = fs.readFileSync(live);
+    const junk = path.join(dir, 'junk.sqlite');
+    fs.writeFileSync(junk, 'this is not a database '.repeat(100));
+    expect(() => restoreDatabase(junk, live, { force: true })).toThrow(/not a SQLite database/);
+
+    const foreign = path.join(dir, 'foreign.sqlite');
+    const other = new SQLite(foreign);
+    other.exec('create table notes (id integer primary key, text text)');
+    other.close();
+    expect(() => restoreDatabase(foreign, live, { force: true })).toThrow(/not an ABO Inquiry database/);
+
+    const newer = path.join(dir, 'newer.sqlite');
+    await backupDatabase(live, newer);
+    const n = new SQLite(newer);
+    n.prepare('insert into kysely_migration (name, timestamp) values (?, ?)').run('9999-from-the-future', new Date().toISOString());
+    n.close();
+    expect(() => restoreDatabase(newer, live, { force: true })).toThrow(/newer version/);
+
+    expect(() => restoreDatabase(path.join(dir, 'missing.sqlite'), live, { force: true })).toThrow(BackupError);
+    expect(fs.readFileSync(live).equals(before)).toBe(true);
+    expect(fs.readdirSync(dataDir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    server = openSqlite(live);
+    await migrateToLatest(server);
+  });
+
+  it('works from the command line (npm run backup / restore)', async () => {
+    await server.destroy();
+    const run = (...args: string[]) => {
+      const env: NodeJS.ProcessEnv = { ...process.env, INIT_CWD: dir };
+      delete env['DATA_DIR'];
+      return spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/backup.ts', ...args], { cwd: bffRoot, env, encoding: 'utf8' });
+    };
+    const backup = run('backup', '--out', 'cli.sqlite', '--data-dir', 'data');
+    expect(backup.status, backup.stderr).toBe(0);
+    expect(backup.stdout).toMatch(new RegExp(`Backed up .*\\n\\s+to .*cli\\.sqlite\\n\\s+${originalCount} distributors`));
+
+    const refused = run('restore', '--from', 'cli.sqlite', '--data-dir', 'data');
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/already exists; add --force/);
+    const restored = run('restore', '--from', 'cli.sqlite', '--data-dir', 'data', '--force');
+    expect(restored.status, restored.stderr).toBe(0);
+    expect(restored.stdout).toMatch(/Restored .*inquiry\.sqlite[\s\S]*kept as .*pre-restore/);
+
+    expect(run('backup').status).toBe(2);
+    expect(run('backup').stderr).toMatch(/backup needs --out FILE[\s\S]*Usage:/);
+    expect(run('frobnicate').stderr).toMatch(/Unknown command frobnicate/);
+    server = openSqlite(live);
+    expect(await names(server)).toEqual(original);
+  }, 30_000);
+});
