@@ -244,17 +244,21 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
         rows: page.indices.map((k) => {
           const pgpv = s.pgpv[k]!;
           const joinDate = s.joinDate[k]!;
-          return {
-            ...personOfMasked(maskedOf(s, k), { pinCode: s.pin[k]!, joinDate, treePos: s.pos[k]! }, s.depth[k]! - baseDepth),
-            joinedThisPy: joinDate >= pyStartDate && joinDate <= pyEndDate,
-            ppv: s.ppv[k]!,
-            gpv: s.gpv[k]!,
-            pgpv,
-            bracket: s.bracket[k]!,
-            isQ: s.isQ[k]! === 1,
-            pvToQ: Math.max(0, threshold - pgpv),
-            qMonthsPy: s.qCount[k]!,
-          };
+          // Object.assign, not `{ ...person, joinedThisPy, … }`: on Node 20 that spread costs about
+          // 14 µs a row, a quarter of the whole request for a page of 20 (bench/bff.ts).
+          return Object.assign(
+            personOfMasked(maskedOf(s, k), { pinCode: s.pin[k]!, joinDate, treePos: s.pos[k]! }, s.depth[k]! - baseDepth),
+            {
+              joinedThisPy: joinDate >= pyStartDate && joinDate <= pyEndDate,
+              ppv: s.ppv[k]!,
+              gpv: s.gpv[k]!,
+              pgpv,
+              bracket: s.bracket[k]!,
+              isQ: s.isQ[k]! === 1,
+              pvToQ: Math.max(0, threshold - pgpv),
+              qMonthsPy: s.qCount[k]!,
+            },
+          );
         }),
       };
       return ok(data);

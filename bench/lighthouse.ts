@@ -1,0 +1,234 @@
+/**
+ * Lighthouse (issue #8): builds the app (unless --no-build), starts the built server on a free
+ * port with a throwaway 2 000-distributor dataset, and runs Lighthouse 12 (mobile, performance
+ * category only, Debian Chromium) signed in as 10000001 on home, the seminar plan page and the
+ * service-fee page. Prints score, FCP, LCP, TBT, CLS per page against the goal (score ≥ 95) and,
+ * for pages under the goal, the audits Lighthouse says cost the most.
+ *   npx tsx bench/lighthouse.ts [--no-build] [--runs 3] [--save DIR] [--keep]
+ * --save DIR writes each run's full Lighthouse report (JSON) there.
+ * CHROME_PATH defaults to /usr/bin/chromium.
+ *
+ * Signing in: sessionStorage belongs to one tab and Lighthouse resets storage before each run,
+ * so every page is opened as `<page>?sessionToken=<fresh one-time token>`: the measured load
+ * includes the app exchanging the token at /bff/v1/common/idaasToken and replacing the URL,
+ * as a real sign-in from the portal does.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const GOAL = 95;
+const ACCOUNT = '10000001';
+const PASSWORD = 'demo1234';
+const PAGES = [
+  { name: 'home', path: '/front/' },
+  { name: 'seminar plan', path: '/front/incentiveplan/seminars' },
+  { name: 'service fee', path: '/front/income/servicefee' },
+];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const { values } = parseArgs({
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    runs: { type: 'string', default: '3' },
+    save: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const runs = Math.max(1, Number(values.runs));
+const root = path.resolve(import.meta.dirname, '..');
+const serverJs = path.join(root, 'apps/bff/dist/server.js');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(base: string, server: ChildProcess, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the server did not answer ${base}/healthz within ${timeoutMs / 1000} s`);
+}
+
+async function sessionToken(base: string): Promise<string> {
+  const res = await fetch(`${base}/idp/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: ACCOUNT, password: PASSWORD }),
+  });
+  const body = (await res.json()) as { code: number; message: string; data: { sessionToken: string } | null };
+  if (body.code !== 0 || !body.data) throw new Error(`sign-in of ${ACCOUNT} failed: ${body.message}`);
+  return body.data.sessionToken;
+}
+
+interface Figures {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  finalUrl: string;
+  opportunities: string[];
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+if (!values['no-build']) {
+  console.log('Building (npm run build)…');
+  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+if (!fs.existsSync(serverJs) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  throw new Error('The app is not built: run `npm run build` (or drop --no-build).');
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-lighthouse-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, [serverJs], {
+  cwd: root,
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    SEED_DISTRIBUTORS: '2000',
+    INQUIRY_TODAY: '2026-11-21',
+    LOGIN_RATE_LIMIT: '10000',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+try {
+  await waitForHealth(base, server, 180_000);
+  const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+  const version = execFileSync(chromePath, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  console.log(
+    `Lighthouse 12 on ${version}, mobile (simulated throttling), performance only, ${runs} run(s) per page (median by score), signed in as ${ACCOUNT}`,
+  );
+  console.log('Each run opens the page with a fresh ?sessionToken= (the token exchange is part of the measured load).\n');
+
+  const results: Array<{ name: string; path: string; f: Figures }> = [];
+  for (const page of PAGES) {
+    const all: Figures[] = [];
+    for (let i = 0; i < runs; i++) {
+      const url = `${base}${page.path}?sessionToken=${encodeURIComponent(await sessionToken(base))}`;
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        formFactor: 'mobile',
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+      const lhr = result.lhr;
+      if (values.save) {
+        fs.mkdirSync(values.save, { recursive: true });
+        const file = path.join(values.save, `${page.name.replace(/\W+/g, '-')}-${i + 1}.json`);
+        fs.writeFileSync(file, JSON.stringify(lhr));
+      }
+      if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+      // What costs the most: failing performance audits with estimated savings, largest first.
+      const refs = lhr.categories.performance?.auditRefs ?? [];
+      const opportunities = refs
+        .map((ref) => lhr.audits[ref.id]!)
+        .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
+        .filter(
+          (a) =>
+            ![
+              'first-contentful-paint',
+              'largest-contentful-paint',
+              'total-blocking-time',
+              'cumulative-layout-shift',
+              'speed-index',
+              'interactive',
+              'max-potential-fid',
+            ].includes(a.id),
+        )
+        .map((a) => {
+          const savings = a.metricSavings ? Object.entries(a.metricSavings).filter(([, v]) => (v ?? 0) > 0) : [];
+          const weight = savings.reduce((s, [, v]) => s + (v ?? 0), 0);
+          const saves = savings.map(([k, v]) => `${k} −${Math.round(v!)}${k === 'CLS' ? '' : ' ms'}`).join(', ');
+          return { weight, text: `${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}${saves ? ` [${saves}]` : ''}` };
+        })
+        .sort((x, y) => y.weight - x.weight)
+        .map((o) => o.text);
+      all.push({
+        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        fcp: audit('first-contentful-paint'),
+        lcp: audit('largest-contentful-paint'),
+        tbt: audit('total-blocking-time'),
+        cls: audit('cumulative-layout-shift'),
+        finalUrl: lhr.finalDisplayedUrl,
+        opportunities,
+      });
+    }
+    const mid = median(all.map((f) => f.score));
+    results.push({ ...page, f: all.find((f) => f.score === mid)! });
+  }
+
+  const pad = (s: string, n: number) => s.padStart(n);
+  console.log(
+    `${'page'.padEnd(14)}${'path'.padEnd(32)}${pad('score', 6)}${pad('FCP ms', 8)}${pad('LCP ms', 8)}${pad('TBT ms', 8)}${pad('CLS', 7)}  goal ≥ ${GOAL}`,
+  );
+  for (const { name, path: p, f } of results) {
+    console.log(
+      name.padEnd(14) +
+        p.padEnd(32) +
+        pad(String(f.score), 6) +
+        pad(f.fcp.toFixed(0), 8) +
+        pad(f.lcp.toFixed(0), 8) +
+        pad(f.tbt.toFixed(0), 8) +
+        pad(f.cls.toFixed(3), 7) +
+        `  ${f.score >= GOAL ? 'ok' : 'BELOW'}`,
+    );
+    const landed = new URL(f.finalUrl);
+    if (landed.pathname.replace(/\/$/, '') !== p.replace(/\/$/, '')) console.log(`  note: ended on ${landed.pathname} (sign-in failed?)`);
+  }
+  for (const { name, f } of results) {
+    if (f.score >= GOAL || !f.opportunities.length) continue;
+    console.log(`\n${name}: what Lighthouse says costs the most`);
+    for (const o of f.opportunities.slice(0, 8)) console.log(`  - ${o}`);
+  }
+  const allOk = results.every((r) => r.f.score >= GOAL);
+  console.log(`\nGoal (performance ≥ ${GOAL} on every page): ${allOk ? 'met' : 'NOT met'}`);
+} finally {
+  chrome?.kill();
+  server.kill('SIGTERM');
+  await new Promise((r) => (server.exitCode === null ? server.once('exit', r) : r(null)));
+  if (values.keep) console.log(`kept ${dataDir}`);
+  else fs.rmSync(dataDir, { recursive: true, force: true });
+}
