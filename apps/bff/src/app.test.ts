@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@abo/contract';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
@@ -14,6 +15,7 @@ describe('BFF platform behaviour', () => {
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
     fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js.br'), zlib.brotliCompressSync('console.log(1)'));
     t = await createTestApp({ WEB_DIST: webDist });
   });
   afterAll(async () => {
@@ -57,6 +59,15 @@ describe('BFF platform behaviour', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<div id="root">');
     }
+  });
+
+  it('serves the precompressed variant of an asset when the browser accepts it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/front/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe('console.log(1)');
   });
 
   it('long-caches hashed assets and never falls back to HTML for a missing one', async () => {

@@ -33,6 +33,8 @@ export const webPlugin = fp(
         prefix: PAGE_PREFIX,
         wildcard: true,
         index: ['index.html'],
+        // The web build writes .br/.gz beside each asset (apps/web/scripts/precompress.mjs).
+        preCompressed: true,
         cacheControl: false,
         // @fastify/static 10 hands the Fastify reply here, not the raw response.
         setHeaders(reply: { header(name: string, value: string): unknown }, filePath: string) {

@@ -8,13 +8,22 @@ import { getSession } from '../lib/storage.ts';
 export function useAnalytics(channel: Channel): void {
   const location = useLocation();
   useEffect(() => {
-    const user = getSession('UserInfo');
-    void initAnalytics({
-      channel,
-      ada: getSession('loginAda'),
-      appVersion: getSession('appVersion'),
-      pinCode: user?.pinCode ?? null,
-    });
+    // The SDK is large: load it once the first page is on screen and the browser is idle.
+    const start = () => {
+      const user = getSession('UserInfo');
+      void initAnalytics({
+        channel,
+        ada: getSession('loginAda'),
+        appVersion: getSession('appVersion'),
+        pinCode: user?.pinCode ?? null,
+      });
+    };
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(start, { timeout: 3000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = setTimeout(start, 1500);
+    return () => clearTimeout(timer);
   }, [channel]);
 
   useEffect(() => {
