@@ -91,29 +91,52 @@ export async function idpRoutes(app: FastifyInstance, opts: IdpOptions): Promise
     return valid && row && row.kind === kind ? row : null;
   };
 
-  const page = (mode: Mode) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const q = pageQuery.safeParse(request.query);
-    const query = q.success ? q.data : {};
-    const staff = mode === 'staff';
-    const lang = pickLang(request, query.lang);
-    const redirect = safeRedirect(request, query.redirect_uri);
-    const other = new URL(request.url, 'http://x');
-    other.searchParams.set('lang', lang === 'en-US' ? 'zh' : 'en');
-    return reply
+  /** The sign-in page for a mode, never cached (it may carry an error or a filled-in account). */
+  const sendLoginPage = (
+    reply: FastifyReply,
+    mode: Mode,
+    f: {
+      lang: IdpLang;
+      redirect: URL | null;
+      display?: 'page' | 'iframe';
+      state?: string;
+      otherLangUrl: string;
+      error?: string;
+      username?: string;
+    },
+  ) =>
+    reply
       .header('Cache-Control', 'no-store')
       .type('text/html; charset=utf-8')
       .send(
         renderLoginPage({
-          lang,
-          staff,
-          redirectUri: redirect ? redirect.toString() : '/front/',
-          display: query.display ?? 'page',
+          lang: f.lang,
+          staff: mode === 'staff',
+          redirectUri: f.redirect ? f.redirect.toString() : '/front/',
+          display: f.display ?? 'page',
           action: ACTIONS[mode],
-          state: query.state ?? '',
-          otherLangUrl: other.pathname + other.search,
-          ...(redirect ? {} : { error: LOGIN_MESSAGES[lang].badRedirect }),
+          state: f.state ?? '',
+          otherLangUrl: f.otherLangUrl,
+          ...(f.error !== undefined ? { error: f.error } : {}),
+          ...(f.username !== undefined ? { username: f.username } : {}),
         }),
       );
+
+  const page = (mode: Mode) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const q = pageQuery.safeParse(request.query);
+    const query = q.success ? q.data : {};
+    const lang = pickLang(request, query.lang);
+    const redirect = safeRedirect(request, query.redirect_uri);
+    const other = new URL(request.url, 'http://x');
+    other.searchParams.set('lang', lang === 'en-US' ? 'zh' : 'en');
+    return sendLoginPage(reply, mode, {
+      lang,
+      redirect,
+      display: query.display,
+      state: query.state,
+      otherLangUrl: other.pathname + other.search,
+      ...(redirect ? {} : { error: LOGIN_MESSAGES[lang].badRedirect }),
+    });
   };
 
   const submit = (mode: Mode) => async (request: FastifyRequest, reply: FastifyReply) => {
@@ -123,23 +146,15 @@ export async function idpRoutes(app: FastifyInstance, opts: IdpOptions): Promise
     const lang = pickLang(request, body.lang);
     const redirect = safeRedirect(request, body.redirect_uri);
     const rerender = (error: string) =>
-      reply
-        .status(200)
-        .header('Cache-Control', 'no-store')
-        .type('text/html; charset=utf-8')
-        .send(
-          renderLoginPage({
-            lang,
-            staff,
-            redirectUri: redirect ? redirect.toString() : '/front/',
-            display: body.display ?? 'page',
-            action: ACTIONS[mode],
-            state: body.state ?? '',
-            error,
-            username: body.username ?? '',
-            otherLangUrl: `${ACTIONS[mode]}?lang=${lang === 'en-US' ? 'zh' : 'en'}`,
-          }),
-        );
+      sendLoginPage(reply, mode, {
+        lang,
+        redirect,
+        display: body.display,
+        state: body.state,
+        error,
+        username: body.username ?? '',
+        otherLangUrl: `${ACTIONS[mode]}?lang=${lang === 'en-US' ? 'zh' : 'en'}`,
+      });
     if (!redirect) return rerender(LOGIN_MESSAGES[lang].badRedirect);
     if (!body.username || !body.password) return rerender(LOGIN_MESSAGES[lang].missing);
     const account = await checkCredentials(body.username.trim(), body.password, staff ? 'staff' : 'distributor');

@@ -5,23 +5,26 @@
 import { maskPrivacy, type LegData, type MonthRecordData } from '@abo/contract';
 import { type MonthRecord, type PinEvent, type PlanHistory } from '@abo/plan';
 import type { DB } from '../../db/index.ts';
+import type { MonthlyResultsTable } from '../../db/schema.ts';
 
-export interface OwnRow {
-  month: string;
-  ppv: number;
-  gpv: number;
-  pgpv: number;
-  bracket: number;
-  is_q: number;
-  q_legs: number;
-  apv: number;
-  is_sp: number;
-  pin_code: number;
-  new_customers: number;
-  points: number;
-  compliant: number;
-  attended: string | null;
-}
+/** The stored month columns the plan engine reads. */
+export type OwnRow = Pick<
+  MonthlyResultsTable,
+  | 'month'
+  | 'ppv'
+  | 'gpv'
+  | 'pgpv'
+  | 'bracket'
+  | 'is_q'
+  | 'q_legs'
+  | 'apv'
+  | 'is_sp'
+  | 'pin_code'
+  | 'new_customers'
+  | 'points'
+  | 'compliant'
+  | 'attended'
+>;
 
 export interface LoadedHistory {
   history: PlanHistory;
@@ -128,7 +131,12 @@ export async function loadHistory(
       compliant: r.compliant === 1,
       newCustomers: r.new_customers,
       points: r.points,
-      attended: r.attended ? r.attended.split(',').map((c) => c.trim()).filter(Boolean) : [],
+      attended: r.attended
+        ? r.attended
+            .split(',')
+            .map((c) => c.trim())
+            .filter(Boolean)
+        : [],
     });
   }
   return {
@@ -181,4 +189,3 @@ export function legsFor(loaded: LoadedHistory, months: readonly string[], legQMo
   out.sort((a, b) => b.qMonths - a.qMonths || (a.maskedAda < b.maskedAda ? -1 : a.maskedAda > b.maskedAda ? 1 : 0));
   return out.map((l, i) => ({ ...l, key: `L${i + 1}` }));
 }
-
