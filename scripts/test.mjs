@@ -75,6 +75,27 @@ function ensureChromium() {
   return false;
 }
 
+/** PostgreSQL server binaries (initdb, pg_ctl) for the PostgreSQL suite; Debian's package when root. */
+function ensurePostgres() {
+  const found = () =>
+    (fs.existsSync('/usr/lib/postgresql') &&
+      fs.readdirSync('/usr/lib/postgresql').some((v) => fs.existsSync(`/usr/lib/postgresql/${v}/bin/initdb`))) ||
+    (process.env.PATH ?? '').split(path.delimiter).some((d) => d && fs.existsSync(path.join(d, 'initdb')));
+  if (found()) return true;
+  if (process.getuid?.() === 0) {
+    console.log('PostgreSQL is missing: installing Debian’s postgresql with apt-get…');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    const r = spawnSync('apt-get', ['install', '-y', '-qq', 'postgresql'], { stdio: 'inherit', env });
+    if (r.status === 0 && found()) return true;
+  }
+  console.error(
+    '\nPostgreSQL server binaries (initdb, pg_ctl) were not found. Install them with:\n  sudo apt-get install -y postgresql\n' +
+      'The suite starts its own throwaway cluster; no system database is used.',
+  );
+  return false;
+}
+
 check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 suite(
@@ -84,6 +105,21 @@ suite(
   path.join(reports, 'vitest.json'),
   (r) => ({ passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0) }),
 );
+if (ensurePostgres()) {
+  suite(
+    'integration tests on PostgreSQL',
+    'npx',
+    [
+      'vitest', 'run', '--root', 'apps/bff', '-c', 'vitest.postgres.config.ts',
+      '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'vitest-postgres.json')}`,
+    ],
+    path.join(reports, 'vitest-postgres.json'),
+    (r) => ({ passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0) }),
+  );
+} else {
+  failed += 1;
+  failures.push('integration tests on PostgreSQL: PostgreSQL missing');
+}
 check('build', 'npm', ['run', 'build', '--silent']);
 if (ensureChromium()) {
   suite(

@@ -21,6 +21,8 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
     .optional(),
+  /** PostgreSQL connections per BFF process. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   INQUIRY_TODAY: isoDate.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),

@@ -6,10 +6,14 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureSeeded } from './seed/index.ts';
 /** Entry point: migrate, seed on first run, build, listen, and close cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const db = openDatabase(config);
+  // PostgreSQL only: a pooled connection dropped (the server restarting). The pool
+  // replaces it; say so in the log once the app's logger exists.
+  let onConnectionError = (err: Error) => console.warn(`database connection dropped: ${err.message}`);
+  const db = openDatabase(config, (err) => onConnectionError(err));
   await migrateToLatest(db);
   await ensureSeeded(db, config);
   const app = await buildApp({ config, db });
+  onConnectionError = (err) => app.log.warn({ err: err.message }, 'database connection dropped');
 
   let closing = false;
   const shutdown = (signal: string) => {

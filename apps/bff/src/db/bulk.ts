@@ -1,8 +1,12 @@
 // Bulk loading for the seed: millions of rows in one transaction, bypassing the query builder
-// on the hot path. The interface is dialect-neutral so a PostgreSQL writer (multi-row INSERT or
-// COPY, flushed asynchronously) can sit next to the SQLite one; everything else keeps Kysely.
+// on the hot path. One dialect-neutral interface: SQLite writes multi-row INSERTs on the
+// database's own connection, PostgreSQL streams COPY … FROM STDIN on a pooled connection.
+// Everything else keeps Kysely.
+import { once } from 'node:events';
 import type SQLite from 'better-sqlite3';
-import { rawSqlite, type DB } from './index.ts';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { rawPostgres, rawSqlite, type DB } from './index.ts';
 
 export type SqlValue = string | number | bigint | null;
 
@@ -113,7 +117,9 @@ export function openSqliteBulkWriter(db: DB, opts: SqliteBulkOptions = {}): Bulk
     sqlite.pragma('journal_mode = OFF');
     sqlite.pragma('synchronous = OFF');
   }
-  sqlite.exec('BEGIN');
+  // IMMEDIATE takes the write lock now: a second process seeding the same file waits here and
+  // then sees the first one's rows, instead of both loading and one failing at commit.
+  sqlite.exec('BEGIN IMMEDIATE');
   const inserters: SqliteInserter[] = [];
   let open = true;
 
@@ -151,4 +157,122 @@ export function openSqliteBulkWriter(db: DB, opts: SqliteBulkOptions = {}): Bulk
       restore();
     },
   };
+}
+
+export interface PostgresBulkOptions {
+  /** Nothing to lose yet (a new database): commit without waiting for the WAL flush. */
+  fresh?: boolean;
+}
+
+/**
+ * COPY text format: backslash, newline, carriage return and tab escaped; \N is NULL.
+ * https://www.postgresql.org/docs/current/sql-copy.html#id-1.9.3.55.9.2
+ */
+function copyField(v: SqlValue): string {
+  if (v === null) return '\\N';
+  if (typeof v !== 'string') return String(v);
+  return /[\\\n\r\t]/.test(v) ? v.replace(/[\\\n\r\t]/g, (c) => COPY_ESCAPES[c]!) : v;
+}
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+class PostgresInserter implements BulkInserter {
+  rows = 0;
+  private lines: string[] = [];
+  readonly copySql: string;
+
+  constructor(
+    table: string,
+    private readonly width: number,
+    columns: readonly string[],
+  ) {
+    this.copySql = `COPY ${quoteIdent(table)} (${columns.map(quoteIdent).join(', ')}) FROM STDIN`;
+  }
+
+  add(row: readonly SqlValue[]): void {
+    if (row.length !== this.width) throw new RangeError(`expected ${this.width} values, got ${row.length}`);
+    let line = copyField(row[0]!);
+    for (let k = 1; k < row.length; k++) line += '\t' + copyField(row[k]!);
+    this.lines.push(line);
+    this.rows++;
+  }
+
+  /** The buffered rows as one COPY payload, emptying the buffer. */
+  take(): string | null {
+    if (this.lines.length === 0) return null;
+    const text = this.lines.join('\n') + '\n';
+    this.lines = [];
+    return text;
+  }
+}
+
+/** Streams one buffered chunk through COPY … FROM STDIN on the writer's connection. */
+async function copyChunk(client: pg.PoolClient, copySql: string, text: string): Promise<void> {
+  const stream = client.query(copyFrom(copySql));
+  const done = once(stream, 'finish');
+  stream.end(text);
+  await done;
+}
+
+/**
+ * A bulk writer on a connection of the database's PostgreSQL pool. Opens the transaction at
+ * once, under a transaction-scoped advisory lock so two processes seeding one database load
+ * it once (the second waits, then finds the distributors there).
+ */
+export async function openPostgresBulkWriter(db: DB, opts: PostgresBulkOptions = {}): Promise<BulkWriter> {
+  const pool = rawPostgres(db);
+  if (!pool) throw new Error('not a PostgreSQL database opened by openPostgres');
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(`SELECT pg_advisory_xact_lock(hashtext('abo-inquiry-seed'))`);
+    if (opts.fresh) await client.query('SET LOCAL synchronous_commit = off');
+  } catch (err) {
+    client.release(err instanceof Error ? err : true);
+    throw err;
+  }
+  const inserters: PostgresInserter[] = [];
+  let open = true;
+  const flush = async () => {
+    for (const i of inserters) {
+      const text = i.take();
+      if (text !== null) await copyChunk(client, i.copySql, text);
+    }
+  };
+  const close = (err?: unknown) => {
+    open = false;
+    client.release(err instanceof Error ? err : undefined);
+  };
+  return {
+    dialect: 'postgres',
+    inserter(table, columns) {
+      if (!open) throw new Error('bulk writer is closed');
+      const ins = new PostgresInserter(table, columns.length, columns);
+      inserters.push(ins);
+      return ins;
+    },
+    flush,
+    async commit() {
+      if (!open) throw new Error('bulk writer is closed');
+      try {
+        await flush();
+        await client.query('COMMIT');
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        close(err);
+        throw err;
+      }
+      close();
+    },
+    async rollback() {
+      if (!open) return;
+      let failure: unknown;
+      await client.query('ROLLBACK').catch((err: unknown) => (failure = err));
+      close(failure);
+    },
+  };
+}
+
+/** The bulk writer for the database's dialect. */
+export async function openBulkWriter(db: DB, opts: { fresh?: boolean } = {}): Promise<BulkWriter> {
+  return rawPostgres(db) ? openPostgresBulkWriter(db, opts) : openSqliteBulkWriter(db, opts);
 }

@@ -2,9 +2,10 @@ import { Migrator, type Kysely, type Migration } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from './schema.ts';
 import * as m0001 from './migrations/0001-initial.ts';
+import { openPostgres, postgresSchema, rawPostgres } from './postgres.ts';
 import { openSqlite, rawSqlite, sqlitePath } from './sqlite.ts';
 
-export { openSqlite, rawSqlite, sqlitePath };
+export { openPostgres, openSqlite, rawPostgres, rawSqlite, sqlitePath };
 
 export type DB = Kysely<Database>;
 
@@ -14,17 +15,28 @@ const migrations: Record<string, Migration> = {
 };
 
 /**
- * Destroys a Kysely instance and closes its SQLite handle. Kysely alone leaves the handle open
- * when no query ever ran (its driver initializes lazily), which would keep the file locked.
+ * Destroys a Kysely instance: ends a PostgreSQL pool, closes a SQLite handle (Kysely alone
+ * leaves that open when no query ever ran, its driver initializing lazily, which would keep
+ * the file locked).
  */
 export async function closeDatabase(db: DB): Promise<void> {
   await db.destroy();
   rawSqlite(db)?.close();
 }
 
-export function openDatabase(config: Pick<Config, 'dataDir' | 'DATABASE_URL'>): DB {
+export type Dialect = 'sqlite' | 'postgres';
+
+export function dialectOf(db: DB): Dialect {
+  return rawPostgres(db) ? 'postgres' : 'sqlite';
+}
+
+/** PostgreSQL when DATABASE_URL is set, else the embedded SQLite file in DATA_DIR. */
+export function openDatabase(
+  config: Pick<Config, 'dataDir' | 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>,
+  onConnectionError?: (err: Error) => void,
+): DB {
   if (config.DATABASE_URL) {
-    throw new Error('PostgreSQL support is not built yet; unset DATABASE_URL to use SQLite');
+    return openPostgres(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE, ...(onConnectionError ? { onConnectionError } : {}) });
   }
   return openSqlite(sqlitePath(config));
 }
@@ -33,11 +45,16 @@ export function openDatabase(config: Pick<Config, 'dataDir' | 'DATABASE_URL'>): 
 export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations).sort();
 
 /**
- * Applies pending migrations in one transaction (see TransactionalSqliteAdapter). `set` is
+ * Applies pending migrations in one transaction (PostgreSQL runs DDL in transactions; for
+ * SQLite see TransactionalSqliteAdapter), under the migrator's lock so several processes
+ * starting at once migrate once. `set` is
  * for tests that need a failing migration; the app always runs its own.
  */
 export async function migrateToLatest(db: DB, set: Record<string, Migration> = migrations): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => set } });
+  // Kysely looks for its bookkeeping tables by name in every schema it can see: in a schema of
+  // its own (the PostgreSQL test suite), name the schema or another one's tables would count.
+  const schema = postgresSchema(db);
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => set }, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -68,7 +68,8 @@ describe('database faults answer a retryable envelope', () => {
   });
 });
 
-describe('a database locked by another process', () => {
+// SQLite's own locking; the PostgreSQL suite stops a real server instead (db/postgres-faults.postgres.test.ts).
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('a database locked by another process', () => {
   let t: TestApp;
   let auth: Record<string, string>;
   let other: SQLite.Database;

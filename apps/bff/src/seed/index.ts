@@ -2,7 +2,7 @@
 // `npm run seed` (cli/seed.ts) and the server's first start (ensureSeeded) both come here.
 import { sql } from 'kysely';
 import type { Config } from '../config.ts';
-import { openSqliteBulkWriter, type BulkWriter } from '../db/bulk.ts';
+import { openBulkWriter, type BulkWriter } from '../db/bulk.ts';
 import type { DB } from '../db/index.ts';
 import { generateDataset, MIN_DISTRIBUTORS, type Dataset, type ProgressFn, type SeedOptions } from './generate.ts';
 import { writeDataset, type PhaseTiming } from './write.ts';
@@ -18,7 +18,7 @@ export interface SeedRunOptions {
    */
   fresh?: boolean;
   progress?: ProgressFn;
-  /** Defaults to a SQLite bulk writer on `db`'s own connection. */
+  /** Defaults to the bulk writer of `db`'s dialect (see db/bulk.ts). */
   writer?: BulkWriter;
   /** Evaluate plans on a worker thread (default from 20 000 distributors). */
   planWorker?: boolean;
@@ -49,11 +49,17 @@ async function countRows(db: DB, table: 'distributors'): Promise<number> {
   return Number(r.n);
 }
 
+/** The database holds distributors already (perhaps loaded by another process meanwhile). */
+export class AlreadySeededError extends Error {
+  constructor() {
+    super('the database already holds distributors; seed a new database (the CLI has --force)');
+    this.name = 'AlreadySeededError';
+  }
+}
+
 /** Generates the dataset and writes it in one transaction. The database must hold no distributors. */
 export async function seedDatabase(db: DB, options: SeedOptions, run: SeedRunOptions = {}): Promise<SeedReport> {
-  if ((await countRows(db, 'distributors')) > 0) {
-    throw new Error('the database already holds distributors; seed a new database (the CLI has --force)');
-  }
+  if ((await countRows(db, 'distributors')) > 0) throw new AlreadySeededError();
   const t0 = performance.now();
   const phases: PhaseTiming[] = [];
   let last = t0;
@@ -67,9 +73,12 @@ export async function seedDatabase(db: DB, options: SeedOptions, run: SeedRunOpt
     run.progress?.(p);
   };
   const ds: Dataset = generateDataset(options, progress);
-  const writer = run.writer ?? openSqliteBulkWriter(db, { fresh: run.fresh ?? false });
+  const writer = run.writer ?? (await openBulkWriter(db, { fresh: run.fresh ?? false }));
   let written;
   try {
+    // Again, now that the writer holds the database's write lock: another process may have
+    // seeded it while this one generated.
+    if ((await countRows(db, 'distributors')) > 0) throw new AlreadySeededError();
     written = await writeDataset(ds, writer, {
       ...(run.progress ? { progress: run.progress } : {}),
       ...(run.planWorker !== undefined ? { planWorker: run.planWorker } : {}),
@@ -109,7 +118,13 @@ export async function ensureSeeded(
   log(`Seeding the demo dataset: ${options.distributors} distributors, seed ${options.seed}, today ${options.today} …`);
   // The server's database is not throwaway (keys, sessions): keep the journal. The default
   // dataset is small, so the journal costs little here; the CLI loads big files without one.
-  const report = await seedDatabase(db, options);
+  let report: SeedReport;
+  try {
+    report = await seedDatabase(db, options);
+  } catch (err) {
+    if (err instanceof AlreadySeededError) return null;
+    throw err;
+  }
   log(`Seeded ${report.totalRows.toLocaleString('en-US')} rows in ${report.seconds.toFixed(1)} s.`);
   return report;
 }

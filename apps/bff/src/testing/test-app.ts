@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { migrateToLatest, openSqlite, type DB } from '../db/index.ts';
+import { migrateToLatest, openPostgres, openSqlite, type DB } from '../db/index.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -13,11 +14,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A real BFF on a throwaway SQLite file, driven through app.inject(). */
+let schemas = 0;
+
+/**
+ * A real BFF driven through app.inject(), on a throwaway SQLite file, or, when TEST_DATABASE_URL
+ * is set (the PostgreSQL suite), in a schema of its own on that server, dropped on close.
+ */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-bff-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', INQUIRY_TODAY: '2026-11-21', ...env });
-  const db = openSqlite(path.join(dataDir, 'test.sqlite'));
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  const schema = `t_${process.pid}_${++schemas}_${Math.random().toString(36).slice(2, 8)}`;
+  const db = pgUrl ? openPostgres(pgUrl, { schema, poolSize: 4 }) : openSqlite(path.join(dataDir, 'test.sqlite'));
   await migrateToLatest(db);
   const app = await buildApp({ config, db, logger: process.env.TEST_LOG === '1' });
   await app.ready();
@@ -26,6 +34,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     db,
     config,
     async close() {
+      if (pgUrl) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db).catch(() => undefined);
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
 import { estimateMonth, rulesFor } from '@abo/plan';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { insertDistributor, insertStaff, TEST_PASSWORD } from '../../testing/fixtures.ts';
@@ -18,7 +17,6 @@ interface Row {
 
 describe('achievement calls', () => {
   let t: TestApp;
-  let hasClosed = false;
   const headers: Record<string, Record<string, string>> = {};
 
   const insertMonth = async (r: Row) => {
@@ -40,7 +38,7 @@ describe('achievement calls', () => {
       points: 0,
       compliant: r.ppv >= 150 ? 1 : 0,
     };
-    if (hasClosed) values['closed'] = r.month < '2026-11' ? 1 : 0;
+    values['closed'] = r.month < '2026-11' ? 1 : 0;
     await t.db.insertInto('monthly_results').values(values as never).execute();
   };
 
@@ -59,8 +57,6 @@ describe('achievement calls', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const cols = await sql<{ name: string }>`pragma table_info(monthly_results)`.execute(t.db);
-    hasClosed = cols.rows.some((c) => c.name === 'closed');
     // 10000001 ─┬ 10000011 ── 10000111
     //           ├ 10000012
     //           └ 10000013 (market TW)

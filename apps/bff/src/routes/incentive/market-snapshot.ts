@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { maskPrivacy } from '@abo/contract';
 import { pyMonths } from '@abo/plan';
-import type { DB } from '../../db/index.ts';
+import { dialectOf, type DB } from '../../db/index.ts';
 
 /**
  * An in-memory column store of the whole sponsorship tree for one performance
@@ -54,18 +54,21 @@ const caches = new WeakMap<DB, Map<string, MarketSnapshot>>();
  * and when the dataset was (re)seeded (results are written by the seed / close, not by the BFF).
  */
 async function signatureOf(db: DB): Promise<string> {
-  // Each max() in its own subquery so SQLite answers it from one end of a B-tree.
-  try {
-    const r = await sql<{ v: string }>`select coalesce((select max(tree_pos) from distributors), '') || '|' ||
-      coalesce((select max(rowid) from distributors), '') || '|' ||
-      coalesce((select value from meta where key = 'seeded_at'), '') as v`.execute(db);
-    return r.rows[0]?.v ?? '';
-  } catch {
-    // A table without rowid: the tree's last position and the seeding time only.
-    const r = await sql<{ v: string }>`select coalesce((select max(tree_pos) from distributors), '') || '|' ||
-      coalesce((select value from meta where key = 'seeded_at'), '') as v`.execute(db);
-    return r.rows[0]?.v ?? '';
+  // Each max() in its own subquery so the database answers it from one end of a B-tree.
+  const treeAndSeed = sql`coalesce(cast((select max(tree_pos) from distributors) as text), '') || '|' ||
+      coalesce((select value from meta where key = 'seeded_at'), '')`;
+  if (dialectOf(db) === 'sqlite') {
+    try {
+      // SQLite's rowid also moves when a member is added without re-numbering the tree.
+      const r = await sql<{ v: string }>`select ${treeAndSeed} || '|' ||
+        coalesce(cast((select max(rowid) from distributors) as text), '') as v`.execute(db);
+      return r.rows[0]?.v ?? '';
+    } catch {
+      // A table without rowid: fall through to the tree's last position and the seeding time.
+    }
   }
+  const r = await sql<{ v: string }>`select ${treeAndSeed} as v`.execute(db);
+  return r.rows[0]?.v ?? '';
 }
 
 interface BaseRow {

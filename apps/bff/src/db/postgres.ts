@@ -1,0 +1,100 @@
+// PostgreSQL (DATABASE_URL=postgres://…): the same Kysely queries and migrations as SQLite, for
+// deployments where several BFF processes or machines share one database.
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+type DB = Kysely<Database>;
+
+export interface PostgresOptions {
+  /** Connections per process. */
+  poolSize?: number;
+  /**
+   * Schema to work in (search_path); created if missing. The test harness gives each test
+   * app its own schema in one throwaway cluster.
+   */
+  schema?: string;
+  /** Called when the server drops a pooled connection (e.g. it restarts). */
+  onConnectionError?: (err: Error) => void;
+}
+
+/**
+ * int8 (count(*), the *_fen columns) and numeric (sum() of int8) arrive from pg as strings so
+ * nothing above 2^53 loses precision. Every amount here is in fen and far below 2^53 (≈ 9 × 10^13
+ * yuan), and the SQLite driver hands out numbers: parse them to numbers so both dialects answer
+ * alike. Kept per pool rather than pg.types' process-wide table.
+ */
+const INT8 = 20;
+const NUMERIC = 1700;
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8 || oid === NUMERIC) return (v: string) => Number(v);
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+const pools = new WeakMap<DB, pg.Pool>();
+const schemas = new WeakMap<DB, string>();
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export function openPostgres(url: string, opts: PostgresOptions = {}): DB {
+  if (opts.schema !== undefined && !SCHEMA_NAME.test(opts.schema)) throw new RangeError(`bad schema name: ${opts.schema}`);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolSize ?? 10,
+    types,
+    // Fail fast while the database is away: requests answer 9900004 instead of queueing.
+    connectionTimeoutMillis: 3000,
+    // A query stuck behind a lock or a dead link must not hold a request forever.
+    query_timeout: 15_000,
+    ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
+  });
+  // A dropped connection is an 'error' event, and one without a listener ends the process.
+  // pg-pool re-emits errors of idle clients on the pool but leaves a checked-out client's to
+  // whoever holds it (Kysely attaches none): listen on every client for its whole life. The
+  // query in flight fails by itself (→ 9900004) and the pool discards the broken client, so
+  // the listeners only report; the next query connects afresh.
+  const report = (err: Error) => opts.onConnectionError?.(err);
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
+  if (opts.schema) {
+    const schema = opts.schema;
+    // Every connection runs with the schema as its search_path; make sure it exists first.
+    let ready: Promise<void> | undefined;
+    const ensure = () =>
+      (ready ??= pool
+        .query(`create schema if not exists "${schema}"`)
+        .then(() => undefined)
+        .catch((err: unknown) => {
+          // Two connections creating it at once: "if not exists" still races in the catalog.
+          if ((err as { code?: string }).code === '23505') return;
+          ready = undefined;
+          throw err;
+        }));
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool: async () => {
+          await ensure();
+          return pool;
+        },
+      }),
+    });
+    pools.set(db, pool);
+    schemas.set(db, schema);
+    return db;
+  }
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
+}
+
+/** The pg pool behind a Kysely instance opened by openPostgres (undefined for other dialects). */
+export function rawPostgres(db: DB): pg.Pool | undefined {
+  return pools.get(db);
+}
+
+/** The schema given to openPostgres, if any. */
+export function postgresSchema(db: DB): string | undefined {
+  return schemas.get(db);
+}

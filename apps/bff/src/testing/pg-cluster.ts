@@ -1,0 +1,107 @@
+// A throwaway PostgreSQL cluster for tests and benches: initdb into a temp directory, pg_ctl on
+// 127.0.0.1 and a free port, trust authentication, removed at the end. initdb and pg_ctl
+// refuse to run as root, so as root they run as the `postgres` user (Debian's package makes
+// it). Nothing here touches a system cluster.
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface PgCluster {
+  /** postgres://postgres@127.0.0.1:<port>/postgres */
+  readonly url: string;
+  readonly port: number;
+  readonly dataDir: string;
+  /** Stops the server: 'fast' disconnects clients cleanly, 'immediate' is a crash. */
+  stop(mode?: 'fast' | 'immediate'): void;
+  /** Starts it again (after stop) on the same port and data. */
+  start(): void;
+  /** Stops the server if it runs and deletes the cluster. */
+  destroy(): void;
+}
+
+/** Directory of initdb/pg_ctl: Debian's versioned directory (newest first), then PATH. */
+export function findPgBin(): string | null {
+  const debian = '/usr/lib/postgresql';
+  if (fs.existsSync(debian)) {
+    const versions = fs
+      .readdirSync(debian)
+      .filter((v) => fs.existsSync(path.join(debian, v, 'bin', 'initdb')))
+      .sort((a, b) => Number(b) - Number(a));
+    if (versions[0]) return path.join(debian, versions[0], 'bin');
+  }
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    if (dir && fs.existsSync(path.join(dir, 'initdb')) && fs.existsSync(path.join(dir, 'pg_ctl'))) return dir;
+  }
+  return null;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const asRoot = process.getuid?.() === 0;
+
+/** Runs a PostgreSQL binary, as the postgres user when this process is root. */
+function pgRun(bin: string, args: string[]): void {
+  const [cmd, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
+  const r = spawnSync(cmd, argv, { encoding: 'utf8' });
+  if (r.status !== 0) {
+    throw new Error(`${path.basename(bin)} ${args[0] ?? ''} failed (${r.status}): ${(r.stderr || r.stdout || String(r.error)).trim()}`);
+  }
+}
+
+export async function startPgCluster(opts: { port?: number } = {}): Promise<PgCluster> {
+  const bin = findPgBin();
+  if (!bin) throw new Error('PostgreSQL server binaries (initdb, pg_ctl) not found: apt-get install -y postgresql');
+  const port = opts.port ?? (await freePort());
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-pg-'));
+  if (asRoot) execFileSync('chown', ['postgres:postgres', dataDir]);
+  const initdb = path.join(bin, 'initdb');
+  const pgCtl = path.join(bin, 'pg_ctl');
+  // C locale: byte-order text comparison, as SQLite compares, whatever the machine's locale.
+  pgRun(initdb, ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
+  const serverOpts = [
+    `-p ${port}`,
+    `-c listen_addresses=127.0.0.1`,
+    `-c unix_socket_directories=${dataDir}`,
+    `-c max_connections=200`,
+  ].join(' ');
+  const start = () => pgRun(pgCtl, ['start', '-D', dataDir, '-w', '-t', '60', '-l', path.join(dataDir, 'server.log'), '-o', serverOpts]);
+  let running = false;
+  start();
+  running = true;
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    dataDir,
+    stop(mode = 'fast') {
+      pgRun(pgCtl, ['stop', '-D', dataDir, '-m', mode, '-w']);
+      running = false;
+    },
+    start() {
+      start();
+      running = true;
+    },
+    destroy() {
+      if (running) {
+        try {
+          pgRun(pgCtl, ['stop', '-D', dataDir, '-m', 'immediate', '-w']);
+        } catch {
+          /* already gone */
+        }
+        running = false;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
