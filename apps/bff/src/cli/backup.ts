@@ -45,6 +45,12 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
+  if (process.env['DATABASE_URL']) {
+    usage(
+      'DATABASE_URL is set: this command copies the embedded SQLite file. Back up PostgreSQL with its own tools,\n' +
+        '  e.g. pg_dump -Fc "$DATABASE_URL" > inquiry.dump   and   pg_restore --clean -d "$DATABASE_URL" inquiry.dump',
+    );
+  }
   // npm runs workspace scripts inside apps/bff; relative paths mean the caller's directory.
   const base = process.env['INIT_CWD'] ?? process.cwd();
   const dataDir = path.resolve(base, values['data-dir'] ?? process.env['DATA_DIR'] ?? './data');

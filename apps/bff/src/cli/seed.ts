@@ -1,11 +1,14 @@
 // `npm run seed -- --distributors 20000 --seed 42 [--today 2026-11-21] [--data-dir ./data] [--force]`
 // Builds the demo database: a sponsorship tree, four PYs of monthly orders up to today, the
 // month-by-month close by the plan engine, statements, pins, plan results and reference data.
+// With DATABASE_URL set it seeds that PostgreSQL database instead of the SQLite file.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
 import { loadConfig } from '../config.ts';
-import { migrateToLatest, openSqlite, sqlitePath } from '../db/index.ts';
+import { closeDatabase, migrateToLatest, openPostgres, openSqlite, sqlitePath, type DB } from '../db/index.ts';
+import type { Database } from '../db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isoDay, MIN_DISTRIBUTORS, seedDatabase } from '../seed/index.ts';
 import { formatReport, progressPrinter } from '../seed/progress.ts';
 
@@ -14,7 +17,8 @@ const USAGE = `Usage: npm run seed -- [options]
   --seed S           random seed (default SEED)
   --today YYYY-MM-DD the business today (default INQUIRY_TODAY or the clock)
   --data-dir DIR     where inquiry.sqlite goes (default DATA_DIR, ./data)
-  --force            replace an existing database`;
+  --force            replace an existing database (PostgreSQL: empty its tables, signing keys kept)
+DATABASE_URL=postgres://… seeds that PostgreSQL database instead of the SQLite file.`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${USAGE}`);
@@ -55,6 +59,8 @@ async function main(): Promise<void> {
   const today = values.today ?? isoDay(config.today());
   if (!/^\d{4}-\d{2}-\d{2}$/.test(today) || Number.isNaN(Date.parse(today))) fail(`--today must be YYYY-MM-DD, got ${today}`);
 
+  if (config.DATABASE_URL) return seedPostgres(config.DATABASE_URL, { distributors, seed, today }, values.force);
+
   // npm runs workspace scripts inside apps/bff; relative paths mean the caller's directory,
   // so `npm run seed` at the root fills the same ./data that `npm start` reads.
   const base = process.env['INIT_CWD'] ?? process.cwd();
@@ -83,6 +89,33 @@ async function main(): Promise<void> {
     await db.destroy();
     // A half-written file (loaded without a journal) is worth nothing: remove it.
     if (!ok) for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(file + suffix, { force: true });
+  }
+}
+
+/** Everything the seed writes or that hangs off distributors; the signing keys stay. */
+const DATASET_TABLES: (keyof Database)[] = [
+  'analytics_events', 'audit_log', 'session_tokens', 'credentials', 'description_pages', 'novice_guides', 'prompt_closes',
+  'prompts', 'invitations', 'user_settings', 'shops', 'plan_results', 'statements', 'monthly_results', 'distributors', 'meta',
+];
+
+async function seedPostgres(url: string, options: { distributors: number; seed: number; today: string }, force: boolean): Promise<void> {
+  const where = url.replace(/\/\/[^@/]*@/, '//…@');
+  const db: DB = openPostgres(url);
+  try {
+    await migrateToLatest(db);
+    const n = (await sql<{ n: number }>`select count(*) as n from distributors`.execute(db)).rows[0]!.n;
+    if (n > 0) {
+      if (!force) fail(`${where} already holds ${n.toLocaleString('en-US')} distributors; add --force to replace them`);
+      await sql`truncate ${sql.join(DATASET_TABLES.map((t) => sql.table(t)))}`.execute(db);
+    }
+    console.log(`Seeding ${where}`);
+    console.log(`  ${options.distributors.toLocaleString('en-US')} distributors, seed ${options.seed}, today ${options.today}`);
+    const report = await seedDatabase(db, options, { fresh: true, progress: progressPrinter() });
+    console.log(formatReport(report));
+    console.log('\nDemo sign-ins (password ' + DEMO_PASSWORD + '):');
+    for (const a of DEMO_ACCOUNTS) console.log(`  ${a.username.padEnd(9)} ${a.displayName} — ${a.profile}`);
+  } finally {
+    await closeDatabase(db);
   }
 }
 
