@@ -1,5 +1,9 @@
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from './db/schema.ts';
+import type { DB } from './db/index.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 import { insertDistributor } from './testing/fixtures.ts';
 import { loadProfile } from './idp/profile.ts';
@@ -39,6 +43,21 @@ const body = fc.oneof(
   fc.dictionary(fc.constantFrom('channel', 'loginada', 'sessionToken', 'businessType', 'year', 'month', 'type', 'ada', 'data', 'code', 'page', 'pageSize', 'queryAda', 'targetPin', 'shopCode'), leaf).map((o) => JSON.stringify(o)),
 );
 
+/** Every table the app has; the digest of all their rows tells whether a call changed anything. */
+const TABLES: (keyof Database)[] = [
+  'distributors', 'monthly_results', 'statements', 'plan_results', 'shops', 'user_settings', 'invitations', 'prompts',
+  'prompt_closes', 'novice_guides', 'description_pages', 'credentials', 'signing_keys', 'session_tokens', 'audit_log',
+  'analytics_events', 'meta',
+];
+async function digest(db: DB): Promise<string> {
+  const h = createHash('sha256');
+  for (const table of TABLES) {
+    const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(table)} order by 1`.execute(db)).rows;
+    h.update(`${table}:${JSON.stringify(rows)}\n`);
+  }
+  return h.digest('hex');
+}
+
 const STACK = /\bat [\w.<>]+ \(|\.ts:\d+|node_modules|SQLITE|sqlite|syntax error|select .* from/i;
 
 describe('fuzz: hostile bodies to every BFF route', () => {
@@ -55,8 +74,10 @@ describe('fuzz: hostile bodies to every BFF route', () => {
   });
   afterAll(() => t.close());
 
-  it('never answers 5xx, a stack trace or SQL text, and never pollutes prototypes', async () => {
+  it('never answers 5xx, a stack trace or SQL text, never pollutes prototypes, and changes no row unless the call succeeded', async () => {
     expect(bffRoutes.length).toBeGreaterThan(10);
+    let before = await digest(t.db);
+    let refused = 0;
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...bffRoutes), body, fc.boolean(), fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded'), async (route, payload, signedIn, type) => {
         const res = await t.app.inject({
@@ -67,15 +88,28 @@ describe('fuzz: hostile bodies to every BFF route', () => {
         });
         expect(res.statusCode, `${route.url} ${payload.slice(0, 80)}`).toBeLessThan(500);
         expect(res.body).not.toMatch(STACK);
+        // Succeeded: an envelope with code 0, or (IdP pages and redirects) a non-JSON 2xx/3xx.
+        let succeeded = res.statusCode < 400;
         if (res.headers['content-type']?.toString().includes('application/json') && res.body) {
           const json = res.json();
-          if ('code' in json) expect(json).toEqual(expect.objectContaining({ code: expect.any(Number), message: expect.any(String), success: expect.any(Boolean) }));
+          if ('code' in json) {
+            expect(json).toEqual(expect.objectContaining({ code: expect.any(Number), message: expect.any(String), success: expect.any(Boolean) }));
+            succeeded = json.code === 0;
+          }
         }
+        const after = await digest(t.db);
+        if (!succeeded) {
+          refused++;
+          expect(after, `${route.url} ${payload.slice(0, 80)} was refused but changed rows`).toBe(before);
+        }
+        before = after;
         expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
         expect(({} as Record<string, unknown>)['isAdmin']).toBeUndefined();
       }),
       { seed: 20261121, numRuns: 1500 },
     );
+    // The property above is only worth something if most hostile calls were refused.
+    expect(refused).toBeGreaterThan(1000);
   });
 
   it('refuses oversized bodies with a clear envelope', async () => {
