@@ -105,3 +105,28 @@ export async function startPgCluster(opts: { port?: number } = {}): Promise<PgCl
     },
   };
 }
+
+// `npx tsx apps/bff/src/testing/pg-cluster.ts run -- <command…>`: runs the command with a
+// throwaway cluster's URL in DATABASE_URL (and TEST_DATABASE_URL), then removes the cluster;
+// exits with the command's status. npm test runs end-to-end specs on PostgreSQL this way.
+if (process.argv[1] && import.meta.url === new URL(`file://${path.resolve(process.argv[1])}`).href) {
+  const [command, ...rest] = process.argv.slice(2);
+  const argv = rest[0] === '--' ? rest.slice(1) : rest;
+  if (command !== 'run' || argv.length === 0) {
+    console.error('Usage: tsx apps/bff/src/testing/pg-cluster.ts run -- <command…>');
+    process.exit(2);
+  }
+  const cluster = await startPgCluster();
+  let status = 1;
+  try {
+    console.log(`PostgreSQL throwaway cluster at ${cluster.url}`);
+    const r = spawnSync(argv[0]!, argv.slice(1), {
+      stdio: 'inherit',
+      env: { ...process.env, DATABASE_URL: cluster.url, TEST_DATABASE_URL: cluster.url },
+    });
+    status = r.status ?? 1;
+  } finally {
+    cluster.destroy();
+  }
+  process.exit(status);
+}
