@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { loadConfig } from '../config.ts';
 import { closeDatabase, migrateToLatest, openPostgres, openSqlite, sqlitePath, type DB } from '../db/index.ts';
-import type { Database } from '../db/schema.ts';
+import { TABLE_NAMES } from '../db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isoDay, MIN_DISTRIBUTORS, seedDatabase } from '../seed/index.ts';
 import { formatReport, progressPrinter } from '../seed/progress.ts';
 
@@ -93,10 +93,7 @@ async function main(): Promise<void> {
 }
 
 /** Everything the seed writes or that hangs off distributors; the signing keys stay. */
-const DATASET_TABLES: (keyof Database)[] = [
-  'analytics_events', 'audit_log', 'session_tokens', 'credentials', 'description_pages', 'novice_guides', 'prompt_closes',
-  'prompts', 'invitations', 'user_settings', 'shops', 'plan_results', 'statements', 'monthly_results', 'distributors', 'meta',
-];
+const DATASET_TABLES = TABLE_NAMES.filter((t) => t !== 'signing_keys');
 
 async function seedPostgres(url: string, options: { distributors: number; seed: number; today: string }, force: boolean): Promise<void> {
   const where = url.replace(/\/\/[^@/]*@/, '//…@');

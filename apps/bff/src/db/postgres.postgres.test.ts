@@ -7,6 +7,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureSeeded, seedDatabase } from '../seed/index.ts';
+import { uniqueSchemaName } from '../testing/test-app.ts';
 import { openPostgresBulkWriter } from './bulk.ts';
 import { closeDatabase, dialectOf, migrateToLatest, openPostgres, openSqlite, type DB } from './index.ts';
 
@@ -16,7 +17,7 @@ const schemas: string[] = [];
 const dirs: string[] = [];
 
 function schemaName(): string {
-  const s = `p_${process.pid}_${schemas.length}_${Math.random().toString(36).slice(2, 8)}`;
+  const s = uniqueSchemaName('p');
   schemas.push(s);
   return s;
 }

@@ -58,34 +58,31 @@ export function openPostgres(url: string, opts: PostgresOptions = {}): DB {
   const report = (err: Error) => opts.onConnectionError?.(err);
   pool.on('error', report);
   pool.on('connect', (client) => client.on('error', report));
-  if (opts.schema) {
-    const schema = opts.schema;
-    // Every connection runs with the schema as its search_path; make sure it exists first.
-    let ready: Promise<void> | undefined;
-    const ensure = () =>
-      (ready ??= pool
-        .query(`create schema if not exists "${schema}"`)
-        .then(() => undefined)
-        .catch((err: unknown) => {
-          // Two connections creating it at once: "if not exists" still races in the catalog.
-          if ((err as { code?: string }).code === '23505') return;
-          ready = undefined;
-          throw err;
-        }));
-    const db = new Kysely<Database>({
-      dialect: new PostgresDialect({
-        pool: async () => {
-          await ensure();
-          return pool;
-        },
-      }),
-    });
-    pools.set(db, pool);
-    schemas.set(db, schema);
-    return db;
-  }
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const schema = opts.schema;
+  // With a schema, every connection runs with it as its search_path: make sure it exists first.
+  let ready: Promise<void> | undefined;
+  const ensureSchema = () =>
+    (ready ??= pool
+      .query(`create schema if not exists "${schema}"`)
+      .then(() => undefined)
+      .catch((err: unknown) => {
+        // Two connections creating it at once: "if not exists" still races in the catalog.
+        if ((err as { code?: string }).code === '23505') return;
+        ready = undefined;
+        throw err;
+      }));
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({
+      pool: schema
+        ? async () => {
+            await ensureSchema();
+            return pool;
+          }
+        : pool,
+    }),
+  });
   pools.set(db, pool);
+  if (schema) schemas.set(db, schema);
   return db;
 }
 

@@ -209,3 +209,16 @@ export interface Database {
   analytics_events: AnalyticsEventsTable;
   meta: MetaTable;
 }
+
+/**
+ * Every table, at run time (the type above has no run-time form). Ordered so that a table comes
+ * after those it refers to. The check below fails to compile when a table is missing here.
+ */
+export const TABLE_NAMES = [
+  'meta', 'distributors', 'monthly_results', 'statements', 'plan_results', 'shops', 'user_settings', 'invitations',
+  'prompts', 'prompt_closes', 'novice_guides', 'description_pages', 'credentials', 'signing_keys', 'session_tokens',
+  'audit_log', 'analytics_events',
+] as const satisfies readonly (keyof Database)[];
+type MissingTables = Exclude<keyof Database, (typeof TABLE_NAMES)[number]>;
+const everyTableListed: [MissingTables] extends [never] ? true : MissingTables = true;
+void everyTableListed;

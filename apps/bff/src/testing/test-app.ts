@@ -16,6 +16,11 @@ export interface TestApp {
 
 let schemas = 0;
 
+/** A schema name no other test (worker process) uses, for the PostgreSQL suite. */
+export function uniqueSchemaName(prefix = 't'): string {
+  return `${prefix}_${process.pid}_${++schemas}_${Math.random().toString(36).slice(2, 8)}`;
+}
+
 /**
  * A real BFF driven through app.inject(), on a throwaway SQLite file, or, when TEST_DATABASE_URL
  * is set (the PostgreSQL suite), in a schema of its own on that server, dropped on close.
@@ -24,7 +29,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-bff-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', INQUIRY_TODAY: '2026-11-21', ...env });
   const pgUrl = process.env.TEST_DATABASE_URL;
-  const schema = `t_${process.pid}_${++schemas}_${Math.random().toString(36).slice(2, 8)}`;
+  const schema = uniqueSchemaName();
   const db = pgUrl ? openPostgres(pgUrl, { schema, poolSize: 4 }) : openSqlite(path.join(dataDir, 'test.sqlite'));
   await migrateToLatest(db);
   const app = await buildApp({ config, db, logger: process.env.TEST_LOG === '1' });
