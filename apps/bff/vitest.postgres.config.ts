@@ -13,6 +13,7 @@ export default defineProject({
       'src/db/backup.test.ts',
       'src/db/bulk.test.ts',
       'src/db/sqlite-safety.test.ts',
+      'src/db/sqlite.test.ts',
       'src/lib/**',
       'src/routes/incentive/market-query.test.ts',
       'src/routes/income/income-data.test.ts',

@@ -18,7 +18,7 @@ export interface SigningKey {
 export interface KeyRing {
   /** The key new tokens are signed with: the newest key not retired. */
   readonly current: SigningKey;
-  /** Public keys of every key not retired, for verification and JWKS. */
+  /** Public keys of every key not retired, for verification and JWKS: a new array when the keys change. */
   readonly publicJwks: JWK[];
   /**
    * Re-reads the keys when this copy is older than KEY_REFRESH_MS, or (`unknownKid`) when a
@@ -72,7 +72,10 @@ export async function loadKeyRing(db: DB, now: () => number = Date.now): Promise
     (inFlight ??= (async () => {
       try {
         const fresh = await readKeys(db);
-        if (fresh.length > 0) state = await toState(fresh);
+        // The same keys keep the same state object: holders of publicJwks (verified-token
+        // caches, JWKS answers) can tell a change of keys by identity.
+        const kids = (keys: Array<{ kid?: string }>) => keys.map((k) => k.kid).join(' ');
+        if (fresh.length > 0 && kids(fresh) !== kids(state.publicJwks)) state = await toState(fresh);
         readAt = now();
       } catch {
         // Keep signing and verifying with the keys we have; the next call tries again.

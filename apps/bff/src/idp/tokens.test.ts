@@ -1,8 +1,8 @@
-import { SignJWT, UnsecuredJWT, exportJWK, generateKeyPair } from 'jose';
+import { SignJWT, UnsecuredJWT, decodeProtectedHeader, exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { createTokenService, TOKEN_AUDIENCE } from './tokens.ts';
-import { loadKeyRing } from './keys.ts';
+import { createSigningKey, KEY_REFRESH_MS, loadKeyRing, retireOlderSigningKeys } from './keys.ts';
 import { TOKEN_ISSUER } from '../app.ts';
 
 const profile = {
@@ -47,6 +47,8 @@ describe('token verification (RFC 8725)', () => {
     const [h, p, s] = accessToken.split('.');
     const payload = JSON.parse(Buffer.from(p!, 'base64url').toString());
     const tampered = [h, Buffer.from(JSON.stringify({ ...payload, sub: '10000002' })).toString('base64url'), s].join('.');
+    // Same signature as a token already accepted (and remembered): still checked in full.
+    expect(service.verified(tampered, 'access')).toBeUndefined();
     await expect(service.verify(tampered, 'access')).rejects.toThrow();
 
     // HS256 signed with the public key as the secret (algorithm confusion).
@@ -68,11 +70,18 @@ describe('token verification (RFC 8725)', () => {
     const keys = await loadKeyRing(t.db);
     let clock = new Date('2026-11-21T10:00:00Z');
     const service = createTokenService(keys, TOKEN_ISSUER, () => clock);
-    const { accessToken } = await service.issue(profile);
+    const { accessToken, idToken } = await service.issue(profile);
+    expect(service.verified(accessToken, 'access')).toBeUndefined();
     await expect(service.verify(accessToken, 'access')).resolves.toBeTruthy();
+    // Remembered for its use only, and only within its time claims.
+    expect(service.verified(accessToken, 'access')).toMatchObject({ sub: '10000001' });
+    expect(service.verified(accessToken, 'id')).toBeUndefined();
+    expect(service.verified(idToken, 'id')).toBeUndefined();
     clock = new Date('2026-11-21T13:00:00Z');
+    expect(service.verified(accessToken, 'access')).toBeUndefined();
     await expect(service.verify(accessToken, 'access')).rejects.toThrow();
     clock = new Date('2026-11-21T09:00:00Z');
+    expect(service.verified(accessToken, 'access')).toBeUndefined();
     await expect(service.verify(accessToken, 'access')).rejects.toThrow();
   });
 });
@@ -113,5 +122,45 @@ describe('an external identity provider', () => {
       server.close();
       await t.close();
     }
+  });
+});
+
+describe('key rotation across processes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('follows a key rotation made by another process: new tokens get the new key, the old key verifies until retired', async () => {
+    // Two BFF processes on one database; each key ring has its own clock (how stale its copy is).
+    let clockA = Date.now() + 1000;
+    let clockB = clockA;
+    const ringA = await loadKeyRing(t.db, () => clockA);
+    const ringB = await loadKeyRing(t.db, () => clockB);
+    const a = createTokenService(ringA, TOKEN_ISSUER);
+    const b = createTokenService(ringB, TOKEN_ISSUER);
+    const first = ringA.current.kid;
+    const old = await a.issue(profile);
+    await expect(a.verify(old.accessToken, 'access')).resolves.toMatchObject({ sub: '10000001' });
+
+    // `npm run keys -- rotate`: B signs with the new key once its copy is a minute old.
+    const second = await createSigningKey(t.db, new Date(clockB + 1000));
+    clockB += KEY_REFRESH_MS;
+    const fresh = await b.issue(profile);
+    expect(decodeProtectedHeader(fresh.accessToken).kid).toBe(second);
+    // A has not re-read yet: a token naming a key it lacks makes it look at once.
+    await expect(a.verify(fresh.accessToken, 'access')).resolves.toMatchObject({ sub: '10000001' });
+    expect(ringA.current.kid).toBe(second);
+    await expect(b.verify(old.accessToken, 'access')).resolves.toMatchObject({ sub: '10000001' });
+
+    // `npm run keys -- retire`: the old key's tokens fail everywhere once the keys are re-read,
+    // even where they had been verified (and remembered) before.
+    expect(await retireOlderSigningKeys(t.db, new Date(clockA))).toEqual([first]);
+    clockA += KEY_REFRESH_MS;
+    await ringA.refresh();
+    expect(a.verified(old.accessToken, 'access')).toBeUndefined();
+    await expect(a.verify(old.accessToken, 'access')).rejects.toThrow();
+    await expect(a.verify(fresh.accessToken, 'access')).resolves.toMatchObject({ sub: '10000001' });
   });
 });

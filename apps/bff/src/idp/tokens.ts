@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { ProfileClaims } from './profile.ts';
 import { SIGNING_ALG, type KeyRing } from './keys.ts';
 
@@ -21,6 +21,8 @@ export interface TokenService {
   }>;
   /** Verifies signature, algorithm, issuer, audience and time claims (RFC 8725). */
   verify(token: string, use: TokenUse, expectedKid?: string): Promise<JWTPayload>;
+  /** The payload of a token verify() accepted and that is still within its time claims, else undefined (no promise: the common case of a request). */
+  verified(token: string, use: TokenUse, expectedKid?: string): JWTPayload | undefined;
 }
 
 const VERIFIED_CACHE_MAX = 10_000;
@@ -41,10 +43,35 @@ export function createTokenService(
   now: () => Date = () => new Date(),
   external?: ExternalIdp,
 ): TokenService {
-  const jwks = createLocalJWKSet({ keys: keys.publicJwks });
+  // The key set verification uses follows the ring (keys rotated or retired by another process).
+  let localKeys = keys.publicJwks;
+  let jwks = createLocalJWKSet({ keys: localKeys });
+  const currentJwks = () => {
+    if (keys.publicJwks !== localKeys) jwks = createLocalJWKSet({ keys: (localKeys = keys.publicJwks) });
+    return jwks;
+  };
   const remote = external ? createRemoteJWKSet(new URL(external.jwksUrl), { cooldownDuration: 30_000 }) : null;
-  const verified = new Map<string, JWTPayload>();
-  const sign = (subject: string, claims: JWTPayload, use: TokenUse) => {
+  // Verified tokens are remembered until they expire: RS256 verification is the most expensive
+  // part of an ordinary request. One map per use, looked up by the token's last characters (part
+  // of its signature: hashing the whole token cost more than the rest of the check) and answered
+  // only for the very same token, compared in full, the same expected kid and the same key set
+  // (a rotation re-verifies once; a retired key's tokens then fail).
+  type Entry = { token: string; kid: string | undefined; keySet: unknown; payload: JWTPayload };
+  const verified: Record<TokenUse, Map<string, Entry>> = { access: new Map(), id: new Map(), ada: new Map(), 'okta-id': new Map() };
+  const keyOf = (token: string) => token.slice(-32);
+  const keySetOf = (use: TokenUse) => (remote && (use === 'access' || use === 'id') ? remote : keys.publicJwks);
+  const cached = (token: string, use: TokenUse, expectedKid: string | undefined): JWTPayload | undefined => {
+    // Only a clock check unless the keys are a minute old: then one re-read, in the background.
+    void keys.refresh();
+    const e = verified[use].get(keyOf(token));
+    if (!e || e.token !== token || e.kid !== expectedKid || e.keySet !== keySetOf(use)) return undefined;
+    const at = now().getTime() / 1000;
+    const { payload } = e;
+    return typeof payload.exp === 'number' && payload.exp > at && (payload.nbf ?? 0) <= at ? payload : undefined;
+  };
+  const sign = async (subject: string, claims: JWTPayload, use: TokenUse) => {
+    // New tokens carry the newest key within KEY_REFRESH_MS of a rotation.
+    await keys.refresh();
     const iat = Math.floor(now().getTime() / 1000);
     return new SignJWT({ ...claims, token_use: use })
       .setProtectedHeader({ alg: SIGNING_ALG, kid: keys.current.kid, typ: 'JWT' })
@@ -73,16 +100,16 @@ export function createTokenService(
       const oktaIdToken = await sign(staff.username, { name: staff.fullName, staff: true }, 'okta-id');
       return { adaToken, oktaIdToken, oktaIdTokenKey: keys.current.kid };
     },
+    verified: cached,
     async verify(token, use, expectedKid) {
-      // Verified tokens are remembered until they expire: RS256 verification
-      // is the most expensive part of an ordinary request.
-      const cacheKey = `${use}|${expectedKid ?? ''}|${token}`;
-      const cached = verified.get(cacheKey);
-      const at = now().getTime() / 1000;
-      if (cached && typeof cached.exp === 'number' && cached.exp > at && (cached.nbf ?? 0) <= at) return cached;
+      const known = cached(token, use, expectedKid);
+      if (known) return known;
+      const keySet = keySetOf(use);
       const payload = await verifyUncached(token, use, expectedKid);
-      if (verified.size >= VERIFIED_CACHE_MAX) verified.delete(verified.keys().next().value!);
-      verified.set(cacheKey, payload);
+      const map = verified[use];
+      // Each use keeps its share; the oldest entry goes first (maps keep insertion order).
+      if (map.size >= VERIFIED_CACHE_MAX / 2) map.delete(map.keys().next().value!);
+      map.set(keyOf(token), { token, kid: expectedKid, keySet, payload });
       return payload;
     },
   };
@@ -98,12 +125,19 @@ export function createTokenService(
       if (payload['token_use'] !== undefined && payload['token_use'] !== use) throw new Error(`not an ${use} token`);
       return payload;
     }
-    const { payload, protectedHeader } = await jwtVerify(token, jwks, {
-      algorithms: [SIGNING_ALG],
-      issuer,
-      audience: TOKEN_AUDIENCE,
-      currentDate: now(),
-    });
+    const options = { algorithms: [SIGNING_ALG], issuer, audience: TOKEN_AUDIENCE, currentDate: now() };
+    let result;
+    try {
+      result = await jwtVerify(token, currentJwks(), options);
+    } catch (err) {
+      // A kid this process has not seen yet may be a key another process just created.
+      if (!(err instanceof errors.JWKSNoMatchingKey)) throw err;
+      const before = keys.publicJwks;
+      await keys.refresh({ unknownKid: true });
+      if (keys.publicJwks === before) throw err;
+      result = await jwtVerify(token, currentJwks(), options);
+    }
+    const { payload, protectedHeader } = result;
     if (payload['token_use'] !== use) throw new Error(`not an ${use} token`);
     if (expectedKid !== undefined && protectedHeader.kid !== expectedKid) throw new Error('unexpected key id');
     return payload;

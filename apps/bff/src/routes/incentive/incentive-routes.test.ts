@@ -1,5 +1,7 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@abo/contract';
+import { buildApp } from '../../app.ts';
 import type { DB } from '../../db/index.ts';
 import { evaluatePy, summaryJson } from '../../seed/plans.ts';
 import { insertDistributor } from '../../testing/fixtures.ts';
@@ -222,5 +224,34 @@ describe('/bff/v1/incentive', () => {
     const rows = await t.db.selectFrom('user_settings').selectAll().where('ada', '=', ME).execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.biennial_tag).toBe('LEADERSHIP');
+  });
+
+  it('keeps a plan answer only while it holds: a track saved by another process, or new data, shows at once', async () => {
+    // A second BFF process on the same database (its own caches, the same rows).
+    const other = await buildApp({ config: t.config, db: t.db, logger: false });
+    const ask = (app: FastifyInstance, route: string) =>
+      app.inject({ method: 'POST', url: '/bff/v1/incentive/plan', headers, payload: { channel: 'wec', route } });
+    const first = await ask(t.app, '/incentiveplan/biennialaward');
+    const again = await ask(t.app, '/incentiveplan/biennialaward');
+    expect(again.body).toBe(first.body);
+    const track = first.json().data.chosenTrack === 'GROWTH' ? 'CUSTOMER' : 'GROWTH';
+    const saved = await other.inject({ method: 'POST', url: '/bff/v1/incentive/biennial/settag', headers, payload: { channel: 'wec', track } });
+    expect(saved.json()).toMatchObject({ success: true, data: { track } });
+    expect((await ask(t.app, '/incentiveplan/biennialaward')).json().data.chosenTrack).toBe(track);
+
+    // Results are replaced by the seed / close, which records when (meta seeded_at): the data
+    // version moves and the next answer is evaluated again.
+    const november = (body: string) =>
+      (JSON.parse(body) as { data: { records: Array<{ month: string; pgpv: number }> } }).data.records.find((r) => r.month === '2026-11');
+    expect(november((await ask(t.app, '/incentiveplan/seminars')).body)?.pgpv).toBe(3_000);
+    await t.db.updateTable('monthly_results').set({ pgpv: 4_321 }).where('ada', '=', ME).where('month', '=', '2026-11').execute();
+    const at = new Date().toISOString();
+    await t.db
+      .insertInto('meta')
+      .values({ key: 'seeded_at', value: at })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: at }))
+      .execute();
+    expect(november((await ask(t.app, '/incentiveplan/seminars')).body)?.pgpv).toBe(4_321);
+    expect(november((await ask(other, '/incentiveplan/seminars')).body)?.pgpv).toBe(4_321);
   });
 });

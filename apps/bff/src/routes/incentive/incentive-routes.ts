@@ -41,18 +41,28 @@ import {
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
+import { okJson, sendJson } from '../../lib/json-answer.ts';
+import { preparedQuery } from '../../lib/prepared-query.ts';
 import { sessionOf } from '../../plugins/auth.ts';
+import { dataVersion, VersionedCache } from '../data-version.ts';
 import { legsFor, loadHistory, recordsFor } from './plan-history.ts';
 
+const personRow = preparedQuery((db, p: { ada: string }) =>
+  db.selectFrom('distributors').select(['ada', 'pin_code', 'pin_month', 'join_date']).where('ada', '=', p.ada),
+);
+
 async function person(db: DB, ada: string) {
-  const d = await db
-    .selectFrom('distributors')
-    .select(['ada', 'pin_code', 'pin_month', 'join_date'])
-    .where('ada', '=', ada)
-    .executeTakeFirst();
+  const [d] = await personRow(db, { ada });
   if (!d) throw notFound('Distributor not found');
   return d;
 }
+
+const biennialTagOf = preparedQuery((db, p: { ada: string }) =>
+  db.selectFrom('user_settings').select('biennial_tag').where('ada', '=', p.ada),
+);
+
+/** Plan answers kept per process (each up to ~30 KB of JSON). */
+const PLAN_ANSWERS = 500;
 
 const NON_PACE = new Set(['pinAtLeast', 'newPin', 'attendance']);
 
@@ -166,6 +176,9 @@ export function pickEdition(editions: readonly PlanDef[], year: string | undefin
 export async function incentiveRoutes(app: FastifyInstance, opts: { config: Config }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const todayMonth = () => toMonthKey(opts.config.today());
+  // Plan answers (written as JSON once) of recently asked distributors: a page is usually
+  // asked again (tabs, back, refresh) and evaluating a plan with detail is the dearest call.
+  const planAnswers = new VersionedCache<Buffer>(PLAN_ANSWERS);
 
   r.post(
     '/bff/v1/incentive/plans',
@@ -220,7 +233,7 @@ export async function incentiveRoutes(app: FastifyInstance, opts: { config: Conf
   r.post(
     '/bff/v1/incentive/plan',
     { schema: { body: planBodySchema, response: { 200: envelopeSchema(planDataSchema) } } },
-    async (request) => {
+    async (request, reply) => {
       const { ada } = sessionOf(request);
       const body = request.body;
       const today = opts.config.today();
@@ -237,27 +250,29 @@ export async function incentiveRoutes(app: FastifyInstance, opts: { config: Conf
         plan = pickEdition(editions, body.year, pyOf(today));
         if (!plan) throw notFound(`No edition of this plan for ${body.year}`);
       }
+      let chosenTrack: string | null = null;
+      if (plan.levels?.mode === 'tracks') {
+        const [s] = await biennialTagOf(app.db, { ada });
+        const tag = s?.biennial_tag ?? null;
+        chosenTrack = tag !== null && plan.levels.list.some((l) => l.code === tag) ? tag : null;
+      }
+      // Besides the read-only data (its version) the answer depends on the month and on the
+      // saved track, read above on every call (another process may just have saved one).
+      const version = await dataVersion(app.db);
+      const key = `${ada}|${plan.code}|${month}|${chosenTrack ?? ''}`;
+      const known = planAnswers.get(key, version);
+      if (known) return sendJson(reply, known);
       const d = await person(app.db, ada);
       const months = planMonths(plan);
       const last = months[months.length - 1]!;
       const loaded = await loadHistory(app.db, ada, months[0]!, last < month ? last : month, d);
-      let chosenTrack: string | null = null;
-      if (plan.levels?.mode === 'tracks') {
-        const s = await app.db
-          .selectFrom('user_settings')
-          .select('biennial_tag')
-          .where('ada', '=', ada)
-          .executeTakeFirst();
-        const tag = s?.biennial_tag ?? null;
-        chosenTrack = tag !== null && plan.levels.list.some((l) => l.code === tag) ? tag : null;
-      }
       const res = evaluatePlan(plan, loaded.history, {
         today,
         detail: true,
         ...(chosenTrack !== null ? { track: chosenTrack } : {}),
       });
       const rules = rulesFor(plan.py, { fallback: 'nearest' });
-      return ok({
+      const answer = okJson(planDataSchema, {
         code: plan.code,
         py: plan.py,
         years: plan.years ?? 1,
@@ -295,6 +310,8 @@ export async function incentiveRoutes(app: FastifyInstance, opts: { config: Conf
         legQMonths: rules.pins.legQMonths,
         compliancePpv: rules.compliance.minPpv,
       });
+      planAnswers.set(key, version, answer);
+      return sendJson(reply, answer);
     },
   );
 

@@ -93,6 +93,25 @@ describe('market member paging', () => {
     }
   });
 
+  it('gives the unfiltered first pages of any downline in the same order as sorting it whole', () => {
+    // Sub-trees of every size (the root, chains of 10, single members) go through both of the
+    // shortcut's strategies; a level filter of 1..1000 keeps everyone but takes the full path.
+    const viewers = [0, 1, 5, 9, 11, 55, 99_991];
+    for (const viewer of viewers) {
+      const [f2, t2] = downlineRange(s, viewer);
+      for (const sort of ['pgpv', 'pvToQ', 'joinDate', 'qMonths', 'level'] as const) {
+        for (const order of ['asc', 'desc'] as const) {
+          for (const [page, pageSize] of [[1, 20], [3, 20], [1, 50], [4, 50]] as const) {
+            const f: MemberFilter = { ...base, sort, order, page, pageSize };
+            const fast = pageMembers(s, viewer, f2, t2, f, PY);
+            const full = pageMembers(s, viewer, f2, t2, { ...f, levelMin: 1, levelMax: 1000 }, PY);
+            expect(fast).toEqual(full);
+          }
+        }
+      }
+    }
+  });
+
   it('pages a filtered 100 000-member list from its cache with the same answer', () => {
     const f = { ...base, bracketMin: 15, order: 'asc' as const };
     const first = [1, 2, 3].map((page) => pageMembers(s, 0, from, to, { ...f, page }, PY));

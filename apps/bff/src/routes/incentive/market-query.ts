@@ -95,6 +95,67 @@ function filterAndSort(
   return ordered;
 }
 
+/** True when no filter narrows the downline (the page as it first opens). */
+function unfiltered(f: MemberFilter): boolean {
+  return (
+    f.levelMin === undefined &&
+    f.levelMax === undefined &&
+    (f.pins === undefined || f.pins.length === 0) &&
+    f.bracketMin === undefined &&
+    f.bracketMax === undefined &&
+    f.q === 'all' &&
+    !f.joinedThisPy &&
+    !f.search?.trim()
+  );
+}
+
+/** Deepest page the unfiltered shortcut serves: beyond it the whole ordered list is built (and cached). */
+const TOP_LIMIT = 200;
+
+/**
+ * The first `count` members of [from, to) in the requested order, without ordering the whole
+ * downline: a large downline is read off the snapshot's sorted order (about count × n / size
+ * steps), a small one is scanned once keeping the best `count` (at most about √(count × n)
+ * members, since the cheaper of the two is taken). Same order as filterAndSort (ties by
+ * position, reversed for descending).
+ */
+function topOfRange(s: MarketSnapshot, from: number, to: number, count: number, key: SortKey, desc: boolean): number[] {
+  const size = to - from;
+  if (count * s.n < size * size) {
+    const order = sortedOrder(s, key);
+    const out: number[] = [];
+    if (desc) {
+      for (let o = order.length - 1; o >= 0 && out.length < count; o--) {
+        const k = order[o]!;
+        if (k >= from && k < to) out.push(k);
+      }
+    } else {
+      for (let o = 0; o < order.length && out.length < count; o++) {
+        const k = order[o]!;
+        if (k >= from && k < to) out.push(k);
+      }
+    }
+    return out;
+  }
+  const cmp = comparator(s, key);
+  const before = desc ? (a: number, b: number) => cmp(b, a) < 0 : (a: number, b: number) => cmp(a, b) < 0;
+  // `best` stays ordered; most members lose to its last one and cost one comparison.
+  const best: number[] = [];
+  for (let k = from; k < to; k++) {
+    if (best.length === count && !before(k, best[count - 1]!)) continue;
+    let lo = 0;
+    let hi = best.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (before(k, best[mid]!)) hi = mid;
+      else lo = mid + 1;
+    }
+    best.splice(lo, 0, k);
+    if (best.length > count) best.pop();
+  }
+  return best;
+}
+
 const RESULT_CACHE_SIZE = 64;
 const resultCaches = new WeakMap<MarketSnapshot, Map<string, Int32Array>>();
 
@@ -111,12 +172,19 @@ export function pageMembers(
   f: MemberFilter,
   py: { pyStartDate: string; pyEndDate: string },
 ): { total: number; indices: number[] } {
+  const start = (f.page - 1) * f.pageSize;
+  if (start + f.pageSize <= TOP_LIMIT && unfiltered(f)) {
+    // The page as it opens for every member: no need to order the whole downline.
+    const key: SortKey = f.sort === 'pvToQ' ? 'pgpv' : f.sort;
+    const desc = f.sort === 'pvToQ' ? f.order === 'asc' : f.order === 'desc';
+    return { total: to - from, indices: topOfRange(s, from, to, start + f.pageSize, key, desc).slice(start) };
+  }
   let cache = resultCaches.get(s);
   if (!cache) {
     cache = new Map();
     resultCaches.set(s, cache);
   }
-  const { page, pageSize, ...rest } = f;
+  const { page: _page, pageSize: _pageSize, ...rest } = f;
   const cacheKey = `${viewer}|${JSON.stringify(rest)}`;
   let ordered = cache.get(cacheKey);
   if (ordered) {
@@ -126,8 +194,7 @@ export function pageMembers(
     if (cache.size >= RESULT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
   }
   cache.set(cacheKey, ordered);
-  const start = (page - 1) * pageSize;
-  return { total: ordered.length, indices: Array.from(ordered.subarray(start, Math.min(ordered.length, start + pageSize))) };
+  return { total: ordered.length, indices: Array.from(ordered.subarray(start, Math.min(ordered.length, start + f.pageSize))) };
 }
 
 export interface CopyRun {

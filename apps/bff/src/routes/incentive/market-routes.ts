@@ -13,7 +13,6 @@ import {
   partnersDataSchema,
   type CopiesData,
   type DetailsData,
-  type MembersData,
   type PartnerRow,
   type PartnersData,
 } from '@abo/contract';
@@ -21,12 +20,17 @@ import { addMonths, nextBracket, previousPy, pyMonths, pyOf, qThreshold, rulesFo
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
+import { okJson, sendJson } from '../../lib/json-answer.ts';
 import { isInDownline, sessionOf, type Session } from '../../plugins/auth.ts';
+import { dataVersion, VersionedCache } from '../data-version.ts';
 import { downlineRange, marketSnapshot, maskedOf, sortedOrder } from './market-snapshot.ts';
 import { copyRuns, pageMembers } from './market-query.ts';
 import { personOf, personOfMasked } from './market-person.ts';
 
 const downline = { downlineQuery: true } as const;
+
+/** Member pages kept per process (each up to ~15 KB of JSON at 50 rows). */
+const MEMBER_PAGES = 1000;
 
 /** The month whose volumes a PY shows: the open month for the current PY, else its last month. */
 function monthFor(py: string, todayMonth: string): string {
@@ -73,6 +77,9 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
     const today = opts.config.today();
     return { today, month: toMonthKey(today), py: pyOf(today) };
   };
+
+  // Member pages (written as JSON once) recently asked for, while the data stays the same.
+  const memberPages = new VersionedCache<Buffer>(MEMBER_PAGES);
 
   // Build this PY's market snapshot (and its default order) before the server takes requests,
   // so the first market call does not wait for it.
@@ -201,10 +208,16 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
   r.post(
     '/bff/v1/incentive/market/members',
     { config: downline, schema: { body: membersBodySchema, response: { 200: envelopeSchema(membersDataSchema) } } },
-    async (request) => {
+    async (request, reply) => {
       const { ada } = sessionOf(request);
       const { month: todayMonth, py: currentPy } = now();
       const body = request.body;
+      // A page depends on the snapshot (the data version), the member, today's month and the
+      // body; only pages of valid bodies are kept, so the checks below can come after.
+      const version = await dataVersion(db);
+      const key = `${ada}|${todayMonth}|${JSON.stringify(body)}`;
+      const known = memberPages.get(key, version);
+      if (known) return sendJson(reply, known);
       const years = [currentPy, previousPy(currentPy), previousPy(previousPy(currentPy)), previousPy(previousPy(previousPy(currentPy)))];
       const py = body.year ?? currentPy;
       if (!years.includes(py)) throw badRequest(`year must be one of ${years.join(', ')}`);
@@ -230,7 +243,7 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
       }
       const page = pageMembers(s, i, from, to, body, { pyStartDate, pyEndDate });
       const baseDepth = s.depth[i]!;
-      const data: MembersData = {
+      const answer = okJson(membersDataSchema, {
         py,
         month,
         monthOpen: month === todayMonth,
@@ -260,8 +273,9 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
             },
           );
         }),
-      };
-      return ok(data);
+      });
+      memberPages.set(key, version, answer);
+      return sendJson(reply, answer);
     },
   );
 

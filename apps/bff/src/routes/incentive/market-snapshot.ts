@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { maskPrivacy } from '@abo/contract';
 import { pyMonths } from '@abo/plan';
-import { dialectOf, type DB } from '../../db/index.ts';
+import type { DB } from '../../db/index.ts';
+import { dataVersion } from '../data-version.ts';
 
 /**
  * An in-memory column store of the whole sponsorship tree for one performance
@@ -9,7 +10,7 @@ import { dialectOf, type DB } from '../../db/index.ts';
  * slice. Market member tracking filters and pages over it in well under a
  * millisecond even for a downline of 100 000; sorted orders are built once per
  * snapshot and walked to fill a page. It is built when the server gets ready
- * (see market-routes.ts) and rebuilt when the data changes (a cheap signature,
+ * (see market-routes.ts) and rebuilt when the data changes (dataVersion,
  * compared on each use).
  */
 export interface MarketSnapshot {
@@ -48,28 +49,6 @@ export interface MarketSnapshot {
 }
 
 const caches = new WeakMap<DB, Map<string, MarketSnapshot>>();
-
-/**
- * A cheap fingerprint of the data behind the snapshot: the tree's last position and row id,
- * and when the dataset was (re)seeded (results are written by the seed / close, not by the BFF).
- */
-async function signatureOf(db: DB): Promise<string> {
-  // Each max() in its own subquery so the database answers it from one end of a B-tree.
-  const treeAndSeed = sql`coalesce(cast((select max(tree_pos) from distributors) as text), '') || '|' ||
-      coalesce((select value from meta where key = 'seeded_at'), '')`;
-  if (dialectOf(db) === 'sqlite') {
-    try {
-      // SQLite's rowid also moves when a member is added without re-numbering the tree.
-      const r = await sql<{ v: string }>`select ${treeAndSeed} || '|' ||
-        coalesce(cast((select max(rowid) from distributors) as text), '') as v`.execute(db);
-      return r.rows[0]?.v ?? '';
-    } catch {
-      // A table without rowid: fall through to the tree's last position and the seeding time.
-    }
-  }
-  const r = await sql<{ v: string }>`select ${treeAndSeed} as v`.execute(db);
-  return r.rows[0]?.v ?? '';
-}
 
 interface BaseRow {
   ada: string;
@@ -188,7 +167,7 @@ export async function marketSnapshot(db: DB, py: string, month: string): Promise
   const key = `${py}|${month}`;
   const existing = cache.get(key);
   // One small query per use: the snapshot follows the data as soon as it changes.
-  const signature = await signatureOf(db);
+  const signature = await dataVersion(db);
   if (existing && existing.signature === signature) return existing;
   const fresh = await build(db, py, month, signature);
   cache.set(key, fresh);

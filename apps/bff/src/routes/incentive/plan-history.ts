@@ -6,6 +6,7 @@ import { maskPrivacy, type LegData, type MonthRecordData } from '@abo/contract';
 import { type MonthRecord, type PinEvent, type PlanHistory } from '@abo/plan';
 import type { DB } from '../../db/index.ts';
 import type { MonthlyResultsTable } from '../../db/schema.ts';
+import { preparedQuery } from '../../lib/prepared-query.ts';
 
 /** The stored month columns the plan engine reads. */
 export type OwnRow = Pick<
@@ -35,6 +36,50 @@ export interface LoadedHistory {
   currentPin: number;
 }
 
+const ownRows = preparedQuery((db, p: { ada: string; from: string; to: string }) =>
+  db
+    .selectFrom('monthly_results')
+    .select([
+      'month',
+      'ppv',
+      'gpv',
+      'pgpv',
+      'bracket',
+      'is_q',
+      'q_legs',
+      'apv',
+      'is_sp',
+      'pin_code',
+      'new_customers',
+      'points',
+      'compliant',
+      'attended',
+    ])
+    .where('ada', '=', p.ada)
+    .where('month', '>=', p.from)
+    .where('month', '<=', p.to)
+    .orderBy('month'),
+);
+
+const pinBefore = preparedQuery((db, p: { ada: string; from: string }) =>
+  db
+    .selectFrom('monthly_results')
+    .select((eb) => eb.fn.max('pin_code').as('pin'))
+    .where('ada', '=', p.ada)
+    .where('month', '<', p.from),
+);
+
+const frontlineQMonths = preparedQuery((db, p: { ada: string; from: string; to: string }) =>
+  db
+    .selectFrom('distributors as l')
+    .innerJoin('monthly_results as m', 'm.ada', 'l.ada')
+    .select(['l.ada', 'l.name_zh', 'm.month'])
+    .where('l.sponsor_ada', '=', p.ada)
+    .where('m.month', '>=', p.from)
+    .where('m.month', '<=', p.to)
+    .where('m.is_q', '=', 1),
+);
+
 /**
  * Loads the months from..to (inclusive, 'YYYY-MM'; to is capped at today's month by the
  * caller). Pins before `from` set the initial pin.
@@ -48,45 +93,10 @@ export async function loadHistory(
 ): Promise<LoadedHistory> {
   // Months before `from` only raise the initial pin: one max() instead of every row since
   // joining (the full rows cost about 8 µs each to read; bench/bff.ts).
-  const [rows, before, legRows] = await Promise.all([
-    db
-      .selectFrom('monthly_results')
-      .select([
-        'month',
-        'ppv',
-        'gpv',
-        'pgpv',
-        'bracket',
-        'is_q',
-        'q_legs',
-        'apv',
-        'is_sp',
-        'pin_code',
-        'new_customers',
-        'points',
-        'compliant',
-        'attended',
-      ])
-      .where('ada', '=', ada)
-      .where('month', '>=', from)
-      .where('month', '<=', to)
-      .orderBy('month')
-      .execute(),
-    db
-      .selectFrom('monthly_results')
-      .select((eb) => eb.fn.max('pin_code').as('pin'))
-      .where('ada', '=', ada)
-      .where('month', '<', from)
-      .executeTakeFirst(),
-    db
-      .selectFrom('distributors as l')
-      .innerJoin('monthly_results as m', 'm.ada', 'l.ada')
-      .select(['l.ada', 'l.name_zh', 'm.month'])
-      .where('l.sponsor_ada', '=', ada)
-      .where('m.month', '>=', from)
-      .where('m.month', '<=', to)
-      .where('m.is_q', '=', 1)
-      .execute(),
+  const [rows, [before], legRows] = await Promise.all([
+    ownRows(db, { ada, from, to }),
+    pinBefore(db, { ada, from }),
+    frontlineQMonths(db, { ada, from, to }),
   ]);
   let initialPin = Math.max(230, Number(before?.pin ?? 0));
   if (person.pin_month !== null && person.pin_month < from) initialPin = Math.max(initialPin, person.pin_code);

@@ -255,4 +255,20 @@ describe('income calls', () => {
     const without = await t.app.inject({ method: 'POST', url: '/bff/v1/income/statement', payload: { channel: 'iinquiry' }, headers: staffHeaders });
     expect(without.json().success).toBe(false);
   });
+  it('answers a statement again from its cache byte for byte, and anew once the data is replaced', async () => {
+    const first = await call(LEADER, 'statement', { month: '2026-10' });
+    const again = await call(LEADER, 'statement', { month: '2026-10' });
+    expect(again.raw).toBe(first.raw);
+    const items = JSON.stringify([{ code: 'PROMOTION', baseBvFen: 100_000, rateBp: 100, amountFen: 1_000 }]);
+    await t.db.updateTable('statements').set({ pretax_fen: 1_000, items }).where('ada', '=', LEADER).where('month', '=', '2026-10').execute();
+    const at = new Date().toISOString();
+    await t.db
+      .insertInto('meta')
+      .values({ key: 'seeded_at', value: at })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: at }))
+      .execute();
+    const after = await call(LEADER, 'statement', { month: '2026-10' });
+    expect(after.body.data.pretaxFen).toBe(1_000);
+    expect(after.body.data.items).toHaveLength(1);
+  });
 });

@@ -37,7 +37,10 @@ import {
 } from '@abo/plan';
 import type { Config } from '../../config.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
+import { okJson, sendJson } from '../../lib/json-answer.ts';
+import { preparedQuery } from '../../lib/prepared-query.ts';
 import { sessionOf } from '../../plugins/auth.ts';
+import { dataVersion, VersionedCache } from '../data-version.ts';
 import { groupBy4, parseItems, sumTotals, type ParsedItem, type ParsedLeg, type Totals } from './income-data.ts';
 
 /** Remuneration for services enters annual comprehensive income at 80 % (PRC IIT law, art. 6). */
@@ -55,16 +58,32 @@ const rowOf = (s: { month: string; pretax_fen: number; tax_fen: number; net_fen:
   netFen: Number(s.net_fen),
 });
 
+const statementMonths = preparedQuery((db, p: { ada: string }) =>
+  db.selectFrom('statements').select('month').where('ada', '=', p.ada).orderBy('month', 'desc'),
+);
+
+const statementOf = preparedQuery((db, p: { ada: string; month: string }) =>
+  db
+    .selectFrom('statements')
+    .select(['month', 'pretax_fen', 'tax_fen', 'net_fen', 'items'])
+    .where('ada', '=', p.ada)
+    .where('month', '=', p.month),
+);
+
+const volumeOf = preparedQuery((db, p: { ada: string; month: string }) =>
+  db.selectFrom('monthly_results').select(['ppv', 'pgpv', 'bracket', 'q_legs']).where('ada', '=', p.ada).where('month', '=', p.month),
+);
+
+/** Statement answers kept per process (each about 1 KB of JSON). */
+const STATEMENT_ANSWERS = 2000;
+
 /** The /bff/v1/income/* page data calls. */
 export async function incomeRoutes(app: FastifyInstance, opts: { config: Config }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const today = () => opts.config.today();
 
   /** Months with a statement, newest first: exactly the list generate/queryable/month gives. */
-  const queryableMonths = async (ada: string): Promise<string[]> =>
-    (
-      await app.db.selectFrom('statements').select('month').where('ada', '=', ada).orderBy('month', 'desc').execute()
-    ).map((m) => m.month);
+  const queryableMonths = async (ada: string): Promise<string[]> => (await statementMonths(app.db, { ada })).map((m) => m.month);
 
   const rejectMonth = (month: string, months: readonly string[]) =>
     badRequest(
@@ -81,12 +100,7 @@ export async function incomeRoutes(app: FastifyInstance, opts: { config: Config 
   };
 
   const loadStatement = async (ada: string, month: string): Promise<StoredStatement> => {
-    const s = await app.db
-      .selectFrom('statements')
-      .select(['month', 'pretax_fen', 'tax_fen', 'net_fen', 'items'])
-      .where('ada', '=', ada)
-      .where('month', '=', month)
-      .executeTakeFirst();
+    const [s] = await statementOf(app.db, { ada, month });
     if (!s) throw notFound(`No statement for ${month}`);
     return { ...rowOf(s), items: s.items };
   };
@@ -135,15 +149,7 @@ export async function incomeRoutes(app: FastifyInstance, opts: { config: Config 
         withholding: remunerationWithholdingDetail(0),
       };
     }
-    const [s, vol] = await Promise.all([
-      loadStatement(ada, month),
-      app.db
-        .selectFrom('monthly_results')
-        .select(['ppv', 'pgpv', 'bracket', 'q_legs'])
-        .where('ada', '=', ada)
-        .where('month', '=', month)
-        .executeTakeFirst(),
-    ]);
+    const [s, [vol]] = await Promise.all([loadStatement(ada, month), volumeOf(app.db, { ada, month })]);
     return {
       month,
       py: pyOf(month),
@@ -159,13 +165,26 @@ export async function incomeRoutes(app: FastifyInstance, opts: { config: Config 
 
   const monthRoute = { body: incomeMonthBodySchema, response: { 200: envelopeSchema(statementDataSchema) } };
 
+  // Statements are written by the close, never by the BFF: an answer holds while the data
+  // version does (the month is in the key for the answer without statements).
+  const statementAnswers = new VersionedCache<Buffer>(STATEMENT_ANSWERS);
+  const cachedStatement = async (ada: string, askedMonth: string | undefined): Promise<Buffer> => {
+    const version = await dataVersion(app.db);
+    const key = `${ada}|${askedMonth ?? ''}|${toMonthKey(today())}`;
+    const known = statementAnswers.get(key, version);
+    if (known) return known;
+    const answer = okJson(statementDataSchema, await statementHandler(ada, askedMonth));
+    statementAnswers.set(key, version, answer);
+    return answer;
+  };
+
   // One month's statement: every item with its base volume and rate.
-  r.post('/bff/v1/income/statement', { schema: monthRoute }, async (request) =>
-    ok(await statementHandler(sessionOf(request).ada, request.body.month)),
+  r.post('/bff/v1/income/statement', { schema: monthRoute }, async (request, reply) =>
+    sendJson(reply, await cachedStatement(sessionOf(request).ada, request.body.month)),
   );
   // Commission detail: the same items, read per item (its base, rate and the month's volume).
-  r.post('/bff/v1/income/commissiondetail', { schema: monthRoute }, async (request) =>
-    ok(await statementHandler(sessionOf(request).ada, request.body.month)),
+  r.post('/bff/v1/income/commissiondetail', { schema: monthRoute }, async (request, reply) =>
+    sendJson(reply, await cachedStatement(sessionOf(request).ada, request.body.month)),
   );
 
   // Monthly statements of one PY.

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { DB } from '../db/index.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { dataVersion, VersionedCache } from './data-version.ts';
+
+/** What the seed / close does when it replaces the data: record when. */
+async function reseed(db: DB): Promise<void> {
+  const at = `${new Date().toISOString()}-${Math.random()}`;
+  await db
+    .insertInto('meta')
+    .values({ key: 'seeded_at', value: at })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: at }))
+    .execute();
+}
+
+describe('the data version', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('stays while nothing is replaced and moves when the data is', async () => {
+    const v0 = await dataVersion(t.db);
+    expect(await dataVersion(t.db)).toBe(v0);
+    await t.db.insertInto('audit_log').values({ actor: 'a', subject_ada: 'b', action: 'c', channel: 'ebiz', at: 'now' }).execute();
+    expect(await dataVersion(t.db)).toBe(v0);
+    await reseed(t.db);
+    expect(await dataVersion(t.db)).not.toBe(v0);
+  });
+
+  it('is never older than the call: a change made while a read is under way shows in the next call', async () => {
+    const v0 = await dataVersion(t.db);
+    const earlier = dataVersion(t.db);
+    await reseed(t.db);
+    const later = await dataVersion(t.db);
+    expect(later).not.toBe(v0);
+    expect([v0, later]).toContain(await earlier);
+  });
+
+  it('answers calls waiting at the same time with one or two reads', async () => {
+    await dataVersion(t.db);
+    await reseed(t.db);
+    const reads = vi.spyOn(t.db, 'executeQuery');
+    try {
+      const all = await Promise.all(Array.from({ length: 20 }, () => dataVersion(t.db)));
+      expect(new Set(all).size).toBe(1);
+      expect(reads.mock.calls.length).toBeLessThanOrEqual(2);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+});
+
+describe('the versioned cache', () => {
+  it('answers an entry only for its version and forgets the least recently used first', () => {
+    const c = new VersionedCache<number>(2);
+    c.set('a', 'v1', 1);
+    c.set('b', 'v1', 2);
+    expect(c.get('a', 'v1')).toBe(1);
+    c.set('c', 'v1', 3); // 'b' is the least recently used
+    expect(c.get('b', 'v1')).toBeUndefined();
+    expect(c.get('a', 'v1')).toBe(1);
+    expect(c.get('c', 'v2')).toBeUndefined();
+    expect(c.get('c', 'v1')).toBeUndefined(); // a stale entry is dropped when met
+  });
+});
