@@ -12,6 +12,7 @@
  *                        [--data DIR] [--postgres | --database-url postgres://… [--reuse]]
  *                        [--only plan,members,statement] [--cpu-prof DIR]
  * --smoke: 1 000 distributors, 2 s, 10 connections, 0.5 s warm-up (CI speed; figures mean little).
+ * Exit code 1 when any answer failed (errors, non-2xx, code ≠ 0); missed goals only print.
  * --data: reuse a SQLite dataset kept by an earlier --keep (no seeding).
  * --postgres: seed into a throwaway PostgreSQL cluster and serve from it (DATABASE_URL).
  * --database-url: the same on a given (empty) PostgreSQL database; --reuse serves its data as it is.
@@ -389,7 +390,9 @@ async function main(): Promise<void> {
       `\n${'target'.padEnd(32)}${pad('req/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('err/non2xx/code≠0', 19)}${pad('server CPU', 12)}${pad('CPU µs/req', 12)}${pad('ratio', 7)}  goals`,
     );
     let ok = true;
+    let clean = true;
     for (const row of rows) {
+      clean &&= row.errors + row.non2xx + row.mismatches === 0;
       const ratio = row.reqs / base.reqs;
       const isBase = row === base;
       const meets = isBase || (ratio >= RATIO_GOAL && row.p99 <= P99_GOAL_MS && row.errors + row.non2xx + row.mismatches === 0);
@@ -416,6 +419,11 @@ async function main(): Promise<void> {
         'CPU µs/req that time per answer: autocannon runs on the same cores, so a ratio also reflects the client (larger answers cost it more).',
     );
     if (smoke) console.log('Smoke run: small dataset and short runs; the figures do not measure the goals.');
+    // Missed goals are figures to read; a failed or wrong answer is a fault (npm test runs --smoke).
+    if (!clean) {
+      console.log('Some answers failed (errors / non-2xx / code ≠ 0 above).');
+      process.exitCode = 1;
+    }
   } finally {
     if (child?.connected) child.disconnect();
     await new Promise((r) => (child && child.exitCode === null ? child.once('exit', r) : r(null)));

@@ -124,6 +124,11 @@ if (havePostgres) {
   failures.push('integration tests on PostgreSQL: PostgreSQL missing');
 }
 check('build', 'npm', ['run', 'build', '--silent']);
+// The benchmarks run small (smoke runs): they must work and answer correctly; their figures
+// are read by hand (bench/README.md), never used as a pass mark here.
+check('bench smoke: seed (2 000 distributors)', 'npx', ['tsx', 'bench/seed.ts', '--distributors', '2000']);
+check('bench smoke: bff (every call answers code 0 under load)', 'npx', ['tsx', 'bench/bff.ts', '--smoke']);
+check('bench smoke: soak (zero errors)', 'npx', ['tsx', 'bench/soak.ts', '--smoke']);
 if (ensureChromium()) {
   suite(
     'end-to-end (Playwright, Chromium)',
