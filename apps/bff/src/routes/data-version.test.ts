@@ -1,17 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DB } from '../db/index.ts';
+import { markDataReplaced } from '../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { dataVersion, VersionedCache } from './data-version.ts';
-
-/** What the seed / close does when it replaces the data: record when. */
-async function reseed(db: DB): Promise<void> {
-  const at = `${new Date().toISOString()}-${Math.random()}`;
-  await db
-    .insertInto('meta')
-    .values({ key: 'seeded_at', value: at })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: at }))
-    .execute();
-}
 
 describe('the data version', () => {
   let t: TestApp;
@@ -25,14 +15,14 @@ describe('the data version', () => {
     expect(await dataVersion(t.db)).toBe(v0);
     await t.db.insertInto('audit_log').values({ actor: 'a', subject_ada: 'b', action: 'c', channel: 'ebiz', at: 'now' }).execute();
     expect(await dataVersion(t.db)).toBe(v0);
-    await reseed(t.db);
+    await markDataReplaced(t.db);
     expect(await dataVersion(t.db)).not.toBe(v0);
   });
 
   it('is never older than the call: a change made while a read is under way shows in the next call', async () => {
     const v0 = await dataVersion(t.db);
     const earlier = dataVersion(t.db);
-    await reseed(t.db);
+    await markDataReplaced(t.db);
     const later = await dataVersion(t.db);
     expect(later).not.toBe(v0);
     expect([v0, later]).toContain(await earlier);
@@ -40,7 +30,7 @@ describe('the data version', () => {
 
   it('answers calls waiting at the same time with one or two reads', async () => {
     await dataVersion(t.db);
-    await reseed(t.db);
+    await markDataReplaced(t.db);
     const reads = vi.spyOn(t.db, 'executeQuery');
     try {
       const all = await Promise.all(Array.from({ length: 20 }, () => dataVersion(t.db)));

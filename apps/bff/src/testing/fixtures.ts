@@ -45,3 +45,14 @@ export async function insertStaff(db: DB, username: string): Promise<void> {
     .values({ username, ada: username, kind: 'staff', display_name: 'Staff One', password_hash: cachedHash })
     .execute();
 }
+
+/** Records that the dataset was replaced, as the seed / close does (meta seeded_at): answers kept per data version are then derived again. */
+export async function markDataReplaced(db: DB): Promise<void> {
+  // Unique even for two calls within one millisecond.
+  const at = `${new Date().toISOString()}-${Math.random()}`;
+  await db
+    .insertInto('meta')
+    .values({ key: 'seeded_at', value: at })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: at }))
+    .execute();
+}

@@ -4,7 +4,7 @@ import { Code } from '@abo/contract';
 import { buildApp } from '../../app.ts';
 import type { DB } from '../../db/index.ts';
 import { evaluatePy, summaryJson } from '../../seed/plans.ts';
-import { insertDistributor } from '../../testing/fixtures.ts';
+import { insertDistributor, markDataReplaced } from '../../testing/fixtures.ts';
 import { loadHistory } from './plan-history.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -245,12 +245,7 @@ describe('/bff/v1/incentive', () => {
       (JSON.parse(body) as { data: { records: Array<{ month: string; pgpv: number }> } }).data.records.find((r) => r.month === '2026-11');
     expect(november((await ask(t.app, '/incentiveplan/seminars')).body)?.pgpv).toBe(3_000);
     await t.db.updateTable('monthly_results').set({ pgpv: 4_321 }).where('ada', '=', ME).where('month', '=', '2026-11').execute();
-    const at = new Date().toISOString();
-    await t.db
-      .insertInto('meta')
-      .values({ key: 'seeded_at', value: at })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: at }))
-      .execute();
+    await markDataReplaced(t.db);
     expect(november((await ask(t.app, '/incentiveplan/seminars')).body)?.pgpv).toBe(4_321);
     expect(november((await ask(other, '/incentiveplan/seminars')).body)?.pgpv).toBe(4_321);
   });

@@ -3,7 +3,7 @@ import { Code } from '@abo/contract';
 import { monthlyStatement, remunerationWithholding, annualComprehensiveTax, type StatementInput } from '@abo/plan';
 import type { DB } from '../../db/index.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { insertDistributor, insertStaff, TEST_PASSWORD } from '../../testing/fixtures.ts';
+import { insertDistributor, insertStaff, markDataReplaced, TEST_PASSWORD } from '../../testing/fixtures.ts';
 
 const LEADER = '10000004';
 const LEG_A = '20000001';
@@ -261,12 +261,7 @@ describe('income calls', () => {
     expect(again.raw).toBe(first.raw);
     const items = JSON.stringify([{ code: 'PROMOTION', baseBvFen: 100_000, rateBp: 100, amountFen: 1_000 }]);
     await t.db.updateTable('statements').set({ pretax_fen: 1_000, items }).where('ada', '=', LEADER).where('month', '=', '2026-10').execute();
-    const at = new Date().toISOString();
-    await t.db
-      .insertInto('meta')
-      .values({ key: 'seeded_at', value: at })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: at }))
-      .execute();
+    await markDataReplaced(t.db);
     const after = await call(LEADER, 'statement', { month: '2026-10' });
     expect(after.body.data.pretaxFen).toBe(1_000);
     expect(after.body.data.items).toHaveLength(1);
