@@ -130,6 +130,9 @@ check('bench smoke: seed (2 000 distributors)', 'npx', ['tsx', 'bench/seed.ts', 
 check('bench smoke: bff (every call answers code 0 under load)', 'npx', ['tsx', 'bench/bff.ts', '--smoke']);
 check('bench smoke: soak (zero errors)', 'npx', ['tsx', 'bench/soak.ts', '--smoke']);
 if (ensureChromium()) {
+  check('bench smoke: lighthouse (each page signs in and loads; scores printed)', 'npx', ['tsx', 'bench/lighthouse.ts', '--runs', '1'], {
+    CHROME_PATH: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  });
   suite(
     'end-to-end (Playwright, Chromium)',
     'npx',

@@ -1,9 +1,96 @@
 import react from '@vitejs/plugin-react';
+import type { OutputChunk } from 'rolldown';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { routeTable } from './src/app/routes.ts';
 
-export default defineConfig({
+// A file URL as a module id (POSIX path); node:url is off limits in apps/web.
+const filePath = (url: URL) => decodeURIComponent(url.pathname);
+const src = filePath(new URL('src/', import.meta.url));
+
+/** Written next to the manifest; apps/bff/src/plugins/web.ts and bench/bundle.ts read it. */
+export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+/** Page path (lowercase, as in the route table; '*' for any other path) → files to preload. */
+export type RoutePreloads = Record<string, { js: string[]; css: string[] }>;
+
+/**
+ * For each page path, the chunks a first visit loads after the shell: the app
+ * frame and the page, with everything they import statically, and their
+ * stylesheets. The BFF puts them into index.html as preload links, so they
+ * download while the shell does instead of after it has run the router.
+ */
+function routePreloads(): Plugin {
+  return {
+    name: 'abo-route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const chunkOf = (module: string) => {
+        const chunk = chunks.find((c) => c.facadeModuleId === module) ?? chunks.find((c) => c.moduleIds.includes(module));
+        if (!chunk) throw new Error(`route preloads: no chunk holds ${module}`);
+        return chunk;
+      };
+      const closure = (start: OutputChunk[]) => {
+        const into = new Set<OutputChunk>();
+        const visit = (c: OutputChunk) => {
+          if (into.has(c)) return;
+          into.add(c);
+          for (const f of c.imports) visit(byFile.get(f)!);
+        };
+        start.forEach(visit);
+        return into;
+      };
+      const shell = closure(chunks.filter((c) => c.isEntry));
+      const frame = chunkOf(`${src}app/app-frame.tsx`);
+      const preloadsOf = (page: string) => {
+        const needed = [...closure([frame, chunkOf(`${src}features/${page}`)])].filter((c) => !shell.has(c));
+        const css = new Set(needed.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]));
+        return { js: needed.map((c) => c.fileName), css: [...css] };
+      };
+      const out: RoutePreloads = { '*': preloadsOf('system/not-found-page.tsx') };
+      for (const route of routeTable) out[route.path] = preloadsOf(route.page);
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(out, null, 1)}\n` });
+    },
+  };
+}
+
+/**
+ * The global stylesheet (a few KB) goes into index.html itself: the first
+ * paint (the page placeholder) waits for no stylesheet request.
+ */
+function inlineEntryCss(): Plugin {
+  return {
+    name: 'abo-inline-entry-css',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        return html.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/front\/([^"]+\.css)">/g, (tag, file: string) => {
+          const asset = ctx.bundle?.[file];
+          return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : tag;
+        });
+      },
+    },
+  };
+}
+
+export default defineConfig(({ command }) => ({
   base: '/front/',
-  plugins: [react()],
+  plugins: [react(), routePreloads(), inlineEntryCss()],
+  resolve: {
+    alias:
+      command === 'build'
+        ? [
+            {
+              // react-router's package exports only its development build (dev-only warnings and
+              // checks included); its production build is the same API without them.
+              find: /^react-router$/,
+              replacement: filePath(new URL('dist/production/index.mjs', import.meta.resolve('react-router/package.json'))),
+            },
+          ]
+        : [],
+  },
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
@@ -12,6 +99,35 @@ export default defineConfig({
     chunkSizeWarningLimit: 400,
     // bench/bundle.ts reads the manifest to tell the shell from route chunks.
     manifest: true,
+    // Every browser the app supports has <link rel="modulepreload">; one without it would only
+    // lose the preloading, not the page.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The libraries pages share (translations, queries, antd-mobile and its helpers) in
+              // one chunk instead of dozens of small ones: a first visit makes a few requests, not
+              // forty. Modules only one page uses stay with that page.
+              name: 'vendor',
+              test: /node_modules[\\/](?!(react|react-dom|scheduler|react-router|jwt-decode)[\\/])/,
+              minShareCount: 2,
+              // Not what they import in turn: React and the router stay in the shell.
+              includeDependenciesRecursively: false,
+            },
+            {
+              // Likewise the app's shared components and helpers. The shell's own (the sign-in
+              // guard's) are left out, or the shell would import this chunk.
+              name: 'app',
+              test: /apps[\\/]web[\\/]src[\\/](components[\\/]|lib[\\/](?!(api-client|storage|channel|preload-error|root-font-size)\.))/,
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {
@@ -27,4 +143,4 @@ export default defineConfig({
     setupFiles: ['src/testing/setup.ts'],
     css: false,
   },
-});
+}));

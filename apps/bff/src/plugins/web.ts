@@ -1,16 +1,80 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { Code, fail } from '@abo/contract';
 
 const PAGE_PREFIX = '/front/';
 const ASSET_PREFIX = '/front/assets/';
+/** Written by the web build (apps/web/vite.config.ts, routePreloads). */
+export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+
+/** Page path (lowercase; '*' for any other path) → the chunks and stylesheets its first visit loads after the shell. */
+type RoutePreloads = Record<string, { js: string[]; css: string[] }>;
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** '/front/Income/ServiceFee/?x=1' → '/income/servicefee', a key of the route table. */
+export function routeKey(url: string): string {
+  const pathname = (url.split('?')[0] ?? '').replace(/^\/front(?=\/|$)/i, '');
+  return pathname.replace(/\/+$/, '').toLowerCase() || '/';
+}
+
+function preferredEncoding(request: FastifyRequest): Encoding {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return 'identity';
+}
 
 /**
- * Serves the built web app under /front/: hashed assets cached for a year,
- * index.html never cached, and the SPA fallback only for page paths (a
+ * index.html per page path, with preload links for what that page loads after
+ * the shell (the app frame, the page's chunks and styles): they download
+ * alongside the shell instead of after it has run the router. Each variant is
+ * built and compressed once, on first request.
+ */
+function pageDocuments(webDist: string) {
+  const html = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const preloadsFile = path.join(webDist, ROUTE_PRELOADS_FILE);
+  const preloads: RoutePreloads = fs.existsSync(preloadsFile) ? JSON.parse(fs.readFileSync(preloadsFile, 'utf8')) : {};
+  const cache = new Map<string, { body: Buffer; etag: string }>();
+
+  const withPreloads = (route: RoutePreloads[string] | undefined): string => {
+    if (!route) return html;
+    const links = [
+      ...route.js.map((f) => `<link rel="modulepreload" crossorigin href="${PAGE_PREFIX}${f}">`),
+      // Fetched now, applied when the page's chunk imports them (same crossorigin mode as Vite's links).
+      ...route.css.map((f) => `<link rel="preload" as="style" crossorigin href="${PAGE_PREFIX}${f}">`),
+    ];
+    return html.replace('</head>', `${links.join('')}</head>`);
+  };
+
+  return (url: string, encoding: Encoding) => {
+    const key = routeKey(url);
+    const route = key in preloads ? key : '*';
+    const cacheKey = `${route}|${encoding}`;
+    let entry = cache.get(cacheKey);
+    if (!entry) {
+      const text = Buffer.from(withPreloads(preloads[route]));
+      const body =
+        encoding === 'br'
+          ? zlib.brotliCompressSync(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })
+          : encoding === 'gzip'
+            ? zlib.gzipSync(text, { level: 9 })
+            : text;
+      entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"` };
+      cache.set(cacheKey, entry);
+    }
+    return entry;
+  };
+}
+
+/**
+ * Serves the built web app under /front/: hashed assets cached for a year
+ * (precompressed), pages (index.html with the page's preload links, compressed)
+ * revalidated on every load, and the SPA fallback only for page paths (a
  * missing asset must 404, or a stale chunk would load HTML as JavaScript).
  */
 export const webPlugin = fp(
@@ -20,6 +84,16 @@ export const webPlugin = fp(
     if (!hasBuild) {
       app.log.warn({ webDist: opts.webDist }, 'web app is not built; run `npm run build`');
     }
+    const documentFor = hasBuild ? pageDocuments(opts.webDist) : null;
+
+    const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+      const encoding = preferredEncoding(request);
+      const { body, etag } = documentFor!(request.url, encoding);
+      reply.header('Cache-Control', 'no-cache').header('ETag', etag).header('Vary', 'Accept-Encoding');
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+      return reply.type('text/html; charset=utf-8').send(body);
+    };
 
     app.get('/', (_request, reply) => reply.redirect(PAGE_PREFIX, 302));
     app.get('/front', (request, reply) => {
@@ -28,11 +102,14 @@ export const webPlugin = fp(
     });
 
     if (hasBuild) {
+      // The root page; deeper page paths come through the not-found handler below.
+      app.get(PAGE_PREFIX, sendPage);
       await app.register(fastifyStatic, {
         root: opts.webDist,
         prefix: PAGE_PREFIX,
         wildcard: true,
-        index: ['index.html'],
+        // Pages are answered by sendPage (index.html with the page's preload links).
+        index: false,
         // The web build writes .br/.gz beside each asset (apps/web/scripts/precompress.mjs).
         preCompressed: true,
         cacheControl: false,
@@ -51,9 +128,7 @@ export const webPlugin = fp(
         url.toLowerCase().startsWith(PAGE_PREFIX) &&
         !url.toLowerCase().startsWith(ASSET_PREFIX) &&
         !path.extname(url);
-      if (isPage && hasBuild) {
-        return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
-      }
+      if (isPage && hasBuild) return sendPage(request, reply);
       return reply.status(404).send(fail(Code.NOT_FOUND, `No such resource: ${request.method} ${url}`));
     });
   },

@@ -1,9 +1,20 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { RouteError } from '../components/route-error.tsx';
-import { AppLayout } from './app-layout.tsx';
 import type { RouteHandle } from './router-handle.ts';
 import { routeTable, type RouteEntry } from './routes.ts';
 import { authMiddleware, BASENAME } from '../features/auth/auth-middleware.ts';
+
+/** What every page module exports: its component as `default`. */
+type PageModule = { default: ComponentType };
+
+// Every page module, imported lazily: one chunk per page.
+const pageModules = import.meta.glob<PageModule>('../features/**/*-page.tsx');
+
+function pageLoader(file: string): () => Promise<PageModule> {
+  const load = pageModules[`../features/${file}`];
+  if (!load) throw new Error(`The route table names a page module that does not exist: src/features/${file}`);
+  return load;
+}
 
 function toRouteObject(entry: RouteEntry): RouteObject {
   const handle: RouteHandle = {
@@ -11,24 +22,27 @@ function toRouteObject(entry: RouteEntry): RouteObject {
     keepAlive: entry.keepAlive ?? false,
     ebizSkip: entry.ebizSkip ?? false,
   };
-  const lazy = async () => ({ Component: (await entry.page()).default });
+  const load = pageLoader(entry.page);
+  const lazy = async () => ({ Component: (await load()).default });
   return entry.path === '/' ? { index: true, handle, lazy } : { path: entry.path.slice(1), handle, lazy };
 }
+
+const frame = () => import('./app-frame.tsx');
 
 export function buildRoutes(): RouteObject[] {
   return [
     {
       path: '/',
-      Component: AppLayout,
       middleware: [authMiddleware],
+      // Loaded alongside the middleware (per-property lazy does not hold the middleware back).
+      lazy: {
+        Component: async () => (await frame()).AppFrame,
+        ErrorBoundary: async () => (await frame()).RouteError,
+      },
       // A loader makes sure the middleware runs on every navigation.
       loader: () => null,
       shouldRevalidate: () => true,
-      ErrorBoundary: RouteError,
-      children: [
-        ...routeTable.map(toRouteObject),
-        { path: '*', lazy: async () => ({ Component: (await import('../features/system/not-found-page.tsx')).default }) },
-      ],
+      children: [...routeTable.map(toRouteObject), { path: '*', lazy: async () => ({ Component: (await pageLoader('system/not-found-page.tsx')()).default }) }],
     },
   ];
 }

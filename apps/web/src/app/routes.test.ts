@@ -15,6 +15,10 @@ describe('route table', () => {
     for (const p of declared) expect(p).toBe(p.toLowerCase());
   });
 
+  it('names an existing page module under src/features for every path', () => {
+    for (const r of routeTable) expect(fs.existsSync(path.resolve(__dirname, '../features', r.page)), r.path).toBe(true);
+  });
+
   it('marks exactly the six incentive pages the ebiz iframe handling skips', () => {
     expect(routeTable.filter((r) => r.ebizSkip).map((r) => r.path).sort()).toEqual([
       '/incentiveplan/customerexpansion',

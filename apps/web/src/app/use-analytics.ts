@@ -1,4 +1,5 @@
 import type { Channel } from '@abo/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { initAnalytics, trackPageView, updateAnalyticsUser } from '../lib/analytics.ts';
@@ -7,8 +8,10 @@ import { getSession } from '../lib/storage.ts';
 /** Page views per route and the spec's super properties (channel, visitor grade, app version, ada). */
 export function useAnalytics(channel: Channel): void {
   const location = useLocation();
+  const client = useQueryClient();
   useEffect(() => {
-    // The SDK is large: load it once the first page is on screen and the browser is idle.
+    // The SDK is large (about 50 KB): load it once the first page has its data (no request
+    // running) and the browser is idle, so it never competes with what the page needs.
     const start = () => {
       const user = getSession('UserInfo');
       void initAnalytics({
@@ -18,13 +21,31 @@ export function useAnalytics(channel: Channel): void {
         pinCode: user?.pinCode ?? null,
       });
     };
-    if ('requestIdleCallback' in window) {
-      const id = window.requestIdleCallback(start, { timeout: 3000 });
-      return () => window.cancelIdleCallback(id);
+    let cancelIdle = () => {};
+    const whenIdle = () => {
+      if ('requestIdleCallback' in window) {
+        const id = window.requestIdleCallback(start, { timeout: 3000 });
+        cancelIdle = () => window.cancelIdleCallback(id);
+      } else {
+        const timer = setTimeout(start, 1500);
+        cancelIdle = () => clearTimeout(timer);
+      }
+    };
+    // Effects run children first: the page's queries have started by now.
+    if (client.isFetching() === 0) {
+      whenIdle();
+      return () => cancelIdle();
     }
-    const timer = setTimeout(start, 1500);
-    return () => clearTimeout(timer);
-  }, [channel]);
+    const unsubscribe = client.getQueryCache().subscribe(() => {
+      if (client.isFetching() > 0) return;
+      unsubscribe();
+      whenIdle();
+    });
+    return () => {
+      unsubscribe();
+      cancelIdle();
+    };
+  }, [channel, client]);
 
   useEffect(() => {
     const user = getSession('UserInfo');

@@ -1,4 +1,4 @@
-/** What a page shows while its module loads (CSS only: it is part of the shell). */
+/** What a page shows while its module loads (CSS only: it loads with the app frame). */
 export function PageSkeleton() {
   return (
     <div className="page" aria-busy="true">

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface QueryStateProps<T> {
@@ -16,7 +16,11 @@ interface QueryStateProps<T> {
 /** Loading skeleton, error with retry, empty state, or the content: the same on every page. */
 export function QueryState<T>({ query, isEmpty, emptyTitle, emptyText, skeletonLines = 4, children }: QueryStateProps<T>) {
   const { t } = useTranslation();
-  if (query.isPending) {
+  // The content renders at transition priority: a page's render with its data (the largest of a
+  // visit) runs in slices the browser can interrupt instead of one long task, while the skeleton
+  // (or the previous content) stays. TanStack Query never holds undefined as data.
+  const data = useDeferredValue(query.data);
+  if (query.isPending || (query.isSuccess && data === undefined)) {
     return (
       <div className="card" aria-busy="true" aria-label={t('loading')}>
         <Skeleton.Title animated />
@@ -35,12 +39,12 @@ export function QueryState<T>({ query, isEmpty, emptyTitle, emptyText, skeletonL
       </div>
     );
   }
-  if (isEmpty?.(query.data)) {
+  if (isEmpty?.(data as T)) {
     return (
       <div className="card">
         <ErrorBlock status="empty" title={emptyTitle ?? t('state.emptyTitle')} description={emptyText ?? t('state.emptyText')} />
       </div>
     );
   }
-  return <>{children(query.data)}</>;
+  return <>{children(data as T)}</>;
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 
-/** The top error boundary: a friendly page instead of a blank screen (plain markup: it is part of the shell). */
+/** The top error boundary: a friendly page instead of a blank screen (plain markup: it loads with the app frame). */
 export function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation();

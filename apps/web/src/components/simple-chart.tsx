@@ -20,15 +20,16 @@ export interface SimpleChartProps {
 const PALETTE = ['#31507a', '#6f8fb8', '#1f7a4d', '#a15c00'];
 
 /**
- * A labelled bar/line chart. Chart.js loads on first use, so pages without a
- * chart never download it; a data table follows for screen readers.
+ * A labelled bar/line chart. Chart.js loads when a chart first comes into
+ * view, so pages without one never download it; a data table follows for
+ * screen readers.
  */
 export function SimpleChart({ title, labels, series, height = 220, format = (v) => v.toLocaleString() }: SimpleChartProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     let chart: { destroy(): void } | undefined;
     let cancelled = false;
-    void import('../lib/chart.ts').then(({ Chart }) => {
+    const draw = () => void import('../lib/chart.ts').then(({ Chart }) => {
       if (cancelled || !canvas.current) return;
       chart = new Chart(canvas.current, {
         type: 'bar',
@@ -57,8 +58,23 @@ export function SimpleChart({ title, labels, series, height = 220, format = (v) 
         },
       });
     });
+    // Chart.js (about 60 KB) loads and draws when the chart comes near the screen, not while the
+    // page's first content renders (charts sit below the figures they illustrate).
+    let observer: IntersectionObserver | undefined;
+    if (canvas.current && typeof IntersectionObserver !== 'undefined') {
+      observer = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((e) => e.isIntersecting)) return;
+          observer?.disconnect();
+          draw();
+        },
+        { rootMargin: '200px 0px' },
+      );
+      observer.observe(canvas.current);
+    } else draw();
     return () => {
       cancelled = true;
+      observer?.disconnect();
       chart?.destroy();
     };
   }, [labels, series, format]);

@@ -127,7 +127,7 @@ describe('request layer (spec §7, §8)', () => {
     const b = post('/fail').catch(() => undefined);
     await flush();
     expect(toast.show).toHaveBeenCalledTimes(1);
-    expect(toast.show).toHaveBeenCalledWith(expect.objectContaining({ icon: 'loading' }));
+    expect(toast.show).toHaveBeenCalledWith(expect.objectContaining({ content: 'Loading…', duration: 0 }));
     release();
     await Promise.all([a, b]);
     await flush();

@@ -1,8 +1,8 @@
 import type { Channel, Envelope } from '@abo/contract';
 import { Code, SILENT_CODES } from '@abo/contract/codes';
 import type ToastComponent from 'antd-mobile/es/components/toast';
+import { createElement } from 'react';
 import { bffBaseUrl } from '../config/env.ts';
-import { i18n } from '../i18n/index.ts';
 import { getSession } from './storage.ts';
 
 /** Request timeout of spec §9. */
@@ -71,13 +71,27 @@ export function requestBody(channel: Channel, body: object | undefined): Record<
   return out;
 }
 
+// --- Texts ------------------------------------------------------------------
+// i18next is not in the shell: the sign-in guard's token exchange (a call of
+// this module) runs before the app frame, which brings the translations, has
+// loaded. Texts are looked up once a call needs one.
+type Translate = (key: string) => string;
+let translator: Promise<Translate> | null = null;
+function translate(): Promise<Translate> {
+  translator ??= import('../i18n/index.ts').then(({ initI18n }) => {
+    const i18n = initI18n();
+    return (key: string) => i18n.t(key);
+  });
+  return translator;
+}
+
 // --- The shared loading toast (antd-mobile has one Toast instance) ---------
 // Loaded on first use so the toast and its animation library stay out of the shell.
 type ToastApi = typeof ToastComponent;
 let toastModule: Promise<ToastApi> | null = null;
-const withToast = (fn: (toast: ToastApi) => void) => {
+const withToast = (fn: (toast: ToastApi, t: Translate) => void) => {
   toastModule ??= Promise.all([import('antd-mobile/es/components/toast'), import('./antd-setup.ts')]).then(([m]) => m.default);
-  void toastModule.then(fn);
+  void Promise.all([toastModule, translate()]).then(([toast, t]) => fn(toast, t));
 };
 let openLoading = 0;
 let toastOwner: 'loading' | 'message' | null = null;
@@ -86,10 +100,12 @@ function beginLoading(): void {
   openLoading += 1;
   if (openLoading === 1 && toastOwner !== 'message') {
     toastOwner = 'loading';
-    withToast((toast) => {
+    withToast((toast, t) => {
       // The request may have finished, or a message replaced the toast, while it loaded.
       if (openLoading > 0 && toastOwner === 'loading') {
-        toast.show({ icon: 'loading', content: i18n.t('request.loading'), duration: 0, maskClickable: true });
+        // A CSS-animated spinner (styles/global.css): antd-mobile's 'loading' icon animates with
+        // JavaScript on every frame for as long as the request runs.
+        toast.show({ icon: createElement('span', { className: 'request-spinner' }), content: t('request.loading'), duration: 0, maskClickable: true });
       }
     });
   }
@@ -151,31 +167,34 @@ export async function post<T>(path: string, body?: object, options: RequestOptio
       });
     } catch (err) {
       if (options.signal?.aborted) throw err;
-      showMessage(i18n.t('request.networkError'));
-      throw new ApiError(-1, i18n.t('request.networkError'), 'transport');
+      const message = (await translate())('request.networkError');
+      showMessage(message);
+      throw new ApiError(-1, message, 'transport');
     }
     if (response.status === 401) {
-      showMessage(i18n.t('request.queryExpired'));
-      throw new ApiError(401, i18n.t('request.queryExpired'), 'auth');
+      const message = (await translate())('request.queryExpired');
+      showMessage(message);
+      throw new ApiError(401, message, 'auth');
     }
     let envelope: Envelope<T>;
     try {
       envelope = (await response.json()) as Envelope<T>;
     } catch {
-      const message = response.status >= 500 ? i18n.t('request.serverError') : i18n.t('request.networkError');
+      const message = (await translate())(response.status >= 500 ? 'request.serverError' : 'request.networkError');
       showMessage(message);
       throw new ApiError(response.status, message, 'http');
     }
     if (envelope.code === Code.OK) return envelope.data as T;
-    const message = envelope.message || i18n.t('request.serverError');
+    const t = await translate();
+    const message = envelope.message || t('request.serverError');
     if (envelope.code === Code.RETRY) {
-      showMessage(i18n.t('request.retry'));
+      showMessage(t('request.retry'));
     } else if (envelope.code === Code.UNAUTHORIZED) {
       redirectToAuthentication();
       throw new ApiError(envelope.code, message, 'auth');
     } else if (channel === 'iinquiry' && envelope.code === Code.IINQUIRY_EXPIRED) {
-      showMessage(i18n.t('request.queryExpired'));
-      throw new ApiError(envelope.code, i18n.t('request.queryExpired'), 'auth');
+      showMessage(t('request.queryExpired'));
+      throw new ApiError(envelope.code, t('request.queryExpired'), 'auth');
     } else if (!SILENT_CODES.has(envelope.code) && !envelope.success) {
       showMessage(message);
     }

@@ -3,6 +3,11 @@ import { CHANNEL_IDS, isChannel } from '@abo/contract/channels';
 
 const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile|MicroMessenger|HarmonyOS/i;
 
+/** The WeChat built-in browser (also WeCom, which shares its JS-SDK). */
+export function isWeChat(ua: string = typeof navigator === 'undefined' ? '' : navigator.userAgent): boolean {
+  return /MicroMessenger/i.test(ua);
+}
+
 export function isMobileUserAgent(ua: string): boolean {
   return MOBILE_UA.test(ua);
 }

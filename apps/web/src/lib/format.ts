@@ -42,23 +42,13 @@ export function maskedBankCard(card: string | null | undefined): string {
 }
 
 // Intl formatters are costly to build and pages format hundreds of numbers.
-const formatterCache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+const formatterCache = new Map<string, Intl.NumberFormat>();
 
 function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = `n|${locale}|${JSON.stringify(options)}`;
-  let formatter = formatterCache.get(key) as Intl.NumberFormat | undefined;
+  let formatter = formatterCache.get(key);
   if (!formatter) {
     formatter = new Intl.NumberFormat(locale, options);
-    formatterCache.set(key, formatter);
-  }
-  return formatter;
-}
-
-function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `d|${locale}|${JSON.stringify(options)}`;
-  let formatter = formatterCache.get(key) as Intl.DateTimeFormat | undefined;
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(locale, options);
     formatterCache.set(key, formatter);
   }
   return formatter;
@@ -105,6 +95,9 @@ export function formatMonth(month: string, locale: string): string {
   const year = Number(match[1]);
   const monthIndex = Number(match[2]) - 1;
   if (monthIndex < 0 || monthIndex > 11) return month;
-  // UTC on both sides: the label must not shift a month in any time zone.
-  return dateFormat(locale, { year: 'numeric', month: 'short', timeZone: 'UTC' }).format(Date.UTC(year, monthIndex, 1));
+  // Spelt out rather than through Intl.DateTimeFormat: the first date formatter a page builds
+  // loads the browser's calendar data (tens of milliseconds on a phone), for two fixed patterns.
+  return locale.toLowerCase().startsWith('zh') ? `${year}年${monthIndex + 1}月` : `${MONTH_NAMES[monthIndex]} ${year}`;
 }
+
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

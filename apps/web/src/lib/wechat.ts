@@ -5,6 +5,7 @@
  * the menu after the first call). The SDK itself is imported only here, on
  * demand, so it never weighs on the shell bundle.
  */
+import { isWeChat } from './channel.ts';
 
 export const WECHAT_SIGNATURE_PATH = '/wechat/signature';
 export const WECHAT_SIGNATURE_TIMEOUT_MS = 10_000;
@@ -34,10 +35,8 @@ export interface WechatSignature {
   signature: string;
 }
 
-/** The WeChat built-in browser (also WeCom, which shares its JS-SDK). */
-export function isWeChat(ua: string = typeof navigator === 'undefined' ? '' : navigator.userAgent): boolean {
-  return /MicroMessenger/i.test(ua);
-}
+// Defined in lib/channel.ts, which the sign-in guard uses, so this module stays out of the shell.
+export { isWeChat };
 
 function isIOS(ua: string): boolean {
   return /iPhone|iPad|iPod/i.test(ua);

@@ -1,9 +1,8 @@
 import type { Channel } from '@abo/contract';
 import { redirect, redirectDocument, type MiddlewareFunction } from 'react-router';
 import { IDP_PORTAL_URL, WECHAT_APP_ID, WECHAT_OAUTH_URL } from '../../config/env.ts';
-import { resolveChannel } from '../../lib/channel.ts';
+import { isWeChat, resolveChannel } from '../../lib/channel.ts';
 import { getSession, isSessionTokenUsed, markSessionTokenUsed, setSession } from '../../lib/storage.ts';
-import { isWeChat } from '../../lib/wechat.ts';
 import { exchangeSessionToken } from './api/exchange-session-token.ts';
 import { exchangeWechatCode } from './api/exchange-wechat-code.ts';
 import { clearTokens, currentProfile, hasStoredTokens, storeTokens } from './session.ts';

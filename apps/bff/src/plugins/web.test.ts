@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTE_PRELOADS_FILE, routeKey, webPlugin } from './web.ts';
+
+const INDEX = '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>';
+const PRELOADS = {
+  '*': { js: ['assets/app-frame-1.js', 'assets/not-found-page-1.js'], css: [] },
+  '/': { js: ['assets/app-frame-1.js', 'assets/home-page-1.js'], css: ['assets/home-page-1.css'] },
+  '/income/servicefee': { js: ['assets/app-frame-1.js', 'assets/servicefee-page-1.js'], css: [] },
+};
+
+describe('web plugin: pages with their preloads', () => {
+  let app: FastifyInstance;
+  let webDist: string;
+
+  beforeAll(async () => {
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-web-plugin-'));
+    fs.mkdirSync(path.join(webDist, '.vite'));
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), INDEX);
+    fs.writeFileSync(path.join(webDist, ROUTE_PRELOADS_FILE), JSON.stringify(PRELOADS));
+    fs.writeFileSync(path.join(webDist, 'assets', 'home-page-1.js'), 'export default 1');
+    app = Fastify();
+    await app.register(webPlugin, { webDist });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('keys page paths as the route table does', () => {
+    expect(routeKey('/front/')).toBe('/');
+    expect(routeKey('/front')).toBe('/');
+    expect(routeKey('/front/Income/ServiceFee/?channel=wec')).toBe('/income/servicefee');
+  });
+
+  it("puts the page's chunks and styles into index.html as preload links", async () => {
+    const res = await app.inject({ method: 'GET', url: '/front/income/ServiceFee?sessionToken=x' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/front/assets/servicefee-page-1.js"></head>');
+    expect(res.body).not.toContain('home-page-1');
+    const home = await app.inject({ method: 'GET', url: '/front/' });
+    expect(home.body).toContain('<link rel="modulepreload" crossorigin href="/front/assets/home-page-1.js">');
+    expect(home.body).toContain('<link rel="preload" as="style" crossorigin href="/front/assets/home-page-1.css">');
+  });
+
+  it('gives a path outside the route table the fallback preloads', async () => {
+    const res = await app.inject({ method: 'GET', url: '/front/no/such/page' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('href="/front/assets/not-found-page-1.js"');
+  });
+
+  it('compresses the page as the browser accepts, and answers a matching ETag with 304', async () => {
+    const br = await app.inject({ method: 'GET', url: '/front/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain('home-page-1.js');
+    const gzip = await app.inject({ method: 'GET', url: '/front/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(zlib.brotliDecompressSync(br.rawPayload).toString());
+    expect(gzip.headers.etag).not.toBe(br.headers.etag);
+    const again = await app.inject({ method: 'GET', url: '/front/', headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('still 404s a missing asset instead of answering the page', async () => {
+    const res = await app.inject({ method: 'GET', url: '/front/assets/gone-1.js' });
+    expect(res.statusCode).toBe(404);
+    const hit = await app.inject({ method: 'GET', url: '/front/assets/home-page-1.js' });
+    expect(hit.statusCode).toBe(200);
+    expect(hit.headers['cache-control']).toContain('immutable');
+  });
+});
+
+describe('web plugin: a build without the preload list', () => {
+  it('serves index.html as built', async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-web-plugin-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), INDEX);
+    const app = Fastify();
+    await app.register(webPlugin, { webDist });
+    const res = await app.inject({ method: 'GET', url: '/front/income/servicefee' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX);
+    await app.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,24 @@
+import { initI18n } from '../i18n/index.ts';
+import { AppLayout } from './app-layout.tsx';
+import { AppProviders, createQueryClient } from './providers.tsx';
+
+export { RouteError } from '../components/route-error.tsx';
+
+/*
+ * The app frame: what every page renders inside (translations, the query
+ * client, the cached views and the channel's integrations). The root route
+ * loads it lazily, so the shell (React, the router, the sign-in guard) starts
+ * the guard's token exchange and the page's chunks without first downloading
+ * and running i18next and TanStack Query; the BFF preloads it with the page.
+ */
+initI18n();
+// Module-level: the query cache outlives a re-mount of the root route (its error boundary).
+const queryClient = createQueryClient();
+
+export function AppFrame() {
+  return (
+    <AppProviders queryClient={queryClient}>
+      <AppLayout />
+    </AppProviders>
+  );
+}
