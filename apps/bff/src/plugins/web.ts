@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { Code, fail } from '@abo/contract';
+import { acceptedEncoding, type Encoding } from '../lib/json-answer.ts';
 
 const PAGE_PREFIX = '/front/';
 const ASSET_PREFIX = '/front/assets/';
@@ -14,7 +15,6 @@ export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 
 /** Page path (lowercase; '*' for any other path) → the chunks and stylesheets its first visit loads after the shell. */
 type RoutePreloads = Record<string, { js: string[]; css: string[] }>;
-type Encoding = 'br' | 'gzip' | 'identity';
 
 /** '/front/Income/ServiceFee/?x=1' → '/income/servicefee', a key of the route table. */
 export function routeKey(url: string): string {
@@ -22,12 +22,6 @@ export function routeKey(url: string): string {
   return pathname.replace(/\/+$/, '').toLowerCase() || '/';
 }
 
-function preferredEncoding(request: FastifyRequest): Encoding {
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) return 'br';
-  if (/\bgzip\b/.test(accepted)) return 'gzip';
-  return 'identity';
-}
 
 /**
  * index.html per page path, with preload links for what that page loads after
@@ -87,7 +81,7 @@ export const webPlugin = fp(
     const documentFor = hasBuild ? pageDocuments(opts.webDist) : null;
 
     const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
-      const encoding = preferredEncoding(request);
+      const encoding = acceptedEncoding(request);
       const { body, etag } = documentFor!(request.url, encoding);
       reply.header('Cache-Control', 'no-cache').header('ETag', etag).header('Vary', 'Accept-Encoding');
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();

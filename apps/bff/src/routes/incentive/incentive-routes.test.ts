@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@abo/contract';
@@ -248,5 +249,28 @@ describe('/bff/v1/incentive', () => {
     await markDataReplaced(t.db);
     expect(november((await ask(t.app, '/incentiveplan/seminars')).body)?.pgpv).toBe(4_321);
     expect(november((await ask(other, '/incentiveplan/seminars')).body)?.pgpv).toBe(4_321);
+  });
+
+  it('sends a plan answer compressed when the browser accepts it: the same JSON, a fraction of the bytes', async () => {
+    const ask = (encoding?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/bff/v1/incentive/plan',
+        headers: { ...headers, ...(encoding ? { 'accept-encoding': encoding } : {}) },
+        payload: { channel: 'wec', route: '/incentiveplan/seminars' },
+      });
+    const plain = await ask();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json().success).toBe(true);
+    const br = await ask('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(br.headers['vary']).toContain('Accept-Encoding');
+    const gzip = await ask('br;q=0, gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    // Answered from the kept answer: compressed once, the same bytes again.
+    expect((await ask('br')).rawPayload.equals(br.rawPayload)).toBe(true);
   });
 });

@@ -41,7 +41,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
-import { okJson, sendJson } from '../../lib/json-answer.ts';
+import { okJson, sendJson, type JsonAnswer } from '../../lib/json-answer.ts';
 import { preparedQuery } from '../../lib/prepared-query.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { dataVersion, VersionedCache } from '../data-version.ts';
@@ -178,7 +178,7 @@ export async function incentiveRoutes(app: FastifyInstance, opts: { config: Conf
   const todayMonth = () => toMonthKey(opts.config.today());
   // Plan answers (written as JSON once) of recently asked distributors: a page is usually
   // asked again (tabs, back, refresh) and evaluating a plan with detail is the dearest call.
-  const planAnswers = new VersionedCache<Buffer>(PLAN_ANSWERS);
+  const planAnswers = new VersionedCache<JsonAnswer>(PLAN_ANSWERS);
 
   r.post(
     '/bff/v1/incentive/plans',
@@ -261,7 +261,7 @@ export async function incentiveRoutes(app: FastifyInstance, opts: { config: Conf
       const version = await dataVersion(app.db);
       const key = `${ada}|${plan.code}|${month}|${chosenTrack ?? ''}`;
       const known = planAnswers.get(key, version);
-      if (known) return sendJson(reply, known);
+      if (known) return sendJson(request, reply, known);
       const d = await person(app.db, ada);
       const months = planMonths(plan);
       const last = months[months.length - 1]!;
@@ -311,7 +311,7 @@ export async function incentiveRoutes(app: FastifyInstance, opts: { config: Conf
         compliancePpv: rules.compliance.minPpv,
       });
       planAnswers.set(key, version, answer);
-      return sendJson(reply, answer);
+      return sendJson(request, reply, answer);
     },
   );
 

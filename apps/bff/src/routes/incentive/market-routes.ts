@@ -20,7 +20,7 @@ import { addMonths, nextBracket, previousPy, pyMonths, pyOf, qThreshold, rulesFo
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
-import { okJson, sendJson } from '../../lib/json-answer.ts';
+import { okJson, sendJson, type JsonAnswer } from '../../lib/json-answer.ts';
 import { isInDownline, sessionOf, type Session } from '../../plugins/auth.ts';
 import { dataVersion, VersionedCache } from '../data-version.ts';
 import { downlineRange, marketSnapshot, maskedOf, sortedOrder } from './market-snapshot.ts';
@@ -79,7 +79,7 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
   };
 
   // Member pages (written as JSON once) recently asked for, while the data stays the same.
-  const memberPages = new VersionedCache<Buffer>(MEMBER_PAGES);
+  const memberPages = new VersionedCache<JsonAnswer>(MEMBER_PAGES);
 
   // Build this PY's market snapshot (and its default order) before the server takes requests,
   // so the first market call does not wait for it.
@@ -217,7 +217,7 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
       const version = await dataVersion(db);
       const key = `${ada}|${todayMonth}|${JSON.stringify(body)}`;
       const known = memberPages.get(key, version);
-      if (known) return sendJson(reply, known);
+      if (known) return sendJson(request, reply, known);
       const years = [currentPy, previousPy(currentPy), previousPy(previousPy(currentPy)), previousPy(previousPy(previousPy(currentPy)))];
       const py = body.year ?? currentPy;
       if (!years.includes(py)) throw badRequest(`year must be one of ${years.join(', ')}`);
@@ -275,7 +275,7 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
         }),
       });
       memberPages.set(key, version, answer);
-      return sendJson(reply, answer);
+      return sendJson(request, reply, answer);
     },
   );
 

@@ -37,7 +37,7 @@ import {
 } from '@abo/plan';
 import type { Config } from '../../config.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
-import { okJson, sendJson } from '../../lib/json-answer.ts';
+import { okJson, sendJson, type JsonAnswer } from '../../lib/json-answer.ts';
 import { preparedQuery } from '../../lib/prepared-query.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { dataVersion, VersionedCache } from '../data-version.ts';
@@ -167,8 +167,8 @@ export async function incomeRoutes(app: FastifyInstance, opts: { config: Config 
 
   // Statements are written by the close, never by the BFF: an answer holds while the data
   // version does (the month is in the key for the answer without statements).
-  const statementAnswers = new VersionedCache<Buffer>(STATEMENT_ANSWERS);
-  const cachedStatement = async (ada: string, askedMonth: string | undefined): Promise<Buffer> => {
+  const statementAnswers = new VersionedCache<JsonAnswer>(STATEMENT_ANSWERS);
+  const cachedStatement = async (ada: string, askedMonth: string | undefined): Promise<JsonAnswer> => {
     const version = await dataVersion(app.db);
     const key = `${ada}|${askedMonth ?? ''}|${toMonthKey(today())}`;
     const known = statementAnswers.get(key, version);
@@ -180,11 +180,11 @@ export async function incomeRoutes(app: FastifyInstance, opts: { config: Config 
 
   // One month's statement: every item with its base volume and rate.
   r.post('/bff/v1/income/statement', { schema: monthRoute }, async (request, reply) =>
-    sendJson(reply, await cachedStatement(sessionOf(request).ada, request.body.month)),
+    sendJson(request, reply, await cachedStatement(sessionOf(request).ada, request.body.month)),
   );
   // Commission detail: the same items, read per item (its base, rate and the month's volume).
   r.post('/bff/v1/income/commissiondetail', { schema: monthRoute }, async (request, reply) =>
-    sendJson(reply, await cachedStatement(sessionOf(request).ada, request.body.month)),
+    sendJson(request, reply, await cachedStatement(sessionOf(request).ada, request.body.month)),
   );
 
   // Monthly statements of one PY.
