@@ -124,6 +124,8 @@ if (havePostgres) {
   failures.push('integration tests on PostgreSQL: PostgreSQL missing');
 }
 check('build', 'npm', ['run', 'build', '--silent']);
+// Budgets, on the build just made: shell ≤ 100 KB gzip, no route chunk over 50 KB.
+check('bundle budgets (bench/bundle.ts)', 'npx', ['tsx', 'bench/bundle.ts', '--no-build']);
 // The benchmarks run small (smoke runs): they must work and answer correctly; their figures
 // are read by hand (bench/README.md), never used as a pass mark here.
 check('bench smoke: seed (2 000 distributors)', 'npx', ['tsx', 'bench/seed.ts', '--distributors', '2000']);

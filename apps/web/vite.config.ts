@@ -14,8 +14,8 @@ export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 export type RoutePreloads = Record<string, { js: string[]; css: string[] }>;
 
 /**
- * For each page path, the chunks a first visit loads after the shell: the app
- * frame and the page, with everything they import statically, and their
+ * For each page path, the chunks a first visit loads after the shell: the route
+ * table, the app frame and the page, with everything they import statically, and their
  * stylesheets. The BFF puts them into index.html as preload links, so they
  * download while the shell does instead of after it has run the router.
  */
@@ -43,8 +43,10 @@ function routePreloads(): Plugin {
       };
       const shell = closure(chunks.filter((c) => c.isEntry));
       const frame = chunkOf(`${src}app/app-frame.tsx`);
+      // The route table, which the router discovers on the first navigation (app/router.tsx).
+      const table = chunkOf(`${src}app/route-children.tsx`);
       const preloadsOf = (page: string) => {
-        const needed = [...closure([frame, chunkOf(`${src}features/${page}`)])].filter((c) => !shell.has(c));
+        const needed = [...closure([table, frame, chunkOf(`${src}features/${page}`)])].filter((c) => !shell.has(c));
         const css = new Set(needed.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]));
         return { js: needed.map((c) => c.fileName), css: [...css] };
       };

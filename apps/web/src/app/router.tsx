@@ -1,38 +1,20 @@
-import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import type { RouteHandle } from './router-handle.ts';
-import { routeTable, type RouteEntry } from './routes.ts';
 import { authMiddleware, BASENAME } from '../features/auth/auth-middleware.ts';
 
-/** What every page module exports: its component as `default`. */
-type PageModule = { default: ComponentType };
-
-// Every page module, imported lazily: one chunk per page.
-const pageModules = import.meta.glob<PageModule>('../features/**/*-page.tsx');
-
-function pageLoader(file: string): () => Promise<PageModule> {
-  const load = pageModules[`../features/${file}`];
-  if (!load) throw new Error(`The route table names a page module that does not exist: src/features/${file}`);
-  return load;
-}
-
-function toRouteObject(entry: RouteEntry): RouteObject {
-  const handle: RouteHandle = {
-    area: entry.area,
-    keepAlive: entry.keepAlive ?? false,
-    ebizSkip: entry.ebizSkip ?? false,
-  };
-  const load = pageLoader(entry.page);
-  const lazy = async () => ({ Component: (await load()).default });
-  return entry.path === '/' ? { index: true, handle, lazy } : { path: entry.path.slice(1), handle, lazy };
-}
-
+const ROOT_ID = 'root';
 const frame = () => import('./app-frame.tsx');
 
+/**
+ * The root route only: the route table and the page map (111 paths) load on the first
+ * navigation through react-router's lazy route discovery, so they stay out of the shell.
+ * The BFF preloads that chunk from index.html with the page's own, so no request waits.
+ */
 export function buildRoutes(): RouteObject[] {
   return [
     {
-      path: '/',
+      id: ROOT_ID,
+      // Pathless and without children until discovery: it matches nothing by itself, so
+      // every first navigation (the home page's too) discovers the table.
       middleware: [authMiddleware],
       // Loaded alongside the middleware (per-property lazy does not hold the middleware back).
       lazy: {
@@ -42,11 +24,18 @@ export function buildRoutes(): RouteObject[] {
       // A loader makes sure the middleware runs on every navigation.
       loader: () => null,
       shouldRevalidate: () => true,
-      children: [...routeTable.map(toRouteObject), { path: '*', lazy: async () => ({ Component: (await pageLoader('system/not-found-page.tsx')()).default }) }],
     },
   ];
 }
 
+let discovered: Promise<void> | null = null;
+
 export function createAppRouter() {
-  return createBrowserRouter(buildRoutes(), { basename: BASENAME, future: { v8_middleware: true } });
+  return createBrowserRouter(buildRoutes(), {
+    basename: BASENAME,
+    future: { v8_middleware: true },
+    // The whole table at once (it holds a not-found route, so no path asks again).
+    patchRoutesOnNavigation: ({ patch }) =>
+      (discovered ??= import('./route-children.tsx').then(({ childRoutes }) => patch(ROOT_ID, childRoutes()))),
+  });
 }
