@@ -32,9 +32,14 @@ export class JsonAnswer {
 
   constructor(readonly json: Buffer) {}
 
+  get compressible(): boolean {
+    return this.json.length >= COMPRESS_FROM_BYTES;
+  }
+
   bytes(encoding: Encoding): Buffer {
-    if (encoding === 'identity' || this.json.length < COMPRESS_FROM_BYTES) return this.json;
-    if (encoding === 'br') return (this.br ??= zlib.brotliCompressSync(this.json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
+    if (encoding === 'identity' || !this.compressible) return this.json;
+    if (encoding === 'br')
+      return (this.br ??= zlib.brotliCompressSync(this.json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
     return (this.gzip ??= zlib.gzipSync(this.json, { level: 6 }));
   }
 }
@@ -54,9 +59,9 @@ export function okJson<T>(dataSchema: z.ZodType<T>, data: T): JsonAnswer {
 
 /** Sends an answer from okJson (Fastify passes a Buffer through without the route's serializer). */
 export function sendJson(request: FastifyRequest, reply: FastifyReply, answer: JsonAnswer): FastifyReply {
-  const encoding = answer.json.length < COMPRESS_FROM_BYTES ? 'identity' : acceptedEncoding(request);
   reply.type('application/json; charset=utf-8');
-  if (answer.json.length >= COMPRESS_FROM_BYTES) reply.header('Vary', 'Accept-Encoding');
+  const encoding = answer.compressible ? acceptedEncoding(request) : 'identity';
+  if (answer.compressible) reply.header('Vary', 'Accept-Encoding');
   if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
   return reply.send(answer.bytes(encoding));
 }

@@ -22,7 +22,6 @@ export function routeKey(url: string): string {
   return pathname.replace(/\/+$/, '').toLowerCase() || '/';
 }
 
-
 /**
  * index.html per page path, with preload links for what that page loads after
  * the shell (the app frame, the page's chunks and styles): they download

@@ -9,23 +9,24 @@ import type { MonthlyResultsTable } from '../../db/schema.ts';
 import { preparedQuery } from '../../lib/prepared-query.ts';
 
 /** The stored month columns the plan engine reads. */
-export type OwnRow = Pick<
-  MonthlyResultsTable,
-  | 'month'
-  | 'ppv'
-  | 'gpv'
-  | 'pgpv'
-  | 'bracket'
-  | 'is_q'
-  | 'q_legs'
-  | 'apv'
-  | 'is_sp'
-  | 'pin_code'
-  | 'new_customers'
-  | 'points'
-  | 'compliant'
-  | 'attended'
->;
+const OWN_COLUMNS = [
+  'month',
+  'ppv',
+  'gpv',
+  'pgpv',
+  'bracket',
+  'is_q',
+  'q_legs',
+  'apv',
+  'is_sp',
+  'pin_code',
+  'new_customers',
+  'points',
+  'compliant',
+  'attended',
+] as const;
+
+export type OwnRow = Pick<MonthlyResultsTable, (typeof OWN_COLUMNS)[number]>;
 
 export interface LoadedHistory {
   history: PlanHistory;
@@ -39,22 +40,7 @@ export interface LoadedHistory {
 const ownRows = preparedQuery((db, p: { ada: string; from: string; to: string }) =>
   db
     .selectFrom('monthly_results')
-    .select([
-      'month',
-      'ppv',
-      'gpv',
-      'pgpv',
-      'bracket',
-      'is_q',
-      'q_legs',
-      'apv',
-      'is_sp',
-      'pin_code',
-      'new_customers',
-      'points',
-      'compliant',
-      'attended',
-    ])
+    .select(OWN_COLUMNS)
     .where('ada', '=', p.ada)
     .where('month', '>=', p.from)
     .where('month', '<=', p.to)
