@@ -113,16 +113,18 @@ export default defineConfig(({ command }) => ({
               // one chunk instead of dozens of small ones: a first visit makes a few requests, not
               // forty. Modules only one page uses stay with that page.
               name: 'vendor',
-              test: /node_modules[\\/](?!(react|react-dom|scheduler|react-router|jwt-decode)[\\/])/,
+              // DOMPurify stays out: only the pages that show HTML load it (with SafeHtml).
+              test: /node_modules[\\/](?!(react|react-dom|scheduler|react-router|jwt-decode|dompurify)[\\/])/,
               minShareCount: 2,
               // Not what they import in turn: React and the router stay in the shell.
               includeDependenciesRecursively: false,
             },
             {
               // Likewise the app's shared components and helpers. The shell's own (the sign-in
-              // guard's) are left out, or the shell would import this chunk.
+              // guard's) are left out, or the shell would import this chunk; so is SafeHtml,
+              // which would bring DOMPurify to every page.
               name: 'app',
-              test: /apps[\\/]web[\\/]src[\\/](components[\\/]|lib[\\/](?!(api-client|storage|channel|preload-error|root-font-size)\.))/,
+              test: /apps[\\/]web[\\/]src[\\/](components[\\/](?!safe-html\.)|lib[\\/](?!(api-client|storage|channel|preload-error|root-font-size|sanitize)\.))/,
               minShareCount: 2,
               includeDependenciesRecursively: false,
             },

@@ -1,6 +1,7 @@
 import { initI18n } from '../i18n/index.ts';
+import { queryClient } from '../lib/query-client.ts';
 import { AppLayout } from './app-layout.tsx';
-import { AppProviders, createQueryClient } from './providers.tsx';
+import { AppProviders } from './providers.tsx';
 
 export { RouteError } from '../components/route-error.tsx';
 
@@ -12,8 +13,6 @@ export { RouteError } from '../components/route-error.tsx';
  * and running i18next and TanStack Query; the BFF preloads it with the page.
  */
 initI18n();
-// Module-level: the query cache outlives a re-mount of the root route (its error boundary).
-const queryClient = createQueryClient();
 
 export function AppFrame() {
   return (

@@ -1,10 +1,11 @@
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { queryClient, type PagePrefetch } from '../lib/query-client.ts';
 import type { RouteHandle } from './router-handle.ts';
 import { routeTable, type RouteEntry } from './routes.ts';
 
-/** What every page module exports: its component as `default`. */
-type PageModule = { default: ComponentType };
+/** What every page module exports: its component as `default`, and maybe how to prefetch its data. */
+type PageModule = { default: ComponentType; prefetch?: PagePrefetch };
 
 // Every page module, imported lazily: one chunk per page.
 const pageModules = import.meta.glob<PageModule>('../features/**/*-page.tsx');
@@ -15,21 +16,41 @@ function pageLoader(file: string): () => Promise<PageModule> {
   return load;
 }
 
-function toRouteObject(entry: RouteEntry): RouteObject {
+/**
+ * A loader that starts the page's queries and returns at once: it runs as soon as the sign-in
+ * guard has its tokens, so the requests go out while React renders, not after the page
+ * mounts. The navigation never waits for them (the page's skeleton shows as before).
+ */
+function prefetchLoader(prefetch: PagePrefetch, basename: string) {
+  return ({ request }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    const inApp = url.pathname.toLowerCase().startsWith(basename) ? url.pathname.slice(basename.length) : url.pathname;
+    prefetch({ pathname: inApp || '/', searchParams: url.searchParams }, queryClient);
+    return null;
+  };
+}
+
+function toRouteObject(entry: RouteEntry, basename: string): RouteObject {
   const handle: RouteHandle = {
     area: entry.area,
     keepAlive: entry.keepAlive ?? false,
     ebizSkip: entry.ebizSkip ?? false,
   };
   const load = pageLoader(entry.page);
-  const lazy = async () => ({ Component: (await load()).default });
+  const lazy = async () => {
+    const page = await load();
+    return { Component: page.default, ...(page.prefetch && { loader: prefetchLoader(page.prefetch, basename) }) };
+  };
   return entry.path === '/' ? { index: true, handle, lazy } : { path: entry.path.slice(1), handle, lazy };
 }
 
-/** The pages of the route table (spec §2) and the not-found page, under the app's root route. */
-export function childRoutes(): RouteObject[] {
+/**
+ * The pages of the route table (spec §2) and the not-found page, under the app's root route.
+ * `basename`: the router's (lowercase), which the prefetching loaders take off the address.
+ */
+export function childRoutes(basename: string): RouteObject[] {
   return [
-    ...routeTable.map(toRouteObject),
+    ...routeTable.map((entry) => toRouteObject(entry, basename)),
     { path: '*', lazy: async () => ({ Component: (await pageLoader('system/not-found-page.tsx')()).default }) },
   ];
 }

@@ -36,6 +36,6 @@ export function createAppRouter() {
     future: { v8_middleware: true },
     // The whole table at once (it holds a not-found route, so no path asks again).
     patchRoutesOnNavigation: ({ patch }) =>
-      (discovered ??= import('./route-children.tsx').then(({ childRoutes }) => patch(ROOT_ID, childRoutes()))),
+      (discovered ??= import('./route-children.tsx').then(({ childRoutes }) => patch(ROOT_ID, childRoutes(BASENAME)))),
   });
 }

@@ -5,13 +5,17 @@ import { useLocation } from 'react-router';
 import { initAnalytics, trackPageView, updateAnalyticsUser } from '../lib/analytics.ts';
 import { getSession } from '../lib/storage.ts';
 
+/** How long after the first page's data the SDK waits before loading. */
+const SDK_DELAY_MS = 4000;
+
 /** Page views per route and the spec's super properties (channel, visitor grade, app version, ada). */
 export function useAnalytics(channel: Channel): void {
   const location = useLocation();
   const client = useQueryClient();
   useEffect(() => {
     // The SDK is large (about 50 KB): load it once the first page has its data (no request
-    // running) and the browser is idle, so it never competes with what the page needs.
+    // running), has had time to draw it, and the browser is idle, so it never competes with what
+    // the page needs on a slow phone. Page views from before are kept and sent when it loads.
     const start = () => {
       const user = getSession('UserInfo');
       void initAnalytics({
@@ -23,13 +27,13 @@ export function useAnalytics(channel: Channel): void {
     };
     let cancelIdle = () => {};
     const whenIdle = () => {
-      if ('requestIdleCallback' in window) {
-        const id = window.requestIdleCallback(start, { timeout: 3000 });
-        cancelIdle = () => window.cancelIdleCallback(id);
-      } else {
-        const timer = setTimeout(start, 1500);
-        cancelIdle = () => clearTimeout(timer);
-      }
+      const timer = setTimeout(() => {
+        if ('requestIdleCallback' in window) {
+          const id = window.requestIdleCallback(start, { timeout: 3000 });
+          cancelIdle = () => window.cancelIdleCallback(id);
+        } else start();
+      }, SDK_DELAY_MS);
+      cancelIdle = () => clearTimeout(timer);
     };
     // Effects run children first: the page's queries have started by now.
     if (client.isFetching() === 0) {

@@ -65,6 +65,10 @@ export function Page({
         </header>
         {onRefresh ? (
           <PullToRefresh
+            // Given in px: left out, antd-mobile measures them with test elements while
+            // rendering, which forces a layout of the whole page in the first render's task.
+            headHeight={40}
+            threshold={60}
             onRefresh={async () => {
               await onRefresh();
             }}

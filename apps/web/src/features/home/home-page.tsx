@@ -8,13 +8,19 @@ import { StatusTag } from '../../components/status-tag.tsx';
 import { formatFen, formatMonth, formatPv } from '../../lib/format.ts';
 import { getSession, logout } from '../../lib/storage.ts';
 import { isWeChat } from '../../lib/wechat.ts';
-import { useHomeSummary } from './api/get-home-summary.ts';
+import type { PagePrefetch } from '../../lib/query-client.ts';
+import { homeSummaryQuery, useHomeSummary } from './api/get-home-summary.ts';
 import { useWeChatInfo } from './api/get-wechat-info.ts';
-import { useNoviceGuide } from './api/novice-guide.ts';
+import { noviceGuideQuery, useNoviceGuide } from './api/novice-guide.ts';
 import { NoviceGuide } from './components/novice-guide.tsx';
 import { PromptsDialog } from './components/prompts-dialog.tsx';
 import './home.css';
 import './i18n.ts';
+
+export const prefetch: PagePrefetch = (_at, client) => {
+  void client.prefetchQuery(homeSummaryQuery());
+  void client.prefetchQuery(noviceGuideQuery('home'));
+};
 
 export default function HomePage() {
   const { t, i18n } = useTranslation('home');

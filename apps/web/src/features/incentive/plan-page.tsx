@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
-import { usePlan, type PlanKey } from './api/plan.ts';
+import type { PagePrefetch } from '../../lib/query-client.ts';
+import { planQuery, usePlan, type PlanKey } from './api/plan.ts';
 import { PlanCards } from './components/plan-cards.tsx';
 import { CriteriaList, EditionSwitch, LevelsCard, PlanHeader, SubpageNav, TermsCard } from './components/plan-parts.tsx';
 import {
@@ -64,6 +65,19 @@ function Body({ plan, subpage }: { plan: PlanData; subpage: Subpage }) {
   }
 }
 
+/** Which plan a plan route shows (null: detail without ?code=, which lists every plan). */
+function planKeyAt(pathname: string, params: URLSearchParams): PlanKey | null {
+  const target = resolvePlanPage(pathname);
+  const code = params.get('code');
+  const year = params.get('year') ?? (target.typePage ? undefined : ROUTE_DEFAULT_YEAR[target.planRoute ?? '']);
+  return target.planRoute ? { route: target.planRoute, year } : code ? { code } : null;
+}
+
+export const prefetch: PagePrefetch = ({ pathname, searchParams }, client) => {
+  const key = planKeyAt(pathname, searchParams);
+  if (key) void client.prefetchQuery(planQuery(key));
+};
+
 /**
  * The one generic plan page: every plan route, its subpages, the type pages (?year=) and
  * detail?code=. What it shows is data (plan-routes.ts), never a per-plan copy.
@@ -74,9 +88,7 @@ export default function PlanPage() {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const target = resolvePlanPage(pathname);
-  const code = params.get('code');
-  const year = params.get('year') ?? (target.typePage ? undefined : ROUTE_DEFAULT_YEAR[target.planRoute ?? '']);
-  const key: PlanKey | null = target.planRoute ? { route: target.planRoute, year } : code ? { code } : null;
+  const key = planKeyAt(pathname, params);
   const plan = usePlan(key);
 
   if (!key) {

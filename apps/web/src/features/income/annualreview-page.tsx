@@ -1,4 +1,4 @@
-import { ErrorBlock } from 'antd-mobile';
+import { ErrorBlock } from '../../components/error-block.tsx';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Figure } from '../../components/figure.tsx';

@@ -5,8 +5,9 @@ import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { TermHelp } from '../../components/term-help.tsx';
 import { formatFen, formatMonth } from '../../lib/format.ts';
-import { useStatement } from './api/get-statement.ts';
-import { useStatements } from './api/get-statements.ts';
+import type { PagePrefetch } from '../../lib/query-client.ts';
+import { statementQuery, useStatement } from './api/get-statement.ts';
+import { statementsQuery, useStatements } from './api/get-statements.ts';
 import { exportPdf } from './components/export.ts';
 import { ExportButton } from './components/export-button.tsx';
 import { MonthsChart } from './components/months-chart.tsx';
@@ -17,6 +18,14 @@ import { TotalsGrid } from './components/totals.tsx';
 import { useParam } from './components/use-param.ts';
 import './i18n.ts';
 import './income.css';
+
+export const prefetch: PagePrefetch = ({ searchParams }, client) => {
+  // The PY's months come after the statement, which says which PY it belongs to.
+  void client
+    .fetchQuery(statementQuery(searchParams.get('month') ?? undefined))
+    .then((s) => (s.month ? client.prefetchQuery(statementsQuery(s.py)) : undefined))
+    .catch(() => undefined); // the page shows the error when it asks again
+};
 
 /** /income/servicefee: one month's statement (?month=), its PY's months, PDF export. */
 export default function ServiceFeePage() {

@@ -1,4 +1,4 @@
-import { ErrorBlock } from 'antd-mobile';
+import { ErrorBlock } from '../../components/error-block.tsx';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

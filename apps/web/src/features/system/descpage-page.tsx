@@ -1,6 +1,6 @@
 import type { GetConfigData } from '@abo/contract';
 import { useQuery } from '@tanstack/react-query';
-import { ErrorBlock } from 'antd-mobile';
+import { ErrorBlock } from '../../components/error-block.tsx';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../components/page.tsx';

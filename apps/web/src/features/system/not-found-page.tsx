@@ -1,4 +1,5 @@
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { ErrorBlock } from '../../components/error-block.tsx';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 

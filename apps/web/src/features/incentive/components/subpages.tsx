@@ -1,5 +1,5 @@
 import type { CriterionData, PlanData } from '@abo/contract';
-import { ErrorBlock } from 'antd-mobile';
+import { ErrorBlock } from '../../../components/error-block.tsx';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SimpleChart } from '../../../components/simple-chart.tsx';

@@ -1,4 +1,4 @@
-import { ErrorBlock } from 'antd-mobile';
+import { ErrorBlock } from '../../../../components/error-block.tsx';
 import type { ReactNode } from 'react';
 
 /** An empty state inside a loaded page (the QueryState one covers the whole answer). */
