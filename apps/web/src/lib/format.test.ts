@@ -94,6 +94,35 @@ describe('formatPv', () => {
   });
 });
 
+describe('numbers spelt out for zh-CN and en-US', () => {
+  // The same as Intl.NumberFormat for both languages, for amounts of every size.
+  const samples = [0, 1, 5, 99, 100, 999, 1000, 1001, 12345, 99999, 100000, 1234567, 987654321, 12345678901234];
+  for (let seed = 1, i = 0; i < 300; i++) {
+    seed = (seed * 16807) % 2147483647;
+    samples.push((seed % 1_000_000_000) / (i % 3 === 0 ? 7 : 1));
+  }
+  const values = [...samples, ...samples.map((v) => -v - 1), 0.005, 1.005, 2.675, 1234.565, 0.125];
+
+  it.each(['zh-CN', 'en-US'])('formats money like Intl in %s', (locale) => {
+    const intl = new Intl.NumberFormat(locale, { style: 'currency', currency: 'CNY', currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    for (const fen of values) expect(formatFen(fen, locale), String(fen)).toBe(intl.format(Math.round(fen) / 100));
+  });
+
+  it.each(['zh-CN', 'en-US'])('formats PV like Intl in %s', (locale) => {
+    const intl = new Intl.NumberFormat(locale, { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+    for (const pv of values) expect(formatPv(pv, locale), String(pv)).toBe(intl.format(pv));
+  });
+
+  it('never shows a minus sign on a figure that rounds to zero', () => {
+    expect(formatFen(-0.4, 'zh-CN')).toBe('¥0.00');
+    expect(formatPv(-0.001, 'en-US')).toBe('0');
+  });
+
+  it('still formats other locales through Intl', () => {
+    expect(formatPv(1234.5, 'de-DE')).toBe('1.234,5');
+  });
+});
+
 describe('formatMonth', () => {
   it('labels a month in the user language', () => {
     expect(formatMonth('2026-03', 'zh-CN')).toBe('2026年3月');

@@ -1,11 +1,14 @@
+import { formatPv } from '../../../lib/format.ts';
+
 /** Basis points as a percentage: 2100 → '21%', 25 → '0.25%'. */
 export function formatRateBp(bp: number, locale: string): string {
-  const n = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(bp / 100);
+  // Grouped, at most 2 decimals: the same number format as PV.
+  const n = formatPv(bp / 100, locale);
   return locale === 'en-US' ? `${n} %` : `${n}%`;
 }
 
 export function formatPercent(p: number, locale: string): string {
-  const n = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(p);
+  const n = formatPv(p, locale);
   return locale === 'en-US' ? `${n} %` : `${n}%`;
 }
 
