@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createAppRouter } from './app/router.tsx';
+import { beginSignIn } from './features/auth/auth-middleware.ts';
 import { installPreloadErrorHandler } from './lib/preload-error.ts';
 import { installRootFontSize } from './lib/root-font-size.ts';
 import './styles/global.css';
@@ -9,6 +10,8 @@ import './styles/global.css';
 installPreloadErrorHandler();
 installRootFontSize();
 
+// A session token in the address is exchanged now, while the rest of the page's code loads.
+beginSignIn();
 // The router starts the first navigation at once: the sign-in guard, the app
 // frame and the page load in parallel.
 const router = createAppRouter();

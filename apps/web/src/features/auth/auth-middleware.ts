@@ -54,6 +54,60 @@ function withoutCredentials(url: URL): URL {
   return clean;
 }
 
+/** Exchanges a session token or a WeChat code once; afterwards the tokens are stored, or not. */
+async function exchangeCredentials(sessionToken: string | null, wechatCode: string | null): Promise<void> {
+  if (wechatCode && !isSessionTokenUsed(wechatCode)) {
+    markSessionTokenUsed(wechatCode);
+    try {
+      const { sessionToken: fromWechat } = await exchangeWechatCode(wechatCode);
+      markSessionTokenUsed(fromWechat);
+      const tokens = await exchangeSessionToken(fromWechat);
+      storeTokens(tokens.accessToken, tokens.idToken);
+    } catch {
+      // Fall through: without tokens the user signs in again.
+    }
+  }
+  if (sessionToken && !isSessionTokenUsed(sessionToken)) {
+    markSessionTokenUsed(sessionToken);
+    try {
+      const tokens = await exchangeSessionToken(sessionToken);
+      storeTokens(tokens.accessToken, tokens.idToken);
+    } catch {
+      // An invalid or replayed token: keep any tokens we have, else sign in.
+    }
+  }
+}
+
+/** The credentials an address carries: a session token, or the code of our WeChat OAuth round trip. */
+function credentialsIn(url: URL): { sessionToken: string | null; wechatCode: string | null } {
+  return {
+    sessionToken: url.searchParams.get('sessionToken'),
+    wechatCode: url.searchParams.get('state') === WECHAT_OAUTH_STATE ? url.searchParams.get('code') : null,
+  };
+}
+
+let earlyExchange: Promise<void> | null = null;
+
+/**
+ * Run before the router starts. When the address the app opened with carries credentials, their
+ * exchange starts at once (in parallel with loading the page's code) and the address loses
+ * them, so the first navigation starts on the clean address instead of redirecting to it; the
+ * guard below waits for the exchange. Anything else is left to the guard.
+ */
+export function beginSignIn(): void {
+  const url = new URL(window.location.href);
+  if (appPath(url.pathname).toLowerCase() === '/login') return;
+  const channel = resolveChannel(url.search, getSession('channel'), navigator.userAgent);
+  if (channel === 'iinquiry') return;
+  const { sessionToken, wechatCode } = credentialsIn(url);
+  if (!sessionToken && !wechatCode) return;
+  // The exchange's request carries the channel, as the guard would have stored it.
+  setSession('channel', channel);
+  earlyExchange = exchangeCredentials(sessionToken, wechatCode);
+  const clean = withoutCredentials(url);
+  window.history.replaceState(window.history.state, '', clean.pathname + clean.search + clean.hash);
+}
+
 /**
  * The navigation guard of spec §2, as router middleware so no page request
  * starts before it has run.
@@ -74,33 +128,19 @@ export const authMiddleware: MiddlewareFunction = async ({ request }, next) => {
     return next();
   }
 
+  if (earlyExchange) {
+    const exchanging = earlyExchange;
+    earlyExchange = null;
+    await exchanging;
+  }
+
   // A stored id token that cannot be decoded counts as no token.
   if (hasStoredTokens() && !currentProfile()) clearTokens();
 
-  const sessionToken = url.searchParams.get('sessionToken');
-  const wechatCode = url.searchParams.get('state') === WECHAT_OAUTH_STATE ? url.searchParams.get('code') : null;
+  const { sessionToken, wechatCode } = credentialsIn(url);
   if (hasStoredTokens() && !sessionToken && !wechatCode) return next();
 
-  if (wechatCode && !isSessionTokenUsed(wechatCode)) {
-    markSessionTokenUsed(wechatCode);
-    try {
-      const { sessionToken: fromWechat } = await exchangeWechatCode(wechatCode);
-      markSessionTokenUsed(fromWechat);
-      const tokens = await exchangeSessionToken(fromWechat);
-      storeTokens(tokens.accessToken, tokens.idToken);
-    } catch {
-      // Fall through: without tokens the user signs in again below.
-    }
-  }
-  if (sessionToken && !isSessionTokenUsed(sessionToken)) {
-    markSessionTokenUsed(sessionToken);
-    try {
-      const tokens = await exchangeSessionToken(sessionToken);
-      storeTokens(tokens.accessToken, tokens.idToken);
-    } catch {
-      // An invalid or replayed token: keep any tokens we have, else sign in.
-    }
-  }
+  await exchangeCredentials(sessionToken, wechatCode);
   const clean = withoutCredentials(url);
   if (!hasStoredTokens()) signIn(clean, channel);
   if (sessionToken || wechatCode) throw redirect(appPath(clean.pathname) + clean.search);
