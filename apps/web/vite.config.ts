@@ -70,12 +70,18 @@ function inlineEntryCss(): Plugin {
       handler(html, ctx) {
         return html.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/front\/([^"]+\.css)">/g, (tag, file: string) => {
           const asset = ctx.bundle?.[file];
-          return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : tag;
+          if (asset?.type !== 'asset') return tag;
+          // Vite's dynamic-import helper looks for the entry's stylesheet as a <link> and, not
+          // finding one, would fetch it again and hold the first page's chunks until it had
+          // loaded: a round trip on the way to the first render. A disabled link is never
+          // fetched (nor applied), but the helper counts it as there.
+          return `<style>${String(asset.source)}</style><link rel="stylesheet" href="/front/${file}" disabled>`;
         });
       },
     },
   };
 }
+
 
 export default defineConfig(({ command }) => ({
   base: '/front/',
