@@ -83,6 +83,9 @@ function inlineEntryCss(): Plugin {
 }
 
 
+/** A module of a feature folder (the sign-in guard's excepted: it is in the shell) that is not a page. */
+const FEATURE_PART = /apps[\\/]web[\\/]src[\\/]features[\\/](?!auth[\\/])(\w+)[\\/](?!(?:.*[\\/])?[\w-]+-page\.tsx$)/;
+
 export default defineConfig(({ command }) => ({
   base: '/front/',
   plugins: [react(), routePreloads(), inlineEntryCss()],
@@ -131,6 +134,16 @@ export default defineConfig(({ command }) => ({
               // which would bring DOMPurify to every page.
               name: 'app',
               test: /apps[\\/]web[\\/]src[\\/](components[\\/](?!safe-html\.)|lib[\\/](?!(api-client|storage|channel|preload-error|root-font-size|sanitize)\.))/,
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // A feature's shared parts (API calls, components, translations, the plan engine
+              // its pages use) in one chunk per feature rather than ten small ones: each request
+              // more is a round trip more on a phone over HTTP/1.1. Pages stay chunks of their own.
+              // The market pages' parts apart from the plan pages' (they share little).
+              name: (id) => `feature-${FEATURE_PART.exec(id)?.[1] ?? 'shared'}${/[\\/]market[\\/]/.test(id) ? '-market' : ''}`,
+              test: FEATURE_PART,
               minShareCount: 2,
               includeDependenciesRecursively: false,
             },
