@@ -4,7 +4,7 @@
  * category only, Debian Chromium) signed in as 10000001 on home, the seminar plan page and the
  * service-fee page. Prints score, FCP, LCP, TBT, CLS per page against the goal (score ≥ 95) and,
  * for pages under the goal, the audits Lighthouse says cost the most.
- *   npx tsx bench/lighthouse.ts [--no-build] [--runs 3] [--out DIR] [--save DIR] [--keep]
+ *   npx tsx bench/lighthouse.ts [--no-build] [--runs 5] [--out DIR] [--save DIR] [--keep]
  * The build goes to its own directory (--out, default .test-data/lighthouse: inside the repo so
  * the bundled BFF resolves node_modules), as `npm run build` would make it (web app with its
  * precompressed .br/.gz files, bundled BFF), so the shared dist/ folders are left alone.
@@ -47,7 +47,7 @@ const CHROME_FLAGS = [
 const { values } = parseArgs({
   options: {
     'no-build': { type: 'boolean', default: false },
-    runs: { type: 'string', default: '3' },
+    runs: { type: 'string', default: '5' },
     out: { type: 'string', default: '.test-data/lighthouse' },
     save: { type: 'string' },
     keep: { type: 'boolean', default: false },

@@ -60,16 +60,19 @@ function suite(name, cmd, args, reportFile, count, env) {
   }
 }
 
+// A Chinese font, as every phone has: without one Chromium draws Chinese text as boxes.
+const CHINESE_FONT = '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc';
+
 function ensureChromium() {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (fs.existsSync(chromium)) return true;
-  if (process.getuid?.() === 0) {
-    console.log('Chromium is missing: installing Debian’s chromium with apt-get…');
+  const missing = [...(fs.existsSync(chromium) ? [] : ['chromium']), ...(fs.existsSync(CHINESE_FONT) ? [] : ['fonts-wqy-microhei'])];
+  if (missing.length && process.getuid?.() === 0) {
+    console.log(`Installing Debian’s ${missing.join(' and ')} with apt-get…`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    const r = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
-    if (r.status === 0 && fs.existsSync(chromium)) return true;
+    spawnSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env });
   }
+  if (fs.existsSync(chromium)) return true;
   console.error(
     `\nChromium was not found at ${chromium}. Install Debian's browser with:\n  sudo apt-get install -y chromium\n` +
       'or point CHROMIUM_PATH at a Chromium binary. (Playwright browser downloads are not used.)',
