@@ -58,23 +58,30 @@ export function SimpleChart({ title, labels, series, height = 220, format = (v) 
         },
       });
     });
-    // Chart.js (about 60 KB) loads and draws when the chart comes near the screen, not while the
-    // page's first content renders (charts sit below the figures they illustrate).
+    // Chart.js (about 60 KB) loads and draws when the chart comes near the screen and the browser
+    // has drawn the page's figures (an idle moment), never ahead of them: charts illustrate figures
+    // shown above them.
     let observer: IntersectionObserver | undefined;
+    let idle: number | undefined;
+    const drawWhenIdle = () => {
+      if (typeof requestIdleCallback === 'undefined') draw();
+      else idle = requestIdleCallback(draw, { timeout: 1000 });
+    };
     if (canvas.current && typeof IntersectionObserver !== 'undefined') {
       observer = new IntersectionObserver(
         (entries) => {
           if (!entries.some((e) => e.isIntersecting)) return;
           observer?.disconnect();
-          draw();
+          drawWhenIdle();
         },
         { rootMargin: '200px 0px' },
       );
       observer.observe(canvas.current);
-    } else draw();
+    } else drawWhenIdle();
     return () => {
       cancelled = true;
       observer?.disconnect();
+      if (idle !== undefined) cancelIdleCallback(idle);
       chart?.destroy();
     };
   }, [labels, series, format]);

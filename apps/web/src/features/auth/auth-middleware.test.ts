@@ -26,8 +26,10 @@ function exchangeEndpoint() {
   return { fetch, bodies, answer: () => answer() };
 }
 
-const runGuard = (path: string, next = vi.fn(async () => new Response())) =>
-  authMiddleware({ request: new Request(`http://localhost${path}`), params: {}, context: {} as never } as never, next).then(() => next);
+async function runGuard(path: string, next = vi.fn(async () => new Response())) {
+  await authMiddleware({ request: new Request(`http://localhost${path}`), params: {}, context: {} as never } as never, next);
+  return next;
+}
 
 describe('signing in from the address the app opened with', () => {
   let endpoint: ReturnType<typeof exchangeEndpoint>;
