@@ -53,13 +53,20 @@ describe('the SQLite driver', () => {
     rawSqlite(db)!.prepare("insert into meta (key, value) values ('b', 'y')").run();
     const afterRaw = token();
     expect(afterRaw).not.toBe(afterOwn);
-    // Another process: a second connection to the same file commits.
+    // Another process: a second connection to the same file commits. Requests answered in the
+    // same turn of the event loop share one reading of the token; the next turn sees the commit.
     const other = new SQLite(file);
     try {
       other.prepare("insert into meta (key, value) values ('c', 'z')").run();
     } finally {
       other.close();
     }
-    expect(token()).not.toBe(afterRaw);
+    expect(token()).toBe(afterRaw);
+    await new Promise((resolve) => setImmediate(resolve));
+    const afterOther = token();
+    expect(afterOther).not.toBe(afterRaw);
+    // Its own writes show at once, in the same turn too.
+    await at('d');
+    expect(token()).not.toBe(afterOther);
   });
 });
