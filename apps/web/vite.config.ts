@@ -143,6 +143,7 @@ export default defineConfig(({ command }) => ({
               // more is a round trip more on a phone over HTTP/1.1. Pages stay chunks of their own.
               // The market pages' parts apart from the plan pages' (they share little).
               name: (id) => `feature-${FEATURE_PART.exec(id)?.[1] ?? 'shared'}${/[\\/]market[\\/]/.test(id) ? '-market' : ''}`,
+              debugName: 'feature parts',
               test: FEATURE_PART,
               minShareCount: 2,
               includeDependenciesRecursively: false,
