@@ -48,10 +48,15 @@ export async function session(page: Page, key: string): Promise<string | null> {
 export async function dismissHomeOverlays(page: Page): Promise<void> {
   for (let i = 0; i < 6; i++) {
     const button = page.getByRole('button', { name: /^(下一步|开始使用|知道了|Next|Get started|Got it)$/ });
-    if (!(await button.first().isVisible().catch(() => false))) {
-      await page.waitForTimeout(300);
-      if (!(await button.first().isVisible().catch(() => false))) return;
-    }
+    // The next overlay can take a few round trips to appear (closing the guide saves it, the
+    // prompts are asked for after, and their dialog loads with its HTML sanitizer): give it
+    // time before deciding there is none.
+    const shown = await button
+      .first()
+      .waitFor({ state: 'visible', timeout: 2000 })
+      .then(() => true)
+      .catch(() => false);
+    if (!shown) return;
     // The guide's last step closes it after a server round trip (its popup animates out), so a
     // button seen a moment ago may be gone by the click: retry from the top instead of waiting.
     await button
