@@ -7,7 +7,7 @@ import { TermHelp } from '../../components/term-help.tsx';
 import { formatFen, formatMonth } from '../../lib/format.ts';
 import type { PagePrefetch } from '../../lib/query-client.ts';
 import { statementQuery, useStatement } from './api/get-statement.ts';
-import { statementsQuery, useStatements } from './api/get-statements.ts';
+import { useStatements } from './api/get-statements.ts';
 import { exportPdf } from './components/export.ts';
 import { ExportButton } from './components/export-button.tsx';
 import { MonthsChart } from './components/months-chart.tsx';
@@ -20,11 +20,9 @@ import './i18n.ts';
 import './income.css';
 
 export const prefetch: PagePrefetch = ({ searchParams }, client) => {
-  // The PY's months come after the statement, which says which PY it belongs to.
-  void client
-    .fetchQuery(statementQuery(searchParams.get('month') ?? undefined))
-    .then((s) => (s.month ? client.prefetchQuery(statementsQuery(s.py)) : undefined))
-    .catch(() => undefined); // the page shows the error when it asks again
+  // The statement only: the PY's months (and their chart) are asked for once it is on screen,
+  // so their answer does not hold up drawing the statement.
+  void client.prefetchQuery(statementQuery(searchParams.get('month') ?? undefined));
 };
 
 /** /income/servicefee: one month's statement (?month=), its PY's months, PDF export. */
