@@ -46,22 +46,21 @@ export async function session(page: Page, key: string): Promise<string | null> {
 
 /** Finishes the first-visit guide and closes notices, as a returning user would have. */
 export async function dismissHomeOverlays(page: Page): Promise<void> {
+  const button = page.getByRole('button', { name: /^(下一步|开始使用|知道了|Next|Get started|Got it)$/ }).first();
+  // An overlay can still arrive after the loop below gave up (the prompts are asked for after the
+  // guide is saved, and their dialog loads with its HTML sanitizer: a slow database or CPU makes
+  // that later than any fixed wait). Playwright then closes it before the test's next action
+  // instead of that action waiting behind the mask until the test times out.
+  await page.addLocatorHandler(button, (b) => b.click({ timeout: 3000 }).catch(() => undefined), { noWaitAfter: true });
   for (let i = 0; i < 6; i++) {
-    const button = page.getByRole('button', { name: /^(下一步|开始使用|知道了|Next|Get started|Got it)$/ });
-    // The next overlay can take a few round trips to appear (closing the guide saves it, the
-    // prompts are asked for after, and their dialog loads with its HTML sanitizer): give it
-    // time before deciding there is none.
+    // The next overlay can take a few round trips to appear: give it time before deciding there is none.
     const shown = await button
-      .first()
       .waitFor({ state: 'visible', timeout: 2000 })
       .then(() => true)
       .catch(() => false);
     if (!shown) return;
     // The guide's last step closes it after a server round trip (its popup animates out), so a
     // button seen a moment ago may be gone by the click: retry from the top instead of waiting.
-    await button
-      .first()
-      .click({ timeout: 3000 })
-      .catch(() => undefined);
+    await button.click({ timeout: 3000 }).catch(() => undefined);
   }
 }
