@@ -81,7 +81,9 @@ async function visit(page: Page, path: string): Promise<string> {
   await expect(page.locator('#not-found-title')).toHaveCount(0);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expect(page.locator('.card[role="alert"]')).toHaveCount(0);
-  await expect(main.locator('.inc-criterion, .data-table, .inc-plan-card, .figure, .figure--inline, .adm-error-block').first()).toBeVisible();
+  await expect(
+    main.locator('.inc-criterion, .data-table, .inc-plan-card, .figure, .figure--inline, .adm-error-block').first(),
+  ).toBeVisible();
   const text = await main.innerText();
   expect(text, `${path} shows figures`).toMatch(/\d/);
   return text;
@@ -137,6 +139,24 @@ test.describe('incentive plans as 10000001 (Platinum)', () => {
     await expect(page.getByText('Saved')).toBeVisible();
     await page.goto('/front/incentiveplan/biennialaward?lang=en');
     await expect(page.getByText(/Your track: Leadership/i)).toBeVisible();
+  });
+});
+
+test.describe('incentive plans on a phone (390 × 844), in English, as 10000002 (Diamond: the widest figures)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('no plan page is wider than the screen (charts and tables stay inside their card)', async ({ page }) => {
+    test.setTimeout(240_000);
+    const problems = watchProblems(page);
+    await signInAt(page, '10000002', '/incentiveplan?lang=en');
+    await expect(page.locator('.inc-plan-card').first()).toBeVisible();
+    for (const path of ROUTES) {
+      await test.step(path, async () => {
+        await visit(page, path);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+      });
+    }
+    expect(problems).toEqual([]);
   });
 });
 

@@ -29,35 +29,36 @@ export function SimpleChart({ title, labels, series, height = 220, format = (v) 
   useEffect(() => {
     let chart: { destroy(): void } | undefined;
     let cancelled = false;
-    const draw = () => void import('../lib/chart.ts').then(({ Chart }) => {
-      if (cancelled || !canvas.current) return;
-      chart = new Chart(canvas.current, {
-        type: 'bar',
-        data: {
-          labels,
-          datasets: series.map((s, i) => ({
-            type: s.kind ?? 'bar',
-            label: s.label,
-            data: s.values,
-            backgroundColor: s.color ?? PALETTE[i % PALETTE.length],
-            borderColor: s.color ?? PALETTE[i % PALETTE.length],
-            borderWidth: s.kind === 'line' ? 2 : 0,
-            pointRadius: s.kind === 'line' ? 2 : 0,
-            borderRadius: 3,
-          })),
-        },
-        options: {
-          responsive: true,
-          maintainAspectRatio: false,
-          animation: false,
-          plugins: {
-            legend: { display: series.length > 1, position: 'bottom' },
-            tooltip: { callbacks: { label: (ctx) => `${ctx.dataset.label}: ${format(Number(ctx.parsed.y))}` } },
+    const draw = () =>
+      void import('../lib/chart.ts').then(({ Chart }) => {
+        if (cancelled || !canvas.current) return;
+        chart = new Chart(canvas.current, {
+          type: 'bar',
+          data: {
+            labels,
+            datasets: series.map((s, i) => ({
+              type: s.kind ?? 'bar',
+              label: s.label,
+              data: s.values,
+              backgroundColor: s.color ?? PALETTE[i % PALETTE.length],
+              borderColor: s.color ?? PALETTE[i % PALETTE.length],
+              borderWidth: s.kind === 'line' ? 2 : 0,
+              pointRadius: s.kind === 'line' ? 2 : 0,
+              borderRadius: 3,
+            })),
           },
-          scales: { y: { beginAtZero: true, ticks: { callback: (v) => format(Number(v)) } } },
-        },
+          options: {
+            responsive: true,
+            maintainAspectRatio: false,
+            animation: false,
+            plugins: {
+              legend: { display: series.length > 1, position: 'bottom' },
+              tooltip: { callbacks: { label: (ctx) => `${ctx.dataset.label}: ${format(Number(ctx.parsed.y))}` } },
+            },
+            scales: { y: { beginAtZero: true, ticks: { callback: (v) => format(Number(v)) } } },
+          },
+        });
       });
-    });
     // Chart.js (about 60 KB) loads and draws when the chart comes near the screen and the browser
     // has drawn the page's figures (an idle moment), never ahead of them: charts illustrate figures
     // shown above them.
@@ -89,29 +90,33 @@ export function SimpleChart({ title, labels, series, height = 220, format = (v) 
   return (
     <figure className="chart" style={{ height }}>
       <canvas ref={canvas} role="img" aria-label={title} />
-      <table className="visually-hidden">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col" />
-            {series.map((s) => (
-              <th key={s.label} scope="col">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {labels.map((l, i) => (
-            <tr key={l}>
-              <th scope="row">{l}</th>
+      {/* Hidden in a box, not as the table itself: a table is never narrower than its
+          content, so a hidden wide table would still widen the page on a phone. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col" />
               {series.map((s) => (
-                <td key={s.label}>{format(s.values[i] ?? 0)}</td>
+                <th key={s.label} scope="col">
+                  {s.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {labels.map((l, i) => (
+              <tr key={l}>
+                <th scope="row">{l}</th>
+                {series.map((s) => (
+                  <td key={s.label}>{format(s.values[i] ?? 0)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
