@@ -1,5 +1,6 @@
 import "../lib/antd-setup.ts";
-import { ConfigProvider, NavBar, PullToRefresh } from "antd-mobile";
+import { ConfigProvider, PullToRefresh } from "antd-mobile";
+import { LeftOutline } from "antd-mobile-icons";
 import enUSLocale from "antd-mobile/es/locales/en-US";
 import zhCNLocale from "antd-mobile/es/locales/zh-CN";
 import { useEffect, type ReactNode } from "react";
@@ -48,20 +49,26 @@ export function Page({
       locale={i18n.language === "en-US" ? enUSLocale : zhCNLocale}
     >
       <main className="page-frame">
+        {/* Our own bar rather than antd-mobile's NavBar: its back area is a div with
+            role="button" that the keyboard cannot reach (and an unnamed one on home). */}
         <header className="page-frame__bar">
-          <NavBar
-            back={back ? t("nav.back") : null}
-            backIcon={back}
-            onBack={goBack}
-            right={
+          <div className="page-frame__nav">
+            <div className="page-frame__left">
+              {back ? (
+                <button type="button" className="page-frame__back" onClick={goBack}>
+                  <LeftOutline className="page-frame__back-arrow" aria-hidden />
+                  {t("nav.back")}
+                </button>
+              ) : null}
+            </div>
+            <h1 className="page-frame__title">{title}</h1>
+            <div className="page-frame__right">
               <span className="page-frame__actions">
                 {actions}
                 <LanguageSwitch />
               </span>
-            }
-          >
-            <h1 className="page-frame__title">{title}</h1>
-          </NavBar>
+            </div>
+          </div>
         </header>
         {onRefresh ? (
           <PullToRefresh

@@ -97,7 +97,7 @@ export function SimpleChart({ title, labels, series, height = 220, format = (v) 
           <caption>{title}</caption>
           <thead>
             <tr>
-              <th scope="col" />
+              <td />
               {series.map((s) => (
                 <th key={s.label} scope="col">
                   {s.label}

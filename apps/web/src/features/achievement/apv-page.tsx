@@ -6,6 +6,7 @@ import { TermHelp } from '../../components/term-help.tsx';
 import { useMonths } from './api/get-months.ts';
 import { YesNo, useAch } from './components/shared.tsx';
 import './i18n.ts';
+import { TableScroll } from '../../components/table-scroll.tsx';
 
 /** /achievement/apv: APV month by month (12 months) with Q legs, SP months and this PY's cumulative APV. */
 export default function ApvPage() {
@@ -39,7 +40,7 @@ export default function ApvPage() {
                 </p>
               </section>
               <section className="card">
-                <div className="table-wrap">
+                <TableScroll>
                   <table className="data-table">
                     <thead>
                       <tr>
@@ -67,7 +68,7 @@ export default function ApvPage() {
                       ))}
                     </tbody>
                   </table>
-                </div>
+                </TableScroll>
               </section>
             </>
           );

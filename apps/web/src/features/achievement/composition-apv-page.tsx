@@ -6,6 +6,7 @@ import { TermHelp } from '../../components/term-help.tsx';
 import { useComposition } from './api/get-composition.ts';
 import { MonthSelect, useAch } from './components/shared.tsx';
 import './i18n.ts';
+import { TableScroll } from '../../components/table-scroll.tsx';
 
 /** /achievement/compositionapv: APV by source — personal PV and each frontline leg. */
 export default function CompositionApvPage() {
@@ -35,7 +36,7 @@ export default function CompositionApvPage() {
                 <TermHelp code="Q_MONTH" />
               </section>
               <section className="card">
-                <div className="table-wrap">
+                <TableScroll>
                   <table className="data-table">
                     <thead>
                       <tr>
@@ -90,7 +91,7 @@ export default function CompositionApvPage() {
                       </tr>
                     </tfoot>
                   </table>
-                </div>
+                </TableScroll>
                 {d.legs.length === 0 ? <p className="muted">{t('composition.none')}</p> : null}
               </section>
             </>

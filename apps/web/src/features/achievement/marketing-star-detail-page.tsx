@@ -4,6 +4,7 @@ import { QueryState } from '../../components/query-state.tsx';
 import { ConditionList, YesNo, useAch } from './components/shared.tsx';
 import { useMarketingStarDetail } from './api/get-marketing-star-detail.ts';
 import './i18n.ts';
+import { TableScroll } from '../../components/table-scroll.tsx';
 
 /** /achievement/marketingstardetail: the user's star months this PY against the annual plan. */
 export default function MarketingStarDetailPage() {
@@ -45,7 +46,7 @@ export default function MarketingStarDetailPage() {
               </p>
             </section>
             <section className="card">
-              <div className="table-wrap">
+              <TableScroll>
                 <table className="data-table">
                   <thead>
                     <tr>
@@ -71,7 +72,7 @@ export default function MarketingStarDetailPage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableScroll>
             </section>
           </>
         )}

@@ -6,6 +6,7 @@ import { StatusTag } from '../../components/status-tag.tsx';
 import { useMarketingStars } from './api/get-marketing-stars.ts';
 import { MonthSelect, useAch } from './components/shared.tsx';
 import './i18n.ts';
+import { TableScroll } from '../../components/table-scroll.tsx';
 
 /** /achievement/marketingstarglorylist: the month's marketing stars (names masked). */
 export default function MarketingStarGloryPage() {
@@ -38,7 +39,7 @@ export default function MarketingStarGloryPage() {
               {d.stars.length === 0 ? (
                 <p className="muted">{t('glory.none')}</p>
               ) : (
-                <div className="table-wrap">
+                <TableScroll>
                   <table className="data-table">
                     <thead>
                       <tr>
@@ -62,7 +63,7 @@ export default function MarketingStarGloryPage() {
                       ))}
                     </tbody>
                   </table>
-                </div>
+                </TableScroll>
               )}
               <p className="muted small ach-note">{t('glory.masked')}</p>
             </section>

@@ -7,6 +7,7 @@ import { TermHelp } from '../../components/term-help.tsx';
 import { useOverallMarket } from './api/get-overall-market.ts';
 import { useAch } from './components/shared.tsx';
 import './i18n.ts';
+import { TableScroll } from '../../components/table-scroll.tsx';
 
 /** /achievement/overallmarketapv: the whole downline market by month (the leader's group PV). */
 export default function OverallMarketApvPage() {
@@ -45,7 +46,7 @@ export default function OverallMarketApvPage() {
                 <SimpleChart title={t('market.chart')} labels={chart.labels} series={chart.series} format={pv} />
               </section>
               <section className="card">
-                <div className="table-wrap">
+                <TableScroll>
                   <table className="data-table">
                     <thead>
                       <tr>
@@ -73,7 +74,7 @@ export default function OverallMarketApvPage() {
                       ))}
                     </tbody>
                   </table>
-                </div>
+                </TableScroll>
               </section>
             </>
           );

@@ -6,6 +6,7 @@ import { SimpleChart } from '../../components/simple-chart.tsx';
 import { useOversea } from './api/get-oversea.ts';
 import { useAch } from './components/shared.tsx';
 import './i18n.ts';
+import { TableScroll } from '../../components/table-scroll.tsx';
 
 /** /achievement/oversea: volume of downline distributors registered in other markets. */
 export default function OverseaPage() {
@@ -37,7 +38,7 @@ export default function OverseaPage() {
                 <div className="grid grid--2">
                   <section className="card">
                     <h2 className="card__title">{t('oversea.markets')}</h2>
-                    <div className="table-wrap">
+                    <TableScroll>
                       <table className="data-table">
                         <thead>
                           <tr>
@@ -56,7 +57,7 @@ export default function OverseaPage() {
                           ))}
                         </tbody>
                       </table>
-                    </div>
+                    </TableScroll>
                   </section>
                   <section className="card">
                     <h2 className="card__title">{t('oversea.chart')}</h2>
@@ -64,7 +65,7 @@ export default function OverseaPage() {
                   </section>
                 </div>
                 <section className="card">
-                  <div className="table-wrap">
+                  <TableScroll>
                     <table className="data-table">
                       <thead>
                         <tr>
@@ -86,7 +87,7 @@ export default function OverseaPage() {
                         ))}
                       </tbody>
                     </table>
-                  </div>
+                  </TableScroll>
                 </section>
               </>
             )}

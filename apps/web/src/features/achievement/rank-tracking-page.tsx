@@ -8,6 +8,7 @@ import { useRank } from './api/get-rank.ts';
 import { PinCard } from './components/pin-card.tsx';
 import { ConditionList, YesNo, useAch } from './components/shared.tsx';
 import './i18n.ts';
+import { TableScroll } from '../../components/table-scroll.tsx';
 
 /** /achievement/localranktracking: current pin, target pin progress, next pin, this PY's months. */
 export default function RankTrackingPage() {
@@ -73,7 +74,7 @@ export default function RankTrackingPage() {
               ) : null}
               <section className="card">
                 <h2 className="card__title">{t('pyMonths')}</h2>
-                <div className="table-wrap">
+                <TableScroll>
                   <table className="data-table">
                     <thead>
                       <tr>
@@ -99,7 +100,7 @@ export default function RankTrackingPage() {
                       ))}
                     </tbody>
                   </table>
-                </div>
+                </TableScroll>
                 <p className="ach-note">
                   <TermHelp code="Q_MONTH" />
                 </p>

@@ -5,6 +5,7 @@ import { TermHelp } from '../../components/term-help.tsx';
 import { useRank } from './api/get-rank.ts';
 import { conditionStatus, useAch } from './components/shared.tsx';
 import './i18n.ts';
+import { TableScroll } from '../../components/table-scroll.tsx';
 
 /** /achievement/localranktracking/requirements: every pin's conditions against this PY's counters. */
 export default function RequirementsPage() {
@@ -18,7 +19,7 @@ export default function RequirementsPage() {
             <p className="muted small">{t('counters', { py: d.py, closed: d.closedMonths, remaining: d.remainingMonths })}</p>
             <section className="card">
               <h2 className="card__title">{t('allPins')}</h2>
-              <div className="table-wrap">
+              <TableScroll>
                 <table className="data-table">
                   <thead>
                     <tr>
@@ -28,7 +29,9 @@ export default function RequirementsPage() {
                       </th>
                       <th scope="col">{t('achieved')}</th>
                       <th scope="col">{t('required')}</th>
-                      <th scope="col" />
+                      <th scope="col">
+                        <span className="visually-hidden">{t('conditionState')}</span>
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
@@ -53,7 +56,7 @@ export default function RequirementsPage() {
                     )}
                   </tbody>
                 </table>
-              </div>
+              </TableScroll>
               <p className="ach-note">
                 <TermHelp code="Q_MONTH" />
               </p>

@@ -8,6 +8,7 @@ import { formatFen } from '../../lib/format.ts';
 import { useMonths } from './api/get-months.ts';
 import { YesNo, useAch } from './components/shared.tsx';
 import './i18n.ts';
+import { TableScroll } from '../../components/table-scroll.tsx';
 
 /** /achievement/self: own PV / BV by month (12 months). */
 export default function SelfPage() {
@@ -38,7 +39,7 @@ export default function SelfPage() {
               <SimpleChart title={t('self.chart')} labels={chart.labels} series={chart.series} format={pv} />
             </section>
             <section className="card">
-              <div className="table-wrap">
+              <TableScroll>
                 <table className="data-table">
                   <thead>
                     <tr>
@@ -64,7 +65,7 @@ export default function SelfPage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableScroll>
             </section>
           </>
         )}

@@ -7,6 +7,7 @@ import { TermHelp } from '../../components/term-help.tsx';
 import { useTopup } from './api/get-topup.ts';
 import { useAch } from './components/shared.tsx';
 import './i18n.ts';
+import { TableScroll } from '../../components/table-scroll.tsx';
 
 /** /achievement/topup: PV still needed this month for the next bracket and for an SP month. */
 export default function TopupPage() {
@@ -58,7 +59,7 @@ export default function TopupPage() {
             </div>
             <section className="card">
               <h2 className="card__title">{t('topup.bracketTable')}</h2>
-              <div className="table-wrap">
+              <TableScroll>
                 <table className="data-table">
                   <thead>
                     <tr>
@@ -79,7 +80,7 @@ export default function TopupPage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableScroll>
             </section>
           </>
         )}

@@ -6,6 +6,7 @@ import { useRank } from './api/get-rank.ts';
 import { PinCard } from './components/pin-card.tsx';
 import { useAch } from './components/shared.tsx';
 import './i18n.ts';
+import { TableScroll } from '../../components/table-scroll.tsx';
 
 /** /achievement/type/localranktracking: the pin journey — every rise, when and by which rule. */
 export default function TypeRankPage() {
@@ -22,7 +23,7 @@ export default function TypeRankPage() {
               {d.history.length === 0 ? (
                 <p className="muted">{t('noHistory')}</p>
               ) : (
-                <div className="table-wrap">
+                <TableScroll>
                   <table className="data-table">
                     <thead>
                       <tr>
@@ -49,7 +50,7 @@ export default function TypeRankPage() {
                       ))}
                     </tbody>
                   </table>
-                </div>
+                </TableScroll>
               )}
               <p className="ach-note">
                 <Link to="/achievement/localranktracking">{t('nav.localranktracking')}</Link> · <TermHelp code="Q_MONTH" />

@@ -11,6 +11,7 @@ import { useMonths } from './api/months.ts';
 import { useTx } from './components/text.ts';
 import './i18n.ts';
 import './incentive.css';
+import { TableScroll } from '../../components/table-scroll.tsx';
 
 type View = 'evaluationyear' | 'includedcalc' | 'compliancemonthdetails';
 
@@ -94,7 +95,7 @@ function Included({ data }: { data: MonthsData }) {
         {t('includedCalc')} · {data.py}
       </h2>
       <p className="small muted">{t('includedNote')}</p>
-      <div className="table-wrap">
+      <TableScroll>
         <table className="data-table">
           <thead>
             <tr>
@@ -126,7 +127,7 @@ function Included({ data }: { data: MonthsData }) {
               ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <div className="inc-terms__links">
         <TermHelp code="PV_BV" />
         <TermHelp code="BRACKET" />
@@ -154,7 +155,7 @@ function Compliance({ data }: { data: MonthsData }) {
       <p className="small muted">
         {t('compliancePpv', { n: data.compliancePpv })} · {t('help.compliance')}
       </p>
-      <div className="table-wrap">
+      <TableScroll>
         <table className="data-table">
           <thead>
             <tr>
@@ -184,7 +185,7 @@ function Compliance({ data }: { data: MonthsData }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { usePlans } from './api/plans.ts';
 import { criterionValue, useTx } from './components/text.ts';
 import './i18n.ts';
 import './incentive.css';
+import { TableScroll } from '../../components/table-scroll.tsx';
 
 function MonthResult({ plan, month }: { plan: PlanData; month: string }) {
   const { t } = useTranslation('incentive');
@@ -21,7 +22,7 @@ function MonthResult({ plan, month }: { plan: PlanData; month: string }) {
       <h2 id="inc-qq" className="card__title">
         {t('queryResult', { month: formatMonth(month, lang) })}
       </h2>
-      <div className="table-wrap">
+      <TableScroll>
         <table className="data-table">
           <thead>
             <tr>
@@ -51,7 +52,7 @@ function MonthResult({ plan, month }: { plan: PlanData; month: string }) {
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }

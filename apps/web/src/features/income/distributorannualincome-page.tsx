@@ -11,6 +11,7 @@ import { TotalsGrid } from './components/totals.tsx';
 import { useParam } from './components/use-param.ts';
 import './i18n.ts';
 import './income.css';
+import { TableScroll } from '../../components/table-scroll.tsx';
 
 /** /income/distributorannualincome: the 12 months of a PY (?year=25/26, default the current PY). */
 export default function DistributorAnnualIncomePage() {
@@ -53,7 +54,7 @@ export default function DistributorAnnualIncomePage() {
                 <h2 className="card__title" id="months-title">
                   {t('monthsOfPy', { py: d.py })}
                 </h2>
-                <div className="table-wrap">
+                <TableScroll>
                   <table className="data-table">
                     <thead>
                       <tr>
@@ -90,7 +91,7 @@ export default function DistributorAnnualIncomePage() {
                       </tr>
                     </tfoot>
                   </table>
-                </div>
+                </TableScroll>
                 <p className="muted small">{t('sumOfMonths')}</p>
               </section>
               <IncomeLinks pages={['annualreview', 'annualtaxable', 'query']} />

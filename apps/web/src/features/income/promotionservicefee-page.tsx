@@ -12,6 +12,7 @@ import { MonthSelect } from './components/pickers.tsx';
 import { useParam } from './components/use-param.ts';
 import './i18n.ts';
 import './income.css';
+import { TableScroll } from '../../components/table-scroll.tsx';
 
 /** /income/promotionservicefee: the bracket differential of a month, one line per frontline leg. */
 export default function PromotionServiceFeePage() {
@@ -47,7 +48,7 @@ export default function PromotionServiceFeePage() {
               <h2 className="card__title" id="legs-title">
                 {t('legs')}
               </h2>
-              <div className="table-wrap">
+              <TableScroll>
                 <table className="data-table income-legs">
                   <thead>
                     <tr>
@@ -101,7 +102,7 @@ export default function PromotionServiceFeePage() {
                     </tr>
                   </tfoot>
                 </table>
-              </div>
+              </TableScroll>
             </section>
             <IncomeLinks pages={['servicefee', 'commissiondetail', 'pretaxdetails']} search={`month=${p.month}`} />
           </>

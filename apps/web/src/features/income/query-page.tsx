@@ -12,6 +12,7 @@ import { TotalsGrid } from './components/totals.tsx';
 import { useParam } from './components/use-param.ts';
 import './i18n.ts';
 import './income.css';
+import { TableScroll } from '../../components/table-scroll.tsx';
 
 /** /income/query: statements between two queryable months (?from=&to=; default the latest 6). */
 export default function IncomeQueryPage() {
@@ -63,7 +64,7 @@ export default function IncomeQueryPage() {
                       <h2 className="card__title" id="rows-title">
                         {t('pages.servicefee')}
                       </h2>
-                      <div className="table-wrap">
+                      <TableScroll>
                         <table className="data-table">
                           <thead>
                             <tr>
@@ -94,7 +95,7 @@ export default function IncomeQueryPage() {
                             </tr>
                           </tfoot>
                         </table>
-                      </div>
+                      </TableScroll>
                     </section>
                   </>
                 )}

@@ -18,6 +18,7 @@ import { TotalsGrid } from './components/totals.tsx';
 import { useParam } from './components/use-param.ts';
 import './i18n.ts';
 import './income.css';
+import { TableScroll } from '../../components/table-scroll.tsx';
 
 export const prefetch: PagePrefetch = ({ searchParams }, client) => {
   // The statement only: the PY's months (and their chart) are asked for once it is on screen,
@@ -80,7 +81,7 @@ export default function ServiceFeePage() {
                           series={[{ label: t('net'), fen: [...l.rows].reverse().map((r) => r.netFen) }]}
                           height={180}
                         />
-                        <div className="table-wrap">
+                        <TableScroll>
                           <table className="data-table">
                             <thead>
                               <tr>
@@ -113,7 +114,7 @@ export default function ServiceFeePage() {
                               </tr>
                             </tfoot>
                           </table>
-                        </div>
+                        </TableScroll>
                       </>
                     )}
                   </QueryState>

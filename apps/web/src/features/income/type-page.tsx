@@ -11,6 +11,7 @@ import { INCOME_PAGES } from './components/income-links.tsx';
 import { TotalsGrid } from './components/totals.tsx';
 import './i18n.ts';
 import './income.css';
+import { TableScroll } from '../../components/table-scroll.tsx';
 
 /** /income/type: the entry of the income area — latest statement, this PY by kind, and every income page. */
 export default function IncomeTypePage() {
@@ -56,7 +57,7 @@ export default function IncomeTypePage() {
                 {t('typesTitle')}
               </h2>
               <p className="muted small">{t('typesHint')}</p>
-              <div className="table-wrap">
+              <TableScroll>
                 <table className="data-table income-types">
                   <thead>
                     <tr>
@@ -81,7 +82,7 @@ export default function IncomeTypePage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableScroll>
               <p className="small">
                 <TermHelp code="BRACKET" />
               </p>

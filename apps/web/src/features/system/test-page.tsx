@@ -9,6 +9,7 @@ import { post } from '../../lib/api-client.ts';
 import { channelId } from '../../lib/channel.ts';
 import { getSession } from '../../lib/storage.ts';
 import './i18n.ts';
+import { TableScroll } from '../../components/table-scroll.tsx';
 
 /** Diagnostics for support: what this session knows about itself, never the token values. */
 export default function TestPage() {
@@ -52,7 +53,7 @@ export default function TestPage() {
           </h2>
           <QueryState query={trail} isEmpty={(d) => d.entries.length === 0} emptyText={t('test.auditEmpty')}>
             {(d) => (
-              <div className="table-wrap">
+              <TableScroll>
                 <table className="data-table">
                   <thead>
                     <tr>
@@ -71,7 +72,7 @@ export default function TestPage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableScroll>
             )}
           </QueryState>
         </section>

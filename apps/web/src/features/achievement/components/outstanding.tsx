@@ -4,6 +4,7 @@ import { Page } from '../../../components/page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useOutstanding } from '../api/get-outstanding.ts';
 import { MonthSelect, YesNo, useAch } from './shared.tsx';
+import { TableScroll } from '../../../components/table-scroll.tsx';
 
 /** Top downline performers in a month, ranked by personal PV or by APV. */
 export function Outstanding({ by }: { by: 'ppv' | 'apv' }) {
@@ -26,7 +27,7 @@ export function Outstanding({ by }: { by: 'ppv' | 'apv' }) {
             {d.performers.length === 0 ? (
               <p className="muted">{t('outstanding.none')}</p>
             ) : (
-              <div className="table-wrap">
+              <TableScroll>
                 <table className="data-table">
                   <thead>
                     <tr>
@@ -64,7 +65,7 @@ export function Outstanding({ by }: { by: 'ppv' | 'apv' }) {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableScroll>
             )}
           </section>
         )}

@@ -9,6 +9,7 @@ import { TermHelp } from "../../../components/term-help.tsx";
 import { formatFen, formatMonth, formatPv } from "../../../lib/format.ts";
 import { PLAN_SUBPAGES, subpageForKind, type Subpage } from "../plan-routes.ts";
 import { criterionValue, PIN_KINDS, useTx } from "./text.ts";
+import { TableScroll } from "../../../components/table-scroll.tsx";
 
 /** A link to a plan page of one edition (?year= keeps the edition across subpages). */
 export function planHref(path: string, py: string): string {
@@ -140,7 +141,7 @@ export function TraceTable({ criterion }: { criterion: CriterionData }) {
   const { lang, tx } = useTx();
   const isPin = PIN_KINDS.has(criterion.kind);
   return (
-    <div className="table-wrap">
+    <TableScroll>
       <table className="data-table">
         <caption className="visually-hidden">
           {t("traceTitle", { label: tx(criterion.label) })}
@@ -183,7 +184,7 @@ export function TraceTable({ criterion }: { criterion: CriterionData }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
@@ -223,19 +224,27 @@ export function CriterionRow({
         </span>
       </div>
       {PIN_KINDS.has(c.kind) ? null : (
-        <ProgressBar
-          percent={percent(c)}
+        // antd-mobile's bar is a plain div: the progressbar role and its value go on a wrapper.
+        <div
+          role="progressbar"
           aria-label={tx(c.label)}
-          style={
-            {
-              "--fill-color": c.met
-                ? "var(--ok)"
-                : c.status === "missed"
-                  ? "var(--bad)"
-                  : "var(--brand)",
-            } as React.CSSProperties
-          }
-        />
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(percent(c))}
+        >
+          <ProgressBar
+            percent={percent(c)}
+            style={
+              {
+                "--fill-color": c.met
+                  ? "var(--ok)"
+                  : c.status === "missed"
+                    ? "var(--bad)"
+                    : "var(--brand)",
+              } as React.CSSProperties
+            }
+          />
+        </div>
       )}
       {c.gap ? <p className="inc-gap small">{tx(c.gap.text)}</p> : null}
       <div className="inc-criterion__actions">
@@ -490,7 +499,7 @@ export function LegMatrix({ plan }: { plan: PlanData }) {
         ? formatMonth(m, lang).split(" ")[0]!
         : `${Number(m.slice(5))}月`;
   return (
-    <div className="table-wrap">
+    <TableScroll>
       <table className="data-table inc-matrix">
         <thead>
           <tr>
@@ -537,6 +546,6 @@ export function LegMatrix({ plan }: { plan: PlanData }) {
           </tr>
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

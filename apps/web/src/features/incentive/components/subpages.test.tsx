@@ -71,6 +71,8 @@ describe('generic plan components', () => {
     const flq = screen.getByRole('heading', { name: 'FLQ months ≥ 6' }).closest('li')!;
     expect(within(flq).getByText('missed by 1 FLQ month')).toBeInTheDocument();
     expect(within(flq).getByText('Missed')).toBeInTheDocument();
+    // 5 of 6 FLQ months, as a screen reader announces the bar.
+    expect(within(flq).getByRole('progressbar', { name: 'FLQ months ≥ 6' })).toHaveAttribute('aria-valuenow', '83');
     expect(within(flq).getByRole('link', { name: /PQ \/ FLQ months/ })).toHaveAttribute('href', '/incentiveplan/seminars/pqflqdetails?year=25%2F26');
   });
 

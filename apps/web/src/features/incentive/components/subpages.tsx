@@ -8,6 +8,7 @@ import { TermHelp } from '../../../components/term-help.tsx';
 import { formatMonth, formatPv } from '../../../lib/format.ts';
 import { CriterionRow, LegMatrix, TraceTable } from './plan-parts.tsx';
 import { criterionValue, pinLabel, PIN_KINDS, useTx } from './text.ts';
+import { TableScroll } from '../../../components/table-scroll.tsx';
 
 /** Every criterion of a plan with the level it belongs to (null: the base criteria). */
 function allCriteria(plan: PlanData): { level: string | null; c: CriterionData }[] {
@@ -45,7 +46,7 @@ export function TargetView({ plan }: { plan: PlanData }) {
       <h2 id="inc-target" className="card__title">
         {t('subpages.target')}
       </h2>
-      <div className="table-wrap">
+      <TableScroll>
         <table className="data-table">
           <thead>
             <tr>
@@ -80,7 +81,7 @@ export function TargetView({ plan }: { plan: PlanData }) {
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <ul className="inc-missing">
         {rows
           .filter(({ c }) => c.gap)
@@ -123,7 +124,7 @@ export function PqFlqGrid({ plan }: { plan: PlanData }) {
         <h2 id="inc-pqflq" className="card__title">
           {t('subpages.pqflqdetails')}
         </h2>
-        <div className="table-wrap">
+        <TableScroll>
           <table className="data-table">
             <thead>
               <tr>
@@ -151,7 +152,7 @@ export function PqFlqGrid({ plan }: { plan: PlanData }) {
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
         <TermHelp code="Q_MONTH" />
       </section>
       {flq ? (
@@ -189,7 +190,7 @@ export function PqDetails({ plan }: { plan: PlanData }) {
           {t('subpages.pqdetails')}
         </h2>
         {plan.records.every((r) => !r.present) ? <p className="muted small">{t('noRecords')}</p> : null}
-        <div className="table-wrap">
+        <TableScroll>
           <table className="data-table">
             <thead>
               <tr>
@@ -218,7 +219,7 @@ export function PqDetails({ plan }: { plan: PlanData }) {
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
         <div className="inc-terms__links">
           <TermHelp code="BRACKET" />
           <TermHelp code="Q_MONTH" />
@@ -314,7 +315,7 @@ export function AttendanceView({ plan }: { plan: PlanData }) {
       <ul className="inc-criteria">
         <CriterionRow c={att} planRoute={plan.route} py={plan.py} showLink={false} />
       </ul>
-      <div className="table-wrap">
+      <TableScroll>
         <table className="data-table">
           <thead>
             <tr>
@@ -338,7 +339,7 @@ export function AttendanceView({ plan }: { plan: PlanData }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }
@@ -374,7 +375,7 @@ export function ApvDetails({ plan }: { plan: PlanData }) {
           {t('apvChart')}
         </h2>
         <SimpleChart title={t('apvChart')} labels={labels} series={series} format={format} />
-        <div className="table-wrap">
+        <TableScroll>
           <table className="data-table">
             <thead>
               <tr>
@@ -398,7 +399,7 @@ export function ApvDetails({ plan }: { plan: PlanData }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
         <p className="small muted">{t('help.apv')}</p>
       </section>
     </>
@@ -420,7 +421,7 @@ export function LddDetails({ plan }: { plan: PlanData }) {
             {t('subpages.lddmarketdetails')}
           </h2>
           <p className="small muted">{t('lddNeed', { n: plan.legQMonths })}</p>
-          <div className="table-wrap">
+          <TableScroll>
             <table className="data-table">
               <thead>
                 <tr>
@@ -446,7 +447,7 @@ export function LddDetails({ plan }: { plan: PlanData }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <LegMatrix plan={plan} />
         </section>
       )}
@@ -466,7 +467,7 @@ export function ComponentsView({ plan }: { plan: PlanData }) {
       <h2 id="inc-comp" className="card__title">
         {tx(first.label).split(/[≥]/)[0]}
       </h2>
-      <div className="table-wrap">
+      <TableScroll>
         <table className="data-table">
           <thead>
             <tr>
@@ -494,7 +495,7 @@ export function ComponentsView({ plan }: { plan: PlanData }) {
             </tr>
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <ul className="inc-criteria">
         {scores.map(({ level, c }, i) => (
           <li key={i} className="inc-criterion">
@@ -523,7 +524,7 @@ export function BiennialData({ plan }: { plan: PlanData }) {
       <h2 id="inc-bidata" className="card__title">
         {t('subpages.data')}
       </h2>
-      <div className="table-wrap">
+      <TableScroll>
         <table className="data-table">
           <thead>
             <tr>
@@ -553,7 +554,7 @@ export function BiennialData({ plan }: { plan: PlanData }) {
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }

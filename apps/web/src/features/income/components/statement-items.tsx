@@ -2,6 +2,7 @@ import type { StatementData } from '@abo/contract';
 import { useTranslation } from 'react-i18next';
 import { formatFen } from '../../../lib/format.ts';
 import { formatRateBp } from './income-format.ts';
+import { TableScroll } from '../../../components/table-scroll.tsx';
 
 /** The statement's items with base and rate, then pre-tax, tax and net: a table that adds up. */
 export function StatementItems({ s }: { s: StatementData }) {
@@ -9,7 +10,7 @@ export function StatementItems({ s }: { s: StatementData }) {
   const lang = i18n.language;
   const en = lang === 'en-US';
   return (
-    <div className="table-wrap">
+    <TableScroll>
       <table className="data-table income-items">
         <caption className="visually-hidden">{t('items')}</caption>
         <thead>
@@ -54,6 +55,6 @@ export function StatementItems({ s }: { s: StatementData }) {
           </tr>
         </tfoot>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -23,16 +23,15 @@ export function PersonCell({ person, link = true }: { person: MarketPerson; link
   const name = lang === 'en-US' ? person.maskedNameEn : person.maskedName;
   const body = (
     <>
-      <span className="market-person__name">{name}</span>
+      <span className="market-person__name">{name}</span>{' '}
       <span className="market-person__ada num">{person.maskedAda}</span>
     </>
   );
+  // The link's name is its text, with what it does first for screen readers (an aria-label
+  // that differs from the visible text fails voice control: "click 王华***明").
   return link ? (
-    <Link
-      className="market-person"
-      to={`/incentiveplan/marketdetails?ref=${encodeURIComponent(person.ref)}`}
-      aria-label={`${t('viewDetails')}: ${name} ${person.maskedAda}`}
-    >
+    <Link className="market-person" to={`/incentiveplan/marketdetails?ref=${encodeURIComponent(person.ref)}`}>
+      <span className="visually-hidden">{t('viewDetails')}: </span>
       {body}
     </Link>
   ) : (

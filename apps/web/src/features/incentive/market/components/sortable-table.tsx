@@ -1,6 +1,7 @@
 import { DownOutline, UpOutline } from 'antd-mobile-icons';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableScroll } from '../../../../components/table-scroll.tsx';
 
 export interface Column<T> {
   key: string;
@@ -56,7 +57,7 @@ export function SortableTable<T>({ caption, columns, rows, rowKey, initialSort, 
   };
 
   return (
-    <div className="table-wrap" role="region" aria-label={caption} tabIndex={0}>
+    <TableScroll label={caption}>
       <table className="data-table market-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -109,6 +110,6 @@ export function SortableTable<T>({ caption, columns, rows, rowKey, initialSort, 
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

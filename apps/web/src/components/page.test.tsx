@@ -1,0 +1,41 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../i18n/index.ts';
+import { Page } from './page.tsx';
+
+beforeAll(() => {
+  initI18n('en-US');
+});
+
+function at(paths: string[]) {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <Page title="ABO Inquiry" back={false}>home</Page> },
+      { path: '/income', element: <Page title="Income">income page</Page> },
+    ],
+    { initialEntries: paths, initialIndex: paths.length - 1 },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('Page', () => {
+  it('titles the page and goes back with a real button the keyboard reaches first', async () => {
+    const router = at(['/', '/income']);
+    expect(screen.getByRole('heading', { level: 1, name: 'Income' })).toBeInTheDocument();
+    await userEvent.tab();
+    const back = screen.getByRole('button', { name: 'Back' });
+    expect(back).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe('/');
+    expect(await screen.findByText('home')).toBeInTheDocument();
+  });
+
+  it('has no back button on home', () => {
+    at(['/']);
+    expect(screen.getByRole('heading', { level: 1, name: 'ABO Inquiry' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+  });
+});
