@@ -13,7 +13,7 @@ input:focus{outline:2px solid #31507a;outline-offset:1px;border-color:#31507a}
 button{width:100%;margin-top:8px;padding:12px;font-size:16px;color:#fff;background:#31507a;border:0;border-radius:8px;cursor:pointer}
 button:disabled{opacity:.6}
 .error{min-height:1.5em;margin:10px 0 0;color:#b3261e;font-size:14px}
-.hint{margin:16px 0 0;color:#86909c;font-size:13px}
+.hint{margin:16px 0 0;color:#4e5969;font-size:13px}
 .lang{margin:8px 0 0;font-size:13px}
 a{color:#31507a}
 `;
