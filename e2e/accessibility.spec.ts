@@ -69,3 +69,30 @@ test('the sign-in page has no serious or critical axe violation', async ({ page 
       ),
   ).toEqual([]);
 });
+
+test.describe('the first-visit guide, by keyboard', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('takes the focus, keeps Tab inside it, and Enter walks through its steps', async ({ page }) => {
+    // 10000002's guide is not finished by any other test.
+    await signInAt(page, '10000002', '/?lang=en');
+    const guide = page.getByRole('dialog', { name: 'Welcome to ABO Inquiry' });
+    await expect(guide).toBeVisible();
+    await expect(guide.getByRole('button', { name: 'Next' })).toBeFocused();
+    // The page behind is inert: Tab cannot reach its links and buttons.
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.getElementById('root')!.contains(document.activeElement))).toBe(false);
+    }
+    await guide.getByRole('button', { name: 'Next' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(guide.getByText('Step 2 of 3')).toBeVisible();
+    await expect(guide.getByRole('button', { name: 'Next' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(guide.getByRole('button', { name: 'Get started' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(guide).toBeHidden();
+    // The page is usable again.
+    expect(await page.evaluate(() => document.getElementById('root')!.inert)).toBe(false);
+  });
+});

@@ -1,5 +1,5 @@
-import { Button, Popup } from 'antd-mobile';
-import { useState } from 'react';
+import { Button, Popup, type ButtonRef } from 'antd-mobile';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFinishNoviceGuide, useNoviceGuide } from '../api/novice-guide.ts';
 
@@ -9,8 +9,24 @@ export function NoviceGuide({ businessType }: { businessType: string }) {
   const guide = useNoviceGuide(businessType);
   const finish = useFinishNoviceGuide(businessType);
   const [step, setStep] = useState(0);
+  const next = useRef<ButtonRef>(null);
   const steps = t('guideSteps', { returnObjects: true }) as string[];
-  if (!guide.data?.show) return null;
+  const visible = !!guide.data?.show;
+  // A modal dialog for the keyboard too (antd-mobile's Popup only draws a mask): the page behind is
+  // inert while the guide is open (the popup renders outside #root), and each step's button takes
+  // the focus, so Tab and Enter work through the steps.
+  useEffect(() => {
+    const root = document.getElementById('root');
+    if (!visible || !root) return;
+    root.inert = true;
+    return () => {
+      root.inert = false;
+    };
+  }, [visible]);
+  useEffect(() => {
+    if (visible) next.current?.nativeElement?.focus();
+  }, [visible, step]);
+  if (!visible) return null;
   const last = step === steps.length - 1;
   return (
     <Popup visible position="bottom" bodyClassName="guide" aria-label={t('guideTitle')}>
@@ -18,7 +34,7 @@ export function NoviceGuide({ businessType }: { businessType: string }) {
         <h2 id="guide-title" className="card__title">{t('guideTitle')}</h2>
         <p className="muted small">{t('guideStep', { n: step + 1, total: steps.length })}</p>
         <p>{steps[step]}</p>
-        <Button block color="primary" loading={finish.isPending} onClick={() => (last ? finish.mutate() : setStep(step + 1))}>
+        <Button ref={next} block color="primary" loading={finish.isPending} onClick={() => (last ? finish.mutate() : setStep(step + 1))}>
           {last ? t('guideDone') : t('guideNext')}
         </Button>
       </div>
