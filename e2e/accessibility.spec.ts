@@ -19,7 +19,16 @@ const PAGES = [
   '/income/query',
 ];
 
-/** Serious and critical axe violations once the page has its data, as "rule: help (targets)". */
+type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+/** The serious and critical ones among axe's violations, as "rule: help (target failure; …)". */
+function serious(violations: Violation[]): string[] {
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`).join('; ')})`);
+}
+
+/** Serious and critical axe violations on a page once it has its data, each prefixed with its path. */
 async function seriousViolations(page: Page, path: string): Promise<string[]> {
   await page.goto(`/front${path}`);
   await expect(page.locator('h1').first(), path).toBeVisible();
@@ -29,15 +38,7 @@ async function seriousViolations(page: Page, path: string): Promise<string[]> {
     // out of the contrast rule; antd-mobile marks it with a class only, so axe cannot tell.
     .exclude('.adm-selector-item-disabled')
     .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${path} ${v.id}: ${v.help} (${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')})`,
-    );
+  return serious(violations).map((v) => `${path} ${v}`);
 }
 
 for (const [lang, ada] of [
@@ -61,13 +62,7 @@ test('the sign-in page has no serious or critical axe violation', async ({ page 
   await page.goto('/front/login?channel=ebiz');
   await expect(page.frameLocator('iframe.login-frame').getByLabel(/会员号|ABO number/)).toBeVisible();
   const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`).join('; ')})`,
-      ),
-  ).toEqual([]);
+  expect(serious(violations)).toEqual([]);
 });
 
 test.describe('the first-visit guide, by keyboard', () => {

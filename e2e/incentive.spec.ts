@@ -89,18 +89,27 @@ async function visit(page: Page, path: string): Promise<string> {
   return text;
 }
 
+/**
+ * Signs `ada` in on the plan list (`query`: e.g. '?lang=en') and visits every route, each as a
+ * step that also checks no console error or failed request so far and then runs `check`.
+ */
+async function visitEveryRoute(page: Page, ada: string, query: string, check?: (path: string) => Promise<void>): Promise<void> {
+  const problems = watchProblems(page);
+  await signInAt(page, ada, `/incentiveplan${query}`);
+  await expect(page.locator('.inc-plan-card').first()).toBeVisible();
+  for (const path of ROUTES) {
+    await test.step(path, async () => {
+      await visit(page, path);
+      expect(problems, `problems on ${path}`).toEqual([]);
+      await check?.(path);
+    });
+  }
+}
+
 test.describe('incentive plans as 10000001 (Platinum)', () => {
   test('every plan route renders real figures, cleanly', async ({ page }) => {
     test.setTimeout(240_000);
-    const problems = watchProblems(page);
-    await signInAt(page, '10000001', '/incentiveplan');
-    await expect(page.locator('.inc-plan-card').first()).toBeVisible();
-    for (const path of ROUTES) {
-      await test.step(path, async () => {
-        await visit(page, path);
-        expect(problems, `problems on ${path}`).toEqual([]);
-      });
-    }
+    await visitEveryRoute(page, '10000001', '');
   });
 
   test('seminars 25/26: FLQ unmet by exactly one month, with the months and legs behind it', async ({ page }) => {
@@ -147,31 +156,16 @@ test.describe('incentive plans on a phone (390 × 844), in English, as 10000002 
 
   test('no plan page is wider than the screen (charts and tables stay inside their card)', async ({ page }) => {
     test.setTimeout(240_000);
-    const problems = watchProblems(page);
-    await signInAt(page, '10000002', '/incentiveplan?lang=en');
-    await expect(page.locator('.inc-plan-card').first()).toBeVisible();
-    for (const path of ROUTES) {
-      await test.step(path, async () => {
-        await visit(page, path);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
-      });
-    }
-    expect(problems).toEqual([]);
+    await visitEveryRoute(page, '10000002', '?lang=en', async (path) => {
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    });
   });
 });
 
 test.describe('incentive plans as 10000003 (new member)', () => {
   test('every plan route works and shows sensible not-yet-eligible states', async ({ page }) => {
     test.setTimeout(240_000);
-    const problems = watchProblems(page);
-    await signInAt(page, '10000003', '/incentiveplan?lang=en');
-    await expect(page.locator('.inc-plan-card').first()).toBeVisible();
-    for (const path of ROUTES) {
-      await test.step(path, async () => {
-        await visit(page, path);
-        expect(problems, `problems on ${path}`).toEqual([]);
-      });
-    }
+    await visitEveryRoute(page, '10000003', '?lang=en');
     await page.goto('/front/incentiveplan/seminarstravelplan/flqdetails?year=26/27&lang=en');
     await expect(page.getByText('No frontline leg has been Q (21 %) in this period yet')).toBeVisible();
     await page.goto('/front/incentiveplan/type/seminar?lang=en');

@@ -100,17 +100,14 @@ export function PlanCards({ scope = 'recent', filter, link = planLink, groupBy =
             {groups(d, list, groupBy).map((g) => {
               const pyHeading = g.py && g.py !== lastPy;
               if (g.py) lastPy = g.py;
+              const TypeHeading = g.py ? 'h3' : 'h2';
               return (
                 <section key={g.key} aria-label={[g.py, t(`type.${g.type}`)].filter(Boolean).join(' ')} className="inc-group">
                   {pyHeading ? (
                     <h2 className="inc-group__py">{g.py === d.py ? t('thisPy', { py: g.py }) : g.py === d.lastPy ? t('lastPy', { py: g.py }) : g.py}</h2>
                   ) : null}
                   {/* Under a year's heading, or straight under the page's when not grouped by year. */}
-                  {g.py ? (
-                    <h3 className="inc-group__type muted">{t(`type.${g.type}`)}</h3>
-                  ) : (
-                    <h2 className="inc-group__type muted">{t(`type.${g.type}`)}</h2>
-                  )}
+                  <TypeHeading className="inc-group__type muted">{t(`type.${g.type}`)}</TypeHeading>
                   <div className="grid grid--3">
                     {g.plans.map((p) => (
                       <PlanCard key={p.code} p={p} to={link(p)} />
