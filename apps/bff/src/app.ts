@@ -41,7 +41,8 @@ export async function buildApp({ config, db, logger = true }: BuildOptions): Pro
     logger: logger ? { level: config.LOG_LEVEL } : false,
     bodyLimit: 64 * 1024,
     routerOptions: { caseSensitive: false, maxParamLength: 200 },
-    trustProxy: true,
+    // X-Forwarded-* only from the proxies TRUST_PROXY names (none by default).
+    trustProxy: config.trustProxy,
   });
   // Every route, for diagnostics and the fuzz suite that sends hostile input to each one.
   const routeList: Array<{ method: string; url: string }> = [];

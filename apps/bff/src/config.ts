@@ -29,6 +29,22 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /** Sign-in attempts allowed per minute per client address and account. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+  /**
+   * Which proxies' X-Forwarded-* headers are believed: empty (none, the default: the client
+   * address is the socket's), a hop count (`1`), or addresses/CIDRs (`10.0.0.1,192.168.0.0/16`).
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('')
+    .refine((v) => v === '' || /^\d{1,2}$/.test(v) || v.split(',').every((a) => /^[0-9a-fA-F.:/]+$/.test(a.trim())), {
+      message: 'TRUST_PROXY must be empty, a hop count, or a comma-separated list of addresses/CIDRs',
+    }),
+  /**
+   * Demo mode: demo accounts and sign-in hints, the demo dataset on first start. `npm start`
+   * turns it on for the embedded database; never allowed with NODE_ENV=production.
+   */
+  DEMO: z.enum(['0', '1', 'true', 'false']).optional(),
   /** A deployment's own IdP: distributor tokens are verified against its JWKS (all three or none). */
   IDP_JWKS_URL: z.string().url().optional(),
   IDP_ISSUER: z.string().min(1).optional(),
@@ -47,6 +63,10 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 export interface Config extends Env {
+  /** Demo mode (DEMO=1, never in production). */
+  demo: boolean;
+  /** Fastify's trustProxy option from TRUST_PROXY. */
+  trustProxy: false | string[] | ((address: string, hop: number) => boolean);
   /** Absolute data directory. */
   dataDir: string;
   /** Absolute path of the built web app. */
@@ -66,11 +86,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (idpVars !== 0 && idpVars !== 3) {
     throw new Error('Invalid configuration:\n  IDP_JWKS_URL, IDP_ISSUER and IDP_AUDIENCE must be set together');
   }
+  const demo = e.DEMO === '1' || e.DEMO === 'true';
+  if (demo && e.NODE_ENV === 'production') {
+    throw new Error('Invalid configuration:\n  DEMO=1 is not allowed with NODE_ENV=production (demo accounts read every distributor)');
+  }
   const pinned = e.INQUIRY_TODAY ? new Date(`${e.INQUIRY_TODAY}T12:00:00+08:00`) : undefined;
   return {
     ...e,
+    demo,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     dataDir: path.resolve(e.DATA_DIR),
     webDist: path.resolve(e.WEB_DIST ?? path.join(bffRoot, '..', 'web', 'dist')),
     today: () => (pinned ? new Date(pinned) : new Date()),
   };
+}
+
+/** TRUST_PROXY → Fastify's trustProxy: nothing, the nearest N hops, or the proxies' addresses. */
+export function parseTrustProxy(value: string): Config['trustProxy'] {
+  if (value === '') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops === 0 ? false : (_address: string, hop: number) => hop < hops;
+  }
+  return value.split(',').map((a) => a.trim()).filter(Boolean);
 }
