@@ -35,7 +35,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/apps/**', '@abo/bff', '@abo/web'], message: 'Packages must not import apps.' }, { group: ['node:*'], message: 'Packages are pure: no Node APIs.' }] },
+        {
+          patterns: [
+            { group: ['**/apps/**', '@abo/bff', '@abo/web'], message: 'Packages must not import apps.' },
+            { group: ['node:*'], message: 'Packages are pure: no Node APIs.' },
+          ],
+        },
       ],
     },
   },
@@ -55,7 +60,10 @@ export default tseslint.config(
         'error',
         {
           paths: [webContractRule],
-          patterns: [...webPatterns, { group: ['**/features/**', '**/app/**'], message: 'Shared code must not depend on features or the app shell.' }],
+          patterns: [
+            ...webPatterns,
+            { group: ['**/features/**', '**/app/**'], message: 'Shared code must not depend on features or the app shell.' },
+          ],
         },
       ],
     },
@@ -67,7 +75,10 @@ export default tseslint.config(
         'error',
         {
           paths: [webContractRule],
-          patterns: [...webPatterns, { group: ['**/app/router*', '**/app/providers*', '**/app/app-layout*'], message: 'Features must not depend on the app shell.' }],
+          patterns: [
+            ...webPatterns,
+            { group: ['**/app/router*', '**/app/providers*', '**/app/app-layout*'], message: 'Features must not depend on the app shell.' },
+          ],
         },
       ],
     },

@@ -196,13 +196,25 @@ async function pickDistributors(db: DB, users: number) {
     .execute();
   const members = await db.selectFrom('distributors').select('ada').where('tree_size', '>=', 21).orderBy('tree_pos').execute();
   // Members paid last month: their latest statement is the newest month there is.
-  const latest = await db.selectFrom('statements').select((eb) => eb.fn.max('month').as('month')).executeTakeFirst();
+  const latest = await db
+    .selectFrom('statements')
+    .select((eb) => eb.fn.max('month').as('month'))
+    .executeTakeFirst();
   const month = latest?.month ? String(latest.month) : '';
   const statements = month ? await db.selectFrom('statements').select('ada').where('month', '=', month).orderBy('ada').execute() : [];
   return {
-    plan: spread(plan.map((r) => r.ada), users),
-    members: spread(members.map((r) => r.ada), users),
-    statement: spread(statements.map((r) => ({ ada: r.ada, month })), users),
+    plan: spread(
+      plan.map((r) => r.ada),
+      users,
+    ),
+    members: spread(
+      members.map((r) => r.ada),
+      users,
+    ),
+    statement: spread(
+      statements.map((r) => ({ ada: r.ada, month })),
+      users,
+    ),
   };
 }
 
@@ -246,7 +258,11 @@ async function main(): Promise<void> {
       cluster = await startPgCluster();
       databaseUrl = cluster.url;
     }
-    const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+    const load = () =>
+      os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ');
     console.log(
       `BFF benchmark: ${distributors.toLocaleString('en-US')} distributors on ${databaseUrl ? 'PostgreSQL' : 'SQLite'}, ` +
         `${connections} connections × ${duration} s (after ${warmup} s warm-up), ${users} distributors per call, ` +

@@ -71,13 +71,17 @@ const lazy = Object.entries(manifest)
   .sort((a, b) => b.kb - a.kb);
 
 const fmt = (kb: number) => `${kb.toFixed(1).padStart(7)} KB`;
-console.log(`\nShell JavaScript (gzip): ${fmt(shellKb)}  budget ${SHELL_BUDGET_KB} KB  (${shellJs.length} files; CSS ${shellCssKb.toFixed(1)} KB)`);
+console.log(
+  `\nShell JavaScript (gzip): ${fmt(shellKb)}  budget ${SHELL_BUDGET_KB} KB  (${shellJs.length} files; CSS ${shellCssKb.toFixed(1)} KB)`,
+);
 for (const f of shellJs.sort((a, b) => gz(b) - gz(a))) console.log(`   ${fmt(gz(f))}  ${f}`);
 console.log(`\nLazily loaded chunks, largest first (route pages marked ▸):`);
 for (const c of lazy.slice(0, 25)) console.log(`   ${fmt(c.kb)}  ${c.route ? '▸' : ' '} ${c.name}`);
 const routes = lazy.filter((c) => c.route);
 const largestRoute = routes[0];
-console.log(`\nRoute chunks: ${routes.length}; largest ${largestRoute ? `${largestRoute.kb.toFixed(1)} KB (${largestRoute.name})` : '—'}  budget ${ROUTE_CHUNK_BUDGET_KB} KB`);
+console.log(
+  `\nRoute chunks: ${routes.length}; largest ${largestRoute ? `${largestRoute.kb.toFixed(1)} KB (${largestRoute.name})` : '—'}  budget ${ROUTE_CHUNK_BUDGET_KB} KB`,
+);
 
 // What a first visit downloads before its page can render: the shell, then the chunks the BFF
 // preloads with that page (the app frame, the page, their static imports). Chunks a page loads
@@ -100,7 +104,8 @@ if (fs.existsSync(preloadsFile)) {
 
 const broken: string[] = [];
 if (shellKb > SHELL_BUDGET_KB) broken.push(`shell ${shellKb.toFixed(1)} KB > ${SHELL_BUDGET_KB} KB`);
-for (const c of lazy) if (c.kb > ROUTE_CHUNK_BUDGET_KB && c.route) broken.push(`route chunk ${c.name} ${c.kb.toFixed(1)} KB > ${ROUTE_CHUNK_BUDGET_KB} KB`);
+for (const c of lazy)
+  if (c.kb > ROUTE_CHUNK_BUDGET_KB && c.route) broken.push(`route chunk ${c.name} ${c.kb.toFixed(1)} KB > ${ROUTE_CHUNK_BUDGET_KB} KB`);
 if (broken.length) {
   console.error(`\nBudget broken: ${broken.join('; ')}`);
   process.exit(1);

@@ -132,9 +132,16 @@ function median(xs: number[]): number {
 if (!values['no-build']) {
   console.log(`Building into ${path.relative(root, out)}…`);
   const quiet: { stdio: ['ignore', 'ignore', 'inherit'] } = { stdio: ['ignore', 'ignore', 'inherit'] };
-  execFileSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web'), ...quiet });
+  execFileSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: path.join(root, 'apps/web'),
+    ...quiet,
+  });
   execFileSync(process.execPath, ['scripts/precompress.mjs', webDist], { cwd: path.join(root, 'apps/web'), ...quiet });
-  execFileSync(process.execPath, ['build.mjs'], { cwd: path.join(root, 'apps/bff'), env: { ...process.env, BFF_OUT_DIR: path.join(out, 'bff') }, ...quiet });
+  execFileSync(process.execPath, ['build.mjs'], {
+    cwd: path.join(root, 'apps/bff'),
+    env: { ...process.env, BFF_OUT_DIR: path.join(out, 'bff') },
+    ...quiet,
+  });
 }
 if (!fs.existsSync(serverJs) || !fs.existsSync(path.join(webDist, 'index.html'))) {
   throw new Error(`The app is not built in ${out}: drop --no-build.`);

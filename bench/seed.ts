@@ -63,7 +63,9 @@ try {
   // (this process only: a PostgreSQL server's own CPU is not in it).
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   const load = os.loadavg()[0]!.toFixed(1);
-  console.log(`  CPU ${cpuSeconds.toFixed(1)} s (user ${(cpu.user / 1e6).toFixed(1)}, system ${(cpu.system / 1e6).toFixed(1)}), load average ${load} on ${os.cpus().length} CPUs`);
+  console.log(
+    `  CPU ${cpuSeconds.toFixed(1)} s (user ${(cpu.user / 1e6).toFixed(1)}, system ${(cpu.system / 1e6).toFixed(1)}), load average ${load} on ${os.cpus().length} CPUs`,
+  );
   const rssMiB = process.resourceUsage().maxRSS / 1024;
   console.log(`  peak RSS ${rssMiB.toFixed(0)} MiB, database ${(await databaseMiB()).toFixed(0)} MiB`);
   const goal = report.seconds <= 60 ? 'within' : 'OVER';

@@ -32,7 +32,10 @@ async function expectLoaded(page: Page, path: string) {
   await expect(page.locator('[role="alert"]'), path).toHaveCount(0);
   await expect(page.getByText(/页面不存在|Page not found/), path).toHaveCount(0);
   // Real data: a figure, a table cell, a condition, a choice, or a form.
-  await expect(page.locator('.figure, .data-table td, .ach-condition, .ach-choice, .ach-form, .ach-steps, .ach-pin, .ach-compare dd').first(), path).toBeVisible();
+  await expect(
+    page.locator('.figure, .data-table td, .ach-condition, .ach-choice, .ach-form, .ach-steps, .ach-pin, .ach-compare dd').first(),
+    path,
+  ).toBeVisible();
 }
 
 async function bff<T>(page: Page, path: string, body: object): Promise<T> {
@@ -127,7 +130,9 @@ test('the estimate moves the bracket across a boundary and agrees with the serve
   const extra = base.after.pvForNextBracket > 0 ? base.after.pvForNextBracket : 0;
   await page.getByTestId('extra-ppv').fill(String(extra));
   if (extra > 0) await expect(bracket).not.toHaveText(before ?? '');
-  const server = await bff<{ after: { bracketPercent: number; pretaxFen: number; pgpv: number } }>(page, '/bff/v1/achievement/estimate', { extraPpv: extra });
+  const server = await bff<{ after: { bracketPercent: number; pretaxFen: number; pgpv: number } }>(page, '/bff/v1/achievement/estimate', {
+    extraPpv: extra,
+  });
   await expect(bracket).toHaveText(`${server.after.bracketPercent}%`);
   const pretax = await page.getByTestId('est-pretax').textContent();
   expect(pretax?.replace(/[^\d]/g, '')).toBe(String(server.after.pretaxFen));

@@ -85,7 +85,10 @@ test.describe('income as 10000004 (long income history)', () => {
       const p = (await api(page, 'income/promotionservicefee', { month })).data;
       const promo = (await api(page, 'income/statement', { month })).data.items.find((i: { code: string }) => i.code === 'PROMOTION');
       expect(p.amountFen, month).toBe(promo?.amountFen ?? 0);
-      expect(p.lines.reduce((a: number, l: { amountFen: number }) => a + l.amountFen, 0), `${month} legs`).toBe(p.amountFen);
+      expect(
+        p.lines.reduce((a: number, l: { amountFen: number }) => a + l.amountFen, 0),
+        `${month} legs`,
+      ).toBe(p.amountFen);
     }
     const pys = (await api<{ pys: string[] }>(page, 'income/distributorannualincome')).data.pys;
     for (const year of pys) {
@@ -112,7 +115,10 @@ test.describe('income as 10000004 (long income history)', () => {
       const [pretax] = await fenOf(page, 'table.income-items [data-pretax-fen]', 'data-pretax-fen');
       const [tax] = await fenOf(page, 'table.income-items [data-tax-fen]', 'data-tax-fen');
       const [net] = await fenOf(page, 'table.income-items [data-net-fen]', 'data-net-fen');
-      expect(items.reduce((a, b) => a + b, 0), month).toBe(pretax);
+      expect(
+        items.reduce((a, b) => a + b, 0),
+        month,
+      ).toBe(pretax);
       expect(pretax! - tax!, month).toBe(net);
       const api1 = (await api(page, 'income/statement', { month })).data;
       expect(pretax).toBe(api1.pretaxFen);
@@ -125,7 +131,10 @@ test.describe('income as 10000004 (long income history)', () => {
       const rows = await fenOf(page, '[data-month-net]', 'data-month-net');
       const [total] = await fenOf(page, '[data-total-net]', 'data-total-net');
       expect(rows).toHaveLength(12);
-      expect(rows.reduce((a, b) => a + b, 0), year).toBe(total);
+      expect(
+        rows.reduce((a, b) => a + b, 0),
+        year,
+      ).toBe(total);
       expect(total).toBe((await api(page, 'income/distributorannualincome', { year })).data.totals.netFen);
     }
   });

@@ -124,7 +124,10 @@ test('logout clears storage but keeps the used session tokens and the channel', 
   await dismissHomeOverlays(page);
   await page.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
   await page.getByRole('button', { name: /退出登录|Sign out/ }).click();
-  await page.getByRole('button', { name: /退出登录|Sign out/ }).last().click();
+  await page
+    .getByRole('button', { name: /退出登录|Sign out/ })
+    .last()
+    .click();
   await expect(page).toHaveURL(/\/front\/login\?/);
   expect(await session(page, 'accessToken')).toBeNull();
   expect(await session(page, 'idToken')).toBeNull();

@@ -16,7 +16,8 @@ const children = [
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, stop);
-for (const c of children) c.on('exit', (code) => {
-  stop();
-  process.exit(code ?? 0);
-});
+for (const c of children)
+  c.on('exit', (code) => {
+    stop();
+    process.exit(code ?? 0);
+  });

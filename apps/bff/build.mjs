@@ -18,9 +18,7 @@ await build({
     {
       name: 'externalize-node-modules',
       setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@abo/') ? undefined : { path: args.path, external: true },
-        );
+        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@abo/') ? undefined : { path: args.path, external: true }));
       },
     },
   ],

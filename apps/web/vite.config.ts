@@ -82,7 +82,6 @@ function inlineEntryCss(): Plugin {
   };
 }
 
-
 /** A module of a feature folder (the sign-in guard's excepted: it is in the shell) that is not a page. */
 const FEATURE_PART = /apps[\\/]web[\\/]src[\\/]features[\\/](?!auth[\\/])(\w+)[\\/](?!(?:.*[\\/])?[\w-]+-page\.tsx$)/;
 

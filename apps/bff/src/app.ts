@@ -59,7 +59,11 @@ export async function buildApp({ config, db, logger = true }: BuildOptions): Pro
       ? { jwksUrl: config.IDP_JWKS_URL, issuer: config.IDP_ISSUER, audience: config.IDP_AUDIENCE }
       : undefined;
   const tokens = createTokenService(keys, config.PUBLIC_URL ?? TOKEN_ISSUER, undefined, external);
-  const list = (value: string) => value.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = (value: string) =>
+    value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   const portalOrigins = list(config.EBIZ_PORTAL_ORIGINS);
 
   await app.register(errorsPlugin);

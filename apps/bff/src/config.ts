@@ -108,5 +108,8 @@ export function parseTrustProxy(value: string): Config['trustProxy'] {
     const hops = Number(value);
     return hops === 0 ? false : (_address: string, hop: number) => hop < hops;
   }
-  return value.split(',').map((a) => a.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
 }

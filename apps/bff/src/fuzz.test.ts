@@ -27,7 +27,12 @@ const hostileString = fc.oneof(
 );
 const leaf = fc.oneof(hostileString, fc.integer(), fc.double(), fc.boolean(), fc.constant(null));
 const nested = fc.letrec((tie) => ({
-  value: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(hostileString, tie('value'), { maxKeys: 4 })),
+  value: fc.oneof(
+    { depthSize: 'small' },
+    leaf,
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(hostileString, tie('value'), { maxKeys: 4 }),
+  ),
 })).value;
 const pollution = fc.constantFrom(
   '{"__proto__":{"polluted":true}}',
@@ -40,7 +45,28 @@ const body = fc.oneof(
   pollution,
   deep,
   fc.constantFrom('', 'null', '[]', '"x"', '{', 'not json', '{"channel":"EBIZ","loginada":"10000001"}'),
-  fc.dictionary(fc.constantFrom('channel', 'loginada', 'sessionToken', 'businessType', 'year', 'month', 'type', 'ada', 'data', 'code', 'page', 'pageSize', 'queryAda', 'targetPin', 'shopCode'), leaf).map((o) => JSON.stringify(o)),
+  fc
+    .dictionary(
+      fc.constantFrom(
+        'channel',
+        'loginada',
+        'sessionToken',
+        'businessType',
+        'year',
+        'month',
+        'type',
+        'ada',
+        'data',
+        'code',
+        'page',
+        'pageSize',
+        'queryAda',
+        'targetPin',
+        'shopCode',
+      ),
+      leaf,
+    )
+    .map((o) => JSON.stringify(o)),
 );
 
 async function digest(db: DB): Promise<string> {
@@ -74,33 +100,41 @@ describe('fuzz: hostile bodies to every BFF route', () => {
     let before = await digest(t.db);
     let refused = 0;
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...bffRoutes), body, fc.boolean(), fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded'), async (route, payload, signedIn, type) => {
-        const res = await t.app.inject({
-          method: 'POST',
-          url: route.url,
-          headers: { 'content-type': type, ...(signedIn ? auth : {}) },
-          payload,
-        });
-        expect(res.statusCode, `${route.url} ${payload.slice(0, 80)}`).toBeLessThan(500);
-        expect(res.body).not.toMatch(STACK);
-        // Succeeded: an envelope with code 0, or (IdP pages and redirects) a non-JSON 2xx/3xx.
-        let succeeded = res.statusCode < 400;
-        if (res.headers['content-type']?.toString().includes('application/json') && res.body) {
-          const json = res.json();
-          if ('code' in json) {
-            expect(json).toEqual(expect.objectContaining({ code: expect.any(Number), message: expect.any(String), success: expect.any(Boolean) }));
-            succeeded = json.code === 0;
+      fc.asyncProperty(
+        fc.constantFrom(...bffRoutes),
+        body,
+        fc.boolean(),
+        fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded'),
+        async (route, payload, signedIn, type) => {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: route.url,
+            headers: { 'content-type': type, ...(signedIn ? auth : {}) },
+            payload,
+          });
+          expect(res.statusCode, `${route.url} ${payload.slice(0, 80)}`).toBeLessThan(500);
+          expect(res.body).not.toMatch(STACK);
+          // Succeeded: an envelope with code 0, or (IdP pages and redirects) a non-JSON 2xx/3xx.
+          let succeeded = res.statusCode < 400;
+          if (res.headers['content-type']?.toString().includes('application/json') && res.body) {
+            const json = res.json();
+            if ('code' in json) {
+              expect(json).toEqual(
+                expect.objectContaining({ code: expect.any(Number), message: expect.any(String), success: expect.any(Boolean) }),
+              );
+              succeeded = json.code === 0;
+            }
           }
-        }
-        const after = await digest(t.db);
-        if (!succeeded) {
-          refused++;
-          expect(after, `${route.url} ${payload.slice(0, 80)} was refused but changed rows`).toBe(before);
-        }
-        before = after;
-        expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
-        expect(({} as Record<string, unknown>)['isAdmin']).toBeUndefined();
-      }),
+          const after = await digest(t.db);
+          if (!succeeded) {
+            refused++;
+            expect(after, `${route.url} ${payload.slice(0, 80)} was refused but changed rows`).toBe(before);
+          }
+          before = after;
+          expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+          expect(({} as Record<string, unknown>)['isAdmin']).toBeUndefined();
+        },
+      ),
       { seed: 20261121, numRuns: 1500 },
     );
     // The property above is only worth something if most hostile calls were refused.

@@ -163,7 +163,12 @@ export type AchTopupData = z.infer<typeof achTopupDataSchema>;
 // Shop
 
 export const achShopBodySchema = baseBodySchema.extend({
-  shopCode: z.string().trim().min(1, 'shopCode is required').max(20).regex(/^[A-Za-z0-9_-]+$/, 'shopCode is not a valid shop code'),
+  shopCode: z
+    .string()
+    .trim()
+    .min(1, 'shopCode is required')
+    .max(20)
+    .regex(/^[A-Za-z0-9_-]+$/, 'shopCode is not a valid shop code'),
 });
 export const achShopDataSchema = z.object({
   shop: z

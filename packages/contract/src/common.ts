@@ -108,7 +108,12 @@ export const queryableMonthsDataSchema = z.object({
 export const weChatInfoBodySchema = baseBodySchema.extend({ ada: adaSchema });
 export const weChatInfoDataSchema = z.object({ headImage: z.string().nullable() });
 
-export const businessTypeSchema = z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9_.-]+$/, 'invalid businessType');
+export const businessTypeSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .regex(/^[A-Za-z0-9_.-]+$/, 'invalid businessType');
 
 export const guideNovicesBodySchema = baseBodySchema.extend({ businessType: businessTypeSchema.default('home') });
 export const guideNovicesDataSchema = z.object({ businessType: z.string(), show: z.boolean() });

@@ -114,12 +114,8 @@ export const criterionSchema = z.object({
   status: planStatusSchema,
   gap: gapSchema.nullable(),
   trace: z.array(traceMonthSchema),
-  events: z
-    .array(z.object({ code: z.string(), name: textSchema, attended: z.boolean(), month: z.string().nullable() }))
-    .optional(),
-  components: z
-    .array(z.object({ source: z.string(), name: textSchema, raw: z.number(), points: z.number() }))
-    .optional(),
+  events: z.array(z.object({ code: z.string(), name: textSchema, attended: z.boolean(), month: z.string().nullable() })).optional(),
+  components: z.array(z.object({ source: z.string(), name: textSchema, raw: z.number(), points: z.number() })).optional(),
 });
 export type CriterionData = z.infer<typeof criterionSchema>;
 

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  closedMonths,
-  pyMonthPosition,
-  pyMonths,
-  pyOf,
-  pyState,
-  remainingMonths,
-  toMonthKey,
-} from './calendar.ts';
+import { closedMonths, pyMonthPosition, pyMonths, pyOf, pyState, remainingMonths, toMonthKey } from './calendar.ts';
 
 describe('calendar', () => {
   it('names the PY of a month or date', () => {

@@ -63,12 +63,7 @@ export function isSpMonth(apv: number, qLegs: number, rules: RuleTable): boolean
  * @param personalPv the month's personal PV per node.
  * @param out buffers from createMonthClose(n) to overwrite (allocated when omitted).
  */
-export function closeMonth(
-  sponsorIndex: Int32Array,
-  personalPv: Int32Array,
-  rules: RuleTable,
-  out?: MonthClose,
-): MonthClose {
+export function closeMonth(sponsorIndex: Int32Array, personalPv: Int32Array, rules: RuleTable, out?: MonthClose): MonthClose {
   const n = sponsorIndex.length;
   if (personalPv.length !== n) throw new RangeError('personalPv length differs from the tree');
   const r = out ?? createMonthClose(n);

@@ -44,12 +44,7 @@ export interface Estimate {
   ppvNeededForSp: number;
 }
 
-function side(
-  month: MonthKey,
-  ppv: number,
-  legs: readonly LegVolume[],
-  rules: RuleTable,
-): EstimateSide {
+function side(month: MonthKey, ppv: number, legs: readonly LegVolume[], rules: RuleTable): EstimateSide {
   const st = monthlyStatement({ month, ppv, legs, rules });
   const own = ownVolume(ppv, legs, rules);
   const promo = st.items.find((i) => i.code === 'PROMOTION');
@@ -85,9 +80,7 @@ export function estimateMonth(input: EstimateInput): Estimate {
     const add = extra[l.id] ?? 0;
     return add ? { ...l, pgpv: l.pgpv + add } : l;
   });
-  const legsBecomingQ = input.legs
-    .filter((l, i) => l.pgpv < qMin && legsAfter[i]!.pgpv >= qMin)
-    .map((l) => l.id);
+  const legsBecomingQ = input.legs.filter((l, i) => l.pgpv < qMin && legsAfter[i]!.pgpv >= qMin).map((l) => l.id);
   const after = side(input.month, input.ppv + (input.extraPpv ?? 0), legsAfter, rules);
   return {
     before,

@@ -146,8 +146,7 @@ describe('statement invariants', () => {
           expect(st.taxFen).toBe(remunerationWithholding(st.pretaxFen));
           const promo = st.items[0]!;
           expect(promo.legs!.reduce((t, l) => t + l.amountFen, 0)).toBe(promo.amountFen);
-          for (const i of st.items)
-            if (i.code !== 'ADJUSTMENT') expect(i.amountFen).toBeGreaterThanOrEqual(0);
+          for (const i of st.items) if (i.code !== 'ADJUSTMENT') expect(i.amountFen).toBeGreaterThanOrEqual(0);
         },
       ),
       { seed: 11, numRuns: 400 },

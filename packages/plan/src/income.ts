@@ -22,14 +22,7 @@ import type { RuleTable } from './rules/types.ts';
 import { remunerationWithholdingDetail, type WithholdingDetail } from './tax.ts';
 import { text, type Text } from './text.ts';
 
-export type ItemCode =
-  | 'PROMOTION'
-  | 'LEADERSHIP'
-  | 'RUBY'
-  | 'PEARL'
-  | 'EMERALD_ANNUAL'
-  | 'DIAMOND_ANNUAL'
-  | 'ADJUSTMENT';
+export type ItemCode = 'PROMOTION' | 'LEADERSHIP' | 'RUBY' | 'PEARL' | 'EMERALD_ANNUAL' | 'DIAMOND_ANNUAL' | 'ADJUSTMENT';
 
 export const ITEM_NAMES: Readonly<Record<ItemCode, Text>> = {
   PROMOTION: text('市场推广服务费', 'Market promotion service fee'),
@@ -230,10 +223,7 @@ export function monthlyStatement(input: StatementInput): Statement {
       ? text(`${own.qLegs}条Q线的个人小组BV`, `personal-group BV of ${own.qLegs} Q leg(s)`)
       : own.qLegs === 0
         ? text('本月无Q线', 'no Q leg this month')
-        : text(
-            `本人档次低于${rules.leadership.minOwnPercent}%`,
-            `own bracket below ${rules.leadership.minOwnPercent} %`,
-          ),
+        : text(`本人档次低于${rules.leadership.minOwnPercent}%`, `own bracket below ${rules.leadership.minOwnPercent} %`),
   });
 
   const rubyOk = own.pgpv >= rules.ruby.minPgpv;
@@ -245,10 +235,7 @@ export function monthlyStatement(input: StatementInput): Statement {
     amountFen: rubyOk ? applyBp(own.pgpv * bv, rules.ruby.rateBp) : 0,
     note: rubyOk
       ? text(`个人小组PV≥${rules.ruby.minPgpv}`, `personal-group PV ≥ ${rules.ruby.minPgpv}`)
-      : text(
-          `个人小组PV未达${rules.ruby.minPgpv}`,
-          `personal-group PV below ${rules.ruby.minPgpv}`,
-        ),
+      : text(`个人小组PV未达${rules.ruby.minPgpv}`, `personal-group PV below ${rules.ruby.minPgpv}`),
   });
 
   const pearlOk = own.isQ && own.qLegs >= rules.pearl.minQLegs;
@@ -260,10 +247,7 @@ export function monthlyStatement(input: StatementInput): Statement {
     amountFen: pearlOk ? applyBp(own.depthPgpv * bv, rules.pearl.rateBp) : 0,
     note: pearlOk
       ? text('Q线之下第二代Q线的个人小组BV', "personal-group BV of the Q legs' Q legs")
-      : text(
-          `需本人Q且有${rules.pearl.minQLegs}条Q线`,
-          `needs own Q and ${rules.pearl.minQLegs} Q legs`,
-        ),
+      : text(`需本人Q且有${rules.pearl.minQLegs}条Q线`, `needs own Q and ${rules.pearl.minQLegs} Q legs`),
   });
 
   if (input.annual && pyMonthPosition(input.month) === 11) {

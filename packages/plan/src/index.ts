@@ -6,13 +6,7 @@ export * from './tax.ts';
 export * from './bracket.ts';
 export type { BracketStep, RuleTable } from './rules/types.ts';
 export { BASE_RULES } from './rules/base.ts';
-export {
-  RULE_TABLES,
-  knownPys,
-  rulesFor,
-  rulesForMonth,
-  type RulesForOptions,
-} from './rules/registry.ts';
+export { RULE_TABLES, knownPys, rulesFor, rulesForMonth, type RulesForOptions } from './rules/registry.ts';
 export * from './tree.ts';
 export * from './close.ts';
 export * from './close-income.ts';

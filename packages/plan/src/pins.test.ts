@@ -33,14 +33,7 @@ describe('explainPins', () => {
     ]);
     expect(e.pinCode).toBe(PIN.PLATINUM);
     expect(e.month).toBe('2026-05');
-    expect(e.evidence?.spMonths).toEqual([
-      '2025-09',
-      '2025-11',
-      '2026-01',
-      '2026-02',
-      '2026-03',
-      '2026-05',
-    ]);
+    expect(e.evidence?.spMonths).toEqual(['2025-09', '2025-11', '2026-01', '2026-02', '2026-03', '2026-05']);
     expect(e.evidence?.consecutiveSpMonths).toEqual(['2026-01', '2026-02', '2026-03']);
     expect(e.evidence?.rule.en).toBe('6 SP months in the PY, 3 consecutive');
   });
@@ -170,8 +163,7 @@ describe('advancePins (whole tree) agrees with explainPins', () => {
           for (let i = 0; i < n; i++) if (r() < 0.3) ppv[i] = 10_000 + Math.floor(r() * 12_000);
           closeMonth(sponsor, ppv, rulesForMonth(month), close);
           advancePins(st, sponsor, close, month);
-          for (let i = 0; i < n; i++)
-            hist[i]!.push(monthRecordFromClose(month, i, ppv, close, children));
+          for (let i = 0; i < n; i++) hist[i]!.push(monthRecordFromClose(month, i, ppv, close, children));
         }
         for (let i = 0; i < n; i++) {
           const e = explainPins(hist[i]!);

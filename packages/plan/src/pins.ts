@@ -79,12 +79,10 @@ export function pinFromCounters(c: PinCounters, rules: RuleTable): PinCode {
   const founders = c.spMonths >= p.foundersSpMonths;
   const legs = c.qualifiedLegs;
   if (legs >= p.doubleDiamondLegs) return PIN.DOUBLE_DIAMOND;
-  if (legs >= p.executiveDiamondLegs)
-    return founders ? PIN.FOUNDERS_EXECUTIVE_DIAMOND : PIN.EXECUTIVE_DIAMOND;
+  if (legs >= p.executiveDiamondLegs) return founders ? PIN.FOUNDERS_EXECUTIVE_DIAMOND : PIN.EXECUTIVE_DIAMOND;
   if (legs >= p.diamondLegs) return founders ? PIN.FOUNDERS_DIAMOND : PIN.DIAMOND;
   if (legs >= p.emeraldLegs) return founders ? PIN.FOUNDERS_EMERALD : PIN.EMERALD;
-  if (legs >= p.sapphireLegs && c.sideVolumeMonths >= p.sapphireSideVolumeMonths)
-    return founders ? PIN.FOUNDERS_SAPPHIRE : PIN.SAPPHIRE;
+  if (legs >= p.sapphireLegs && c.sideVolumeMonths >= p.sapphireSideVolumeMonths) return founders ? PIN.FOUNDERS_SAPPHIRE : PIN.SAPPHIRE;
   if (founders) return PIN.FOUNDERS_PLATINUM;
   if (c.rubyMonth) return PIN.RUBY;
   if (c.spMonths >= p.platinumSpMonths && c.maxSpRun >= p.platinumConsecutive) return PIN.PLATINUM;
@@ -274,14 +272,8 @@ export interface ExplainPinsOptions {
 function ruleText(pin: PinCode, r: RuleTable): Text {
   const p = r.pins;
   const legsOf = (l: number): Text =>
-    text(
-      `${l}条一线Q线，每条本年度Q月≥${p.legQMonths}个`,
-      `${l} frontline legs each Q ≥ ${p.legQMonths} months of the PY`,
-    );
-  const founders = text(
-    `且本人本年度SP月${p.foundersSpMonths}个`,
-    ` and ${p.foundersSpMonths} SP months in the PY`,
-  );
+    text(`${l}条一线Q线，每条本年度Q月≥${p.legQMonths}个`, `${l} frontline legs each Q ≥ ${p.legQMonths} months of the PY`);
+  const founders = text(`且本人本年度SP月${p.foundersSpMonths}个`, ` and ${p.foundersSpMonths} SP months in the PY`);
   const join = (a: Text, b: Text): Text => text(a.zh + b.zh, a.en + b.en);
   switch (pin) {
     case PIN.SILVER:
@@ -331,10 +323,7 @@ function ruleText(pin: PinCode, r: RuleTable): Text {
  * Replays one distributor's months (ascending; missing months count as non-SP and break a
  * consecutive run) with the same rules as advancePins, keeping the evidence of each rise.
  */
-export function explainPins(
-  months: readonly PinMonthInput[],
-  opts: ExplainPinsOptions = {},
-): PinExplanation {
+export function explainPins(months: readonly PinMonthInput[], opts: ExplainPinsOptions = {}): PinExplanation {
   const rulesOf = opts.rules ?? ((py: PyName) => rulesFor(py));
   let pin: PinCode = opts.initialPin ?? PIN.MEMBER;
   const history: PinAchievement[] = [];

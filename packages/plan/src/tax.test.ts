@@ -65,16 +65,12 @@ describe('remunerationWithholding (fen)', () => {
   });
   it('is monotone and never above 40 % of income', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: 100_000_000 }),
-        fc.integer({ min: 0, max: 1000 }),
-        (a, d) => {
-          const t = remunerationWithholding(a);
-          expect(t).toBeGreaterThanOrEqual(0);
-          expect(t).toBeLessThanOrEqual(Math.ceil(a * 0.4));
-          expect(remunerationWithholding(a + d)).toBeGreaterThanOrEqual(t);
-        },
-      ),
+      fc.property(fc.integer({ min: 0, max: 100_000_000 }), fc.integer({ min: 0, max: 1000 }), (a, d) => {
+        const t = remunerationWithholding(a);
+        expect(t).toBeGreaterThanOrEqual(0);
+        expect(t).toBeLessThanOrEqual(Math.ceil(a * 0.4));
+        expect(remunerationWithholding(a + d)).toBeGreaterThanOrEqual(t);
+      }),
       { seed: 42, numRuns: 500 },
     );
   });

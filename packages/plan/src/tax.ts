@@ -120,11 +120,7 @@ export interface AnnualTaxableOptions {
 }
 
 /** Taxable income = gross × ratio − 60 000 basic deduction − other deductions, ≥ 0. */
-export function annualTaxableIncome(
-  grossFen: number,
-  deductionsFen = 0,
-  opts: AnnualTaxableOptions = {},
-): number {
+export function annualTaxableIncome(grossFen: number, deductionsFen = 0, opts: AnnualTaxableOptions = {}): number {
   const ratio = opts.incomeRatioBp ?? 10_000;
   const income = divRoundHalfUp(Math.max(0, grossFen) * ratio, 10_000);
   const basic = opts.basicDeductionFen ?? ANNUAL_BASIC_DEDUCTION_FEN;

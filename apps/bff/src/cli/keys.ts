@@ -27,7 +27,10 @@ async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
   let values;
   try {
-    ({ values } = parseArgs({ args: rest, options: { force: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } }));
+    ({ values } = parseArgs({
+      args: rest,
+      options: { force: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+    }));
   } catch (err) {
     usage(err instanceof Error ? err.message : String(err));
   }

@@ -39,7 +39,7 @@ describe('PostgreSQL bulk writer (COPY)', () => {
   it('round-trips every awkward value and commits all rows at once', async () => {
     const db = pgDb(schemaName());
     await sql`create table awkward (id integer primary key, t text, n bigint)`.execute(db);
-    const awkward = ['tab\there', 'line\nbreak', 'cr\rlf', 'back\\slash', '\\N', '', '王小明 «ü» 😀', "quote ' \" ,;", 'x'.repeat(5000)];
+    const awkward = ['tab\there', 'line\nbreak', 'cr\rlf', 'back\\slash', '\\N', '', '王小明 «ü» 😀', 'quote \' " ,;', 'x'.repeat(5000)];
     const w = await openPostgresBulkWriter(db);
     const ins = w.inserter('awkward', ['id', 't', 'n']);
     awkward.forEach((t, i) => ins.add([i, t, 2 ** 40 + i]));

@@ -215,9 +215,23 @@ export interface Database {
  * after those it refers to. The check below fails to compile when a table is missing here.
  */
 export const TABLE_NAMES = [
-  'meta', 'distributors', 'monthly_results', 'statements', 'plan_results', 'shops', 'user_settings', 'invitations',
-  'prompts', 'prompt_closes', 'novice_guides', 'description_pages', 'credentials', 'signing_keys', 'session_tokens',
-  'audit_log', 'analytics_events',
+  'meta',
+  'distributors',
+  'monthly_results',
+  'statements',
+  'plan_results',
+  'shops',
+  'user_settings',
+  'invitations',
+  'prompts',
+  'prompt_closes',
+  'novice_guides',
+  'description_pages',
+  'credentials',
+  'signing_keys',
+  'session_tokens',
+  'audit_log',
+  'analytics_events',
 ] as const satisfies readonly (keyof Database)[];
 type MissingTables = Exclude<keyof Database, (typeof TABLE_NAMES)[number]>;
 const everyTableListed: [MissingTables] extends [never] ? true : MissingTables = true;

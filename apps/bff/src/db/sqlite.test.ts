@@ -30,7 +30,11 @@ describe('the SQLite driver', () => {
     const prepare = vi.spyOn(rawSqlite(db)!, 'prepare');
     await sql`create table t (a integer)`.execute(db);
     await sql`insert into t values (1)`.execute(db);
-    const read = () => db.selectFrom('t' as never).selectAll().execute();
+    const read = () =>
+      db
+        .selectFrom('t' as never)
+        .selectAll()
+        .execute();
     expect(await read()).toEqual([{ a: 1 }]);
     expect(await read()).toEqual([{ a: 1 }]);
     const selects = prepare.mock.calls.filter(([text]) => String(text).startsWith('select'));

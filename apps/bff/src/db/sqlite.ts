@@ -131,4 +131,3 @@ export function rawSqlite(db: DB): SQLite.Database | undefined {
   if (sqlite) forgetChangeToken(sqlite);
   return sqlite;
 }
-

@@ -23,9 +23,7 @@ export async function createSessionToken(db: DB, ada: string, kind: SessionToken
   return token;
 }
 
-export type ExchangeResult =
-  | { ok: true; ada: string; kind: SessionTokenKind }
-  | { ok: false; reason: 'unknown' | 'used' | 'expired' };
+export type ExchangeResult = { ok: true; ada: string; kind: SessionTokenKind } | { ok: false; reason: 'unknown' | 'used' | 'expired' };
 
 /**
  * Marks a session token used and returns whose it was. The conditional

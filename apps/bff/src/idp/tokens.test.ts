@@ -31,7 +31,11 @@ describe('token verification (RFC 8725)', () => {
     await expect(service.verify(accessToken, 'access')).resolves.toMatchObject({ sub: '10000001' });
     await expect(service.verify(idToken, 'access')).rejects.toThrow();
 
-    const none = new UnsecuredJWT({ sub: '10000001', token_use: 'access' }).setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setExpirationTime('1h').encode();
+    const none = new UnsecuredJWT({ sub: '10000001', token_use: 'access' })
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
+      .setExpirationTime('1h')
+      .encode();
     await expect(service.verify(none, 'access')).rejects.toThrow();
 
     const foreign = await generateKeyPair('RS256');

@@ -15,8 +15,7 @@ export class AppError extends Error {
   }
 }
 
-export const unauthorized = (message = 'Not signed in or session expired') =>
-  new AppError(Code.UNAUTHORIZED, message);
+export const unauthorized = (message = 'Not signed in or session expired') => new AppError(Code.UNAUTHORIZED, message);
 export const forbidden = (message: string) => new AppError(Code.FORBIDDEN, message);
 export const notFound = (message: string) => new AppError(Code.NOT_FOUND, message);
 export const badRequest = (message: string) => new AppError(Code.BAD_REQUEST, message, 400);

@@ -24,9 +24,7 @@ const MARKER = '\u0000abo-param:';
  * as a value (not a list, an identifier or raw SQL): that is checked when it is compiled.
  * No Kysely plugins run on it (the app uses none).
  */
-export function preparedQuery<P extends Params, O>(
-  build: (db: DB, params: P) => Compilable<O>,
-): (db: DB, params: P) => Promise<O[]> {
+export function preparedQuery<P extends Params, O>(build: (db: DB, params: P) => Compilable<O>): (db: DB, params: P) => Promise<O[]> {
   const compiledFor = new WeakMap<object, Compiled>();
   const compile = (db: DB): Compiled => {
     const names = new Set<string>();

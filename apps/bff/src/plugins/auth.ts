@@ -38,11 +38,7 @@ const ADA_PATTERN = /^\d{4,12}$/;
 
 /** True when `member` sits below `leader` in the sponsorship tree. */
 export async function isInDownline(db: DB, leader: string, member: string): Promise<boolean> {
-  const rows = await db
-    .selectFrom('distributors')
-    .select(['ada', 'tree_pos', 'tree_size'])
-    .where('ada', 'in', [leader, member])
-    .execute();
+  const rows = await db.selectFrom('distributors').select(['ada', 'tree_pos', 'tree_size']).where('ada', 'in', [leader, member]).execute();
   const l = rows.find((r) => r.ada === leader);
   const m = rows.find((r) => r.ada === member);
   return !!l && !!m && l.ada !== m.ada && m.tree_pos > l.tree_pos && m.tree_pos < l.tree_pos + l.tree_size;

@@ -31,7 +31,10 @@ const configs: SecurityHeadersOptions[] = [
 describe('security headers', () => {
   it.each(configs)('are the names, values and order @fastify/helmet sent for the same settings (%#)', async (opts) => {
     for (const url of ['/page', '/missing']) {
-      const before = await headersFrom((app) => app.register(helmet, { global: true, ...helmetOptions(opts) } as FastifyHelmetOptions), url);
+      const before = await headersFrom(
+        (app) => app.register(helmet, { global: true, ...helmetOptions(opts) } as FastifyHelmetOptions),
+        url,
+      );
       const now = await headersFrom((app) => app.register(securityHeadersPlugin, opts), url);
       expect(before.length).toBeGreaterThan(10);
       expect(now).toEqual(before);

@@ -66,7 +66,11 @@ describe('web plugin: pages with their preloads', () => {
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(zlib.brotliDecompressSync(br.rawPayload).toString());
     expect(gzip.headers.etag).not.toBe(br.headers.etag);
-    const again = await app.inject({ method: 'GET', url: '/front/', headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) } });
+    const again = await app.inject({
+      method: 'GET',
+      url: '/front/',
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
   });

@@ -98,9 +98,21 @@ export interface DemoNode {
 
 /** Chinese New Year month per year (the dip in orders). */
 const NEW_YEAR: Readonly<Record<number, string>> = {
-  2020: '2020-01', 2021: '2021-02', 2022: '2022-02', 2023: '2023-01', 2024: '2024-02',
-  2025: '2025-01', 2026: '2026-02', 2027: '2027-02', 2028: '2028-01', 2029: '2029-02',
-  2030: '2030-02', 2031: '2031-01', 2032: '2032-02', 2033: '2033-01', 2034: '2034-02',
+  2020: '2020-01',
+  2021: '2021-02',
+  2022: '2022-02',
+  2023: '2023-01',
+  2024: '2024-02',
+  2025: '2025-01',
+  2026: '2026-02',
+  2027: '2027-02',
+  2028: '2028-01',
+  2029: '2029-02',
+  2030: '2030-02',
+  2031: '2031-01',
+  2032: '2032-02',
+  2033: '2033-01',
+  2034: '2034-02',
   2035: '2035-02',
 };
 
@@ -217,9 +229,7 @@ export function demoNodes(todayMonth: number): DemoNode[] {
   );
   const a1Legs = [2200, 1800, 1600, 1400];
   a1Legs.forEach((g, k) =>
-    leg(out, `A1.L${k + 2}`, 'A1', shiftDate('2017-09-15', 7 * k), [0.12, 0.08], (m) =>
-      m.newYear ? 500 : g * m.season * m.fraction,
-    ),
+    leg(out, `A1.L${k + 2}`, 'A1', shiftDate('2017-09-15', 7 * k), [0.12, 0.08], (m) => (m.newYear ? 500 : g * m.season * m.fraction)),
   );
 
   // ---- 10000002: Diamond ----------------------------------------------------------------
@@ -283,9 +293,7 @@ export function demoNodes(todayMonth: number): DemoNode[] {
     attended: { '2025-11': ['MTC2526-PREP'], '2026-10': ['MTC2627-PREP'] },
   });
   [2600, 2400, 2200, 2000, 1800].forEach((g, k) =>
-    leg(out, `A4.L${k + 1}`, 'A4', shiftDate('2010-06-18', 8 * k), [0.15, 0.1], (m) =>
-      g * (m.newYear ? 0.82 : m.season) * m.fraction,
-    ),
+    leg(out, `A4.L${k + 1}`, 'A4', shiftDate('2010-06-18', 8 * k), [0.15, 0.1], (m) => g * (m.newYear ? 0.82 : m.season) * m.fraction),
   );
 
   return out;

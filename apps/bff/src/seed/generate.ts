@@ -580,13 +580,7 @@ function eventsOf(py: PyName): EventDef[] {
   return [...seen.values()].sort((a, b) => (a.code < b.code ? -1 : 1));
 }
 
-function buildAttendance(
-  cal: Calendar,
-  parts: TreeParts,
-  orders: Orders,
-  pin: Uint16Array,
-  rng: Rng,
-): Map<number, string[]> {
+function buildAttendance(cal: Calendar, parts: TreeParts, orders: Orders, pin: Uint16Array, rng: Rng): Map<number, string[]> {
   const n = parts.sponsor.length;
   const M = cal.months.length;
   const out = new Map<number, string[]>();

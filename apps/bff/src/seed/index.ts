@@ -45,7 +45,10 @@ export function isoDay(d: Date): string {
 }
 
 async function countRows(db: DB, table: 'distributors'): Promise<number> {
-  const r = await db.selectFrom(table).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom(table)
+    .select(sql<number>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 

@@ -181,7 +181,12 @@ describe('demo accounts', () => {
     expect(q.length).toBeLessThan(legs.length);
 
     // The stored plan summary is what the engine says from the stored rows.
-    const stored = await db.selectFrom('plan_results').select('summary').where('ada', '=', '10000001').where('py', '=', '26/27').executeTakeFirstOrThrow();
+    const stored = await db
+      .selectFrom('plan_results')
+      .select('summary')
+      .where('ada', '=', '10000001')
+      .where('py', '=', '26/27')
+      .executeTakeFirstOrThrow();
     const summary = JSON.parse(stored.summary) as Record<string, { status: string; achieved: number[] }>;
     expect(summary['SEMINAR_2627']!.status).toBe(now!.status);
     expect(summary['SEMINAR_2627']!.achieved).toEqual(now!.criteria.map((c) => c.achieved));
@@ -317,7 +322,12 @@ describe('figures reconcile in the written data', () => {
     picks.push({ ada: '10000002', month: '2025-08' }, { ada: '10000002', month: '2024-08' }, { ada: '10000004', month: '2026-10' });
     for (const { ada, month } of picks) {
       const st = await db.selectFrom('statements').selectAll().where('ada', '=', ada).where('month', '=', month).executeTakeFirstOrThrow();
-      const own = await db.selectFrom('monthly_results').selectAll().where('ada', '=', ada).where('month', '=', month).executeTakeFirstOrThrow();
+      const own = await db
+        .selectFrom('monthly_results')
+        .selectAll()
+        .where('ada', '=', ada)
+        .where('month', '=', month)
+        .executeTakeFirstOrThrow();
       const legRows = await db
         .selectFrom('monthly_results as m')
         .innerJoin('distributors as d', 'd.ada', 'm.ada')
@@ -368,13 +378,25 @@ describe('figures reconcile in the written data', () => {
     for (const a of augusts) {
       const item = (JSON.parse(a.items) as { code: string; baseBvFen: number }[]).find((i) => i.code === 'EMERALD_ANNUAL')!;
       const py = pyMonths(pyOf(a.month));
-      const months = await db.selectFrom('monthly_results').select('gpv').where('ada', '=', a.ada).where('month', '>=', py[0]!).where('month', '<=', py[11]!).execute();
+      const months = await db
+        .selectFrom('monthly_results')
+        .select('gpv')
+        .where('ada', '=', a.ada)
+        .where('month', '>=', py[0]!)
+        .where('month', '<=', py[11]!)
+        .execute();
       expect(item.baseBvFen).toBe(months.reduce((s, m) => s + m.gpv, 0) * 100);
     }
     // And a PY of statements: Σ pretax of the 12 months = Σ of their items (what the annual
     // income page adds up).
     const py = pyMonths('25/26');
-    const year = await db.selectFrom('statements').selectAll().where('ada', '=', '10000004').where('month', '>=', py[0]!).where('month', '<=', py[11]!).execute();
+    const year = await db
+      .selectFrom('statements')
+      .selectAll()
+      .where('ada', '=', '10000004')
+      .where('month', '>=', py[0]!)
+      .where('month', '<=', py[11]!)
+      .execute();
     expect(year).toHaveLength(12);
     const items = year.flatMap((s) => JSON.parse(s.items) as { amountFen: number }[]);
     expect(year.reduce((a, s) => a + s.pretax_fen, 0)).toBe(items.reduce((a, i) => a + i.amountFen, 0));
@@ -483,7 +505,11 @@ describe('determinism', () => {
   async function digest(d: DB): Promise<string> {
     const { createHash } = await import('node:crypto');
     const h = createHash('sha256');
-    const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'kysely%' and name not like 'sqlite%' order by name`.execute(d);
+    const tables = await sql<{
+      name: string;
+    }>`select name from sqlite_master where type = 'table' and name not like 'kysely%' and name not like 'sqlite%' order by name`.execute(
+      d,
+    );
     for (const { name } of tables.rows) {
       const rows = await sql<Record<string, unknown>>`select * from ${sql.table(name)} order by 1, 2`.execute(d);
       for (const r of rows.rows) {

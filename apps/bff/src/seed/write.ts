@@ -210,10 +210,8 @@ export async function writeDataset(ds: Dataset, writer: BulkWriter, opts: WriteO
           let items = `[{"code":"PROMOTION","baseBvFen":${ds.pgpv[cell]! * bv},"rateBp":${ds.bracket[cell]! * 100},"amountFen":${promo}}`;
           if (lead)
             items += `,{"code":"LEADERSHIP","baseBvFen":${ds.qLegPgpv[cell]! * bv},"rateBp":${r.leadership.rateBp},"amountFen":${lead}}`;
-          if (ruby)
-            items += `,{"code":"RUBY","baseBvFen":${ds.pgpv[cell]! * bv},"rateBp":${r.ruby.rateBp},"amountFen":${ruby}}`;
-          if (pearl)
-            items += `,{"code":"PEARL","baseBvFen":${ds.depthPgpv[cell]! * bv},"rateBp":${r.pearl.rateBp},"amountFen":${pearl}}`;
+          if (ruby) items += `,{"code":"RUBY","baseBvFen":${ds.pgpv[cell]! * bv},"rateBp":${r.ruby.rateBp},"amountFen":${ruby}}`;
+          if (pearl) items += `,{"code":"PEARL","baseBvFen":${ds.depthPgpv[cell]! * bv},"rateBp":${r.pearl.rateBp},"amountFen":${pearl}}`;
           if (annual) {
             items += `,{"code":"EMERALD_ANNUAL","baseBvFen":${annual.baseBvFen},"rateBp":${annual.emeraldRateBp},"amountFen":${annual.emeraldFen}}`;
             if (annual.diamondFen) {
@@ -290,10 +288,7 @@ export async function writeDataset(ds: Dataset, writer: BulkWriter, opts: WriteO
       // A salt derived from the seed keeps re-seeding byte-identical; these are demo passwords.
       const hashes = await Promise.all(
         DEMO_ACCOUNTS.map((a) =>
-          hashPassword(
-            DEMO_PASSWORD,
-            createHash('sha256').update(`abo-seed:${ds.options.seed}:${a.username}`).digest().subarray(0, 16),
-          ),
+          hashPassword(DEMO_PASSWORD, createHash('sha256').update(`abo-seed:${ds.options.seed}:${a.username}`).digest().subarray(0, 16)),
         ),
       );
       DEMO_ACCOUNTS.forEach((a, k) => creds.add([a.username, a.ada, a.kind, a.displayName, hashes[k]!]));

@@ -21,7 +21,11 @@ function pendingFetch() {
           path: new URL(url).pathname,
           body: JSON.parse(String(init.body)),
           answer: (data) =>
-            resolve(new Response(JSON.stringify({ code: 0, message: 'ok', success: true, data }), { headers: { 'content-type': 'application/json' } })),
+            resolve(
+              new Response(JSON.stringify({ code: 0, message: 'ok', success: true, data }), {
+                headers: { 'content-type': 'application/json' },
+              }),
+            ),
         });
       }),
   );

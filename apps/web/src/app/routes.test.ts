@@ -20,7 +20,12 @@ describe('route table', () => {
   });
 
   it('marks exactly the six incentive pages the ebiz iframe handling skips', () => {
-    expect(routeTable.filter((r) => r.ebizSkip).map((r) => r.path).sort()).toEqual([
+    expect(
+      routeTable
+        .filter((r) => r.ebizSkip)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual([
       '/incentiveplan/customerexpansion',
       '/incentiveplan/keycoachingpartners',
       '/incentiveplan/keycoachingpartnersmonthly',

@@ -12,7 +12,14 @@ beforeAll(() => {
 function at(paths: string[]) {
   const router = createMemoryRouter(
     [
-      { path: '/', element: <Page title="ABO Inquiry" back={false}>home</Page> },
+      {
+        path: '/',
+        element: (
+          <Page title="ABO Inquiry" back={false}>
+            home
+          </Page>
+        ),
+      },
       { path: '/income', element: <Page title="Income">income page</Page> },
     ],
     { initialEntries: paths, initialIndex: paths.length - 1 },

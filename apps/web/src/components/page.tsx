@@ -1,12 +1,12 @@
-import "../lib/antd-setup.ts";
-import { ConfigProvider, PullToRefresh } from "antd-mobile";
-import { LeftOutline } from "antd-mobile-icons";
-import enUSLocale from "antd-mobile/es/locales/en-US";
-import zhCNLocale from "antd-mobile/es/locales/zh-CN";
-import { useEffect, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
-import { LanguageSwitch } from "./language-switch.tsx";
+import '../lib/antd-setup.ts';
+import { ConfigProvider, PullToRefresh } from 'antd-mobile';
+import { LeftOutline } from 'antd-mobile-icons';
+import enUSLocale from 'antd-mobile/es/locales/en-US';
+import zhCNLocale from 'antd-mobile/es/locales/zh-CN';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { LanguageSwitch } from './language-switch.tsx';
 
 export interface PageProps {
   title: string;
@@ -24,30 +24,16 @@ export interface PageProps {
  * The frame of every page: a title bar (back arrow on mobile), the language
  * switch, pull-to-refresh, and a content column that uses desktop width well.
  */
-export function Page({
-  title,
-  back = true,
-  onRefresh,
-  actions,
-  children,
-  wide,
-}: PageProps) {
+export function Page({ title, back = true, onRefresh, actions, children, wide }: PageProps) {
   const navigate = useNavigate();
   const { t, i18n } = useTranslation();
   useEffect(() => {
-    document.title = `${title} · ${t("appName")}`;
+    document.title = `${title} · ${t('appName')}`;
   }, [title, t]);
-  const goBack = () =>
-    window.history.length > 1 ? navigate(-1) : navigate("/");
-  const body = (
-    <div className={`page__body${wide ? " page__body--wide" : ""}`}>
-      {children}
-    </div>
-  );
+  const goBack = () => (window.history.length > 1 ? navigate(-1) : navigate('/'));
+  const body = <div className={`page__body${wide ? ' page__body--wide' : ''}`}>{children}</div>;
   return (
-    <ConfigProvider
-      locale={i18n.language === "en-US" ? enUSLocale : zhCNLocale}
-    >
+    <ConfigProvider locale={i18n.language === 'en-US' ? enUSLocale : zhCNLocale}>
       <main className="page-frame">
         {/* Our own bar rather than antd-mobile's NavBar: its back area is a div with
             role="button" that the keyboard cannot reach (and an unnamed one on home). */}
@@ -57,7 +43,7 @@ export function Page({
               {back ? (
                 <button type="button" className="page-frame__back" onClick={goBack}>
                   <LeftOutline className="page-frame__back-arrow" aria-hidden />
-                  {t("nav.back")}
+                  {t('nav.back')}
                 </button>
               ) : null}
             </div>
@@ -79,10 +65,10 @@ export function Page({
             onRefresh={async () => {
               await onRefresh();
             }}
-            pullingText={t("refresh.pulling")}
-            canReleaseText={t("refresh.release")}
-            refreshingText={t("refresh.refreshing")}
-            completeText={t("refresh.done")}
+            pullingText={t('refresh.pulling')}
+            canReleaseText={t('refresh.release')}
+            refreshingText={t('refresh.refreshing')}
+            completeText={t('refresh.done')}
           >
             {body}
           </PullToRefresh>

@@ -13,7 +13,11 @@ describe('SafeHtml', () => {
 
   it('strips script, handlers and javascript: links before they reach the DOM', () => {
     const { container } = render(
-      <SafeHtml html={'<img src="x" onerror="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)">x</a><iframe src="https://evil.example"></iframe>'} />,
+      <SafeHtml
+        html={
+          '<img src="x" onerror="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)">x</a><iframe src="https://evil.example"></iframe>'
+        }
+      />,
     );
     expect(container.querySelector('script, iframe')).toBeNull();
     expect(container.querySelector('img')).not.toHaveAttribute('onerror');

@@ -158,7 +158,13 @@ describe('with the real Sensors SDK', () => {
 
       expect(beacon.mock.calls[0]![0]).toBe(`${window.location.origin}/bff/v1/analytics/events`);
       const [home, income] = sentEvents(beacon).filter((e) => e.event === '$pageview');
-      expect(home!.properties).toMatchObject({ $url_path: '/', $title: '首页', $utm_source: 'wechat', $utm_campaign: 'spring', $latest_utm_source: 'wechat' });
+      expect(home!.properties).toMatchObject({
+        $url_path: '/',
+        $title: '首页',
+        $utm_source: 'wechat',
+        $utm_campaign: 'spring',
+        $latest_utm_source: 'wechat',
+      });
       // Registered 200 ms after load: not on the first view, on every later event.
       expect(home!.properties).not.toHaveProperty('visitor_grade');
       expect(income!.properties).toMatchObject({

@@ -62,7 +62,8 @@ export function isAnalyticsEnabled(): boolean {
 
 function toSuperProperties(user: AnalyticsUser): SuperProperties {
   const out: SuperProperties = {};
-  const text = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? undefined : String(value));
+  const text = (value: string | number | null | undefined) =>
+    value === null || value === undefined || value === '' ? undefined : String(value);
   if (user.channel !== undefined) out.channel = text(user.channel);
   if (user.pinCode !== undefined) out.visitor_grade = text(user.pinCode);
   if (user.appVersion !== undefined) out.app_version = text(user.appVersion);

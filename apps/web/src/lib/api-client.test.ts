@@ -11,7 +11,10 @@ import { setSession } from './storage.ts';
 initI18n('en-US');
 
 function answer(body: unknown, status = 200) {
-  return vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  return vi.fn(
+    async () =>
+      new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
 }
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
@@ -106,7 +109,10 @@ describe('request layer (spec §7, §8)', () => {
   });
 
   it('shows the network error toast on transport failure', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(post('/x', {}, { loading: false })).rejects.toMatchObject({ kind: 'transport' });
     await flush();
     expect(toast.show).toHaveBeenLastCalledWith(expect.objectContaining({ content: expect.stringMatching(/Network error/) }));
@@ -120,7 +126,11 @@ describe('request layer (spec §7, §8)', () => {
       vi.fn(async (url: URL) => {
         await gate;
         const failing = String(url).endsWith('/fail');
-        return new Response(JSON.stringify(failing ? { code: 5, message: 'boom', success: false, data: null } : { code: 0, message: '', success: true, data: 1 }));
+        return new Response(
+          JSON.stringify(
+            failing ? { code: 5, message: 'boom', success: false, data: null } : { code: 0, message: '', success: true, data: 1 },
+          ),
+        );
       }),
     );
     const a = post('/ok');

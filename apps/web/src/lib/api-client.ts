@@ -105,7 +105,12 @@ function beginLoading(): void {
       if (openLoading > 0 && toastOwner === 'loading') {
         // A CSS-animated spinner (styles/global.css): antd-mobile's 'loading' icon animates with
         // JavaScript on every frame for as long as the request runs.
-        toast.show({ icon: createElement('span', { className: 'request-spinner' }), content: t('request.loading'), duration: 0, maskClickable: true });
+        toast.show({
+          icon: createElement('span', { className: 'request-spinner' }),
+          content: t('request.loading'),
+          duration: 0,
+          maskClickable: true,
+        });
       }
     });
   }

@@ -76,7 +76,10 @@ function parseOrigins(list: string | undefined): string[] {
  * listed origin (postMessage delivers only to the one that matches). Without
  * a list: the parent's origin from ancestorOrigins or the referrer, or none.
  */
-export function ebizTargetOrigins(win: Window = window, allowedOrigins: string | undefined = import.meta.env.VITE_EBIZ_PORTAL_ORIGINS): string[] {
+export function ebizTargetOrigins(
+  win: Window = window,
+  allowedOrigins: string | undefined = import.meta.env.VITE_EBIZ_PORTAL_ORIGINS,
+): string[] {
   const allowed = parseOrigins(allowedOrigins);
   const ancestors = win.location?.ancestorOrigins;
   const parentOrigin = originOf(ancestors && ancestors.length > 0 ? ancestors[0] : null);

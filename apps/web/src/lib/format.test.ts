@@ -28,7 +28,6 @@ describe('maskPrivacy (spec §5)', () => {
     expect(maskPrivacy('𠮷野家𠮷')).toBe('𠮷野***𠮷');
     expect(maskPrivacy('😀😀😀😀😀😀😀')).toBe('😀😀😀******😀😀');
   });
-
 });
 
 describe('formatBankCard (spec §5)', () => {
@@ -104,7 +103,13 @@ describe('numbers spelt out for zh-CN and en-US', () => {
   const values = [...samples, ...samples.map((v) => -v - 1), 0.005, 1.005, 2.675, 1234.565, 0.125];
 
   it.each(['zh-CN', 'en-US'])('formats money like Intl in %s', (locale) => {
-    const intl = new Intl.NumberFormat(locale, { style: 'currency', currency: 'CNY', currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const intl = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'CNY',
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
     for (const fen of values) expect(formatFen(fen, locale), String(fen)).toBe(intl.format(Math.round(fen) / 100));
   });
 

@@ -99,7 +99,9 @@ export function formatPv(n: number, locale: string): string {
     return numberFormat(locale, { minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(n);
   }
   const cents = roundToCents(abs);
-  const decimals = String(cents % 100).padStart(2, '0').replace(/0+$/, '');
+  const decimals = String(cents % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
   const text = groupThousands(String(Math.floor(cents / 100))) + (decimals ? `.${decimals}` : '');
   return n < 0 && cents > 0 ? `-${text}` : text;
 }

@@ -10,7 +10,10 @@ import {
   type WebViewJavascriptBridge,
 } from './native-bridge.ts';
 
-type TestWindow = Window & { WebViewJavascriptBridge?: WebViewJavascriptBridge; WVJBCallbacks?: Array<(b: WebViewJavascriptBridge) => void> };
+type TestWindow = Window & {
+  WebViewJavascriptBridge?: WebViewJavascriptBridge;
+  WVJBCallbacks?: Array<(b: WebViewJavascriptBridge) => void>;
+};
 const win = window as TestWindow;
 
 /** A native app answering getEnv and initUniqueSID after `delayMs`, as a JsBridge would (JSON strings). */

@@ -19,7 +19,20 @@ const userInfo = { ada: '10000001', amway_id: 'A1', amway_user_type: 'ABO', full
 describe('session storage keys (spec §3)', () => {
   it('uses exactly the spec key names', () => {
     expect([...storage.SESSION_KEYS].sort()).toEqual(
-      ['accessToken', 'idToken', 'channel', 'loginAda', 'UserInfo', 'SID', 'appVersion', '_sessionToken', 'adaToken', 'oktaIdTokenKey', 'oktaIdToken', 'descriptionPageList'].sort(),
+      [
+        'accessToken',
+        'idToken',
+        'channel',
+        'loginAda',
+        'UserInfo',
+        'SID',
+        'appVersion',
+        '_sessionToken',
+        'adaToken',
+        'oktaIdTokenKey',
+        'oktaIdToken',
+        'descriptionPageList',
+      ].sort(),
     );
   });
 

@@ -13,14 +13,7 @@ const wx = vi.hoisted(() => {
 });
 vi.mock('weixin-js-sdk', () => ({ default: wx }));
 
-import {
-  WECHAT_HIDDEN_MENU_ITEMS,
-  configureWechat,
-  isWeChat,
-  loadWechatSignature,
-  signatureUrl,
-  type WechatSignature,
-} from './wechat.ts';
+import { WECHAT_HIDDEN_MENU_ITEMS, configureWechat, isWeChat, loadWechatSignature, signatureUrl, type WechatSignature } from './wechat.ts';
 
 const WECHAT_ANDROID =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0 Mobile Safari/537.36 XWEB/1160117 MMWEBSDK/20240301 MicroMessenger/8.0.48.2580(0x28003036) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN';
@@ -73,11 +66,15 @@ describe('isWeChat', () => {
 
 describe('signatureUrl', () => {
   it('signs the current URL without its hash on Android and desktop', () => {
-    expect(signatureUrl(WECHAT_ANDROID, 'https://app.example/front/income?x=1#top', 'https://app.example/front/')).toBe('https://app.example/front/income?x=1');
+    expect(signatureUrl(WECHAT_ANDROID, 'https://app.example/front/income?x=1#top', 'https://app.example/front/')).toBe(
+      'https://app.example/front/income?x=1',
+    );
   });
 
   it('signs the landing URL on iOS, where WeChat checks the first address of the page', () => {
-    expect(signatureUrl(WECHAT_IOS, 'https://app.example/front/income', 'https://app.example/front/?channel=wec')).toBe('https://app.example/front/?channel=wec');
+    expect(signatureUrl(WECHAT_IOS, 'https://app.example/front/income', 'https://app.example/front/?channel=wec')).toBe(
+      'https://app.example/front/?channel=wec',
+    );
   });
 });
 

@@ -35,13 +35,7 @@ export const TRAINING_INDEX: readonly ScoreComponent[] = [
   },
 ];
 
-export const STAR_MONTH = text(
-  '营销之星月（PPV≥1 000且新顾客≥2）',
-  'Star months (PPV ≥ 1 000 and ≥ 2 new customers)',
-);
+export const STAR_MONTH = text('营销之星月（PPV≥1 000且新顾客≥2）', 'Star months (PPV ≥ 1 000 and ≥ 2 new customers)');
 export const SALES_MONTH = text('销售月（PPV≥2 000）', 'Sales months (PPV ≥ 2 000)');
 export const CUSTOMER_MONTH = text('拓展月（新顾客≥1）', 'Expansion months (≥ 1 new customer)');
-export const BACKBONE_MONTH = text(
-  '骨干月（≥1条Q线且APV≥4 000）',
-  'Backbone months (≥ 1 Q leg and APV ≥ 4 000)',
-);
+export const BACKBONE_MONTH = text('骨干月（≥1条Q线且APV≥4 000）', 'Backbone months (≥ 1 Q leg and APV ≥ 4 000)');

@@ -13,10 +13,7 @@ function plan(code: string): PlanDef {
 }
 
 /** A month record with consistent volume fields. */
-function rec(
-  month: string,
-  o: Partial<MonthRecord> & { q?: boolean; qLegIds?: string[] } = {},
-): MonthRecord {
+function rec(month: string, o: Partial<MonthRecord> & { q?: boolean; qLegIds?: string[] } = {}): MonthRecord {
   const pgpv = o.pgpv ?? (o.q ? 10_000 : 3_000);
   const legs = (o.qLegIds ?? []).map((id) => ({ id, isQ: true }));
   return {
@@ -100,9 +97,7 @@ describe('SEMINAR_2526 missed by one FLQ month', () => {
   });
 
   it('with one more FLQ month it is met, and the seat tier follows the points', () => {
-    const more = months.map((m, i) =>
-      i === 9 ? rec(m.month, { pgpv: 6_000, qLegIds: ['L1'], attended: m.attended! }) : m,
-    );
+    const more = months.map((m, i) => (i === 9 ? rec(m.month, { pgpv: 6_000, qLegIds: ['L1'], attended: m.attended! }) : m));
     const ok = evaluatePlan(plan('SEMINAR_2526'), { ...history, months: more });
     expect(ok.status).toBe('met');
     // points: 3 PQ × 10 + 6 FLQ × 5 + floor(84 000 / 10 000) × 2 = 30 + 30 + 16 = 76
@@ -122,11 +117,7 @@ describe('open PY 26/27 (today 2026-11-21)', () => {
     rec('2026-11', { pgpv: 1_000 }), // month to date
     rec('2026-12', { q: true, qLegIds: ['L1', 'L2'] }), // the future: ignored
   ];
-  const r = evaluatePlan(
-    plan('SEMINAR_2627'),
-    { months, pins: [{ pinCode: PIN.PLATINUM, month: '2024-05' }] },
-    { today: '2026-11-21' },
-  );
+  const r = evaluatePlan(plan('SEMINAR_2627'), { months, pins: [{ pinCode: PIN.PLATINUM, month: '2024-05' }] }, { today: '2026-11-21' });
 
   it('judges pace and spreads the gap over the 10 remaining months', () => {
     expect(r.periodState).toBe('open');
@@ -142,9 +133,7 @@ describe('open PY 26/27 (today 2026-11-21)', () => {
       perMonth: 1,
       possible: true,
     });
-    expect(byKind.flqMonths!.gap!.text.en).toBe(
-      '6 more FLQ months over 10 remaining months (about 1 FLQ month a month)',
-    );
+    expect(byKind.flqMonths!.gap!.text.en).toBe('6 more FLQ months over 10 remaining months (about 1 FLQ month a month)');
     expect(byKind.flqMonths!.gap!.text.zh).toBe('剩余10个月内还需6个FLQ月（每月约1个FLQ月）');
     // APV 10 000 + 3 000 + 1 000 = 14 000 of 70 000; pro-rata 11 667 → on track.
     expect(byKind.apv!.achieved).toBe(14_000);
@@ -210,9 +199,7 @@ describe('other criterion kinds', () => {
   });
 
   it('biennial tracks span two PYs and follow the chosen track', () => {
-    const months = [...PY2526, ...PY2627].map((m) =>
-      rec(m, { pgpv: 3_000, newCustomers: 3, isSp: true }),
-    );
+    const months = [...PY2526, ...PY2627].map((m) => rec(m, { pgpv: 3_000, newCustomers: 3, isSp: true }));
     const p = plan('BIENNIAL_2627');
     const chosen = evaluatePlan(p, { months }, { track: 'GROWTH' });
     expect(chosen.months).toHaveLength(24);
@@ -252,9 +239,7 @@ describe('other criterion kinds', () => {
     );
     const star = evaluatePlan(plan('MKTSTAR_MONTHLY_2526'), { months });
     expect(star.met).toBe(true);
-    expect(star.criteria[0]!.trace!.filter((t) => t.counted).map((t) => t.month)).toEqual([
-      '2026-01',
-    ]);
+    expect(star.criteria[0]!.trace!.filter((t) => t.counted).map((t) => t.month)).toEqual(['2026-01']);
     const pts = evaluatePlan(plan('COMP_POINTS_2526'), { months });
     expect(pts.criteria[0]).toMatchObject({
       achieved: 3_600,
@@ -273,24 +258,11 @@ describe('catalogue', () => {
       expect(p.route.startsWith('/incentiveplan/')).toBe(true);
       expect(p.criteria.length + (p.levels?.list.length ?? 0)).toBeGreaterThan(0);
     }
-    for (const base of [
-      'SEMINAR',
-      'TRAVEL',
-      'SAMETOUR_DD',
-      'FEM_TRAVEL',
-      'EM_TRAVEL',
-      'SEMINAR_FUNDING',
-    ]) {
+    for (const base of ['SEMINAR', 'TRAVEL', 'SAMETOUR_DD', 'FEM_TRAVEL', 'EM_TRAVEL', 'SEMINAR_FUNDING']) {
       expect(planByCode(`${base}_2526`)).toBeDefined();
       expect(planByCode(`${base}_2627`)).toBeDefined();
     }
-    for (const code of [
-      'SEMINAR_BANGKOK_2526',
-      'SEMINAR_SINGAPORE_2627',
-      'SEMINAR_MELBOURNE_2627',
-      'PPTRACK_2324',
-      'PPTRACK_2425',
-    ]) {
+    for (const code of ['SEMINAR_BANGKOK_2526', 'SEMINAR_SINGAPORE_2627', 'SEMINAR_MELBOURNE_2627', 'PPTRACK_2324', 'PPTRACK_2425']) {
       expect(planByCode(code)).toBeDefined();
     }
     expect(plansFor('26/27').length).toBeGreaterThanOrEqual(19);
@@ -298,9 +270,7 @@ describe('catalogue', () => {
   });
 
   it('bulk evaluation without detail gives the same statuses', () => {
-    const months = PY2627.slice(0, 3).map((m, i) =>
-      rec(m, { q: i === 0, qLegIds: ['L1'], newCustomers: 2, points: 500 }),
-    );
+    const months = PY2627.slice(0, 3).map((m, i) => rec(m, { q: i === 0, qLegIds: ['L1'], newCustomers: 2, points: 500 }));
     const h = { months, pins: [{ pinCode: PIN.GOLD, month: '2026-10' }] };
     const plans = plansFor('26/27');
     const full = evaluatePlans(plans, h, { today: '2026-11-21' });
@@ -329,11 +299,7 @@ describe('APV in any month, and an attendance event already past', () => {
       },
     ],
   };
-  const months = [
-    rec('2026-09', { pgpv: 7_000 }),
-    rec('2026-10', { pgpv: 2_000 }),
-    rec('2026-11', { pgpv: 2_500 }),
-  ];
+  const months = [rec('2026-09', { pgpv: 7_000 }), rec('2026-10', { pgpv: 2_000 }), rec('2026-11', { pgpv: 2_500 })];
   const r = evaluatePlan(custom, { months }, { today: '2026-11-21' });
 
   it('reports the best month and what this month still needs', () => {
@@ -341,9 +307,7 @@ describe('APV in any month, and an attendance event already past', () => {
     expect(apv.achieved).toBe(7_000);
     expect(apv.status).toBe('atRisk');
     expect(apv.gap).toMatchObject({ stillNeeded: 7_500, possible: true });
-    expect(apv.gap!.text.en).toBe(
-      'needs one month with APV ≥ 10,000; this month 2,500 so far, 7,500 to go',
-    );
+    expect(apv.gap!.text.en).toBe('needs one month with APV ≥ 10,000; this month 2,500 so far, 7,500 to go');
     expect(apv.trace!.map((t) => t.cumulative).slice(0, 3)).toEqual([7_000, 7_000, 7_000]);
   });
 

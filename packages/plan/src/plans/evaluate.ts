@@ -78,11 +78,7 @@ export interface HistorySummary {
   readonly legQMonths: number;
 }
 
-export function summarizeHistory(
-  history: PlanHistory,
-  months: readonly MonthKey[],
-  today?: DateLike,
-): HistorySummary {
+export function summarizeHistory(history: PlanHistory, months: readonly MonthKey[], today?: DateLike): HistorySummary {
   const len = months.length;
   const first = len ? monthIndex(months[0]!) : 0;
   const curPos = today === undefined ? len : monthIndex(today) - first;
@@ -260,10 +256,7 @@ export function criterionLabel(c: Criterion): Text {
       break;
     case 'attendance': {
       const need = c.min ?? c.events.length;
-      t = text(
-        `出席指定活动 ${need}/${c.events.length}`,
-        `Attend ${need} of ${c.events.length} required events`,
-      );
+      t = text(`出席指定活动 ${need}/${c.events.length}`, `Attend ${need} of ${c.events.length} required events`);
       break;
     }
     case 'points':
@@ -273,10 +266,7 @@ export function criterionLabel(c: Criterion): Text {
       t = text(`新顾客 ≥ ${num(c.min)}`, `New customers ≥ ${num(c.min)}`);
       break;
     case 'monthsMeeting':
-      t = text(
-        `${c.name.zh} ≥ ${num(c.min)}个月`,
-        `${c.name.en}: ≥ ${num(c.min)} month${c.min === 1 ? '' : 's'}`,
-      );
+      t = text(`${c.name.zh} ≥ ${num(c.min)}个月`, `${c.name.en}: ≥ ${num(c.min)} month${c.min === 1 ? '' : 's'}`);
       break;
     case 'score':
       t = text(`${c.name.zh} ≥ ${num(c.min)}`, `${c.name.en} ≥ ${num(c.min)}`);
@@ -459,10 +449,7 @@ function raw(c: Criterion, s: HistorySummary, detail: boolean): Raw {
               `需任一月APV达${num(c.min)}；本月目前${num(cur)}，还差${num(c.min - cur)}`,
               `needs one month with APV ≥ ${num(c.min)}; this month ${num(cur)} so far, ${num(c.min - cur)} to go`,
             )
-          : text(
-              `最佳月份APV ${num(best)}，差${num(c.min - best)}`,
-              `best month APV ${num(best)}, ${num(c.min - best)} short`,
-            ),
+          : text(`最佳月份APV ${num(best)}，差${num(c.min - best)}`, `best month APV ${num(best)}, ${num(c.min - best)} short`),
       };
     }
     case 'lddMarkets': {
@@ -560,10 +547,7 @@ function raw(c: Criterion, s: HistorySummary, detail: boolean): Raw {
         perMonth: 0,
         gapText:
           s.remaining > 0
-            ? text(
-                `需于${endText(s).zh}前晋升新奖衔（${name.zh}或以上）`,
-                `reach a new pin (${name.en} or above) by ${endText(s).en}`,
-              )
+            ? text(`需于${endText(s).zh}前晋升新奖衔（${name.zh}或以上）`, `reach a new pin (${name.en} or above) by ${endText(s).en}`)
             : text('本年度未晋升新奖衔', 'no new pin this year'),
       };
     }
@@ -656,14 +640,10 @@ function gapOf(r: Raw, met: boolean, s: HistorySummary, detail: boolean): Gap | 
     const more = `${num(stillNeeded)} more ${stillNeeded === 1 ? r.unit.one : r.unit.many}`;
     const months = `${rem} remaining month${rem === 1 ? '' : 's'}`;
     if (rem === 0) t = text(`差${need.zh}`, `missed by ${need.en}`);
-    else if (!r.possible)
-      t = text(`还需${need.zh}，但仅剩${rem}个月`, `${more} needed but only ${months}`);
+    else if (!r.possible) t = text(`还需${need.zh}，但仅剩${rem}个月`, `${more} needed but only ${months}`);
     else {
       const per = count(perMonth, r.unit);
-      t = text(
-        `剩余${rem}个月内还需${need.zh}（每月约${per.zh}）`,
-        `${more} over ${months} (about ${per.en} a month)`,
-      );
+      t = text(`剩余${rem}个月内还需${need.zh}（每月约${per.zh}）`, `${more} over ${months} (about ${per.en} a month)`);
     }
   }
   return {
@@ -739,11 +719,7 @@ export function combineStatus(list: readonly Status[]): Status {
 // ---------------------------------------------------------------------------------------
 // Plans
 
-function evaluateAll(
-  list: readonly Criterion[],
-  s: HistorySummary,
-  detail: boolean,
-): CriterionResult[] {
+function evaluateAll(list: readonly Criterion[], s: HistorySummary, detail: boolean): CriterionResult[] {
   const out: CriterionResult[] = [];
   for (const c of list) out.push(evaluateCriterion(c, s, detail));
   return out;
@@ -813,20 +789,12 @@ function evaluateWith(plan: PlanDef, s: HistorySummary, opts: EvaluateOptions): 
 }
 
 /** Evaluates one plan for one distributor. */
-export function evaluatePlan(
-  plan: PlanDef,
-  history: PlanHistory,
-  opts: EvaluateOptions = {},
-): PlanResult {
+export function evaluatePlan(plan: PlanDef, history: PlanHistory, opts: EvaluateOptions = {}): PlanResult {
   return evaluateWith(plan, summarizeHistory(history, planMonths(plan), opts.today), opts);
 }
 
 /** Evaluates many plans for one distributor, summarising the history once per period. */
-export function evaluatePlans(
-  plans: readonly PlanDef[],
-  history: PlanHistory,
-  opts: EvaluateOptions = {},
-): PlanResult[] {
+export function evaluatePlans(plans: readonly PlanDef[], history: PlanHistory, opts: EvaluateOptions = {}): PlanResult[] {
   const cache = new Map<string, HistorySummary>();
   const out: PlanResult[] = [];
   for (const plan of plans) {

@@ -2,14 +2,7 @@
 import { cny } from '../money.ts';
 import { PIN } from '../pins.ts';
 import { text } from '../text.ts';
-import {
-  BACKBONE_MONTH,
-  CUSTOMER_MONTH,
-  SALES_MONTH,
-  STAR_MONTH,
-  TRAINING_INDEX,
-  TRIP_POINTS,
-} from './common.ts';
+import { BACKBONE_MONTH, CUSTOMER_MONTH, SALES_MONTH, STAR_MONTH, TRAINING_INDEX, TRIP_POINTS } from './common.ts';
 import type { PlanDef } from './types.ts';
 
 export const SEMINAR_2526: PlanDef = {

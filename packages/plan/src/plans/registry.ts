@@ -6,12 +6,7 @@ import { PLANS_2526 } from './py2526.ts';
 import { PLANS_2627 } from './py2627.ts';
 import type { PlanDef, PlanType } from './types.ts';
 
-export const PLANS: readonly PlanDef[] = [
-  ...PLANS_2324,
-  ...PLANS_2425,
-  ...PLANS_2526,
-  ...PLANS_2627,
-];
+export const PLANS: readonly PlanDef[] = [...PLANS_2324, ...PLANS_2425, ...PLANS_2526, ...PLANS_2627];
 
 const byCode = new Map<string, PlanDef>(PLANS.map((p) => [p.code, p]));
 if (byCode.size !== PLANS.length) throw new Error('duplicate plan code in the catalogue');
@@ -27,7 +22,5 @@ export function plansFor(py: PyName, type?: PlanType): PlanDef[] {
 
 /** Every edition of the plan shown on a route, newest PY first (the `?year=` switch). */
 export function plansByRoute(route: string): PlanDef[] {
-  return PLANS.filter((p) => p.route === route).sort((a, b) =>
-    a.py < b.py ? 1 : a.py > b.py ? -1 : 0,
-  );
+  return PLANS.filter((p) => p.route === route).sort((a, b) => (a.py < b.py ? 1 : a.py > b.py ? -1 : 0));
 }

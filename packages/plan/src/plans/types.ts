@@ -3,8 +3,7 @@
 import type { DateLike, MonthKey, PeriodState, PyName } from '../calendar.ts';
 import type { Text } from '../text.ts';
 
-export type PlanType =
-  'seminar' | 'travel' | 'award' | 'tracking' | 'training' | 'funding' | 'rank';
+export type PlanType = 'seminar' | 'travel' | 'award' | 'tracking' | 'training' | 'funding' | 'rank';
 
 export type Status = 'met' | 'onTrack' | 'atRisk' | 'missed';
 
@@ -28,15 +27,7 @@ export interface MonthCondition {
 }
 
 export type ScoreSource =
-  | 'pqMonths'
-  | 'flqMonths'
-  | 'spMonths'
-  | 'complianceMonths'
-  | 'apvCumulative'
-  | 'ppvCumulative'
-  | 'customers'
-  | 'points'
-  | 'lddMarkets';
+  'pqMonths' | 'flqMonths' | 'spMonths' | 'complianceMonths' | 'apvCumulative' | 'ppvCumulative' | 'customers' | 'points' | 'lddMarkets';
 
 /** points × floor(source / per), capped at cap points. */
 export interface ScoreComponent {

@@ -205,9 +205,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const t of [
-    'analytics_events', 'audit_log', 'session_tokens', 'signing_keys', 'credentials',
-    'description_pages', 'novice_guides', 'prompt_closes', 'prompts', 'invitations',
-    'user_settings', 'shops', 'plan_results', 'statements', 'monthly_results', 'distributors', 'meta',
+    'analytics_events',
+    'audit_log',
+    'session_tokens',
+    'signing_keys',
+    'credentials',
+    'description_pages',
+    'novice_guides',
+    'prompt_closes',
+    'prompts',
+    'invitations',
+    'user_settings',
+    'shops',
+    'plan_results',
+    'statements',
+    'monthly_results',
+    'distributors',
+    'meta',
   ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }

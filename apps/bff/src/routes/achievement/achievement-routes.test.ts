@@ -20,7 +20,22 @@ describe('achievement calls', () => {
   const headers: Record<string, Record<string, string>> = {};
 
   const insertMonth = async (r: Row) => {
-    const bracket = r.pgpv >= 10000 ? 21 : r.pgpv >= 7000 ? 18 : r.pgpv >= 4000 ? 15 : r.pgpv >= 2000 ? 12 : r.pgpv >= 1000 ? 9 : r.pgpv >= 600 ? 6 : r.pgpv >= 200 ? 3 : 0;
+    const bracket =
+      r.pgpv >= 10000
+        ? 21
+        : r.pgpv >= 7000
+          ? 18
+          : r.pgpv >= 4000
+            ? 15
+            : r.pgpv >= 2000
+              ? 12
+              : r.pgpv >= 1000
+                ? 9
+                : r.pgpv >= 600
+                  ? 6
+                  : r.pgpv >= 200
+                    ? 3
+                    : 0;
     const values: Record<string, unknown> = {
       ada: r.ada,
       month: r.month,
@@ -39,7 +54,10 @@ describe('achievement calls', () => {
       compliant: r.ppv >= 150 ? 1 : 0,
     };
     values['closed'] = r.month < '2026-11' ? 1 : 0;
-    await t.db.insertInto('monthly_results').values(values as never).execute();
+    await t.db
+      .insertInto('monthly_results')
+      .values(values as never)
+      .execute();
   };
 
   const signIn = async (ada: string) => {
@@ -51,7 +69,12 @@ describe('achievement calls', () => {
   };
 
   const call = async (path: string, payload: object = {}, ada = '10000001', extra: Record<string, string> = {}) => {
-    const res = await t.app.inject({ method: 'POST', url: `/bff/v1/achievement/${path}`, payload: { channel: 'wec', ...payload }, headers: { ...headers[ada], ...extra } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/bff/v1/achievement/${path}`,
+      payload: { channel: 'wec', ...payload },
+      headers: { ...headers[ada], ...extra },
+    });
     return res.json();
   };
 
@@ -61,15 +84,37 @@ describe('achievement calls', () => {
     //           ├ 10000012
     //           └ 10000013 (market TW)
     await insertDistributor(t.db, '10000001', { tree_pos: 0, tree_size: 5, pin_code: 330, name_zh: '王小明' });
-    await insertDistributor(t.db, '10000011', { sponsor_ada: '10000001', tree_pos: 1, tree_size: 2, depth: 1, pin_code: 310, name_zh: '李四海' });
+    await insertDistributor(t.db, '10000011', {
+      sponsor_ada: '10000001',
+      tree_pos: 1,
+      tree_size: 2,
+      depth: 1,
+      pin_code: 310,
+      name_zh: '李四海',
+    });
     await insertDistributor(t.db, '10000111', { sponsor_ada: '10000011', tree_pos: 2, tree_size: 1, depth: 2, pin_code: 230 });
     await insertDistributor(t.db, '10000012', { sponsor_ada: '10000001', tree_pos: 3, tree_size: 1, depth: 1, pin_code: 230 });
-    await insertDistributor(t.db, '10000013', { sponsor_ada: '10000001', tree_pos: 4, tree_size: 1, depth: 1, pin_code: 230, market: 'TW' });
+    await insertDistributor(t.db, '10000013', {
+      sponsor_ada: '10000001',
+      tree_pos: 4,
+      tree_size: 1,
+      depth: 1,
+      pin_code: 230,
+      market: 'TW',
+    });
     await insertDistributor(t.db, '20000001', { tree_pos: 10, tree_size: 1, pin_code: 230 });
     await insertStaff(t.db, 'staff01');
     await t.db
       .insertInto('shops')
-      .values({ code: 'SH001', name_zh: '上海体验馆', name_en: 'Shanghai Centre', city_zh: '上海', city_en: 'Shanghai', address: 'addr', phone: '021' })
+      .values({
+        code: 'SH001',
+        name_zh: '上海体验馆',
+        name_en: 'Shanghai Centre',
+        city_zh: '上海',
+        city_en: 'Shanghai',
+        address: 'addr',
+        phone: '021',
+      })
       .execute();
     // Sep, Oct closed; Nov month-to-date.
     await insertMonth({ ada: '10000001', month: '2026-09', ppv: 1200, pgpv: 6000, gpv: 6000, is_sp: 1, new_customers: 3 });
@@ -127,7 +172,14 @@ describe('achievement calls', () => {
 
   it('tops up to the next bracket and SP month with the engine', async () => {
     const r = await call('topup');
-    expect(r.data).toMatchObject({ month: '2026-11', pgpv: 1800, bracket: 9, nextPercent: 12, pvForNextBracket: 200, pvForSp: 10000 - 1800 });
+    expect(r.data).toMatchObject({
+      month: '2026-11',
+      pgpv: 1800,
+      bracket: 9,
+      nextPercent: 12,
+      pvForNextBracket: 200,
+      pvForSp: 10000 - 1800,
+    });
     expect(r.data.daysLeft).toBe(10);
   });
 
@@ -209,7 +261,11 @@ describe('achievement calls', () => {
     const local = estimateMonth({
       month: '2026-11',
       ppv: base.data.ppv,
-      legs: base.data.legs.map((l: { id: string; pgpv: number; qLegsPgpv: number }) => ({ id: l.id, pgpv: l.pgpv, qLegsPgpv: l.qLegsPgpv })),
+      legs: base.data.legs.map((l: { id: string; pgpv: number; qLegsPgpv: number }) => ({
+        id: l.id,
+        pgpv: l.pgpv,
+        qLegsPgpv: l.qLegsPgpv,
+      })),
       extraPpv: 300,
       extraLegPv: { L1: 100 },
       rules: rulesFor('26/27'),

@@ -16,7 +16,12 @@ describe('achievement calls on the demo seed', () => {
   };
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const call = async (path: string, payload: object = {}, ada = '10000001'): Promise<any> => {
-    const res = await t.app.inject({ method: 'POST', url: `/bff/v1/achievement/${path}`, payload: { channel: 'wec', ...payload }, headers: headers[ada] });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/bff/v1/achievement/${path}`,
+      payload: { channel: 'wec', ...payload },
+      headers: headers[ada],
+    });
     const body = res.json();
     expect(body.success, `${path}: ${body.message}`).toBe(true);
     return body.data;

@@ -58,78 +58,61 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.post(
-    '/bff/v1/common/dstInfo',
-    { schema: { body: optionalBody, response: { 200: env(dstInfoDataSchema) } } },
-    async (request) => {
-      const { ada } = sessionOf(request);
-      const d = await app.db
-        .selectFrom('distributors')
-        .select(['ada', 'name_zh', 'user_type', 'pin_code', 'join_date', 'shop_code'])
-        .where('ada', '=', ada)
-        .executeTakeFirst();
-      if (!d) throw notFound('Distributor not found');
-      return ok({
-        ada: d.ada,
-        amway_id: d.ada,
-        amway_user_type: d.user_type,
-        fullName: d.name_zh,
-        pinCode: d.pin_code,
-        pinName: pinName(d.pin_code).zh,
-        pinNameEn: pinName(d.pin_code).en,
-        joinDate: d.join_date,
-        shopCode: d.shop_code,
-      });
-    },
-  );
+  r.post('/bff/v1/common/dstInfo', { schema: { body: optionalBody, response: { 200: env(dstInfoDataSchema) } } }, async (request) => {
+    const { ada } = sessionOf(request);
+    const d = await app.db
+      .selectFrom('distributors')
+      .select(['ada', 'name_zh', 'user_type', 'pin_code', 'join_date', 'shop_code'])
+      .where('ada', '=', ada)
+      .executeTakeFirst();
+    if (!d) throw notFound('Distributor not found');
+    return ok({
+      ada: d.ada,
+      amway_id: d.ada,
+      amway_user_type: d.user_type,
+      fullName: d.name_zh,
+      pinCode: d.pin_code,
+      pinName: pinName(d.pin_code).zh,
+      pinNameEn: pinName(d.pin_code).en,
+      joinDate: d.join_date,
+      shopCode: d.shop_code,
+    });
+  });
 
-  r.post(
-    '/bff/v1/common/getConfig',
-    { schema: { body: optionalBody, response: { 200: env(getConfigDataSchema) } } },
-    async () => {
-      const rows = await app.db.selectFrom('description_pages').selectAll().orderBy('code').execute();
-      return ok({
-        descriptionPageList: rows.map((d) => ({
-          code: d.code,
-          title: d.title_zh,
-          titleEn: d.title_en,
-          content: d.content_zh,
-          contentEn: d.content_en,
-        })),
-      });
-    },
-  );
+  r.post('/bff/v1/common/getConfig', { schema: { body: optionalBody, response: { 200: env(getConfigDataSchema) } } }, async () => {
+    const rows = await app.db.selectFrom('description_pages').selectAll().orderBy('code').execute();
+    return ok({
+      descriptionPageList: rows.map((d) => ({
+        code: d.code,
+        title: d.title_zh,
+        titleEn: d.title_en,
+        content: d.content_zh,
+        contentEn: d.content_en,
+      })),
+    });
+  });
 
-  r.post(
-    '/bff/v1/common/shops',
-    { schema: { body: optionalBody, response: { 200: env(shopsDataSchema) } } },
-    async () => {
-      const rows = await app.db.selectFrom('shops').selectAll().orderBy('code').execute();
-      return ok({
-        shops: rows.map((s) => ({
-          code: s.code,
-          name: s.name_zh,
-          nameEn: s.name_en,
-          city: s.city_zh,
-          cityEn: s.city_en,
-          address: s.address,
-          phone: s.phone,
-        })),
-      });
-    },
-  );
+  r.post('/bff/v1/common/shops', { schema: { body: optionalBody, response: { 200: env(shopsDataSchema) } } }, async () => {
+    const rows = await app.db.selectFrom('shops').selectAll().orderBy('code').execute();
+    return ok({
+      shops: rows.map((s) => ({
+        code: s.code,
+        name: s.name_zh,
+        nameEn: s.name_en,
+        city: s.city_zh,
+        cityEn: s.city_en,
+        address: s.address,
+        phone: s.phone,
+      })),
+    });
+  });
 
   r.post(
     '/bff/v1/common/generate/queryable/month',
     { schema: { body: optionalBody, response: { 200: env(queryableMonthsDataSchema) } } },
     async (request) => {
       const { ada } = sessionOf(request);
-      const rows = await app.db
-        .selectFrom('statements')
-        .select('month')
-        .where('ada', '=', ada)
-        .orderBy('month', 'desc')
-        .execute();
+      const rows = await app.db.selectFrom('statements').select('month').where('ada', '=', ada).orderBy('month', 'desc').execute();
       const months = rows.map((m) => m.month);
       return ok({ months, earliest: months.at(-1) ?? null, latest: months[0] ?? null });
     },
@@ -191,43 +174,39 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.post(
-    '/bff/v1/common/prompts',
-    { schema: { body: promptsBodySchema, response: { 200: env(promptsDataSchema) } } },
-    async (request) => {
-      const { actor } = sessionOf(request);
-      const { businessType, year, checkScopes } = request.body;
-      let q = app.db
-        .selectFrom('prompts as p')
-        .leftJoin('prompt_closes as c', (j) =>
-          j
-            .onRef('c.business_type', '=', 'p.business_type')
-            .onRef('c.year', '=', 'p.year')
-            .onRef('c.month', '=', 'p.month')
-            .onRef('c.type', '=', 'p.type')
-            .on('c.ada', '=', actor),
-        )
-        .selectAll('p')
-        .where('p.business_type', '=', businessType)
-        .where('c.ada', 'is', null);
-      if (year) q = q.where('p.year', '=', year);
-      if (checkScopes?.length) q = q.where('p.type', 'in', checkScopes);
-      const rows = await q.orderBy('p.id').execute();
-      return ok({
-        prompts: rows.map((p) => ({
-          id: p.id,
-          businessType: p.business_type,
-          type: p.type,
-          year: p.year,
-          month: p.month,
-          title: p.title_zh,
-          titleEn: p.title_en,
-          content: p.content_zh,
-          contentEn: p.content_en,
-        })),
-      });
-    },
-  );
+  r.post('/bff/v1/common/prompts', { schema: { body: promptsBodySchema, response: { 200: env(promptsDataSchema) } } }, async (request) => {
+    const { actor } = sessionOf(request);
+    const { businessType, year, checkScopes } = request.body;
+    let q = app.db
+      .selectFrom('prompts as p')
+      .leftJoin('prompt_closes as c', (j) =>
+        j
+          .onRef('c.business_type', '=', 'p.business_type')
+          .onRef('c.year', '=', 'p.year')
+          .onRef('c.month', '=', 'p.month')
+          .onRef('c.type', '=', 'p.type')
+          .on('c.ada', '=', actor),
+      )
+      .selectAll('p')
+      .where('p.business_type', '=', businessType)
+      .where('c.ada', 'is', null);
+    if (year) q = q.where('p.year', '=', year);
+    if (checkScopes?.length) q = q.where('p.type', 'in', checkScopes);
+    const rows = await q.orderBy('p.id').execute();
+    return ok({
+      prompts: rows.map((p) => ({
+        id: p.id,
+        businessType: p.business_type,
+        type: p.type,
+        year: p.year,
+        month: p.month,
+        title: p.title_zh,
+        titleEn: p.title_en,
+        content: p.content_zh,
+        contentEn: p.content_en,
+      })),
+    });
+  });
 
   r.post(
     '/bff/v1/common/prompts/close',
@@ -254,20 +233,16 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // Staff see their own audit trail on /test (every queryAda read is logged by the auth plugin).
-  r.post(
-    '/bff/v1/common/auditTrail',
-    { schema: { body: optionalBody, response: { 200: env(auditTrailDataSchema) } } },
-    async (request) => {
-      const session = request.session;
-      if (!session?.staff) throw forbidden('Only staff have an audit trail');
-      const rows = await app.db
-        .selectFrom('audit_log')
-        .select(['subject_ada', 'action', 'channel', 'at'])
-        .where('actor', '=', session.actor)
-        .orderBy('id', 'desc')
-        .limit(50)
-        .execute();
-      return ok({ entries: rows.map((e) => ({ subjectAda: e.subject_ada, action: e.action, channel: e.channel, at: e.at })) });
-    },
-  );
+  r.post('/bff/v1/common/auditTrail', { schema: { body: optionalBody, response: { 200: env(auditTrailDataSchema) } } }, async (request) => {
+    const session = request.session;
+    if (!session?.staff) throw forbidden('Only staff have an audit trail');
+    const rows = await app.db
+      .selectFrom('audit_log')
+      .select(['subject_ada', 'action', 'channel', 'at'])
+      .where('actor', '=', session.actor)
+      .orderBy('id', 'desc')
+      .limit(50)
+      .execute();
+    return ok({ entries: rows.map((e) => ({ subjectAda: e.subject_ada, action: e.action, channel: e.channel, at: e.at })) });
+  });
 }

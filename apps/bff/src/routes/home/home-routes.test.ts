@@ -6,7 +6,11 @@ describe('home summary on the demo seed', () => {
   let t: TestApp;
   const summaryOf = async (ada: string) => {
     const s = await t.app.inject({ method: 'POST', url: '/idp/session', payload: { username: ada, password: DEMO_PASSWORD } });
-    const x = await t.app.inject({ method: 'POST', url: '/bff/v1/common/idaasToken', payload: { sessionToken: s.json().data.sessionToken } });
+    const x = await t.app.inject({
+      method: 'POST',
+      url: '/bff/v1/common/idaasToken',
+      payload: { sessionToken: s.json().data.sessionToken },
+    });
     const { accessToken, idToken } = x.json().data;
     const res = await t.app.inject({
       method: 'POST',
@@ -26,10 +30,22 @@ describe('home summary on the demo seed', () => {
 
   it('answers the Platinum distributor’s first questions: this seminar, last month, last pay', async () => {
     const s = await summaryOf('10000001');
-    expect(s).toMatchObject({ ada: '10000001', maskedAda: '100******01', pinCode: 330, py: '26/27', month: '2026-11', lastMonth: '2026-10' });
+    expect(s).toMatchObject({
+      ada: '10000001',
+      maskedAda: '100******01',
+      pinCode: 330,
+      py: '26/27',
+      month: '2026-11',
+      lastMonth: '2026-10',
+    });
     expect(s.seminar).toMatchObject({ code: 'SEMINAR_2627', status: 'atRisk' });
     expect(typeof s.lastMonthQ).toBe('boolean');
-    const q = await t.db.selectFrom('monthly_results').select('is_q').where('ada', '=', '10000001').where('month', '=', '2026-10').executeTakeFirstOrThrow();
+    const q = await t.db
+      .selectFrom('monthly_results')
+      .select('is_q')
+      .where('ada', '=', '10000001')
+      .where('month', '=', '2026-10')
+      .executeTakeFirstOrThrow();
     expect(s.lastMonthQ).toBe(q.is_q === 1);
     const st = await t.db.selectFrom('statements').selectAll().where('ada', '=', '10000001').orderBy('month', 'desc').executeTakeFirst();
     expect(s.lastNetFen).toBe(st ? Number(st.net_fen) : null);

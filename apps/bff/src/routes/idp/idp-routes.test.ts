@@ -47,7 +47,20 @@ describe('embedded identity provider', () => {
     const { accessToken, idToken } = first.json().data;
     const claims = JSON.parse(Buffer.from(idToken.split('.')[1], 'base64url').toString());
     expect(claims).toMatchObject({ ada: '10000001', amway_id: '10000001', loginName: '10000001', fullName: '测试会员' });
-    for (const k of ['amway_user_type', 'customerId', 'employee_code', 'exp', 'expireTime', 'iat', 'jti', 'nbf', 'personal_id', 'phoneNumber', 'scope', 'sub']) {
+    for (const k of [
+      'amway_user_type',
+      'customerId',
+      'employee_code',
+      'exp',
+      'expireTime',
+      'iat',
+      'jti',
+      'nbf',
+      'personal_id',
+      'phoneNumber',
+      'scope',
+      'sub',
+    ]) {
       expect(claims, k).toHaveProperty(k);
     }
     // Full national id and phone never leave the BFF.

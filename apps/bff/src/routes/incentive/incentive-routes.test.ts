@@ -15,7 +15,21 @@ const LEG_A = '10000011';
 const LEG_B = '10000012';
 const STRANGER = '10000099';
 
-type Row = Partial<{ ppv: number; gpv: number; pgpv: number; bracket: number; is_q: number; q_legs: number; apv: number; is_sp: number; pin_code: number; compliant: number; new_customers: number; points: number; attended: string }>;
+type Row = Partial<{
+  ppv: number;
+  gpv: number;
+  pgpv: number;
+  bracket: number;
+  is_q: number;
+  q_legs: number;
+  apv: number;
+  is_sp: number;
+  pin_code: number;
+  compliant: number;
+  new_customers: number;
+  points: number;
+  attended: string;
+}>;
 
 async function month(db: DB, ada: string, m: string, r: Row = {}) {
   await db
@@ -112,7 +126,10 @@ describe('/bff/v1/incentive', () => {
     const loaded = await loadHistory(t.db, ME, '2025-09', '2026-11', person);
     for (const py of ['25/26', '26/27']) {
       const summary = summaryJson(evaluatePy(loaded.history, py, '2026-11-21'));
-      await t.db.insertInto('plan_results').values({ ada: ME, py, summary } as never).execute();
+      await t.db
+        .insertInto('plan_results')
+        .values({ ada: ME, py, summary } as never)
+        .execute();
     }
     try {
       const fromStore = (await call('plans')).json().data;
@@ -120,7 +137,12 @@ describe('/bff/v1/incentive', () => {
       // A stored status wins over live evaluation: the list really reads the store.
       await t.db
         .updateTable('plan_results')
-        .set({ summary: summaryJson(evaluatePy(loaded.history, '26/27', '2026-11-21')).replace('"SEMINAR_2627":{"status":"atRisk"', '"SEMINAR_2627":{"status":"onTrack"') })
+        .set({
+          summary: summaryJson(evaluatePy(loaded.history, '26/27', '2026-11-21')).replace(
+            '"SEMINAR_2627":{"status":"atRisk"',
+            '"SEMINAR_2627":{"status":"onTrack"',
+          ),
+        })
         .where('ada', '=', ME)
         .where('py', '=', '26/27')
         .execute();
@@ -236,7 +258,12 @@ describe('/bff/v1/incentive', () => {
     const again = await ask(t.app, '/incentiveplan/biennialaward');
     expect(again.body).toBe(first.body);
     const track = first.json().data.chosenTrack === 'GROWTH' ? 'CUSTOMER' : 'GROWTH';
-    const saved = await other.inject({ method: 'POST', url: '/bff/v1/incentive/biennial/settag', headers, payload: { channel: 'wec', track } });
+    const saved = await other.inject({
+      method: 'POST',
+      url: '/bff/v1/incentive/biennial/settag',
+      headers,
+      payload: { channel: 'wec', track },
+    });
     expect(saved.json()).toMatchObject({ success: true, data: { track } });
     expect((await ask(t.app, '/incentiveplan/biennialaward')).json().data.chosenTrack).toBe(track);
 

@@ -189,8 +189,7 @@ export async function incentiveRoutes(app: FastifyInstance, opts: { config: Conf
       const month = toMonthKey(today);
       const py = pyOf(today);
       const lastPy = previousPy(py);
-      const plans =
-        request.body?.scope === 'all' ? PLANS.filter((p) => p.py <= py) : [...plansFor(py), ...plansFor(lastPy)];
+      const plans = request.body?.scope === 'all' ? PLANS.filter((p) => p.py <= py) : [...plansFor(py), ...plansFor(lastPy)];
       // Fast path: the per-PY summaries the close stored (one row per PY); any plan missing
       // from them is evaluated from the month rows instead.
       const stored = await app.db
@@ -367,4 +366,3 @@ export async function incentiveRoutes(app: FastifyInstance, opts: { config: Conf
     },
   );
 }
-

@@ -101,7 +101,12 @@ describe('market member paging', () => {
       const [f2, t2] = downlineRange(s, viewer);
       for (const sort of ['pgpv', 'pvToQ', 'joinDate', 'qMonths', 'level'] as const) {
         for (const order of ['asc', 'desc'] as const) {
-          for (const [page, pageSize] of [[1, 20], [3, 20], [1, 50], [4, 50]] as const) {
+          for (const [page, pageSize] of [
+            [1, 20],
+            [3, 20],
+            [1, 50],
+            [4, 50],
+          ] as const) {
             const f: MemberFilter = { ...base, sort, order, page, pageSize };
             const fast = pageMembers(s, viewer, f2, t2, f, PY);
             const full = pageMembers(s, viewer, f2, t2, { ...f, levelMin: 1, levelMax: 1000 }, PY);

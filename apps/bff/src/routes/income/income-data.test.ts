@@ -27,6 +27,11 @@ describe('stored statement items', () => {
 
   it('groups a masked card by 4 and sums totals', () => {
     expect(groupBy4('622******45')).toBe('622* **** *45');
-    expect(sumTotals([{ pretaxFen: 3, taxFen: 1, netFen: 2 }, { pretaxFen: 5, taxFen: 0, netFen: 5 }])).toEqual({ pretaxFen: 8, taxFen: 1, netFen: 7 });
+    expect(
+      sumTotals([
+        { pretaxFen: 3, taxFen: 1, netFen: 2 },
+        { pretaxFen: 5, taxFen: 0, netFen: 5 },
+      ]),
+    ).toEqual({ pretaxFen: 8, taxFen: 1, netFen: 7 });
   });
 });

@@ -21,14 +21,39 @@ const MONTHS = Array.from({ length: 14 }, (_, i) => {
 
 async function insertMonth(db: DB, ada: string, month: string, ppv: number, pgpv: number, bracket: number, qLegs: number, pin: number) {
   const row: Record<string, unknown> = {
-    ada, month, ppv, gpv: pgpv, pgpv, bv_fen: pgpv * 100, bracket, is_q: bracket >= 21 ? 1 : 0, q_legs: qLegs,
-    apv: pgpv, is_sp: 0, pin_code: pin, new_customers: 0, points: 0, compliant: 1, closed: 1,
+    ada,
+    month,
+    ppv,
+    gpv: pgpv,
+    pgpv,
+    bv_fen: pgpv * 100,
+    bracket,
+    is_q: bracket >= 21 ? 1 : 0,
+    q_legs: qLegs,
+    apv: pgpv,
+    is_sp: 0,
+    pin_code: pin,
+    new_customers: 0,
+    points: 0,
+    compliant: 1,
+    closed: 1,
   };
-  await db.insertInto('monthly_results').values(row as never).execute();
+  await db
+    .insertInto('monthly_results')
+    .values(row as never)
+    .execute();
 }
 
 async function seed(db: DB) {
-  await insertDistributor(db, LEADER, { name_zh: '王小明', name_en: 'Wang Xiaoming', bank_card: CARD, national_id: NATIONAL_ID, tree_pos: 0, tree_size: 3, pin_code: 342 });
+  await insertDistributor(db, LEADER, {
+    name_zh: '王小明',
+    name_en: 'Wang Xiaoming',
+    bank_card: CARD,
+    national_id: NATIONAL_ID,
+    tree_pos: 0,
+    tree_size: 3,
+    pin_code: 342,
+  });
   await insertDistributor(db, LEG_A, { sponsor_ada: LEADER, name_zh: '李一', name_en: 'Li Yi', tree_pos: 1, depth: 1 });
   await insertDistributor(db, LEG_B, { sponsor_ada: LEADER, name_zh: '张二', name_en: 'Zhang Er', tree_pos: 2, depth: 1 });
   await insertDistributor(db, STRANGER, { tree_pos: 10, pin_code: 230 });
@@ -57,12 +82,21 @@ describe('income calls', () => {
 
   const signIn = async (ada: string) => {
     const s = await t.app.inject({ method: 'POST', url: '/idp/session', payload: { username: ada, password: TEST_PASSWORD } });
-    const x = await t.app.inject({ method: 'POST', url: '/bff/v1/common/idaasToken', payload: { sessionToken: s.json().data.sessionToken, channel: 'wec' } });
+    const x = await t.app.inject({
+      method: 'POST',
+      url: '/bff/v1/common/idaasToken',
+      payload: { sessionToken: s.json().data.sessionToken, channel: 'wec' },
+    });
     const { accessToken, idToken } = x.json().data;
     headers[ada] = { 'idaas-accesstoken': accessToken, 'idaas-idtoken': idToken, channel: 'wec' };
   };
   const call = async (ada: string, path: string, payload: object = {}, extra: Record<string, string> = {}) => {
-    const res = await t.app.inject({ method: 'POST', url: `/bff/v1/income/${path}`, payload: { channel: 'wec', ...payload }, headers: { ...headers[ada], ...extra } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/bff/v1/income/${path}`,
+      payload: { channel: 'wec', ...payload },
+      headers: { ...headers[ada], ...extra },
+    });
     return { raw: res.body, body: res.json() };
   };
 
@@ -75,9 +109,26 @@ describe('income calls', () => {
     await insertDistributor(t.db, SHORT, { tree_pos: 20, tree_size: 3 });
     await insertDistributor(t.db, '20000006', { sponsor_ada: SHORT, tree_pos: 21, depth: 1, name_zh: '赵六' });
     await insertDistributor(t.db, '20000007', { sponsor_ada: SHORT, tree_pos: 22, depth: 1 });
-    const st = monthlyStatement({ month: '2026-10', ppv: 900, legs: [{ id: '20000006', pgpv: 3000 }, { id: '20000007', pgpv: 12_000 }] });
+    const st = monthlyStatement({
+      month: '2026-10',
+      ppv: 900,
+      legs: [
+        { id: '20000006', pgpv: 3000 },
+        { id: '20000007', pgpv: 12_000 },
+      ],
+    });
     const short = st.items.map((i) => ({ code: i.code, base: i.baseBvFen, rate: i.rateBp, amount: i.amountFen }));
-    await t.db.insertInto('statements').values({ ada: SHORT, month: '2026-10', pretax_fen: st.pretaxFen, tax_fen: st.taxFen, net_fen: st.netFen, items: JSON.stringify(short) }).execute();
+    await t.db
+      .insertInto('statements')
+      .values({
+        ada: SHORT,
+        month: '2026-10',
+        pretax_fen: st.pretaxFen,
+        tax_fen: st.taxFen,
+        net_fen: st.netFen,
+        items: JSON.stringify(short),
+      })
+      .execute();
     await insertMonth(t.db, SHORT, '2026-10', 900, st.pgpv, st.bracketPercent, st.qLegs, 330);
     await insertMonth(t.db, '20000006', '2026-10', 500, 3000, 12, 0, 320);
     await insertMonth(t.db, '20000007', '2026-10', 500, 12_000, 21, 0, 330);
@@ -208,7 +259,9 @@ describe('income calls', () => {
     const d = body.data;
     expect(d.monthsPaid).toBe(2);
     expect(d.netFen).toBe(d.months.reduce((a: number, m: { netFen: number }) => a + m.netFen, 0));
-    expect(d.bestMonth.netFen).toBe(Math.max(...d.months.filter((m: { hasStatement: boolean }) => m.hasStatement).map((m: { netFen: number }) => m.netFen)));
+    expect(d.bestMonth.netFen).toBe(
+      Math.max(...d.months.filter((m: { hasStatement: boolean }) => m.hasStatement).map((m: { netFen: number }) => m.netFen)),
+    );
     expect(d.previous.py).toBe('25/26');
     expect(d.comparedMonths).toBe(2);
     const prevSame = (await call(LEADER, 'query', { from: '2025-09', to: '2025-10' })).body.data.totals;
@@ -227,7 +280,16 @@ describe('income calls', () => {
   });
 
   it('answers a distributor without statements with empty data, not errors', async () => {
-    for (const path of ['statement', 'promotionservicefee', 'pretaxdetails', 'types', 'statements', 'distributorannualincome', 'annualtaxable', 'annualreview']) {
+    for (const path of [
+      'statement',
+      'promotionservicefee',
+      'pretaxdetails',
+      'types',
+      'statements',
+      'distributorannualincome',
+      'annualtaxable',
+      'annualreview',
+    ]) {
       const { body } = await call(STRANGER, path);
       expect(body.code, path).toBe(0);
     }
@@ -244,15 +306,29 @@ describe('income calls', () => {
 
   it('lets staff read a distributor named by queryAda, audited, with the same masking', async () => {
     await insertStaff(t.db, 'staff01');
-    const login = await t.app.inject({ method: 'POST', url: '/idp/okta/session', payload: { username: 'staff01', password: TEST_PASSWORD } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/idp/okta/session',
+      payload: { username: 'staff01', password: TEST_PASSWORD },
+    });
     const { adaToken, oktaIdTokenKey } = login.json().data;
     const staffHeaders = { channel: 'iinquiry', jwks: oktaIdTokenKey, 'ada-token': adaToken };
-    const res = await t.app.inject({ method: 'POST', url: '/bff/v1/income/pretaxdetails', payload: { channel: 'iinquiry' }, headers: { ...staffHeaders, queryAda: LEADER } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/bff/v1/income/pretaxdetails',
+      payload: { channel: 'iinquiry' },
+      headers: { ...staffHeaders, queryAda: LEADER },
+    });
     expect(res.json()).toMatchObject({ code: 0, data: { month: '2026-10', bankCardMasked: '622* **** *45' } });
     expect(res.body).not.toContain(CARD);
     const audit = await t.db.selectFrom('audit_log').selectAll().where('actor', '=', 'staff01').execute();
     expect(audit.some((a) => a.subject_ada === LEADER && a.action.includes('/bff/v1/income/pretaxdetails'))).toBe(true);
-    const without = await t.app.inject({ method: 'POST', url: '/bff/v1/income/statement', payload: { channel: 'iinquiry' }, headers: staffHeaders });
+    const without = await t.app.inject({
+      method: 'POST',
+      url: '/bff/v1/income/statement',
+      payload: { channel: 'iinquiry' },
+      headers: staffHeaders,
+    });
     expect(without.json().success).toBe(false);
   });
   it('answers a statement again from its cache byte for byte, and anew once the data is replaced', async () => {
@@ -260,7 +336,12 @@ describe('income calls', () => {
     const again = await call(LEADER, 'statement', { month: '2026-10' });
     expect(again.raw).toBe(first.raw);
     const items = JSON.stringify([{ code: 'PROMOTION', baseBvFen: 100_000, rateBp: 100, amountFen: 1_000 }]);
-    await t.db.updateTable('statements').set({ pretax_fen: 1_000, items }).where('ada', '=', LEADER).where('month', '=', '2026-10').execute();
+    await t.db
+      .updateTable('statements')
+      .set({ pretax_fen: 1_000, items })
+      .where('ada', '=', LEADER)
+      .where('month', '=', '2026-10')
+      .execute();
     await markDataReplaced(t.db);
     const after = await call(LEADER, 'statement', { month: '2026-10' });
     expect(after.body.data.pretaxFen).toBe(1_000);

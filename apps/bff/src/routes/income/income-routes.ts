@@ -118,8 +118,7 @@ export async function incomeRoutes(app: FastifyInstance, opts: { config: Config 
     ).map(rowOf);
 
   /** PYs that have statements plus the current one, newest first. */
-  const pysOf = (months: readonly string[]) =>
-    [...new Set([pyOf(today()), ...months.map((m) => pyOf(m))])].sort().reverse();
+  const pysOf = (months: readonly string[]) => [...new Set([pyOf(today()), ...months.map((m) => pyOf(m))])].sort().reverse();
 
   const itemView = (it: ParsedItem) => ({
     code: it.code,
@@ -328,7 +327,11 @@ export async function incomeRoutes(app: FastifyInstance, opts: { config: Config 
         .execute(),
     ]);
     if (!own) return [];
-    const fee = promotionFee(own.ppv, frontline.map((l) => ({ id: l.ada, pgpv: l.pgpv })), rulesForMonth(month, { fallback: 'nearest' }));
+    const fee = promotionFee(
+      own.ppv,
+      frontline.map((l) => ({ id: l.ada, pgpv: l.pgpv })),
+      rulesForMonth(month, { fallback: 'nearest' }),
+    );
     return fee.lines.map((l) => ({ ...l, name: null }));
   };
 

@@ -28,10 +28,9 @@ const query = z.object({
  * nonceStr, signature})`). The URL is signed without its #fragment.
  */
 export async function wechatRoutes(app: FastifyInstance, opts: WechatOptions): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/wechat/signature',
-    { config: { public: true }, schema: { querystring: query } },
-    async (request, reply) => {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/wechat/signature', { config: { public: true }, schema: { querystring: query } }, async (request, reply) => {
       const url = request.query.url.split('#')[0]!;
       const timestamp = Math.floor(Date.now() / 1000);
       const nonceStr = randomBytes(8).toString('hex');
@@ -46,6 +45,5 @@ export async function wechatRoutes(app: FastifyInstance, opts: WechatOptions): P
         .header('Cache-Control', 'no-store')
         .header('X-Content-Type-Options', 'nosniff')
         .send(`/**/${request.query.callback}(${JSON.stringify(data)});`);
-    },
-  );
+    });
 }

@@ -62,7 +62,12 @@ export default function AchievementPage() {
                 <Figure value={pv(d.current?.ppv ?? 0)} unit="PV" label={t('ppv')} />
                 <Figure value={pv(d.current?.pgpv ?? 0)} unit="PV" label={t('pgpv')} />
                 <Figure value={d.current?.bracket ?? 0} unit="%" label={t('bracket')} hint={<TermHelp code="BRACKET" />} />
-                <Figure value={pv(d.current?.apv ?? 0)} unit="PV" label={t('apv')} hint={<Link to="/achievement/topup">{t('nav.topup')}</Link>} />
+                <Figure
+                  value={pv(d.current?.apv ?? 0)}
+                  unit="PV"
+                  label={t('apv')}
+                  hint={<Link to="/achievement/topup">{t('nav.topup')}</Link>}
+                />
               </div>
             </section>
 

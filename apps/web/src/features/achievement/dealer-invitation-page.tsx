@@ -63,7 +63,11 @@ export default function DealerInvitationPage() {
   };
 
   const onRevoke = async (inv: AchInvitation) => {
-    const yes = await Dialog.confirm({ content: t('invite.revokeConfirm', { name: inv.inviteeName }), confirmText: t('invite.revoke'), cancelText: t('cancel') });
+    const yes = await Dialog.confirm({
+      content: t('invite.revokeConfirm', { name: inv.inviteeName }),
+      confirmText: t('invite.revoke'),
+      cancelText: t('cancel'),
+    });
     if (!yes) return;
     await revoke.mutateAsync(inv.id);
     if (created?.id === inv.id) setCreated(null);
@@ -100,7 +104,14 @@ export default function DealerInvitationPage() {
             ) : null}
             <label>
               {t('invite.note')}
-              <textarea name="note" rows={2} maxLength={200} value={note} placeholder={t('invite.notePlaceholder')} onChange={(e) => setNote(e.target.value)} />
+              <textarea
+                name="note"
+                rows={2}
+                maxLength={200}
+                value={note}
+                placeholder={t('invite.notePlaceholder')}
+                onChange={(e) => setNote(e.target.value)}
+              />
             </label>
             <Button type="submit" color="primary" loading={create.isPending}>
               {t('invite.submit')}
@@ -125,13 +136,22 @@ export default function DealerInvitationPage() {
                     <div className="ach-toolbar">
                       <div>
                         <strong>{inv.inviteeName}</strong>{' '}
-                        {inv.revokedAt ? <span className="status status--missed">✕ {t('invite.revoked')}</span> : <span className="status status--met">✓ {t('invite.active')}</span>}
+                        {inv.revokedAt ? (
+                          <span className="status status--missed">✕ {t('invite.revoked')}</span>
+                        ) : (
+                          <span className="status status--met">✓ {t('invite.active')}</span>
+                        )}
                         {inv.note ? <div className="muted small">{inv.note}</div> : null}
                         <div className="muted small">{t('invite.createdAt', { time: new Date(inv.createdAt).toLocaleString(lang) })}</div>
                       </div>
                       {!inv.revokedAt ? (
                         <span className="ach-actions" style={{ marginTop: 0 }}>
-                          <Button size="small" fill="none" onClick={() => setOpen(open === inv.id ? null : inv.id)} aria-expanded={open === inv.id}>
+                          <Button
+                            size="small"
+                            fill="none"
+                            onClick={() => setOpen(open === inv.id ? null : inv.id)}
+                            aria-expanded={open === inv.id}
+                          >
                             {open === inv.id ? t('invite.hideQr') : t('invite.showQr')}
                           </Button>
                           <Button size="small" color="danger" fill="outline" onClick={() => void onRevoke(inv).catch(() => undefined)}>

@@ -13,7 +13,19 @@ import './i18n.ts';
 
 const SLIDER_LEGS = 6;
 
-function PvSlider({ label, value, max, onChange, testId }: { label: string; value: number; max: number; onChange: (v: number) => void; testId: string }) {
+function PvSlider({
+  label,
+  value,
+  max,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: number;
+  max: number;
+  onChange: (v: number) => void;
+  testId: string;
+}) {
   const id = useId();
   return (
     <div className="ach-slider">
@@ -107,11 +119,14 @@ function EstimateBody({ d }: { d: AchEstimateData }) {
         <p>
           <span className="muted small">{t('spMonth')}: </span>
           <span data-testid="est-sp">
-            {est.after.isSpMonth ? <StatusTag status="met" /> : null} {est.after.isSpMonth ? t('estimate.spYes') : `✕ ${t('estimate.spNo')}`}
+            {est.after.isSpMonth ? <StatusTag status="met" /> : null}{' '}
+            {est.after.isSpMonth ? t('estimate.spYes') : `✕ ${t('estimate.spNo')}`}
           </span>
         </p>
         {!est.after.isSpMonth ? <p className="small">{t('estimate.spNeed', { pv: pv(est.ppvNeededForSp) })}</p> : null}
-        {est.legsBecomingQ.length > 0 ? <p className="small status--atRisk status">{t('estimate.becomesQ', { names: names(est.legsBecomingQ) })}</p> : null}
+        {est.legsBecomingQ.length > 0 ? (
+          <p className="small status--atRisk status">{t('estimate.becomesQ', { names: names(est.legsBecomingQ) })}</p>
+        ) : null}
         <p className="muted small">{t('estimate.disclaimer')}</p>
         <TermHelp code="BRACKET" />
       </section>

@@ -430,7 +430,8 @@ i18n.addResourceBundle('en-US', 'achievement', {
     glory: 'Glory list',
   },
   estimate: {
-    intro: 'Start from this month’s figures to date, add the personal PV and leg volume you expect, and see the bracket, service fee and SP month instantly.',
+    intro:
+      'Start from this month’s figures to date, add the personal PV and leg volume you expect, and see the bracket, service fee and SP month instantly.',
     extraPpv: 'Extra personal PV',
     extraLeg: 'Extra PV: {{name}}',
     legs: 'Frontline legs (by volume this month)',

@@ -26,8 +26,18 @@ export default function SelfPage() {
             <section className="card">
               <div className="ach-figures">
                 <Figure value={pv(d.months.reduce((s, m) => s + m.ppv, 0))} unit="PV" label={t('self.totalPpv')} />
-                <Figure value={formatFen(d.months.reduce((s, m) => s + m.bvFen, 0), lang)} label={t('self.totalBv')} />
-                <Figure value={d.months.filter((m) => m.closed && m.compliant).length} unit={t('monthsUnit')} label={t('self.compliantMonths')} />
+                <Figure
+                  value={formatFen(
+                    d.months.reduce((s, m) => s + m.bvFen, 0),
+                    lang,
+                  )}
+                  label={t('self.totalBv')}
+                />
+                <Figure
+                  value={d.months.filter((m) => m.closed && m.compliant).length}
+                  unit={t('monthsUnit')}
+                  label={t('self.compliantMonths')}
+                />
                 <Figure value={d.months.reduce((s, m) => s + m.newCustomers, 0)} unit={t('people')} label={t('newCustomers')} />
               </div>
               <p className="ach-note">

@@ -30,7 +30,9 @@ export default function SetShopPage() {
                 <p className="muted small">
                   {t('shop.phone')}: <a href={`tel:${c.shop.phone}`}>{c.shop.phone}</a>
                 </p>
-                {c.updatedAt ? <p className="muted small">{t('shop.savedAt', { time: new Date(c.updatedAt).toLocaleString(lang) })}</p> : null}
+                {c.updatedAt ? (
+                  <p className="muted small">{t('shop.savedAt', { time: new Date(c.updatedAt).toLocaleString(lang) })}</p>
+                ) : null}
               </>
             ) : (
               <p className="muted">{t('shop.none')}</p>
@@ -57,7 +59,13 @@ export default function SetShopPage() {
                     {s.shops.map((shop) => (
                       <li key={shop.code}>
                         <label>
-                          <input type="radio" name="shop" value={shop.code} checked={selected === shop.code} onChange={() => setChoice(shop.code)} />
+                          <input
+                            type="radio"
+                            name="shop"
+                            value={shop.code}
+                            checked={selected === shop.code}
+                            onChange={() => setChoice(shop.code)}
+                          />
                           <span>
                             <strong>{en ? shop.nameEn : shop.name}</strong>
                             <span className="muted small" style={{ display: 'block' }}>

@@ -32,7 +32,12 @@ export default function TopupPage() {
               <section className="card">
                 <h2 className="card__title">{t('bracket')}</h2>
                 {d.nextPercent !== null ? (
-                  <Figure value={pv(d.pvForNextBracket)} unit="PV" label={t('topup.nextBracket', { percent: d.nextPercent })} hint={t('topup.personalPv')} />
+                  <Figure
+                    value={pv(d.pvForNextBracket)}
+                    unit="PV"
+                    label={t('topup.nextBracket', { percent: d.nextPercent })}
+                    hint={t('topup.personalPv')}
+                  />
                 ) : (
                   <p>
                     <StatusTag status="met" /> {t('topup.atTop', { percent: d.bracket })}
@@ -51,7 +56,9 @@ export default function TopupPage() {
                 ) : (
                   <Figure value={pv(d.pvForSp)} unit="PV" label={t('topup.forSp')} hint={t('topup.personalPv')} />
                 )}
-                <p className="muted small">{t('topup.spRule', { alone: pv(d.sp.apvAlone), one: pv(d.sp.apvWithOneQLeg), legs: d.sp.qLegsAlone })}</p>
+                <p className="muted small">
+                  {t('topup.spRule', { alone: pv(d.sp.apvAlone), one: pv(d.sp.apvWithOneQLeg), legs: d.sp.qLegsAlone })}
+                </p>
                 <p className="ach-note">
                   <Link to="/achievement/estimate">{t('nav.estimate')}</Link>
                 </p>

@@ -47,7 +47,11 @@ export default function HomePage() {
             <section className="card home-profile" aria-label={t('profile')}>
               <Avatar
                 src={wechat.data?.headImage ?? ''}
-                fallback={<span className="home-profile__initial" aria-hidden="true">{s.fullName.slice(0, 1)}</span>}
+                fallback={
+                  <span className="home-profile__initial" aria-hidden="true">
+                    {s.fullName.slice(0, 1)}
+                  </span>
+                }
                 className="home-profile__avatar"
                 alt=""
               />

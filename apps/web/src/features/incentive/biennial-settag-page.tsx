@@ -30,7 +30,8 @@ export default function BiennialSettagPage() {
             <div className="inc-track__base">
               {p.criteria.map((c, i) => (
                 <div key={i} className="small num">
-                  <StatusTag status={c.status} /> {tx(c.label)} — {t('achieved')} <strong className="figure--inline">{criterionValue(c.kind, c.achieved, lang)}</strong>
+                  <StatusTag status={c.status} /> {tx(c.label)} — {t('achieved')}{' '}
+                  <strong className="figure--inline">{criterionValue(c.kind, c.achieved, lang)}</strong>
                 </div>
               ))}
             </div>
@@ -46,7 +47,8 @@ export default function BiennialSettagPage() {
                       <span className="small muted inc-track__criteria">
                         {l.criteria.map((c, i) => (
                           <span key={i} className="inc-track__criterion num">
-                            {tx(c.label)} — {t('achieved')} <span className="figure--inline">{criterionValue(c.kind, c.achieved, lang)}</span>
+                            {tx(c.label)} — {t('achieved')}{' '}
+                            <span className="figure--inline">{criterionValue(c.kind, c.achieved, lang)}</span>
                           </span>
                         ))}
                       </span>

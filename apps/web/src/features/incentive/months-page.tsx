@@ -174,13 +174,7 @@ function Compliance({ data }: { data: MonthsData }) {
                 </th>
                 <td>{formatPv(r.ppv, lang)}</td>
                 <td>{formatPv(data.compliancePpv, lang)}</td>
-                <td>
-                  {r.compliant ? (
-                    <StatusTag status="met" />
-                  ) : (
-                    <StatusTag status={r.state === 'current' ? 'atRisk' : 'missed'} />
-                  )}
-                </td>
+                <td>{r.compliant ? <StatusTag status="met" /> : <StatusTag status={r.state === 'current' ? 'atRisk' : 'missed'} />}</td>
               </tr>
             ))}
           </tbody>
@@ -203,7 +197,13 @@ export default function MonthsPage() {
         {(d) => (
           <>
             <YearSwitch data={d} />
-            {view === 'includedcalc' ? <Included data={d} /> : view === 'compliancemonthdetails' ? <Compliance data={d} /> : <Calendar data={d} />}
+            {view === 'includedcalc' ? (
+              <Included data={d} />
+            ) : view === 'compliancemonthdetails' ? (
+              <Compliance data={d} />
+            ) : (
+              <Calendar data={d} />
+            )}
           </>
         )}
       </QueryState>

@@ -5,7 +5,11 @@ import { PLAN_SUBPAGES, resolvePlanPage, subpageForKind } from './plan-routes.ts
 
 describe('plan page routing', () => {
   it('maps a plan route, its subpages and the type pages to the plan they show', () => {
-    expect(resolvePlanPage('/incentiveplan/seminars')).toEqual({ planRoute: '/incentiveplan/seminars', subpage: 'overview', typePage: false });
+    expect(resolvePlanPage('/incentiveplan/seminars')).toEqual({
+      planRoute: '/incentiveplan/seminars',
+      subpage: 'overview',
+      typePage: false,
+    });
     expect(resolvePlanPage('/incentiveplan/seminars/pqflqdetails/')).toEqual({
       planRoute: '/incentiveplan/seminars',
       subpage: 'pqflqdetails',
@@ -27,7 +31,8 @@ describe('plan page routing', () => {
 
   it('every subpage a plan route links to exists in the route table', () => {
     const paths = new Set(routeTable.map((r) => r.path));
-    for (const [route, subs] of Object.entries(PLAN_SUBPAGES)) for (const s of subs) expect(paths.has(`${route}/${s}`), `${route}/${s}`).toBe(true);
+    for (const [route, subs] of Object.entries(PLAN_SUBPAGES))
+      for (const s of subs) expect(paths.has(`${route}/${s}`), `${route}/${s}`).toBe(true);
   });
 
   it('links a criterion to the subpage that explains it, when the route has one', () => {

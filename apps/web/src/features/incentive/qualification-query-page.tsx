@@ -80,12 +80,7 @@ export default function QualificationQueryPage() {
             <h2 id="inc-pick" className="card__title">
               {t('pickPlan')}
             </h2>
-            <select
-              className="inc-select"
-              aria-label={t('pickPlan')}
-              value={code ?? ''}
-              onChange={(e) => set('code', e.target.value)}
-            >
+            <select className="inc-select" aria-label={t('pickPlan')} value={code ?? ''} onChange={(e) => set('code', e.target.value)}>
               {[list.py, list.lastPy].map((py) => (
                 <optgroup key={py} label={py}>
                   {list.plans

@@ -29,7 +29,12 @@ export default function AnnualTaxablePage() {
           return (
             <>
               <div className="card income-toolbar">
-                <LabelledSelect label={t('calendarYear')} value={d.year} options={d.years.includes(d.year) ? d.years : [d.year, ...d.years]} onChange={setYear} />
+                <LabelledSelect
+                  label={t('calendarYear')}
+                  value={d.year}
+                  options={d.years.includes(d.year) ? d.years : [d.year, ...d.years]}
+                  onChange={setYear}
+                />
                 <TermHelp code="TAX" />
               </div>
               {!d.complete ? (

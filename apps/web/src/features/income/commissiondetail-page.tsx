@@ -23,7 +23,13 @@ export default function CommissionDetailPage() {
 
   return (
     <Page title={t('pages.commissiondetail')} onRefresh={() => q.refetch()} wide>
-      <QueryState query={q} isEmpty={(s) => s.month === null} emptyTitle={t('noStatements')} emptyText={t('noStatementsText')} skeletonLines={8}>
+      <QueryState
+        query={q}
+        isEmpty={(s) => s.month === null}
+        emptyTitle={t('noStatements')}
+        emptyText={t('noStatementsText')}
+        skeletonLines={8}
+      >
         {(s) => (
           <>
             <div className="card income-toolbar">
@@ -46,7 +52,13 @@ export default function CommissionDetailPage() {
             ) : null}
             <div className="grid grid--2">
               {s.items.map((it, i) => (
-                <section key={`${it.code}-${it.subCode ?? i}`} className="card" id={`item-${it.code}`} aria-labelledby={`item-title-${i}`} data-item-fen={it.amountFen}>
+                <section
+                  key={`${it.code}-${it.subCode ?? i}`}
+                  className="card"
+                  id={`item-${it.code}`}
+                  aria-labelledby={`item-title-${i}`}
+                  data-item-fen={it.amountFen}
+                >
                   <h2 className="card__title" id={`item-title-${i}`}>
                     {en ? it.nameEn : it.name}
                   </h2>

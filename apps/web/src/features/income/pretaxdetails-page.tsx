@@ -23,7 +23,13 @@ export default function PretaxDetailsPage() {
 
   return (
     <Page title={t('pages.pretaxdetails')} onRefresh={() => q.refetch()} wide>
-      <QueryState query={q} isEmpty={(p) => p.month === null} emptyTitle={t('noStatements')} emptyText={t('noStatementsText')} skeletonLines={8}>
+      <QueryState
+        query={q}
+        isEmpty={(p) => p.month === null}
+        emptyTitle={t('noStatements')}
+        emptyText={t('noStatementsText')}
+        skeletonLines={8}
+      >
         {(p) => {
           const w = p.withholding;
           return (

@@ -24,7 +24,13 @@ export default function PromotionServiceFeePage() {
 
   return (
     <Page title={t('pages.promotionservicefee')} onRefresh={() => q.refetch()} wide>
-      <QueryState query={q} isEmpty={(p) => p.month === null} emptyTitle={t('noStatements')} emptyText={t('noStatementsText')} skeletonLines={8}>
+      <QueryState
+        query={q}
+        isEmpty={(p) => p.month === null}
+        emptyTitle={t('noStatements')}
+        emptyText={t('noStatementsText')}
+        skeletonLines={8}
+      >
         {(p) => (
           <>
             <div className="card income-toolbar">

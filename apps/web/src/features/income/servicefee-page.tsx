@@ -52,7 +52,9 @@ export default function ServiceFeePage() {
               <ExportButton
                 target={sheet}
                 label={t('exportPdf')}
-                run={(el) => exportPdf(el, `service-fee-statement-${s.month}.pdf`, t('statementOf', { month: formatMonth(s.month!, lang) }))}
+                run={(el) =>
+                  exportPdf(el, `service-fee-statement-${s.month}.pdf`, t('statementOf', { month: formatMonth(s.month!, lang) }))
+                }
               />
             </div>
             <div className="grid grid--2 income-layout">
@@ -95,9 +97,7 @@ export default function ServiceFeePage() {
                               {l.rows.map((r) => (
                                 <tr key={r.month} aria-current={r.month === s.month ? 'true' : undefined}>
                                   <th scope="row">
-                                    <Link to={`/income/servicefee?month=${r.month}`}>
-                                      {formatMonth(r.month, lang)}
-                                    </Link>
+                                    <Link to={`/income/servicefee?month=${r.month}`}>{formatMonth(r.month, lang)}</Link>
                                   </th>
                                   <td>{formatFen(r.pretaxFen, lang)}</td>
                                   <td>{formatFen(r.taxFen, lang)}</td>

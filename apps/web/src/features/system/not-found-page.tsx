@@ -10,7 +10,11 @@ export default function NotFoundPage() {
     <main className="page page--center" aria-labelledby="not-found-title">
       <ErrorBlock
         status="empty"
-        title={<h1 id="not-found-title" className="error-title">{t('notFound.title')}</h1>}
+        title={
+          <h1 id="not-found-title" className="error-title">
+            {t('notFound.title')}
+          </h1>
+        }
         description={t('notFound.body')}
       >
         <Button color="primary" onClick={() => navigate('/')}>

@@ -40,7 +40,14 @@ export default function TestPage() {
       <section className="card">
         <List>
           {rows.map(([label, value]) => (
-            <List.Item key={label} extra={<span className="num diag-value" data-testid={`diag-${label}`}>{value}</span>}>
+            <List.Item
+              key={label}
+              extra={
+                <span className="num diag-value" data-testid={`diag-${label}`}>
+                  {value}
+                </span>
+              }
+            >
               {label}
             </List.Item>
           ))}

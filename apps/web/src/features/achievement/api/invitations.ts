@@ -12,8 +12,7 @@ export const useInvitations = () => useQuery(invitationsQuery());
 export function useCreateInvitation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { inviteeName: string; note: string }) =>
-      post<AchInvitationData>('/bff/v1/achievement/invitations/create', body),
+    mutationFn: (body: { inviteeName: string; note: string }) => post<AchInvitationData>('/bff/v1/achievement/invitations/create', body),
     onSuccess: () => client.invalidateQueries({ queryKey: invitationsQuery().queryKey }),
   });
 }

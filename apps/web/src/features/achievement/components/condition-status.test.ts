@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { conditionStatus } from './shared.tsx';
 
-const c = (key: string, required: number, achieved: number) => ({ key, label: { zh: '', en: '' }, required, achieved, met: achieved >= required });
+const c = (key: string, required: number, achieved: number) => ({
+  key,
+  label: { zh: '', en: '' },
+  required,
+  achieved,
+  met: achieved >= required,
+});
 
 describe('conditionStatus', () => {
   it('is met, on track while the PY can still hold it, and missed once it cannot', () => {

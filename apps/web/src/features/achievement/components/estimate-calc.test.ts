@@ -2,7 +2,20 @@ import { describe, expect, it } from 'vitest';
 import type { AchEstimateData } from '@abo/contract';
 import { runEstimate } from './estimate-calc.ts';
 
-const side = { ppv: 0, pgpv: 0, bracketPercent: 0, isQ: false, qLegs: 0, apv: 0, isSpMonth: false, promotionFen: 0, pretaxFen: 0, taxFen: 0, netFen: 0, pvForNextBracket: 0 };
+const side = {
+  ppv: 0,
+  pgpv: 0,
+  bracketPercent: 0,
+  isQ: false,
+  qLegs: 0,
+  apv: 0,
+  isSpMonth: false,
+  promotionFen: 0,
+  pretaxFen: 0,
+  taxFen: 0,
+  netFen: 0,
+  pvForNextBracket: 0,
+};
 const base: AchEstimateData = {
   month: '2026-11',
   ppv: 300,

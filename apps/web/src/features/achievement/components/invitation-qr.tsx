@@ -14,5 +14,9 @@ export function InvitationQr({ url, alt }: { url: string; alt: string }) {
       cancelled = true;
     };
   }, [url]);
-  return src ? <img className="ach-qr" src={src} alt={alt} width={180} height={180} data-testid="invitation-qr" /> : <div className="ach-qr skeleton" aria-hidden="true" />;
+  return src ? (
+    <img className="ach-qr" src={src} alt={alt} width={180} height={180} data-testid="invitation-qr" />
+  ) : (
+    <div className="ach-qr skeleton" aria-hidden="true" />
+  );
 }

@@ -16,4 +16,3 @@ export function PinCard({ d }: { d: AchRankData }) {
     </TexturedCard>
   );
 }
-

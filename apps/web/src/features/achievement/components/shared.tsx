@@ -28,7 +28,17 @@ export function useAch() {
 }
 
 /** A month picker (native select: keyboard and screen-reader friendly). */
-export function MonthSelect({ months, value, onChange, current }: { months: string[]; value: string; onChange: (m: string) => void; current?: string }) {
+export function MonthSelect({
+  months,
+  value,
+  onChange,
+  current,
+}: {
+  months: string[];
+  value: string;
+  onChange: (m: string) => void;
+  current?: string;
+}) {
   const { t, month } = useAch();
   const id = useId();
   return (

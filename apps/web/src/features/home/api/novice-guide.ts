@@ -9,7 +9,11 @@ export const noviceGuideQuery = (businessType: string) =>
   queryOptions({
     queryKey: ['common', 'guideNovices', businessType],
     queryFn: () =>
-      post<{ businessType: string; show: boolean }>('/bff/v1/common/guideNovices', { businessType }, { loading: false, query: channelQuery() }),
+      post<{ businessType: string; show: boolean }>(
+        '/bff/v1/common/guideNovices',
+        { businessType },
+        { loading: false, query: channelQuery() },
+      ),
   });
 
 export const useNoviceGuide = (businessType: string) => useQuery(noviceGuideQuery(businessType));

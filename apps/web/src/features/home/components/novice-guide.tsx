@@ -31,7 +31,9 @@ export function NoviceGuide({ businessType }: { businessType: string }) {
   return (
     <Popup visible position="bottom" bodyClassName="guide" aria-label={t('guideTitle')}>
       <div className="guide__body" role="dialog" aria-modal="true" aria-labelledby="guide-title">
-        <h2 id="guide-title" className="card__title">{t('guideTitle')}</h2>
+        <h2 id="guide-title" className="card__title">
+          {t('guideTitle')}
+        </h2>
         <p className="muted small">{t('guideStep', { n: step + 1, total: steps.length })}</p>
         <p>{steps[step]}</p>
         <Button ref={next} block color="primary" loading={finish.isPending} onClick={() => (last ? finish.mutate() : setStep(step + 1))}>

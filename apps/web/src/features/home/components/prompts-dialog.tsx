@@ -15,7 +15,11 @@ export function PromptsDialog({ businessType }: { businessType: string }) {
   const en = i18n.language === 'en-US';
   return (
     <Suspense fallback={null}>
-      <PromptModal title={en ? prompt.titleEn : prompt.title} html={en ? prompt.contentEn : prompt.content} onClose={() => close.mutate(prompt)} />
+      <PromptModal
+        title={en ? prompt.titleEn : prompt.title}
+        html={en ? prompt.contentEn : prompt.content}
+        onClose={() => close.mutate(prompt)}
+      />
     </Suspense>
   );
 }

@@ -29,8 +29,12 @@ export function PlanCard({ p, to }: { p: PlanSummary; to: string }) {
         </div>
         <div className="muted small">
           {p.py} ·{' '}
-          {p.periodState === 'closed' ? t('closedYear') : p.periodState === 'future' ? t('futureYear') : t('remaining', { n: p.remainingMonths })} ·{' '}
-          {t('criteriaMet', { met: p.criteriaMet, total: p.criteriaTotal })}
+          {p.periodState === 'closed'
+            ? t('closedYear')
+            : p.periodState === 'future'
+              ? t('futureYear')
+              : t('remaining', { n: p.remainingMonths })}{' '}
+          · {t('criteriaMet', { met: p.criteriaMet, total: p.criteriaTotal })}
         </div>
         {h ? (
           <div className="inc-plan-card__headline">
@@ -104,7 +108,9 @@ export function PlanCards({ scope = 'recent', filter, link = planLink, groupBy =
               return (
                 <section key={g.key} aria-label={[g.py, t(`type.${g.type}`)].filter(Boolean).join(' ')} className="inc-group">
                   {pyHeading ? (
-                    <h2 className="inc-group__py">{g.py === d.py ? t('thisPy', { py: g.py }) : g.py === d.lastPy ? t('lastPy', { py: g.py }) : g.py}</h2>
+                    <h2 className="inc-group__py">
+                      {g.py === d.py ? t('thisPy', { py: g.py }) : g.py === d.lastPy ? t('lastPy', { py: g.py }) : g.py}
+                    </h2>
                   ) : null}
                   {/* Under a year's heading, or straight under the page's when not grouped by year. */}
                   <TypeHeading className="inc-group__type muted">{t(`type.${g.type}`)}</TypeHeading>

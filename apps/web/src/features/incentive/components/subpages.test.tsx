@@ -49,9 +49,28 @@ function fixture(legs: boolean): PlanData {
     achievedLevel: null,
     chosenTrack: null,
     editions: [{ code: plan.code, py: plan.py }],
-    records: history.months.map((m) => ({ ...m, state: 'closed', present: true, compliant: true, newCustomers: 0, points: 0, pinCode: 330 })),
+    records: history.months.map((m) => ({
+      ...m,
+      state: 'closed',
+      present: true,
+      compliant: true,
+      newCustomers: 0,
+      points: 0,
+      pinCode: 330,
+    })),
     pins: { initialPin: 330, current: 330, events: [] },
-    legs: legs ? [{ key: 'L1', maskedAda: '100******11', maskedName: '李***红', qMonths: 5, months: months.map((_, i) => legQ.includes(i)), qualified: false }] : [],
+    legs: legs
+      ? [
+          {
+            key: 'L1',
+            maskedAda: '100******11',
+            maskedName: '李***红',
+            qMonths: 5,
+            months: months.map((_, i) => legQ.includes(i)),
+            qualified: false,
+          },
+        ]
+      : [],
     legQMonths: 6,
     compliancePpv: 100,
   } as PlanData;
@@ -73,14 +92,21 @@ describe('generic plan components', () => {
     expect(within(flq).getByText('Missed')).toBeInTheDocument();
     // 5 of 6 FLQ months, as a screen reader announces the bar.
     expect(within(flq).getByRole('progressbar', { name: 'FLQ months ≥ 6' })).toHaveAttribute('aria-valuenow', '83');
-    expect(within(flq).getByRole('link', { name: /PQ \/ FLQ months/ })).toHaveAttribute('href', '/incentiveplan/seminars/pqflqdetails?year=25%2F26');
+    expect(within(flq).getByRole('link', { name: /PQ \/ FLQ months/ })).toHaveAttribute(
+      'href',
+      '/incentiveplan/seminars/pqflqdetails?year=25%2F26',
+    );
   });
 
   it('target lists required, achieved and the gap for every criterion', () => {
     const plan = fixture(true);
     wrap(<TargetView plan={plan} />);
     const row = screen.getByRole('rowheader', { name: 'FLQ months ≥ 6' }).closest('tr')!;
-    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['6', '5', '1', '—', '0', expect.stringContaining('Missed')]);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['6', '5', '1', '—', '0', expect.stringContaining('Missed')]);
   });
 
   it('the PQ/FLQ grid runs the totals month by month and lists the legs', () => {

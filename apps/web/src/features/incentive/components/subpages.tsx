@@ -12,10 +12,7 @@ import { TableScroll } from '../../../components/table-scroll.tsx';
 
 /** Every criterion of a plan with the level it belongs to (null: the base criteria). */
 function allCriteria(plan: PlanData): { level: string | null; c: CriterionData }[] {
-  return [
-    ...plan.criteria.map((c) => ({ level: null, c })),
-    ...plan.levels.flatMap((l) => l.criteria.map((c) => ({ level: l.code, c }))),
-  ];
+  return [...plan.criteria.map((c) => ({ level: null, c })), ...plan.levels.flatMap((l) => l.criteria.map((c) => ({ level: l.code, c })))];
 }
 
 function findCriterion(plan: PlanData, ...kinds: string[]): CriterionData | undefined {
@@ -232,7 +229,7 @@ export function PqDetails({ plan }: { plan: PlanData }) {
 /** flqdetails: frontline legs × months (legs masked). */
 export function FlqDetails({ plan }: { plan: PlanData }) {
   const { t } = useTranslation('incentive');
-    const flq = findCriterion(plan, 'flqMonths');
+  const flq = findCriterion(plan, 'flqMonths');
   return (
     <>
       {flq ? <CriterionCard c={flq} plan={plan} /> : null}

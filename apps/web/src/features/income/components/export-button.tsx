@@ -28,7 +28,15 @@ export function ExportButton({
     }
   };
   return (
-    <Button size="small" color="primary" fill="outline" onClick={() => void onClick()} loading={busy} loadingText={t('exporting')} data-export="skip">
+    <Button
+      size="small"
+      color="primary"
+      fill="outline"
+      onClick={() => void onClick()}
+      loading={busy}
+      loadingText={t('exporting')}
+      data-export="skip"
+    >
       <DownlandOutline aria-hidden="true" /> {label}
     </Button>
   );

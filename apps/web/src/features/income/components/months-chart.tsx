@@ -11,7 +11,17 @@ export interface MoneySeries {
 }
 
 /** A money-by-month chart (Chart.js loads lazily); rebuilt only when the figures change. */
-export function MonthsChart({ title, months, series, height = 200 }: { title: string; months: string[]; series: MoneySeries[]; height?: number }) {
+export function MonthsChart({
+  title,
+  months,
+  series,
+  height = 200,
+}: {
+  title: string;
+  months: string[];
+  series: MoneySeries[];
+  height?: number;
+}) {
   const { i18n } = useTranslation('income');
   const lang = i18n.language;
   const key = JSON.stringify([months, series, lang]);

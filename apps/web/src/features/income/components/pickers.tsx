@@ -29,7 +29,17 @@ export function LabelledSelect({ label, value, options, onChange, format = (v) =
   );
 }
 
-export function MonthSelect({ value, months, onChange, label }: { value: string; months: readonly string[]; onChange: (m: string) => void; label?: string }) {
+export function MonthSelect({
+  value,
+  months,
+  onChange,
+  label,
+}: {
+  value: string;
+  months: readonly string[];
+  onChange: (m: string) => void;
+  label?: string;
+}) {
   const { t, i18n } = useTranslation('income');
   return (
     <LabelledSelect

@@ -27,7 +27,9 @@ export function StatementItems({ s }: { s: StatementData }) {
             <tr key={`${it.code}-${it.subCode ?? i}`} data-item-fen={it.amountFen}>
               <th scope="row">
                 <div>{en ? it.nameEn : it.name}</div>
-                <div className="muted small income-note">{(en ? it.noteEn : it.note) ?? t(`itemNotes.${it.code}`, { defaultValue: '' })}</div>
+                <div className="muted small income-note">
+                  {(en ? it.noteEn : it.note) ?? t(`itemNotes.${it.code}`, { defaultValue: '' })}
+                </div>
               </th>
               <td>
                 {it.baseBvFen ? formatFen(it.baseBvFen, lang) : '—'}
