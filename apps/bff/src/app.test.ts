@@ -14,6 +14,8 @@ describe('BFF platform behaviour', () => {
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-web-'));
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.mkdirSync(path.join(webDist, '.vite'));
+    fs.writeFileSync(path.join(webDist, '.vite', 'manifest.json'), '{"src/main.tsx":{}}');
     fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js.br'), zlib.brotliCompressSync('console.log(1)'));
     t = await createTestApp({ WEB_DIST: webDist });
@@ -77,6 +79,14 @@ describe('BFF platform behaviour', () => {
     const miss = await t.app.inject({ method: 'GET', url: '/front/assets/gone-123.js' });
     expect(miss.statusCode).toBe(404);
     expect(miss.headers['content-type']).toContain('application/json');
+  });
+
+  it('keeps the build metadata (.vite/) to itself', async () => {
+    for (const url of ['/front/.vite/manifest.json', '/front/%2evite/manifest.json', '/front/.VITE/manifest.json']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('src/main.tsx');
+    }
   });
 
   it('answers unknown API paths and bad JSON with the envelope, never a stack', async () => {

@@ -23,7 +23,7 @@ import { wechatRoutes } from './routes/wechat/wechat-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    routeList: Array<{ method: string; url: string }>;
+    routeList: Array<{ method: string; url: string; public: boolean }>;
   }
 }
 
@@ -45,10 +45,10 @@ export async function buildApp({ config, db, logger = true }: BuildOptions): Pro
     trustProxy: config.trustProxy,
   });
   // Every route, for diagnostics and the fuzz suite that sends hostile input to each one.
-  const routeList: Array<{ method: string; url: string }> = [];
+  const routeList: FastifyInstance['routeList'] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, public: route.config?.public === true });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

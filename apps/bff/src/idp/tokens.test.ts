@@ -70,6 +70,21 @@ describe('token verification (RFC 8725)', () => {
     await expect(otherIssuer.verify(accessToken, 'access')).rejects.toThrow();
   });
 
+  it('rejects a token of its own key that has no expiry', async () => {
+    const keys = await loadKeyRing(t.db);
+    const service = createTokenService(keys, TOKEN_ISSUER);
+    const forever = (use: string) =>
+      new SignJWT({ token_use: use, staff: true })
+        .setProtectedHeader({ alg: 'RS256', kid: keys.current.kid })
+        .setSubject('10000001')
+        .setIssuer(TOKEN_ISSUER)
+        .setAudience(TOKEN_AUDIENCE)
+        .setIssuedAt()
+        .sign(keys.current.privateKey);
+    await expect(service.verify(await forever('access'), 'access')).rejects.toThrow(/exp/);
+    await expect(service.verify(await forever('ada'), 'ada', keys.current.kid)).rejects.toThrow(/exp/);
+  });
+
   it('rejects expired and not-yet-valid tokens, even after a successful check', async () => {
     const keys = await loadKeyRing(t.db);
     let clock = new Date('2026-11-21T10:00:00Z');
@@ -119,6 +134,13 @@ describe('an external identity provider', () => {
           .sign(idp.privateKey);
       await expect(service.verify(await sign('https://idp.example.com'), 'access')).resolves.toMatchObject({ sub: '10000001' });
       await expect(service.verify(await sign('https://other.example.com'), 'access')).rejects.toThrow();
+      const forever = await new SignJWT({})
+        .setProtectedHeader({ alg: 'RS256', kid: 'ext-1' })
+        .setSubject('10000001')
+        .setIssuer('https://idp.example.com')
+        .setAudience('inquiry')
+        .sign(idp.privateKey);
+      await expect(service.verify(forever, 'access')).rejects.toThrow(/exp/);
       // The embedded IdP's own distributor tokens no longer count.
       const own = await createTokenService(keys, TOKEN_ISSUER).issue(profile);
       await expect(service.verify(own.accessToken, 'access')).rejects.toThrow();

@@ -121,11 +121,14 @@ export function createTokenService(
         issuer: external.issuer,
         audience: external.audience,
         currentDate: now(),
+        // A token without an expiry would be good forever.
+        requiredClaims: ['exp'],
       });
       if (payload['token_use'] !== undefined && payload['token_use'] !== use) throw new Error(`not an ${use} token`);
       return payload;
     }
-    const options = { algorithms: [SIGNING_ALG], issuer, audience: TOKEN_AUDIENCE, currentDate: now() };
+    // A token without an expiry would be good forever.
+    const options = { algorithms: [SIGNING_ALG], issuer, audience: TOKEN_AUDIENCE, currentDate: now(), requiredClaims: ['exp'] };
     let result;
     try {
       result = await jwtVerify(token, currentJwks(), options);

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Code } from '@abo/contract';
+import { Code, isChannel } from '@abo/contract';
 import type { DB } from '../db/index.ts';
-import { AppError, forbidden, unauthorized } from '../lib/app-error.ts';
+import { AppError, badRequest, forbidden, unauthorized } from '../lib/app-error.ts';
 import type { TokenService } from '../idp/tokens.ts';
 
 export interface Session {
@@ -67,11 +67,17 @@ export const authPlugin = fp(
         })
         .execute();
 
-    app.addHook('preHandler', async (request) => {
-      // Unknown paths fall through to the 404 envelope; public routes need no session.
-      if (!request.routeOptions.url || !request.url.startsWith('/bff/') || request.routeOptions.config?.public) return;
+    // Before validation, so a caller without a session learns nothing, not even a body's shape.
+    app.addHook('preValidation', async (request) => {
+      // Decided on the matched route, never on how the address was spelt (routing ignores case
+      // and decodes): every route needs a session unless its own options declare it public.
+      // Unknown paths have no route and fall through to the 404 envelope.
+      if (request.routeOptions.url === undefined || request.routeOptions.config?.public) return;
       const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
-      const channel = String(header(request, 'channel') ?? body['channel'] ?? '').toLowerCase();
+      const sent = header(request, 'channel') ?? body['channel'];
+      const channel = sent === undefined || sent === '' ? '' : String(sent).toLowerCase();
+      // The channel is written to the audit log: only the four of spec §9.
+      if (channel !== '' && !isChannel(channel)) throw badRequest('Unknown channel');
       const queryAda = header(request, 'queryAda');
       if (queryAda !== undefined && !ADA_PATTERN.test(queryAda)) throw forbidden('queryAda is not a valid ADA');
 
@@ -121,7 +127,7 @@ export const authPlugin = fp(
   { name: 'auth', dependencies: ['database'] },
 );
 
-/** The session of a route that requires one (the preHandler guarantees it). */
+/** The session of a route that requires one (the guard guarantees it). */
 export function sessionOf(request: FastifyRequest): Session {
   if (!request.session) throw unauthorized();
   if (!request.session.ada) throw new AppError(Code.BAD_REQUEST, 'Staff queries need a queryAda', 400);

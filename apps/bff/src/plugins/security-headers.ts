@@ -73,7 +73,9 @@ export function securityHeaders(opts: SecurityHeadersOptions): Array<[string, st
 /** Sets the security headers on every answer, first thing, as @fastify/helmet would (routes may still override one). */
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, opts: SecurityHeadersOptions) => {
-    const headers = securityHeaders(opts);
+    // Answers are personal (figures, names, tokens) unless a route says otherwise (pages, assets):
+    // no browser or proxy cache keeps them.
+    const headers: Array<[string, string]> = [...securityHeaders(opts), ['Cache-Control', 'no-store']];
     app.addHook('onRequest', (_request, reply, done) => {
       const res = reply.raw;
       for (const [name, value] of headers) res.setHeader(name, value);

@@ -88,29 +88,39 @@ export const webPlugin = fp(
       return reply.type('text/html; charset=utf-8').send(body);
     };
 
-    app.get('/', (_request, reply) => reply.redirect(PAGE_PREFIX, 302));
-    app.get('/front', (request, reply) => {
+    // The app's pages and files are public: its data calls are what need a session.
+    const open = { config: { public: true } } as const;
+    app.get('/', open, (_request, reply) => reply.redirect(PAGE_PREFIX, 302));
+    app.get('/front', open, (request, reply) => {
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
       return reply.redirect(PAGE_PREFIX + query, 301);
     });
 
     if (hasBuild) {
       // The root page; deeper page paths come through the not-found handler below.
-      app.get(PAGE_PREFIX, sendPage);
-      await app.register(fastifyStatic, {
-        root: opts.webDist,
-        prefix: PAGE_PREFIX,
-        wildcard: true,
-        // Pages are answered by sendPage (index.html with the page's preload links).
-        index: false,
-        // The web build writes .br/.gz beside each asset (apps/web/scripts/precompress.mjs).
-        preCompressed: true,
-        cacheControl: false,
-        // @fastify/static 10 hands the Fastify reply here, not the raw response.
-        setHeaders(reply: { header(name: string, value: string): unknown }, filePath: string) {
-          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-          reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-        },
+      app.get(PAGE_PREFIX, open, sendPage);
+      // In a scope of its own, so marking its routes public touches no other route.
+      await app.register(async (files) => {
+        files.addHook('onRoute', (route) => {
+          route.config = { ...route.config, public: true };
+        });
+        await files.register(fastifyStatic, {
+          root: opts.webDist,
+          prefix: PAGE_PREFIX,
+          wildcard: true,
+          // Pages are answered by sendPage (index.html with the page's preload links).
+          index: false,
+          // The web build writes .br/.gz beside each asset (apps/web/scripts/precompress.mjs).
+          preCompressed: true,
+          cacheControl: false,
+          // Build metadata such as .vite/manifest.json is for the server, not for browsers.
+          dotfiles: 'ignore',
+          // @fastify/static 10 hands the Fastify reply here, not the raw response.
+          setHeaders(reply: { header(name: string, value: string): unknown }, filePath: string) {
+            const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+            reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+          },
+        });
       });
     }
 
