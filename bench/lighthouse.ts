@@ -157,6 +157,8 @@ const server = spawn(process.execPath, [serverJs], {
     DATA_DIR: dataDir,
     WEB_DIST: webDist,
     SEED_DISTRIBUTORS: '2000',
+    // The demo dataset and accounts this bench signs in with.
+    DEMO: '1',
     INQUIRY_TODAY: '2026-11-21',
     LOGIN_RATE_LIMIT: '10000',
     PORT: String(port),

@@ -10,7 +10,7 @@ const children = [
   spawn('npx', ['tsx', 'watch', 'src/server.ts'], {
     cwd: path.join(root, 'apps/bff'),
     stdio: 'inherit',
-    env: { NODE_ENV: 'development', DATA_DIR: path.join(root, 'data'), ...process.env },
+    env: { NODE_ENV: 'development', DEMO: '1', DATA_DIR: path.join(root, 'data'), ...process.env },
   }),
   spawn('npx', ['vite'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' }),
 ];

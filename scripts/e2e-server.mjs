@@ -18,6 +18,8 @@ const child = spawn(process.execPath, ['--enable-source-maps', server], {
   stdio: 'inherit',
   env: {
     NODE_ENV: 'test',
+    // The suite signs in with the demo accounts.
+    DEMO: '1',
     DATA_DIR: dataDir,
     INQUIRY_TODAY: '2026-11-21',
     SEED_DISTRIBUTORS: '2000',

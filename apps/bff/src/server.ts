@@ -1,7 +1,8 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/index.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureSeeded } from './seed/index.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/index.ts';
+import { prepareData } from './startup/prepare-data.ts';
 
 /** Entry point: migrate, seed on first run, build, listen, and close cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -11,7 +12,7 @@ async function main(): Promise<void> {
   let onConnectionError = (err: Error) => console.warn(`database connection dropped: ${err.message}`);
   const db = openDatabase(config, (err) => onConnectionError(err));
   await migrateToLatest(db);
-  await ensureSeeded(db, config);
+  await prepareData(db, config);
   const app = await buildApp({ config, db });
   onConnectionError = (err) => app.log.warn({ err: err.message }, 'database connection dropped');
 
@@ -34,8 +35,13 @@ async function main(): Promise<void> {
   const port = (app.server.address() as { port: number }).port;
   const base = config.PUBLIC_URL ?? `http://localhost:${port}`;
   console.log(`\nABO Inquiry is running: ${base}/front/`);
-  console.log(`Demo sign-ins (password ${DEMO_PASSWORD}):`);
-  for (const a of DEMO_ACCOUNTS) console.log(`  ${a.username.padEnd(9)} ${a.displayName} — ${a.profile}`);
+  if (config.demo) {
+    console.log('Demo mode (DEMO=1): demo accounts and sign-in hints are on. Never expose this to real users.');
+    console.log(`Demo sign-ins (password ${DEMO_PASSWORD}):`);
+    for (const a of DEMO_ACCOUNTS) console.log(`  ${a.username.padEnd(9)} ${a.displayName} — ${a.profile}`);
+  } else {
+    console.log('Demo mode is off: no demo accounts. Staff accounts: npm run accounts -- add-staff NAME');
+  }
   console.log('');
 }
 

@@ -1,0 +1,93 @@
+// `npm run accounts -- list | add-staff NAME [--display-name TEXT] | set-password NAME | remove NAME`
+// Sign-in accounts for a real deployment: staff accounts (iinquiry, they read every distributor)
+// are made here and nowhere else. A password is typed twice on a terminal (not echoed), or read
+// from the first line of standard input otherwise (`printf '%s\n' "$PW" | npm run accounts -- …`),
+// never from the command line, where other users and the shell history would see it.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { read } from 'read';
+import { loadConfig } from '../config.ts';
+import { closeDatabase, migrateToLatest, openDatabase } from '../db/index.ts';
+import { AccountError, addStaff, listStaff, MIN_PASSWORD_LENGTH, removeAccount, setPassword } from '../idp/accounts.ts';
+
+const USAGE = `Usage: npm run accounts -- <command>
+  list                                 the staff accounts
+  add-staff NAME [--display-name TEXT] add a staff account (sign-in at /idp/okta/login)
+  set-password NAME                    give any account a new password
+  remove NAME                          remove a staff account
+Passwords: at least ${MIN_PASSWORD_LENGTH} characters, typed twice on a terminal or the first line of standard input.
+Uses DATABASE_URL, else the SQLite file in DATA_DIR (default ./data).`;
+
+function usage(message: string): never {
+  console.error(`${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+async function readPassword(): Promise<string> {
+  if (process.stdin.isTTY) {
+    const first = await read({ prompt: 'New password: ', silent: true, replace: '*' });
+    const second = await read({ prompt: 'Again: ', silent: true, replace: '*' });
+    if (first !== second) throw new AccountError('the two passwords differ');
+    return first;
+  }
+  let input = '';
+  for await (const chunk of process.stdin) input += String(chunk);
+  return input.split(/\r?\n/)[0] ?? '';
+}
+
+async function main(): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: process.argv.slice(2),
+      allowPositionals: true,
+      options: { 'display-name': { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } },
+    });
+  } catch (err) {
+    usage(err instanceof Error ? err.message : String(err));
+  }
+  const [command, name, ...extra] = parsed.positionals;
+  if (parsed.values.help) {
+    console.log(USAGE);
+    return;
+  }
+  if (!command) usage('Name a command: list, add-staff, set-password or remove');
+  if (command !== 'list' && !name) usage(`${command} needs an account name`);
+  if (extra.length) usage(`Unexpected ${extra.join(' ')}`);
+
+  // npm runs workspace scripts inside apps/bff; a relative DATA_DIR means the caller's directory.
+  const base = process.env['INIT_CWD'] ?? process.cwd();
+  const config = loadConfig({ ...process.env, DATA_DIR: path.resolve(base, process.env['DATA_DIR'] ?? './data') });
+  const db = openDatabase(config);
+  try {
+    await migrateToLatest(db);
+    if (command === 'list') {
+      const staff = await listStaff(db);
+      if (staff.length === 0) console.log('  no staff accounts');
+      for (const a of staff) console.log(`  ${a.username.padEnd(16)} ${a.displayName}`);
+    } else if (command === 'add-staff') {
+      await addStaff(db, name!, await readPassword(), parsed.values['display-name'] ?? name!);
+      console.log(`Added staff account ${name}. It signs in at /idp/okta/login.`);
+    } else if (command === 'set-password') {
+      await setPassword(db, name!, await readPassword());
+      console.log(`New password set for ${name}.`);
+    } else if (command === 'remove') {
+      await removeAccount(db, name!);
+      console.log(`Removed staff account ${name}.`);
+    } else {
+      usage(`Unknown command ${command}`);
+    }
+  } catch (err) {
+    if (err instanceof AccountError) {
+      console.error(`Not done: ${err.message}.`);
+      process.exitCode = 1;
+    } else throw err;
+  } finally {
+    await closeDatabase(db);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
