@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   Code,
@@ -24,7 +25,7 @@ import {
   auditTrailDataSchema,
 } from '@abo/contract';
 import { z } from 'zod';
-import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import { isValidChineseId } from '../../lib/national-id.ts';
 import { exchangeSessionToken } from '../../idp/session-tokens.ts';
 import { loadProfile } from '../../idp/profile.ts';
@@ -34,10 +35,17 @@ import { pinName } from '@abo/plan';
 const optionalBody = baseBodySchema.optional();
 const env = envelopeSchema;
 
+/** Checks of a national ID number per signed-in user: a form needs a few, guessing needs many. */
+export const ID_CHECKS_PER_WINDOW = 10;
+const ID_CHECK_WINDOW = '15 minutes';
+/** Novice guides a user can mark done: enough for every page that has one, and bounded. */
+export const MAX_GUIDES_PER_USER = 20;
+
 /** The common calls of spec §7. */
 export async function commonRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const now = () => new Date().toISOString();
+  await app.register(rateLimit, { global: false });
 
   r.post(
     '/bff/v1/common/idaasToken',
@@ -120,7 +128,19 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/bff/v1/common/IDcardVerification',
-    { schema: { body: idCardVerificationBodySchema, response: { 200: env(idCardVerificationDataSchema) } } },
+    {
+      schema: { body: idCardVerificationBodySchema, response: { 200: env(idCardVerificationDataSchema) } },
+      config: {
+        // "matches" would let a stolen session guess the full number from its masked form:
+        // counted per signed-in user, after the session guard.
+        rateLimit: {
+          max: ID_CHECKS_PER_WINDOW,
+          timeWindow: ID_CHECK_WINDOW,
+          hook: 'preHandler',
+          keyGenerator: (request: FastifyRequest) => `id-check|${request.session?.actor ?? request.ip}`,
+        },
+      },
+    },
     async (request) => {
       const { ada } = sessionOf(request);
       const number = request.body.data.toUpperCase();
@@ -164,6 +184,15 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
     { schema: { querystring: channelQuery, body: guideNovicesBodySchema, response: { 200: env(doneDataSchema) } } },
     async (request) => {
       const { actor } = sessionOf(request);
+      const done = await app.db
+        .selectFrom('novice_guides')
+        .select('business_type')
+        .where('ada', '=', actor)
+        .limit(MAX_GUIDES_PER_USER + 1)
+        .execute();
+      if (done.length >= MAX_GUIDES_PER_USER && !done.some((g) => g.business_type === request.body.businessType)) {
+        throw badRequest(`At most ${MAX_GUIDES_PER_USER} guides can be marked done`);
+      }
       // Idempotent: a second "done" keeps the first time.
       await app.db
         .insertInto('novice_guides')
