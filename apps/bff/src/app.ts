@@ -9,6 +9,8 @@ import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webPlugin } from './plugins/web.ts';
+import { housekeepingPlugin } from './plugins/housekeeping.ts';
+import { requestLogRedaction } from './lib/redact-url.ts';
 import { analyticsRoutes } from './routes/analytics/analytics-routes.ts';
 import { commonRoutes } from './routes/common/common-routes.ts';
 import { ebizDemoRoutes } from './routes/ebiz-demo/ebiz-demo-routes.ts';
@@ -31,14 +33,17 @@ export interface BuildOptions {
   config: Config;
   db: DB;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 export const TOKEN_ISSUER = 'abo-inquiry-idp';
 
 /** Builds the BFF without listening, so tests can drive it with app.inject(). */
-export async function buildApp({ config, db, logger = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = true, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.LOG_LEVEL } : false,
+    // Credentials in addresses and headers never reach the log (lib/redact-url.ts).
+    logger: logger ? { level: config.LOG_LEVEL, ...requestLogRedaction, ...(logStream ? { stream: logStream } : {}) } : false,
     bodyLimit: 64 * 1024,
     routerOptions: { caseSensitive: false, maxParamLength: 200 },
     // X-Forwarded-* only from the proxies TRUST_PROXY names (none by default).
@@ -75,7 +80,12 @@ export async function buildApp({ config, db, logger = true }: BuildOptions): Pro
   await app.register(databasePlugin, { db });
   await app.register(authPlugin, { tokens });
   await app.register(healthRoutes);
-  await app.register(idpRoutes, { keys, allowedRedirectOrigins: portalOrigins, loginRateLimit: config.LOGIN_RATE_LIMIT });
+  await app.register(idpRoutes, {
+    keys,
+    allowedRedirectOrigins: portalOrigins,
+    loginRateLimit: config.LOGIN_RATE_LIMIT,
+    publicUrl: config.PUBLIC_URL,
+  });
   await app.register(commonRoutes);
   await app.register(homeRoutes, { today: config.today });
   await app.register(incentiveRoutes, { config });
@@ -83,7 +93,8 @@ export async function buildApp({ config, db, logger = true }: BuildOptions): Pro
   await app.register(achievementRoutes, { config });
   await app.register(incomeRoutes, { config });
   await app.register(wechatRoutes, { appId: config.WECHAT_APP_ID, jsapiTicket: config.WECHAT_JSAPI_TICKET });
-  await app.register(analyticsRoutes);
+  await app.register(analyticsRoutes, { config });
+  await app.register(housekeepingPlugin, { config });
   await app.register(ebizDemoRoutes);
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

@@ -1,8 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DB } from '../db/index.ts';
 
-/** One-time session tokens live 5 minutes (issue #4); only their hash is stored. */
+/** One-time session tokens live 5 minutes; only their hash is stored. */
 export const SESSION_TOKEN_TTL_MS = 5 * 60 * 1000;
+/**
+ * How long a dead token (expired or used) is kept: for a day an exchange of a used token still
+ * answers "already used" rather than "unknown". pruneSessionTokens removes older ones.
+ */
+export const SESSION_TOKEN_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 export type SessionTokenKind = 'distributor' | 'staff' | 'wechat';
 
@@ -45,8 +50,17 @@ export async function exchangeSessionToken(db: DB, token: string, now = new Date
   return { ok: true, ada: row.ada, kind: row.kind as SessionTokenKind };
 }
 
-/** Removes tokens that expired more than a day ago (called opportunistically). */
-export async function pruneSessionTokens(db: DB, now = new Date()): Promise<void> {
-  const cutoff = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
-  await db.deleteFrom('session_tokens').where('expires_at', '<', cutoff).execute();
+/**
+ * Removes tokens that expired, or were used, more than SESSION_TOKEN_RETENTION_MS before `now`,
+ * and returns how many. The housekeeping plugin calls it on a timer; a plain idempotent DELETE,
+ * so processes sharing one database may run it at the same time. Timestamps are ISO-8601 UTC
+ * text (toISOString), so comparing the strings compares the instants.
+ */
+export async function pruneSessionTokens(db: DB, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - SESSION_TOKEN_RETENTION_MS).toISOString();
+  const result = await db
+    .deleteFrom('session_tokens')
+    .where((eb) => eb.or([eb('expires_at', '<', cutoff), eb('used_at', '<', cutoff)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

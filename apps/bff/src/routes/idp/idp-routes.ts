@@ -1,15 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
-import rateLimit from '@fastify/rate-limit';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Code, ok } from '@abo/contract';
-import { AppError } from '../../lib/app-error.ts';
+import { Code, fail, ok } from '@abo/contract';
+import { AppError, badRequest } from '../../lib/app-error.ts';
 import { createSessionToken, exchangeSessionToken } from '../../idp/session-tokens.ts';
 import { verifyPassword } from '../../idp/passwords.ts';
 import type { KeyRing } from '../../idp/keys.ts';
 import { LOGIN_CSS, LOGIN_JS } from './login-assets.ts';
 import { LOGIN_MESSAGES, renderLoginPage, type IdpLang } from './login-page.ts';
+import { isCrossSitePost, originOf, ownOrigin } from './own-origin.ts';
+import { createSignInBudget } from './sign-in-budget.ts';
 
 type Mode = 'distributor' | 'staff' | 'wechat';
 const ACTIONS: Record<Mode, string> = {
@@ -22,8 +23,10 @@ export interface IdpOptions {
   keys: KeyRing;
   /** Origins (besides this server's own) that may receive session tokens. */
   allowedRedirectOrigins: string[];
-  /** Sign-in attempts per minute per client address and account. */
+  /** Sign-in attempts per minute per account (a client address may make 5 times as many). */
   loginRateLimit: number;
+  /** PUBLIC_URL: when set, its origin is this server's own, whatever Host a request names. */
+  publicUrl?: string | undefined;
 }
 
 const pageQuery = z.object({
@@ -47,16 +50,6 @@ const sessionBody = z.object({
   password: z.string().min(1, 'password is required').max(128),
 });
 
-// Sign-in attempts are limited per client address and account.
-const loginRateLimit = (max: number) => ({
-  max,
-  timeWindow: '1 minute',
-  keyGenerator: (request: FastifyRequest) => {
-    const body = request.body as { username?: unknown } | undefined;
-    return `${request.ip}|${typeof body?.username === 'string' ? body.username.slice(0, 64) : ''}`;
-  },
-});
-
 function pickLang(request: FastifyRequest, explicit?: string): IdpLang {
   const raw = explicit ?? request.headers['accept-language'] ?? '';
   return String(raw).toLowerCase().startsWith('en') ? 'en-US' : 'zh-CN';
@@ -67,28 +60,62 @@ function pickLang(request: FastifyRequest, explicit?: string): IdpLang {
  * one-time session tokens, and the JWKS that verifies the tokens it issues.
  */
 export async function idpRoutes(app: FastifyInstance, opts: IdpOptions): Promise<void> {
-  await app.register(formbody, { bodyLimit: 8 * 1024 });
-  await app.register(rateLimit, { global: false });
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const publicOrigin = opts.publicUrl ? originOf(opts.publicUrl) : null;
+  // One budget for every route that checks a password (checkCredentials is the only way to).
+  const budget = createSignInBudget({ perAccount: opts.loginRateLimit });
+
+  /** Our own origin for this request; a malformed Host header is the client's fault, never a 500. */
+  const selfOrigin = (request: FastifyRequest): string => {
+    const self = ownOrigin(request, publicOrigin);
+    if (!self) throw badRequest('Invalid Host header');
+    return self;
+  };
+  /** Origins that may receive a token and may post the sign-in forms: ours and the configured portals. */
+  const trusted = (self: string) => (origin: string) => origin === self || opts.allowedRedirectOrigins.includes(origin);
 
   /** Only our own origin or configured portals may receive a token: no open redirect. */
-  const safeRedirect = (request: FastifyRequest, uri: string | undefined): URL | null => {
-    const self = new URL(`${request.protocol}://${request.host}`).origin;
+  const safeRedirect = (self: string, uri: string | undefined): URL | null => {
     try {
       const url = new URL(uri ?? '/front/', self);
       if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-      if (url.origin !== self && !opts.allowedRedirectOrigins.includes(url.origin)) return null;
-      return url;
+      return trusted(self)(url.origin) ? url : null;
     } catch {
       return null;
     }
   };
 
-  const checkCredentials = async (username: string, password: string, kind: 'distributor' | 'staff') => {
+  type CredentialCheck =
+    | { result: 'ok'; account: { username: string; ada: string; display_name: string } }
+    | { result: 'invalid' }
+    | { result: 'limited'; retryAfterSeconds: number };
+
+  /** Spends one attempt of the sign-in budget, then (if it was not spent) checks the password. */
+  const checkCredentials = async (
+    request: FastifyRequest,
+    username: string,
+    password: string,
+    kind: 'distributor' | 'staff',
+  ): Promise<CredentialCheck> => {
+    const verdict = budget.take(username, request.ip);
+    if (!verdict.ok) {
+      request.log.warn({ limitedBy: verdict.limitedBy }, 'sign-in budget spent');
+      return { result: 'limited', retryAfterSeconds: verdict.retryAfterSeconds };
+    }
     const row = await app.db.selectFrom('credentials').selectAll().where('username', '=', username).executeTakeFirst();
     // Verify against a fixed hash when the user is unknown, so timing does not reveal accounts.
     const valid = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
-    return valid && row && row.kind === kind ? row : null;
+    return valid && row && row.kind === kind ? { result: 'ok', account: row } : { result: 'invalid' };
+  };
+
+  /** The JSON sign-ins' refusal: 429 with Retry-After, or the envelope's "not signed in". */
+  const refuseJson = (request: FastifyRequest, reply: FastifyReply, check: Exclude<CredentialCheck, { result: 'ok' }>) => {
+    const messages = LOGIN_MESSAGES[pickLang(request)];
+    if (check.result === 'invalid') throw new AppError(Code.UNAUTHORIZED, messages.invalid);
+    return reply
+      .status(429)
+      .header('Retry-After', String(check.retryAfterSeconds))
+      .send(fail(Code.RATE_LIMITED, messages.tooMany(check.retryAfterSeconds)));
   };
 
   /** The sign-in page for a mode, never cached (it may carry an error or a filled-in account). */
@@ -123,10 +150,11 @@ export async function idpRoutes(app: FastifyInstance, opts: IdpOptions): Promise
       );
 
   const page = (mode: Mode) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const self = selfOrigin(request);
     const q = pageQuery.safeParse(request.query);
     const query = q.success ? q.data : {};
     const lang = pickLang(request, query.lang);
-    const redirect = safeRedirect(request, query.redirect_uri);
+    const redirect = safeRedirect(self, query.redirect_uri);
     const other = new URL(request.url, 'http://x');
     other.searchParams.set('lang', lang === 'en-US' ? 'zh' : 'en');
     return sendLoginPage(reply, mode, {
@@ -140,13 +168,14 @@ export async function idpRoutes(app: FastifyInstance, opts: IdpOptions): Promise
   };
 
   const submit = (mode: Mode) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const self = selfOrigin(request);
     const parsed = formBody.safeParse(request.body);
     const body = parsed.success ? parsed.data : {};
     const staff = mode === 'staff';
     const lang = pickLang(request, body.lang);
-    const redirect = safeRedirect(request, body.redirect_uri);
-    const rerender = (error: string) =>
-      sendLoginPage(reply, mode, {
+    const redirect = safeRedirect(self, body.redirect_uri);
+    const rerender = (error: string, status = 200) =>
+      sendLoginPage(reply.status(status), mode, {
         lang,
         redirect,
         display: body.display,
@@ -155,10 +184,18 @@ export async function idpRoutes(app: FastifyInstance, opts: IdpOptions): Promise
         username: body.username ?? '',
         otherLangUrl: `${ACTIONS[mode]}?lang=${lang === 'en-US' ? 'zh' : 'en'}`,
       });
+    // Login CSRF: another site must not post our form (into a frame, or to sign a victim in).
+    if (isCrossSitePost(request, trusted(self))) return rerender(LOGIN_MESSAGES[lang].crossSite, 403);
     if (!redirect) return rerender(LOGIN_MESSAGES[lang].badRedirect);
-    if (!body.username || !body.password) return rerender(LOGIN_MESSAGES[lang].missing);
-    const account = await checkCredentials(body.username.trim(), body.password, staff ? 'staff' : 'distributor');
-    if (!account) return rerender(LOGIN_MESSAGES[lang].invalid);
+    const username = body.username?.trim();
+    if (!username || !body.password) return rerender(LOGIN_MESSAGES[lang].missing);
+    const check = await checkCredentials(request, username, body.password, staff ? 'staff' : 'distributor');
+    if (check.result === 'limited') {
+      reply.header('Retry-After', String(check.retryAfterSeconds));
+      return rerender(LOGIN_MESSAGES[lang].tooMany(check.retryAfterSeconds), 429);
+    }
+    if (check.result === 'invalid') return rerender(LOGIN_MESSAGES[lang].invalid);
+    const { account } = check;
     if (staff) {
       const t = await app.tokens.issueStaff({ username: account.username, fullName: account.display_name });
       redirect.searchParams.set('channel', 'iinquiry');
@@ -175,14 +212,18 @@ export async function idpRoutes(app: FastifyInstance, opts: IdpOptions): Promise
     return reply.header('Cache-Control', 'no-store').redirect(redirect.toString(), 303);
   };
 
-  const pageOpts = { config: { public: true } } as const;
-  const submitOpts = { config: { public: true, rateLimit: loginRateLimit(opts.loginRateLimit) } } as const;
-  r.get('/idp/login', pageOpts, page('distributor'));
-  r.get('/idp/okta/login', pageOpts, page('staff'));
-  r.get('/idp/wechat/authorize', pageOpts, page('wechat'));
-  r.post('/idp/login', submitOpts, submit('distributor'));
-  r.post('/idp/okta/login', submitOpts, submit('staff'));
-  r.post('/idp/wechat/authorize', submitOpts, submit('wechat'));
+  const publicRoute = { config: { public: true } } as const;
+  r.get('/idp/login', publicRoute, page('distributor'));
+  r.get('/idp/okta/login', publicRoute, page('staff'));
+  r.get('/idp/wechat/authorize', publicRoute, page('wechat'));
+  // Form bodies are parsed for the form posts only: the JSON routes below refuse them (415), so
+  // a cross-site HTML form cannot reach them.
+  await app.register(async (forms) => {
+    await forms.register(formbody, { bodyLimit: 8 * 1024 });
+    forms.post('/idp/login', publicRoute, submit('distributor'));
+    forms.post('/idp/okta/login', publicRoute, submit('staff'));
+    forms.post('/idp/wechat/authorize', publicRoute, submit('wechat'));
+  });
 
   // WeChat OAuth callback: a code from /idp/wechat/authorize becomes a distributor session token.
   r.post(
@@ -197,26 +238,27 @@ export async function idpRoutes(app: FastifyInstance, opts: IdpOptions): Promise
     },
   );
 
-  r.post('/idp/session', { ...submitOpts, schema: { body: sessionBody } }, async (request) => {
-    const account = await checkCredentials(request.body.username, request.body.password, 'distributor');
-    if (!account) throw new AppError(Code.UNAUTHORIZED, LOGIN_MESSAGES[pickLang(request)].invalid);
-    return ok({ sessionToken: await createSessionToken(app.db, account.ada, 'distributor') });
+  r.post('/idp/session', { ...publicRoute, schema: { body: sessionBody } }, async (request, reply) => {
+    const check = await checkCredentials(request, request.body.username, request.body.password, 'distributor');
+    if (check.result !== 'ok') return refuseJson(request, reply, check);
+    return ok({ sessionToken: await createSessionToken(app.db, check.account.ada, 'distributor') });
   });
 
-  r.post('/idp/okta/session', { ...submitOpts, schema: { body: sessionBody } }, async (request) => {
-    const account = await checkCredentials(request.body.username, request.body.password, 'staff');
-    if (!account) throw new AppError(Code.UNAUTHORIZED, LOGIN_MESSAGES[pickLang(request)].invalid);
+  r.post('/idp/okta/session', { ...publicRoute, schema: { body: sessionBody } }, async (request, reply) => {
+    const check = await checkCredentials(request, request.body.username, request.body.password, 'staff');
+    if (check.result !== 'ok') return refuseJson(request, reply, check);
+    const { account } = check;
     return ok(await app.tokens.issueStaff({ username: account.username, fullName: account.display_name }));
   });
 
   const jwks = async () => ({ keys: opts.keys.publicJwks });
-  r.get('/idp/jwks', pageOpts, jwks);
-  r.get('/.well-known/jwks.json', pageOpts, jwks);
+  r.get('/idp/jwks', publicRoute, jwks);
+  r.get('/.well-known/jwks.json', publicRoute, jwks);
 
-  r.get('/idp/assets/login.css', pageOpts, (_q, reply) =>
+  r.get('/idp/assets/login.css', publicRoute, (_q, reply) =>
     reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(LOGIN_CSS),
   );
-  r.get('/idp/assets/login.js', pageOpts, (_q, reply) =>
+  r.get('/idp/assets/login.js', publicRoute, (_q, reply) =>
     reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(LOGIN_JS),
   );
 }

@@ -85,10 +85,14 @@ export const LOGIN_MESSAGES = {
     invalid: '会员号或密码不正确',
     missing: '请输入账号和密码',
     badRedirect: '登录后的返回地址无效',
+    crossSite: '登录请求来自其他网站，已拒绝。请重新打开登录页面。',
+    tooMany: (seconds: number) => `登录尝试过于频繁，请 ${seconds} 秒后再试`,
   },
   'en-US': {
     invalid: 'The account or password is incorrect',
     missing: 'Please enter your account and password',
     badRedirect: 'The return address after sign-in is not allowed',
+    crossSite: 'The sign-in form was sent from another site and was refused. Please open the sign-in page again.',
+    tooMany: (seconds: number) => `Too many sign-in attempts. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
   },
 } as const;
