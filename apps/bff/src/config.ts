@@ -57,6 +57,14 @@ const envSchema = z.object({
   CSP_IMAGE_ORIGINS: z.string().default('https://thirdwx.qlogo.cn,https://wx.qlogo.cn'),
   /** Comma-separated extra connect origins for the CSP (an external analytics collector). */
   CSP_CONNECT_ORIGINS: z.string().default(''),
+  /** `0` keeps the analytics endpoint answering but stores nothing (events go to a collector of the deployment's own). */
+  ANALYTICS_STORE: z.enum(['0', '1', 'true', 'false']).default('1'),
+  /** Stored analytics events older than this many days are deleted by the housekeeping timer. */
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Analytics requests allowed per minute per client address (the web app sends about one per page view). */
+  ANALYTICS_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** Minutes between two housekeeping runs (pruning old rows), at most a week; 0 turns the timer off. */
+  HOUSEKEEPING_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   WECHAT_APP_ID: z.string().default('wx0000000000demo0'),
   WECHAT_JSAPI_TICKET: z.string().default('dev-jsapi-ticket'),
 });

@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from './schema.ts';
 import * as m0001 from './migrations/0001-initial.ts';
+import * as m0002 from './migrations/0002-analytics-retention.ts';
 import { openPostgres, postgresSchema, rawPostgres } from './postgres.ts';
 import { openSqlite, rawSqlite, sqlitePath } from './sqlite.ts';
 
@@ -12,6 +13,7 @@ export type DB = Kysely<Database>;
 /** Migrations are bundled as code so the built server needs no migration folder. */
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
+  '0002-analytics-retention': m0002,
 };
 
 /**

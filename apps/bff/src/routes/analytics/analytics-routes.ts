@@ -1,66 +1,54 @@
-import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import type { Config } from '../../config.ts';
+import { analyticsRows, decodeSensorsPayload, MAX_BODY_BYTES } from './analytics-events.ts';
 
-const MAX_EVENTS_PER_REQUEST = 50;
-
-interface SensorsEvent {
-  event?: unknown;
-  type?: unknown;
-  distinct_id?: unknown;
-  properties?: unknown;
-}
-
-/** Decodes the Sensors Data web SDK payload: base64 JSON, optionally gzipped. */
-export function decodeSensorsPayload(encoded: string, gzip: boolean): SensorsEvent[] {
-  const bytes = Buffer.from(decodeURIComponent(encoded), 'base64');
-  const json = (gzip ? gunzipSync(bytes, { maxOutputLength: 512 * 1024 }) : bytes).toString('utf8');
-  const parsed: unknown = JSON.parse(json);
-  const list = Array.isArray(parsed) ? parsed : [parsed];
-  return list.filter((e): e is SensorsEvent => !!e && typeof e === 'object').slice(0, MAX_EVENTS_PER_REQUEST);
+export interface AnalyticsOptions {
+  config: Pick<Config, 'ANALYTICS_STORE' | 'ANALYTICS_RATE_LIMIT'>;
 }
 
 /**
- * The default ingestion endpoint for the analytics SDK: stores events so a
- * demo install has somewhere to send them (a deployment points the SDK at its
- * real collector). It never fails the page: bad payloads are dropped.
+ * The default ingestion endpoint for the analytics SDK: stores events so an install without a
+ * collector of its own has somewhere to send them (ANALYTICS_STORE=0 stores nothing when the
+ * SDK is pointed at a real collector). It needs no sign-in, so it is bounded: a rate limit per
+ * client address, a size cap on the payload, and only known events and properties are kept
+ * (analytics-events.ts); old rows are pruned by the housekeeping plugin. It never fails the
+ * page: bad payloads are dropped and answered 204 like good ones.
  */
-export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
-  await app.register(formbody, { bodyLimit: 256 * 1024 });
+export async function analyticsRoutes(app: FastifyInstance, opts: AnalyticsOptions): Promise<void> {
+  const storing = opts.config.ANALYTICS_STORE === '1' || opts.config.ANALYTICS_STORE === 'true';
+  await app.register(formbody, { bodyLimit: MAX_BODY_BYTES });
   // navigator.sendBeacon posts the same form fields as text/plain.
-  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) => {
+  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: MAX_BODY_BYTES }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
+  // Scoped to this plugin, as in routes/idp. Over the limit the error handler answers 429.
+  await app.register(rateLimit, { global: false });
 
   const store = async (encoded: unknown, gzip: unknown) => {
-    if (typeof encoded !== 'string' || encoded.length === 0 || encoded.length > 256 * 1024) return 0;
-    let events: SensorsEvent[];
+    if (!storing || typeof encoded !== 'string' || encoded.length === 0 || encoded.length > MAX_BODY_BYTES) return;
+    let events: unknown[];
     try {
       events = decodeSensorsPayload(encoded, gzip === '1' || gzip === 1);
     } catch {
-      return 0;
+      return;
     }
-    const at = new Date().toISOString();
-    const rows = events.map((e) => ({
-      at,
-      event: String(e.event ?? e.type ?? 'unknown').slice(0, 100),
-      distinct_id: String(e.distinct_id ?? '').slice(0, 100),
-      properties: JSON.stringify(e.properties ?? {}).slice(0, 8000),
-    }));
+    const rows = analyticsRows(events, new Date().toISOString());
     if (rows.length) await app.db.insertInto('analytics_events').values(rows).execute();
-    return rows.length;
   };
 
-  const opts = { config: { public: true } } as const;
-  // The SDK sends GET (image), POST form (ajax: data_list) or a beacon (data).
-  app.get('/bff/v1/analytics/events', opts, async (request, reply) => {
-    const q = (request.query ?? {}) as Record<string, unknown>;
-    await store(q['data'] ?? q['data_list'], q['gzip']);
-    return reply.status(204).send();
-  });
-  app.post('/bff/v1/analytics/events', opts, async (request, reply) => {
-    const b = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
-    await store(b['data_list'] ?? b['data'], b['gzip']);
-    return reply.status(204).send();
+  // The SDK sends GET (image: data), POST form (ajax: data_list) or a beacon (data). One route
+  // for both methods so they share one budget per client address.
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/bff/v1/analytics/events',
+    config: { public: true, rateLimit: { max: opts.config.ANALYTICS_RATE_LIMIT, timeWindow: '1 minute' } },
+    handler: async (request, reply) => {
+      const source = (request.method === 'GET' ? request.query : request.body) ?? {};
+      const fields = (typeof source === 'object' ? source : {}) as Record<string, unknown>;
+      await store(fields['data_list'] ?? fields['data'], fields['gzip']);
+      return reply.status(204).send();
+    },
   });
 }
