@@ -85,6 +85,7 @@ export async function buildApp({ config, db, logger = true, logStream }: BuildOp
     allowedRedirectOrigins: portalOrigins,
     loginRateLimit: config.LOGIN_RATE_LIMIT,
     publicUrl: config.PUBLIC_URL,
+    demo: config.demo,
   });
   await app.register(commonRoutes);
   await app.register(homeRoutes, { today: config.today });

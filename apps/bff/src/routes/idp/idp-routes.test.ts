@@ -23,6 +23,22 @@ describe('embedded identity provider', () => {
     expect(en.body).toContain('ABO number (ADA)');
   });
 
+  it('shows the demo account only in demo mode', async () => {
+    const zh = await t.app.inject({ method: 'GET', url: '/idp/login?redirect_uri=/front/' });
+    expect(zh.body).not.toContain('demo1234');
+    const staff = await t.app.inject({ method: 'GET', url: '/idp/okta/login?redirect_uri=/front/&lang=en' });
+    expect(staff.body).not.toContain('staff01');
+    const demo = await createTestApp({ DEMO: '1' });
+    try {
+      const page = await demo.app.inject({ method: 'GET', url: '/idp/login?redirect_uri=/front/' });
+      expect(page.body).toContain('演示账号：10000001 / demo1234');
+      const staffPage = await demo.app.inject({ method: 'GET', url: '/idp/okta/login?redirect_uri=/front/&lang=en' });
+      expect(staffPage.body).toContain('Demo account: staff01 / demo1234');
+    } finally {
+      await demo.close();
+    }
+  });
+
   it('escapes what it echoes back', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/idp/login?redirect_uri=/front/%22%3E%3Cscript%3Ealert(1)%3C/script%3E' });
     expect(res.body).not.toContain('<script>alert(1)');

@@ -27,6 +27,8 @@ export interface IdpOptions {
   loginRateLimit: number;
   /** PUBLIC_URL: when set, its origin is this server's own, whatever Host a request names. */
   publicUrl?: string | undefined;
+  /** Demo mode: the sign-in pages show the demo accounts. */
+  demo?: boolean;
 }
 
 const pageQuery = z.object({
@@ -144,6 +146,7 @@ export async function idpRoutes(app: FastifyInstance, opts: IdpOptions): Promise
           action: ACTIONS[mode],
           state: f.state ?? '',
           otherLangUrl: f.otherLangUrl,
+          demoHint: opts.demo === true,
           ...(f.error !== undefined ? { error: f.error } : {}),
           ...(f.username !== undefined ? { username: f.username } : {}),
         }),

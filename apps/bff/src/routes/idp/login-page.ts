@@ -42,6 +42,8 @@ export interface LoginPageOptions {
   username?: string;
   /** The same page in the other language. */
   otherLangUrl: string;
+  /** Demo mode: show the demo account to sign in with. */
+  demoHint?: boolean;
 }
 
 /** The identity provider's sign-in page: server-rendered, works without JavaScript. */
@@ -72,7 +74,7 @@ export function renderLoginPage(o: LoginPageOptions): string {
     <p class="error" id="login-error" role="alert" aria-live="assertive">${o.error ? e(o.error) : ''}</p>
     <button type="submit">${e(t.submit)}</button>
   </form>
-  <p class="hint">${e(o.staff ? t.staffHint : t.hint)}</p>
+  ${o.demoHint ? `<p class="hint">${e(o.staff ? t.staffHint : t.hint)}</p>` : ''}
   <p class="lang"><a href="${e(o.otherLangUrl)}">${e(t.other)}</a></p>
 </main>
 <script src="/idp/assets/login.js" defer></script>
