@@ -9,11 +9,12 @@
 // Every call accepts the queryAda header for a member of the caller's downline (staff: anyone); a member
 // outside it is refused with code 9900403.
 //
-// Every downline member in these answers is shown masked (spec §5): names and
-// ADAs are masked in the BFF and only the masked forms are declared here, so a
-// full value can never leave it. A row links to its market details through
-// `ref`, an opaque reference the BFF resolves (and checks against the caller's
-// downline) again; `?queryAda=` works as well for an ADA the caller already knows.
+// Every ADA in these answers is masked in the BFF (spec §5); names are shown as
+// the BFF's name policy allows (in full only for the viewer and the viewer's
+// frontline, else by maskName), so the `masked…` fields may carry a full name.
+// A row links to its market details through `ref`, an opaque reference the BFF
+// resolves (and checks against the caller's downline) again; `?queryAda=` works
+// as well for an ADA the caller already knows.
 import { z } from 'zod';
 import { baseBodySchema } from './common.ts';
 
@@ -114,7 +115,7 @@ export const membersBodySchema = baseBodySchema.extend({
   bracketMax: z.number().int().min(0).max(21).optional(),
   q: z.enum(['all', 'q', 'notQ']).default('all'),
   joinedThisPy: z.boolean().default(false),
-  /** Part of a name, or the start of an ADA. */
+  /** The beginning of a name as shown to the viewer, or a whole ADA (8–12 digits, matched exactly). */
   search: z.string().trim().max(40).optional(),
 });
 export type MembersBody = z.input<typeof membersBodySchema>;

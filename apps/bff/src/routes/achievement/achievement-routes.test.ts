@@ -92,7 +92,14 @@ describe('achievement calls', () => {
       pin_code: 310,
       name_zh: '李四海',
     });
-    await insertDistributor(t.db, '10000111', { sponsor_ada: '10000011', tree_pos: 2, tree_size: 1, depth: 2, pin_code: 230 });
+    await insertDistributor(t.db, '10000111', {
+      sponsor_ada: '10000011',
+      tree_pos: 2,
+      tree_size: 1,
+      depth: 2,
+      pin_code: 230,
+      name_zh: '欧阳明月',
+    });
     await insertDistributor(t.db, '10000012', { sponsor_ada: '10000001', tree_pos: 3, tree_size: 1, depth: 1, pin_code: 230 });
     await insertDistributor(t.db, '10000013', {
       sponsor_ada: '10000001',
@@ -102,7 +109,7 @@ describe('achievement calls', () => {
       pin_code: 230,
       market: 'TW',
     });
-    await insertDistributor(t.db, '20000001', { tree_pos: 10, tree_size: 1, pin_code: 230 });
+    await insertDistributor(t.db, '20000001', { tree_pos: 10, tree_size: 1, pin_code: 230, name_zh: '陈志强', name_en: 'Chen Zhiqiang' });
     await insertStaff(t.db, 'staff01');
     await t.db
       .insertInto('shops')
@@ -140,6 +147,7 @@ describe('achievement calls', () => {
     expect(r.data.months.at(-1)).toMatchObject({ month: '2026-11', closed: false, pgpv: 1800 });
     expect(r.data.nextPin.pinCode).toBe(340);
     expect(r.data.maskedAda).not.toBe('10000001');
+    expect(r.data.fullName).toBe('王小明');
   });
 
   it('counts this PY’s SP months from closed months only', async () => {
@@ -195,12 +203,12 @@ describe('achievement calls', () => {
     expect((await call('rank')).data.targetPin).toBe(380);
   });
 
-  it('composes APV from own PV and non-Q legs with masked names', async () => {
+  it('composes APV from own PV and non-Q legs, the frontline named in full', async () => {
     const r = await call('composition', { month: '2026-11' });
     expect(r.data.ppv).toBe(300);
     expect(r.data.legs).toHaveLength(3);
     expect(r.data.legs[0]).toMatchObject({ pgpv: 1000, counted: true });
-    expect(r.data.legs[0].maskedName).toBe('李四***海');
+    expect(r.data.legs[0].maskedName).toBe('李四海');
     expect(JSON.stringify(r.data)).not.toContain('10000011');
     expect(r.data.ppv + r.data.legs.reduce((s: number, l: { pgpv: number }) => s + l.pgpv, 0)).toBe(r.data.apv);
     expect((await call('composition', { month: '2024-01' })).success).toBe(false);
@@ -223,14 +231,24 @@ describe('achievement calls', () => {
     const r = await call('outstanding', { month: '2026-11', by: 'ppv' });
     expect(r.data.performers.map((p: { ppv: number }) => p.ppv)).toEqual([500, 500, 300, 200]);
     expect(JSON.stringify(r.data)).not.toContain('20000001');
+    // Frontline in full, the second level masked.
+    const names = r.data.performers.map((p: { depth: number; maskedName: string }) => [p.depth, p.maskedName]);
+    expect(names).toContainEqual([1, '李四海']);
+    expect(names).toContainEqual([2, '欧阳**']);
+    expect(JSON.stringify(r.data)).not.toContain('欧阳明月');
   });
 
-  it('lists marketing stars with masked names', async () => {
+  it('lists marketing stars company-wide with masked names (their own in full for the star)', async () => {
     const r = await call('marketingstars', { month: '2026-10' });
     expect(r.data.total).toBe(1);
-    expect(r.data.stars[0]).toMatchObject({ ppv: 3000, isMe: false, maskedAda: '200******01' });
+    expect(r.data.stars[0]).toMatchObject({ ppv: 3000, isMe: false, maskedAda: '200******01', maskedName: '陈*强' });
+    expect(JSON.stringify(r.data)).not.toContain('陈志强');
+    // The list is cached as rows for everyone; names are applied per viewer after it.
     const mine = await call('marketingstars', { month: '2026-10' }, '20000001');
     expect(mine.data.me).toEqual({ qualified: true, rank: 1 });
+    expect(mine.data.stars[0]).toMatchObject({ isMe: true, maskedName: '陈志强' });
+    const again = await call('marketingstars', { month: '2026-10' });
+    expect(again.data.stars[0].maskedName).toBe('陈*强');
     const d = await call('marketingstardetail');
     expect(d.data.starMonths).toBe(1);
     expect(d.data.customers).toBe(4);
@@ -256,6 +274,7 @@ describe('achievement calls', () => {
     const base = await call('estimate');
     expect(base.data.before.pgpv).toBe(1800);
     expect(base.data.before.bracketPercent).toBe(9);
+    expect(base.data.legs.find((l: { maskedAda: string }) => l.maskedAda === '100******11').maskedName).toBe('李四海');
     const r = await call('estimate', { extraPpv: 300, extraLegPv: { L1: 100 } });
     expect(r.data.after.bracketPercent).toBe(12);
     const local = estimateMonth({
@@ -286,6 +305,9 @@ describe('achievement calls', () => {
       t.app.inject({ method: 'POST', url: `/bff/v1/achievement/${path}`, payload: { channel: 'iinquiry', ...payload }, headers: h });
     const read = (await send('rank', {})).json();
     expect(read.data.targetPin).toBe(380);
+    // Names as the distributor sees them: their frontline in full, a stranger masked.
+    expect((await send('composition', { month: '2026-11' })).json().data.legs[0].maskedName).toBe('李四海');
+    expect((await send('marketingstars', { month: '2026-10' })).json().data.stars[0].maskedName).toBe('陈*强');
     const write = (await send('settarget', { pinCode: 390 })).json();
     expect(write.success).toBe(false);
     expect(write.message).toMatch(/Staff/);

@@ -50,6 +50,7 @@ import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
 import type { InvitationsTable } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
+import { nameFor, nameViewerOf, type NameViewer } from '../../lib/name-policy.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import {
   MONTH_COLUMNS,
@@ -94,10 +95,15 @@ function writer(request: FastifyRequest): string {
   return s.ada;
 }
 
+/** A person's Chinese name as this viewer may see it (name-policy.ts). */
+function nameOf(viewer: NameViewer, row: { ada: string; sponsor_ada: string | null; name_zh: string }): string {
+  return nameFor(viewer, { ada: row.ada, sponsorAda: row.sponsor_ada, nameZh: row.name_zh, nameEn: '' }).nameZh;
+}
+
 async function distributorOf(db: DB, ada: string) {
   const d = await db
     .selectFrom('distributors')
-    .select(['ada', 'name_zh', 'pin_code', 'pin_month', 'tree_pos', 'tree_size', 'depth'])
+    .select(['ada', 'sponsor_ada', 'name_zh', 'pin_code', 'pin_month', 'tree_pos', 'tree_size', 'depth'])
     .where('ada', '=', ada)
     .executeTakeFirst();
   if (!d) throw notFound('Distributor not found');
@@ -209,8 +215,8 @@ export async function achievementRoutes(app: FastifyInstance, opts: { config: Co
       },
     },
     async (request) => {
-      const { ada } = sessionOf(request);
-      const s = await rankState(ada);
+      const session = sessionOf(request);
+      const s = await rankState(session.ada);
       const last12 = monthsEnding(s.month, 12);
       const rows = s.months.filter((m) => m.month >= last12[0]!);
       const by = new Map(rows.map((m) => [m.month, m]));
@@ -218,7 +224,7 @@ export async function achievementRoutes(app: FastifyInstance, opts: { config: Co
       const nextPin = s.requirements.find((p) => p.above) ?? null;
       return ok({
         maskedAda: maskPrivacy(s.d.ada),
-        fullName: s.d.name_zh,
+        fullName: nameOf(nameViewerOf(session), s.d),
         pinCode: s.pinCode,
         pinName: pinName(s.pinCode),
         pinMonth: s.pinMonth,
@@ -473,7 +479,9 @@ export async function achievementRoutes(app: FastifyInstance, opts: { config: Co
       },
     },
     async (request) => {
-      const { ada } = sessionOf(request);
+      const session = sessionOf(request);
+      const { ada } = session;
+      const names = nameViewerOf(session);
       const { month } = clock();
       const { m, available } = pickMonth(request.body?.month, month, month);
       await distributorOf(db, ada);
@@ -489,7 +497,7 @@ export async function achievementRoutes(app: FastifyInstance, opts: { config: Co
         db
           .selectFrom('distributors as l')
           .innerJoin('monthly_results as x', (j) => j.onRef('x.ada', '=', 'l.ada').on('x.month', '=', m))
-          .select(['l.ada', 'l.name_zh', 'x.pgpv', 'x.gpv', 'x.bracket', 'x.is_q'])
+          .select(['l.ada', 'l.sponsor_ada', 'l.name_zh', 'x.pgpv', 'x.gpv', 'x.bracket', 'x.is_q'])
           .where('l.sponsor_ada', '=', ada)
           .orderBy('x.pgpv', 'desc')
           .orderBy('l.ada')
@@ -499,7 +507,7 @@ export async function achievementRoutes(app: FastifyInstance, opts: { config: Co
         const isQ = l.is_q === 1 || Number(l.pgpv) >= qMin;
         return {
           maskedAda: maskPrivacy(l.ada),
-          maskedName: maskPrivacy(l.name_zh),
+          maskedName: nameOf(names, l),
           pgpv: Number(l.pgpv),
           gpv: Number(l.gpv),
           bracket: Number(l.bracket),
@@ -649,7 +657,9 @@ export async function achievementRoutes(app: FastifyInstance, opts: { config: Co
       },
     },
     async (request) => {
-      const { ada } = sessionOf(request);
+      const session = sessionOf(request);
+      const { ada } = session;
+      const names = nameViewerOf(session);
       const { month } = clock();
       const by = request.body?.by ?? 'ppv';
       const { m, available } = pickMonth(request.body?.month, addMonths(month, -1), month);
@@ -658,7 +668,18 @@ export async function achievementRoutes(app: FastifyInstance, opts: { config: Co
         db
           .selectFrom('distributors as x')
           .innerJoin('monthly_results as r', (j) => j.onRef('r.ada', '=', 'x.ada').on('r.month', '=', m))
-          .select(['x.ada', 'x.name_zh', 'x.depth', 'x.pin_code', 'r.ppv', 'r.apv', 'r.bracket', 'r.is_q', 'r.new_customers'])
+          .select([
+            'x.ada',
+            'x.sponsor_ada',
+            'x.name_zh',
+            'x.depth',
+            'x.pin_code',
+            'r.ppv',
+            'r.apv',
+            'r.bracket',
+            'r.is_q',
+            'r.new_customers',
+          ])
           .where('x.tree_pos', '>', d.tree_pos)
           .where('x.tree_pos', '<', d.tree_pos + d.tree_size)
           .where(by === 'ppv' ? 'r.ppv' : 'r.apv', '>', 0)
@@ -677,7 +698,7 @@ export async function achievementRoutes(app: FastifyInstance, opts: { config: Co
         performers: rows.map((x, i) => ({
           rank: i + 1,
           maskedAda: maskPrivacy(x.ada),
-          maskedName: maskPrivacy(x.name_zh),
+          maskedName: nameOf(names, x),
           depth: Number(x.depth) - Number(ownDepth),
           pinCode: Number(x.pin_code),
           pinName: pinName(Number(x.pin_code)),
@@ -700,16 +721,19 @@ export async function achievementRoutes(app: FastifyInstance, opts: { config: Co
       },
     },
     async (request) => {
-      const { ada } = sessionOf(request);
+      const session = sessionOf(request);
+      const { ada } = session;
+      const names = nameViewerOf(session);
       const { month } = clock();
       const { m, available } = pickMonth(request.body?.month, addMonths(month, -1), month);
       const { condition } = marketingStarPlan(pyOf(m));
-      // Every qualifier of the month, best first (one scan of the month, cached).
+      // Every qualifier of the month, best first (one scan of the month, cached as rows: the
+      // names are shown per viewer below, so the company-wide list is masked for everyone).
       const all = await cache.get(`stars:${m}`, m < month, () =>
         db
           .selectFrom('monthly_results as r')
           .innerJoin('distributors as x', 'x.ada', 'r.ada')
-          .select(['x.ada', 'x.name_zh', 'r.ppv', 'r.new_customers'])
+          .select(['x.ada', 'x.sponsor_ada', 'x.name_zh', 'r.ppv', 'r.new_customers'])
           .where('r.month', '=', m)
           .where('r.ppv', '>=', condition.ppv)
           .where('r.new_customers', '>=', condition.newCustomers)
@@ -730,7 +754,7 @@ export async function achievementRoutes(app: FastifyInstance, opts: { config: Co
         stars: top.map((x, i) => ({
           rank: i + 1,
           maskedAda: maskPrivacy(x.ada),
-          maskedName: maskPrivacy(x.name_zh),
+          maskedName: nameOf(names, x),
           ppv: Number(x.ppv),
           newCustomers: Number(x.new_customers),
           isMe: x.ada === ada,
@@ -880,7 +904,9 @@ export async function achievementRoutes(app: FastifyInstance, opts: { config: Co
       },
     },
     async (request) => {
-      const { ada } = sessionOf(request);
+      const session = sessionOf(request);
+      const { ada } = session;
+      const names = nameViewerOf(session);
       const { month } = clock();
       await distributorOf(db, ada);
       const [own, legRows, depth] = await cache.get(`estimate:${ada}:${month}`, false, () =>
@@ -889,7 +915,7 @@ export async function achievementRoutes(app: FastifyInstance, opts: { config: Co
           db
             .selectFrom('distributors as l')
             .innerJoin('monthly_results as x', (j) => j.onRef('x.ada', '=', 'l.ada').on('x.month', '=', month))
-            .select(['l.ada', 'l.name_zh', 'x.pgpv'])
+            .select(['l.ada', 'l.sponsor_ada', 'l.name_zh', 'x.pgpv'])
             .where('l.sponsor_ada', '=', ada)
             .where('x.pgpv', '>', 0)
             .orderBy('x.pgpv', 'desc')
@@ -911,7 +937,7 @@ export async function achievementRoutes(app: FastifyInstance, opts: { config: Co
       const legs = legRows.map((l, i) => ({
         id: `L${i + 1}`,
         maskedAda: maskPrivacy(l.ada),
-        maskedName: maskPrivacy(l.name_zh),
+        maskedName: nameOf(names, l),
         pgpv: Number(l.pgpv),
         qLegsPgpv: depthBy.get(l.ada) ?? 0,
       }));

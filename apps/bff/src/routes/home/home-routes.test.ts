@@ -39,6 +39,9 @@ describe('home summary on the demo seed', () => {
       lastMonth: '2026-10',
     });
     expect(s.seminar).toMatchObject({ code: 'SEMINAR_2627', status: 'atRisk' });
+    // Their own name, in full (README, security: names).
+    const me = await t.db.selectFrom('distributors').select('name_zh').where('ada', '=', '10000001').executeTakeFirstOrThrow();
+    expect(s.fullName).toBe(me.name_zh);
     expect(typeof s.lastMonthQ).toBe('boolean');
     const q = await t.db
       .selectFrom('monthly_results')

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { baseBodySchema, envelopeSchema, homeSummaryDataSchema, maskPrivacy, ok } from '@abo/contract';
 import { addMonths, pinName, plansFor, pyMonths, pyOf, toMonthKey } from '@abo/plan';
 import { notFound } from '../../lib/app-error.ts';
+import { nameFor, nameViewerOf } from '../../lib/name-policy.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 
 /** The home page's headline numbers for the three areas. */
@@ -13,12 +14,17 @@ export async function homeRoutes(app: FastifyInstance, opts: { today: () => Date
       '/bff/v1/home/summary',
       { schema: { body: baseBodySchema.optional(), response: { 200: envelopeSchema(homeSummaryDataSchema) } } },
       async (request) => {
-        const { ada } = sessionOf(request);
+        const session = sessionOf(request);
+        const { ada } = session;
         const today = opts.today();
         const month = toMonthKey(today);
         const py = pyOf(today);
         const months = pyMonths(py);
-        const d = await app.db.selectFrom('distributors').select(['ada', 'name_zh', 'pin_code']).where('ada', '=', ada).executeTakeFirst();
+        const d = await app.db
+          .selectFrom('distributors')
+          .select(['ada', 'sponsor_ada', 'name_zh', 'name_en', 'pin_code'])
+          .where('ada', '=', ada)
+          .executeTakeFirst();
         if (!d) throw notFound('Distributor not found');
         const seminarPlan = plansFor(py, 'seminar').find((p) => p.route === '/incentiveplan/seminars');
         const lastMonth = addMonths(month, -1);
@@ -57,7 +63,7 @@ export async function homeRoutes(app: FastifyInstance, opts: { today: () => Date
         return ok({
           ada: d.ada,
           maskedAda: maskPrivacy(d.ada),
-          fullName: d.name_zh,
+          fullName: nameFor(nameViewerOf(session), { ada: d.ada, sponsorAda: d.sponsor_ada, nameZh: d.name_zh, nameEn: d.name_en }).nameZh,
           pinCode: d.pin_code,
           pinName: name.zh,
           pinNameEn: name.en,

@@ -6,7 +6,7 @@ import { buildApp } from '../../app.ts';
 import type { DB } from '../../db/index.ts';
 import { evaluatePy, summaryJson } from '../../seed/plans.ts';
 import { insertDistributor, markDataReplaced } from '../../testing/fixtures.ts';
-import { loadHistory } from './plan-history.ts';
+import { legsFor, loadHistory } from './plan-history.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 // Today is 2026-11-21: PY 26/27 open, Sep and Oct 2026 closed, Nov month-to-date.
@@ -153,7 +153,7 @@ describe('/bff/v1/incentive', () => {
     }
   });
 
-  it('evaluates one plan: figures reconcile with the month rows, legs masked', async () => {
+  it('evaluates one plan: figures reconcile with the month rows, legs (own frontline) named in full, ADAs masked', async () => {
     const res = await call('plan', { route: '/incentiveplan/seminars' });
     const body = res.json();
     expect(body.code).toBe(Code.OK);
@@ -176,9 +176,17 @@ describe('/bff/v1/incentive', () => {
     expect(d.records[2]).toMatchObject({ month: '2026-11', state: 'current', present: true, pgpv: 3_000 });
     expect(d.records[3]).toMatchObject({ month: '2026-12', state: 'future', present: false });
     expect(d.legs).toHaveLength(2);
-    expect(d.legs[0]).toMatchObject({ maskedAda: '100******11', maskedName: '李小***红'.replace('***', '***'), qMonths: 2 });
+    // The legs are the distributor's own frontline: their names in full (README, security: names).
+    expect(d.legs[0]).toMatchObject({ maskedAda: '100******11', maskedName: '李小红', qMonths: 2 });
+    expect(d.legs[1]).toMatchObject({ maskedAda: '100******12', maskedName: '赵四' });
     expect(res.body).not.toContain(LEG_A);
-    expect(res.body).not.toContain('李小红');
+  });
+
+  it('names the legs in full only for their sponsor: anyone else sees them masked', async () => {
+    const loaded = await loadHistory(t.db, ME, '2026-09', '2026-11', { pin_code: 330, pin_month: '2026-02' });
+    const months = ['2026-09', '2026-10', '2026-11'];
+    expect(legsFor(loaded, months, 1, { ada: ME }).map((l) => l.maskedName)).toEqual(['李小红', '赵四']);
+    expect(legsFor(loaded, months, 1, { ada: '10000000' }).map((l) => l.maskedName)).toEqual(['李*红', '赵*']);
   });
 
   it('serves a past edition with ?year and by code; the closed year is final', async () => {
@@ -226,6 +234,10 @@ describe('/bff/v1/incentive', () => {
     const h = { channel: 'iinquiry', jwks: staff.oktaIdTokenKey, 'ada-token': staff.adaToken, queryAda: ME };
     const plan = (await call('plan', { route: '/incentiveplan/seminars', year: '25/26' }, h)).json();
     expect(plan).toMatchObject({ success: true, data: { code: 'SEMINAR_2526' } });
+    // Staff see what the distributor sees: the distributor's frontline named in full.
+    const own = (await call('plan', { route: '/incentiveplan/seminars', year: '25/26' })).json();
+    expect(plan.data.legs.map((l: { maskedName: string }) => l.maskedName)).toEqual(['李小红', '赵四']);
+    expect(plan.data.legs).toEqual(own.data.legs);
     const write = (await call('biennial/settag', { track: 'GROWTH' }, h)).json();
     expect(write).toMatchObject({ success: false, code: Code.FORBIDDEN });
     expect(await t.db.selectFrom('user_settings').selectAll().where('ada', '=', ME).execute()).toHaveLength(0);

@@ -42,6 +42,7 @@ import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import { okJson, sendJson, type JsonAnswer } from '../../lib/json-answer.ts';
+import { nameViewerOf } from '../../lib/name-policy.ts';
 import { preparedQuery } from '../../lib/prepared-query.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { dataVersion, VersionedCache } from '../data-version.ts';
@@ -233,7 +234,9 @@ export async function incentiveRoutes(app: FastifyInstance, opts: { config: Conf
     '/bff/v1/incentive/plan',
     { schema: { body: planBodySchema, response: { 200: envelopeSchema(planDataSchema) } } },
     async (request, reply) => {
-      const { ada } = sessionOf(request);
+      const session = sessionOf(request);
+      const { ada } = session;
+      const names = nameViewerOf(session);
       const body = request.body;
       const today = opts.config.today();
       const month = toMonthKey(today);
@@ -255,10 +258,11 @@ export async function incentiveRoutes(app: FastifyInstance, opts: { config: Conf
         const tag = s?.biennial_tag ?? null;
         chosenTrack = tag !== null && plan.levels.list.some((l) => l.code === tag) ? tag : null;
       }
-      // Besides the read-only data (its version) the answer depends on the month and on the
-      // saved track, read above on every call (another process may just have saved one).
+      // Besides the read-only data (its version) the answer depends on the month, on the
+      // saved track, read above on every call (another process may just have saved one), and
+      // on who looks at it (the legs' names, name-policy.ts).
       const version = await dataVersion(app.db);
-      const key = `${ada}|${plan.code}|${month}|${chosenTrack ?? ''}`;
+      const key = `${ada}|${names.ada}|${plan.code}|${month}|${chosenTrack ?? ''}`;
       const known = planAnswers.get(key, version);
       if (known) return sendJson(request, reply, known);
       const d = await person(app.db, ada);
@@ -305,7 +309,7 @@ export async function incentiveRoutes(app: FastifyInstance, opts: { config: Conf
           current: loaded.currentPin,
           events: (loaded.history.pins ?? []).map((e) => ({ month: e.month, pinCode: e.pinCode })),
         },
-        legs: legsFor(loaded, months, rules.pins.legQMonths),
+        legs: legsFor(loaded, months, rules.pins.legQMonths, names),
         legQMonths: rules.pins.legQMonths,
         compliancePpv: rules.compliance.minPpv,
       });

@@ -1,7 +1,9 @@
 import { maskPrivacy, type MarketPerson } from '@abo/contract';
+import { nameFor, type NameViewer } from '../../lib/name-policy.ts';
 
 export interface PersonSource {
   ada: string;
+  sponsorAda: string | null;
   nameZh: string;
   nameEn: string;
   pinCode: number;
@@ -14,30 +16,27 @@ export function refOf(treePos: number): string {
   return `m${treePos}`;
 }
 
-/** A downline member as it leaves the BFF: names and ADA masked (spec §5), never the full values. */
-export function personOf(p: PersonSource, level: number): MarketPerson {
-  return {
-    ref: refOf(p.treePos),
-    maskedName: maskPrivacy(p.nameZh),
-    maskedNameEn: maskPrivacy(p.nameEn),
-    maskedAda: maskPrivacy(p.ada),
-    pinCode: p.pinCode,
-    joinDate: p.joinDate,
-    level,
-  };
+/**
+ * A market member as it leaves the BFF: the ADA masked (spec §5), the names as this viewer may
+ * see them (name-policy.ts: in full only for the viewer and the viewer's frontline). The
+ * `masked…` field names are the contract's; the value is the full name where the policy allows.
+ */
+export function personOf(p: PersonSource, level: number, viewer: NameViewer): MarketPerson {
+  const names = nameFor(viewer, p);
+  return personOfShown({ nameZh: names.nameZh, nameEn: names.nameEn, maskedAda: maskPrivacy(p.ada) }, p, level);
 }
 
-/** The same from a snapshot row whose masks are already computed. */
-export function personOfMasked(
-  masked: [string, string, string],
+/** The same from names already decided for the viewer (market-snapshot.ts shownOf). */
+export function personOfShown(
+  shown: { nameZh: string; nameEn: string; maskedAda: string },
   p: { pinCode: number; joinDate: string; treePos: number },
   level: number,
 ): MarketPerson {
   return {
     ref: refOf(p.treePos),
-    maskedName: masked[0],
-    maskedNameEn: masked[1],
-    maskedAda: masked[2],
+    maskedName: shown.nameZh,
+    maskedNameEn: shown.nameEn,
+    maskedAda: shown.maskedAda,
     pinCode: p.pinCode,
     joinDate: p.joinDate,
     level,

@@ -1,5 +1,6 @@
 import type { MemberSort } from '@abo/contract';
-import { comparator, sortedOrder, type MarketSnapshot, type SortKey } from './market-snapshot.ts';
+import type { NameViewer } from '../../lib/name-policy.ts';
+import { comparator, shownNameStartsWith, sortedOrder, type MarketSnapshot, type SortKey } from './market-snapshot.ts';
 
 export interface MemberFilter {
   page: number;
@@ -16,6 +17,9 @@ export interface MemberFilter {
   search?: string | undefined;
 }
 
+/** A search that names one member by their whole ADA (equality only: a prefix would uncover a masked ADA digit by digit). */
+const FULL_ADA = /^\d{8,12}$/;
+
 /** Below this many matches a page is sorted directly; above it the prebuilt sorted order is walked. */
 const DIRECT_SORT_LIMIT = 4000;
 
@@ -23,16 +27,19 @@ const DIRECT_SORT_LIMIT = 4000;
  * The members of [from, to) that pass the filters, in the requested order. The
  * filter pass is one loop over typed arrays; the order comes from sorting the
  * matches when few, else from walking the snapshot's prebuilt sorted order.
+ * The search matches only what the viewer can see: the beginning of a name as
+ * shown to them (name-policy.ts), or a whole ADA they already know.
  */
 function filterAndSort(
   s: MarketSnapshot,
-  viewer: number,
+  root: number,
   from: number,
   to: number,
   f: MemberFilter,
   py: { pyStartDate: string; pyEndDate: string },
+  names: NameViewer,
 ): Int32Array {
-  const base = s.depth[viewer]!;
+  const base = s.depth[root]!;
   const dMin = f.levelMin !== undefined ? base + f.levelMin : -Infinity;
   const dMax = f.levelMax !== undefined ? base + f.levelMax : Infinity;
   const pins = f.pins && f.pins.length > 0 ? new Set(f.pins) : null;
@@ -40,7 +47,7 @@ function filterAndSort(
   const bMax = f.bracketMax ?? Infinity;
   const wantQ = f.q === 'q' ? 1 : f.q === 'notQ' ? 0 : -1;
   const term = f.search?.trim().toLowerCase() ?? '';
-  const adaPrefix = /^\d+$/.test(term) ? term : null;
+  const fullAda = FULL_ADA.test(term) ? term : null;
 
   const matches = new Int32Array(Math.max(0, to - from));
   let total = 0;
@@ -56,9 +63,9 @@ function filterAndSort(
       if (j < py.pyStartDate || j > py.pyEndDate) continue;
     }
     if (term) {
-      if (adaPrefix !== null) {
-        if (!s.ada[k]!.startsWith(adaPrefix)) continue;
-      } else if (!s.searchText[k]!.includes(term)) continue;
+      if (fullAda !== null) {
+        if (s.ada[k] !== fullAda) continue;
+      } else if (!shownNameStartsWith(s, k, names, term)) continue;
     }
     matches[total++] = k;
   }
@@ -160,17 +167,19 @@ const RESULT_CACHE_SIZE = 64;
 const resultCaches = new WeakMap<MarketSnapshot, Map<string, Int32Array>>();
 
 /**
- * One page of a member's downline [from, to) after filters and sorting. The
- * whole filtered, sorted list is kept (a small LRU per snapshot), so paging
- * through a list, or many users asking the same view, costs a slice.
+ * One page of a member's downline [from, to) (the downline of `root`) after filters and
+ * sorting. The whole filtered, sorted list is kept (a small LRU per snapshot), so paging
+ * through a list, or many users asking the same view, costs a slice. `names` is who looks
+ * at it: a name search matches names as shown to them.
  */
 export function pageMembers(
   s: MarketSnapshot,
-  viewer: number,
+  root: number,
   from: number,
   to: number,
   f: MemberFilter,
   py: { pyStartDate: string; pyEndDate: string },
+  names: NameViewer,
 ): { total: number; indices: number[] } {
   const start = (f.page - 1) * f.pageSize;
   if (start + f.pageSize <= TOP_LIMIT && unfiltered(f)) {
@@ -185,12 +194,13 @@ export function pageMembers(
     resultCaches.set(s, cache);
   }
   const { page: _page, pageSize: _pageSize, ...rest } = f;
-  const cacheKey = `${viewer}|${JSON.stringify(rest)}`;
+  // The viewer is in the key: a name search matches what they see, which differs between viewers.
+  const cacheKey = `${root}|${names.ada}|${JSON.stringify(rest)}`;
   let ordered = cache.get(cacheKey);
   if (ordered) {
     cache.delete(cacheKey);
   } else {
-    ordered = filterAndSort(s, viewer, from, to, f, py);
+    ordered = filterAndSort(s, root, from, to, f, py, names);
     if (cache.size >= RESULT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
   }
   cache.set(cacheKey, ordered);

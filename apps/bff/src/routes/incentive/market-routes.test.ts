@@ -114,15 +114,72 @@ describe('market pages (/bff/v1/incentive/market/*)', () => {
     expect(d.summary).toEqual({ qThisMonth: 1, nearQ: 2, sixPlus: 0 });
   });
 
-  it('masks every name and ADA and never sends a full value', async () => {
+  it('masks every ADA and names the frontline in full, for the viewer only', async () => {
     const res = await call('partners', '10000002', { view: 'annual' });
     const text = res.body;
-    for (const [ada, , , , , name] of TREE.slice(1)) {
-      expect(text).not.toContain(ada);
-      expect(text).not.toContain(name);
-    }
+    // (The fixture's English names are "Member <ada>": the frontline's are shown in full.)
+    for (const [ada] of TREE.slice(1)) expect(text.replace(/Member \d{8}/g, '')).not.toContain(ada);
     const row = res.json().data.rows.find((r: { maskedAda: string }) => r.maskedAda === '200******01');
-    expect(row).toMatchObject({ maskedName: '李一***伴', maskedNameEn: 'Mem******01' });
+    expect(row).toMatchObject({ maskedName: '李一号伙伴', maskedNameEn: 'Member 20000001' });
+    // The same partners page of 20000001 read by their upline through queryAda: not the upline's frontline.
+    const byLeader = (await call('partners', '10000002', { view: 'annual' }, { queryAda: '20000001' })).json().data;
+    expect(byLeader.rows.map((r: { maskedName: string; maskedNameEn: string }) => [r.maskedName, r.maskedNameEn]).sort()).toEqual([
+      ['李*一', 'Member 2***'],
+      ['李一***', 'Member 2***'],
+    ]);
+    const own = (await call('partners', '20000001', { view: 'annual' })).json().data;
+    expect(own.rows.map((r: { maskedName: string }) => r.maskedName).sort()).toEqual(['李一一', '李一二新人']);
+  });
+
+  it('names the frontline in full and masks deeper levels in member tracking; the cached page follows the viewer', async () => {
+    const names = (d: { rows: { maskedAda: string; maskedName: string; maskedNameEn: string }[] }) =>
+      Object.fromEntries(d.rows.map((r) => [r.maskedAda, [r.maskedName, r.maskedNameEn]]));
+    const leader = names((await call('members', '10000002', { pageSize: 50 })).json().data);
+    expect(leader['200******01']).toEqual(['李一号伙伴', 'Member 20000001']);
+    expect(leader['200******04']).toEqual(['钱四号伙伴', 'Member 20000004']);
+    expect(leader['200******11']).toEqual(['李*一', 'Member 2***']);
+    expect(leader['200******12']).toEqual(['李一***', 'Member 2***']);
+    expect(leader['200******41']).toEqual(['钱*一', 'Member 2***']);
+    // 20000001's own page (cached per data version) names their frontline in full…
+    // (Bodies without the optional loginada: the cache key must not depend on a client sending it.)
+    const same = { pageSize: 50, loginada: undefined };
+    const own = names((await call('members', '20000001', same)).json().data);
+    expect(own['200******11']).toEqual(['李一一', 'Member 20000011']);
+    // …and the same page read by the leader through queryAda is not that cached answer.
+    const read = await call('members', '10000002', same, { queryAda: '20000001' });
+    expect(names(read.json().data)['200******11']).toEqual(['李*一', 'Member 2***']);
+    expect(read.body).not.toContain('李一一');
+    expect(read.body).not.toContain('李一二新人');
+    // Staff answer a distributor's questions from the distributor's own view.
+    const staff = await t.app.tokens.issueStaff({ username: 'staff01', fullName: 'Staff One' });
+    const byStaff = await t.app.inject({
+      method: 'POST',
+      url: '/bff/v1/incentive/market/members',
+      headers: { channel: 'iinquiry', jwks: staff.oktaIdTokenKey, 'ada-token': staff.adaToken, queryAda: '20000001' },
+      payload: { channel: 'iinquiry', pageSize: 50 },
+    });
+    expect(names(byStaff.json().data)).toEqual(own);
+  });
+
+  it('searches only what the viewer sees: a whole ADA, or the visible beginning of a name', async () => {
+    const total = async (search: string, as = '10000002', extra: Record<string, string> = {}) =>
+      (await call('members', as, { search }, extra)).json().data.total as number;
+    // The start of masked ADAs (200******11, 200******12) finds nothing, digit by digit or at once.
+    for (const prefix of ['2', '20', '200', '2000', '20000', '200000', '2000001']) expect(await total(prefix)).toBe(0);
+    expect(await total('20000011')).toBe(1);
+    expect(await total('20000012')).toBe(1);
+    expect(await total('30000001')).toBe(0); // not in this market
+    // 钱四号伙伴 (frontline, in full) and 钱*一 (second level): the hidden 四 finds only the first.
+    expect(await total('钱')).toBe(2);
+    expect(await total('钱四')).toBe(1);
+    expect(await total('李一一')).toBe(0);
+    expect(await total('member 2')).toBe(7);
+    expect(await total('member 20000041')).toBe(0);
+    expect(await total('member 20000004')).toBe(1);
+    // 20000001 knows their own frontline by name; their upline reading the same page does not.
+    expect(await total('李一一', '20000001')).toBe(1);
+    expect(await total('李一一', '10000002', { queryAda: '20000001' })).toBe(0);
+    expect(await total('李', '10000002', { queryAda: '20000001' })).toBe(2);
   });
 
   it('picks key coaching partners: near Q or slipping this month, or able to reach 6 Q months', async () => {
@@ -158,9 +215,9 @@ describe('market pages (/bff/v1/incentive/market/*)', () => {
     const joined = (await call('members', '10000002', { joinedThisPy: true })).json().data;
     expect(joined.rows).toHaveLength(1);
     expect(joined.rows[0]).toMatchObject({ joinedThisPy: true, maskedAda: '200******12' });
-    const byAda = (await call('members', '10000002', { search: '2000001' })).json().data; // 20000011, 20000012
-    expect(byAda.total).toBe(2);
-    const byName = (await call('members', '10000002', { search: '钱四' })).json().data;
+    const byAda = (await call('members', '10000002', { search: '20000011' })).json().data;
+    expect(byAda.total).toBe(1);
+    const byName = (await call('members', '10000002', { search: '钱' })).json().data;
     expect(byName.total).toBe(2);
     const gap = (await call('members', '10000002', { sort: 'pvToQ', order: 'asc', pageSize: 2 })).json().data;
     expect(gap.rows.map((r: { pvToQ: number }) => r.pvToQ)).toEqual([0, 2000]);
@@ -193,8 +250,12 @@ describe('market pages (/bff/v1/incentive/market/*)', () => {
       level: 1,
       downlineSize: 2,
       frontlineCount: 2,
-      sponsorMaskedName: '王大***石',
+      // The member is the viewer's frontline and the sponsor the viewer: both in full.
+      maskedName: '李一号伙伴',
+      sponsorMaskedName: '王大钻石',
     });
+    // The member's own frontline is the viewer's second level: masked.
+    expect(d.legs.map((l: { maskedName: string }) => l.maskedName)).toEqual(['李*一', '李一***']);
     expect(d.months.map((m: { pgpv: number }) => m.pgpv)).toEqual([12000, 10500, 10100]);
     expect(d.qMonthsPy).toBe(3);
     expect(d.legs.map((l: { pgpv: number; level: number }) => [l.pgpv, l.level])).toEqual([
@@ -213,7 +274,16 @@ describe('market pages (/bff/v1/incentive/market/*)', () => {
 
   it('shows a downline member by queryAda, and refuses anyone outside the downline', async () => {
     const ok = (await call('details', '10000002', {}, { queryAda: '20000041' })).json();
-    expect(ok).toMatchObject({ code: 0, data: { member: { maskedAda: '200******41', level: 2 } } });
+    expect(ok).toMatchObject({
+      code: 0,
+      data: {
+        member: { maskedAda: '200******41', level: 2, maskedName: '钱*一', maskedNameEn: 'Member 2***', sponsorMaskedName: '钱四号伙伴' },
+      },
+    });
+    // Their own details: their name in full, their sponsor (an upline) masked.
+    const self = (await call('details', '20000001')).json().data;
+    expect(self).toMatchObject({ self: true, member: { maskedName: '李一号伙伴', sponsorMaskedName: '王大**' } });
+    expect(self.legs.map((l: { maskedName: string }) => l.maskedName)).toEqual(['李一一', '李一二新人']);
 
     const outsider = (await call('details', '10000002', {}, { queryAda: '30000001' })).json();
     expect(outsider).toMatchObject({ code: Code.FORBIDDEN, success: false, data: null });
@@ -237,6 +307,7 @@ describe('market pages (/bff/v1/incentive/market/*)', () => {
     expect(d.rows).toHaveLength(1);
     expect(d.rows[0]).toMatchObject({
       maskedAda: '200******01',
+      maskedName: '李一号伙伴',
       qMonthsPy: 3,
       qMonthsLastPy: 1,
       longestRun: 4,

@@ -21,11 +21,12 @@ import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import { okJson, sendJson, type JsonAnswer } from '../../lib/json-answer.ts';
+import { nameFor, nameViewerOf } from '../../lib/name-policy.ts';
 import { isInDownline, sessionOf, type Session } from '../../plugins/auth.ts';
 import { dataVersion, VersionedCache } from '../data-version.ts';
-import { downlineRange, marketSnapshot, maskedOf, sortedOrder } from './market-snapshot.ts';
+import { downlineRange, marketSnapshot, shownOf, sortedOrder } from './market-snapshot.ts';
 import { copyRuns, pageMembers } from './market-query.ts';
-import { personOf, personOfMasked } from './market-person.ts';
+import { personOf, personOfShown } from './market-person.ts';
 
 const downline = { downlineQuery: true } as const;
 
@@ -96,7 +97,9 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
     '/bff/v1/incentive/market/partners',
     { config: downline, schema: { body: partnersBodySchema, response: { 200: envelopeSchema(partnersDataSchema) } } },
     async (request) => {
-      const { ada } = sessionOf(request);
+      const session = sessionOf(request);
+      const { ada } = session;
+      const names = nameViewerOf(session);
       const { month: todayMonth, py } = now();
       const body = request.body;
       const pyList = pyMonths(py);
@@ -153,6 +156,7 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
           ...personOf(
             {
               ada: f.ada,
+              sponsorAda: ada,
               nameZh: f.name_zh,
               nameEn: f.name_en,
               pinCode: m?.pin_code ?? f.pin_code,
@@ -160,6 +164,7 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
               treePos: f.tree_pos,
             },
             1,
+            names,
           ),
           ppv: m?.ppv ?? 0,
           gpv: m?.gpv ?? 0,
@@ -209,13 +214,17 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
     '/bff/v1/incentive/market/members',
     { config: downline, schema: { body: membersBodySchema, response: { 200: envelopeSchema(membersDataSchema) } } },
     async (request, reply) => {
-      const { ada } = sessionOf(request);
+      const session = sessionOf(request);
+      const { ada } = session;
+      const names = nameViewerOf(session);
       const { month: todayMonth, py: currentPy } = now();
       const body = request.body;
-      // A page depends on the snapshot (the data version), the member, today's month and the
-      // body; only pages of valid bodies are kept, so the checks below can come after.
+      // A page depends on the snapshot (the data version), the member, who looks at it (whose
+      // names are shown in full, name-policy.ts: a leader reading a member's page through
+      // queryAda must not get the member's answer), today's month and the body; only pages of
+      // valid bodies are kept, so the checks below can come after.
       const version = await dataVersion(db);
-      const key = `${ada}|${todayMonth}|${JSON.stringify(body)}`;
+      const key = `${ada}|${names.ada}|${todayMonth}|${JSON.stringify(body)}`;
       const known = memberPages.get(key, version);
       if (known) return sendJson(request, reply, known);
       const years = [currentPy, previousPy(currentPy), previousPy(previousPy(currentPy)), previousPy(previousPy(previousPy(currentPy)))];
@@ -241,7 +250,7 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
         for (let k = from; k < to; k++) if (s.depth[k]! > maxLevel) maxLevel = s.depth[k]!;
         s.maxDepthBelow.set(i, maxLevel);
       }
-      const page = pageMembers(s, i, from, to, body, { pyStartDate, pyEndDate });
+      const page = pageMembers(s, i, from, to, body, { pyStartDate, pyEndDate }, names);
       const baseDepth = s.depth[i]!;
       const answer = okJson(membersDataSchema, {
         py,
@@ -260,7 +269,7 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
           // Object.assign, not `{ ...person, joinedThisPy, … }`: on Node 20 that spread costs about
           // 14 µs a row, a quarter of the whole request for a page of 20 (bench/bff.ts).
           return Object.assign(
-            personOfMasked(maskedOf(s, k), { pinCode: s.pin[k]!, joinDate, treePos: s.pos[k]! }, s.depth[k]! - baseDepth),
+            personOfShown(shownOf(s, k, names), { pinCode: s.pin[k]!, joinDate, treePos: s.pos[k]! }, s.depth[k]! - baseDepth),
             {
               joinedThisPy: joinDate >= pyStartDate && joinDate <= pyEndDate,
               ppv: s.ppv[k]!,
@@ -283,7 +292,9 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
     '/bff/v1/incentive/market/copies',
     { config: downline, schema: { body: copiesBodySchema, response: { 200: envelopeSchema(copiesDataSchema) } } },
     async (request) => {
-      const { ada } = sessionOf(request);
+      const session = sessionOf(request);
+      const { ada } = session;
+      const names = nameViewerOf(session);
       const { month: todayMonth, py } = now();
       const lastPy = previousPy(py);
       const body = request.body;
@@ -309,8 +320,8 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
         rows: kept.slice(start, start + body.pageSize).map((c) => {
           const k = c.index;
           return {
-            ...personOfMasked(
-              maskedOf(cur, k),
+            ...personOfShown(
+              shownOf(cur, k, names),
               { pinCode: cur.pin[k]!, joinDate: cur.joinDate[k]!, treePos: cur.pos[k]! },
               cur.depth[k]! - baseDepth,
             ),
@@ -332,6 +343,7 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
     { config: downline, schema: { body: detailsBodySchema, response: { 200: envelopeSchema(detailsDataSchema) } } },
     async (request) => {
       const session = sessionOf(request);
+      const names = nameViewerOf(session);
       const { month: todayMonth, py } = now();
       const memberAda = request.body.ref ? await resolveRef(db, session, request.body.ref, request) : session.ada;
       const self = memberAda === session.actor;
@@ -360,7 +372,11 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
           .orderBy('tree_pos')
           .execute(),
         member.sponsor_ada
-          ? db.selectFrom('distributors').select(['name_zh']).where('ada', '=', member.sponsor_ada).executeTakeFirst()
+          ? db
+              .selectFrom('distributors')
+              .select(['ada', 'sponsor_ada', 'name_zh', 'name_en'])
+              .where('ada', '=', member.sponsor_ada)
+              .executeTakeFirst()
           : Promise.resolve(undefined),
       ]);
       const legMonthly = await chunkedIn(
@@ -390,6 +406,7 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
           ...personOf(
             {
               ada: member.ada,
+              sponsorAda: member.sponsor_ada,
               nameZh: member.name_zh,
               nameEn: member.name_en,
               pinCode: cur?.pin_code ?? member.pin_code,
@@ -397,9 +414,10 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
               treePos: member.tree_pos,
             },
             level,
+            names,
           ),
           sponsorMaskedName: sponsor
-            ? personOf({ ada: '', nameZh: sponsor.name_zh, nameEn: '', pinCode: 0, joinDate: '', treePos: 0 }, 0).maskedName
+            ? nameFor(names, { ada: sponsor.ada, sponsorAda: sponsor.sponsor_ada, nameZh: sponsor.name_zh, nameEn: sponsor.name_en }).nameZh
             : null,
           downlineSize: Math.max(0, member.tree_size - 1),
           frontlineCount: legs.length,
@@ -438,6 +456,7 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
               ...personOf(
                 {
                   ada: l.ada,
+                  sponsorAda: memberAda,
                   nameZh: l.name_zh,
                   nameEn: l.name_en,
                   pinCode: now?.pin_code ?? l.pin_code,
@@ -445,6 +464,7 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
                   treePos: l.tree_pos,
                 },
                 level + 1,
+                names,
               ),
               pgpv: now?.pgpv ?? 0,
               bracket: now?.bracket ?? 0,

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { maskPrivacy } from '@abo/contract';
 import { pyMonths } from '@abo/plan';
 import type { DB } from '../../db/index.ts';
+import { maskedNames, nameFor, showsInFull, type NameViewer } from '../../lib/name-policy.ts';
 import { dataVersion } from '../data-version.ts';
 
 /**
@@ -23,8 +24,11 @@ export interface MarketSnapshot {
   ada: string[];
   nameZh: string[];
   nameEn: string[];
-  /** Lower-cased names for search. */
-  searchText: string[];
+  /** Each member's sponsor: whose frontline they are, which decides who sees their name in full. */
+  sponsorAda: (string | null)[];
+  /** Lower-cased full names for search (only by a viewer who sees them in full). */
+  searchZh: string[];
+  searchEn: string[];
   joinDate: string[];
   pos: Float64Array;
   size: Int32Array;
@@ -40,12 +44,22 @@ export interface MarketSnapshot {
   qCount: Int32Array;
   indexOfAda: Map<string, number>;
   sorted: Map<string, Int32Array>;
-  /** Masked name, English name and ADA per member, filled on first use (spec §5). */
-  masked: ([string, string, string] | undefined)[];
+  /** Masked names and ADA per member, filled on first use (the same for every viewer). */
+  masked: (MaskedMember | undefined)[];
   /** Deepest depth below each member asked about (index → depth). */
   maxDepthBelow: Map<number, number>;
   builtAt: number;
   signature: string;
+}
+
+/** A member as someone who does not know them sees them: names by maskName, ADA by maskPrivacy (spec §5). */
+export interface MaskedMember {
+  nameZh: string;
+  nameEn: string;
+  ada: string;
+  /** The masked names lower-cased, for search. */
+  searchZh: string;
+  searchEn: string;
 }
 
 const caches = new WeakMap<DB, Map<string, MarketSnapshot>>();
@@ -54,6 +68,7 @@ interface BaseRow {
   ada: string;
   name_zh: string;
   name_en: string;
+  sponsor_ada: string | null;
   join_date: string;
   tree_pos: number;
   tree_size: number;
@@ -75,6 +90,7 @@ async function build(db: DB, py: string, month: string, signature: string): Prom
       'd.ada',
       'd.name_zh',
       'd.name_en',
+      'd.sponsor_ada',
       'd.join_date',
       'd.tree_pos',
       'd.tree_size',
@@ -98,7 +114,9 @@ async function build(db: DB, py: string, month: string, signature: string): Prom
     ada: new Array<string>(n),
     nameZh: new Array<string>(n),
     nameEn: new Array<string>(n),
-    searchText: new Array<string>(n),
+    sponsorAda: new Array<string | null>(n),
+    searchZh: new Array<string>(n),
+    searchEn: new Array<string>(n),
     joinDate: new Array<string>(n),
     pos: new Float64Array(n),
     size: new Int32Array(n),
@@ -123,7 +141,9 @@ async function build(db: DB, py: string, month: string, signature: string): Prom
     s.ada[i] = r.ada;
     s.nameZh[i] = r.name_zh;
     s.nameEn[i] = r.name_en;
-    s.searchText[i] = `${r.name_zh}\u0000${r.name_en.toLowerCase()}`;
+    s.sponsorAda[i] = r.sponsor_ada;
+    s.searchZh[i] = r.name_zh.toLowerCase();
+    s.searchEn[i] = r.name_en.toLowerCase();
     s.joinDate[i] = r.join_date;
     s.pos[i] = r.tree_pos;
     s.size[i] = r.tree_size;
@@ -236,12 +256,36 @@ export function sortedOrder(s: MarketSnapshot, key: SortKey): Int32Array {
   return order;
 }
 
-/** The masked forms of a member's name, English name and ADA (computed once per snapshot). */
-export function maskedOf(s: MarketSnapshot, k: number): [string, string, string] {
+/** The masked forms of a member's names and ADA (computed once per snapshot). */
+export function maskedOf(s: MarketSnapshot, k: number): MaskedMember {
   let m = s.masked[k];
   if (!m) {
-    m = [maskPrivacy(s.nameZh[k]), maskPrivacy(s.nameEn[k]), maskPrivacy(s.ada[k])];
+    const names = maskedNames({ nameZh: s.nameZh[k]!, nameEn: s.nameEn[k]! });
+    m = { ...names, ada: maskPrivacy(s.ada[k]), searchZh: names.nameZh.toLowerCase(), searchEn: names.nameEn.toLowerCase() };
     s.masked[k] = m;
   }
   return m;
+}
+
+/** A member's names as this viewer may see them (name-policy.ts) and the masked ADA. */
+export function shownOf(s: MarketSnapshot, k: number, viewer: NameViewer): { nameZh: string; nameEn: string; maskedAda: string } {
+  const m = maskedOf(s, k);
+  const names = nameFor(
+    viewer,
+    { ada: s.ada[k]!, sponsorAda: s.sponsorAda[k] ?? null, nameZh: s.nameZh[k]!, nameEn: s.nameEn[k]! },
+    () => m,
+  );
+  return { nameZh: names.nameZh, nameEn: names.nameEn, maskedAda: m.ada };
+}
+
+/**
+ * True when the member's name, as this viewer sees it, starts with `term` (lower-cased): a
+ * masked name matches only on its visible beginning, never on a hidden character.
+ */
+export function shownNameStartsWith(s: MarketSnapshot, k: number, viewer: NameViewer, term: string): boolean {
+  if (showsInFull(viewer, { ada: s.ada[k]!, sponsorAda: s.sponsorAda[k] ?? null })) {
+    return s.searchZh[k]!.startsWith(term) || s.searchEn[k]!.startsWith(term);
+  }
+  const m = maskedOf(s, k);
+  return m.searchZh.startsWith(term) || m.searchEn.startsWith(term);
 }

@@ -6,6 +6,7 @@ import { maskPrivacy, type LegData, type MonthRecordData } from '@abo/contract';
 import { type MonthRecord, type PinEvent, type PlanHistory } from '@abo/plan';
 import type { DB } from '../../db/index.ts';
 import type { MonthlyResultsTable } from '../../db/schema.ts';
+import { nameFor, type NameViewer } from '../../lib/name-policy.ts';
 import { preparedQuery } from '../../lib/prepared-query.ts';
 
 /** The stored month columns the plan engine reads. */
@@ -29,11 +30,13 @@ const OWN_COLUMNS = [
 export type OwnRow = Pick<MonthlyResultsTable, (typeof OWN_COLUMNS)[number]>;
 
 export interface LoadedHistory {
+  /** Whose history it is (the legs' sponsor). */
+  ada: string;
   history: PlanHistory;
   /** Own rows within [from, to], by month. */
   own: Map<string, OwnRow>;
-  /** Frontline leg ADA → masked identity and Q months. */
-  legs: Map<string, { maskedAda: string; maskedName: string; qMonths: Set<string> }>;
+  /** Frontline leg ADA → masked ADA, name (shown per viewer by legsFor) and Q months. */
+  legs: Map<string, { maskedAda: string; nameZh: string; qMonths: Set<string> }>;
   currentPin: number;
 }
 
@@ -102,7 +105,7 @@ export async function loadHistory(
   const legsByMonth = new Map<string, { id: string; isQ: boolean }[]>();
   for (const l of legRows) {
     let leg = legs.get(l.ada);
-    if (!leg) legs.set(l.ada, (leg = { maskedAda: maskPrivacy(l.ada), maskedName: maskPrivacy(l.name_zh), qMonths: new Set() }));
+    if (!leg) legs.set(l.ada, (leg = { maskedAda: maskPrivacy(l.ada), nameZh: l.name_zh, qMonths: new Set() }));
     leg.qMonths.add(l.month);
     let list = legsByMonth.get(l.month);
     if (!list) legsByMonth.set(l.month, (list = []));
@@ -136,6 +139,7 @@ export async function loadHistory(
     });
   }
   return {
+    ada,
     history: { months, pins, initialPin },
     own,
     legs,
@@ -173,14 +177,18 @@ export function recordsFor(loaded: LoadedHistory, months: readonly string[], tod
   });
 }
 
-/** Frontline legs with a Q month in the period, masked, most Q months first. */
-export function legsFor(loaded: LoadedHistory, months: readonly string[], legQMonths: number): LegData[] {
+/**
+ * Frontline legs with a Q month in the period, most Q months first: ADAs masked, names as the
+ * viewer may see them (name-policy.ts: in full for the distributor whose legs they are).
+ */
+export function legsFor(loaded: LoadedHistory, months: readonly string[], legQMonths: number, viewer: NameViewer): LegData[] {
   const out: LegData[] = [];
-  for (const leg of loaded.legs.values()) {
+  for (const [ada, leg] of loaded.legs) {
     const flags = months.map((m) => leg.qMonths.has(m));
     const qMonths = flags.filter(Boolean).length;
     if (qMonths === 0) continue;
-    out.push({ key: '', maskedAda: leg.maskedAda, maskedName: leg.maskedName, qMonths, months: flags, qualified: qMonths >= legQMonths });
+    const name = nameFor(viewer, { ada, sponsorAda: loaded.ada, nameZh: leg.nameZh, nameEn: '' }).nameZh;
+    out.push({ key: '', maskedAda: leg.maskedAda, maskedName: name, qMonths, months: flags, qualified: qMonths >= legQMonths });
   }
   out.sort((a, b) => b.qMonths - a.qMonths || (a.maskedAda < b.maskedAda ? -1 : a.maskedAda > b.maskedAda ? 1 : 0));
   return out.map((l, i) => ({ ...l, key: `L${i + 1}` }));

@@ -204,6 +204,65 @@ describe('income calls', () => {
     expect(d.lines.some((l: { legAdaMasked: string }) => l.legAdaMasked === '200******01')).toBe(true);
   });
 
+  it('names a promotion leg in full only while it is the frontline; a leg that moved, or is known by name only, is masked', async () => {
+    const MOVER = '10000008';
+    await insertDistributor(t.db, MOVER, { tree_pos: 30, tree_size: 3, name_zh: '周八', name_en: 'Zhou Ba' });
+    await insertDistributor(t.db, '20000081', {
+      sponsor_ada: MOVER,
+      tree_pos: 31,
+      tree_size: 2,
+      depth: 1,
+      name_zh: '吴八一',
+      name_en: 'Wu Bayi',
+    });
+    // Sponsored by 20000081 now (it was a leg of MOVER when the statement was made).
+    await insertDistributor(t.db, '20000811', {
+      sponsor_ada: '20000081',
+      tree_pos: 32,
+      depth: 2,
+      name_zh: '郑八一一',
+      name_en: 'Zheng Bayiyi',
+    });
+    const leg = (legId: string | null, pv: number, name?: string) => ({
+      legId,
+      ...(name ? { name } : {}),
+      pv,
+      bvFen: pv * 100,
+      legPercent: 0,
+      isQ: false,
+      differentialPercent: 3,
+      amountFen: pv * 3,
+    });
+    const items = [
+      {
+        code: 'PROMOTION',
+        baseBvFen: 190_000,
+        rateBp: 300,
+        amountFen: 5_700,
+        legs: [leg(null, 100), leg('20000081', 1000), leg('20000811', 500, '郑八一一'), leg('29999999', 300, '孙悟空')],
+      },
+    ];
+    await t.db
+      .insertInto('statements')
+      .values({ ada: MOVER, month: '2026-10', pretax_fen: 5_700, tax_fen: 0, net_fen: 5_700, items: JSON.stringify(items) })
+      .execute();
+    await signIn(MOVER);
+    const { body, raw } = await call(MOVER, 'promotionservicefee', { month: '2026-10' });
+    const byLeg = Object.fromEntries(
+      body.data.lines.map((l: { legAdaMasked: string | null; legName: string | null; legNameEn: string | null }) => [
+        l.legAdaMasked,
+        [l.legName, l.legNameEn],
+      ]),
+    );
+    expect(byLeg).toEqual({
+      null: [null, null],
+      '200******81': ['吴八一', 'Wu Bayi'],
+      '200******11': ['郑八**', 'Zheng B***'],
+      '299******99': ['孙*空', '孙*空'],
+    });
+    for (const hidden of ['郑八一一', 'Zheng Bayiyi', '孙悟空']) expect(raw).not.toContain(hidden);
+  });
+
   it('rebuilds per-leg lines with the plan engine when the stored item has none', async () => {
     const { body } = await call(SHORT, 'promotionservicefee');
     const d = body.data;
@@ -319,7 +378,18 @@ describe('income calls', () => {
       payload: { channel: 'iinquiry' },
       headers: { ...staffHeaders, queryAda: LEADER },
     });
-    expect(res.json()).toMatchObject({ code: 0, data: { month: '2026-10', bankCardMasked: '622* **** *45' } });
+    expect(res.json()).toMatchObject({ code: 0, data: { month: '2026-10', bankCardMasked: '622* **** *45', payeeName: '王小明' } });
+    // Staff see the distributor's view: the distributor's frontline legs named in full.
+    const promo = await t.app.inject({
+      method: 'POST',
+      url: '/bff/v1/income/promotionservicefee',
+      payload: { channel: 'iinquiry', month: '2026-01' },
+      headers: { ...staffHeaders, queryAda: LEADER },
+    });
+    expect(promo.json().data.lines.map((l: { legName: string | null }) => l.legName)).toEqual(
+      (await call(LEADER, 'promotionservicefee', { month: '2026-01' })).body.data.lines.map((l: { legName: string | null }) => l.legName),
+    );
+    expect(promo.body).toContain('李一');
     expect(res.body).not.toContain(CARD);
     const audit = await t.db.selectFrom('audit_log').selectAll().where('actor', '=', 'staff01').execute();
     expect(audit.some((a) => a.subject_ada === LEADER && a.action.includes('/bff/v1/income/pretaxdetails'))).toBe(true);

@@ -38,6 +38,7 @@ import {
 import type { Config } from '../../config.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { okJson, sendJson, type JsonAnswer } from '../../lib/json-answer.ts';
+import { nameFor, nameViewerOf, type NameViewer } from '../../lib/name-policy.ts';
 import { preparedQuery } from '../../lib/prepared-query.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { dataVersion, VersionedCache } from '../data-version.ts';
@@ -73,6 +74,21 @@ const statementOf = preparedQuery((db, p: { ada: string; month: string }) =>
 const volumeOf = preparedQuery((db, p: { ada: string; month: string }) =>
   db.selectFrom('monthly_results').select(['ppv', 'pgpv', 'bracket', 'q_legs']).where('ada', '=', p.ada).where('month', '=', p.month),
 );
+
+/**
+ * A promotion leg's names as this viewer may see them (name-policy.ts), from the tree when the
+ * leg is still in it, else from the name the statement kept (then nobody's frontline: masked).
+ */
+function legName(
+  viewer: NameViewer,
+  legId: string,
+  stored: string | null,
+  person: { sponsor_ada: string | null; name_zh: string; name_en: string } | undefined,
+): { nameZh: string; nameEn: string } | null {
+  if (person) return nameFor(viewer, { ada: legId, sponsorAda: person.sponsor_ada, nameZh: person.name_zh, nameEn: person.name_en });
+  if (stored === null) return null;
+  return nameFor(viewer, { ada: legId, sponsorAda: null, nameZh: stored, nameEn: stored });
+}
 
 /** Statement answers kept per process (each about 1 KB of JSON). */
 const STATEMENT_ANSWERS = 2000;
@@ -220,7 +236,9 @@ export async function incomeRoutes(app: FastifyInstance, opts: { config: Config 
     '/bff/v1/income/promotionservicefee',
     { schema: { body: incomeMonthBodySchema, response: { 200: envelopeSchema(promotionDataSchema) } } },
     async (request) => {
-      const { ada } = sessionOf(request);
+      const session = sessionOf(request);
+      const { ada } = session;
+      const viewer = nameViewerOf(session);
       const { months, month } = await resolveMonth(ada, request.body.month);
       if (month === null) return ok({ month, months, ownPercent: 0, pgpv: 0, baseBvFen: 0, amountFen: 0, lines: [] });
       const [s, vol] = await Promise.all([
@@ -236,27 +254,24 @@ export async function incomeRoutes(app: FastifyInstance, opts: { config: Config 
       let legs = promo?.legs ?? [];
       if (promo && legs.length === 0) legs = await rebuildLegs(ada, month);
       const ids = legs.map((l) => l.legId).filter((id): id is string => id !== null);
-      const names = new Map(
+      // Each leg as it is in the tree today: the policy shows a leg's name in full only while it
+      // is this viewer's frontline (a leg that moved, or whose statement kept only a name, is masked).
+      const people = new Map(
         ids.length === 0
           ? []
           : (
-              await app.db
-                .selectFrom('distributors')
-                .select(['ada', 'name_zh', 'name_en'])
-                .where('ada', 'in', ids)
-                .where('sponsor_ada', '=', ada)
-                .execute()
+              await app.db.selectFrom('distributors').select(['ada', 'sponsor_ada', 'name_zh', 'name_en']).where('ada', 'in', ids).execute()
             ).map((d) => [d.ada, d] as const),
       );
       const ownLine = legs.find((l) => l.legId === null);
       const ownPercent = vol?.bracket ?? ownLine?.differentialPercent ?? Math.round((promo?.rateBp ?? 0) / 100);
       const lines = legs
         .map((l) => {
-          const d = l.legId ? names.get(l.legId) : undefined;
+          const name = l.legId ? legName(viewer, l.legId, l.name, people.get(l.legId)) : null;
           return {
             legAdaMasked: l.legId ? maskPrivacy(l.legId) : null,
-            legName: l.legId ? (d?.name_zh ?? l.name) : null,
-            legNameEn: l.legId ? (d?.name_en ?? l.name) : null,
+            legName: name && name.nameZh,
+            legNameEn: name && name.nameEn,
             pv: l.pv,
             bvFen: l.bvFen,
             legPercent: l.legPercent,
@@ -284,12 +299,13 @@ export async function incomeRoutes(app: FastifyInstance, opts: { config: Config 
     '/bff/v1/income/pretaxdetails',
     { schema: { body: incomeMonthBodySchema, response: { 200: envelopeSchema(pretaxDataSchema) } } },
     async (request) => {
-      const { ada } = sessionOf(request);
+      const session = sessionOf(request);
+      const { ada } = session;
       const [{ months, month }, d] = await Promise.all([
         resolveMonth(ada, request.body.month),
         app.db
           .selectFrom('distributors')
-          .select(['name_zh', 'bank_card', 'bank_name', 'national_id'])
+          .select(['ada', 'sponsor_ada', 'name_zh', 'name_en', 'bank_card', 'bank_name', 'national_id'])
           .where('ada', '=', ada)
           .executeTakeFirst(),
       ]);
@@ -303,7 +319,8 @@ export async function incomeRoutes(app: FastifyInstance, opts: { config: Config 
         taxFen: s?.taxFen ?? 0,
         netFen: s?.netFen ?? 0,
         withholding: remunerationWithholdingDetail(pretaxFen),
-        payeeName: maskPrivacy(d.name_zh),
+        // The payee is the distributor: a name (name-policy.ts), not an identifier for maskPrivacy.
+        payeeName: nameFor(nameViewerOf(session), { ada: d.ada, sponsorAda: d.sponsor_ada, nameZh: d.name_zh, nameEn: d.name_en }).nameZh,
         bankCardMasked: groupBy4(maskPrivacy(d.bank_card)),
         bankName: d.bank_name,
         nationalIdMasked: maskPrivacy(d.national_id),
@@ -401,12 +418,17 @@ export async function incomeRoutes(app: FastifyInstance, opts: { config: Config 
     '/bff/v1/income/annualreview',
     { schema: { body: incomePyBodySchema, response: { 200: envelopeSchema(annualReviewDataSchema) } } },
     async (request) => {
-      const { ada } = sessionOf(request);
+      const session = sessionOf(request);
+      const { ada } = session;
       const py = request.body.year ?? pyOf(today());
       const prevPy = previousPy(py);
       const pm = pyMonths(py);
       const [d, months, twelve, prevRows, pinRows, planRows] = await Promise.all([
-        app.db.selectFrom('distributors').select(['name_zh', 'pin_code', 'pin_month']).where('ada', '=', ada).executeTakeFirst(),
+        app.db
+          .selectFrom('distributors')
+          .select(['ada', 'sponsor_ada', 'name_zh', 'name_en', 'pin_code', 'pin_month'])
+          .where('ada', '=', ada)
+          .executeTakeFirst(),
         queryableMonths(ada),
         twelveMonths(ada, py),
         statementsBetween(ada, pyMonths(prevPy)[0]!, pyMonths(prevPy)[11]!),
@@ -478,7 +500,7 @@ export async function incomeRoutes(app: FastifyInstance, opts: { config: Config 
       return ok({
         py,
         pys: pysOf(months),
-        displayName: d.name_zh,
+        displayName: nameFor(nameViewerOf(session), { ada: d.ada, sponsorAda: d.sponsor_ada, nameZh: d.name_zh, nameEn: d.name_en }).nameZh,
         ...totals,
         monthsPaid: paid.length,
         months: twelve,
