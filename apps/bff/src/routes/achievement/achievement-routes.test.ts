@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateMonth, rulesFor } from '@abo/plan';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { insertDistributor, insertStaff, TEST_PASSWORD } from '../../testing/fixtures.ts';
+import { MAX_KEPT_REVOKED_INVITATIONS } from './achievement-routes.ts';
 
 interface Row {
   ada: string;
@@ -268,6 +269,18 @@ describe('achievement calls', () => {
     expect(list.data.invitations).toHaveLength(1);
     const page = await t.app.inject({ method: 'GET', url: c.data.invitation.path });
     expect(page.statusCode).toBe(200);
+  });
+
+  it('keeps a bounded number of revoked invitations per user', async () => {
+    for (let i = 0; i < MAX_KEPT_REVOKED_INVITATIONS + 5; i++) {
+      const c = await call('invitations/create', { inviteeName: `客人${i}`, note: '' });
+      expect((await call('invitations/revoke', { id: c.data.invitation.id })).success).toBe(true);
+    }
+    const rows = await t.db.selectFrom('invitations').select(['invitee_name']).where('ada', '=', '10000001').execute();
+    expect(rows).toHaveLength(MAX_KEPT_REVOKED_INVITATIONS);
+    // The newest are kept.
+    expect(rows.map((r) => r.invitee_name)).toContain(`客人${MAX_KEPT_REVOKED_INVITATIONS + 4}`);
+    expect(rows.map((r) => r.invitee_name)).not.toContain('客人0');
   });
 
   it('estimates this month with the same engine the browser runs', async () => {

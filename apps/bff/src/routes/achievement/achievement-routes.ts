@@ -70,6 +70,8 @@ import {
 const optionalBody = baseBodySchema.optional();
 const env = envelopeSchema;
 const MAX_ACTIVE_INVITATIONS = 50;
+/** Revoked invitations kept per user (the newest): the list shows them, and create/revoke cannot grow it without end. */
+export const MAX_KEPT_REVOKED_INVITATIONS = 50;
 const LISTED_LEGS = 30;
 
 function invitationPath(id: string): string {
@@ -891,6 +893,16 @@ export async function achievementRoutes(app: FastifyInstance, opts: { config: Co
       if (row.revoked_at) return ok({ invitation: toInvitation(row) });
       const now = new Date().toISOString();
       await db.updateTable('invitations').set({ revoked_at: now }).where('id', '=', row.id).where('revoked_at', 'is', null).execute();
+      const revoked = await db
+        .selectFrom('invitations')
+        .select('id')
+        .where('ada', '=', ada)
+        .where('revoked_at', 'is not', null)
+        .orderBy('revoked_at', 'desc')
+        .orderBy('id')
+        .execute();
+      const dropped = revoked.slice(MAX_KEPT_REVOKED_INVITATIONS).map((r) => r.id);
+      if (dropped.length) await db.deleteFrom('invitations').where('id', 'in', dropped).execute();
       return ok({ invitation: toInvitation({ ...row, revoked_at: now }) });
     },
   );
