@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -18,6 +21,24 @@ const webPatterns = [
   { group: ['node:*'], message: 'No Node APIs in the browser.' },
 ];
 
+// A web feature never imports another feature: what two features share lives in lib/ or components/.
+const webFeatures = fs.readdirSync('apps/web/src/features', { withFileTypes: true }).filter((d) => d.isDirectory());
+const featureZones = webFeatures.map((f) => ({
+  target: `./apps/web/src/features/${f.name}`,
+  from: './apps/web/src/features',
+  except: [`./${f.name}`],
+  message: 'A feature must not import another feature; move what both need to lib/ or components/.',
+}));
+// BFF layers: routes → (queries, presenters) → db; nothing but the app imports a route plugin.
+const bffZones = fs
+  .readdirSync('apps/bff/src', { withFileTypes: true })
+  .filter((d) => (d.isDirectory() ? d.name !== 'routes' : d.name !== 'app.ts'))
+  .map((d) => ({
+    target: `./apps/bff/src/${d.name}`,
+    from: './apps/bff/src/routes',
+    message: 'Nothing but app.ts imports routes: shared queries belong in db/, shared helpers in lib/.',
+  }));
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.test-data/**', '.reports/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
   js.configs.recommended,
@@ -28,6 +49,38 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
+    },
+  },
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'], noWarnOnMultipleProjects: true }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // Promises are awaited or handled (type-aware).
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/vitest*.config.ts', 'apps/*/vite.config.ts', 'apps/*/build.mjs', 'apps/web/scripts/**'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: featureZones }] },
+  },
+  {
+    files: ['apps/bff/src/**/*.ts'],
+    ignores: ['apps/bff/src/app.ts', 'apps/bff/src/**/*.test.ts', 'apps/bff/src/testing/**'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: bffZones }],
     },
   },
   {

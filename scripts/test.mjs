@@ -102,6 +102,7 @@ function ensurePostgres() {
 }
 
 check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+check('format', 'npx', ['prettier', '--check', '.']);
 check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 suite(
   'unit and integration tests',

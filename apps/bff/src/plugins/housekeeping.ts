@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/index.ts';
 import { pruneSessionTokens } from '../idp/session-tokens.ts';
-import { pruneAnalyticsEvents } from '../routes/analytics/analytics-events.ts';
+import { pruneAnalyticsEvents } from '../db/analytics-events.ts';
 
 /**
  * One chore of a housekeeping run. It must be an idempotent delete (or as harmless to repeat):

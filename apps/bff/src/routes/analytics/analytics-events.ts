@@ -1,6 +1,5 @@
 import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
-import type { DB } from '../../db/index.ts';
 
 /**
  * What the analytics endpoint keeps of the Sensors Data web SDK's payload, and for how long.
@@ -172,23 +171,4 @@ export function analyticsRows(events: unknown[], at: string): AnalyticsRow[] {
     rows.push({ at, event: name, distinct_id: distinctId, properties: JSON.stringify(keptProperties(properties)) });
   }
   return rows;
-}
-
-/**
- * Deletes events older than the retention window, in batches so that SQLite (whose driver
- * blocks the process while it works) lets requests through between them. Returns how many.
- */
-export async function pruneAnalyticsEvents(db: DB, retentionDays: number, now = new Date(), batch = 5000): Promise<number> {
-  const cutoff = new Date(now.getTime() - retentionDays * 24 * 60 * 60 * 1000).toISOString();
-  let total = 0;
-  for (;;) {
-    const result = await db
-      .deleteFrom('analytics_events')
-      .where('id', 'in', db.selectFrom('analytics_events').select('id').where('at', '<', cutoff).limit(batch))
-      .executeTakeFirst();
-    const deleted = Number(result.numDeletedRows);
-    total += deleted;
-    if (deleted < batch) return total;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
 }

@@ -2,7 +2,8 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@abo/contract';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { MAX_DECODED_BYTES, MAX_EVENTS_PER_REQUEST, MAX_PROPERTIES_BYTES, pruneAnalyticsEvents } from './analytics-events.ts';
+import { MAX_DECODED_BYTES, MAX_EVENTS_PER_REQUEST, MAX_PROPERTIES_BYTES } from './analytics-events.ts';
+import { pruneAnalyticsEvents } from '../../db/analytics-events.ts';
 
 const ANON_ID = '1a20e9e56161165-0be22b1f88e26e8-3a56377d-14512637-1a20e9e56171b59';
 

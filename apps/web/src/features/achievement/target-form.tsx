@@ -33,7 +33,7 @@ export function TargetForm({ mode }: { mode: 'set' | 'adjust' }) {
             if (selected === null) return;
             const r = await save.mutateAsync(selected);
             Toast.show({ content: t(r.changed ? 'targetSaved' : 'targetUnchanged', { name: tx(r.name) }) });
-            navigate('/achievement/localranktracking');
+            void navigate('/achievement/localranktracking');
           };
           return (
             <>

@@ -36,7 +36,7 @@ export default function HomePage() {
     const confirmed = await Dialog.confirm({ content: t('logoutConfirm'), confirmText: t('logout'), cancelText: t('cancel') });
     if (!confirmed) return;
     logout();
-    navigate('/', { replace: true });
+    void navigate('/', { replace: true });
   };
 
   return (

@@ -16,7 +16,7 @@ export default function AuthenticationPage() {
   const again = () => {
     // Keeps the used session tokens and the channel (spec §4).
     logout();
-    navigate(from, { replace: true });
+    void navigate(from, { replace: true });
   };
   return (
     <Page title={t('auth.title')} back={false}>

@@ -46,7 +46,7 @@ export default function LoginPage() {
       if (event.origin !== idpOrigin || !isSignedIn(event.data)) return;
       const target = new URL(from, window.location.origin);
       target.searchParams.set('sessionToken', event.data.data.sessionToken);
-      navigate(target.pathname + target.search, { replace: true });
+      void navigate(target.pathname + target.search, { replace: true });
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
