@@ -132,7 +132,7 @@ export default defineConfig(({ command }) => ({
               // guard's) are left out, or the shell would import this chunk; so is SafeHtml,
               // which would bring DOMPurify to every page.
               name: 'app',
-              test: /apps[\\/]web[\\/]src[\\/](components[\\/](?!safe-html\.)|lib[\\/](?!(api-client|storage|channel|preload-error|root-font-size|sanitize)\.))/,
+              test: /apps[\\/]web[\\/]src[\\/](components[\\/](?!safe-html\.)|lib[\\/](?!(api-client|storage|channel|credential-params|preload-error|root-font-size|sanitize)\.))/,
               minShareCount: 2,
               includeDependenciesRecursively: false,
             },

@@ -2,6 +2,7 @@ import type { Channel } from '@abo/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { ANALYTICS_SERVER_URL } from '../config/env.ts';
 import { initAnalytics, trackPageView, updateAnalyticsUser } from '../lib/analytics.ts';
 import { getSession } from '../lib/storage.ts';
 
@@ -19,6 +20,7 @@ export function useAnalytics(channel: Channel): void {
     const start = () => {
       const user = getSession('UserInfo');
       void initAnalytics({
+        serverUrl: ANALYTICS_SERVER_URL,
         channel,
         ada: getSession('loginAda'),
         appVersion: getSession('appVersion'),

@@ -24,6 +24,22 @@ describe('SafeHtml', () => {
     expect(container.querySelector('a')).not.toHaveAttribute('href');
   });
 
+  it('draws the HTML in a box that contains it, even a style the sanitizer did not know', () => {
+    const { container } = render(<SafeHtml html={'<div class="cover">covers?</div>'} />);
+    const root = container.firstElementChild as HTMLElement;
+    expect(root.style.contain).toBe('paint');
+    expect(root.style.overflow).toBe('hidden');
+    expect(root.style.position).toBe('relative');
+    expect(root.style.isolation).toBe('isolate');
+  });
+
+  it('drops the styles that would lay the HTML over the app', () => {
+    const { container } = render(
+      <SafeHtml html={'<div style="position:fixed; inset:0; z-index:99999; transform:scale(9); color:red">x</div>'} />,
+    );
+    expect(container.firstElementChild!.firstElementChild).toHaveAttribute('style', 'color: red;');
+  });
+
   it('updates when the html changes and renders nothing for empty input', () => {
     const { container, rerender } = render(<SafeHtml html="<p>one</p>" />);
     expect(container).toHaveTextContent('one');

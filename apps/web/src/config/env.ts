@@ -23,3 +23,8 @@ export const IDP_IFRAME_URL = read('VITE_IDP_IFRAME_URL') ?? '/idp/login';
 export const WECHAT_OAUTH_URL = read('VITE_WECHAT_OAUTH_URL') ?? '/idp/wechat/authorize';
 export const WECHAT_APP_ID = read('VITE_WECHAT_APP_ID') ?? 'wx0000000000demo0';
 export const BUILD_ID = read('VITE_BUILD_ID') ?? 'dev';
+/**
+ * Where page views and events go: a deployment's own collector (a Sensors-compatible endpoint),
+ * or by default the BFF's bounded store (README "Logs and analytics").
+ */
+export const ANALYTICS_SERVER_URL = read('VITE_ANALYTICS_SERVER_URL');

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as AnalyticsNamespace from './analytics.ts';
 
-const sensors = { init: vi.fn(), registerPage: vi.fn(), quick: vi.fn() };
+const sensors = { init: vi.fn(), registerPage: vi.fn(), quick: vi.fn(), registerPropertyPlugin: vi.fn() };
 /** Called when the (mocked) SDK module is imported, i.e. loaded. */
 const sdkLoaded = vi.fn();
 
@@ -109,6 +109,40 @@ describe('trackPageView', () => {
     });
   });
 
+  it('never reports an address with a credential in it, even one the guard missed', async () => {
+    window.history.replaceState(
+      null,
+      '',
+      '/front/?channel=iinquiry&adaToken=ada.tok&oktaIdTokenKey=kid&oktaIdToken=okta.tok&queryAda=10000004',
+    );
+    analytics.trackPageView('/', 'Home');
+    await analytics.initAnalytics(USER);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sensors.quick).toHaveBeenCalledWith('autoTrackSinglePage', {
+      $url: `${window.location.origin}/front/?channel=iinquiry&queryAda=10000004`,
+      $url_path: '/',
+      $title: 'Home',
+    });
+
+    // And every event the SDK builds itself is scrubbed before it is sent.
+    const [[plugin]] = sensors.registerPropertyPlugin.mock.calls as [[{ properties: (data: object) => void }]];
+    const data = {
+      properties: {
+        $referrer: 'https://portal.example/front/income?sessionToken=one-time&month=2026-10',
+        $latest_referrer: '/front/descpage?code=PV_BV&code=wx-code&state=abo-inquiry#adaToken=x',
+        $title: 'Income',
+        $is_first_day: true,
+      },
+    };
+    plugin.properties(data);
+    expect(data.properties).toEqual({
+      $referrer: 'https://portal.example/front/income?month=2026-10',
+      $latest_referrer: '/front/descpage?code=PV_BV',
+      $title: 'Income',
+      $is_first_day: true,
+    });
+  });
+
   it('keeps page views sent before the SDK is ready, each with its own address', async () => {
     window.history.replaceState(null, '', '/front/');
     analytics.trackPageView('/', 'Home');
@@ -177,6 +211,43 @@ describe('with the real Sensors SDK', () => {
         ada: '10000001',
       });
     } finally {
+      ua.mockRestore();
+      delete (navigator as { sendBeacon?: unknown }).sendBeacon;
+    }
+  });
+
+  it('sends no credential in any property, from the address or the referrer', async () => {
+    vi.useRealTimers();
+    vi.resetModules();
+    vi.doUnmock('sa-sdk-javascript');
+    // The SDK is one per page (a global): after the test above it is already started, as it
+    // would be when a token slips into the address of a later page.
+    const real = await import('./analytics.ts');
+    const beacon = vi.fn((_url: string, _body: string) => true);
+    Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true });
+    const ua = vi
+      .spyOn(navigator, 'userAgent', 'get')
+      .mockReturnValue('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36');
+    const referrer = vi
+      .spyOn(document, 'referrer', 'get')
+      .mockReturnValue('https://idp.example/front/income?sessionToken=SECRET-session&month=2026-10');
+    try {
+      window.history.replaceState(
+        null,
+        '',
+        '/front/?channel=iinquiry&adaToken=SECRET-ada&oktaIdTokenKey=SECRET-key&oktaIdToken=SECRET-okta',
+      );
+      await real.initAnalytics(USER);
+      real.trackPageView('/', 'Home');
+      window.history.pushState(null, '', '/front/income?channel=iinquiry&adaToken=SECRET-ada&queryAda=10000004');
+      real.trackPageView('/income', 'Income');
+      await vi.waitFor(() => expect(sentEvents(beacon).filter((e) => e.event === '$pageview')).toHaveLength(2));
+      const sent = JSON.stringify(sentEvents(beacon));
+      expect(sent).not.toContain('SECRET');
+      const [, income] = sentEvents(beacon).filter((e) => e.event === '$pageview');
+      expect(income!.properties).toMatchObject({ $url: `${window.location.origin}/front/income?channel=iinquiry&queryAda=10000004` });
+    } finally {
+      referrer.mockRestore();
       ua.mockRestore();
       delete (navigator as { sendBeacon?: unknown }).sendBeacon;
     }

@@ -16,7 +16,12 @@
  *   registered about 200 ms after the SDK is ready (spec §9) and attached to
  *   every event after that.
  * - `VITE_ANALYTICS=off` switches all of it off: the SDK is never loaded.
+ * - No credential leaves in an address: the sign-in guard takes them out of the address before
+ *   anything runs, and every event is scrubbed again here (`$url`, `$referrer`,
+ *   `$latest_referrer`… whatever holds an address), so a token that slipped through never
+ *   reaches the collector, where anyone reading page views could sign in with it.
  */
+import { scrubCredentialsFromUrl } from './credential-params.ts';
 
 export const DEFAULT_ANALYTICS_SERVER_URL = '/bff/v1/analytics/events';
 export const SUPER_PROPERTY_DELAY_MS = 200;
@@ -46,6 +51,16 @@ interface SensorsSdk {
   init(para: object): void;
   registerPage(properties: object): void;
   quick(name: string, properties?: object): unknown;
+  /** `properties` runs on every event's final data, just before it is sent. */
+  registerPropertyPlugin(plugin: { properties: (data: { properties?: Record<string, unknown> }) => void }): void;
+}
+
+/** Every text property that holds an address, without credentials (see the module comment). */
+export function scrubEventProperties(properties: Record<string, unknown> | undefined): void {
+  if (!properties) return;
+  for (const [key, value] of Object.entries(properties)) {
+    if (typeof value === 'string') properties[key] = scrubCredentialsFromUrl(value);
+  }
 }
 
 let sdkPromise: Promise<SensorsSdk | null> | null = null;
@@ -105,6 +120,7 @@ export function initAnalytics(options: AnalyticsOptions = {}): Promise<boolean> 
         send_type: 'beacon',
         use_client_time: true,
       });
+      loaded.registerPropertyPlugin({ properties: (data) => scrubEventProperties(data.properties) });
       sdk = loaded;
       for (const view of earlyPageViews) sendPageView(loaded, view.path, view.title, view.url);
       earlyPageViews = [];
@@ -146,7 +162,7 @@ function sendPageView(loaded: SensorsSdk, path: string, title: string, url: stri
  */
 export function trackPageView(path: string, title: string): void {
   if (!isAnalyticsEnabled()) return;
-  const url = typeof location === 'undefined' ? undefined : location.href;
+  const url = typeof location === 'undefined' ? undefined : scrubCredentialsFromUrl(location.href);
   if (!sdkPromise) {
     if (earlyPageViews.length < MAX_EARLY_PAGE_VIEWS) earlyPageViews.push({ path, title, url });
     return;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, sanitizeHtml } from './sanitize.ts';
+import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, isUnsafeDeclaration, sanitizeHtml } from './sanitize.ts';
 
 const allowedTags = new Set<string>(ALLOWED_TAGS);
 const allowedAttributes = new Set<string>(ALLOWED_ATTRIBUTES);
@@ -34,7 +34,12 @@ function expectInert(output: string): void {
         if (value.startsWith('data:')) expect(element.localName).toBe('img');
       }
       if (attribute.name === 'style') {
-        expect(value).not.toMatch(/expression\(|javascript:|vbscript:|behavior|-moz-binding|position:\s*(?:fixed|sticky)/);
+        expect(value).not.toMatch(/expression\(|javascript:|vbscript:|behavior|-moz-binding/);
+        // Nothing that places a box over the app (see PLACEMENT in sanitize.ts).
+        expect(value).not.toMatch(
+          /(?:^|;)(?:position|top|right|bottom|left|inset[\w-]*|z-index|transform[\w-]*|translate|rotate|scale|offset[\w-]*):/,
+        );
+        expect(value).not.toMatch(/(?:^|;)margin[\w-]*:[^;]*-/);
       }
     }
   }
@@ -118,6 +123,12 @@ const XSS_VECTORS = [
   '<div style="-moz-binding: url(https://evil.example/xss.xml#xss)">x</div>',
   '<div style="position:fixed;top:0;left:0;width:100%;height:100%">overlay</div>',
   '<div style="color:red;position: sticky">x</div>',
+  '<div style="position:absolute; inset:0; z-index:99999; background:#fff">covers the app</div>',
+  '<a href="https://evil.example" style="display:block;position:relative;top:-400px;height:400px">fake close</a>',
+  '<div style="transform: translate(0, -100vh) scale(10)">x</div>',
+  '<div style="translate: 0 -100vh; rotate: 5deg; scale: 20">x</div>',
+  '<div style="margin-top: -100vh; margin: -50px 0 0 -50px">x</div>',
+  '<div style="margin: calc(0px - 100vh) 0; offset-path: path(&quot;M0 0 L0 -999&quot;)">x</div>',
   // attributes outside the allowlist
   '<span data-foo="x" aria-label="y" id="z" title="t" name="n">x</span>',
   '<a href="https://ok.example" target="_blank" rel="opener">ok</a>',
@@ -208,11 +219,66 @@ describe('sanitizeHtml keeps allowed markup', () => {
 
   it('keeps safe CSS and drops only the unsafe declarations', () => {
     expect(sanitizeHtml('<p style="color: red; font-weight: bold;">x</p>')).toBe('<p style="color: red; font-weight: bold;">x</p>');
-    const mixed = sanitizeHtml('<p style="color: red; position: fixed; top: 0px;">x</p>');
+    const mixed = sanitizeHtml('<p style="color: red; position: fixed; top: 0px; margin: 8px auto;">x</p>');
     expect(mixed).toContain('color: red');
-    expect(mixed).toContain('top: 0px');
-    expect(mixed).not.toContain('fixed');
+    expect(mixed).toContain('margin: 8px auto');
+    expect(mixed).not.toMatch(/fixed|position|top/);
     expect(sanitizeHtml('<p style="background-image: url(https://example.com/bg.png)">x</p>')).toContain('https://example.com/bg.png');
+  });
+
+  it('drops every declaration that places a box over the app, keeps the rest', () => {
+    const cover = sanitizeHtml('<div style="position:absolute; inset:0; z-index:99999; background: white; color: red">x</div>');
+    expect(cover).toBe('<div style="background: white; color: red;">x</div>');
+    expect(sanitizeHtml('<p style="position: relative">x</p>')).toBe('<p>x</p>');
+    expect(sanitizeHtml('<p style="transform: scale(20); font-size: 16px">x</p>')).toBe('<p style="font-size: 16px;">x</p>');
+    expect(sanitizeHtml('<p style="margin-top: -40px">x</p>')).toBe('<p>x</p>');
+    // Only the negative side goes.
+    expect(sanitizeHtml('<p style="margin: -40px 0 0">x</p>')).toBe(
+      '<p style="margin-right: 0px; margin-bottom: 0px; margin-left: 0px;">x</p>',
+    );
+    expect(sanitizeHtml('<p style="margin: 0 auto 12px">x</p>')).toBe('<p style="margin: 0 auto 12px">x</p>');
+  });
+
+  it.each([
+    ['position', 'absolute'],
+    ['position', 'relative'],
+    ['position', 'fixed'],
+    ['-webkit-position', 'sticky'],
+    ['top', '0'],
+    ['left', '-10px'],
+    ['inset', '0'],
+    ['inset-inline-start', '0'],
+    ['inset-block', '0'],
+    ['z-index', '99999'],
+    ['transform', 'translateY(-100vh)'],
+    ['-webkit-transform', 'scale(9)'],
+    ['transform-origin', '0 0'],
+    ['translate', '0 -100vh'],
+    ['rotate', '180deg'],
+    ['scale', '10'],
+    ['offset-path', 'path("M0 0")'],
+    ['offset-distance', '100%'],
+    ['margin-top', '-100vh'],
+    ['margin-inline-start', 'calc(0px - 9999px)'],
+    ['margin-left', 'var(--x, -9999px)'],
+    ['margin-top', 'attr(class type(<length>))'],
+    // A var() in a shorthand: the longhands read '' until it is substituted.
+    ['margin-top', ''],
+  ])('counts %s: %s as unsafe', (property, value) => {
+    expect(isUnsafeDeclaration(property, value)).toBe(true);
+  });
+
+  it.each([
+    ['color', 'red'],
+    ['margin-top', '12px'],
+    ['margin', '0 auto'],
+    ['margin-bottom', '1.5em'],
+    ['padding', '8px'],
+    ['display', 'block'],
+    ['float', 'left'],
+    ['width', '100%'],
+  ])('keeps %s: %s', (property, value) => {
+    expect(isUnsafeDeclaration(property, value)).toBe(false);
   });
 
   it('keeps the text of dropped tags but not of script-like ones', () => {

@@ -34,19 +34,36 @@ const SAFE_CSS_URL = /^(?:(?:https?):|\/|\.|[^:]*$|data:image\/(?:png|gif|jpeg|w
 const CSS_URL = /url\(\s*(?:"([^"]*)"|'([^']*)'|([^)]*))\s*\)/gi;
 
 /**
+ * Placement: the declarations that take a box out of the flow or move it over something
+ * else. Description pages and prompts are text and pictures and need none of them, and any
+ * of them lets the HTML lay a box over the app (an `inset: 0; z-index: 99999` overlay, a
+ * fake sign-in form, a "close" button that is really a link): `position` (every value),
+ * the offsets (`top`/`right`/`bottom`/`left`, `inset*`), `z-index`, transforms (`transform*`
+ * and the `translate`/`rotate`/`scale` properties) and motion paths (`offset*`). Margins
+ * stay, but only as plain non-negative lengths or `auto` (SAFE_MARGIN): a negative one
+ * pulls a box over its neighbours, and `calc()`, `var()` or `attr()` could be one (a value
+ * still to be substituted reads as ''). Whatever still paints outside its box (a wide
+ * shadow, an outline) is clipped by SafeHtml's wrapper.
+ */
+const PLACEMENT = /^(?:position|top|right|bottom|left|inset(?:-.*)?|z-index|transform(?:-.*)?|translate|rotate|scale|offset(?:-.*)?)$/;
+const MARGIN_VALUE = String.raw`(?:auto|(?:\d+(?:\.\d*)?|\.\d+)(?:px|r?em|%|vw|vh|vmin|vmax|pt|ch|ex)?)`;
+const SAFE_MARGIN = new RegExp(String.raw`^${MARGIN_VALUE}(?:\s+${MARGIN_VALUE})*$`);
+
+/**
  * `style` is on the spec's allowlist, and DOMPurify does not look inside it.
  * Modern browsers run no script from CSS, but old engines did (IE
  * `expression()`, `behavior`, Firefox `-moz-binding`), `url()` can reach any
- * address, and `position: fixed` lets content cover the whole app (a fake
- * sign-in overlay). Those declarations are removed; the rest is kept as the
- * browser parsed it, so comment or escape tricks are already resolved.
+ * address, and placement lets content cover the app (see PLACEMENT). Those
+ * declarations are removed; the rest is kept as the browser parsed it, so
+ * comment or escape tricks are already resolved.
  */
-function isUnsafeDeclaration(property: string, value: string): boolean {
+export function isUnsafeDeclaration(property: string, value: string): boolean {
   const prop = property.toLowerCase();
   const val = value.toLowerCase();
   if (prop === 'behavior' || prop === '-moz-binding' || prop.startsWith('-ms-behavior')) return true;
   if (val.includes('expression(') || val.includes('javascript:') || val.includes('vbscript:')) return true;
-  if (prop === 'position' && (val.includes('fixed') || val.includes('sticky'))) return true;
+  if (PLACEMENT.test(prop.replace(/^-(?:webkit|moz|ms|o)-/, ''))) return true;
+  if (prop.startsWith('margin') && !SAFE_MARGIN.test(val.trim())) return true;
   for (const match of val.matchAll(CSS_URL)) {
     const target = (match[1] ?? match[2] ?? match[3] ?? '').trim();
     if (target.includes('\\') || !SAFE_CSS_URL.test(target)) return true;

@@ -1,14 +1,15 @@
-import type { Channel } from '@abo/contract';
+import type { Channel, IdaasTokenData } from '@abo/contract';
 import { redirect, redirectDocument, type MiddlewareFunction } from 'react-router';
 import { IDP_PORTAL_URL, WECHAT_APP_ID, WECHAT_OAUTH_URL } from '../../config/env.ts';
 import { isWeChat, resolveChannel } from '../../lib/channel.ts';
+import { hasCredentials, WECHAT_OAUTH_STATE, wechatOAuthCode, withoutCredentials } from '../../lib/credential-params.ts';
 import { getSession, isSessionTokenUsed, markSessionTokenUsed, setSession } from '../../lib/storage.ts';
 import { exchangeSessionToken } from './api/exchange-session-token.ts';
 import { exchangeWechatCode } from './api/exchange-wechat-code.ts';
-import { clearTokens, currentProfile, hasStoredTokens, storeTokens } from './session.ts';
+import { clearTokens, currentProfile, decodeProfile, hasStoredTokens, storeTokens } from './session.ts';
 
 const IINQUIRY_PARAMS = ['adaToken', 'oktaIdTokenKey', 'oktaIdToken'] as const;
-export const WECHAT_OAUTH_STATE = 'abo-inquiry';
+export { WECHAT_OAUTH_STATE };
 
 export const BASENAME = '/front';
 
@@ -17,15 +18,18 @@ export function appPath(pathname: string): string {
   return pathname.replace(/^\/front(?=\/|$)/i, '') || '/';
 }
 
-/** Where a user without tokens signs in: PC → /login; mobile → the IdP portal or WeChat OAuth. */
+/**
+ * Where a user without tokens signs in: PC → /login; mobile → the IdP portal or WeChat OAuth.
+ * Every way back is the page's own address without credentials: its other parameters (a
+ * description page's or a plan's `?code=` too) come back with the user.
+ */
 export function signInTarget(url: URL, channel: Channel, ua: string): { kind: 'route' | 'document'; to: string } {
-  const path = appPath(url.pathname);
+  const back = withoutCredentials(url);
   if (channel === 'ebiz') {
-    const query = new URLSearchParams(url.search);
-    query.set('from', path + url.search);
+    const query = new URLSearchParams(back.search);
+    query.set('from', appPath(back.pathname) + back.search);
     return { kind: 'route', to: `/login?${query.toString()}` };
   }
-  const back = withoutCredentials(url);
   if (isWeChat(ua)) {
     const oauth = new URL(WECHAT_OAUTH_URL, url.origin);
     oauth.searchParams.set('appid', WECHAT_APP_ID);
@@ -45,24 +49,20 @@ function signIn(url: URL, channel: Channel): never {
   throw target.kind === 'route' ? redirect(target.to) : redirectDocument(target.to);
 }
 
-const CREDENTIAL_PARAMS = ['sessionToken', 'code', 'state'];
-
-/** The same location without the parameters that carried credentials. */
-function withoutCredentials(url: URL): URL {
-  const clean = new URL(url.href);
-  for (const n of CREDENTIAL_PARAMS) clean.searchParams.delete(n);
-  return clean;
+/** The same page inside the app, for a redirect (the router adds the basename back). */
+function routeOf(url: URL): string {
+  return appPath(url.pathname) + url.search;
 }
 
-/** Exchanges a session token or a WeChat code once; afterwards the tokens are stored, or not. */
-async function exchangeCredentials(sessionToken: string | null, wechatCode: string | null): Promise<void> {
+/** Exchanges a session token or a WeChat code, each once per session: the tokens, or null. */
+async function exchangeCredentials(sessionToken: string | null, wechatCode: string | null): Promise<IdaasTokenData | null> {
+  let tokens: IdaasTokenData | null = null;
   if (wechatCode && !isSessionTokenUsed(wechatCode)) {
     markSessionTokenUsed(wechatCode);
     try {
       const { sessionToken: fromWechat } = await exchangeWechatCode(wechatCode);
       markSessionTokenUsed(fromWechat);
-      const tokens = await exchangeSessionToken(fromWechat);
-      storeTokens(tokens.accessToken, tokens.idToken);
+      tokens = await exchangeSessionToken(fromWechat);
     } catch {
       // Fall through: without tokens the user signs in again.
     }
@@ -70,79 +70,115 @@ async function exchangeCredentials(sessionToken: string | null, wechatCode: stri
   if (sessionToken && !isSessionTokenUsed(sessionToken)) {
     markSessionTokenUsed(sessionToken);
     try {
-      const tokens = await exchangeSessionToken(sessionToken);
-      storeTokens(tokens.accessToken, tokens.idToken);
+      tokens = await exchangeSessionToken(sessionToken);
     } catch {
       // An invalid or replayed token: keep any tokens we have, else sign in.
     }
   }
+  return tokens;
+}
+
+/**
+ * Takes newly exchanged tokens. When the tab is signed in to another ada, the user chooses:
+ * a link with someone else's session token must not silently swap the account under them
+ * (whatever they enter afterwards would go to that account). Until they have chosen, the new
+ * tokens wait here, in memory only; keeping the current account drops them.
+ */
+async function adoptTokens(tokens: IdaasTokenData, signal: AbortSignal): Promise<'stored' | 'switched' | 'kept'> {
+  const next = decodeProfile(tokens.idToken);
+  const current = hasStoredTokens() ? currentProfile() : null;
+  if (next && current && current.ada !== next.ada) {
+    const { confirmAccountSwitch } = await import('./account-switch-dialog.tsx');
+    if (!(await confirmAccountSwitch({ current, next, signal }))) return 'kept';
+    clearTokens();
+    storeTokens(tokens.accessToken, tokens.idToken);
+    return 'switched';
+  }
+  storeTokens(tokens.accessToken, tokens.idToken);
+  return 'stored';
 }
 
 /** The credentials an address carries: a session token, or the code of our WeChat OAuth round trip. */
 function credentialsIn(url: URL): { sessionToken: string | null; wechatCode: string | null } {
-  return {
-    sessionToken: url.searchParams.get('sessionToken'),
-    wechatCode: url.searchParams.get('state') === WECHAT_OAUTH_STATE ? url.searchParams.get('code') : null,
-  };
+  return { sessionToken: url.searchParams.get('sessionToken'), wechatCode: wechatOAuthCode(url.searchParams) };
 }
 
-let earlyExchange: Promise<void> | null = null;
+/** iinquiry (spec §2): the staff tokens and the queried ada are kept for the session. */
+function keepStaffParams(url: URL): void {
+  for (const key of IINQUIRY_PARAMS) {
+    const value = url.searchParams.get(key);
+    if (value) setSession(key, value);
+  }
+  const queryAda = url.searchParams.get('queryAda');
+  if (queryAda) setSession('queryAda', queryAda);
+}
+
+let earlyExchange: Promise<IdaasTokenData | null> | null = null;
+/** Whether a page has been shown in this document (an account switch then reloads it). */
+let pageShown = false;
 
 /**
- * Run before the router starts. When the address the app opened with carries credentials, their
- * exchange starts at once (in parallel with loading the page's code) and the address loses
- * them, so the first navigation starts on the clean address instead of redirecting to it; the
- * guard below waits for the exchange. Anything else is left to the guard.
+ * Run before the router starts. When the address the app opened with carries credentials
+ * (a session token, our WeChat OAuth code, the iinquiry staff tokens), they leave the address
+ * at once, before the router, analytics or anything else reads it: the staff tokens go to
+ * session storage (spec §3), the exchange of a session token or code starts now (in parallel
+ * with loading the page's code) and the guard below waits for it. So the first navigation
+ * starts on the clean address instead of redirecting to it.
  */
 export function beginSignIn(): void {
   const url = new URL(window.location.href);
   if (appPath(url.pathname).toLowerCase() === '/login') return;
+  if (!hasCredentials(url)) return;
   const channel = resolveChannel(url.search, getSession('channel'), navigator.userAgent);
-  if (channel === 'iinquiry') return;
-  const { sessionToken, wechatCode } = credentialsIn(url);
-  if (!sessionToken && !wechatCode) return;
   // The exchange's request carries the channel, as the guard would have stored it.
   setSession('channel', channel);
-  earlyExchange = exchangeCredentials(sessionToken, wechatCode);
+  if (channel === 'iinquiry') keepStaffParams(url);
+  else {
+    const { sessionToken, wechatCode } = credentialsIn(url);
+    if (sessionToken || wechatCode) earlyExchange = exchangeCredentials(sessionToken, wechatCode);
+  }
   const clean = withoutCredentials(url);
   window.history.replaceState(window.history.state, '', clean.pathname + clean.search + clean.hash);
 }
 
 /**
- * The navigation guard of spec §2, as router middleware so no page request
- * starts before it has run.
+ * The navigation guard of spec §2, as router middleware so no page request starts before it
+ * has run. No address it lets through or redirects to carries a credential.
  */
 export const authMiddleware: MiddlewareFunction = async ({ request }, next) => {
   const url = new URL(request.url);
   const channel = resolveChannel(url.search, getSession('channel'), navigator.userAgent);
   setSession('channel', channel);
   if (appPath(url.pathname).toLowerCase() === '/login') return next();
+  const clean = withoutCredentials(url);
 
   if (channel === 'iinquiry') {
-    for (const key of IINQUIRY_PARAMS) {
-      const value = url.searchParams.get(key);
-      if (value) setSession(key, value);
-    }
-    const queryAda = url.searchParams.get('queryAda');
-    if (queryAda) setSession('queryAda', queryAda);
-    return next();
+    keepStaffParams(url);
+    if (hasCredentials(url)) throw redirect(routeOf(clean));
+    const response = await next();
+    pageShown = true;
+    return response;
   }
 
+  let tokens: IdaasTokenData | null = null;
   if (earlyExchange) {
     const exchanging = earlyExchange;
     earlyExchange = null;
-    await exchanging;
+    tokens = await exchanging;
   }
 
   // A stored id token that cannot be decoded counts as no token.
   if (hasStoredTokens() && !currentProfile()) clearTokens();
 
   const { sessionToken, wechatCode } = credentialsIn(url);
-  if (hasStoredTokens() && !sessionToken && !wechatCode) return next();
+  if (sessionToken || wechatCode) tokens = (await exchangeCredentials(sessionToken, wechatCode)) ?? tokens;
+  const adopted = tokens ? await adoptTokens(tokens, request.signal) : null;
 
-  await exchangeCredentials(sessionToken, wechatCode);
-  const clean = withoutCredentials(url);
   if (!hasStoredTokens()) signIn(clean, channel);
-  if (sessionToken || wechatCode) throw redirect(appPath(clean.pathname) + clean.search);
-  return next();
+  // What the app has shown and cached (queries, views, analytics) belongs to the previous account.
+  if (adopted === 'switched' && pageShown) throw redirectDocument(BASENAME + routeOf(clean));
+  if (hasCredentials(url)) throw redirect(routeOf(clean));
+  const response = await next();
+  pageShown = true;
+  return response;
 };

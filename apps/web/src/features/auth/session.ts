@@ -29,8 +29,10 @@ export function storeTokens(accessToken: string, idToken: string): UserProfile |
   setSession('accessToken', accessToken);
   setSession('idToken', idToken);
   setSession('loginAda', profile.ada);
+  // The cached dstInfo (pinCode…) is kept for the same account only, never carried over to another.
+  const cached = getSession('UserInfo');
   setSession('UserInfo', {
-    ...(getSession('UserInfo') ?? {}),
+    ...(cached?.ada === profile.ada ? cached : {}),
     ada: profile.ada,
     amway_id: profile.amway_id,
     amway_user_type: profile.amway_user_type,
