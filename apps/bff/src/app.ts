@@ -53,7 +53,15 @@ export async function buildApp({ config, db, logger = true, logStream }: BuildOp
   const routeList: FastifyInstance['routeList'] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, public: route.config?.public === true });
+    // Read when asked: a plugin's own onRoute hook (web.ts marks its files public) runs after this one.
+    for (const method of [route.method].flat())
+      routeList.push({
+        method,
+        url: route.url,
+        get public() {
+          return route.config?.public === true;
+        },
+      });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
