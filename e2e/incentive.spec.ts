@@ -128,7 +128,7 @@ test.describe('incentive plans as 10000001 (Platinum)', () => {
     await flq.getByRole('button', { name: 'Month by month' }).click();
     const drawer = page.getByRole('dialog', { name: /FLQ months ≥ 6: month by month/ });
     await expect(drawer).toBeVisible();
-    await expect(drawer.locator('tbody tr')).toHaveCount(12 + 2); // 12 months + one leg row + the total row
+    await expect(drawer.locator('tbody tr, tfoot tr')).toHaveCount(12 + 2); // 12 months + one leg row + the total row
     await expect(drawer).toContainText('Sep 2025');
     await expect(drawer).toContainText('Aug 2026');
     await expect(drawer.locator('.inc-matrix')).toContainText('******');

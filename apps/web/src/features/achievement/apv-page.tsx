@@ -4,9 +4,9 @@ import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { TermHelp } from '../../components/term-help.tsx';
 import { useMonths } from './api/get-months.ts';
-import { YesNo, useAch } from './components/shared.tsx';
+import { ClosedYesNo, MonthTable } from './components/month-table.tsx';
+import { useAch } from './components/shared.tsx';
 import './i18n.ts';
-import { TableScroll } from '../../components/table-scroll.tsx';
 
 /** /achievement/apv: APV month by month (12 months) with Q legs, SP months and this PY's cumulative APV. */
 export default function ApvPage() {
@@ -40,35 +40,18 @@ export default function ApvPage() {
                 </p>
               </section>
               <section className="card">
-                <TableScroll>
-                  <table className="data-table">
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('month')}</th>
-                        <th scope="col">{t('apv')} (PV)</th>
-                        <th scope="col">{t('pgpv')}</th>
-                        <th scope="col">{t('qLegs')}</th>
-                        <th scope="col">{t('spMonth')}</th>
-                        <th scope="col">{t('apvPage.cum')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {[...rows].reverse().map((m) => (
-                        <tr key={m.month}>
-                          <th scope="row">
-                            {month(m.month)}
-                            {m.closed ? '' : t('mtd')}
-                          </th>
-                          <td>{pv(m.apv)}</td>
-                          <td>{pv(m.pgpv)}</td>
-                          <td>{m.qLegs}</td>
-                          <td>{m.closed ? <YesNo value={m.isSp} /> : <span className="muted">{t('openMonth')}</span>}</td>
-                          <td>{m.cum === null ? '—' : pv(m.cum)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </TableScroll>
+                <MonthTable
+                  caption={t('nav.apv')}
+                  newestFirst
+                  rows={rows}
+                  columns={[
+                    { key: 'apv', header: `${t('apv')} (PV)`, numeric: true, cell: (m) => pv(m.apv) },
+                    { key: 'pgpv', header: t('pgpv'), numeric: true, cell: (m) => pv(m.pgpv) },
+                    { key: 'qLegs', header: t('qLegs'), numeric: true, cell: (m) => m.qLegs },
+                    { key: 'sp', header: t('spMonth'), cell: (m) => <ClosedYesNo m={m} value={m.isSp} /> },
+                    { key: 'cum', header: t('apvPage.cum'), numeric: true, cell: (m) => (m.cum === null ? '—' : pv(m.cum)) },
+                  ]}
+                />
               </section>
             </>
           );

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import type { AchCompositionData } from '@abo/contract';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { Figure } from '../../components/figure.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
@@ -6,7 +8,16 @@ import { TermHelp } from '../../components/term-help.tsx';
 import { useComposition } from './api/get-composition.ts';
 import { MonthSelect, useAch } from './components/shared.tsx';
 import './i18n.ts';
-import { TableScroll } from '../../components/table-scroll.tsx';
+
+interface SourceRow {
+  key: string;
+  /** A frontline leg (masked), or else what `name` says. */
+  leg?: AchCompositionData['legs'][number];
+  name?: string;
+  pgpv: number;
+  counted: boolean;
+  bar: boolean;
+}
 
 /** /achievement/compositionapv: APV by source — personal PV and each frontline leg. */
 export default function CompositionApvPage() {
@@ -19,6 +30,22 @@ export default function CompositionApvPage() {
         {(d) => {
           const max = Math.max(1, d.ppv, ...d.legs.map((l) => l.pgpv));
           const legsApv = d.legs.filter((l) => l.counted).reduce((s, l) => s + l.pgpv, 0) + d.otherLegs.pgpv;
+          // Personal PV, each leg, then the legs not listed one by one; a bar for all but the last.
+          const rows: SourceRow[] = [
+            { key: 'own', name: t('composition.personal'), pgpv: d.ppv, counted: true, bar: true },
+            ...d.legs.map((l) => ({ key: l.maskedAda, leg: l, pgpv: l.pgpv, counted: l.counted, bar: true })),
+            ...(d.otherLegs.count > 0
+              ? [
+                  {
+                    key: 'others',
+                    name: t('composition.others', { n: d.otherLegs.count }),
+                    pgpv: d.otherLegs.pgpv,
+                    counted: true,
+                    bar: false,
+                  },
+                ]
+              : []),
+          ];
           return (
             <>
               <section className="card">
@@ -36,62 +63,43 @@ export default function CompositionApvPage() {
                 <TermHelp code="Q_MONTH" />
               </section>
               <section className="card">
-                <TableScroll>
-                  <table className="data-table">
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('composition.leg')}</th>
-                        <th scope="col">{t('pgpv')}</th>
-                        <th scope="col">{t('bracket')}</th>
-                        <th scope="col">{t('composition.counted')}</th>
-                        <th scope="col" style={{ minWidth: 120 }} aria-hidden="true" />
-                      </tr>
-                    </thead>
-                    <tbody>
-                      <tr>
-                        <th scope="row">{t('composition.personal')}</th>
-                        <td>{pv(d.ppv)}</td>
-                        <td />
-                        <td>✓ {t('composition.counted')}</td>
-                        <td aria-hidden="true">
-                          <div className="ach-bar" style={{ width: `${(d.ppv / max) * 100}%` }} />
-                        </td>
-                      </tr>
-                      {d.legs.map((l) => (
-                        <tr key={l.maskedAda}>
-                          <th scope="row">
-                            {l.maskedName}
-                            <div className="muted small num">{l.maskedAda}</div>
-                          </th>
-                          <td>{pv(l.pgpv)}</td>
-                          <td>{l.bracket}%</td>
-                          <td>{l.counted ? `✓ ${t('composition.counted')}` : `– ${t('composition.notCounted')}`}</td>
-                          <td aria-hidden="true">
-                            <div className={`ach-bar${l.counted ? '' : ' ach-bar--q'}`} style={{ width: `${(l.pgpv / max) * 100}%` }} />
-                          </td>
-                        </tr>
-                      ))}
-                      {d.otherLegs.count > 0 ? (
-                        <tr>
-                          <th scope="row">{t('composition.others', { n: d.otherLegs.count })}</th>
-                          <td>{pv(d.otherLegs.pgpv)}</td>
-                          <td />
-                          <td>✓ {t('composition.counted')}</td>
-                          <td />
-                        </tr>
-                      ) : null}
-                    </tbody>
-                    <tfoot>
-                      <tr>
-                        <th scope="row">{t('composition.total')}</th>
-                        <td>
-                          <strong>{pv(d.apv)}</strong>
-                        </td>
-                        <td colSpan={3} />
-                      </tr>
-                    </tfoot>
-                  </table>
-                </TableScroll>
+                <DataTable
+                  caption={t('nav.compositionapv')}
+                  columns={[
+                    {
+                      key: 'leg',
+                      header: t('composition.leg'),
+                      cell: (r) =>
+                        r.leg ? (
+                          <>
+                            {r.leg.maskedName}
+                            <div className="muted small num">{r.leg.maskedAda}</div>
+                          </>
+                        ) : (
+                          r.name
+                        ),
+                    },
+                    { key: 'pgpv', header: t('pgpv'), numeric: true, cell: (r) => pv(r.pgpv) },
+                    { key: 'bracket', header: t('bracket'), numeric: true, cell: (r) => (r.leg ? `${r.leg.bracket}%` : null) },
+                    {
+                      key: 'counted',
+                      header: t('composition.counted'),
+                      cell: (r) => (r.counted ? `✓ ${t('composition.counted')}` : `– ${t('composition.notCounted')}`),
+                    },
+                    {
+                      key: 'bar',
+                      header: '',
+                      decorative: true,
+                      cell: (r) =>
+                        r.bar ? (
+                          <div className={`ach-bar${r.counted ? '' : ' ach-bar--q'}`} style={{ width: `${(r.pgpv / max) * 100}%` }} />
+                        ) : null,
+                    },
+                  ]}
+                  rows={rows}
+                  rowKey={(r) => r.key}
+                  footer={[{ key: 'total', cells: { leg: t('composition.total'), pgpv: <strong>{pv(d.apv)}</strong> } }]}
+                />
                 {d.legs.length === 0 ? <p className="muted">{t('composition.none')}</p> : null}
               </section>
             </>

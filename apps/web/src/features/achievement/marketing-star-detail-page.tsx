@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
+import { MonthTable } from './components/month-table.tsx';
 import { ConditionList, YesNo, useAch } from './components/shared.tsx';
 import { useMarketingStarDetail } from './api/get-marketing-star-detail.ts';
 import './i18n.ts';
-import { TableScroll } from '../../components/table-scroll.tsx';
 
 /** /achievement/marketingstardetail: the user's star months this PY against the annual plan. */
 export default function MarketingStarDetailPage() {
-  const { t, tx, pv, month } = useAch();
+  const { t, tx, pv } = useAch();
   const q = useMarketingStarDetail();
   return (
     <Page title={t('nav.marketingstardetail')} onRefresh={() => q.refetch()} wide>
@@ -42,33 +42,15 @@ export default function MarketingStarDetailPage() {
               </p>
             </section>
             <section className="card">
-              <TableScroll>
-                <table className="data-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('month')}</th>
-                      <th scope="col">{t('ppv')} (PV)</th>
-                      <th scope="col">{t('newCustomers')}</th>
-                      <th scope="col">{t('star.star')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {d.months.map((m) => (
-                      <tr key={m.month}>
-                        <th scope="row">
-                          {month(m.month)}
-                          {m.closed ? '' : t('mtd')}
-                        </th>
-                        <td>{pv(m.ppv)}</td>
-                        <td>{m.newCustomers}</td>
-                        <td>
-                          <YesNo value={m.star} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableScroll>
+              <MonthTable
+                caption={t('navHint.marketingstardetail')}
+                rows={d.months}
+                columns={[
+                  { key: 'ppv', header: `${t('ppv')} (PV)`, numeric: true, cell: (m) => pv(m.ppv) },
+                  { key: 'customers', header: t('newCustomers'), numeric: true, cell: (m) => m.newCustomers },
+                  { key: 'star', header: t('star.star'), cell: (m) => <YesNo value={m.star} /> },
+                ]}
+              />
             </section>
           </>
         )}

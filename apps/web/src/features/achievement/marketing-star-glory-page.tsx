@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { StatusTag } from '../../components/status-tag.tsx';
 import { useMarketingStars } from './api/get-marketing-stars.ts';
 import { MonthSelect, useAch } from './components/shared.tsx';
 import './i18n.ts';
-import { TableScroll } from '../../components/table-scroll.tsx';
 
 /** /achievement/marketingstarglorylist: the month's marketing stars (names masked). */
 export default function MarketingStarGloryPage() {
@@ -39,31 +39,27 @@ export default function MarketingStarGloryPage() {
               {d.stars.length === 0 ? (
                 <p className="muted">{t('glory.none')}</p>
               ) : (
-                <TableScroll>
-                  <table className="data-table">
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('outstanding.member')}</th>
-                        <th scope="col">{t('outstanding.rank')}</th>
-                        <th scope="col">{t('ppv')} (PV)</th>
-                        <th scope="col">{t('newCustomers')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {d.stars.map((s) => (
-                        <tr key={s.rank} className={s.isMe ? 'ach-row-me' : undefined}>
-                          <th scope="row">
-                            {s.maskedName} {s.isMe ? `(${t('glory.me')})` : ''}
-                            <div className="muted small num">{s.maskedAda}</div>
-                          </th>
-                          <td>{s.rank}</td>
-                          <td>{pv(s.ppv)}</td>
-                          <td>{s.newCustomers}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </TableScroll>
+                <DataTable
+                  caption={t('nav.marketingstarglorylist')}
+                  columns={[
+                    {
+                      key: 'member',
+                      header: t('outstanding.member'),
+                      cell: (s) => (
+                        <>
+                          {s.maskedName} {s.isMe ? `(${t('glory.me')})` : ''}
+                          <div className="muted small num">{s.maskedAda}</div>
+                        </>
+                      ),
+                    },
+                    { key: 'rank', header: t('outstanding.rank'), numeric: true, cell: (s) => s.rank },
+                    { key: 'ppv', header: `${t('ppv')} (PV)`, numeric: true, cell: (s) => pv(s.ppv) },
+                    { key: 'customers', header: t('newCustomers'), numeric: true, cell: (s) => s.newCustomers },
+                  ]}
+                  rows={d.stars}
+                  rowKey={(s) => String(s.rank)}
+                  rowAttrs={(s) => ({ className: s.isMe ? 'ach-row-me' : undefined })}
+                />
               )}
               <p className="muted small ach-note">{t('glory.masked')}</p>
             </section>

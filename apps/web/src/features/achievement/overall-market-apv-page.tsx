@@ -5,9 +5,9 @@ import { QueryState } from '../../components/query-state.tsx';
 import { SimpleChart } from '../../components/simple-chart.tsx';
 import { TermHelp } from '../../components/term-help.tsx';
 import { useOverallMarket } from './api/get-overall-market.ts';
+import { MonthTable } from './components/month-table.tsx';
 import { useAch } from './components/shared.tsx';
 import './i18n.ts';
-import { TableScroll } from '../../components/table-scroll.tsx';
 
 /** /achievement/overallmarketapv: the whole downline market by month (the leader's group PV). */
 export default function OverallMarketApvPage() {
@@ -46,35 +46,18 @@ export default function OverallMarketApvPage() {
                 <SimpleChart title={t('market.chart')} labels={chart.labels} series={chart.series} format={pv} />
               </section>
               <section className="card">
-                <TableScroll>
-                  <table className="data-table">
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('month')}</th>
-                        <th scope="col">{t('gpv')}</th>
-                        <th scope="col">{t('apv')}</th>
-                        <th scope="col">{t('market.qVolume')}</th>
-                        <th scope="col">{t('qLegs')}</th>
-                        <th scope="col">{t('ppv')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {[...d.months].reverse().map((m) => (
-                        <tr key={m.month}>
-                          <th scope="row">
-                            {month(m.month)}
-                            {m.closed ? '' : t('mtd')}
-                          </th>
-                          <td>{pv(m.gpv)}</td>
-                          <td>{pv(m.apv)}</td>
-                          <td>{pv(m.qLegsPv)}</td>
-                          <td>{m.qLegs}</td>
-                          <td>{pv(m.ppv)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </TableScroll>
+                <MonthTable
+                  caption={t('navHint.overallmarketapv')}
+                  newestFirst
+                  rows={d.months}
+                  columns={[
+                    { key: 'gpv', header: t('gpv'), numeric: true, cell: (m) => pv(m.gpv) },
+                    { key: 'apv', header: t('apv'), numeric: true, cell: (m) => pv(m.apv) },
+                    { key: 'qVolume', header: t('market.qVolume'), numeric: true, cell: (m) => pv(m.qLegsPv) },
+                    { key: 'qLegs', header: t('qLegs'), numeric: true, cell: (m) => m.qLegs },
+                    { key: 'ppv', header: t('ppv'), numeric: true, cell: (m) => pv(m.ppv) },
+                  ]}
+                />
               </section>
             </>
           );

@@ -1,12 +1,14 @@
 import { useMemo } from 'react';
+import { DataTable } from '../../components/data-table/data-table.tsx';
+import { TableCard } from '../../components/data-table/table-card.tsx';
 import { Figure } from '../../components/figure.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { SimpleChart } from '../../components/simple-chart.tsx';
 import { useOversea } from './api/get-oversea.ts';
+import { MonthTable } from './components/month-table.tsx';
 import { useAch } from './components/shared.tsx';
 import './i18n.ts';
-import { TableScroll } from '../../components/table-scroll.tsx';
 
 /** /achievement/oversea: volume of downline distributors registered in other markets. */
 export default function OverseaPage() {
@@ -36,58 +38,32 @@ export default function OverseaPage() {
             {d.overseaCount === 0 ? null : (
               <>
                 <div className="grid grid--2">
-                  <section className="card">
-                    <h2 className="card__title">{t('oversea.markets')}</h2>
-                    <TableScroll>
-                      <table className="data-table">
-                        <thead>
-                          <tr>
-                            <th scope="col">{t('oversea.market')}</th>
-                            <th scope="col">{t('oversea.distributors')}</th>
-                            <th scope="col">PV (12 {t('monthsUnit')})</th>
-                          </tr>
-                        </thead>
-                        <tbody>
-                          {d.markets.map((m) => (
-                            <tr key={m.market}>
-                              <th scope="row">{m.market}</th>
-                              <td>{m.distributors}</td>
-                              <td>{pv(m.pv)}</td>
-                            </tr>
-                          ))}
-                        </tbody>
-                      </table>
-                    </TableScroll>
-                  </section>
+                  <TableCard title={t('oversea.markets')}>
+                    <DataTable
+                      columns={[
+                        { key: 'market', header: t('oversea.market'), cell: (m) => m.market },
+                        { key: 'distributors', header: t('oversea.distributors'), numeric: true, cell: (m) => m.distributors },
+                        { key: 'pv', header: `PV (12 ${t('monthsUnit')})`, numeric: true, cell: (m) => pv(m.pv) },
+                      ]}
+                      rows={d.markets}
+                      rowKey={(m) => m.market}
+                    />
+                  </TableCard>
                   <section className="card">
                     <h2 className="card__title">{t('oversea.chart')}</h2>
                     <SimpleChart title={t('oversea.chart')} labels={chart.labels} series={chart.series} format={pv} />
                   </section>
                 </div>
                 <section className="card">
-                  <TableScroll>
-                    <table className="data-table">
-                      <thead>
-                        <tr>
-                          <th scope="col">{t('month')}</th>
-                          <th scope="col">PV</th>
-                          <th scope="col">{t('oversea.activeCount')}</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {[...d.months].reverse().map((m) => (
-                          <tr key={m.month}>
-                            <th scope="row">
-                              {month(m.month)}
-                              {m.closed ? '' : t('mtd')}
-                            </th>
-                            <td>{pv(m.pv)}</td>
-                            <td>{m.active}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </TableScroll>
+                  <MonthTable
+                    caption={t('oversea.chart')}
+                    newestFirst
+                    rows={d.months}
+                    columns={[
+                      { key: 'pv', header: 'PV', numeric: true, cell: (m) => pv(m.pv) },
+                      { key: 'active', header: t('oversea.activeCount'), numeric: true, cell: (m) => m.active },
+                    ]}
+                  />
                 </section>
               </>
             )}

@@ -1,18 +1,19 @@
 import { Button } from 'antd-mobile';
 import { Link } from 'react-router';
+import { TableCard } from '../../components/data-table/table-card.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { StatusTag } from '../../components/status-tag.tsx';
 import { TermHelp } from '../../components/term-help.tsx';
 import { useRank } from './api/get-rank.ts';
 import { PinCard } from './components/pin-card.tsx';
-import { ConditionList, YesNo, useAch } from './components/shared.tsx';
+import { ClosedYesNo, MonthTable } from './components/month-table.tsx';
+import { ConditionList, useAch } from './components/shared.tsx';
 import './i18n.ts';
-import { TableScroll } from '../../components/table-scroll.tsx';
 
 /** /achievement/localranktracking: current pin, target pin progress, next pin, this PY's months. */
 export default function RankTrackingPage() {
-  const { t, tx, pv, month } = useAch();
+  const { t, tx, pv } = useAch();
   const q = useRank();
   return (
     <Page title={t('nav.localranktracking')} onRefresh={() => q.refetch()} wide>
@@ -72,39 +73,20 @@ export default function RankTrackingPage() {
                   <ConditionList conditions={next.conditions} remainingMonths={d.remainingMonths} />
                 </section>
               ) : null}
-              <section className="card">
-                <h2 className="card__title">{t('pyMonths')}</h2>
-                <TableScroll>
-                  <table className="data-table">
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('month')}</th>
-                        <th scope="col">{t('apv')} (PV)</th>
-                        <th scope="col">{t('qLegs')}</th>
-                        <th scope="col">{t('spMonth')}</th>
-                        <th scope="col">{t('bracket')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {d.pyMonths.map((m) => (
-                        <tr key={m.month}>
-                          <th scope="row">
-                            {month(m.month)}
-                            {m.closed ? '' : t('mtd')}
-                          </th>
-                          <td>{pv(m.apv)}</td>
-                          <td>{m.qLegs}</td>
-                          <td>{m.closed ? <YesNo value={m.isSp} /> : <span className="muted">{t('openMonth')}</span>}</td>
-                          <td>{m.bracket}%</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </TableScroll>
+              <TableCard title={t('pyMonths')}>
+                <MonthTable
+                  rows={d.pyMonths}
+                  columns={[
+                    { key: 'apv', header: `${t('apv')} (PV)`, numeric: true, cell: (m) => pv(m.apv) },
+                    { key: 'qLegs', header: t('qLegs'), numeric: true, cell: (m) => m.qLegs },
+                    { key: 'sp', header: t('spMonth'), cell: (m) => <ClosedYesNo m={m} value={m.isSp} /> },
+                    { key: 'bracket', header: t('bracket'), numeric: true, cell: (m) => `${m.bracket}%` },
+                  ]}
+                />
                 <p className="ach-note">
                   <TermHelp code="Q_MONTH" />
                 </p>
-              </section>
+              </TableCard>
             </>
           );
         }}

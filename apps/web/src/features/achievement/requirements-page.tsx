@@ -1,3 +1,5 @@
+import { DataTable } from '../../components/data-table/data-table.tsx';
+import { TableCard } from '../../components/data-table/table-card.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { StatusTag } from '../../components/status-tag.tsx';
@@ -5,7 +7,6 @@ import { TermHelp } from '../../components/term-help.tsx';
 import { useRank } from './api/get-rank.ts';
 import { conditionStatus, useAch } from './components/shared.tsx';
 import './i18n.ts';
-import { TableScroll } from '../../components/table-scroll.tsx';
 
 /** /achievement/localranktracking/requirements: every pin's conditions against this PY's counters. */
 export default function RequirementsPage() {
@@ -17,50 +18,37 @@ export default function RequirementsPage() {
         {(d) => (
           <>
             <p className="muted small">{t('counters', { py: d.py, closed: d.closedMonths, remaining: d.remainingMonths })}</p>
-            <section className="card">
-              <h2 className="card__title">{t('allPins')}</h2>
-              <TableScroll>
-                <table className="data-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('pin')}</th>
-                      <th scope="col" style={{ textAlign: 'left' }}>
-                        {t('conditions')}
-                      </th>
-                      <th scope="col">{t('achieved')}</th>
-                      <th scope="col">{t('required')}</th>
-                      <th scope="col">
-                        <span className="visually-hidden">{t('conditionState')}</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {d.pins.flatMap((p) =>
-                      p.conditions.map((c, i) => (
-                        <tr key={`${p.pinCode}-${c.key}`} className={p.pinCode === d.targetPin ? 'ach-row-me' : undefined}>
-                          {i === 0 ? (
-                            <th scope="row" rowSpan={p.conditions.length}>
-                              {tx(p.name)} <span className="muted num">{p.pinCode}</span>
-                              {p.pinCode === d.targetPin ? <div className="small">{t('target')}</div> : null}
-                              {!p.above ? <div className="small muted">✓ {t('reached')}</div> : null}
-                            </th>
-                          ) : null}
-                          <td style={{ textAlign: 'left' }}>{tx(c.label)}</td>
-                          <td>{pv(c.achieved)}</td>
-                          <td>{pv(c.required)}</td>
-                          <td>
-                            <StatusTag status={conditionStatus(c, d.remainingMonths)} />
-                          </td>
-                        </tr>
-                      )),
-                    )}
-                  </tbody>
-                </table>
-              </TableScroll>
+            <TableCard title={t('allPins')}>
+              <DataTable
+                columns={[
+                  { key: 'condition', header: t('conditions'), wrap: true, cell: (c) => tx(c.label) },
+                  { key: 'achieved', header: t('achieved'), numeric: true, cell: (c) => pv(c.achieved) },
+                  { key: 'required', header: t('required'), numeric: true, cell: (c) => pv(c.required) },
+                  {
+                    key: 'state',
+                    header: <span className="visually-hidden">{t('conditionState')}</span>,
+                    label: t('conditionState'),
+                    cell: (c) => <StatusTag status={conditionStatus(c, d.remainingMonths)} />,
+                  },
+                ]}
+                groups={d.pins.map((p) => ({
+                  key: String(p.pinCode),
+                  header: (
+                    <>
+                      {tx(p.name)} <span className="muted num">{p.pinCode}</span>
+                      {p.pinCode === d.targetPin ? <div className="small">{t('target')}</div> : null}
+                      {!p.above ? <div className="small muted">✓ {t('reached')}</div> : null}
+                    </>
+                  ),
+                  rows: p.conditions,
+                  attrs: { className: p.pinCode === d.targetPin ? 'ach-row-me' : undefined },
+                }))}
+                rowKey={(c) => c.key}
+              />
               <p className="ach-note">
                 <TermHelp code="Q_MONTH" />
               </p>
-            </section>
+            </TableCard>
           </>
         )}
       </QueryState>

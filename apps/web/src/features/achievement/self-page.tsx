@@ -6,9 +6,9 @@ import { SimpleChart } from '../../components/simple-chart.tsx';
 import { TermHelp } from '../../components/term-help.tsx';
 import { formatFen } from '../../lib/format.ts';
 import { useMonths } from './api/get-months.ts';
-import { YesNo, useAch } from './components/shared.tsx';
+import { ClosedYesNo, MonthTable } from './components/month-table.tsx';
+import { useAch } from './components/shared.tsx';
 import './i18n.ts';
-import { TableScroll } from '../../components/table-scroll.tsx';
 
 /** /achievement/self: own PV / BV by month (12 months). */
 export default function SelfPage() {
@@ -49,33 +49,17 @@ export default function SelfPage() {
               <SimpleChart title={t('self.chart')} labels={chart.labels} series={chart.series} format={pv} />
             </section>
             <section className="card">
-              <TableScroll>
-                <table className="data-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('month')}</th>
-                      <th scope="col">{t('ppv')} (PV)</th>
-                      <th scope="col">{t('bv')} (¥)</th>
-                      <th scope="col">{t('newCustomers')}</th>
-                      <th scope="col">{t('compliant')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {[...d.months].reverse().map((m) => (
-                      <tr key={m.month}>
-                        <th scope="row">
-                          {month(m.month)}
-                          {m.closed ? '' : t('mtd')}
-                        </th>
-                        <td>{pv(m.ppv)}</td>
-                        <td>{formatFen(m.bvFen, lang)}</td>
-                        <td>{m.newCustomers}</td>
-                        <td>{m.closed ? <YesNo value={m.compliant} /> : <span className="muted">{t('openMonth')}</span>}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableScroll>
+              <MonthTable
+                caption={t('navHint.self')}
+                newestFirst
+                rows={d.months}
+                columns={[
+                  { key: 'ppv', header: `${t('ppv')} (PV)`, numeric: true, cell: (m) => pv(m.ppv) },
+                  { key: 'bv', header: `${t('bv')} (¥)`, numeric: true, cell: (m) => formatFen(m.bvFen, lang) },
+                  { key: 'customers', header: t('newCustomers'), numeric: true, cell: (m) => m.newCustomers },
+                  { key: 'compliant', header: t('compliant'), cell: (m) => <ClosedYesNo m={m} value={m.compliant} /> },
+                ]}
+              />
             </section>
           </>
         )}

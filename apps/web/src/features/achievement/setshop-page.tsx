@@ -8,8 +8,7 @@ import './i18n.ts';
 
 /** /achievement/setshop: choose the service shop (from /common/shops), saved in the user's settings. */
 export default function SetShopPage() {
-  const { t, lang } = useAch();
-  const en = lang === 'en-US';
+  const { t, lang, pair } = useAch();
   const current = useShop();
   const shops = useShops();
   const save = useSetShop();
@@ -24,7 +23,7 @@ export default function SetShopPage() {
             {c.shop ? (
               <>
                 <p>
-                  <strong>{en ? c.shop.nameEn : c.shop.name}</strong> · {en ? c.shop.cityEn : c.shop.city}
+                  <strong>{pair(c.shop, 'name')}</strong> · {pair(c.shop, 'city')}
                 </p>
                 <p className="muted small">{c.shop.address}</p>
                 <p className="muted small">
@@ -67,9 +66,9 @@ export default function SetShopPage() {
                             onChange={() => setChoice(shop.code)}
                           />
                           <span>
-                            <strong>{en ? shop.nameEn : shop.name}</strong>
+                            <strong>{pair(shop, 'name')}</strong>
                             <span className="muted small" style={{ display: 'block' }}>
-                              {en ? shop.cityEn : shop.city} · {shop.address} · {shop.phone}
+                              {pair(shop, 'city')} · {shop.address} · {shop.phone}
                             </span>
                           </span>
                         </label>

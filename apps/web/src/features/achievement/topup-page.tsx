@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { DataTable } from '../../components/data-table/data-table.tsx';
+import { TableCard } from '../../components/data-table/table-card.tsx';
 import { Figure } from '../../components/figure.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
@@ -7,7 +9,6 @@ import { TermHelp } from '../../components/term-help.tsx';
 import { useTopup } from './api/get-topup.ts';
 import { useAch } from './components/shared.tsx';
 import './i18n.ts';
-import { TableScroll } from '../../components/table-scroll.tsx';
 
 /** /achievement/topup: PV still needed this month for the next bracket and for an SP month. */
 export default function TopupPage() {
@@ -64,31 +65,23 @@ export default function TopupPage() {
                 </p>
               </section>
             </div>
-            <section className="card">
-              <h2 className="card__title">{t('topup.bracketTable')}</h2>
-              <TableScroll>
-                <table className="data-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('topup.minPv')}</th>
-                      <th scope="col">{t('bracket')}</th>
-                      <th scope="col">{t('gap')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {d.brackets.map((b) => (
-                      <tr key={b.minPv} className={b.percent === d.bracket ? 'ach-row-me' : undefined}>
-                        <th scope="row">{pv(b.minPv)} PV</th>
-                        <td>
-                          {b.percent}% {b.percent === d.bracket ? `(${t('topup.current')})` : ''}
-                        </td>
-                        <td>{b.minPv > d.pgpv ? `${pv(b.minPv - d.pgpv)} PV` : '✓'}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableScroll>
-            </section>
+            <TableCard title={t('topup.bracketTable')}>
+              <DataTable
+                columns={[
+                  { key: 'min', header: t('topup.minPv'), cell: (b) => `${pv(b.minPv)} PV` },
+                  {
+                    key: 'bracket',
+                    header: t('bracket'),
+                    numeric: true,
+                    cell: (b) => `${b.percent}% ${b.percent === d.bracket ? `(${t('topup.current')})` : ''}`,
+                  },
+                  { key: 'gap', header: t('gap'), numeric: true, cell: (b) => (b.minPv > d.pgpv ? `${pv(b.minPv - d.pgpv)} PV` : '✓') },
+                ]}
+                rows={d.brackets}
+                rowKey={(b) => String(b.minPv)}
+                rowAttrs={(b) => ({ className: b.percent === d.bracket ? 'ach-row-me' : undefined })}
+              />
+            </TableCard>
           </>
         )}
       </QueryState>

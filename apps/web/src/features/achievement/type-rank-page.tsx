@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { DataTable } from '../../components/data-table/data-table.tsx';
+import { TableCard } from '../../components/data-table/table-card.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { TermHelp } from '../../components/term-help.tsx';
@@ -6,7 +8,6 @@ import { useRank } from './api/get-rank.ts';
 import { PinCard } from './components/pin-card.tsx';
 import { useAch } from './components/shared.tsx';
 import './i18n.ts';
-import { TableScroll } from '../../components/table-scroll.tsx';
 
 /** /achievement/type/localranktracking: the pin journey — every rise, when and by which rule. */
 export default function TypeRankPage() {
@@ -18,44 +19,34 @@ export default function TypeRankPage() {
         {(d) => (
           <>
             <PinCard d={d} />
-            <section className="card">
-              <h2 className="card__title">{t('history')}</h2>
+            <TableCard title={t('history')}>
               {d.history.length === 0 ? (
                 <p className="muted">{t('noHistory')}</p>
               ) : (
-                <TableScroll>
-                  <table className="data-table">
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('month')}</th>
-                        <th scope="col">{t('currentPin')}</th>
-                        <th scope="col">PY</th>
-                        <th scope="col">{t('spMonth')}</th>
-                        <th scope="col" style={{ textAlign: 'left' }}>
-                          {t('pinRule')}
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {[...d.history].reverse().map((h) => (
-                        <tr key={`${h.pinCode}-${h.month}`}>
-                          <th scope="row">{month(h.month)}</th>
-                          <td>
-                            {tx(h.name)} <span className="muted num">{h.pinCode}</span>
-                          </td>
-                          <td>{h.py}</td>
-                          <td>{h.spMonths.length}</td>
-                          <td style={{ textAlign: 'left', whiteSpace: 'normal', minWidth: 200 }}>{tx(h.rule)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </TableScroll>
+                <DataTable
+                  columns={[
+                    { key: 'month', header: t('month'), cell: (h) => month(h.month) },
+                    {
+                      key: 'pin',
+                      header: t('currentPin'),
+                      cell: (h) => (
+                        <>
+                          {tx(h.name)} <span className="muted num">{h.pinCode}</span>
+                        </>
+                      ),
+                    },
+                    { key: 'py', header: 'PY', numeric: true, cell: (h) => h.py },
+                    { key: 'sp', header: t('spMonth'), numeric: true, cell: (h) => h.spMonths.length },
+                    { key: 'rule', header: t('pinRule'), wrap: true, cell: (h) => tx(h.rule) },
+                  ]}
+                  rows={[...d.history].reverse()}
+                  rowKey={(h) => `${h.pinCode}-${h.month}`}
+                />
               )}
               <p className="ach-note">
                 <Link to="/achievement/localranktracking">{t('nav.localranktracking')}</Link> · <TermHelp code="Q_MONTH" />
               </p>
-            </section>
+            </TableCard>
           </>
         )}
       </QueryState>

@@ -7,6 +7,7 @@ import { QueryState } from '../../components/query-state.tsx';
 import { StatusTag } from '../../components/status-tag.tsx';
 import { formatFen, formatMonth, formatPv } from '../../lib/format.ts';
 import { getSession, logout } from '../../lib/storage.ts';
+import { useLocalText } from '../../lib/use-local-text.ts';
 import { isWeChat } from '../../lib/wechat.ts';
 import type { PagePrefetch } from '../../lib/query-client.ts';
 import { homeSummaryQuery, useHomeSummary } from './api/get-home-summary.ts';
@@ -23,8 +24,8 @@ export const prefetch: PagePrefetch = (_at, client) => {
 };
 
 export default function HomePage() {
-  const { t, i18n } = useTranslation('home');
-  const lang = i18n.language;
+  const { t } = useTranslation('home');
+  const { lang, pair } = useLocalText();
   const summary = useHomeSummary();
   const guide = useNoviceGuide('home');
   const ada = getSession('loginAda') ?? '';
@@ -62,7 +63,7 @@ export default function HomePage() {
                 </div>
               </div>
               <span className="pin-badge" title={t('pin')}>
-                {lang === 'en-US' ? s.pinNameEn : s.pinName}
+                {pair(s, 'pinName')}
               </span>
             </section>
 
@@ -74,7 +75,7 @@ export default function HomePage() {
                 <p className="muted small">{t('incentiveHint', { py: s.py })}</p>
                 {s.seminar ? (
                   <p className="home-seminar">
-                    <span>{lang === 'en-US' ? s.seminar.nameEn : s.seminar.name}</span> <StatusTag status={s.seminar.status} />
+                    <span>{pair(s.seminar, 'name')}</span> <StatusTag status={s.seminar.status} />
                   </p>
                 ) : null}
                 <div className="area-card__figures">

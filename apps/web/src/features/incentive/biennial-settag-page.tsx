@@ -6,14 +6,15 @@ import { QueryState } from '../../components/query-state.tsx';
 import { StatusTag } from '../../components/status-tag.tsx';
 import { useSaveBiennialTag, type BiennialTrack } from './api/biennial-tag.ts';
 import { usePlan } from './api/plan.ts';
-import { criterionValue, useTx } from './components/text.ts';
+import { useLocalText } from '../../lib/use-local-text.ts';
+import { criterionValue } from './components/text.ts';
 import './i18n.ts';
 import './incentive.css';
 
 /** biennialaward/settag: choose the track the biennial award pages follow (saved). */
 export default function BiennialSettagPage() {
   const { t } = useTranslation('incentive');
-  const { tx, lang } = useTx();
+  const { tx, lang } = useLocalText();
   const plan = usePlan({ route: '/incentiveplan/biennialaward' });
   const save = useSaveBiennialTag();
   const [picked, setChoice] = useState<string | null>(null);

@@ -6,12 +6,13 @@ import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { StatusTag } from '../../components/status-tag.tsx';
 import { TermHelp } from '../../components/term-help.tsx';
+import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
+import { TableCard } from '../../components/data-table/table-card.tsx';
 import { formatMonth, formatPv } from '../../lib/format.ts';
+import { useLocalText } from '../../lib/use-local-text.ts';
 import { useMonths } from './api/months.ts';
-import { useTx } from './components/text.ts';
 import './i18n.ts';
 import './incentive.css';
-import { TableScroll } from '../../components/table-scroll.tsx';
 
 type View = 'evaluationyear' | 'includedcalc' | 'compliancemonthdetails';
 
@@ -45,7 +46,7 @@ function YearSwitch({ data }: { data: MonthsData }) {
 
 function Calendar({ data }: { data: MonthsData }) {
   const { t } = useTranslation('incentive');
-  const { lang } = useTx();
+  const { lang } = useLocalText();
   const closed = data.records.filter((r) => r.state === 'closed').length;
   return (
     <>
@@ -86,66 +87,64 @@ function Calendar({ data }: { data: MonthsData }) {
   );
 }
 
+type MonthRecord = MonthsData['records'][number];
+
+/** The month, marked while it is still open. */
+function useMonthCell() {
+  const { t } = useTranslation('incentive');
+  const { lang } = useLocalText();
+  return (r: MonthRecord) => (
+    <>
+      {formatMonth(r.month, lang)}
+      {r.state === 'current' ? <span className="muted small"> ({t('state.current')})</span> : null}
+    </>
+  );
+}
+
 function Included({ data }: { data: MonthsData }) {
   const { t } = useTranslation('incentive');
-  const { lang } = useTx();
+  const { lang } = useLocalText();
+  const month = useMonthCell();
+  const pv = (n: number) => formatPv(n, lang);
+  const columns: DataColumn<MonthRecord>[] = [
+    { key: 'month', header: t('month'), cell: month },
+    { key: 'ppv', header: t('ppv'), numeric: true, cell: (r) => pv(r.ppv) },
+    { key: 'gpv', header: t('gpv'), numeric: true, cell: (r) => pv(r.gpv) },
+    { key: 'excluded', header: t('excluded'), numeric: true, cell: (r) => pv(r.gpv - r.pgpv) },
+    { key: 'pgpv', header: t('pgpv'), numeric: true, cell: (r) => pv(r.pgpv) },
+    { key: 'apv', header: t('apv'), numeric: true, cell: (r) => pv(r.apv) },
+    { key: 'bracket', header: t('bracket'), numeric: true, cell: (r) => `${r.bracket}%` },
+  ];
   return (
-    <section className="card" aria-labelledby="inc-incl">
-      <h2 id="inc-incl" className="card__title">
-        {t('includedCalc')} · {data.py}
-      </h2>
+    <TableCard id="inc-incl" title={`${t('includedCalc')} · ${data.py}`}>
       <p className="small muted">{t('includedNote')}</p>
-      <TableScroll>
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('month')}</th>
-              <th scope="col">{t('ppv')}</th>
-              <th scope="col">{t('gpv')}</th>
-              <th scope="col">{t('excluded')}</th>
-              <th scope="col">{t('pgpv')}</th>
-              <th scope="col">{t('apv')}</th>
-              <th scope="col">{t('bracket')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.records
-              .filter((r) => r.state !== 'future')
-              .map((r) => (
-                <tr key={r.month}>
-                  <th scope="row">
-                    {formatMonth(r.month, lang)}
-                    {r.state === 'current' ? <span className="muted small"> ({t('state.current')})</span> : null}
-                  </th>
-                  <td>{formatPv(r.ppv, lang)}</td>
-                  <td>{formatPv(r.gpv, lang)}</td>
-                  <td>{formatPv(r.gpv - r.pgpv, lang)}</td>
-                  <td>{formatPv(r.pgpv, lang)}</td>
-                  <td>{formatPv(r.apv, lang)}</td>
-                  <td>{r.bracket}%</td>
-                </tr>
-              ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable columns={columns} rows={data.records.filter((r) => r.state !== 'future')} rowKey={(r) => r.month} />
       <div className="inc-terms__links">
         <TermHelp code="PV_BV" />
         <TermHelp code="BRACKET" />
       </div>
-    </section>
+    </TableCard>
   );
 }
 
 function Compliance({ data }: { data: MonthsData }) {
   const { t } = useTranslation('incentive');
-  const { lang } = useTx();
+  const { lang } = useLocalText();
+  const month = useMonthCell();
   const lived = data.records.filter((r) => r.state !== 'future');
   const n = lived.filter((r) => r.compliant).length;
+  const columns: DataColumn<MonthRecord>[] = [
+    { key: 'month', header: t('month'), cell: month },
+    { key: 'ppv', header: t('ppv'), numeric: true, cell: (r) => formatPv(r.ppv, lang) },
+    { key: 'required', header: t('required'), numeric: true, cell: () => formatPv(data.compliancePpv, lang) },
+    {
+      key: 'status',
+      header: t('status'),
+      cell: (r) => (r.compliant ? <StatusTag status="met" /> : <StatusTag status={r.state === 'current' ? 'atRisk' : 'missed'} />),
+    },
+  ];
   return (
-    <section className="card" aria-labelledby="inc-comp">
-      <h2 id="inc-comp" className="card__title">
-        {t('complianceMonths')} · {data.py}
-      </h2>
+    <TableCard id="inc-comp" title={`${t('complianceMonths')} · ${data.py}`}>
       <div>
         <span className="figure">{n}</span>
         <span className="figure__unit">
@@ -155,32 +154,8 @@ function Compliance({ data }: { data: MonthsData }) {
       <p className="small muted">
         {t('compliancePpv', { n: data.compliancePpv })} · {t('help.compliance')}
       </p>
-      <TableScroll>
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('month')}</th>
-              <th scope="col">{t('ppv')}</th>
-              <th scope="col">{t('required')}</th>
-              <th scope="col">{t('status')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {lived.map((r) => (
-              <tr key={r.month}>
-                <th scope="row">
-                  {formatMonth(r.month, lang)}
-                  {r.state === 'current' ? <span className="muted small"> ({t('state.current')})</span> : null}
-                </th>
-                <td>{formatPv(r.ppv, lang)}</td>
-                <td>{formatPv(data.compliancePpv, lang)}</td>
-                <td>{r.compliant ? <StatusTag status="met" /> : <StatusTag status={r.state === 'current' ? 'atRisk' : 'missed'} />}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
-    </section>
+      <DataTable columns={columns} rows={lived} rowKey={(r) => r.month} />
+    </TableCard>
   );
 }
 

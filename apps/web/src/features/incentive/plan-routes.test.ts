@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PLANS } from '@abo/plan';
 import { routeTable } from '../../app/routes.ts';
-import { PLAN_SUBPAGES, resolvePlanPage, subpageForKind } from './plan-routes.ts';
+import { PLAN_SUBPAGES, resolvePlanPage, SUBPAGES } from './plan-routes.ts';
 
 describe('plan page routing', () => {
   it('maps a plan route, its subpages and the type pages to the plan they show', () => {
@@ -29,17 +29,25 @@ describe('plan page routing', () => {
     for (const p of PLANS) expect(paths.has(p.route), p.route).toBe(true);
   });
 
-  it('every subpage a plan route links to exists in the route table', () => {
-    const paths = new Set(routeTable.map((r) => r.path));
-    for (const [route, subs] of Object.entries(PLAN_SUBPAGES))
-      for (const s of subs) expect(paths.has(`${route}/${s}`), `${route}/${s}`).toBe(true);
+  it('the route table declares exactly the subpage paths of the registry', () => {
+    const registered = Object.entries(PLAN_SUBPAGES).flatMap(([route, subs]) => subs.map((s) => `${route}/${s}`));
+    const declared = routeTable
+      .map((r) => r.path)
+      .filter(
+        (p) => PLAN_SUBPAGES[p.slice(0, p.lastIndexOf('/'))] && (SUBPAGES as readonly string[]).includes(p.slice(p.lastIndexOf('/') + 1)),
+      );
+    expect(declared.sort()).toEqual(registered.sort());
+    // And every one of them renders the generic plan page as that subpage.
+    for (const path of registered) {
+      expect(routeTable.find((r) => r.path === path)?.page, path).toBe('incentive/plan-page.tsx');
+      expect(resolvePlanPage(path).subpage, path).toBe(path.slice(path.lastIndexOf('/') + 1));
+    }
   });
 
-  it('links a criterion to the subpage that explains it, when the route has one', () => {
-    expect(subpageForKind('/incentiveplan/seminars', 'flqMonths')).toBe('pqflqdetails');
-    expect(subpageForKind('/incentiveplan/seminarstravelplan', 'flqMonths')).toBe('flqdetails');
-    expect(subpageForKind('/incentiveplan/femtravelplan', 'lddMarkets')).toBe('lddmarketdetails');
-    expect(subpageForKind('/incentiveplan/emtravelplan', 'flqMonths')).toBeNull();
-    expect(subpageForKind('/incentiveplan/seminars', 'score')).toBe('components');
+  it('reads a path whose last part names a subpage its plan route does not have as a plan route', () => {
+    expect(resolvePlanPage('/incentiveplan/emtravelplan/target')).toMatchObject({
+      planRoute: '/incentiveplan/emtravelplan/target',
+      subpage: 'overview',
+    });
   });
 });

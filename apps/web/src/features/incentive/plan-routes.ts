@@ -1,20 +1,12 @@
 // Page path → which plan it shows and which part of it. Plan-specific pages are data here;
 // one generic page renders them all (DESIGN §3).
 
-export type Subpage =
-  | 'overview'
-  | 'target'
-  | 'pqflqdetails'
-  | 'pqdetails'
-  | 'flqdetails'
-  | 'pincodedetails'
-  | 'attendancereqs'
-  | 'apvdetails'
-  | 'lddmarketdetails'
-  | 'components'
-  | 'data';
-
-export const SUBPAGES: readonly Subpage[] = [
+/**
+ * The subpage registry: every subpage a plan page can have, by id. Its label is
+ * `subpages.<id>` (i18n.ts), its view SUBPAGE_VIEWS[id] (components/subpages/views.ts), its
+ * path `<plan route>/<id>`; which criterion kinds it explains is in components/criterion-kinds.ts.
+ */
+export const SUBPAGES = [
   'target',
   'pqflqdetails',
   'pqdetails',
@@ -25,10 +17,17 @@ export const SUBPAGES: readonly Subpage[] = [
   'lddmarketdetails',
   'components',
   'data',
-];
+] as const;
 
-/** Subpages each plan route has (spec §2); criteria without a subpage open a trace drawer. */
-export const PLAN_SUBPAGES: Readonly<Record<string, readonly Subpage[]>> = {
+export type SubpageId = (typeof SUBPAGES)[number];
+/** What a plan page shows: its overview or one of its subpages. */
+export type Subpage = 'overview' | SubpageId;
+
+/**
+ * The subpages each plan route has, in the order its navigation lists them (spec §2); the route
+ * table (app/routes.ts) declares exactly these paths. Criteria without a subpage open a trace drawer.
+ */
+export const PLAN_SUBPAGES: Readonly<Record<string, readonly SubpageId[]>> = {
   '/incentiveplan/seminars': ['target', 'pqflqdetails', 'pqdetails', 'pincodedetails', 'attendancereqs', 'apvdetails', 'components'],
   '/incentiveplan/seminarstravelplan': ['pqflqdetails', 'pqdetails', 'flqdetails', 'apvdetails', 'components'],
   '/incentiveplan/seminarbangkok': ['target', 'pqflqdetails', 'pqdetails', 'pincodedetails', 'attendancereqs', 'apvdetails'],
@@ -36,6 +35,16 @@ export const PLAN_SUBPAGES: Readonly<Record<string, readonly Subpage[]>> = {
   '/incentiveplan/femtravelplan': ['lddmarketdetails', 'flqdetails', 'apvdetails'],
   '/incentiveplan/biennialaward': ['data'],
 };
+
+/** The subpages a plan route has (none for most). */
+export function subpagesOf(planRoute: string): readonly SubpageId[] {
+  return PLAN_SUBPAGES[planRoute] ?? [];
+}
+
+/** A link to a plan page or subpage at one edition (?year= keeps the edition across subpages). */
+export function planHref(path: string, py: string): string {
+  return `${path}?year=${encodeURIComponent(py)}`;
+}
 
 /** Type pages (year-switchable layout) → the plan route they show. */
 const TYPE_PAGES: Readonly<Record<string, string>> = {
@@ -63,33 +72,11 @@ export function resolvePlanPage(pathname: string): PlanPageTarget {
   if (path === '/incentiveplan/type/detail') return { planRoute: null, subpage: 'overview', typePage: true };
   const typed = TYPE_PAGES[path];
   if (typed) return { planRoute: typed, subpage: 'overview', typePage: true };
-  const last = path.slice(path.lastIndexOf('/') + 1) as Subpage;
-  if (SUBPAGES.includes(last)) {
-    return { planRoute: path.slice(0, path.lastIndexOf('/')), subpage: last, typePage: false };
-  }
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  const route = path.slice(0, path.lastIndexOf('/'));
+  const sub = subpagesOf(route).find((s) => s === last);
+  if (sub) return { planRoute: route, subpage: sub, typePage: false };
   return { planRoute: path, subpage: 'overview', typePage: false };
-}
-
-/** Where a criterion's detail lives on a plan route (null: the trace drawer). */
-export function subpageForKind(planRoute: string, kind: string): Subpage | null {
-  const have = PLAN_SUBPAGES[planRoute] ?? [];
-  const wanted: Subpage[] =
-    kind === 'pqMonths'
-      ? ['pqdetails', 'pqflqdetails']
-      : kind === 'flqMonths'
-        ? ['flqdetails', 'pqflqdetails']
-        : kind === 'apv'
-          ? ['apvdetails']
-          : kind === 'pinAtLeast' || kind === 'newPin'
-            ? ['pincodedetails']
-            : kind === 'attendance'
-              ? ['attendancereqs']
-              : kind === 'lddMarkets'
-                ? ['lddmarketdetails']
-                : kind === 'score'
-                  ? ['components']
-                  : [];
-  return wanted.find((s) => have.includes(s)) ?? null;
 }
 
 /** Groups of the plan list, in display order. */

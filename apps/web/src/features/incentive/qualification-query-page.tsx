@@ -5,62 +5,50 @@ import { useSearchParams } from 'react-router';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { StatusTag } from '../../components/status-tag.tsx';
+import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
+import { TableCard } from '../../components/data-table/table-card.tsx';
 import { formatMonth } from '../../lib/format.ts';
+import { useLocalText } from '../../lib/use-local-text.ts';
 import { usePlan } from './api/plan.ts';
 import { usePlans } from './api/plans.ts';
-import { criterionValue, useTx } from './components/text.ts';
+import { criterionValue } from './components/text.ts';
 import './i18n.ts';
 import './incentive.css';
-import { TableScroll } from '../../components/table-scroll.tsx';
+
+type Criterion = PlanData['criteria'][number];
 
 function MonthResult({ plan, month }: { plan: PlanData; month: string }) {
   const { t } = useTranslation('incentive');
-  const { tx, lang } = useTx();
+  const { tx, lang } = useLocalText();
   const criteria = [...plan.criteria, ...plan.levels.flatMap((l) => l.criteria)];
+  // What the month did for the criterion: '—' when it has not been lived yet.
+  const inMonth = (c: Criterion, value: (m: Criterion['trace'][number]) => string) => {
+    const m = c.trace.find((x) => x.month === month);
+    return m && m.state !== 'future' ? value(m) : '—';
+  };
+  const columns: DataColumn<Criterion>[] = [
+    { key: 'criterion', header: t('criteria'), wrap: true, cell: (c) => tx(c.label) },
+    { key: 'value', header: t('value'), numeric: true, cell: (c) => inMonth(c, (m) => criterionValue(c.kind, m.value, lang)) },
+    { key: 'counted', header: t('counted'), cell: (c) => inMonth(c, (m) => (m.counted ? `✓ ${t('contributes')}` : t('notContributes'))) },
+    {
+      key: 'cumulative',
+      header: t('cumulative'),
+      numeric: true,
+      cell: (c) => inMonth(c, (m) => criterionValue(c.kind, m.cumulative, lang)),
+    },
+    { key: 'status', header: t('status'), cell: (c) => <StatusTag status={c.status} /> },
+  ];
   return (
-    <section className="card" aria-labelledby="inc-qq">
-      <h2 id="inc-qq" className="card__title">
-        {t('queryResult', { month: formatMonth(month, lang) })}
-      </h2>
-      <TableScroll>
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('criteria')}</th>
-              <th scope="col">{t('value')}</th>
-              <th scope="col">{t('counted')}</th>
-              <th scope="col">{t('cumulative')}</th>
-              <th scope="col">{t('status')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {criteria.map((c, i) => {
-              const m = c.trace.find((x) => x.month === month);
-              return (
-                <tr key={i}>
-                  <th scope="row" className="inc-wrap">
-                    {tx(c.label)}
-                  </th>
-                  <td>{m && m.state !== 'future' ? criterionValue(c.kind, m.value, lang) : '—'}</td>
-                  <td>{m && m.state !== 'future' ? (m.counted ? `✓ ${t('contributes')}` : t('notContributes')) : '—'}</td>
-                  <td>{m && m.state !== 'future' ? criterionValue(c.kind, m.cumulative, lang) : '—'}</td>
-                  <td>
-                    <StatusTag status={c.status} />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </TableScroll>
-    </section>
+    <TableCard id="inc-qq" title={t('queryResult', { month: formatMonth(month, lang) })}>
+      <DataTable columns={columns} rows={criteria} rowKey={(_, i) => String(i)} />
+    </TableCard>
   );
 }
 
 /** Qualification query: pick a plan and a month, see what that month did for each criterion. */
 export default function QualificationQueryPage() {
   const { t } = useTranslation('incentive');
-  const { tx, lang } = useTx();
+  const { tx, lang } = useLocalText();
   const [params, setParams] = useSearchParams();
   const plans = usePlans('recent');
   const code = params.get('code') ?? plans.data?.plans[0]?.code ?? null;

@@ -13,14 +13,14 @@ import { formatPercent, pySlug } from './components/income-format.ts';
 import { MonthsChart } from './components/months-chart.tsx';
 import { PySelect } from './components/pickers.tsx';
 import { useParam } from './components/use-param.ts';
+import { useLocalText } from '../../lib/use-local-text.ts';
 import './i18n.ts';
 import './income.css';
 
 /** /income/annualreview: the year in review (?year=25/26), saved as a shareable PNG. */
 export default function AnnualReviewPage() {
-  const { t, i18n } = useTranslation('income');
-  const lang = i18n.language;
-  const en = lang === 'en-US';
+  const { t } = useTranslation('income');
+  const { lang, pair } = useLocalText();
   const [year, setYear] = useParam('year');
   const q = useAnnualReview(year);
   const card = useRef<HTMLElement>(null);
@@ -40,7 +40,7 @@ export default function AnnualReviewPage() {
               <h2 className="card__title" id="review-title">
                 {t('reviewTitle', { name: d.displayName, py: d.py })}
               </h2>
-              <div className="muted small">{t('currentPin', { pin: en ? d.pin.nameEn : d.pin.name })}</div>
+              <div className="muted small">{t('currentPin', { pin: pair(d.pin, 'name') })}</div>
               {d.monthsPaid === 0 ? (
                 <ErrorBlock status="empty" title={t('noStatements')} description={t('reviewEmpty')} className="income-review__empty" />
               ) : (
@@ -84,7 +84,7 @@ export default function AnnualReviewPage() {
                         <ul className="income-review__list">
                           {d.pinsReached.map((p) => (
                             <li key={`${p.code}-${p.month}`}>
-                              {en ? p.nameEn : p.name} · {formatMonth(p.month, lang)}
+                              {pair(p, 'name')} · {formatMonth(p.month, lang)}
                             </li>
                           ))}
                         </ul>
@@ -98,7 +98,7 @@ export default function AnnualReviewPage() {
                         <>
                           <ul className="income-review__list">
                             {d.plansMet.map((p) => (
-                              <li key={p.code}>{en ? p.nameEn : p.name}</li>
+                              <li key={p.code}>{pair(p, 'name')}</li>
                             ))}
                           </ul>
                           <p className="muted small income-empty-note">{t('plansCount', { n: d.plansEvaluated })}</p>

@@ -10,14 +10,14 @@ import { IncomeLinks } from './components/income-links.tsx';
 import { formatRateBp } from './components/income-format.ts';
 import { MonthSelect } from './components/pickers.tsx';
 import { useParam } from './components/use-param.ts';
+import { useLocalText } from '../../lib/use-local-text.ts';
 import './i18n.ts';
 import './income.css';
 
 /** /income/commissiondetail: every item of a month's statement with its base volume and rate. */
 export default function CommissionDetailPage() {
-  const { t, i18n } = useTranslation('income');
-  const lang = i18n.language;
-  const en = lang === 'en-US';
+  const { t } = useTranslation('income');
+  const { lang, pair } = useLocalText();
   const [month, setMonth] = useParam('month');
   const q = useStatement(month, 'commissiondetail');
 
@@ -60,7 +60,7 @@ export default function CommissionDetailPage() {
                   data-item-fen={it.amountFen}
                 >
                   <h2 className="card__title" id={`item-title-${i}`}>
-                    {en ? it.nameEn : it.name}
+                    {pair(it, 'name')}
                   </h2>
                   <Figure value={formatFen(it.amountFen, lang)} label={formatMonth(s.month!, lang)} />
                   <dl className="income-steps">
@@ -71,7 +71,7 @@ export default function CommissionDetailPage() {
                     <dt className="income-steps__result">{t('amount')}</dt>
                     <dd className="income-steps__result">{formatFen(it.amountFen, lang)}</dd>
                   </dl>
-                  <p className="muted small">{(en ? it.noteEn : it.note) ?? t(`itemNotes.${it.code}`, { defaultValue: '' })}</p>
+                  <p className="muted small">{pair(it, 'note') ?? t(`itemNotes.${it.code}`, { defaultValue: '' })}</p>
                   {it.code === 'PROMOTION' ? (
                     <Link to={`/income/promotionservicefee?month=${s.month}`} className="term-help">
                       {t('pages.promotionservicefee')} ({it.legCount})

@@ -1,10 +1,14 @@
+import type { PromotionLine } from '@abo/contract';
 import { CheckCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
+import { TableCard } from '../../components/data-table/table-card.tsx';
 import { Figure } from '../../components/figure.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { TermHelp } from '../../components/term-help.tsx';
 import { formatFen, formatMonth, formatPv } from '../../lib/format.ts';
+import { useLocalText } from '../../lib/use-local-text.ts';
 import { usePromotion } from './api/get-promotion.ts';
 import { IncomeLinks } from './components/income-links.tsx';
 import { formatPercent } from './components/income-format.ts';
@@ -12,15 +16,68 @@ import { MonthSelect } from './components/pickers.tsx';
 import { useParam } from './components/use-param.ts';
 import './i18n.ts';
 import './income.css';
-import { TableScroll } from '../../components/table-scroll.tsx';
 
 /** /income/promotionservicefee: the bracket differential of a month, one line per frontline leg. */
 export default function PromotionServiceFeePage() {
-  const { t, i18n } = useTranslation('income');
-  const lang = i18n.language;
-  const en = lang === 'en-US';
+  const { t } = useTranslation('income');
+  const { lang, pair } = useLocalText();
   const [month, setMonth] = useParam('month');
   const q = usePromotion(month);
+  const columns: DataColumn<PromotionLine>[] = [
+    {
+      key: 'leg',
+      header: t('leg'),
+      cell: (l) =>
+        l.legAdaMasked === null ? (
+          t('ownPv')
+        ) : (
+          <>
+            <span className="income-legname">{pair(l, 'legName') ?? l.legAdaMasked}</span>
+            <span className="income-masked">{l.legAdaMasked}</span>{' '}
+            {l.isQ ? (
+              <span className="income-tag income-tag--q">
+                <CheckCircleOutline aria-hidden="true" /> {t('qLeg')}
+              </span>
+            ) : null}
+          </>
+        ),
+    },
+    {
+      key: 'volume',
+      header: (
+        <>
+          PV
+          <div className="small">BV</div>
+        </>
+      ),
+      label: 'PV / BV',
+      numeric: true,
+      cell: (l) => (
+        <>
+          {formatPv(l.pv, lang)}
+          <div className="muted small">{formatFen(l.bvFen, lang)}</div>
+        </>
+      ),
+    },
+    {
+      key: 'percent',
+      header: (
+        <>
+          {t('legBracketShort')}
+          <div className="small">× {t('differential')}</div>
+        </>
+      ),
+      label: `${t('legBracketShort')} × ${t('differential')}`,
+      numeric: true,
+      cell: (l) => (
+        <>
+          {l.legAdaMasked === null ? '—' : formatPercent(l.legPercent, lang)}
+          <div className="muted small">× {formatPercent(l.differentialPercent, lang)}</div>
+        </>
+      ),
+    },
+    { key: 'amount', header: t('amount'), numeric: true, cell: (l) => formatFen(l.amountFen, lang) },
+  ];
 
   return (
     <Page title={t('pages.promotionservicefee')} onRefresh={() => q.refetch()} wide>
@@ -50,66 +107,16 @@ export default function PromotionServiceFeePage() {
               </div>
               <p className="muted small">{t('promoExplain', { percent: p.ownPercent })}</p>
             </section>
-            <section className="card" aria-labelledby="legs-title">
-              <h2 className="card__title" id="legs-title">
-                {t('legs')}
-              </h2>
-              <TableScroll>
-                <table className="data-table income-legs">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('leg')}</th>
-                      <th scope="col">
-                        PV
-                        <div className="small">BV</div>
-                      </th>
-                      <th scope="col">
-                        {t('legBracketShort')}
-                        <div className="small">× {t('differential')}</div>
-                      </th>
-                      <th scope="col">{t('amount')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {p.lines.map((l, i) => (
-                      <tr key={l.legAdaMasked ?? `own-${i}`} data-line-fen={l.amountFen}>
-                        <th scope="row">
-                          {l.legAdaMasked === null ? (
-                            t('ownPv')
-                          ) : (
-                            <>
-                              <span className="income-legname">{(en ? l.legNameEn : l.legName) ?? l.legAdaMasked}</span>
-                              <span className="income-masked">{l.legAdaMasked}</span>{' '}
-                              {l.isQ ? (
-                                <span className="income-tag income-tag--q">
-                                  <CheckCircleOutline aria-hidden="true" /> {t('qLeg')}
-                                </span>
-                              ) : null}
-                            </>
-                          )}
-                        </th>
-                        <td>
-                          {formatPv(l.pv, lang)}
-                          <div className="muted small">{formatFen(l.bvFen, lang)}</div>
-                        </td>
-                        <td>
-                          {l.legAdaMasked === null ? '—' : formatPercent(l.legPercent, lang)}
-                          <div className="muted small">× {formatPercent(l.differentialPercent, lang)}</div>
-                        </td>
-                        <td>{formatFen(l.amountFen, lang)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                  <tfoot>
-                    <tr>
-                      <th scope="row">{t('total')}</th>
-                      <td colSpan={2} />
-                      <td>{formatFen(p.amountFen, lang)}</td>
-                    </tr>
-                  </tfoot>
-                </table>
-              </TableScroll>
-            </section>
+            <TableCard id="legs-title" title={t('legs')}>
+              <DataTable
+                className="income-legs"
+                columns={columns}
+                rows={p.lines}
+                rowKey={(l, i) => l.legAdaMasked ?? `own-${i}`}
+                rowAttrs={(l) => ({ 'data-line-fen': l.amountFen })}
+                footer={[{ key: 'total', cells: { leg: t('total'), amount: formatFen(p.amountFen, lang) } }]}
+              />
+            </TableCard>
             <IncomeLinks pages={['servicefee', 'commissiondetail', 'pretaxdetails']} search={`month=${p.month}`} />
           </>
         )}

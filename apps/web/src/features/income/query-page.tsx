@@ -1,18 +1,18 @@
 import { ErrorBlock } from '../../components/error-block.tsx';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { TableCard } from '../../components/data-table/table-card.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
-import { formatFen, formatMonth } from '../../lib/format.ts';
+import { formatMonth } from '../../lib/format.ts';
 import { useQueryableMonths } from './api/get-queryable-months.ts';
 import { useIncomeRange } from './api/query-income.ts';
 import { MonthsChart } from './components/months-chart.tsx';
 import { MonthSelect } from './components/pickers.tsx';
+import { StatementTable } from './components/statement-table.tsx';
 import { TotalsGrid } from './components/totals.tsx';
 import { useParam } from './components/use-param.ts';
 import './i18n.ts';
 import './income.css';
-import { TableScroll } from '../../components/table-scroll.tsx';
 
 /** /income/query: statements between two queryable months (?from=&to=; default the latest 6). */
 export default function IncomeQueryPage() {
@@ -60,43 +60,9 @@ export default function IncomeQueryPage() {
                         ]}
                       />
                     </section>
-                    <section className="card" aria-labelledby="rows-title">
-                      <h2 className="card__title" id="rows-title">
-                        {t('pages.servicefee')}
-                      </h2>
-                      <TableScroll>
-                        <table className="data-table">
-                          <thead>
-                            <tr>
-                              <th scope="col">{t('month')}</th>
-                              <th scope="col">{t('pretax')}</th>
-                              <th scope="col">{t('tax')}</th>
-                              <th scope="col">{t('net')}</th>
-                            </tr>
-                          </thead>
-                          <tbody>
-                            {r.rows.map((x) => (
-                              <tr key={x.month} data-month-net={x.netFen}>
-                                <th scope="row">
-                                  <Link to={`/income/servicefee?month=${x.month}`}>{formatMonth(x.month, lang)}</Link>
-                                </th>
-                                <td>{formatFen(x.pretaxFen, lang)}</td>
-                                <td>{formatFen(x.taxFen, lang)}</td>
-                                <td>{formatFen(x.netFen, lang)}</td>
-                              </tr>
-                            ))}
-                          </tbody>
-                          <tfoot>
-                            <tr>
-                              <th scope="row">{t('total')}</th>
-                              <td>{formatFen(r.totals.pretaxFen, lang)}</td>
-                              <td>{formatFen(r.totals.taxFen, lang)}</td>
-                              <td>{formatFen(r.totals.netFen, lang)}</td>
-                            </tr>
-                          </tfoot>
-                        </table>
-                      </TableScroll>
-                    </section>
+                    <TableCard id="rows-title" title={t('pages.servicefee')}>
+                      <StatementTable rows={r.rows} totals={r.totals} />
+                    </TableCard>
                   </>
                 )}
               </QueryState>

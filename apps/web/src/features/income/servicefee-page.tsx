@@ -1,10 +1,10 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { TableCard } from '../../components/data-table/table-card.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { TermHelp } from '../../components/term-help.tsx';
-import { formatFen, formatMonth } from '../../lib/format.ts';
+import { formatMonth } from '../../lib/format.ts';
 import type { PagePrefetch } from '../../lib/query-client.ts';
 import { statementQuery, useStatement } from './api/get-statement.ts';
 import { useStatements } from './api/get-statements.ts';
@@ -14,11 +14,11 @@ import { MonthsChart } from './components/months-chart.tsx';
 import { IncomeLinks } from './components/income-links.tsx';
 import { MonthSelect } from './components/pickers.tsx';
 import { StatementItems } from './components/statement-items.tsx';
+import { StatementTable } from './components/statement-table.tsx';
 import { TotalsGrid } from './components/totals.tsx';
 import { useParam } from './components/use-param.ts';
 import './i18n.ts';
 import './income.css';
-import { TableScroll } from '../../components/table-scroll.tsx';
 
 export const prefetch: PagePrefetch = ({ searchParams }, client) => {
   // The statement only: the PY's months (and their chart) are asked for once it is on screen,
@@ -70,10 +70,7 @@ export default function ServiceFeePage() {
               </section>
               <div className="income-side">
                 <IncomeLinks pages={['commissiondetail', 'promotionservicefee', 'pretaxdetails']} search={`month=${s.month}`} />
-                <section className="card" aria-labelledby="py-months">
-                  <h2 className="card__title" id="py-months">
-                    {t('monthsOfPy', { py: s.py })}
-                  </h2>
+                <TableCard id="py-months" title={t('monthsOfPy', { py: s.py })}>
                   <QueryState query={list} skeletonLines={4}>
                     {(l) => (
                       <>
@@ -83,42 +80,11 @@ export default function ServiceFeePage() {
                           series={[{ label: t('net'), fen: [...l.rows].reverse().map((r) => r.netFen) }]}
                           height={180}
                         />
-                        <TableScroll>
-                          <table className="data-table">
-                            <thead>
-                              <tr>
-                                <th scope="col">{t('month')}</th>
-                                <th scope="col">{t('pretax')}</th>
-                                <th scope="col">{t('tax')}</th>
-                                <th scope="col">{t('net')}</th>
-                              </tr>
-                            </thead>
-                            <tbody>
-                              {l.rows.map((r) => (
-                                <tr key={r.month} aria-current={r.month === s.month ? 'true' : undefined}>
-                                  <th scope="row">
-                                    <Link to={`/income/servicefee?month=${r.month}`}>{formatMonth(r.month, lang)}</Link>
-                                  </th>
-                                  <td>{formatFen(r.pretaxFen, lang)}</td>
-                                  <td>{formatFen(r.taxFen, lang)}</td>
-                                  <td>{formatFen(r.netFen, lang)}</td>
-                                </tr>
-                              ))}
-                            </tbody>
-                            <tfoot>
-                              <tr>
-                                <th scope="row">{t('total')}</th>
-                                <td>{formatFen(l.totals.pretaxFen, lang)}</td>
-                                <td>{formatFen(l.totals.taxFen, lang)}</td>
-                                <td>{formatFen(l.totals.netFen, lang)}</td>
-                              </tr>
-                            </tfoot>
-                          </table>
-                        </TableScroll>
+                        <StatementTable rows={l.rows} totals={l.totals} current={s.month!} />
                       </>
                     )}
                   </QueryState>
-                </section>
+                </TableCard>
               </div>
             </div>
           </>

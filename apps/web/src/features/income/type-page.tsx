@@ -2,22 +2,23 @@ import { ErrorBlock } from '../../components/error-block.tsx';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DataTable } from '../../components/data-table/data-table.tsx';
+import { TableCard } from '../../components/data-table/table-card.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { TermHelp } from '../../components/term-help.tsx';
 import { formatFen, formatMonth } from '../../lib/format.ts';
+import { useLocalText } from '../../lib/use-local-text.ts';
 import { useIncomeTypes } from './api/get-income-types.ts';
 import { INCOME_PAGES } from './components/income-links.tsx';
 import { TotalsGrid } from './components/totals.tsx';
 import './i18n.ts';
 import './income.css';
-import { TableScroll } from '../../components/table-scroll.tsx';
 
 /** /income/type: the entry of the income area — latest statement, this PY by kind, and every income page. */
 export default function IncomeTypePage() {
-  const { t, i18n } = useTranslation('income');
-  const lang = i18n.language;
-  const en = lang === 'en-US';
+  const { t } = useTranslation('income');
+  const { lang, pair } = useLocalText();
   const types = useIncomeTypes();
 
   return (
@@ -52,41 +53,36 @@ export default function IncomeTypePage() {
               </section>
             </div>
 
-            <section className="card" aria-labelledby="types-title">
-              <h2 className="card__title" id="types-title">
-                {t('typesTitle')}
-              </h2>
+            <TableCard id="types-title" title={t('typesTitle')}>
               <p className="muted small">{t('typesHint')}</p>
-              <TableScroll>
-                <table className="data-table income-types">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('item')}</th>
-                      <th scope="col">{d.latestMonth ? formatMonth(d.latestMonth, lang) : t('latestAmount')}</th>
-                      <th scope="col">{t('pyAmount')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {d.types.map((x) => (
-                      <tr key={x.code}>
-                        <th scope="row">
-                          {x.code === 'PROMOTION' ? (
-                            <Link to="/income/promotionservicefee">{en ? x.nameEn : x.name}</Link>
-                          ) : (
-                            <Link to={`/income/commissiondetail#item-${x.code}`}>{en ? x.nameEn : x.name}</Link>
-                          )}
-                        </th>
-                        <td>{formatFen(x.latestAmountFen, lang)}</td>
-                        <td>{formatFen(x.pyAmountFen, lang)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableScroll>
+              <DataTable
+                className="income-types"
+                columns={[
+                  {
+                    key: 'item',
+                    header: t('item'),
+                    cell: (x) =>
+                      x.code === 'PROMOTION' ? (
+                        <Link to="/income/promotionservicefee">{pair(x, 'name')}</Link>
+                      ) : (
+                        <Link to={`/income/commissiondetail#item-${x.code}`}>{pair(x, 'name')}</Link>
+                      ),
+                  },
+                  {
+                    key: 'latest',
+                    header: d.latestMonth ? formatMonth(d.latestMonth, lang) : t('latestAmount'),
+                    numeric: true,
+                    cell: (x) => formatFen(x.latestAmountFen, lang),
+                  },
+                  { key: 'py', header: t('pyAmount'), numeric: true, cell: (x) => formatFen(x.pyAmountFen, lang) },
+                ]}
+                rows={d.types}
+                rowKey={(x) => x.code}
+              />
               <p className="small">
                 <TermHelp code="BRACKET" />
               </p>
-            </section>
+            </TableCard>
 
             <nav className="card" aria-labelledby="pages-title">
               <h2 className="card__title" id="pages-title">

@@ -8,6 +8,7 @@ import { QueryState } from '../../components/query-state.tsx';
 import { SafeHtml } from '../../components/safe-html.tsx';
 import { post } from '../../lib/api-client.ts';
 import { setSession } from '../../lib/storage.ts';
+import { useLocalText } from '../../lib/use-local-text.ts';
 import './i18n.ts';
 
 export async function getConfig(): Promise<GetConfigData> {
@@ -18,19 +19,19 @@ export async function getConfig(): Promise<GetConfigData> {
 
 /** A description page from getConfig, by ?code=, rendered through the HTML allowlist. */
 export default function DescPage() {
-  const { t, i18n } = useTranslation('system');
+  const { t } = useTranslation('system');
+  const { pair } = useLocalText();
   const [params] = useSearchParams();
   const code = params.get('code') ?? '';
   const config = useQuery({ queryKey: ['common', 'getConfig'], queryFn: getConfig, staleTime: 10 * 60_000 });
   const page = config.data?.descriptionPageList.find((p) => p.code.toLowerCase() === code.toLowerCase());
-  const en = i18n.language === 'en-US';
   return (
-    <Page title={page ? (en ? page.titleEn : page.title) : t('desc.title')}>
+    <Page title={page ? pair(page, 'title') : t('desc.title')}>
       <QueryState query={config}>
         {() =>
           page ? (
             <article className="card prose">
-              <SafeHtml html={en ? page.contentEn : page.content} />
+              <SafeHtml html={pair(page, 'content')} />
             </article>
           ) : (
             <div className="card">

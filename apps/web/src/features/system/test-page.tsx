@@ -2,6 +2,8 @@ import type { AuditTrail, Channel } from '@abo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../components/data-table/data-table.tsx';
+import { TableCard } from '../../components/data-table/table-card.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { BUILD_ID } from '../../config/env.ts';
@@ -9,7 +11,6 @@ import { post } from '../../lib/api-client.ts';
 import { channelId } from '../../lib/channel.ts';
 import { getSession } from '../../lib/storage.ts';
 import './i18n.ts';
-import { TableScroll } from '../../components/table-scroll.tsx';
 
 /** Diagnostics for support: what this session knows about itself, never the token values. */
 export default function TestPage() {
@@ -54,35 +55,21 @@ export default function TestPage() {
         </List>
       </section>
       {channel === 'iinquiry' ? (
-        <section className="card" aria-labelledby="audit-title">
-          <h2 id="audit-title" className="card__title">
-            {t('test.audit')}
-          </h2>
+        <TableCard id="audit-title" title={t('test.audit')}>
           <QueryState query={trail} isEmpty={(d) => d.entries.length === 0} emptyText={t('test.auditEmpty')}>
             {(d) => (
-              <TableScroll>
-                <table className="data-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('test.auditWhen')}</th>
-                      <th scope="col">{t('test.auditWhom')}</th>
-                      <th scope="col">{t('test.auditWhat')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {d.entries.map((e, i) => (
-                      <tr key={`${e.at}-${i}`}>
-                        <td>{new Date(e.at).toLocaleString(i18n.language)}</td>
-                        <td className="num">{e.subjectAda}</td>
-                        <td>{e.action}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableScroll>
+              <DataTable
+                columns={[
+                  { key: 'when', header: t('test.auditWhen'), cell: (e) => new Date(e.at).toLocaleString(i18n.language) },
+                  { key: 'whom', header: t('test.auditWhom'), numeric: true, cell: (e) => e.subjectAda },
+                  { key: 'what', header: t('test.auditWhat'), cell: (e) => e.action },
+                ]}
+                rows={d.entries}
+                rowKey={(e, i) => `${e.at}-${i}`}
+              />
             )}
           </QueryState>
-        </section>
+        </TableCard>
       ) : null}
     </Page>
   );

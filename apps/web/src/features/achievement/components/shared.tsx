@@ -6,24 +6,18 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusTag, type Status } from '../../../components/status-tag.tsx';
 import { formatMonth, formatPv } from '../../../lib/format.ts';
+import { useLocalText } from '../../../lib/use-local-text.ts';
 import '../achievement.css';
-
-export interface LocalText {
-  zh: string;
-  en: string;
-}
 
 /** The language and helpers every achievement page uses. */
 export function useAch() {
-  const { t, i18n } = useTranslation('achievement');
-  const lang = i18n.language;
-  const en = lang === 'en-US';
+  const { t } = useTranslation('achievement');
+  const text = useLocalText();
   return {
     t,
-    lang,
-    tx: (x: LocalText) => (en ? x.en : x.zh),
-    pv: (n: number) => formatPv(n, lang),
-    month: (m: string) => formatMonth(m, lang),
+    ...text,
+    pv: (n: number) => formatPv(n, text.lang),
+    month: (m: string) => formatMonth(m, text.lang),
   };
 }
 

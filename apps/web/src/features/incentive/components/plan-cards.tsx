@@ -8,16 +8,18 @@ import { StatusTag } from '../../../components/status-tag.tsx';
 import { TexturedCard } from '../../../components/textured-card.tsx';
 import { formatMonth } from '../../../lib/format.ts';
 import { usePlans, type PlansScope } from '../api/plans.ts';
-import { TYPE_ORDER } from '../plan-routes.ts';
-import { criterionValue, PIN_KINDS, useTx } from './text.ts';
+import { useLocalText } from '../../../lib/use-local-text.ts';
+import { planHref, TYPE_ORDER } from '../plan-routes.ts';
+import { PIN_KINDS } from './criterion-kinds.ts';
+import { criterionValue } from './text.ts';
 
 /** The default link of a plan card: its page, at its edition. */
-export const planLink = (p: PlanSummary) => `${p.route}?year=${encodeURIComponent(p.py)}`;
+export const planLink = (p: PlanSummary) => planHref(p.route, p.py);
 
 /** One plan card: name, status, headline progress (textured by its height, spec §2). */
 export function PlanCard({ p, to }: { p: PlanSummary; to: string }) {
   const { t } = useTranslation('incentive');
-  const { tx, lang } = useTx();
+  const { tx, lang } = useLocalText();
   const h = p.headline;
   const pct = h && !PIN_KINDS.has(h.kind) && h.required > 0 ? Math.min(100, (h.achieved / h.required) * 100) : h?.met ? 100 : 0;
   return (
@@ -85,7 +87,7 @@ function groups(data: PlansData, list: PlanSummary[], by: 'py' | 'type') {
 /** Plan cards grouped by PY and type; loading, error and empty states included. */
 export function PlanCards({ scope = 'recent', filter, link = planLink, groupBy = 'py' }: PlanCardsProps) {
   const { t } = useTranslation('incentive');
-  const { lang } = useTx();
+  const { lang } = useLocalText();
   const plans = usePlans(scope);
   return (
     <QueryState

@@ -1,15 +1,17 @@
 import type { DetailsData } from '@abo/contract';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
+import { TableCard } from '../../../components/data-table/table-card.tsx';
 import { Figure } from '../../../components/figure.tsx';
 import { Page } from '../../../components/page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { TermHelp } from '../../../components/term-help.tsx';
 import { formatMonth, formatPv } from '../../../lib/format.ts';
 import { useDetails } from './api/get-details.ts';
-import { PersonCell, PinLabel, QFlag, QProgress, useLang } from './components/bits.tsx';
+import { useLocalText } from '../../../lib/use-local-text.ts';
+import { PersonCell, PinLabel, QFlag, QProgress } from './components/bits.tsx';
 import { MarketNav } from './components/market-nav.tsx';
-import { SortableTable, type Column } from './components/sortable-table.tsx';
 import './market.css';
 import './i18n.ts';
 
@@ -19,7 +21,7 @@ type MonthRow = DetailsData['months'][number];
 /** One member of the viewer's market (`?ref=` from a list, or `?queryAda=`): month volumes, bracket, pin, legs. */
 export default function MarketDetailsPage() {
   const { t } = useTranslation('incentiveMarket');
-  const lang = useLang();
+  const { lang, pair } = useLocalText();
   const [params] = useSearchParams();
   const ref = params.get('ref');
   const query = useDetails(ref && /^m\d{1,9}$/.test(ref) ? ref : null, params.get('queryAda'));
@@ -29,89 +31,90 @@ export default function MarketDetailsPage() {
       <MarketNav />
       <QueryState query={query} skeletonLines={10}>
         {(d) => {
-          const name = lang === 'en-US' ? d.member.maskedNameEn : d.member.maskedName;
+          const name = pair(d.member, 'maskedName');
           const pv = (n: number) => formatPv(n, lang);
-          const monthColumns: Column<MonthRow>[] = [
+          const monthColumns: DataColumn<MonthRow>[] = [
             {
               key: 'month',
-              label: t('month'),
-              render: (m) => `${formatMonth(m.month, lang)}${m.open ? ' *' : ''}`,
-              align: 'left',
+              header: t('month'),
+              cell: (m) => `${formatMonth(m.month, lang)}${m.open ? ' *' : ''}`,
             },
-            { key: 'ppv', label: `${t('ppv')} (PV)`, render: (m) => pv(m.ppv) },
-            { key: 'gpv', label: `${t('gpv')} (PV)`, render: (m) => pv(m.gpv) },
+            { key: 'ppv', numeric: true, header: `${t('ppv')} (PV)`, cell: (m) => pv(m.ppv) },
+            { key: 'gpv', numeric: true, header: `${t('gpv')} (PV)`, cell: (m) => pv(m.gpv) },
             {
               key: 'pgpv',
-              label: `${t('pgpv')} (PV)`,
-              render: (m) => pv(m.pgpv),
+              numeric: true,
+              header: `${t('pgpv')} (PV)`,
+              cell: (m) => pv(m.pgpv),
             },
             {
               key: 'bracket',
-              label: t('bracket'),
-              render: (m) => `${m.bracket}%`,
+              numeric: true,
+              header: t('bracket'),
+              cell: (m) => `${m.bracket}%`,
             },
             {
               key: 'q',
-              label: t('q'),
-              render: (m) => <QFlag isQ={m.isQ} />,
-              align: 'left',
+              header: t('q'),
+              cell: (m) => <QFlag isQ={m.isQ} />,
             },
             {
               key: 'qLegs',
-              label: t('details.qLegs'),
-              render: (m) => <span className="num">{m.qLegs}</span>,
+              numeric: true,
+              header: t('details.qLegs'),
+              cell: (m) => <span className="num">{m.qLegs}</span>,
             },
             {
               key: 'apv',
-              label: `${t('details.apv')} (PV)`,
-              render: (m) => pv(m.apv),
+              numeric: true,
+              header: `${t('details.apv')} (PV)`,
+              cell: (m) => pv(m.apv),
             },
           ];
-          const legColumns: Column<Leg>[] = [
+          const legColumns: DataColumn<Leg>[] = [
             {
               key: 'partner',
-              label: t('partner'),
-              render: (l) => <PersonCell person={l} />,
+              header: t('partner'),
+              cell: (l) => <PersonCell person={l} />,
               sortValue: (l) => l.maskedAda,
-              align: 'left',
             },
             {
               key: 'q',
-              label: t('q'),
-              render: (l) => <QFlag isQ={l.isQ} />,
+              header: t('q'),
+              cell: (l) => <QFlag isQ={l.isQ} />,
               sortValue: (l) => (l.isQ ? 1 : 0),
-              align: 'left',
             },
             {
               key: 'pgpv',
-              label: `${t('pgpv')} (PV)`,
-              render: (l) => pv(l.pgpv),
+              numeric: true,
+              header: `${t('pgpv')} (PV)`,
+              cell: (l) => pv(l.pgpv),
               sortValue: (l) => l.pgpv,
             },
             {
               key: 'progress',
-              label: t('progress'),
-              render: (l) => <QProgress pgpv={l.pgpv} threshold={d.qThreshold} />,
-              align: 'left',
+              header: t('progress'),
+              cell: (l) => <QProgress pgpv={l.pgpv} threshold={d.qThreshold} />,
             },
             {
               key: 'bracket',
-              label: t('bracket'),
-              render: (l) => `${l.bracket}%`,
+              numeric: true,
+              header: t('bracket'),
+              cell: (l) => `${l.bracket}%`,
               sortValue: (l) => l.bracket,
             },
             {
               key: 'qMonths',
-              label: t('qMonthsPy'),
-              render: (l) => <span className="num">{l.qMonthsPy}</span>,
+              numeric: true,
+              header: t('qMonthsPy'),
+              cell: (l) => <span className="num">{l.qMonthsPy}</span>,
               sortValue: (l) => l.qMonthsPy,
             },
             {
               key: 'pin',
-              label: t('pin'),
-              render: (l) => <PinLabel code={l.pinCode} />,
+              header: t('pin'),
+              cell: (l) => <PinLabel code={l.pinCode} />,
               sortValue: (l) => l.pinCode,
-              align: 'left',
             },
           ];
           const monthLabel = t('monthOpen', {
@@ -169,29 +172,17 @@ export default function MarketDetailsPage() {
                   <Figure value={pv(d.member.downlineSize)} unit={t('peopleUnit')} label={t('details.downlineSize')} />
                 </div>
               </section>
-              <section className="card">
-                <h2 className="card__title">{t('details.monthTable', { py: d.py })}</h2>
-                <SortableTable
-                  caption={t('details.monthTable', { py: d.py })}
-                  columns={monthColumns}
-                  rows={d.months}
-                  rowKey={(m) => m.month}
-                />
+              <TableCard title={t('details.monthTable', { py: d.py })}>
+                <DataTable className="market-table" columns={monthColumns} rows={d.months} rowKey={(m) => m.month} />
                 <p className="muted small">* {t('openNote')}</p>
-              </section>
-              <section className="card">
-                <h2 className="card__title">{t('details.legs', { n: d.legs.length })}</h2>
+              </TableCard>
+              <TableCard title={t('details.legs', { n: d.legs.length })}>
                 {d.legs.length === 0 ? (
                   <p className="muted">{t('details.noLegs')}</p>
                 ) : (
-                  <SortableTable
-                    caption={t('details.legs', { n: d.legs.length })}
-                    columns={legColumns}
-                    rows={d.legs}
-                    rowKey={(l) => l.ref}
-                  />
+                  <DataTable className="market-table" columns={legColumns} rows={d.legs} rowKey={(l) => l.ref} />
                 )}
-              </section>
+              </TableCard>
             </>
           );
         }}

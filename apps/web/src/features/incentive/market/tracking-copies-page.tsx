@@ -2,6 +2,8 @@ import type { CopyRow } from '@abo/contract';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
+import { TableCard } from '../../../components/data-table/table-card.tsx';
 import { Figure } from '../../../components/figure.tsx';
 import { Page } from '../../../components/page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -10,7 +12,6 @@ import { useCopies, type CopiesKind } from './api/get-copies.ts';
 import { PersonCell, PinLabel, QMonths } from './components/bits.tsx';
 import { EmptyCard } from './components/empty-card.tsx';
 import { MarketNav } from './components/market-nav.tsx';
-import { SortableTable, type Column } from './components/sortable-table.tsx';
 import './market.css';
 import './i18n.ts';
 
@@ -52,56 +53,58 @@ export default function TrackingCopiesPage() {
       <QueryState query={query} skeletonLines={8}>
         {(d) => {
           const pages = Math.max(1, Math.ceil(d.total / d.pageSize));
-          const columns: Column<CopyRow>[] = [
+          const columns: DataColumn<CopyRow>[] = [
             {
               key: 'member',
-              label: t('member'),
-              render: (r) => <PersonCell person={r} />,
+              header: t('member'),
+              cell: (r) => <PersonCell person={r} />,
               sortValue: (r) => r.maskedAda,
-              align: 'left',
             },
             {
               key: 'level',
-              label: t('level'),
-              render: (r) => <span className="num">{r.level}</span>,
+              numeric: true,
+              header: t('level'),
+              cell: (r) => <span className="num">{r.level}</span>,
               sortValue: (r) => r.level,
             },
             {
               key: 'current',
-              label: `${t('currentRun')} (${t('monthsUnit')})`,
-              render: (r) => <span className="num">{r.currentRun}</span>,
+              numeric: true,
+              header: `${t('currentRun')} (${t('monthsUnit')})`,
+              cell: (r) => <span className="num">{r.currentRun}</span>,
               sortValue: (r) => r.currentRun,
             },
             {
               key: 'longest',
-              label: `${t('longestRun')} (${t('monthsUnit')})`,
-              render: (r) => <span className="num">{r.longestRun}</span>,
+              numeric: true,
+              header: `${t('longestRun')} (${t('monthsUnit')})`,
+              cell: (r) => <span className="num">{r.longestRun}</span>,
               sortValue: (r) => r.longestRun,
             },
             {
               key: 'qThis',
-              label: `${t('qMonthsPy')} (${d.py})`,
-              render: (r) => <span className="num">{r.qMonthsPy}</span>,
+              numeric: true,
+              header: `${t('qMonthsPy')} (${d.py})`,
+              cell: (r) => <span className="num">{r.qMonthsPy}</span>,
               sortValue: (r) => r.qMonthsPy,
             },
             {
               key: 'qLast',
-              label: `${t('qMonthsLastPy')} (${d.lastPy})`,
-              render: (r) => <span className="num">{r.qMonthsLastPy}</span>,
+              numeric: true,
+              header: `${t('qMonthsLastPy')} (${d.lastPy})`,
+              cell: (r) => <span className="num">{r.qMonthsLastPy}</span>,
               sortValue: (r) => r.qMonthsLastPy,
             },
             {
               key: 'grid',
-              label: `${t('qGrid')} (${d.py})`,
-              render: (r) => <QMonths months={d.months} flags={r.qByMonth} />,
-              align: 'left',
+              header: `${t('qGrid')} (${d.py})`,
+              cell: (r) => <QMonths months={d.months} flags={r.qByMonth} />,
             },
             {
               key: 'pin',
-              label: t('pin'),
-              render: (r) => <PinLabel code={r.pinCode} />,
+              header: t('pin'),
+              cell: (r) => <PinLabel code={r.pinCode} />,
               sortValue: (r) => r.pinCode,
-              align: 'left',
             },
           ];
           return (
@@ -114,13 +117,12 @@ export default function TrackingCopiesPage() {
                   <Figure value={d.totals.repeatYear} unit={t('peopleUnit')} label={`${t('copiesRepeat')} (${d.lastPy}, ${d.py})`} />
                 </div>
               </section>
-              <section className="card">
-                <h2 className="card__title">{kindLabel(kind)}</h2>
+              <TableCard title={kindLabel(kind)}>
                 {d.total === 0 ? (
                   <EmptyCard title={t('emptyCopies')} text={t('emptyCopiesText')} />
                 ) : (
                   <>
-                    <SortableTable caption={t('title.copies')} columns={columns} rows={d.rows} rowKey={(r) => r.ref} />
+                    <DataTable className="market-table" columns={columns} rows={d.rows} rowKey={(r) => r.ref} />
                     <nav className="market-pager" aria-label={t('page', { page: d.page, pages })}>
                       <Button size="small" disabled={d.page <= 1} onClick={() => setPage(d.page - 1)}>
                         {t('prev')}
@@ -132,7 +134,7 @@ export default function TrackingCopiesPage() {
                     </nav>
                   </>
                 )}
-              </section>
+              </TableCard>
             </>
           );
         }}

@@ -1,11 +1,16 @@
 import type { PlanData } from '@abo/contract';
 import { evaluatePlan, planByCode, planMonths } from '@abo/plan';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../../../i18n/index.ts';
-import { CriteriaList } from './plan-parts.tsx';
-import { FlqDetails, PqFlqGrid, TargetView } from './subpages.tsx';
+import { initI18n } from '../../../../i18n/index.ts';
+import { SUBPAGES } from '../../plan-routes.ts';
+import { CriteriaList } from '../criteria-list.tsx';
+import { CriterionRow } from '../criterion-row.tsx';
+import { FlqDetailsView } from './flq-details.tsx';
+import { PqFlqView } from './pq-flq.tsx';
+import { TargetView } from './target.tsx';
+import { SUBPAGE_VIEWS } from './views.ts';
 
 /** A PlanData as the BFF builds it, from the real engine: SEMINAR_2526 one FLQ month short. */
 function fixture(legs: boolean): PlanData {
@@ -81,7 +86,7 @@ const wrap = (ui: React.ReactNode) => render(<MemoryRouter>{ui}</MemoryRouter>);
 describe('generic plan components', () => {
   beforeAll(async () => {
     initI18n('en-US');
-    await import('../i18n.ts'); // feature texts register on the initialised instance
+    await import('../../i18n.ts'); // feature texts register on the initialised instance
   });
 
   it('the checklist says exactly what is missing', () => {
@@ -107,19 +112,59 @@ describe('generic plan components', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['6', '5', '1', '—', '0', expect.stringContaining('Missed')]);
+    // On a phone each value shows beside its column's name.
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.getAttribute('data-label')),
+    ).toEqual(['Required', 'Achieved', 'Still needed', 'Per month', 'Months left', 'Status']);
+    expect(screen.getByRole('table', { name: 'Target and gap' })).toHaveClass('data-table--stack');
   });
 
   it('the PQ/FLQ grid runs the totals month by month and lists the legs', () => {
     const plan = fixture(true);
-    wrap(<PqFlqGrid plan={plan} />);
+    wrap(<PqFlqView plan={plan} />);
     const aug = screen.getByRole('rowheader', { name: 'Aug 2026' }).closest('tr')!;
     expect(within(aug).getAllByRole('cell')[1]!.textContent).toBe('12');
     expect(within(aug).getAllByRole('cell')[3]!.textContent).toBe('5');
     expect(screen.getByText('100******11')).toBeInTheDocument();
   });
 
+  it('the legs × months matrix is a month grid: it keeps its columns, totals in its footer', () => {
+    const plan = fixture(true);
+    wrap(<PqFlqView plan={plan} />);
+    const matrix = screen.getByRole('table', { name: 'Frontline legs' });
+    expect(matrix).toHaveClass('data-table--grid');
+    expect(within(matrix).getAllByRole('columnheader')).toHaveLength(1 + 12 + 1);
+    const total = within(matrix).getByRole('rowheader', { name: 'Total' }).closest('tr')!;
+    expect(total.parentElement!.tagName).toBe('TFOOT');
+    expect(within(total).getAllByRole('cell').at(-1)!.textContent).toBe('5');
+  });
+
+  it('the trace drawer lists the months, then the legs behind an FLQ criterion', async () => {
+    const plan = fixture(true);
+    const flq = plan.criteria.find((c) => c.kind === 'flqMonths')!;
+    wrap(
+      <ul>
+        <CriterionRow c={flq} planRoute={plan.route} py={plan.py} plan={plan} />
+      </ul>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Month by month' }));
+    const drawer = await screen.findByRole('dialog', { name: /FLQ months ≥ 6: month by month/ });
+    expect(within(drawer).getByRole('table', { name: /FLQ months ≥ 6: month by month/ })).toBeInTheDocument();
+    expect(within(drawer).getByRole('table', { name: 'Frontline legs' })).toHaveClass('data-table--grid');
+  });
+
+  it('every subpage of the registry has a view and a label in both languages', async () => {
+    const { i18n } = await import('../../../../i18n/index.ts');
+    for (const s of SUBPAGES) {
+      expect(SUBPAGE_VIEWS[s], s).toBeTypeOf('function');
+      for (const lng of ['zh-CN', 'en-US']) expect(i18n.exists(`subpages.${s}`, { ns: 'incentive', lng }), `${lng} ${s}`).toBe(true);
+    }
+  });
+
   it('FLQ details without any Q leg show an explained empty state', () => {
-    wrap(<FlqDetails plan={fixture(false)} />);
+    wrap(<FlqDetailsView plan={fixture(false)} />);
     expect(screen.getByText('No frontline leg has been Q (21 %) in this period yet')).toBeInTheDocument();
   });
 });

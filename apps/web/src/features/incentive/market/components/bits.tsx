@@ -4,23 +4,18 @@ import { CheckCircleFill, ClockCircleOutline, MinusCircleOutline } from 'antd-mo
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMonth, formatPv } from '../../../../lib/format.ts';
-
-export function useLang() {
-  const { i18n } = useTranslation();
-  return i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
-}
+import { useLocalText } from '../../../../lib/use-local-text.ts';
 
 export function PinLabel({ code }: { code: number }) {
-  const lang = useLang();
-  const name = pinName(code);
-  return <>{lang === 'en-US' ? name.en : name.zh}</>;
+  const { tx } = useLocalText();
+  return <>{tx(pinName(code))}</>;
 }
 
 /** Masked name and ADA of a member, linking to their market details. */
 export function PersonCell({ person, link = true }: { person: MarketPerson; link?: boolean }) {
-  const lang = useLang();
+  const { pair } = useLocalText();
   const { t } = useTranslation('incentiveMarket');
-  const name = lang === 'en-US' ? person.maskedNameEn : person.maskedName;
+  const name = pair(person, 'maskedName');
   const body = (
     <>
       <span className="market-person__name">{name}</span> <span className="market-person__ada num">{person.maskedAda}</span>
@@ -56,7 +51,7 @@ export function QFlag({ isQ }: { isQ: boolean }) {
 
 /** A small progress bar towards the Q threshold with the figures in words. */
 export function QProgress({ pgpv, threshold }: { pgpv: number; threshold: number }) {
-  const lang = useLang();
+  const { lang } = useLocalText();
   const pct = Math.min(100, Math.round((pgpv / threshold) * 100));
   return (
     <span className="market-progress" title={`${formatPv(pgpv, lang)} / ${formatPv(threshold, lang)} PV`}>
@@ -70,7 +65,7 @@ export function QProgress({ pgpv, threshold }: { pgpv: number; threshold: number
 
 /** The months of a PY as Q / not Q / not started cells, each with text for screen readers. */
 export function QMonths({ months, flags }: { months: string[]; flags: (boolean | null)[] }) {
-  const lang = useLang();
+  const { lang } = useLocalText();
   const { t } = useTranslation('incentiveMarket');
   // The last started month is the open one: not Q yet there means "still running", not "missed".
   let open = -1;
@@ -96,7 +91,7 @@ export function QMonths({ months, flags }: { months: string[]; flags: (boolean |
 
 /** A six-month PGPV sparkline (bars), with the numbers in its label. */
 export function Trend({ values, months }: { values: number[]; months: string[] }) {
-  const lang = useLang();
+  const { lang } = useLocalText();
   const max = Math.max(1, ...values);
   const label = values.map((v, i) => `${months[i] ? formatMonth(months[i], lang) : ''} ${formatPv(v, lang)} PV`).join(', ');
   return (

@@ -5,15 +5,17 @@ import { Button, InfiniteScroll } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DataTable, type DataColumn, type SortState } from '../../../../components/data-table/data-table.tsx';
+import { TableCard } from '../../../../components/data-table/table-card.tsx';
 import { Page } from '../../../../components/page.tsx';
 import { QueryState } from '../../../../components/query-state.tsx';
 import { TermHelp } from '../../../../components/term-help.tsx';
 import { formatMonth, formatPv } from '../../../../lib/format.ts';
 import { useMembersInfinite, useMembersPage, type MemberQuery } from '../api/get-members.ts';
-import { PersonCell, PinLabel, QFlag, useLang } from './bits.tsx';
+import { useLocalText } from '../../../../lib/use-local-text.ts';
+import { PersonCell, PinLabel, QFlag } from './bits.tsx';
 import { EmptyCard } from './empty-card.tsx';
 import { MarketNav } from './market-nav.tsx';
-import { SortableTable, type Column, type SortState } from './sortable-table.tsx';
 import { useWide } from './use-wide.ts';
 
 const PAGE_SIZE = 20;
@@ -137,7 +139,7 @@ function Filters({
   onReset: () => void;
 }) {
   const { t } = useTranslation('incentiveMarket');
-  const lang = useLang();
+  const { tx } = useLocalText();
   const [search, setSearch] = useState(query.search ?? '');
   const levels = Array.from({ length: Math.max(1, maxLevel) }, (_, i) => i + 1);
   const num = (v: string) => (v === '' ? undefined : Number(v));
@@ -201,7 +203,7 @@ function Filters({
               <option value="">{t('bracketAll')}</option>
               {PIN_CODES.map((p) => (
                 <option key={p} value={p}>
-                  {lang === 'en-US' ? pinName(p).en : pinName(p).zh}
+                  {tx(pinName(p))}
                 </option>
               ))}
             </select>
@@ -272,7 +274,7 @@ function Filters({
 
 function Summary({ d }: { d: MembersData }) {
   const { t } = useTranslation('incentiveMarket');
-  const lang = useLang();
+  const { lang } = useLocalText();
   const monthLabel = t(d.monthOpen ? 'monthOpen' : 'monthClosed', {
     month: formatMonth(d.month, lang),
   });
@@ -304,71 +306,75 @@ function MembersTable({
   onPage: (p: number) => void;
 }) {
   const { t } = useTranslation('incentiveMarket');
-  const lang = useLang();
+  const { lang } = useLocalText();
   const pv = (n: number) => formatPv(n, lang);
   const pages = Math.max(1, Math.ceil(d.total / d.pageSize));
   const s = (key: MemberSort) => () => key;
-  const columns: Column<MemberRow>[] = [
+  const columns: DataColumn<MemberRow>[] = [
     {
       key: 'member',
-      label: t('member'),
-      render: (r) => <PersonCell person={r} />,
-      align: 'left',
+      header: t('member'),
+      cell: (r) => <PersonCell person={r} />,
     },
     {
       key: 'level',
-      label: t('level'),
-      render: (r) => <span className="num">{r.level}</span>,
+      numeric: true,
+      header: t('level'),
+      cell: (r) => <span className="num">{r.level}</span>,
       sortValue: s('level'),
     },
     {
       key: 'pin',
-      label: t('pin'),
-      render: (r) => <PinLabel code={r.pinCode} />,
+      header: t('pin'),
+      cell: (r) => <PinLabel code={r.pinCode} />,
       sortValue: s('pin'),
-      align: 'left',
     },
     {
       key: 'pgpv',
-      label: `${t('pgpv')} (PV)`,
-      render: (r) => pv(r.pgpv),
+      numeric: true,
+      header: `${t('pgpv')} (PV)`,
+      cell: (r) => pv(r.pgpv),
       sortValue: s('pgpv'),
     },
-    { key: 'bracket', label: t('bracket'), render: (r) => `${r.bracket}%` },
+    { key: 'bracket', numeric: true, header: t('bracket'), cell: (r) => `${r.bracket}%` },
     {
       key: 'q',
-      label: t('q'),
-      render: (r) => <QFlag isQ={r.isQ} />,
-      align: 'left',
+      header: t('q'),
+      cell: (r) => <QFlag isQ={r.isQ} />,
     },
     {
       key: 'pvToQ',
-      label: `${t('pvToQ')} (PV)`,
-      render: (r) => (r.isQ ? '—' : pv(r.pvToQ)),
+      numeric: true,
+      header: `${t('pvToQ')} (PV)`,
+      cell: (r) => (r.isQ ? '—' : pv(r.pvToQ)),
       sortValue: s('pvToQ'),
     },
     {
       key: 'qMonths',
-      label: t('qMonthsPy'),
-      render: (r) => <span className="num">{r.qMonthsPy}</span>,
+      numeric: true,
+      header: t('qMonthsPy'),
+      cell: (r) => <span className="num">{r.qMonthsPy}</span>,
       sortValue: s('qMonths'),
     },
     {
       key: 'ppv',
-      label: `${t('ppv')} (PV)`,
-      render: (r) => pv(r.ppv),
+      numeric: true,
+      header: `${t('ppv')} (PV)`,
+      cell: (r) => pv(r.ppv),
       sortValue: s('ppv'),
     },
     {
       key: 'gpv',
-      label: `${t('gpv')} (PV)`,
-      render: (r) => pv(r.gpv),
+      numeric: true,
+      header: `${t('gpv')} (PV)`,
+      cell: (r) => pv(r.gpv),
       sortValue: s('gpv'),
     },
     {
       key: 'joinDate',
-      label: t('joinDate'),
-      render: (r) => (
+      numeric: true,
+      header: t('joinDate'),
+      cell: (r) => (
         <span className="num">
           {r.joinDate}
           {r.joinedThisPy ? <span className="market-new"> · {t('joinedThisPy')}</span> : null}
@@ -378,16 +384,13 @@ function MembersTable({
     },
   ];
   return (
-    <section className="card" aria-labelledby="market-members-title">
-      <h2 className="card__title" id="market-members-title">
-        {t('member')}
-      </h2>
+    <TableCard id="market-members-title" title={t('member')}>
       <Summary d={d} />
       {d.total === 0 ? (
         <EmptyCard title={t('emptyFilter')} text={t('emptyFilterText')} />
       ) : (
         <>
-          <SortableTable caption={t('title.members')} columns={columns} rows={d.rows} rowKey={(r) => r.ref} sort={sort} onSort={onSort} />
+          <DataTable className="market-table" columns={columns} rows={d.rows} rowKey={(r) => r.ref} sort={sort} onSort={onSort} />
           <nav className="market-pager" aria-label={t('page', { page: d.page, pages })}>
             <Button size="small" disabled={d.page <= 1} onClick={() => onPage(d.page - 1)}>
               {t('prev')}
@@ -399,13 +402,13 @@ function MembersTable({
           </nav>
         </>
       )}
-    </section>
+    </TableCard>
   );
 }
 
 function MembersList({ pages, hasMore, loadMore }: { pages: MembersData[]; hasMore: boolean; loadMore: () => Promise<void> }) {
   const { t } = useTranslation('incentiveMarket');
-  const lang = useLang();
+  const { lang } = useLocalText();
   const first = pages[0]!;
   const rows = pages.flatMap((p) => p.rows);
   return (

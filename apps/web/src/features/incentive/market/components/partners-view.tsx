@@ -2,16 +2,18 @@ import type { PartnerRow, PartnerView, PartnersData } from '@abo/contract';
 import { addMonths } from '@abo/plan';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type DataColumn } from '../../../../components/data-table/data-table.tsx';
+import { TableCard } from '../../../../components/data-table/table-card.tsx';
 import { Figure } from '../../../../components/figure.tsx';
 import { Page } from '../../../../components/page.tsx';
 import { QueryState } from '../../../../components/query-state.tsx';
 import { TermHelp } from '../../../../components/term-help.tsx';
 import { formatMonth, formatPv } from '../../../../lib/format.ts';
 import { usePartners } from '../api/get-partners.ts';
-import { PersonCell, PinLabel, QFlag, QMonths, QProgress, Trend, useLang } from './bits.tsx';
+import { useLocalText } from '../../../../lib/use-local-text.ts';
+import { PersonCell, PinLabel, QFlag, QMonths, QProgress, Trend } from './bits.tsx';
 import { EmptyCard } from './empty-card.tsx';
 import { MarketNav } from './market-nav.tsx';
-import { SortableTable, type Column } from './sortable-table.tsx';
 
 const TITLES: Record<PartnerView, string> = {
   monthly: 'title.monthly',
@@ -23,7 +25,7 @@ const TITLES: Record<PartnerView, string> = {
 /** The body of the four partner pages: monthly / annual tracking and the key coaching views. */
 export function PartnersView({ view }: { view: PartnerView }) {
   const { t } = useTranslation('incentiveMarket');
-  const lang = useLang();
+  const { lang } = useLocalText();
   const [month, setMonth] = useState<string | undefined>(undefined);
   const query = usePartners(view, month);
   const annual = view === 'annual' || view === 'keyAnnual';
@@ -65,54 +67,53 @@ function PartnersBody({
   const trendMonths = Array.from({ length: 6 }, (_, k) => addMonths(d.month, k - 5));
   const pv = (n: number) => `${formatPv(n, lang)}`;
 
-  const columns: Column<PartnerRow>[] = [
+  const columns: DataColumn<PartnerRow>[] = [
     {
       key: 'partner',
-      label: t('partner'),
-      render: (r) => <PersonCell person={r} />,
+      header: t('partner'),
+      cell: (r) => <PersonCell person={r} />,
       sortValue: (r) => r.maskedAda,
-      align: 'left',
     },
   ];
   if (keyView) {
     columns.push({
       key: 'reason',
-      label: t('reason'),
-      render: (r) => (r.keyReason ? t(`reasons.${r.keyReason}`) : '—'),
-      align: 'left',
+      header: t('reason'),
+      cell: (r) => (r.keyReason ? t(`reasons.${r.keyReason}`) : '—'),
     });
   }
   if (annual) {
     columns.push(
       {
         key: 'qMonthsPy',
-        label: `${t('qMonthsPy')}`,
-        render: (r) => <span className="num">{r.qMonthsPy}</span>,
+        numeric: true,
+        header: t('qMonthsPy'),
+        cell: (r) => <span className="num">{r.qMonthsPy}</span>,
         sortValue: (r) => r.qMonthsPy,
       },
       {
         key: 'toSix',
-        label: t('qMonthsToSix'),
-        render: (r) => <span className="num">{r.qMonthsToSix === 0 ? '✓' : r.qMonthsToSix}</span>,
+        numeric: true,
+        header: t('qMonthsToSix'),
+        cell: (r) => <span className="num">{r.qMonthsToSix === 0 ? '✓' : r.qMonthsToSix}</span>,
         sortValue: (r) => r.qMonthsToSix,
       },
       {
         key: 'grid',
-        label: t('qGrid'),
-        render: (r) => <QMonths months={d.months} flags={r.qByMonth} />,
-        align: 'left',
+        header: t('qGrid'),
+        cell: (r) => <QMonths months={d.months} flags={r.qByMonth} />,
       },
       {
         key: 'q',
-        label: t('q'),
-        render: (r) => <QFlag isQ={r.isQ} />,
+        header: t('q'),
+        cell: (r) => <QFlag isQ={r.isQ} />,
         sortValue: (r) => (r.isQ ? 1 : 0),
-        align: 'left',
       },
       {
         key: 'pgpv',
-        label: `${t('pgpv')} (PV)`,
-        render: (r) => pv(r.pgpv),
+        numeric: true,
+        header: `${t('pgpv')} (PV)`,
+        cell: (r) => pv(r.pgpv),
         sortValue: (r) => r.pgpv,
       },
     );
@@ -120,62 +121,63 @@ function PartnersBody({
     columns.push(
       {
         key: 'q',
-        label: t('q'),
-        render: (r) => <QFlag isQ={r.isQ} />,
+        header: t('q'),
+        cell: (r) => <QFlag isQ={r.isQ} />,
         sortValue: (r) => (r.isQ ? 1 : 0),
-        align: 'left',
       },
       {
         key: 'pgpv',
-        label: `${t('pgpv')} (PV)`,
-        render: (r) => pv(r.pgpv),
+        numeric: true,
+        header: `${t('pgpv')} (PV)`,
+        cell: (r) => pv(r.pgpv),
         sortValue: (r) => r.pgpv,
       },
       {
         key: 'progress',
-        label: t('progress'),
-        render: (r) => <QProgress pgpv={r.pgpv} threshold={d.qThreshold} />,
+        header: t('progress'),
+        cell: (r) => <QProgress pgpv={r.pgpv} threshold={d.qThreshold} />,
         sortValue: (r) => r.progressPct,
-        align: 'left',
       },
       {
         key: 'pvToQ',
-        label: `${t('pvToQ')} (PV)`,
-        render: (r) => (r.isQ ? '—' : pv(r.pvToQ)),
+        numeric: true,
+        header: `${t('pvToQ')} (PV)`,
+        cell: (r) => (r.isQ ? '—' : pv(r.pvToQ)),
         sortValue: (r) => r.pvToQ,
       },
       {
         key: 'bracket',
-        label: t('bracket'),
-        render: (r) => `${r.bracket}%`,
+        numeric: true,
+        header: t('bracket'),
+        cell: (r) => `${r.bracket}%`,
         sortValue: (r) => r.bracket,
       },
       {
         key: 'qMonthsPy',
-        label: t('qMonthsPy'),
-        render: (r) => <span className="num">{r.qMonthsPy}</span>,
+        numeric: true,
+        header: t('qMonthsPy'),
+        cell: (r) => <span className="num">{r.qMonthsPy}</span>,
         sortValue: (r) => r.qMonthsPy,
       },
       {
         key: 'trend',
-        label: t('trend'),
-        render: (r) => <Trend values={r.trend} months={trendMonths} />,
-        align: 'left',
+        header: t('trend'),
+        cell: (r) => <Trend values={r.trend} months={trendMonths} />,
       },
     );
   }
   columns.push(
     {
       key: 'pin',
-      label: t('pin'),
-      render: (r) => <PinLabel code={r.pinCode} />,
+      header: t('pin'),
+      cell: (r) => <PinLabel code={r.pinCode} />,
       sortValue: (r) => r.pinCode,
-      align: 'left',
     },
     {
       key: 'downline',
-      label: t('downline'),
-      render: (r) => pv(r.downlineSize),
+      numeric: true,
+      header: t('downline'),
+      cell: (r) => pv(r.downlineSize),
       sortValue: (r) => r.downlineSize,
     },
   );
@@ -231,24 +233,16 @@ function PartnersBody({
         </div>
       </section>
 
-      <section className="card">
-        <h2 className="card__title">
-          {keyView ? t(TITLES[view]) : t('frontline')} · {annual ? d.py : monthLabel}
-        </h2>
+      <TableCard title={`${keyView ? t(TITLES[view]) : t('frontline')} · ${annual ? d.py : monthLabel}`}>
         {d.rows.length === 0 ? (
           <EmptyCard
             title={view === 'keyAnnual' ? t('emptyKeyAnnual') : t('emptyKey')}
             text={view === 'keyAnnual' ? '' : t('emptyKeyText')}
           />
         ) : (
-          <SortableTable
-            caption={`${t(TITLES[view])} · ${annual ? d.py : monthLabel}`}
-            columns={shown}
-            rows={d.rows}
-            rowKey={(r) => r.ref}
-          />
+          <DataTable className="market-table" columns={shown} rows={d.rows} rowKey={(r) => r.ref} />
         )}
-      </section>
+      </TableCard>
     </>
   );
 }

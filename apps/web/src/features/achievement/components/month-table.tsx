@@ -1,0 +1,39 @@
+import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
+import { useAch, YesNo } from './shared.tsx';
+
+interface MonthRow {
+  month: string;
+  closed: boolean;
+}
+
+/**
+ * A table with a row per month (the 12-month views): the month first, marked "so far" while it is
+ * open, then the page's columns. `newestFirst` lists the open month at the top.
+ */
+export function MonthTable<T extends MonthRow>({
+  rows,
+  columns,
+  caption,
+  newestFirst = false,
+}: {
+  rows: readonly T[];
+  columns: DataColumn<T>[];
+  /** The table's name when the card it sits in has no heading. */
+  caption?: string;
+  newestFirst?: boolean;
+}) {
+  const { t, month } = useAch();
+  const all: DataColumn<T>[] = [
+    { key: 'month', header: t('month'), cell: (m) => `${month(m.month)}${m.closed ? '' : t('mtd')}` },
+    ...columns,
+  ];
+  return (
+    <DataTable columns={all} rows={newestFirst ? [...rows].reverse() : rows} rowKey={(m) => m.month} {...(caption ? { caption } : {})} />
+  );
+}
+
+/** A month's yes/no, once the month is closed; the open month has no answer yet. */
+export function ClosedYesNo({ m, value }: { m: MonthRow; value: boolean }) {
+  const { t } = useAch();
+  return m.closed ? <YesNo value={value} /> : <span className="muted">{t('openMonth')}</span>;
+}

@@ -1,0 +1,97 @@
+import type { CriterionData, PlanData } from '@abo/contract';
+import { Popup, ProgressBar } from 'antd-mobile';
+import { RightOutline } from 'antd-mobile-icons';
+import { useId, useState, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { StatusTag } from '../../../components/status-tag.tsx';
+import { useLocalText } from '../../../lib/use-local-text.ts';
+import { planHref } from '../plan-routes.ts';
+import { PIN_KINDS, subpageForKind } from './criterion-kinds.ts';
+import { LegMatrix } from './leg-matrix.tsx';
+import { criterionValue } from './text.ts';
+import { TraceTable } from './trace-table.tsx';
+
+function percent(c: CriterionData): number {
+  if (c.met) return 100;
+  if (PIN_KINDS.has(c.kind)) return 0;
+  return c.required > 0 ? Math.max(0, Math.min(100, (c.achieved / c.required) * 100)) : 0;
+}
+
+/** One criterion: label, status, progress, gap per remaining month, and its "why". */
+export function CriterionRow({
+  c,
+  planRoute,
+  py,
+  showLink = true,
+  plan,
+}: {
+  c: CriterionData;
+  planRoute: string;
+  py: string;
+  showLink?: boolean;
+  /** When given, FLQ and LDD drawers also list the legs behind the months. */
+  plan?: PlanData;
+}) {
+  const { t } = useTranslation('incentive');
+  const { tx, lang } = useLocalText();
+  const [open, setOpen] = useState(false);
+  const legsId = useId();
+  const sub = showLink ? subpageForKind(planRoute, c.kind) : null;
+  return (
+    <li className="inc-criterion">
+      <div className="inc-criterion__head">
+        <h3 className="inc-criterion__label">{tx(c.label)}</h3>
+        <StatusTag status={c.status} />
+      </div>
+      <div className="inc-criterion__figures num">
+        <span>
+          {t('achieved')} <strong>{criterionValue(c.kind, c.achieved, lang)}</strong>
+        </span>
+        <span className="muted">
+          {t('required')} {criterionValue(c.kind, c.required, lang)}
+          {PIN_KINDS.has(c.kind) ? '' : ` ${tx(c.unit)}`}
+        </span>
+      </div>
+      {PIN_KINDS.has(c.kind) ? null : (
+        // antd-mobile's bar is a plain div: the progressbar role and its value go on a wrapper.
+        <div role="progressbar" aria-label={tx(c.label)} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(percent(c))}>
+          <ProgressBar
+            percent={percent(c)}
+            style={
+              {
+                '--fill-color': c.met ? 'var(--ok)' : c.status === 'missed' ? 'var(--bad)' : 'var(--brand)',
+              } as CSSProperties
+            }
+          />
+        </div>
+      )}
+      {c.gap ? <p className="inc-gap small">{tx(c.gap.text)}</p> : null}
+      <div className="inc-criterion__actions">
+        <button type="button" className="link-button" onClick={() => setOpen(true)} aria-haspopup="dialog">
+          {t('trace')}
+        </button>
+        {sub ? (
+          <Link className="link-button" to={planHref(`${planRoute}/${sub}`, py)}>
+            {t(`subpages.${sub}`)} <RightOutline aria-hidden="true" />
+          </Link>
+        ) : null}
+      </div>
+      <Popup visible={open} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} bodyClassName="inc-drawer" showCloseButton>
+        <div role="dialog" aria-label={t('traceTitle', { label: tx(c.label) })}>
+          <h3 className="card__title">{t('traceTitle', { label: tx(c.label) })}</h3>
+          {c.gap ? <p className="small">{tx(c.gap.text)}</p> : null}
+          {open ? <TraceTable criterion={c} /> : null}
+          {open && plan && (c.kind === 'flqMonths' || c.kind === 'lddMarkets') ? (
+            <>
+              <h4 className="inc-drawer__sub" id={legsId}>
+                {t('legs')}
+              </h4>
+              {plan.legs.length ? <LegMatrix plan={plan} labelledBy={legsId} /> : <p className="small muted">{t('noLegs')}</p>}
+            </>
+          ) : null}
+        </div>
+      </Popup>
+    </li>
+  );
+}

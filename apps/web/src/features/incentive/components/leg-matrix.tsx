@@ -1,0 +1,62 @@
+import type { PlanData } from '@abo/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
+import { formatMonth } from '../../../lib/format.ts';
+import { useLocalText } from '../../../lib/use-local-text.ts';
+
+type Leg = PlanData['legs'][number];
+
+/** Frontline legs × months: Q marks, totals per leg and per month (legs masked). A month grid. */
+export function LegMatrix({ plan, labelledBy }: { plan: PlanData; labelledBy?: string }) {
+  const { t } = useTranslation('incentive');
+  const { lang, en } = useLocalText();
+  const long = plan.months.length > 12;
+  const monthLabel = (m: string) =>
+    long ? `${m.slice(2, 4)}/${m.slice(5)}` : en ? formatMonth(m, lang).split(' ')[0]! : `${Number(m.slice(5))}月`;
+  const columns: DataColumn<Leg>[] = [
+    {
+      key: 'leg',
+      header: t('leg'),
+      cell: (l) => (
+        <>
+          <div>{l.maskedName}</div>
+          <div className="muted small num">{l.maskedAda}</div>
+        </>
+      ),
+    },
+    ...plan.months.map((m, i): DataColumn<Leg> => ({
+      key: m,
+      header: <span title={formatMonth(m, lang)}>{monthLabel(m)}</span>,
+      label: formatMonth(m, lang),
+      align: 'center',
+      cell: (l) =>
+        l.months[i] ? (
+          <span className="inc-q">
+            <span aria-hidden="true">Q</span>
+            <span className="visually-hidden">{t('qFlag')}</span>
+          </span>
+        ) : (
+          <span className="muted">
+            <span aria-hidden="true">·</span>
+            <span className="visually-hidden">{t('no')}</span>
+          </span>
+        ),
+    })),
+    { key: 'total', header: t('qMonths'), numeric: true, align: 'center', cell: (l) => <strong>{l.qMonths}</strong> },
+  ];
+  const totals: Record<string, ReactNode> = { leg: t('total') };
+  plan.months.forEach((m, i) => (totals[m] = plan.legs.reduce((n, l) => n + (l.months[i] ? 1 : 0), 0)));
+  totals.total = <strong>{plan.legs.reduce((n, l) => n + l.qMonths, 0)}</strong>;
+  return (
+    <DataTable
+      layout="grid"
+      className="inc-matrix"
+      columns={columns}
+      rows={plan.legs}
+      rowKey={(l) => l.key}
+      footer={[{ key: 'total', cells: totals }]}
+      {...(labelledBy ? { labelledBy } : {})}
+    />
+  );
+}

@@ -1,0 +1,73 @@
+import type { PlanData } from '@abo/contract';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type DataColumn } from '../../../../components/data-table/data-table.tsx';
+import { TableCard } from '../../../../components/data-table/table-card.tsx';
+import { SimpleChart } from '../../../../components/simple-chart.tsx';
+import { formatMonth, formatPv } from '../../../../lib/format.ts';
+import { useLocalText } from '../../../../lib/use-local-text.ts';
+import { CriterionCard, findCriterion } from './shared.tsx';
+
+interface Row {
+  r: PlanData['records'][number];
+  cum: number;
+}
+
+/** apvdetails: APV by month, cumulative vs required. */
+export function ApvDetailsView({ plan }: { plan: PlanData }) {
+  const { t } = useTranslation('incentive');
+  const { lang } = useLocalText();
+  const apv = findCriterion(plan, 'apv');
+  const { labels, series, rows } = useMemo(() => {
+    let run = 0;
+    const cumValues: number[] = [];
+    const monthly: number[] = [];
+    for (const r of plan.records) {
+      const v = r.state === 'future' ? 0 : r.apv;
+      run += v;
+      monthly.push(v);
+      cumValues.push(run);
+    }
+    const s = [
+      { label: t('apvMonthly'), values: monthly },
+      { label: t('apvCumulative'), values: cumValues, kind: 'line' as const },
+      ...(apv ? [{ label: t('apvRequired'), values: plan.records.map(() => apv.required), kind: 'line' as const, color: '#a15c00' }] : []),
+    ];
+    return {
+      labels: plan.records.map((r) => formatMonth(r.month, lang)),
+      series: s,
+      rows: plan.records.map((r, i): Row => ({ r, cum: cumValues[i] ?? 0 })),
+    };
+  }, [plan, apv, t, lang]);
+  const format = useMemo(() => (v: number) => formatPv(v, lang), [lang]);
+  const columns: DataColumn<Row>[] = [
+    {
+      key: 'month',
+      header: t('month'),
+      cell: ({ r }) => (
+        <>
+          {formatMonth(r.month, lang)}
+          {r.state === 'current' ? <span className="muted small"> ({t('state.current')})</span> : null}
+        </>
+      ),
+    },
+    { key: 'apv', header: t('apvMonthly'), numeric: true, cell: ({ r }) => (r.state === 'future' ? '—' : formatPv(r.apv, lang)) },
+    { key: 'cum', header: t('apvCumulative'), numeric: true, cell: ({ r, cum }) => (r.state === 'future' ? '—' : formatPv(cum, lang)) },
+    ...(apv ? [{ key: 'required', header: t('required'), numeric: true, cell: () => formatPv(apv.required, lang) }] : []),
+  ];
+  return (
+    <>
+      {apv ? <CriterionCard c={apv} plan={plan} /> : null}
+      <TableCard id="inc-apv" title={t('apvChart')}>
+        <SimpleChart title={t('apvChart')} labels={labels} series={series} format={format} />
+        <DataTable
+          columns={columns}
+          rows={rows}
+          rowKey={({ r }) => r.month}
+          rowAttrs={({ r }) => ({ className: r.state === 'future' ? 'inc-row--future' : undefined })}
+        />
+        <p className="small muted">{t('help.apv')}</p>
+      </TableCard>
+    </>
+  );
+}

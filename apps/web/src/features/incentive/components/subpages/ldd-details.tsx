@@ -1,0 +1,56 @@
+import type { PlanData } from '@abo/contract';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type DataColumn } from '../../../../components/data-table/data-table.tsx';
+import { TableCard } from '../../../../components/data-table/table-card.tsx';
+import { StatusTag } from '../../../../components/status-tag.tsx';
+import { LegMatrix } from '../leg-matrix.tsx';
+import { CriterionCard, EmptyCard, findCriterion } from './shared.tsx';
+
+type Leg = PlanData['legs'][number];
+
+/** lddmarketdetails: the frontline legs and how far each is to the LDD level. */
+export function LddDetailsView({ plan }: { plan: PlanData }) {
+  const { t } = useTranslation('incentive');
+  const ldd = findCriterion(plan, 'lddMarkets');
+  const columns: DataColumn<Leg>[] = [
+    {
+      key: 'leg',
+      header: t('leg'),
+      cell: (l) => (
+        <>
+          <div>{l.maskedName}</div>
+          <div className="muted small num">{l.maskedAda}</div>
+        </>
+      ),
+    },
+    {
+      key: 'qMonths',
+      header: t('qMonths'),
+      numeric: true,
+      cell: (l) => (
+        <>
+          {l.qMonths} / {plan.legQMonths}
+        </>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('status'),
+      cell: (l) => <StatusTag status={l.qualified ? 'met' : plan.periodState === 'closed' ? 'missed' : 'onTrack'} />,
+    },
+  ];
+  return (
+    <>
+      {ldd ? <CriterionCard c={ldd} plan={plan} /> : null}
+      {plan.legs.length === 0 ? (
+        <EmptyCard title={t('noLegs')} text={t('lddNeed', { n: plan.legQMonths })} />
+      ) : (
+        <TableCard id="inc-ldd" title={t('subpages.lddmarketdetails')}>
+          <p className="small muted">{t('lddNeed', { n: plan.legQMonths })}</p>
+          <DataTable columns={columns} rows={plan.legs} rowKey={(l) => l.key} />
+          <LegMatrix plan={plan} />
+        </TableCard>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import type { CriterionData } from '@abo/contract';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
+import { formatMonth } from '../../../lib/format.ts';
+import { useLocalText } from '../../../lib/use-local-text.ts';
+import { PIN_KINDS } from './criterion-kinds.ts';
+import { criterionValue } from './text.ts';
+
+type TraceMonth = CriterionData['trace'][number];
+
+/** The month-by-month trace of one criterion. */
+export function TraceTable({ criterion }: { criterion: CriterionData }) {
+  const { t } = useTranslation('incentive');
+  const { lang, tx } = useLocalText();
+  const lived = (m: TraceMonth, value: () => string) => (m.state === 'future' ? '—' : value());
+  const columns: DataColumn<TraceMonth>[] = [
+    { key: 'month', header: t('month'), cell: (m) => formatMonth(m.month, lang) },
+    {
+      key: 'value',
+      header: PIN_KINDS.has(criterion.kind) ? t('pinHeld') : t('value'),
+      numeric: true,
+      cell: (m) => lived(m, () => criterionValue(criterion.kind, m.value, lang)),
+    },
+    { key: 'counted', header: t('counted'), cell: (m) => lived(m, () => (m.counted ? `✓ ${t('yes')}` : t('no'))) },
+    {
+      key: 'cumulative',
+      header: t('cumulative'),
+      numeric: true,
+      cell: (m) => lived(m, () => criterionValue(criterion.kind, m.cumulative, lang)),
+    },
+    { key: 'state', header: t('monthState'), cell: (m) => <span className="muted">{t(`state.${m.state}`)}</span> },
+  ];
+  return (
+    <DataTable
+      caption={t('traceTitle', { label: tx(criterion.label) })}
+      columns={columns}
+      rows={criterion.trace}
+      rowKey={(m) => m.month}
+      rowAttrs={(m) => ({ className: m.state === 'future' ? 'inc-row--future' : undefined })}
+    />
+  );
+}

@@ -1,0 +1,56 @@
+import type { IncomeTotals, StatementRow } from '@abo/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
+import { formatFen, formatMonth } from '../../../lib/format.ts';
+import { useLocalText } from '../../../lib/use-local-text.ts';
+
+/** A month of statements; `hasStatement: false` is a month nothing was paid for (no statement to open). */
+type StatementMonth = StatementRow & { hasStatement?: boolean };
+
+/**
+ * Months of statements (pre-tax, tax, net) and their total, each month opening its statement.
+ * data-* carry the fen, so checks can add the months up against the total.
+ */
+export function StatementTable({ rows, totals, current }: { rows: readonly StatementMonth[]; totals: IncomeTotals; current?: string }) {
+  const { t } = useTranslation('income');
+  const { lang } = useLocalText();
+  const fen = (n: number) => formatFen(n, lang);
+  const columns: DataColumn<StatementMonth>[] = [
+    {
+      key: 'month',
+      header: t('month'),
+      cell: (r) =>
+        r.hasStatement === false ? (
+          <>
+            {formatMonth(r.month, lang)} <span className="muted small">({t('noStatement')})</span>
+          </>
+        ) : (
+          <Link to={`/income/servicefee?month=${r.month}`}>{formatMonth(r.month, lang)}</Link>
+        ),
+    },
+    { key: 'pretax', header: t('pretax'), numeric: true, cell: (r) => fen(r.pretaxFen) },
+    { key: 'tax', header: t('tax'), numeric: true, cell: (r) => fen(r.taxFen) },
+    { key: 'net', header: t('net'), numeric: true, cell: (r) => fen(r.netFen) },
+  ];
+  return (
+    <DataTable
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.month}
+      rowAttrs={(r) => ({
+        'aria-current': r.month === current ? 'true' : undefined,
+        'data-month-pretax': r.pretaxFen,
+        'data-month-tax': r.taxFen,
+        'data-month-net': r.netFen,
+      })}
+      footer={[
+        {
+          key: 'total',
+          cells: { month: t('total'), pretax: fen(totals.pretaxFen), tax: fen(totals.taxFen), net: fen(totals.netFen) },
+          attrs: { 'data-total-pretax': totals.pretaxFen, 'data-total-tax': totals.taxFen, 'data-total-net': totals.netFen },
+        },
+      ]}
+    />
+  );
+}
