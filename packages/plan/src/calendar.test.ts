@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { closedMonths, pyMonthPosition, pyMonths, pyOf, pyState, remainingMonths, toMonthKey } from './calendar.ts';
+import {
+  closedMonths,
+  dayOfMonth,
+  daysInMonth,
+  daysLeftInMonth,
+  isLastMonthOfPy,
+  pyMonthPosition,
+  pyMonths,
+  pyOf,
+  pyState,
+  remainingMonths,
+  toMonthKey,
+} from './calendar.ts';
 
 describe('calendar', () => {
   it('names the PY of a month or date', () => {
@@ -41,5 +53,24 @@ describe('calendar', () => {
     expect(() => pyOf('2025-13')).toThrow(RangeError);
     expect(() => pyMonths('25/27')).toThrow(RangeError);
     expect(toMonthKey('2026-01-15')).toBe('2026-01');
+  });
+  it('counts the days of a month and the days left in today’s month, today included', () => {
+    expect([daysInMonth('2026-02'), daysInMonth('2028-02'), daysInMonth('2026-11-21'), daysInMonth('2026-12')]).toEqual([28, 29, 30, 31]);
+    expect(daysLeftInMonth('2026-11-21')).toBe(10);
+    expect(daysLeftInMonth('2026-11-30')).toBe(1);
+    expect(daysLeftInMonth('2026-12-01')).toBe(31);
+    expect(() => dayOfMonth('2026-11')).toThrow(RangeError);
+    expect(() => dayOfMonth('2026-02-30')).toThrow(RangeError);
+    expect(isLastMonthOfPy('2026-08')).toBe(true);
+    expect(isLastMonthOfPy('2026-09')).toBe(false);
+  });
+  it('reads a Date’s day on the same calendar as its month: the month and its days left never disagree', () => {
+    // The last evening of November: still November, one day left, whatever the clock's zone.
+    const evening = new Date(2026, 10, 30, 23, 30);
+    expect(toMonthKey(evening)).toBe('2026-11');
+    expect(daysLeftInMonth(evening)).toBe(1);
+    const morning = new Date(2026, 11, 1, 0, 30);
+    expect(toMonthKey(morning)).toBe('2026-12');
+    expect(daysLeftInMonth(morning)).toBe(31);
   });
 });

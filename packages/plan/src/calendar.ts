@@ -48,6 +48,29 @@ export function monthKeyOf(index: number): MonthKey {
   return `${y}-${m < 10 ? '0' : ''}${m}`;
 }
 
+/** Days in the month of a date or month (28 … 31). */
+export function daysInMonth(d: DateLike): number {
+  const i = monthIndex(d);
+  const y = Math.floor(i / 12);
+  return new Date(Date.UTC(y, i - y * 12 + 1, 0)).getUTCDate();
+}
+
+/** Day of the month of a date (`YYYY-MM-DD…`, or a Date read like monthIndex reads it). */
+export function dayOfMonth(d: Date | string): number {
+  if (d instanceof Date) return d.getDate();
+  const day = Number(d.slice(8, 10));
+  if (!/^\d{4}-\d{2}-\d{2}/.test(d) || day < 1 || day > daysInMonth(d)) throw new RangeError(`not a date: ${d}`);
+  return day;
+}
+
+/**
+ * Days left in today's month, today included (calendar days). Read from the same calendar day
+ * as toMonthKey(today), so "this month" and its days left always agree.
+ */
+export function daysLeftInMonth(today: Date | string): number {
+  return daysInMonth(today) - dayOfMonth(today) + 1;
+}
+
 /** Normalises a date or month to its `YYYY-MM`. */
 export function toMonthKey(d: DateLike): MonthKey {
   return monthKeyOf(monthIndex(d));
@@ -105,6 +128,11 @@ export function pyMonths(py: PyName): MonthKey[] {
 export function pyMonthPosition(d: DateLike): number {
   const i = monthIndex(d);
   return i - (pyStartYearOfIndex(i) * 12 + 8);
+}
+
+/** Whether a month is its PY's last (August): the month annual bonuses are paid with. */
+export function isLastMonthOfPy(d: DateLike): boolean {
+  return pyMonthPosition(d) === 11;
 }
 
 export function nextPy(py: PyName): PyName {

@@ -13,7 +13,7 @@
 // BV = PV × bvFenPerPv (100 fen = 1.00 CNY per PV in every current table). Each part is
 // rounded half up to the fen; the item amount is the sum of its rounded parts.
 import { bracketFor, qThreshold } from './bracket.ts';
-import { pyMonthPosition, pyOf, type MonthKey, type PyName } from './calendar.ts';
+import { isLastMonthOfPy, pyOf, type MonthKey, type PyName } from './calendar.ts';
 import { isSpMonth } from './close.ts';
 import { applyBp } from './money.ts';
 import { PIN } from './pins.ts';
@@ -33,6 +33,35 @@ export const ITEM_NAMES: Readonly<Record<ItemCode, Text>> = {
   DIAMOND_ANNUAL: text('钻石年度奖金', 'Diamond annual bonus'),
   ADJUSTMENT: text('调整', 'Adjustment'),
 };
+
+/** The annual bonuses of one distributor, paid with the statement of the PY's last month. */
+export interface AnnualBonus {
+  readonly pinCode: number;
+  /** Σ monthly group PV of the PY. */
+  readonly pyGroupPv: number;
+  readonly baseBvFen: number;
+  readonly emeraldRateBp: number;
+  readonly emeraldFen: number;
+  readonly diamondRateBp: number;
+  readonly diamondFen: number;
+}
+
+/** Pin from which the Emerald annual bonus is paid (the Diamond bonus from PIN.DIAMOND). */
+export const ANNUAL_BONUS_MIN_PIN = PIN.EMERALD;
+
+/** The Emerald and Diamond annual bonuses of a pin on the PY's group PV. */
+export function annualBonus(pinCode: number, pyGroupPv: number, rules: RuleTable): AnnualBonus {
+  const base = pyGroupPv * rules.bvFenPerPv;
+  return {
+    pinCode,
+    pyGroupPv,
+    baseBvFen: base,
+    emeraldRateBp: rules.annual.emeraldRateBp,
+    emeraldFen: pinCode >= ANNUAL_BONUS_MIN_PIN ? applyBp(base, rules.annual.emeraldRateBp) : 0,
+    diamondRateBp: rules.annual.diamondRateBp,
+    diamondFen: pinCode >= PIN.DIAMOND ? applyBp(base, rules.annual.diamondRateBp) : 0,
+  };
+}
 
 /** One frontline leg's month, as the statement reads it. */
 export interface LegVolume {
@@ -250,23 +279,22 @@ export function monthlyStatement(input: StatementInput): Statement {
       : text(`需本人Q且有${rules.pearl.minQLegs}条Q线`, `needs own Q and ${rules.pearl.minQLegs} Q legs`),
   });
 
-  if (input.annual && pyMonthPosition(input.month) === 11) {
-    const base = input.annual.pyGroupPv * bv;
-    const pin = input.annual.pinCode;
+  if (input.annual && isLastMonthOfPy(input.month)) {
+    const a = annualBonus(input.annual.pinCode, input.annual.pyGroupPv, rules);
     items.push({
       code: 'EMERALD_ANNUAL',
       name: ITEM_NAMES.EMERALD_ANNUAL,
-      baseBvFen: base,
-      rateBp: rules.annual.emeraldRateBp,
-      amountFen: pin >= PIN.EMERALD ? applyBp(base, rules.annual.emeraldRateBp) : 0,
+      baseBvFen: a.baseBvFen,
+      rateBp: a.emeraldRateBp,
+      amountFen: a.emeraldFen,
       note: text('年度小组BV，翡翠及以上', "the PY's group BV, Emerald and above"),
     });
     items.push({
       code: 'DIAMOND_ANNUAL',
       name: ITEM_NAMES.DIAMOND_ANNUAL,
-      baseBvFen: base,
-      rateBp: rules.annual.diamondRateBp,
-      amountFen: pin >= PIN.DIAMOND ? applyBp(base, rules.annual.diamondRateBp) : 0,
+      baseBvFen: a.baseBvFen,
+      rateBp: a.diamondRateBp,
+      amountFen: a.diamondFen,
       note: text('年度小组BV，钻石及以上', "the PY's group BV, Diamond and above"),
     });
   }

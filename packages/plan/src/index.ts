@@ -10,19 +10,29 @@ export { RULE_TABLES, knownPys, rulesFor, rulesForMonth, type RulesForOptions } 
 export * from './tree.ts';
 export * from './close.ts';
 export * from './close-income.ts';
+export * from './close-period.ts';
 export * from './pins.ts';
 export * from './income.ts';
 export * from './estimate.ts';
 export * from './history.ts';
+export * from './market-rules.ts';
 export type * from './plans/types.ts';
 export {
   combineStatus,
-  criterionLabel,
   evaluateCriterion,
   evaluatePlan,
   evaluatePlans,
+  monthMeets,
+  periodPosition,
+  periodTotal,
   planMonths,
   summarizeHistory,
   type HistorySummary,
+  type MonthConditionInput,
+  type PeriodPosition,
 } from './plans/evaluate.ts';
+export * from './plans/kinds.ts';
+export * from './plans/card.ts';
+export * from './plans/summary-codec.ts';
+export * from './plans/marketing-star.ts';
 export { PLANS, planByCode, plansByRoute, plansFor } from './plans/registry.ts';

@@ -3,8 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { monthKeyOf, pyMonths } from './calendar.ts';
 import { closeMonth, createMonthClose } from './close.ts';
 import { monthRecordFromClose } from './history.ts';
-import { advancePins, createPinState, explainPins, PIN, type PinMonthInput } from './pins.ts';
-import { rulesForMonth } from './rules/registry.ts';
+import {
+  advancePins,
+  createPinState,
+  explainPins,
+  PIN,
+  PIN_CODES,
+  pinCountersOf,
+  pinFromCounters,
+  pinLadder,
+  pinRequirements,
+  pinRule,
+  type PinCounters,
+  type PinMonthInput,
+  type PinStep,
+} from './pins.ts';
+import { RULE_TABLES, rulesFor, rulesForMonth } from './rules/registry.ts';
 import { randomPv, randomTree, rng } from './testing.ts';
 import { buildChildren } from './tree.ts';
 
@@ -173,5 +187,92 @@ describe('advancePins (whole tree) agrees with explainPins', () => {
       }),
       { seed: 7, numRuns: 60 },
     );
+  });
+});
+
+describe('the pin ladder: qualification, the rule in words and the requirements view agree', () => {
+  const zero: PinCounters = { spMonths: 0, maxSpRun: 0, sideVolumeMonths: 0, qualifiedLegs: 0, bestPgpv: 0 };
+  const atThreshold = (step: PinStep): PinCounters => {
+    const c = { ...zero };
+    for (const x of step.conditions) c[x.counter] = x.min;
+    return c;
+  };
+
+  it('lists every pin above Member once, lowest first', () => {
+    for (const rules of RULE_TABLES) {
+      expect(pinLadder(rules).map((s) => s.pin)).toEqual(PIN_CODES.filter((p) => p !== PIN.MEMBER));
+    }
+  });
+
+  it('qualifies for each pin exactly at its thresholds and not one short on any condition', () => {
+    for (const rules of RULE_TABLES) {
+      for (const step of pinLadder(rules)) {
+        const at = atThreshold(step);
+        expect(pinFromCounters(at, rules), `${rules.py} ${step.pin}`).toBe(step.pin);
+        for (const x of step.conditions) {
+          const short = { ...at, [x.counter]: x.min - 1 };
+          expect(pinFromCounters(short, rules), `${rules.py} ${step.pin} short of ${x.counter}`).toBeLessThan(step.pin);
+        }
+      }
+    }
+  });
+
+  it('the requirements view lists the ladder’s conditions and meets them at the thresholds only', () => {
+    for (const rules of RULE_TABLES) {
+      for (const step of pinLadder(rules)) {
+        const req = pinRequirements(atThreshold(step), rules, PIN.MEMBER).find((r) => r.pinCode === step.pin)!;
+        expect(req.conditions.map((c) => [c.key, c.required])).toEqual(step.conditions.map((c) => [c.counter, c.min]));
+        expect(req.met).toBe(true);
+        expect(req.rule).toEqual(pinRule(step.pin, rules));
+        for (const c of req.conditions) expect(c.label.zh && c.label.en).toBeTruthy();
+        const short = { ...atThreshold(step), [step.conditions[0]!.counter]: step.conditions[0]!.min - 1 };
+        expect(pinRequirements(short, rules, PIN.MEMBER).find((r) => r.pinCode === step.pin)!.met).toBe(false);
+      }
+    }
+  });
+
+  it('the rule in words names each condition’s number, in both languages', () => {
+    for (const rules of RULE_TABLES) {
+      for (const step of pinLadder(rules)) {
+        const rule = pinRule(step.pin, rules);
+        for (const x of step.conditions) {
+          expect(rule.zh, `${step.pin} ${x.counter}`).toContain(String(x.min));
+          expect(rule.en, `${step.pin} ${x.counter}`).toContain(String(x.min));
+        }
+      }
+    }
+    expect(pinRule(PIN.PLATINUM, rulesFor('25/26')).en).toBe('6 SP months in the PY, 3 consecutive');
+    expect(pinRule(PIN.FOUNDERS_SAPPHIRE, rulesFor('26/27')).en).toBe(
+      '2 frontline legs each Q ≥ 6 months of the PY, plus 6 months with APV ≥ 5000 and 12 SP months in the PY',
+    );
+  });
+
+  it('marks the pins above the current one', () => {
+    const req = pinRequirements(zero, rulesFor('26/27'), PIN.PLATINUM);
+    expect(req.filter((r) => !r.above).map((r) => r.pinCode)).toEqual([PIN.SILVER, PIN.GOLD, PIN.PLATINUM]);
+  });
+});
+
+describe('pinCountersOf', () => {
+  it('counts the last month’s PY as explainPins does: runs broken by gaps, legs at legQMonths, the best PGPV', () => {
+    const legs = (ids: string[]) => ids.map((id) => ({ id, isQ: true }));
+    const months: PinMonthInput[] = [
+      // 25/26 is left behind by the new PY.
+      { month: '2026-08', isSp: true, apv: 9_000, pgpv: 30_000, legs: legs(['A', 'B']) },
+      { month: '2026-09', isSp: true, apv: 6_000, pgpv: 6_000, legs: legs(['A', 'B']) },
+      { month: '2026-10', isSp: true, apv: 4_000, pgpv: 12_000, legs: legs(['A']) },
+      // November missing: the run of SP months breaks.
+      { month: '2026-12', isSp: true, apv: 5_000, pgpv: 5_000, legs: legs(['A']) },
+      { month: '2027-01', isSp: false, apv: 1_000, pgpv: 1_000, legs: legs(['A']) },
+      { month: '2027-02', isSp: true, apv: 5_000, pgpv: 5_000, legs: legs(['A', 'C']) },
+      { month: '2027-03', isSp: true, apv: 5_000, pgpv: 5_000, legs: legs(['A']) },
+    ];
+    // 26/27: side volume at 5 000.
+    expect(pinCountersOf(months)).toEqual({ spMonths: 5, maxSpRun: 2, sideVolumeMonths: 4, qualifiedLegs: 1, bestPgpv: 12_000 });
+    // Within one PY the counters only grow, so the pin they give is the pin explainPins reaches.
+    const py = months.slice(1);
+    expect(pinFromCounters(pinCountersOf(py), rulesFor('26/27'))).toBe(explainPins(py).pinCode);
+    expect(explainPins(py).pinCode).toBe(PIN.GOLD);
+    expect(pinCountersOf([])).toEqual({ spMonths: 0, maxSpRun: 0, sideVolumeMonths: 0, qualifiedLegs: 0, bestPgpv: 0 });
   });
 });

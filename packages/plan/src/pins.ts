@@ -7,8 +7,10 @@
 //                     ≥ 6 months of the PY with APV ≥ 4 000 (5 000 from 26/27)
 //   370 Emerald 3 legs · 380 Diamond 6 legs · 390 Executive Diamond 9 legs · 400 Double Diamond 12
 //   367/375/385/395   the Founders variant: that pin's legs and 12 SP months in the PY
-// Two APIs that agree: a tracker advanced month by month over the whole tree (typed arrays)
-// during the close, and explainPins() for one distributor's history with the evidence.
+// The ladder (pinLadder: pin → conditions over the PY counters) is the one statement of these
+// rules; qualification, the rule in words and the requirements view are read from it. Two
+// APIs apply it and agree: a tracker advanced month by month over the whole tree (typed
+// arrays) during the close, and explainPins() for one distributor's history with the evidence.
 import { monthIndex, monthKeyOf, pyOf, type MonthKey, type PyName } from './calendar.ts';
 import type { MonthClose } from './close.ts';
 import { rulesFor } from './rules/registry.ts';
@@ -69,26 +71,255 @@ export interface PinCounters {
   sideVolumeMonths: number;
   /** Frontline legs with ≥ legQMonths Q months in the PY. */
   qualifiedLegs: number;
-  /** This month's PGPV reached the Ruby threshold. */
-  rubyMonth: boolean;
+  /**
+   * Highest personal-group PV of a month counted. The tracker passes the month's own: a pin
+   * never goes down, so a Ruby month reached earlier in the PY has already raised it.
+   */
+  bestPgpv: number;
 }
 
-/** The highest pin the counters satisfy (pure rule; shared by the tracker and explainPins). */
-export function pinFromCounters(c: PinCounters, rules: RuleTable): PinCode {
+export type PinCounterKey = keyof PinCounters;
+
+/** One condition of a pin: a counter at least `min`. */
+export interface PinCondition {
+  readonly counter: PinCounterKey;
+  readonly min: number;
+}
+
+/** A pin and every condition it needs (all must hold). */
+export interface PinStep {
+  readonly pin: PinCode;
+  readonly conditions: readonly PinCondition[];
+}
+
+function buildLadder(rules: RuleTable): PinStep[] {
   const p = rules.pins;
-  const founders = c.spMonths >= p.foundersSpMonths;
-  const legs = c.qualifiedLegs;
-  if (legs >= p.doubleDiamondLegs) return PIN.DOUBLE_DIAMOND;
-  if (legs >= p.executiveDiamondLegs) return founders ? PIN.FOUNDERS_EXECUTIVE_DIAMOND : PIN.EXECUTIVE_DIAMOND;
-  if (legs >= p.diamondLegs) return founders ? PIN.FOUNDERS_DIAMOND : PIN.DIAMOND;
-  if (legs >= p.emeraldLegs) return founders ? PIN.FOUNDERS_EMERALD : PIN.EMERALD;
-  if (legs >= p.sapphireLegs && c.sideVolumeMonths >= p.sapphireSideVolumeMonths) return founders ? PIN.FOUNDERS_SAPPHIRE : PIN.SAPPHIRE;
-  if (founders) return PIN.FOUNDERS_PLATINUM;
-  if (c.rubyMonth) return PIN.RUBY;
-  if (c.spMonths >= p.platinumSpMonths && c.maxSpRun >= p.platinumConsecutive) return PIN.PLATINUM;
-  if (c.spMonths >= p.goldSpMonths) return PIN.GOLD;
-  if (c.spMonths >= 1) return PIN.SILVER;
-  return PIN.MEMBER;
+  const sp = (min: number): PinCondition => ({ counter: 'spMonths', min });
+  const legs = (min: number): PinCondition => ({ counter: 'qualifiedLegs', min });
+  const side: PinCondition = { counter: 'sideVolumeMonths', min: p.sapphireSideVolumeMonths };
+  const founders = sp(p.foundersSpMonths);
+  return [
+    { pin: PIN.SILVER, conditions: [sp(p.silverSpMonths)] },
+    { pin: PIN.GOLD, conditions: [sp(p.goldSpMonths)] },
+    { pin: PIN.PLATINUM, conditions: [sp(p.platinumSpMonths), { counter: 'maxSpRun', min: p.platinumConsecutive }] },
+    { pin: PIN.RUBY, conditions: [{ counter: 'bestPgpv', min: p.rubyPgpv }] },
+    { pin: PIN.FOUNDERS_PLATINUM, conditions: [founders] },
+    { pin: PIN.SAPPHIRE, conditions: [legs(p.sapphireLegs), side] },
+    { pin: PIN.FOUNDERS_SAPPHIRE, conditions: [legs(p.sapphireLegs), side, founders] },
+    { pin: PIN.EMERALD, conditions: [legs(p.emeraldLegs)] },
+    { pin: PIN.FOUNDERS_EMERALD, conditions: [legs(p.emeraldLegs), founders] },
+    { pin: PIN.DIAMOND, conditions: [legs(p.diamondLegs)] },
+    { pin: PIN.FOUNDERS_DIAMOND, conditions: [legs(p.diamondLegs), founders] },
+    { pin: PIN.EXECUTIVE_DIAMOND, conditions: [legs(p.executiveDiamondLegs)] },
+    { pin: PIN.FOUNDERS_EXECUTIVE_DIAMOND, conditions: [legs(p.executiveDiamondLegs), founders] },
+    { pin: PIN.DOUBLE_DIAMOND, conditions: [legs(p.doubleDiamondLegs)] },
+  ];
+}
+
+/**
+ * The ladder as bit masks for the close's inner loop (every node, every month): bit s stands for
+ * step s. Per counter, `table[v]` holds the steps whose condition on that counter a value v
+ * meets (steps without one always do), for v up to the counter's highest threshold; larger
+ * values read the last entry. The steps a node meets are the AND of one entry per counter and
+ * the highest set bit is its pin. Counters are whole numbers; only bestPgpv's table is sparse.
+ */
+interface CompiledLadder {
+  readonly steps: readonly PinStep[];
+  /** Pin of each step (ascending, as bits). */
+  readonly pin: Int32Array;
+  readonly sp: Int32Array;
+  readonly run: Int32Array;
+  readonly side: Int32Array;
+  readonly legs: Int32Array;
+  /** bestPgpv: ascending thresholds and, per band, the mask (pgpvMask[k]: k thresholds reached). */
+  readonly pgpvThresholds: Float64Array;
+  readonly pgpvMask: Int32Array;
+}
+
+const ladders = new WeakMap<RuleTable, CompiledLadder>();
+
+/** Per step, the least value of `counter` it needs (-Infinity: no condition on it). */
+function needs(steps: readonly PinStep[], counter: PinCounterKey): number[] {
+  return steps.map((s) => Math.max(-Infinity, ...s.conditions.filter((x) => x.counter === counter).map((x) => x.min)));
+}
+
+function maskAt(need: readonly number[], value: number): number {
+  let m = 0;
+  need.forEach((min, s) => {
+    if (min <= value) m |= 1 << s;
+  });
+  return m;
+}
+
+/** Masks for every whole value 0 … the highest threshold (beyond: the last one). */
+function denseTable(steps: readonly PinStep[], counter: PinCounterKey): Int32Array {
+  const need = needs(steps, counter);
+  const top = Math.max(0, ...need);
+  if (!Number.isInteger(top) || top > 4096) throw new RangeError(`${counter}: thresholds must be small whole numbers`);
+  return Int32Array.from({ length: top + 1 }, (_, v) => maskAt(need, v));
+}
+
+function compiled(rules: RuleTable): CompiledLadder {
+  let c = ladders.get(rules);
+  if (c) return c;
+  const steps = buildLadder(rules);
+  if (steps.length > 31) throw new RangeError('the pin ladder has more steps than a mask holds');
+  const need = needs(steps, 'bestPgpv');
+  const pgpvThresholds = Float64Array.from([...new Set(need.filter((m) => m > -Infinity))].sort((x, y) => x - y));
+  const pgpvMask = Int32Array.from({ length: pgpvThresholds.length + 1 }, (_, k) =>
+    maskAt(need, k === 0 ? -Infinity : pgpvThresholds[k - 1]!),
+  );
+  c = {
+    steps,
+    pin: Int32Array.from(steps, (s) => s.pin),
+    sp: denseTable(steps, 'spMonths'),
+    run: denseTable(steps, 'maxSpRun'),
+    side: denseTable(steps, 'sideVolumeMonths'),
+    legs: denseTable(steps, 'qualifiedLegs'),
+    pgpvThresholds,
+    pgpvMask,
+  };
+  ladders.set(rules, c);
+  return c;
+}
+
+const entry = (table: Int32Array, v: number): number => table[v < table.length ? v : table.length - 1]!;
+
+/** The highest pin above `floor` whose conditions the counters meet, else `floor`. */
+function highestPin(l: CompiledLadder, sp: number, run: number, side: number, legs: number, pgpv: number, floor: number): number {
+  let met = entry(l.sp, sp) & entry(l.run, run) & entry(l.side, side) & entry(l.legs, legs);
+  if (met === 0) return floor;
+  const th = l.pgpvThresholds;
+  let k = 0;
+  while (k < th.length && pgpv >= th[k]!) k++;
+  met &= l.pgpvMask[k]!;
+  if (met === 0) return floor;
+  const code = l.pin[31 - Math.clz32(met)]!;
+  return code > floor ? code : floor;
+}
+
+/**
+ * The pin ladder of a rule table, lowest pin first: every pin above Member and the conditions
+ * it needs. Qualification (pinFromCounters), the rule in words (pinRule) and the requirements
+ * view (pinRequirements) are all read from it.
+ */
+export function pinLadder(rules: RuleTable): readonly PinStep[] {
+  return compiled(rules).steps;
+}
+
+/** The highest pin the counters satisfy (Member when none). */
+export function pinFromCounters(c: PinCounters, rules: RuleTable): PinCode {
+  // The tables index whole, non-negative counts.
+  const count = (v: number) => Math.max(0, Math.floor(v));
+  const l = compiled(rules);
+  return highestPin(
+    l,
+    count(c.spMonths),
+    count(c.maxSpRun),
+    count(c.sideVolumeMonths),
+    count(c.qualifiedLegs),
+    c.bestPgpv,
+    PIN.MEMBER,
+  ) as PinCode;
+}
+
+// ---------------------------------------------------------------------------------------
+// The ladder in words
+
+interface CounterWords {
+  /** The counter as a requirement row names it. */
+  label(p: RuleTable['pins']): Text;
+  /** The condition opening a rule ("3 SP months in the PY"). */
+  lead(min: number, p: RuleTable['pins']): Text;
+  /** The condition following another (", 3 consecutive"). */
+  then(min: number, p: RuleTable['pins']): Text;
+}
+
+const WORDS: Readonly<Record<PinCounterKey, CounterWords>> = {
+  spMonths: {
+    label: () => text('本年度 SP 月', 'SP months this PY'),
+    lead: (min) => (min === 1 ? text(`${min}个SP月`, `${min} SP month`) : text(`本年度${min}个SP月`, `${min} SP months in the PY`)),
+    then: (min) => text(`且本人本年度SP月${min}个`, ` and ${min} SP months in the PY`),
+  },
+  maxSpRun: {
+    label: () => text('连续 SP 月', 'Consecutive SP months'),
+    lead: (min) => text(`连续${min}个SP月`, `${min} consecutive SP months`),
+    then: (min) => text(`，其中连续${min}个`, `, ${min} consecutive`),
+  },
+  sideVolumeMonths: {
+    label: (p) => text(`APV ≥ ${p.sapphireSideVolumePv} 的月份`, `Months with APV ≥ ${p.sapphireSideVolumePv}`),
+    lead: (min, p) => text(`${min}个月APV≥${p.sapphireSideVolumePv}`, `${min} months with APV ≥ ${p.sapphireSideVolumePv}`),
+    then: (min, p) => text(`，另有${min}个月APV≥${p.sapphireSideVolumePv}`, `, plus ${min} months with APV ≥ ${p.sapphireSideVolumePv}`),
+  },
+  qualifiedLegs: {
+    label: (p) => text(`一线 Q 线（各 Q ≥ ${p.legQMonths} 个月）`, `Frontline legs Q ≥ ${p.legQMonths} months`),
+    lead: (min, p) =>
+      text(`${min}条一线Q线，每条本年度Q月≥${p.legQMonths}个`, `${min} frontline legs each Q ≥ ${p.legQMonths} months of the PY`),
+    then: (min, p) =>
+      text(`，且${min}条一线Q线，每条本年度Q月≥${p.legQMonths}个`, `, and ${min} frontline legs each Q ≥ ${p.legQMonths} months of the PY`),
+  },
+  bestPgpv: {
+    label: () => text('单月最高个人小组 PV', 'Best month personal-group PV'),
+    lead: (min) => text(`单月个人小组PV≥${min}`, `a month of personal-group PV ≥ ${min}`),
+    then: (min) => text(`，且单月个人小组PV≥${min}`, `, and a month of personal-group PV ≥ ${min}`),
+  },
+};
+
+/** What a pin asks for, in words, from its conditions on the ladder. */
+export function pinRule(pin: number, rules: RuleTable): Text {
+  const step = pinLadder(rules).find((s) => s.pin === pin);
+  if (!step) return text('会员', 'member');
+  const p = rules.pins;
+  let zh = '';
+  let en = '';
+  step.conditions.forEach((c, i) => {
+    const w = i === 0 ? WORDS[c.counter].lead(c.min, p) : WORDS[c.counter].then(c.min, p);
+    zh += w.zh;
+    en += w.en;
+  });
+  return text(zh, en);
+}
+
+/** One condition of a pin measured against a PY's counters. */
+export interface PinRequirementCondition {
+  readonly key: PinCounterKey;
+  readonly label: Text;
+  readonly required: number;
+  readonly achieved: number;
+  readonly met: boolean;
+}
+
+export interface PinRequirement {
+  readonly pinCode: PinCode;
+  readonly name: Text;
+  readonly rule: Text;
+  /** Above the given current pin (a valid target). */
+  readonly above: boolean;
+  readonly conditions: PinRequirementCondition[];
+  /** Every condition is met by the counters. */
+  readonly met: boolean;
+}
+
+/** Every pin of the ladder with its conditions measured against the counters, lowest first. */
+export function pinRequirements(c: PinCounters, rules: RuleTable, currentPin: number): PinRequirement[] {
+  const p = rules.pins;
+  return pinLadder(rules).map((step) => {
+    const conditions = step.conditions.map((x) => ({
+      key: x.counter,
+      label: WORDS[x.counter].label(p),
+      required: x.min,
+      achieved: c[x.counter],
+      met: c[x.counter] >= x.min,
+    }));
+    return {
+      pinCode: step.pin,
+      name: pinName(step.pin),
+      rule: pinRule(step.pin, rules),
+      above: step.pin > currentPin,
+      conditions,
+      met: conditions.every((x) => x.met),
+    };
+  });
 }
 
 // ---------------------------------------------------------------------------------------
@@ -168,14 +399,7 @@ export function advancePins(
   const { isSpMonth, isQ, apv, personalGroupPv } = close;
   const side = rules.pins.sapphireSideVolumePv;
   const legQ = rules.pins.legQMonths;
-  const ruby = rules.pins.rubyPgpv;
-  const c: PinCounters = {
-    spMonths: 0,
-    maxSpRun: 0,
-    sideVolumeMonths: 0,
-    qualifiedLegs: 0,
-    rubyMonth: false,
-  };
+  const ladder = compiled(rules);
   let count = 0;
   // Reverse order: all of a node's frontline (larger indices) is updated before the node.
   for (let i = n - 1; i >= 0; i--) {
@@ -194,13 +418,10 @@ export function advancePins(
       const s = sponsorIndex[i]!;
       if (qm === legQ && s >= 0) qualifiedLegs[s] = qualifiedLegs[s]! + 1;
     }
-    c.spMonths = spMonths[i]!;
-    c.maxSpRun = maxSpRun[i]!;
-    c.sideVolumeMonths = sideVolumeMonths[i]!;
-    c.qualifiedLegs = qualifiedLegs[i]!;
-    c.rubyMonth = personalGroupPv[i]! >= ruby;
-    const p = pinFromCounters(c, rules);
-    if (p > pin[i]!) {
+    // bestPgpv: this month's (see PinCounters).
+    const held = pin[i]!;
+    const p = highestPin(ladder, spMonths[i]!, maxSpRun[i]!, sideVolumeMonths[i]!, qualifiedLegs[i]!, personalGroupPv[i]!, held);
+    if (p > held) {
       pin[i] = p;
       pinMonth[i] = mi;
       changed[count++] = i;
@@ -269,54 +490,81 @@ export interface ExplainPinsOptions {
   rules?: (py: PyName) => RuleTable;
 }
 
-function ruleText(pin: PinCode, r: RuleTable): Text {
-  const p = r.pins;
-  const legsOf = (l: number): Text =>
-    text(`${l}条一线Q线，每条本年度Q月≥${p.legQMonths}个`, `${l} frontline legs each Q ≥ ${p.legQMonths} months of the PY`);
-  const founders = text(`且本人本年度SP月${p.foundersSpMonths}个`, ` and ${p.foundersSpMonths} SP months in the PY`);
-  const join = (a: Text, b: Text): Text => text(a.zh + b.zh, a.en + b.en);
-  switch (pin) {
-    case PIN.SILVER:
-      return text('1个SP月', '1 SP month');
-    case PIN.GOLD:
-      return text(`本年度${p.goldSpMonths}个SP月`, `${p.goldSpMonths} SP months in the PY`);
-    case PIN.PLATINUM:
-      return text(
-        `本年度${p.platinumSpMonths}个SP月，其中连续${p.platinumConsecutive}个`,
-        `${p.platinumSpMonths} SP months in the PY, ${p.platinumConsecutive} consecutive`,
-      );
-    case PIN.RUBY:
-      return text(`单月个人小组PV≥${p.rubyPgpv}`, `a month of personal-group PV ≥ ${p.rubyPgpv}`);
-    case PIN.FOUNDERS_PLATINUM:
-      return text(`本年度${p.foundersSpMonths}个SP月`, `${p.foundersSpMonths} SP months in the PY`);
-    case PIN.SAPPHIRE:
-    case PIN.FOUNDERS_SAPPHIRE: {
-      const base = join(
-        legsOf(p.sapphireLegs),
-        text(
-          `，另有${p.sapphireSideVolumeMonths}个月APV≥${p.sapphireSideVolumePv}`,
-          `, plus ${p.sapphireSideVolumeMonths} months with APV ≥ ${p.sapphireSideVolumePv}`,
-        ),
-      );
-      return pin === PIN.SAPPHIRE ? base : join(base, founders);
+/**
+ * One distributor's months folded into the PY counters exactly as the tracker folds them:
+ * months ascending, a gap breaks the consecutive run, a new PY restarts every counter.
+ */
+class PyFold {
+  py: PyName | null = null;
+  private last = -Infinity;
+  sp: MonthKey[] = [];
+  private run: MonthKey[] = [];
+  best: MonthKey[] = [];
+  side: MonthKey[] = [];
+  bestPgpv = 0;
+  legs = new Map<string, MonthKey[]>();
+
+  constructor(private readonly rulesOf: (py: PyName) => RuleTable) {}
+
+  /** Folds one month in; returns its month key and the rule table of its PY. */
+  add(m: PinMonthInput): { month: MonthKey; py: PyName; rules: RuleTable } {
+    const mi = monthIndex(m.month);
+    if (mi <= this.last) throw new RangeError(`months must increase: ${m.month}`);
+    const month = monthKeyOf(mi);
+    const py = pyOf(month);
+    const rules = this.rulesOf(py);
+    if (py !== this.py) {
+      this.py = py;
+      this.sp = [];
+      this.run = [];
+      this.best = [];
+      this.side = [];
+      this.bestPgpv = 0;
+      this.legs = new Map();
+    } else if (this.last !== mi - 1) {
+      this.run = [];
     }
-    case PIN.EMERALD:
-      return legsOf(p.emeraldLegs);
-    case PIN.FOUNDERS_EMERALD:
-      return join(legsOf(p.emeraldLegs), founders);
-    case PIN.DIAMOND:
-      return legsOf(p.diamondLegs);
-    case PIN.FOUNDERS_DIAMOND:
-      return join(legsOf(p.diamondLegs), founders);
-    case PIN.EXECUTIVE_DIAMOND:
-      return legsOf(p.executiveDiamondLegs);
-    case PIN.FOUNDERS_EXECUTIVE_DIAMOND:
-      return join(legsOf(p.executiveDiamondLegs), founders);
-    case PIN.DOUBLE_DIAMOND:
-      return legsOf(p.doubleDiamondLegs);
-    default:
-      return text('会员', 'member');
+    this.last = mi;
+    if (m.isSp) {
+      this.sp.push(month);
+      this.run.push(month);
+      if (this.run.length > this.best.length) this.best = this.run.slice();
+    } else {
+      this.run = [];
+    }
+    if (m.apv >= rules.pins.sapphireSideVolumePv) this.side.push(month);
+    if (m.pgpv > this.bestPgpv) this.bestPgpv = m.pgpv;
+    for (const leg of m.legs ?? []) {
+      if (!leg.isQ) continue;
+      const list = this.legs.get(leg.id);
+      if (list) list.push(month);
+      else this.legs.set(leg.id, [month]);
+    }
+    return { month, py, rules };
   }
+
+  counters(qualifiedLegs: number): PinCounters {
+    return {
+      spMonths: this.sp.length,
+      maxSpRun: this.best.length,
+      sideVolumeMonths: this.side.length,
+      qualifiedLegs,
+      bestPgpv: this.bestPgpv,
+    };
+  }
+}
+
+/**
+ * The pin counters of the PY of the last month given (earlier PYs restart them), counted as
+ * explainPins and the close count them. Pass the closed months: the open month is provisional.
+ */
+export function pinCountersOf(months: readonly PinMonthInput[], opts: Pick<ExplainPinsOptions, 'rules'> = {}): PinCounters {
+  const fold = new PyFold(opts.rules ?? ((py: PyName) => rulesFor(py)));
+  let legQMonths = 0;
+  for (const m of months) legQMonths = fold.add(m).rules.pins.legQMonths;
+  let qualified = 0;
+  for (const q of fold.legs.values()) if (q.length >= legQMonths) qualified++;
+  return fold.counters(qualified);
 }
 
 /**
@@ -324,77 +572,31 @@ function ruleText(pin: PinCode, r: RuleTable): Text {
  * consecutive run) with the same rules as advancePins, keeping the evidence of each rise.
  */
 export function explainPins(months: readonly PinMonthInput[], opts: ExplainPinsOptions = {}): PinExplanation {
-  const rulesOf = opts.rules ?? ((py: PyName) => rulesFor(py));
+  const fold = new PyFold(opts.rules ?? ((py: PyName) => rulesFor(py)));
   let pin: PinCode = opts.initialPin ?? PIN.MEMBER;
   const history: PinAchievement[] = [];
-  let py: PyName | null = null;
-  let last = -Infinity;
-  let sp: MonthKey[] = [];
-  let run: MonthKey[] = [];
-  let best: MonthKey[] = [];
-  let side: MonthKey[] = [];
-  let legs = new Map<string, MonthKey[]>();
-
   for (const m of months) {
-    const mi = monthIndex(m.month);
-    if (mi <= last) throw new RangeError(`months must increase: ${m.month}`);
-    const month = monthKeyOf(mi);
-    const mpy = pyOf(month);
-    const rules = rulesOf(mpy);
-    if (mpy !== py) {
-      py = mpy;
-      sp = [];
-      run = [];
-      best = [];
-      side = [];
-      legs = new Map();
-    } else if (last !== mi - 1) {
-      run = [];
-    }
-    last = mi;
-    if (m.isSp) {
-      sp.push(month);
-      run.push(month);
-      if (run.length > best.length) best = run.slice();
-    } else {
-      run = [];
-    }
-    if (m.apv >= rules.pins.sapphireSideVolumePv) side.push(month);
-    for (const leg of m.legs ?? []) {
-      if (!leg.isQ) continue;
-      const list = legs.get(leg.id);
-      if (list) list.push(month);
-      else legs.set(leg.id, [month]);
-    }
+    const { month, py, rules } = fold.add(m);
     const qualified: { id: string; qMonths: MonthKey[] }[] = [];
-    for (const [id, qMonths] of legs) {
+    for (const [id, qMonths] of fold.legs) {
       if (qMonths.length >= rules.pins.legQMonths) qualified.push({ id, qMonths: qMonths.slice() });
     }
-    const ruby = m.pgpv >= rules.pins.rubyPgpv;
-    const cand = pinFromCounters(
-      {
-        spMonths: sp.length,
-        maxSpRun: best.length,
-        sideVolumeMonths: side.length,
-        qualifiedLegs: qualified.length,
-        rubyMonth: ruby,
-      },
-      rules,
-    );
+    const cand = pinFromCounters(fold.counters(qualified.length), rules);
     if (cand > pin) {
       pin = cand;
+      const ruby = m.pgpv >= rules.pins.rubyPgpv;
       history.push({
         pinCode: cand,
         name: pinName(cand),
         month,
         evidence: {
-          py: mpy,
-          spMonths: sp.slice(),
-          consecutiveSpMonths: best.slice(),
-          sideVolumeMonths: side.slice(),
+          py,
+          spMonths: fold.sp.slice(),
+          consecutiveSpMonths: fold.best.slice(),
+          sideVolumeMonths: fold.side.slice(),
           qualifiedLegs: qualified,
           rubyMonth: ruby ? { month, pgpv: m.pgpv } : null,
-          rule: ruleText(cand, rules),
+          rule: pinRule(cand, rules),
         },
       });
     }

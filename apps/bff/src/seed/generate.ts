@@ -9,22 +9,18 @@
 // Per-month values are month-major typed arrays: cell = m * N + i, m = 0 for the first month
 // (September three PYs before today's) … M - 1 for today's month (month to date).
 import {
-  advancePins,
-  applyBp,
   buildChildren,
-  closeIncome,
-  closeMonth,
-  createMonthClose,
-  createMonthIncome,
-  createPinState,
+  closePeriod,
+  dayOfMonth,
+  daysInMonth,
   monthIndex,
   monthKeyOf,
   plansFor,
   pyFirstMonthIndex,
-  pyMonthPosition,
   pyName,
   pyOf,
   rulesFor,
+  type AnnualBonus,
   type Children,
   type MonthKey,
   type PyName,
@@ -126,16 +122,6 @@ export interface Dataset {
   readonly demo: ReadonlyMap<string, number>;
 }
 
-export interface AnnualBonus {
-  readonly pinCode: number;
-  readonly pyGroupPv: number;
-  readonly baseBvFen: number;
-  readonly emeraldRateBp: number;
-  readonly emeraldFen: number;
-  readonly diamondRateBp: number;
-  readonly diamondFen: number;
-}
-
 export const MIN_DISTRIBUTORS = 150;
 
 /** Complimentary points of a month: 1 per 5 PV plus 30 per new customer. */
@@ -163,9 +149,6 @@ export function calendarFor(today: string): Calendar {
   const first = pyFirstMonthIndex(py) - 36;
   const months: MonthKey[] = [];
   for (let m = first; m <= todayMonth; m++) months.push(monthKeyOf(m));
-  const y = Number(today.slice(0, 4));
-  const mo = Number(today.slice(5, 7));
-  const dim = new Date(Date.UTC(y, mo, 0)).getUTCDate();
   const pys: PyName[] = [];
   const startYear = Math.floor(first / 12);
   for (let k = 0; k < 4; k++) pys.push(pyName(startYear + k));
@@ -174,7 +157,7 @@ export function calendarFor(today: string): Calendar {
     todayMonth,
     months,
     closed: months.length - 1,
-    fraction: Number(today.slice(8, 10)) / dim,
+    fraction: dayOfMonth(today) / daysInMonth(today),
     pys,
     rules: months.map((m) => rulesFor(pyOf(m), { fallback: 'nearest' })),
   };
@@ -482,6 +465,7 @@ interface Closed {
   annual: Map<number, AnnualBonus>;
 }
 
+/** The engine's close of every month (closePeriod), kept month-major for the writers. */
 function closeAll(cal: Calendar, sponsor: Int32Array, ppv: Int32Array, progress?: ProgressFn): Closed {
   const n = sponsor.length;
   const M = cal.months.length;
@@ -504,15 +488,14 @@ function closeAll(cal: Calendar, sponsor: Int32Array, ppv: Int32Array, progress?
     pearlFen: new Float64Array(closedCells),
     annual: new Map(),
   };
-  const close = createMonthClose(n);
-  const income = createMonthIncome(n);
-  const pins = createPinState(n);
-  for (let m = 0; m < M; m++) {
-    const month = cal.months[m]!;
-    const rules = cal.rules[m]!;
+  const months = cal.months.map((month, m) => ({
+    month,
+    ppv: ppv.subarray(m * n, (m + 1) * n),
+    closed: m < cal.closed,
+    rules: cal.rules[m]!,
+  }));
+  const { pinMonth } = closePeriod({ sponsor, months }, ({ index: m, month, close, income, pin, annual }) => {
     const base = m * n;
-    const pv = ppv.subarray(base, base + n);
-    closeMonth(sponsor, pv, rules, close);
     r.gpv.set(close.groupPv, base);
     r.pgpv.set(close.personalGroupPv, base);
     r.bracket.set(close.bracketPercent, base);
@@ -521,41 +504,18 @@ function closeAll(cal: Calendar, sponsor: Int32Array, ppv: Int32Array, progress?
     r.qLegs.set(close.qLegCount, base);
     r.qLegPgpv.set(close.qLegPgpv, base);
     r.depthPgpv.set(close.depthPgpv, base);
-    if (m < cal.closed) {
-      closeIncome(sponsor, pv, close, rules, income);
+    if (income) {
       r.promotionFen.set(income.promotionFen, base);
       r.leadershipFen.set(income.leadershipFen, base);
       r.rubyFen.set(income.rubyFen, base);
       r.pearlFen.set(income.pearlFen, base);
-      advancePins(pins, sponsor, close, month, rules);
-      if (pyMonthPosition(month) === 11) annualBonuses(r, pins.pin, m, n, rules);
     }
-    r.pin.set(pins.pin, base);
+    for (const [i, bonus] of annual) r.annual.set(base + i, bonus);
+    r.pin.set(pin, base);
     progress?.({ phase: 'close', done: m + 1, total: M, label: month });
-  }
-  r.pinMonth.set(pins.pinMonth);
+  });
+  r.pinMonth.set(pinMonth);
   return r;
-}
-
-/** August: Emerald / Diamond annual bonus on the PY's group BV (Σ monthly GPV × BV ratio). */
-function annualBonuses(r: Closed, pin: Uint16Array, m: number, n: number, rules: RuleTable): void {
-  const bv = rules.bvFenPerPv;
-  for (let i = 0; i < n; i++) {
-    const p = pin[i]!;
-    if (p < 370) continue;
-    let gpv = 0;
-    for (let k = Math.max(0, m - 11); k <= m; k++) gpv += r.gpv[k * n + i]!;
-    const base = gpv * bv;
-    r.annual.set(m * n + i, {
-      pinCode: p,
-      pyGroupPv: gpv,
-      baseBvFen: base,
-      emeraldRateBp: rules.annual.emeraldRateBp,
-      emeraldFen: applyBp(base, rules.annual.emeraldRateBp),
-      diamondRateBp: rules.annual.diamondRateBp,
-      diamondFen: p >= 380 ? applyBp(base, rules.annual.diamondRateBp) : 0,
-    });
-  }
 }
 
 // ---------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 // and the compact per-PY summary stored in plan_results.summary. Runs in the seed's thread or in
 // a worker (plan-worker.ts), so it reads only PlanInputs: plain typed arrays that clone cheaply.
 import {
+  encodePlanSummary,
   evaluatePlans,
   frontline,
   plansFor,
@@ -62,7 +63,7 @@ export function planInputsOf(ds: Dataset): PlanInputs {
   };
 }
 
-/** One plan_results row: ada, py, summary JSON. */
+/** One plan_results row: ada, py, summary (encodePlanSummary). */
 export type PlanRow = [ada: string, py: string, summary: string];
 
 const NO_LEGS: readonly LegMonth[] = Object.freeze([]);
@@ -133,21 +134,6 @@ export function plansOf(py: PyName): PlanDef[] {
   return p;
 }
 
-/** The stored summary: `{ code: { status, achieved: [per criterion], level? } }` as JSON. */
-export function summaryJson(results: readonly PlanResult[]): string {
-  let s = '{';
-  for (let k = 0; k < results.length; k++) {
-    const r = results[k]!;
-    if (k) s += ',';
-    s += `"${r.code}":{"status":"${r.status}","achieved":[`;
-    for (let c = 0; c < r.criteria.length; c++) s += (c ? ',' : '') + String(r.criteria[c]!.achieved);
-    s += ']';
-    if (r.levels) s += `,"level":${r.achievedLevel ? `"${r.achievedLevel}"` : 'null'}`;
-    s += '}';
-  }
-  return s + '}';
-}
-
 /** Evaluates every plan of the PY for one distributor (bulk mode: no traces). */
 export function evaluatePy(history: PlanHistory, py: PyName, today: string): PlanResult[] {
   return evaluatePlans(plansOf(py), history, { today, detail: false });
@@ -161,7 +147,7 @@ export function planRows(ds: PlanInputs, from: number, to: number, out: PlanRow[
     for (const py of ds.cal.pys) {
       if (!hasVolumeIn(ds, i, py)) continue;
       history ??= historyOf(ds, i);
-      out.push([ds.ada[i]!, py, summaryJson(evaluatePy(history, py, ds.today))]);
+      out.push([ds.ada[i]!, py, encodePlanSummary(evaluatePy(history, py, ds.today))]);
     }
   }
 }

@@ -15,9 +15,11 @@ import {
 import { pinName } from '../pins.ts';
 import { rulesFor } from '../rules/registry.ts';
 import { num, text, type Text } from '../text.ts';
+import { criterionLabel, kindOf, type CriterionKindInfo, type UnitForms } from './kinds.ts';
 import type {
   ComponentDetail,
   Criterion,
+  CriterionKind,
   CriterionResult,
   EvaluateOptions,
   EventDetail,
@@ -78,13 +80,32 @@ export interface HistorySummary {
   readonly legQMonths: number;
 }
 
-export function summarizeHistory(history: PlanHistory, months: readonly MonthKey[], today?: DateLike): HistorySummary {
+/** Where today falls in a plan's period. */
+export interface PeriodPosition {
+  /** Month index of the period's first month. */
+  readonly first: number;
+  readonly len: number;
+  /** Position of today's month (may lie outside 0 … len-1). */
+  readonly curPos: number;
+  /** Months before today (closed), 0 … len. */
+  readonly closedCount: number;
+  /** Months left, today's open month included. */
+  readonly remaining: number;
+  readonly periodState: PeriodState;
+}
+
+/** The period position of `months` on `today` (omitted: the period is closed). */
+export function periodPosition(months: readonly MonthKey[], today?: DateLike): PeriodPosition {
   const len = months.length;
   const first = len ? monthIndex(months[0]!) : 0;
   const curPos = today === undefined ? len : monthIndex(today) - first;
   const closedCount = Math.min(len, Math.max(0, curPos));
-  const remaining = len - closedCount;
   const periodState: PeriodState = curPos >= len ? 'closed' : curPos < 0 ? 'future' : 'open';
+  return { first, len, curPos, closedCount, remaining: len - closedCount, periodState };
+}
+
+export function summarizeHistory(history: PlanHistory, months: readonly MonthKey[], today?: DateLike): HistorySummary {
+  const { first, len, curPos, closedCount, remaining, periodState } = periodPosition(months, today);
   const records: (MonthRecord | undefined)[] = new Array(len).fill(undefined);
   const pq = new Uint8Array(len);
   const sp = new Uint8Array(len);
@@ -169,111 +190,12 @@ function monthState(s: HistorySummary, pos: number): MonthState {
 }
 
 // ---------------------------------------------------------------------------------------
-// Units and labels
-
-interface Unit {
-  zh: string;
-  one: string;
-  many: string;
-}
-
-const U = {
-  pq: { zh: '个PQ月', one: 'PQ month', many: 'PQ months' },
-  flq: { zh: '个FLQ月', one: 'FLQ month', many: 'FLQ months' },
-  sp: { zh: '个SP月', one: 'SP month', many: 'SP months' },
-  compliance: {
-    zh: '个合规月',
-    one: 'compliance month',
-    many: 'compliance months',
-  },
-  months: {
-    zh: '个达标月',
-    one: 'qualifying month',
-    many: 'qualifying months',
-  },
-  pv: { zh: ' PV', one: 'PV', many: 'PV' },
-  ldd: { zh: '个LDD市场', one: 'LDD market', many: 'LDD markets' },
-  points: { zh: '积分', one: 'point', many: 'points' },
-  customers: { zh: '位新顾客', one: 'new customer', many: 'new customers' },
-  events: { zh: '场活动', one: 'event', many: 'events' },
-  score: { zh: '分', one: 'point', many: 'points' },
-  pin: { zh: '奖衔', one: 'pin', many: 'pin' },
-} satisfies Record<string, Unit>;
-
-const unitTexts = new Map<Unit, Text>();
-function unitText(u: Unit): Text {
-  let t = unitTexts.get(u);
-  if (!t) unitTexts.set(u, (t = text(u.zh.trim(), u.many)));
-  return t;
-}
+// Texts
 
 const NO_TEXT = text('', '');
 
-function count(n: number, u: Unit): Text {
+function count(n: number, u: UnitForms): Text {
   return text(`${num(n)}${u.zh}`, `${num(n)} ${n === 1 ? u.one : u.many}`);
-}
-
-const labelCache = new WeakMap<Criterion, Text>();
-
-/** Human label of a criterion ("FLQ months ≥ 12"). */
-export function criterionLabel(c: Criterion): Text {
-  const hit = labelCache.get(c);
-  if (hit) return hit;
-  let t: Text;
-  switch (c.kind) {
-    case 'pinAtLeast': {
-      const n = pinName(c.pin);
-      t = c.withinPeriod
-        ? text(`本年度达到${n.zh}（${c.pin}）或以上`, `Reach ${n.en} (${c.pin}) or above this year`)
-        : text(`奖衔${n.zh}（${c.pin}）或以上`, `Pin ${n.en} (${c.pin}) or above`);
-      break;
-    }
-    case 'newPin': {
-      const n = pinName(c.minPin);
-      t = text(`本年度晋升新奖衔（${n.zh}或以上）`, `A new pin this year (${n.en} or above)`);
-      break;
-    }
-    case 'pqMonths':
-      t = text(`PQ月 ≥ ${num(c.min)}`, `PQ months ≥ ${num(c.min)}`);
-      break;
-    case 'flqMonths':
-      t = text(`FLQ月 ≥ ${num(c.min)}`, `FLQ months ≥ ${num(c.min)}`);
-      break;
-    case 'spMonths':
-      t = text(`SP月 ≥ ${num(c.min)}`, `SP months ≥ ${num(c.min)}`);
-      break;
-    case 'complianceMonths':
-      t = text(`合规月 ≥ ${num(c.min)}`, `Compliance months ≥ ${num(c.min)}`);
-      break;
-    case 'apv':
-      t =
-        c.mode === 'cumulative'
-          ? text(`累计APV ≥ ${num(c.min)}`, `Cumulative APV ≥ ${num(c.min)}`)
-          : text(`单月APV ≥ ${num(c.min)}`, `APV ≥ ${num(c.min)} in one month`);
-      break;
-    case 'lddMarkets':
-      t = text(`LDD市场 ≥ ${num(c.min)}`, `LDD markets ≥ ${num(c.min)}`);
-      break;
-    case 'attendance': {
-      const need = c.min ?? c.events.length;
-      t = text(`出席指定活动 ${need}/${c.events.length}`, `Attend ${need} of ${c.events.length} required events`);
-      break;
-    }
-    case 'points':
-      t = text(`积分 ≥ ${num(c.min)}`, `Points ≥ ${num(c.min)}`);
-      break;
-    case 'customers':
-      t = text(`新顾客 ≥ ${num(c.min)}`, `New customers ≥ ${num(c.min)}`);
-      break;
-    case 'monthsMeeting':
-      t = text(`${c.name.zh} ≥ ${num(c.min)}个月`, `${c.name.en}: ≥ ${num(c.min)} month${c.min === 1 ? '' : 's'}`);
-      break;
-    case 'score':
-      t = text(`${c.name.zh} ≥ ${num(c.min)}`, `${c.name.en} ≥ ${num(c.min)}`);
-      break;
-  }
-  labelCache.set(c, t);
-  return t;
 }
 
 function endText(s: HistorySummary): Text {
@@ -288,7 +210,6 @@ function endText(s: HistorySummary): Text {
 interface Raw {
   required: number;
   achieved: number;
-  unit: Unit;
   /** Per-month contribution (for the trace); a month counted when value ≥ countAt. */
   values: ArrayLike<number>;
   countAt: number;
@@ -296,8 +217,8 @@ interface Raw {
    *  an array: given per month. (Plain data, no closures: this runs 100 000s of times.) */
   cumulative: 'sum' | 'max' | 'value' | ArrayLike<number>;
   possible: boolean;
-  /** Whether onTrack/atRisk can be judged by pro-rata pace. */
-  paceable: boolean;
+  /** Whether onTrack/atRisk can be judged by pro-rata pace (default: the kind's). */
+  paceable?: boolean;
   /** Overrides of the generic gap. */
   stillNeeded?: number;
   perMonth?: number;
@@ -323,35 +244,35 @@ function openSlots(s: HistorySummary, flags: ArrayLike<number>): number {
   return n;
 }
 
-function monthCount(s: HistorySummary, flags: Uint8Array, min: number, unit: Unit): Raw {
+function monthCount(s: HistorySummary, flags: Uint8Array, min: number): Raw {
   const achieved = sumOf(flags);
   return {
     required: min,
     achieved,
-    unit,
     values: flags,
     countAt: 1,
     cumulative: 'sum',
     possible: achieved + openSlots(s, flags) >= min,
-    paceable: true,
   };
 }
 
-function volumeSum(s: HistorySummary, values: ArrayLike<number>, min: number, unit: Unit): Raw {
+function volumeSum(s: HistorySummary, values: ArrayLike<number>, min: number): Raw {
   const achieved = sumOf(values);
   return {
     required: min,
     achieved,
-    unit,
     values,
     countAt: POSITIVE,
     cumulative: 'sum',
     possible: achieved >= min || s.remaining > 0,
-    paceable: true,
   };
 }
 
-function meets(r: MonthRecord | undefined, c: MonthCondition): boolean {
+/** The month fields a MonthCondition reads. */
+export type MonthConditionInput = Pick<MonthRecord, 'ppv' | 'pgpv' | 'apv' | 'bracket' | 'qLegs' | 'newCustomers' | 'compliant' | 'isSp'>;
+
+/** Whether a month meets a condition: every given field ≥ its value (booleans: must hold). */
+export function monthMeets(r: MonthConditionInput | undefined, c: MonthCondition): boolean {
   if (!r) return false;
   if (c.ppv !== undefined && r.ppv < c.ppv) return false;
   if (c.pgpv !== undefined && r.pgpv < c.pgpv) return false;
@@ -379,255 +300,239 @@ function legDetails(s: HistorySummary): LegDetail[] {
   return out;
 }
 
-function scoreSource(s: HistorySummary, src: ScoreSource): number {
-  switch (src) {
-    case 'pqMonths':
-      return sumOf(s.pq);
-    case 'flqMonths':
-      return sumOf(s.flq);
-    case 'spMonths':
-      return sumOf(s.sp);
-    case 'complianceMonths':
-      return sumOf(s.compliant);
-    case 'apvCumulative':
-      return sumOf(s.apv);
-    case 'ppvCumulative':
-      return sumOf(s.ppv);
-    case 'customers':
-      return sumOf(s.customers);
-    case 'points':
-      return sumOf(s.points);
-    case 'lddMarkets': {
-      let n = 0;
-      for (const f of s.legs.values()) if (sumOf(f) >= s.legQMonths) n++;
-      return n;
-    }
-  }
+/** What each score source adds up over the period. */
+const SOURCES: { readonly [K in ScoreSource]: (s: HistorySummary) => number } = {
+  pqMonths: (s) => sumOf(s.pq),
+  flqMonths: (s) => sumOf(s.flq),
+  spMonths: (s) => sumOf(s.sp),
+  complianceMonths: (s) => sumOf(s.compliant),
+  apvCumulative: (s) => sumOf(s.apv),
+  ppvCumulative: (s) => sumOf(s.ppv),
+  customers: (s) => sumOf(s.customers),
+  points: (s) => sumOf(s.points),
+  lddMarkets: (s) => {
+    let n = 0;
+    for (const f of s.legs.values()) if (sumOf(f) >= s.legQMonths) n++;
+    return n;
+  },
+};
+
+/**
+ * A measure's total over the summarised period (months lived so far, the open month
+ * included): the figure the criteria and score components of that measure read.
+ */
+export function periodTotal(s: HistorySummary, source: ScoreSource): number {
+  return SOURCES[source](s);
 }
 
-function raw(c: Criterion, s: HistorySummary, detail: boolean): Raw {
-  switch (c.kind) {
-    case 'pqMonths':
-      return monthCount(s, s.pq, c.min, U.pq);
-    case 'spMonths':
-      return monthCount(s, s.sp, c.min, U.sp);
-    case 'complianceMonths':
-      return monthCount(s, s.compliant, c.min, U.compliance);
-    case 'monthsMeeting': {
-      const flags = new Uint8Array(s.len);
-      for (let p = 0; p < s.len; p++) flags[p] = meets(s.records[p], c.condition) ? 1 : 0;
-      return monthCount(s, flags, c.min, U.months);
-    }
-    case 'flqMonths': {
-      const r = volumeSum(s, s.flq, c.min, U.flq);
-      if (detail) r.legs = legDetails(s);
-      return r;
-    }
-    case 'points':
-      return volumeSum(s, s.points, c.min, U.points);
-    case 'customers':
-      return volumeSum(s, s.customers, c.min, U.customers);
-    case 'apv': {
-      if (c.mode === 'cumulative') return volumeSum(s, s.apv, c.min, U.pv);
-      let best = 0;
-      for (let p = 0; p < s.len; p++) best = Math.max(best, s.apv[p]!);
-      const cur = s.curPos >= 0 && s.curPos < s.len ? s.apv[s.curPos]! : 0;
-      const open = s.remaining > 0;
-      return {
-        required: c.min,
-        achieved: best,
-        unit: U.pv,
-        values: s.apv,
-        countAt: c.min,
-        cumulative: 'max',
-        possible: best >= c.min || open,
-        paceable: false,
-        stillNeeded: Math.max(0, c.min - (open ? cur : best)),
-        perMonth: Math.max(0, c.min - (open ? cur : best)),
-        gapText: open
-          ? text(
-              `需任一月APV达${num(c.min)}；本月目前${num(cur)}，还差${num(c.min - cur)}`,
-              `needs one month with APV ≥ ${num(c.min)}; this month ${num(cur)} so far, ${num(c.min - cur)} to go`,
-            )
-          : text(`最佳月份APV ${num(best)}，差${num(c.min - best)}`, `best month APV ${num(best)}, ${num(c.min - best)} short`),
-      };
-    }
-    case 'lddMarkets': {
-      const need = s.legQMonths;
-      const reachedAt = new Int32Array(s.len); // LDD legs reached by the end of each month
-      let achieved = 0;
-      let couldStill = 0;
-      for (const flags of s.legs.values()) {
-        let q = 0;
-        let at = -1;
-        for (let p = 0; p < s.len; p++) {
-          if (flags[p]) q++;
-          if (q === need && at < 0) at = p;
-        }
-        if (at >= 0) {
-          achieved++;
-          reachedAt[at]!++;
-        } else {
-          const slots = openSlots(s, flags);
-          if (q + slots >= need) couldStill++;
-        }
+type Measure<K extends CriterionKind> = (c: Extract<Criterion, { kind: K }>, s: HistorySummary, detail: boolean) => Raw;
+
+/** How each kind is measured over the summary (its descriptor is CRITERION_KINDS). */
+const MEASURES: { readonly [K in CriterionKind]: Measure<K> } = {
+  pqMonths: (c, s) => monthCount(s, s.pq, c.min),
+  spMonths: (c, s) => monthCount(s, s.sp, c.min),
+  complianceMonths: (c, s) => monthCount(s, s.compliant, c.min),
+  monthsMeeting: (c, s) => {
+    const flags = new Uint8Array(s.len);
+    for (let p = 0; p < s.len; p++) flags[p] = monthMeets(s.records[p], c.condition) ? 1 : 0;
+    return monthCount(s, flags, c.min);
+  },
+  flqMonths: (c, s, detail) => {
+    const r = volumeSum(s, s.flq, c.min);
+    if (detail) r.legs = legDetails(s);
+    return r;
+  },
+  points: (c, s) => volumeSum(s, s.points, c.min),
+  customers: (c, s) => volumeSum(s, s.customers, c.min),
+  apv: (c, s) => {
+    if (c.mode === 'cumulative') return volumeSum(s, s.apv, c.min);
+    let best = 0;
+    for (let p = 0; p < s.len; p++) best = Math.max(best, s.apv[p]!);
+    const cur = s.curPos >= 0 && s.curPos < s.len ? s.apv[s.curPos]! : 0;
+    const open = s.remaining > 0;
+    return {
+      required: c.min,
+      achieved: best,
+      values: s.apv,
+      countAt: c.min,
+      cumulative: 'max',
+      possible: best >= c.min || open,
+      paceable: false,
+      stillNeeded: Math.max(0, c.min - (open ? cur : best)),
+      perMonth: Math.max(0, c.min - (open ? cur : best)),
+      gapText: open
+        ? text(
+            `需任一月APV达${num(c.min)}；本月目前${num(cur)}，还差${num(c.min - cur)}`,
+            `needs one month with APV ≥ ${num(c.min)}; this month ${num(cur)} so far, ${num(c.min - cur)} to go`,
+          )
+        : text(`最佳月份APV ${num(best)}，差${num(c.min - best)}`, `best month APV ${num(best)}, ${num(c.min - best)} short`),
+    };
+  },
+  lddMarkets: (c, s, detail) => {
+    const need = s.legQMonths;
+    const reachedAt = new Int32Array(s.len); // LDD legs reached by the end of each month
+    let achieved = 0;
+    let couldStill = 0;
+    for (const flags of s.legs.values()) {
+      let q = 0;
+      let at = -1;
+      for (let p = 0; p < s.len; p++) {
+        if (flags[p]) q++;
+        if (q === need && at < 0) at = p;
       }
-      // A leg not yet Q at all could still make it if enough months remain.
-      const fresh = s.remaining >= need ? Infinity : 0;
-      let run = 0;
-      const cum = new Int32Array(s.len);
-      for (let p = 0; p < s.len; p++) cum[p] = run += reachedAt[p]!;
-      const r: Raw = {
-        required: c.min,
-        achieved,
-        unit: U.ldd,
-        values: reachedAt,
-        countAt: 1,
-        cumulative: cum,
-        possible: achieved >= c.min || (s.remaining > 0 && achieved + couldStill + fresh >= c.min),
-        paceable: true,
-      };
-      if (detail) r.legs = legDetails(s);
-      return r;
-    }
-    case 'pinAtLeast': {
-      let achieved = 0;
-      if (c.withinPeriod) {
-        // Highest pin reached during the period (rises only).
-        let prev = s.pinBefore;
-        for (let p = 0; p < s.len; p++) {
-          const v = s.pinAt[p]!;
-          if (v > prev) achieved = v;
-          prev = v;
-        }
+      if (at >= 0) {
+        achieved++;
+        reachedAt[at]!++;
       } else {
-        achieved = s.len ? s.pinAt[s.len - 1]! : s.pinBefore;
+        const slots = openSlots(s, flags);
+        if (q + slots >= need) couldStill++;
       }
-      const name = pinName(c.pin);
-      return {
-        required: c.pin,
-        achieved,
-        unit: U.pin,
-        values: s.pinAt,
-        countAt: c.pin,
-        cumulative: 'value',
-        possible: achieved >= c.pin || s.remaining > 0,
-        paceable: false,
-        stillNeeded: achieved >= c.pin ? 0 : 1,
-        perMonth: 0,
-        gapText:
-          s.remaining > 0
-            ? text(`需于${endText(s).zh}前达到${name.zh}`, `reach ${name.en} by ${endText(s).en}`)
-            : text(`未达到${name.zh}`, `${name.en} not reached`),
-      };
     }
-    case 'newPin': {
-      let achieved = 0;
+    // A leg not yet Q at all could still make it if enough months remain.
+    const fresh = s.remaining >= need ? Infinity : 0;
+    let run = 0;
+    const cum = new Int32Array(s.len);
+    for (let p = 0; p < s.len; p++) cum[p] = run += reachedAt[p]!;
+    const r: Raw = {
+      required: c.min,
+      achieved,
+      values: reachedAt,
+      countAt: 1,
+      cumulative: cum,
+      possible: achieved >= c.min || (s.remaining > 0 && achieved + couldStill + fresh >= c.min),
+    };
+    if (detail) r.legs = legDetails(s);
+    return r;
+  },
+  pinAtLeast: (c, s) => {
+    let achieved = 0;
+    if (c.withinPeriod) {
+      // Highest pin reached during the period (rises only).
       let prev = s.pinBefore;
-      const rise = new Int32Array(s.len);
       for (let p = 0; p < s.len; p++) {
         const v = s.pinAt[p]!;
-        if (v > prev) {
-          rise[p] = v;
-          if (v >= c.minPin) achieved = v;
-        }
+        if (v > prev) achieved = v;
         prev = v;
       }
-      const name = pinName(c.minPin);
-      return {
-        required: c.minPin,
-        achieved,
-        unit: U.pin,
-        values: rise,
-        countAt: c.minPin,
-        cumulative: s.pinAt,
-        possible: achieved >= c.minPin || s.remaining > 0,
-        paceable: false,
-        stillNeeded: achieved >= c.minPin ? 0 : 1,
-        perMonth: 0,
-        gapText:
-          s.remaining > 0
-            ? text(`需于${endText(s).zh}前晋升新奖衔（${name.zh}或以上）`, `reach a new pin (${name.en} or above) by ${endText(s).en}`)
-            : text('本年度未晋升新奖衔', 'no new pin this year'),
-      };
+    } else {
+      achieved = s.len ? s.pinAt[s.len - 1]! : s.pinBefore;
     }
-    case 'attendance': {
-      const required = c.min ?? c.events.length;
-      const perMonth = new Int32Array(s.len);
-      let achieved = 0;
-      let stillOpen = 0;
-      const events: EventDetail[] = [];
-      for (const e of c.events) {
-        const pos = s.attended.get(e.code);
-        if (pos !== undefined) {
-          achieved++;
-          perMonth[pos]!++;
-        } else if (e.month === undefined || monthIndex(e.month) - s.first >= s.curPos) {
-          stillOpen++;
-        }
-        if (detail) {
-          events.push({
-            code: e.code,
-            name: e.name,
-            attended: pos !== undefined,
-            month: pos !== undefined ? s.months[pos]! : (e.month ?? null),
-          });
-        }
+    const name = pinName(c.pin);
+    return {
+      required: c.pin,
+      achieved,
+      values: s.pinAt,
+      countAt: c.pin,
+      cumulative: 'value',
+      possible: achieved >= c.pin || s.remaining > 0,
+      stillNeeded: achieved >= c.pin ? 0 : 1,
+      perMonth: 0,
+      gapText:
+        s.remaining > 0
+          ? text(`需于${endText(s).zh}前达到${name.zh}`, `reach ${name.en} by ${endText(s).en}`)
+          : text(`未达到${name.zh}`, `${name.en} not reached`),
+    };
+  },
+  newPin: (c, s) => {
+    let achieved = 0;
+    let prev = s.pinBefore;
+    const rise = new Int32Array(s.len);
+    for (let p = 0; p < s.len; p++) {
+      const v = s.pinAt[p]!;
+      if (v > prev) {
+        rise[p] = v;
+        if (v >= c.minPin) achieved = v;
       }
-      const r: Raw = {
-        required,
-        achieved,
-        unit: U.events,
-        values: perMonth,
-        countAt: 1,
-        cumulative: 'sum',
-        possible: achieved >= required || (s.remaining > 0 && achieved + stillOpen >= required),
-        paceable: false,
-      };
-      if (detail) r.events = events;
-      return r;
+      prev = v;
     }
-    case 'score': {
-      let achieved = 0;
-      const components: ComponentDetail[] = [];
-      for (const k of c.components) {
-        const rawValue = scoreSource(s, k.source);
-        let pts = Math.floor(rawValue / k.per) * k.points;
-        if (k.cap !== undefined) pts = Math.min(pts, k.cap);
-        achieved += pts;
-        if (detail)
-          components.push({
-            source: k.source,
-            name: k.name,
-            raw: rawValue,
-            points: pts,
-          });
+    const name = pinName(c.minPin);
+    return {
+      required: c.minPin,
+      achieved,
+      values: rise,
+      countAt: c.minPin,
+      cumulative: s.pinAt,
+      possible: achieved >= c.minPin || s.remaining > 0,
+      stillNeeded: achieved >= c.minPin ? 0 : 1,
+      perMonth: 0,
+      gapText:
+        s.remaining > 0
+          ? text(`需于${endText(s).zh}前晋升新奖衔（${name.zh}或以上）`, `reach a new pin (${name.en} or above) by ${endText(s).en}`)
+          : text('本年度未晋升新奖衔', 'no new pin this year'),
+    };
+  },
+  attendance: (c, s, detail) => {
+    const required = c.min ?? c.events.length;
+    const perMonth = new Int32Array(s.len);
+    let achieved = 0;
+    let stillOpen = 0;
+    const events: EventDetail[] = [];
+    for (const e of c.events) {
+      const pos = s.attended.get(e.code);
+      if (pos !== undefined) {
+        achieved++;
+        perMonth[pos]!++;
+      } else if (e.month === undefined || monthIndex(e.month) - s.first >= s.curPos) {
+        stillOpen++;
       }
-      const r: Raw = {
-        required: c.min,
-        achieved,
-        unit: U.score,
-        values: new Int32Array(s.len),
-        countAt: 1,
-        cumulative: 'value',
-        possible: achieved >= c.min || s.remaining > 0,
-        paceable: true,
-      };
-      if (detail) r.components = components;
-      return r;
+      if (detail) {
+        events.push({
+          code: e.code,
+          name: e.name,
+          attended: pos !== undefined,
+          month: pos !== undefined ? s.months[pos]! : (e.month ?? null),
+        });
+      }
     }
-  }
-}
+    const r: Raw = {
+      required,
+      achieved,
+      values: perMonth,
+      countAt: 1,
+      cumulative: 'sum',
+      possible: achieved >= required || (s.remaining > 0 && achieved + stillOpen >= required),
+    };
+    if (detail) r.events = events;
+    return r;
+  },
+  score: (c, s, detail) => {
+    let achieved = 0;
+    const components: ComponentDetail[] = [];
+    for (const k of c.components) {
+      const rawValue = SOURCES[k.source](s);
+      let pts = Math.floor(rawValue / k.per) * k.points;
+      if (k.cap !== undefined) pts = Math.min(pts, k.cap);
+      achieved += pts;
+      if (detail)
+        components.push({
+          source: k.source,
+          name: k.name,
+          raw: rawValue,
+          points: pts,
+        });
+    }
+    const r: Raw = {
+      required: c.min,
+      achieved,
+      values: new Int32Array(s.len),
+      countAt: 1,
+      cumulative: 'value',
+      possible: achieved >= c.min || s.remaining > 0,
+    };
+    if (detail) r.components = components;
+    return r;
+  },
+};
 
-function statusOf(r: Raw, met: boolean, s: HistorySummary): Status {
+function statusOf(r: Raw, kind: CriterionKindInfo, met: boolean, s: HistorySummary): Status {
   if (met) return 'met';
   if (s.remaining === 0 || !r.possible) return 'missed';
-  if (!r.paceable) return 'atRisk';
+  if (!(r.paceable ?? kind.paceable)) return 'atRisk';
   const expected = (r.required * s.closedCount) / s.len;
   return r.achieved >= expected ? 'onTrack' : 'atRisk';
 }
 
-function gapOf(r: Raw, met: boolean, s: HistorySummary, detail: boolean): Gap | null {
+function gapOf(r: Raw, unit: UnitForms, met: boolean, s: HistorySummary, detail: boolean): Gap | null {
   if (met) return null;
   const stillNeeded = r.stillNeeded ?? Math.max(0, r.required - r.achieved);
   const rem = s.remaining;
@@ -636,13 +541,13 @@ function gapOf(r: Raw, met: boolean, s: HistorySummary, detail: boolean): Gap | 
   if (!detail) t = NO_TEXT;
   else if (r.gapText) t = r.gapText;
   else {
-    const need = count(stillNeeded, r.unit);
-    const more = `${num(stillNeeded)} more ${stillNeeded === 1 ? r.unit.one : r.unit.many}`;
+    const need = count(stillNeeded, unit);
+    const more = `${num(stillNeeded)} more ${stillNeeded === 1 ? unit.one : unit.many}`;
     const months = `${rem} remaining month${rem === 1 ? '' : 's'}`;
     if (rem === 0) t = text(`差${need.zh}`, `missed by ${need.en}`);
     else if (!r.possible) t = text(`还需${need.zh}，但仅剩${rem}个月`, `${more} needed but only ${months}`);
     else {
-      const per = count(perMonth, r.unit);
+      const per = count(perMonth, unit);
       t = text(`剩余${rem}个月内还需${need.zh}（每月约${per.zh}）`, `${more} over ${months} (about ${per.en} a month)`);
     }
   }
@@ -679,19 +584,20 @@ function traceOf(r: Raw, s: HistorySummary): TraceMonth[] {
 
 /** Evaluates one criterion against a summary. */
 export function evaluateCriterion(c: Criterion, s: HistorySummary, detail = true): CriterionResult {
-  const r = raw(c, s, detail);
+  const kind = kindOf(c);
+  const r = (MEASURES[c.kind] as Measure<CriterionKind>)(c, s, detail);
   const met = r.achieved >= r.required;
   const result: {
     -readonly [K in keyof CriterionResult]: CriterionResult[K];
   } = {
     kind: c.kind,
     label: criterionLabel(c),
-    unit: unitText(r.unit),
+    unit: kind.unit,
     required: r.required,
     achieved: r.achieved,
     met,
-    status: statusOf(r, met, s),
-    gap: gapOf(r, met, s, detail),
+    status: statusOf(r, kind, met, s),
+    gap: gapOf(r, kind.unitForms, met, s, detail),
   };
   if (detail) {
     result.trace = traceOf(r, s);

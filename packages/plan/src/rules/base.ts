@@ -15,6 +15,7 @@ export const BASE_RULES: Omit<RuleTable, 'py'> = {
   sp: { apvAlone: 10_000, apvWithOneQLeg: 4_000, qLegsAlone: 2 },
   compliance: { minPpv: 100 },
   pins: {
+    silverSpMonths: 1,
     goldSpMonths: 3,
     platinumSpMonths: 6,
     platinumConsecutive: 3,

@@ -23,6 +23,8 @@ export interface RuleTable {
   /** A compliance month: personal PV ≥ minPpv (the seed/back office may also veto a month). */
   readonly compliance: { readonly minPpv: number };
   readonly pins: {
+    /** SP months in a PY for Silver Producer (the first SP month). */
+    readonly silverSpMonths: number;
     readonly goldSpMonths: number;
     readonly platinumSpMonths: number;
     readonly platinumConsecutive: number;

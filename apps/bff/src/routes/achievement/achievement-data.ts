@@ -1,15 +1,11 @@
 // Shared reads and pure derivations behind the /bff/v1/achievement/* calls.
-import type { AchCondition, AchMonth, AchPinRequirement } from '@abo/contract';
+import type { AchMonth } from '@abo/contract';
 import {
-  PIN_CODES,
-  PLANS,
   addMonths,
   explainPins,
-  pinName,
   pyMonths,
   pyOf,
   rulesFor,
-  type MonthCondition,
   type PinExplanation,
   type PinMonthInput,
   type PyName,
@@ -125,142 +121,20 @@ export async function frontlineQByMonth(db: DB, ada: string, from: string, befor
   return out;
 }
 
-export interface PinCountersView {
-  spMonths: number;
-  maxSpRun: number;
-  sideVolumeMonths: number;
-  qualifiedLegs: number;
-  bestPgpv: number;
-}
-
-/** The pin counters of one PY from its closed months (the same rules explainPins applies). */
-export function pyCounters(closed: readonly AchMonth[], legsQ: Map<string, string[]>, rules: RuleTable): PinCountersView {
-  let sp = 0;
-  let run = 0;
-  let best = 0;
-  let side = 0;
-  let bestPgpv = 0;
-  let prev: string | null = null;
-  const legMonths = new Map<string, number>();
-  for (const m of closed) {
-    if (prev !== null && addMonths(prev, 1) !== m.month) run = 0;
-    prev = m.month;
-    if (m.isSp) {
-      sp++;
-      run++;
-      best = Math.max(best, run);
-    } else run = 0;
-    if (m.apv >= rules.pins.sapphireSideVolumePv) side++;
-    bestPgpv = Math.max(bestPgpv, m.pgpv);
-    for (const leg of legsQ.get(m.month) ?? []) legMonths.set(leg, (legMonths.get(leg) ?? 0) + 1);
-  }
-  let qualified = 0;
-  for (const n of legMonths.values()) if (n >= rules.pins.legQMonths) qualified++;
-  return { spMonths: sp, maxSpRun: best, sideVolumeMonths: side, qualifiedLegs: qualified, bestPgpv };
-}
-
-const T = (zh: string, en: string) => ({ zh, en });
-
-/** What each pin asks for, as conditions measured against this PY's counters. */
-export function pinRequirements(c: PinCountersView, rules: RuleTable, currentPin: number): AchPinRequirement[] {
-  const p = rules.pins;
-  const cond = (key: string, label: { zh: string; en: string }, required: number, achieved: number): AchCondition => ({
-    key,
-    label,
-    required,
-    achieved,
-    met: achieved >= required,
-  });
-  const sp = (n: number) => cond('spMonths', T('本年度 SP 月', 'SP months this PY'), n, c.spMonths);
-  const legs = (n: number) =>
-    cond('qualifiedLegs', T(`一线 Q 线（各 Q ≥ ${p.legQMonths} 个月）`, `Frontline legs Q ≥ ${p.legQMonths} months`), n, c.qualifiedLegs);
-  const side = cond(
-    'sideVolumeMonths',
-    T(`APV ≥ ${p.sapphireSideVolumePv} 的月份`, `Months with APV ≥ ${p.sapphireSideVolumePv}`),
-    p.sapphireSideVolumeMonths,
-    c.sideVolumeMonths,
-  );
-  const founders = sp(p.foundersSpMonths);
-  const byPin: Record<number, AchCondition[]> = {
-    310: [sp(1)],
-    320: [sp(p.goldSpMonths)],
-    330: [sp(p.platinumSpMonths), cond('maxSpRun', T('连续 SP 月', 'Consecutive SP months'), p.platinumConsecutive, c.maxSpRun)],
-    340: [cond('bestPgpv', T('单月最高个人小组 PV', 'Best month personal-group PV'), p.rubyPgpv, c.bestPgpv)],
-    342: [founders],
-    365: [legs(p.sapphireLegs), side],
-    367: [legs(p.sapphireLegs), side, founders],
-    370: [legs(p.emeraldLegs)],
-    375: [legs(p.emeraldLegs), founders],
-    380: [legs(p.diamondLegs)],
-    385: [legs(p.diamondLegs), founders],
-    390: [legs(p.executiveDiamondLegs)],
-    395: [legs(p.executiveDiamondLegs), founders],
-    400: [legs(p.doubleDiamondLegs)],
-  };
-  const out: AchPinRequirement[] = [];
-  for (const code of PIN_CODES) {
-    const conditions = byPin[code];
-    if (!conditions) continue;
-    out.push({
-      pinCode: code,
-      name: pinName(code),
-      rule: ruleWords(code, conditions),
-      above: code > currentPin,
-      conditions,
-      met: conditions.every((x) => x.met),
-    });
-  }
-  return out;
-}
-
-function ruleWords(code: number, conditions: readonly AchCondition[]): { zh: string; en: string } {
-  void code;
-  return {
-    zh: conditions.map((c) => `${c.label.zh}：${c.required.toLocaleString('en-US')}`).join('；'),
-    en: conditions.map((c) => `${c.label.en}: ${c.required.toLocaleString('en-US')}`).join('; '),
-  };
-}
-
-/** Replays the closed months with the engine, for the pin's evidence and history. */
-export function explainHistory(closed: readonly AchMonth[], legsQ: Map<string, string[]>): PinExplanation {
-  const input: PinMonthInput[] = closed.map((m) => ({
+/** Closed months and their frontline Q legs as the engine's pin rules read them. */
+export function pinMonthsOf(closed: readonly AchMonth[], legsQ: Map<string, string[]>): PinMonthInput[] {
+  return closed.map((m) => ({
     month: m.month,
     isSp: m.isSp,
     apv: m.apv,
     pgpv: m.pgpv,
     legs: (legsQ.get(m.month) ?? []).map((id) => ({ id, isQ: true })),
   }));
-  return explainPins(input, { rules: rulesOf });
 }
 
-/** The marketing-star month condition and the annual plan of the PY (nearest PY with one). */
-export function marketingStarPlan(py: PyName): {
-  code: string;
-  name: { zh: string; en: string };
-  condition: { ppv: number; newCustomers: number };
-  starMonths: number;
-  customers: number;
-} {
-  const annual = PLANS.filter((p) => p.code.startsWith('MKTSTAR_ANNUAL_'))
-    .slice()
-    .sort((a, b) => (a.py < b.py ? 1 : -1));
-  const plan = annual.find((p) => p.py === py) ?? annual.find((p) => p.py <= py) ?? annual[annual.length - 1];
-  let condition: MonthCondition = { ppv: 1000, newCustomers: 2 };
-  let starMonths = 8;
-  let customers = 30;
-  for (const c of plan?.criteria ?? []) {
-    if (c.kind === 'monthsMeeting') {
-      condition = c.condition;
-      starMonths = c.min;
-    } else if (c.kind === 'customers') customers = c.min;
-  }
-  return {
-    code: plan?.code ?? 'MKTSTAR_ANNUAL',
-    name: plan?.name ?? T('年度营销之星', 'Annual marketing star'),
-    condition: { ppv: condition.ppv ?? 0, newCustomers: condition.newCustomers ?? 0 },
-    starMonths,
-    customers,
-  };
+/** Replays the closed months with the engine, for the pin's evidence and history. */
+export function explainHistory(closed: readonly AchMonth[], legsQ: Map<string, string[]>): PinExplanation {
+  return explainPins(pinMonthsOf(closed, legsQ), { rules: rulesOf });
 }
 
 export function pyMonthList(py: PyName): string[] {

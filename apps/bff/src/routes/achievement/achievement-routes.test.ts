@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { estimateMonth, rulesFor } from '@abo/plan';
+import { estimateMonth, pinRequirements, pinRule, rulesFor } from '@abo/plan';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { insertDistributor, insertStaff, TEST_PASSWORD } from '../../testing/fixtures.ts';
 import { MAX_KEPT_REVOKED_INVITATIONS } from './achievement-routes.ts';
@@ -158,6 +158,14 @@ describe('achievement calls', () => {
     expect(r.data.pins.filter((p: { above: boolean }) => !p.above).map((p: { pinCode: number }) => p.pinCode)).toEqual([310, 320, 330]);
   });
 
+  it('states each pin’s requirements as the engine’s ladder does: same conditions, same rule in words', async () => {
+    const r = await call('rank');
+    const rules = rulesFor('26/27');
+    expect(r.data.pins).toEqual(pinRequirements(r.data.counters, rules, 330));
+    for (const p of r.data.pins as { pinCode: number; rule: unknown }[]) expect(p.rule).toEqual(pinRule(p.pinCode, rules));
+    expect(r.data.pins.find((p: { pinCode: number }) => p.pinCode === 330).rule.en).toBe('6 SP months in the PY, 3 consecutive');
+  });
+
   it('saves a target pin idempotently, adjusts it, and refuses invalid pins without changing anything', async () => {
     expect((await call('adjusttarget', { pinCode: 365 })).message).toMatch(/No target pin/);
     const set = await call('settarget', { pinCode: 342 });
@@ -190,6 +198,19 @@ describe('achievement calls', () => {
       pvForSp: 10000 - 1800,
     });
     expect(r.data.daysLeft).toBe(10);
+  });
+
+  it('counts the days left in the same month it shows, on the month’s last evening too', async () => {
+    const today = t.config.today;
+    // 30 November, 20:00 on the server's calendar (the engine's): still November, one day left.
+    t.config.today = () => new Date(2026, 10, 30, 20, 0);
+    try {
+      const r = await call('topup');
+      expect(r.data.month).toBe('2026-11');
+      expect(r.data.daysLeft).toBe(1);
+    } finally {
+      t.config.today = today;
+    }
   });
 
   it('saves a shop from the shop list and refuses unknown shops', async () => {

@@ -36,9 +36,14 @@ import {
   PIN_CODES,
   addMonths,
   closedMonths,
+  daysLeftInMonth,
   estimateMonth,
+  marketingStarRule,
+  monthMeets,
   nextBracket,
+  pinCountersOf,
   pinName,
+  pinRequirements,
   ppvNeededForSp,
   pyOf,
   remainingMonths,
@@ -59,10 +64,8 @@ import {
   fillMonths,
   frontlineQByMonth,
   loadMonths,
-  marketingStarPlan,
   monthsEnding,
-  pinRequirements,
-  pyCounters,
+  pinMonthsOf,
   rulesOf,
   toAchMonth,
 } from './achievement-data.ts';
@@ -110,15 +113,6 @@ async function distributorOf(db: DB, ada: string) {
     .executeTakeFirst();
   if (!d) throw notFound('Distributor not found');
   return d;
-}
-
-/** Days left in the month including today (business days are not distinguished). */
-function daysLeftInMonth(today: Date): number {
-  const cn = new Date(today.getTime() + 8 * 3600_000);
-  const y = cn.getUTCFullYear();
-  const m = cn.getUTCMonth();
-  const dim = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  return dim - cn.getUTCDate() + 1;
 }
 
 function sideOf(s: EstimateSide): AchEstimateSide {
@@ -184,10 +178,12 @@ export async function achievementRoutes(app: FastifyInstance, opts: { config: Co
     const pyAll = new Set([...pyClosed, month]);
     const pyRows = months.filter((m) => pyAll.has(m.month));
     const rules = rulesOf(py);
-    const counters = pyCounters(
-      pyRows.filter((m) => m.closed),
-      legsQ,
-      rules,
+    const counters = pinCountersOf(
+      pinMonthsOf(
+        pyRows.filter((m) => m.closed),
+        legsQ,
+      ),
+      { rules: rulesOf },
     );
     const requirements = pinRequirements(counters, rules, pinCode);
     const pinMonth = explained.pinCode === pinCode && explained.month ? explained.month : d.pin_month;
@@ -728,7 +724,7 @@ export async function achievementRoutes(app: FastifyInstance, opts: { config: Co
       const names = nameViewerOf(session);
       const { month } = clock();
       const { m, available } = pickMonth(request.body?.month, addMonths(month, -1), month);
-      const { condition } = marketingStarPlan(pyOf(m));
+      const { condition } = marketingStarRule(pyOf(m));
       // Every qualifier of the month, best first (one scan of the month, cached as rows: the
       // names are shown per viewer below, so the company-wide list is masked for everyone).
       const all = await cache.get(`stars:${m}`, m < month, () =>
@@ -778,7 +774,7 @@ export async function achievementRoutes(app: FastifyInstance, opts: { config: Co
       const { ada } = sessionOf(request);
       const { today, month, py } = clock();
       await distributorOf(db, ada);
-      const plan = marketingStarPlan(py);
+      const plan = marketingStarRule(py);
       const list = [...closedMonths(py, today), month];
       const rows = await loadMonths(db, ada, list[0]!, month);
       const months = fillMonths(rows, list, month).map((x) => ({
@@ -786,7 +782,7 @@ export async function achievementRoutes(app: FastifyInstance, opts: { config: Co
         closed: x.closed,
         ppv: x.ppv,
         newCustomers: x.newCustomers,
-        star: x.ppv >= plan.condition.ppv && x.newCustomers >= plan.condition.newCustomers,
+        star: monthMeets(x, plan.starMonth),
       }));
       const closed = months.filter((x) => x.closed);
       return ok({

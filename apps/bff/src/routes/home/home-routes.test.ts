@@ -4,7 +4,8 @@ import { DEMO_PASSWORD, seedDatabase } from '../../seed/index.ts';
 
 describe('home summary on the demo seed', () => {
   let t: TestApp;
-  const summaryOf = async (ada: string) => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const post = async (ada: string, url: string, payload: object = {}): Promise<any> => {
     const s = await t.app.inject({ method: 'POST', url: '/idp/session', payload: { username: ada, password: DEMO_PASSWORD } });
     const x = await t.app.inject({
       method: 'POST',
@@ -14,13 +15,14 @@ describe('home summary on the demo seed', () => {
     const { accessToken, idToken } = x.json().data;
     const res = await t.app.inject({
       method: 'POST',
-      url: '/bff/v1/home/summary',
+      url,
       headers: { 'idaas-accesstoken': accessToken, 'idaas-idtoken': idToken },
-      payload: { channel: 'wec', loginada: ada },
+      payload: { channel: 'wec', loginada: ada, ...payload },
     });
     expect(res.json().code).toBe(0);
     return res.json().data;
   };
+  const summaryOf = (ada: string) => post(ada, '/bff/v1/home/summary');
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -58,5 +60,42 @@ describe('home summary on the demo seed', () => {
     const s = await summaryOf('10000003');
     expect(s.pinCode).toBe(230);
     expect(s.lastNetFen === null || s.lastNetFen >= 0).toBe(true);
+  });
+
+  it('shows this PY’s PQ and FLQ months as the seminar plan counts them', async () => {
+    for (const ada of ['10000001', '10000002', '10000004']) {
+      const s = await summaryOf(ada);
+      const plan = await post(ada, '/bff/v1/incentive/plan', { route: '/incentiveplan/seminars' });
+      expect(plan.code).toBe('SEMINAR_2627');
+      const achieved = (kind: string) => plan.criteria.find((c: { kind: string }) => c.kind === kind).achieved;
+      expect([s.pqMonths, s.flqMonths], ada).toEqual([achieved('pqMonths'), achieved('flqMonths')]);
+    }
+  });
+
+  it('a damaged stored plan summary shows no seminar status instead of failing', async () => {
+    const row = await t.db
+      .selectFrom('plan_results')
+      .select('summary')
+      .where('ada', '=', '10000001')
+      .where('py', '=', '26/27')
+      .executeTakeFirstOrThrow();
+    try {
+      await t.db
+        .updateTable('plan_results')
+        .set({ summary: '{"SEMINAR_2627":' })
+        .where('ada', '=', '10000001')
+        .where('py', '=', '26/27')
+        .execute();
+      const s = await summaryOf('10000001');
+      expect(s.seminar).toBeNull();
+      expect(s.pinCode).toBe(330);
+    } finally {
+      await t.db
+        .updateTable('plan_results')
+        .set({ summary: row.summary })
+        .where('ada', '=', '10000001')
+        .where('py', '=', '26/27')
+        .execute();
+    }
   });
 });

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { baseBodySchema, envelopeSchema, homeSummaryDataSchema, maskPrivacy, ok } from '@abo/contract';
-import { addMonths, pinName, plansFor, pyMonths, pyOf, toMonthKey } from '@abo/plan';
+import { addMonths, decodePlanSummary, periodTotal, pinName, plansFor, pyMonths, pyOf, summarizeHistory, toMonthKey } from '@abo/plan';
 import { notFound } from '../../lib/app-error.ts';
 import { nameFor, nameViewerOf } from '../../lib/name-policy.ts';
 import { sessionOf } from '../../plugins/auth.ts';
+import { loadHistory } from '../incentive/plan-history.ts';
 
 /** The home page's headline numbers for the three areas. */
 export async function homeRoutes(app: FastifyInstance, opts: { today: () => Date }): Promise<void> {
@@ -22,29 +23,14 @@ export async function homeRoutes(app: FastifyInstance, opts: { today: () => Date
         const months = pyMonths(py);
         const d = await app.db
           .selectFrom('distributors')
-          .select(['ada', 'sponsor_ada', 'name_zh', 'name_en', 'pin_code'])
+          .select(['ada', 'sponsor_ada', 'name_zh', 'name_en', 'pin_code', 'pin_month'])
           .where('ada', '=', ada)
           .executeTakeFirst();
         if (!d) throw notFound('Distributor not found');
         const seminarPlan = plansFor(py, 'seminar').find((p) => p.route === '/incentiveplan/seminars');
         const lastMonth = addMonths(month, -1);
-        const [rows, frontline, statement, plans, last] = await Promise.all([
-          app.db
-            .selectFrom('monthly_results')
-            .select(['month', 'ppv', 'pgpv', 'bracket', 'is_q', 'closed'])
-            .where('ada', '=', ada)
-            .where('month', '>=', months[0]!)
-            .where('month', '<=', month)
-            .execute(),
-          app.db
-            .selectFrom('monthly_results as m')
-            .innerJoin('distributors as l', 'l.ada', 'm.ada')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('l.sponsor_ada', '=', ada)
-            .where('m.month', '>=', months[0]!)
-            .where('m.closed', '=', 1)
-            .where('m.is_q', '=', 1)
-            .executeTakeFirst(),
+        const [loaded, statement, plans, last] = await Promise.all([
+          loadHistory(app.db, ada, months[0]!, month, d),
           app.db
             .selectFrom('statements')
             .select(['month', 'net_fen', 'pretax_fen'])
@@ -55,10 +41,10 @@ export async function homeRoutes(app: FastifyInstance, opts: { today: () => Date
           app.db.selectFrom('plan_results').select('summary').where('ada', '=', ada).where('py', '=', py).executeTakeFirst(),
           app.db.selectFrom('monthly_results').select('is_q').where('ada', '=', ada).where('month', '=', lastMonth).executeTakeFirst(),
         ]);
-        const stored =
-          plans && seminarPlan ? (JSON.parse(plans.summary) as Record<string, { status?: string }>)[seminarPlan.code] : undefined;
-        const status = stored?.status;
-        const current = rows.find((r) => r.month === month);
+        // The PY's PQ and FLQ months as the plans count them (the open month so far included).
+        const pyTotals = summarizeHistory(loaded.history, months, today);
+        const status = seminarPlan ? decodePlanSummary(plans?.summary).get(seminarPlan.code)?.status : undefined;
+        const current = loaded.own.get(month);
         const name = pinName(d.pin_code);
         return ok({
           ada: d.ada,
@@ -72,17 +58,15 @@ export async function homeRoutes(app: FastifyInstance, opts: { today: () => Date
           monthPpv: current?.ppv ?? 0,
           monthPgpv: current?.pgpv ?? 0,
           monthBracket: current?.bracket ?? 0,
-          pqMonths: rows.filter((r) => r.closed === 1 && r.is_q === 1).length,
-          flqMonths: Number(frontline?.n ?? 0),
+          pqMonths: periodTotal(pyTotals, 'pqMonths'),
+          flqMonths: periodTotal(pyTotals, 'flqMonths'),
           lastStatementMonth: statement?.month ?? null,
           lastNetFen: statement ? Number(statement.net_fen) : null,
           lastPretaxFen: statement ? Number(statement.pretax_fen) : null,
           lastMonth: last ? lastMonth : null,
           lastMonthQ: last ? last.is_q === 1 : null,
           seminar:
-            seminarPlan && (status === 'met' || status === 'onTrack' || status === 'atRisk' || status === 'missed')
-              ? { code: seminarPlan.code, name: seminarPlan.name.zh, nameEn: seminarPlan.name.en, status }
-              : null,
+            seminarPlan && status ? { code: seminarPlan.code, name: seminarPlan.name.zh, nameEn: seminarPlan.name.en, status } : null,
         });
       },
     );

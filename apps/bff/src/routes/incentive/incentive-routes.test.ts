@@ -2,9 +2,10 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@abo/contract';
+import { encodePlanSummary } from '@abo/plan';
 import { buildApp } from '../../app.ts';
 import type { DB } from '../../db/index.ts';
-import { evaluatePy, summaryJson } from '../../seed/plans.ts';
+import { evaluatePy } from '../../seed/plans.ts';
 import { insertDistributor, markDataReplaced } from '../../testing/fixtures.ts';
 import { legsFor, loadHistory } from './plan-history.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -125,7 +126,7 @@ describe('/bff/v1/incentive', () => {
     const person = { pin_code: 330, pin_month: '2026-02' };
     const loaded = await loadHistory(t.db, ME, '2025-09', '2026-11', person);
     for (const py of ['25/26', '26/27']) {
-      const summary = summaryJson(evaluatePy(loaded.history, py, '2026-11-21'));
+      const summary = encodePlanSummary(evaluatePy(loaded.history, py, '2026-11-21'));
       await t.db
         .insertInto('plan_results')
         .values({ ada: ME, py, summary } as never)
@@ -138,7 +139,7 @@ describe('/bff/v1/incentive', () => {
       await t.db
         .updateTable('plan_results')
         .set({
-          summary: summaryJson(evaluatePy(loaded.history, '26/27', '2026-11-21')).replace(
+          summary: encodePlanSummary(evaluatePy(loaded.history, '26/27', '2026-11-21')).replace(
             '"SEMINAR_2627":{"status":"atRisk"',
             '"SEMINAR_2627":{"status":"onTrack"',
           ),
@@ -148,6 +149,20 @@ describe('/bff/v1/incentive', () => {
         .execute();
       const patched = (await call('plans')).json().data.plans.find((p: { code: string }) => p.code === 'SEMINAR_2627');
       expect(patched.status).toBe('onTrack');
+      // Entries the codec cannot read are evaluated live, the rest still come from the store.
+      const damaged = JSON.parse(encodePlanSummary(evaluatePy(loaded.history, '26/27', '2026-11-21'))) as Record<string, unknown>;
+      damaged['SEMINAR_2627'] = { status: 'done', achieved: [1] };
+      damaged['TRAVEL_2627'] = { status: 'met', achieved: ['1', '2', '3'] };
+      damaged['ELITE_2627'] = { status: 'met' };
+      await t.db
+        .updateTable('plan_results')
+        .set({ summary: JSON.stringify(damaged) })
+        .where('ada', '=', ME)
+        .where('py', '=', '26/27')
+        .execute();
+      const res = await call('plans');
+      expect(res.json().code).toBe(Code.OK);
+      expect(res.json().data).toEqual(live);
     } finally {
       await t.db.deleteFrom('plan_results').where('ada', '=', ME).execute();
     }

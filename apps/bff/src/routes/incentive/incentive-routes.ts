@@ -12,18 +12,17 @@ import {
   plansBodySchema,
   plansDataSchema,
   type CriterionData,
-  type LocalText,
-  type PlanStatus,
   type PlanSummary,
 } from '@abo/contract';
 import {
-  evaluateCriterion,
+  decodePlanSummary,
   evaluatePlan,
   evaluatePlans,
   knownPys,
-  monthIndex,
   PLANS,
   planByCode,
+  planCard,
+  planCardFromSummary,
   planMonths,
   plansByRoute,
   plansFor,
@@ -31,12 +30,9 @@ import {
   pyMonths,
   pyOf,
   rulesFor,
-  summarizeHistory,
   toMonthKey,
-  type Criterion,
   type CriterionResult,
   type PlanDef,
-  type PlanResult,
 } from '@abo/plan';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
@@ -64,92 +60,6 @@ const biennialTagOf = preparedQuery((db, p: { ada: string }) =>
 
 /** Plan answers kept per process (each up to ~30 KB of JSON). */
 const PLAN_ANSWERS = 500;
-
-const NON_PACE = new Set(['pinAtLeast', 'newPin', 'attendance']);
-
-interface HeadlineInput {
-  kind: string;
-  label: LocalText;
-  unit: LocalText;
-  required: number;
-  achieved: number;
-  met: boolean;
-}
-
-/** The criterion furthest from being met (pace-less pin/attendance criteria last): what a card headlines. */
-function headlineOf(all: readonly HeadlineInput[]): PlanSummary['headline'] {
-  if (!all.length) return null;
-  let pick: HeadlineInput | undefined;
-  let worst = Infinity;
-  for (const c of all) {
-    if (c.met || NON_PACE.has(c.kind)) continue;
-    const ratio = c.required > 0 ? c.achieved / c.required : 1;
-    if (ratio < worst) {
-      worst = ratio;
-      pick = c;
-    }
-  }
-  pick ??= all.find((c) => !c.met) ?? all[0]!;
-  return { label: pick.label, unit: pick.unit, kind: pick.kind, achieved: pick.achieved, required: pick.required, met: pick.met };
-}
-
-/** Label, unit and required value of a criterion, from the engine once per criterion. */
-const criterionMeta = new WeakMap<Criterion, { label: LocalText; unit: LocalText; required: number }>();
-function metaOf(plan: PlanDef, c: Criterion) {
-  let m = criterionMeta.get(c);
-  if (!m) {
-    const r = evaluateCriterion(c, summarizeHistory({ months: [] }, planMonths(plan)), false);
-    criterionMeta.set(c, (m = { label: r.label, unit: r.unit, required: r.required }));
-  }
-  return m;
-}
-
-type StoredSummary = Record<string, { status: PlanStatus; achieved: number[]; level?: string | null }>;
-
-/** A plan card from the stored per-PY summary (seed/close output), no history needed. */
-function cardFromStored(plan: PlanDef, stored: StoredSummary[string], today: Date): PlanSummary | null {
-  if (stored.achieved.length !== plan.criteria.length) return null;
-  const months = planMonths(plan);
-  const cur = monthIndex(today) - monthIndex(months[0]!);
-  const criteria = plan.criteria.map((c, i) => {
-    const m = metaOf(plan, c);
-    const achieved = stored.achieved[i]!;
-    return { kind: c.kind, label: m.label, unit: m.unit, required: m.required, achieved, met: achieved >= m.required };
-  });
-  return {
-    code: plan.code,
-    py: plan.py,
-    type: plan.type,
-    name: plan.name,
-    route: plan.route,
-    status: stored.status,
-    met: stored.status === 'met',
-    periodState: cur >= months.length ? 'closed' : cur < 0 ? 'future' : 'open',
-    remainingMonths: Math.max(0, Math.min(months.length, months.length - cur)),
-    criteriaMet: criteria.filter((c) => c.met).length,
-    criteriaTotal: criteria.length,
-    achievedLevel: stored.level ?? null,
-    headline: headlineOf(criteria),
-  };
-}
-
-function cardFromResult(plan: PlanDef, res: PlanResult): PlanSummary {
-  return {
-    code: res.code,
-    py: res.py,
-    type: res.type,
-    name: res.name,
-    route: plan.route,
-    status: res.status,
-    met: res.met,
-    periodState: res.periodState,
-    remainingMonths: res.remainingMonths,
-    criteriaMet: res.criteria.filter((c) => c.met).length,
-    criteriaTotal: res.criteria.length,
-    achievedLevel: res.achievedLevel ?? null,
-    headline: headlineOf(res.criteria),
-  };
-}
 
 function criterionOut(c: CriterionResult): CriterionData {
   return {
@@ -199,17 +109,10 @@ export async function incentiveRoutes(app: FastifyInstance, opts: { config: Conf
         .where('ada', '=', ada)
         .where('py', 'in', [...new Set(plans.map((p) => p.py))])
         .execute();
-      const byPy = new Map<string, StoredSummary>();
-      for (const row of stored) {
-        try {
-          byPy.set(row.py, JSON.parse(row.summary) as StoredSummary);
-        } catch {
-          // A damaged summary row: evaluate live below.
-        }
-      }
+      const byPy = new Map(stored.map((row) => [row.py, decodePlanSummary(row.summary)]));
       const cards: (PlanSummary | null)[] = plans.map((p) => {
-        const hit = byPy.get(p.py)?.[p.code];
-        return hit ? cardFromStored(p, hit, today) : null;
+        const hit = byPy.get(p.py)?.get(p.code);
+        return hit ? planCardFromSummary(p, hit, today) : null;
       });
       const missing = plans.filter((_, i) => cards[i] === null);
       if (missing.length) {
@@ -222,7 +125,7 @@ export async function incentiveRoutes(app: FastifyInstance, opts: { config: Conf
         const loaded = await loadHistory(app.db, ada, from, month, d);
         const results = evaluatePlans(missing, loaded.history, { today, detail: false });
         let k = 0;
-        for (let i = 0; i < cards.length; i++) if (cards[i] === null) cards[i] = cardFromResult(plans[i]!, results[k++]!);
+        for (let i = 0; i < cards.length; i++) if (cards[i] === null) cards[i] = planCard(plans[i]!, results[k++]!);
       } else {
         await person(app.db, ada);
       }

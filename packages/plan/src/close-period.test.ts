@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { monthIndex, monthKeyOf, pyOf } from './calendar.ts';
+import { closeIncome, createMonthIncome } from './close-income.ts';
+import { closePeriod, type ClosedMonth, type PeriodMonthInput } from './close-period.ts';
+import { closeMonth, createMonthClose } from './close.ts';
+import { monthlyStatement } from './income.ts';
+import { advancePins, createPinState, PIN } from './pins.ts';
+import { rulesFor } from './rules/registry.ts';
+import { randomPv, randomTree } from './testing.ts';
+
+/** 26 months from September 2024: two whole PYs, then an open October 2026. */
+function period(n: number, seed: number): PeriodMonthInput[] {
+  const first = monthIndex('2024-09');
+  return Array.from({ length: 26 }, (_, k) => {
+    const ppv = randomPv(n, seed + k);
+    // A few big producers keep legs Q for months, so pins reach Emerald and above.
+    for (let i = 1; i < Math.min(n, 14); i++) ppv[i] = 10_000 + ((i * 7919 + k * 131) % 9_000);
+    return { month: monthKeyOf(first + k), ppv, closed: k < 25 };
+  });
+}
+
+describe('closePeriod', () => {
+  const n = 400;
+  const sponsor = randomTree(n, 3, 1);
+  // Thirteen Q producers hung directly under the root.
+  for (let i = 1; i < 14; i++) sponsor[i] = 0;
+  const months = period(n, 17);
+
+  it('is closeMonth, closeIncome and advancePins month by month, the open month volumes only', () => {
+    const close = createMonthClose(n);
+    const income = createMonthIncome(n);
+    const pins = createPinState(n);
+    const seen: string[] = [];
+    const result = closePeriod({ sponsor, months }, (m: ClosedMonth) => {
+      const input = months[m.index]!;
+      const rules = rulesFor(pyOf(input.month));
+      closeMonth(sponsor, input.ppv, rules, close);
+      expect(m.close.groupPv).toEqual(close.groupPv);
+      expect(m.close.isSpMonth).toEqual(close.isSpMonth);
+      if (input.closed) {
+        closeIncome(sponsor, input.ppv, close, rules, income);
+        advancePins(pins, sponsor, close, input.month, rules);
+        expect(m.income!.pretaxFen).toEqual(income.pretaxFen);
+      } else {
+        expect(m.income).toBeNull();
+      }
+      expect(m.pin).toEqual(pins.pin);
+      seen.push(m.month);
+    });
+    expect(seen).toEqual(months.map((m) => m.month));
+    expect(result.pinMonth).toEqual(pins.pinMonth);
+    expect(Math.max(...result.pin)).toBeGreaterThanOrEqual(PIN.EMERALD);
+  });
+
+  it('pays the annual bonuses in each closed August, on the PY’s group PV, as the statement does', () => {
+    const gpv = new Float64Array(n);
+    let augusts = 0;
+    closePeriod({ sponsor, months }, (m) => {
+      if (m.month.endsWith('-09')) gpv.fill(0);
+      for (let i = 0; i < n; i++) gpv[i] = gpv[i]! + m.close.groupPv[i]!;
+      if (!m.month.endsWith('-08')) {
+        expect(m.annual.size).toBe(0);
+        return;
+      }
+      augusts++;
+      expect(m.annual.size).toBeGreaterThan(0);
+      for (let i = 0; i < n; i++) {
+        const bonus = m.annual.get(i);
+        if (m.pin[i]! < PIN.EMERALD) {
+          expect(bonus).toBeUndefined();
+          continue;
+        }
+        expect(bonus!.pyGroupPv).toBe(gpv[i]);
+        const st = monthlyStatement({ month: m.month, ppv: 0, legs: [], annual: { pinCode: m.pin[i]!, pyGroupPv: gpv[i]! } });
+        expect(st.items.find((x) => x.code === 'EMERALD_ANNUAL')!.amountFen).toBe(bonus!.emeraldFen);
+        expect(st.items.find((x) => x.code === 'DIAMOND_ANNUAL')!.amountFen).toBe(bonus!.diamondFen);
+      }
+    });
+    expect(augusts).toBe(2);
+  });
+
+  it('refuses months that skip, and an open month before the last', () => {
+    const [a, b, c] = months;
+    expect(() => closePeriod({ sponsor, months: [a!, c!] }, () => undefined)).toThrow(/consecutive/);
+    expect(() => closePeriod({ sponsor, months: [{ ...a!, closed: false }, b!] }, () => undefined)).toThrow(/open/);
+    expect(() => closePeriod({ sponsor, months: [{ ...a!, ppv: new Int32Array(3) }] }, () => undefined)).toThrow(/volumes/);
+  });
+});

@@ -1,0 +1,105 @@
+// The close of a run of months over the whole tree, in order: each month's volumes, brackets
+// and Q/SP (closeMonth), then for a closed month its service fees (closeIncome), the pins
+// (advancePins) and, with a PY's last month, the annual bonuses on the PY's group PV. The demo
+// seed calls it with generated orders; an import of real months calls it the same way.
+import { isLastMonthOfPy, monthIndex, pyOf, type MonthKey, type PyName } from './calendar.ts';
+import { closeIncome, createMonthIncome, type MonthIncome } from './close-income.ts';
+import { closeMonth, createMonthClose, type MonthClose } from './close.ts';
+import { ANNUAL_BONUS_MIN_PIN, annualBonus, type AnnualBonus } from './income.ts';
+import { advancePins, createPinState } from './pins.ts';
+import { rulesFor } from './rules/registry.ts';
+import type { RuleTable } from './rules/types.ts';
+
+/** One month of the whole tree. */
+export interface PeriodMonthInput {
+  readonly month: MonthKey;
+  /** Personal PV of every node, in the tree's order. */
+  readonly ppv: Int32Array;
+  /** A closed month is paid and moves pins; the open month (month to date) gets volumes only. */
+  readonly closed: boolean;
+  /** Default: the table of the month's PY (the nearest table for a PY without one). */
+  readonly rules?: RuleTable;
+}
+
+export interface ClosePeriodInput {
+  /** Sponsor of each node (-1: a root); every sponsor comes before its downline. */
+  readonly sponsor: Int32Array;
+  /** Consecutive months, oldest first; only the last may be open. */
+  readonly months: readonly PeriodMonthInput[];
+  /** Pin each node held before the first month (default Member). */
+  readonly initialPin?: ArrayLike<number>;
+}
+
+/**
+ * One month as closed. The arrays are the close's own buffers, reused for the next month:
+ * copy what you keep before returning from the callback.
+ */
+export interface ClosedMonth {
+  /** Position in the input's months. */
+  readonly index: number;
+  readonly month: MonthKey;
+  readonly rules: RuleTable;
+  readonly close: MonthClose;
+  /** Service fees; null for the open month. */
+  readonly income: MonthIncome | null;
+  /** Pin held by each node at the end of the month. */
+  readonly pin: Uint16Array;
+  /** Node → annual bonuses, in a closed PY's last month (nodes at Emerald or above); else empty. */
+  readonly annual: ReadonlyMap<number, AnnualBonus>;
+}
+
+export interface ClosePeriodResult {
+  /** Pin held by each node after the last closed month. */
+  readonly pin: Uint16Array;
+  /** Month index (monthIndex) each node reached its pin here; -1: no rise in the period. */
+  readonly pinMonth: Int32Array;
+}
+
+const NO_BONUS: ReadonlyMap<number, AnnualBonus> = new Map();
+
+/**
+ * Closes the months in order, handing each to `onMonth`. The annual bonus base is the group PV
+ * of the PY's months given here: start the period at a PY's first month for a full year.
+ */
+export function closePeriod(input: ClosePeriodInput, onMonth: (m: ClosedMonth) => void): ClosePeriodResult {
+  const { sponsor, months } = input;
+  const n = sponsor.length;
+  const close = createMonthClose(n);
+  const income = createMonthIncome(n);
+  const pins = createPinState(n);
+  if (input.initialPin) pins.pin.set(input.initialPin);
+  const pyGroupPv = new Float64Array(n);
+  let py: PyName | null = null;
+  for (let m = 0; m < months.length; m++) {
+    const { month, ppv, closed } = months[m]!;
+    if (ppv.length !== n) throw new RangeError(`${month}: ${ppv.length} volumes for ${n} nodes`);
+    if (!closed && m !== months.length - 1) throw new RangeError(`${month}: only the last month may be open`);
+    if (m > 0 && monthIndex(month) !== monthIndex(months[m - 1]!.month) + 1) throw new RangeError(`${month}: months must be consecutive`);
+    const rules = months[m]!.rules ?? rulesFor(pyOf(month), { fallback: 'nearest' });
+    closeMonth(sponsor, ppv, rules, close);
+    let paid: MonthIncome | null = null;
+    let annual = NO_BONUS;
+    if (closed) {
+      closeIncome(sponsor, ppv, close, rules, income);
+      paid = income;
+      advancePins(pins, sponsor, close, month, rules);
+      const mpy = pyOf(month);
+      if (mpy !== py) {
+        pyGroupPv.fill(0);
+        py = mpy;
+      }
+      const gpv = close.groupPv;
+      for (let i = 0; i < n; i++) pyGroupPv[i] = pyGroupPv[i]! + gpv[i]!;
+      if (isLastMonthOfPy(month)) {
+        const bonuses = new Map<number, AnnualBonus>();
+        const pin = pins.pin;
+        for (let i = 0; i < n; i++) {
+          if (pin[i]! >= ANNUAL_BONUS_MIN_PIN) bonuses.set(i, annualBonus(pin[i]!, pyGroupPv[i]!, rules));
+        }
+        annual = bonuses;
+      }
+    }
+    onMonth({ index: m, month, rules, close, income: paid, pin: pins.pin, annual });
+  }
+  return { pin: pins.pin, pinMonth: pins.pinMonth };
+}

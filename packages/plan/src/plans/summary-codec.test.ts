@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { evaluatePlans } from './evaluate.ts';
+import { plansFor } from './registry.ts';
+import { decodePlanSummary, encodePlanSummary } from './summary-codec.ts';
+import type { PlanResult } from './types.ts';
+
+const result = (code: string, status: PlanResult['status'], achieved: number[], level?: string | null): PlanResult =>
+  ({
+    code,
+    status,
+    criteria: achieved.map((a) => ({ achieved: a })),
+    ...(level !== undefined ? { levels: [], achievedLevel: level } : {}),
+  }) as unknown as PlanResult;
+
+describe('the stored plan summary', () => {
+  it('is written in the stored shape, byte for byte', () => {
+    expect(
+      encodePlanSummary([
+        result('SEMINAR_2627', 'atRisk', [330, 2, 7, 61_234.5, 1], 'STANDARD'),
+        result('ELITE_2627', 'met', [330], null),
+        result('NEW_RANK_2627', 'missed', []),
+      ]),
+    ).toBe(
+      '{"SEMINAR_2627":{"status":"atRisk","achieved":[330,2,7,61234.5,1],"level":"STANDARD"},' +
+        '"ELITE_2627":{"status":"met","achieved":[330],"level":null},"NEW_RANK_2627":{"status":"missed","achieved":[]}}',
+    );
+    expect(() => encodePlanSummary([result('X', 'met', [Number.NaN])])).toThrow(RangeError);
+  });
+
+  it('reads back what it wrote', () => {
+    const results = evaluatePlans(plansFor('26/27'), { months: [] }, { today: '2026-11-21', detail: false });
+    const back = decodePlanSummary(encodePlanSummary(results));
+    expect([...back.keys()]).toEqual(results.map((r) => r.code));
+    for (const r of results) {
+      expect(back.get(r.code)).toEqual({
+        status: r.status,
+        achieved: r.criteria.map((c) => c.achieved),
+        ...(r.levels ? { level: r.achievedLevel ?? null } : {}),
+      });
+    }
+  });
+
+  it('leaves out what it cannot read, entry by entry, and never throws', () => {
+    const s = decodePlanSummary(
+      JSON.stringify({
+        GOOD: { status: 'met', achieved: [1, 2] },
+        BAD_STATUS: { status: 'done', achieved: [1] },
+        BAD_ACHIEVED: { status: 'met', achieved: ['1'] },
+        NO_ACHIEVED: { status: 'met' },
+        BAD_LEVEL: { status: 'met', achieved: [], level: 3 },
+        BARE_STATUS: 'met',
+      }),
+    );
+    expect([...s.keys()]).toEqual(['GOOD']);
+    for (const damaged of ['{not json', '[]', 'null', '"met"', '', null, undefined]) expect(decodePlanSummary(damaged).size).toBe(0);
+  });
+});

@@ -1,0 +1,79 @@
+// The stored plan summary (plan_results.summary): one JSON object per distributor and PY,
+// `{ "<plan code>": { "status": …, "achieved": [per criterion], "level"?: … } }`, written by the
+// close (the seed, later an import) and read by the plan list, home and income pages. One
+// encoder and one checked decoder so writer and readers cannot drift apart.
+import type { PlanResult, Status } from './types.ts';
+
+export interface StoredPlanEntry {
+  readonly status: Status;
+  /** The achieved value of each of the plan's criteria, in the plan's order. */
+  readonly achieved: readonly number[];
+  /** Plans with levels: the level reached (null: none); absent for plans without levels. */
+  readonly level?: string | null;
+}
+
+/** Plan code → its stored entry. */
+export type StoredPlanSummary = ReadonlyMap<string, StoredPlanEntry>;
+
+const STATUSES: ReadonlySet<string> = new Set<Status>(['met', 'onTrack', 'atRisk', 'missed']);
+
+// Plan and level codes come from the catalogue: quoting each once keeps the bulk writer cheap.
+const quoted = new Map<string, string>();
+function quote(s: string): string {
+  let q = quoted.get(s);
+  if (q === undefined) quoted.set(s, (q = JSON.stringify(s)));
+  return q;
+}
+
+/** The summary of one distributor's plans of one PY, as stored. */
+export function encodePlanSummary(results: readonly PlanResult[]): string {
+  let s = '{';
+  for (let k = 0; k < results.length; k++) {
+    const r = results[k]!;
+    if (k) s += ',';
+    s += `${quote(r.code)}:{"status":${quote(r.status)},"achieved":[`;
+    for (let c = 0; c < r.criteria.length; c++) {
+      const v = r.criteria[c]!.achieved;
+      if (!Number.isFinite(v)) throw new RangeError(`${r.code}: achieved value ${v} cannot be stored`);
+      s += (c ? ',' : '') + String(v);
+    }
+    s += ']';
+    if (r.levels) s += `,"level":${r.achievedLevel ? quote(r.achievedLevel) : 'null'}`;
+    s += '}';
+  }
+  return s + '}';
+}
+
+function entryOf(v: unknown): StoredPlanEntry | null {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return null;
+  const o = v as Record<string, unknown>;
+  const { status, achieved, level } = o;
+  if (typeof status !== 'string' || !STATUSES.has(status)) return null;
+  if (!Array.isArray(achieved) || !achieved.every((x) => typeof x === 'number' && Number.isFinite(x))) return null;
+  if (level !== undefined && level !== null && typeof level !== 'string') return null;
+  const entry: { status: Status; achieved: number[]; level?: string | null } = { status: status as Status, achieved: achieved as number[] };
+  if ('level' in o) entry.level = level as string | null;
+  return entry;
+}
+
+/**
+ * Reads a stored summary. Whatever cannot be read is left out rather than guessed at: an
+ * unreadable row gives an empty summary, a malformed entry is missing from it, and readers
+ * treat a missing plan as not stored (evaluate it live, or show no status).
+ */
+export function decodePlanSummary(json: string | null | undefined): StoredPlanSummary {
+  const out = new Map<string, StoredPlanEntry>();
+  if (typeof json !== 'string') return out;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return out;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return out;
+  for (const [code, v] of Object.entries(parsed)) {
+    const e = entryOf(v);
+    if (e) out.set(code, e);
+  }
+  return out;
+}
