@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Code, isChannel } from '@abo/contract';
-import type { DB } from '../db/index.ts';
+import { auditAction, recordRead } from '../db/audit.ts';
+import { isInDownline } from '../db/distributors.ts';
 import { AppError, badRequest, forbidden, unauthorized } from '../lib/app-error.ts';
 import type { TokenService } from '../idp/tokens.ts';
 
@@ -36,14 +37,6 @@ function header(request: FastifyRequest, name: string): string | undefined {
 
 const ADA_PATTERN = /^\d{4,12}$/;
 
-/** True when `member` sits below `leader` in the sponsorship tree. */
-export async function isInDownline(db: DB, leader: string, member: string): Promise<boolean> {
-  const rows = await db.selectFrom('distributors').select(['ada', 'tree_pos', 'tree_size']).where('ada', 'in', [leader, member]).execute();
-  const l = rows.find((r) => r.ada === leader);
-  const m = rows.find((r) => r.ada === member);
-  return !!l && !!m && l.ada !== m.ada && m.tree_pos > l.tree_pos && m.tree_pos < l.tree_pos + l.tree_size;
-}
-
 /**
  * Access control in one place: every /bff route not marked public needs a
  * valid session. Distributor channels: access + id token for the same ada,
@@ -56,16 +49,7 @@ export const authPlugin = fp(
     app.decorateRequest('session', null);
 
     const audit = (actor: string, subject: string, request: FastifyRequest, channel: string) =>
-      app.db
-        .insertInto('audit_log')
-        .values({
-          actor,
-          subject_ada: subject,
-          action: `${request.method} ${request.routeOptions.url ?? request.url}`,
-          channel,
-          at: new Date().toISOString(),
-        })
-        .execute();
+      recordRead(app.db, { actor, subjectAda: subject, action: auditAction(request), channel });
 
     // Before validation, so a caller without a session learns nothing, not even a body's shape.
     app.addHook('preValidation', async (request) => {

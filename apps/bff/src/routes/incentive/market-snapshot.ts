@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
 import { maskPrivacy } from '@abo/contract';
 import { pyMonths } from '@abo/plan';
 import type { DB } from '../../db/index.ts';
+import { AnswerCache } from '../../lib/answer-cache.ts';
 import { maskedNames, nameFor, showsInFull, type NameViewer } from '../../lib/name-policy.ts';
-import { dataVersion } from '../data-version.ts';
+import { qMonthsBetween, snapshotRows } from './market-queries.ts';
 
 /**
  * An in-memory column store of the whole sponsorship tree for one performance
@@ -11,8 +11,8 @@ import { dataVersion } from '../data-version.ts';
  * slice. Market member tracking filters and pages over it in well under a
  * millisecond even for a downline of 100 000; sorted orders are built once per
  * snapshot and walked to fill a page. It is built when the server gets ready
- * (see market-routes.ts) and rebuilt when the data changes (dataVersion,
- * compared on each use).
+ * (see market-routes.ts) and rebuilt when the data changes (kept by the answer
+ * cache, lib/answer-cache.ts: per data version).
  */
 export interface MarketSnapshot {
   py: string;
@@ -62,49 +62,12 @@ export interface MaskedMember {
   searchEn: string;
 }
 
-const caches = new WeakMap<DB, Map<string, MarketSnapshot>>();
-
-interface BaseRow {
-  ada: string;
-  name_zh: string;
-  name_en: string;
-  sponsor_ada: string | null;
-  join_date: string;
-  tree_pos: number;
-  tree_size: number;
-  depth: number;
-  pin: number;
-  ppv: number | null;
-  gpv: number | null;
-  pgpv: number | null;
-  bracket: number | null;
-  is_q: number | null;
-}
+/** Snapshots kept per database: the current PY's and a few past PYs' (each PY with the month it shows). */
+const snapshots = new AnswerCache<MarketSnapshot>(8);
 
 async function build(db: DB, py: string, month: string, signature: string): Promise<MarketSnapshot> {
   const months = pyMonths(py).filter((m) => m <= month);
-  const base = await db
-    .selectFrom('distributors as d')
-    .leftJoin('monthly_results as m', (j) => j.onRef('m.ada', '=', 'd.ada').on('m.month', '=', month))
-    .select([
-      'd.ada',
-      'd.name_zh',
-      'd.name_en',
-      'd.sponsor_ada',
-      'd.join_date',
-      'd.tree_pos',
-      'd.tree_size',
-      'd.depth',
-      sql<number>`coalesce(m.pin_code, d.pin_code)`.as('pin'),
-      'm.ppv',
-      'm.gpv',
-      'm.pgpv',
-      'm.bracket',
-      'm.is_q',
-    ])
-    .orderBy('d.tree_pos')
-    .execute();
-  const rows = base as BaseRow[];
+  const rows = await snapshotRows(db, month);
   const n = rows.length;
   const s: MarketSnapshot = {
     py,
@@ -157,13 +120,7 @@ async function build(db: DB, py: string, month: string, signature: string): Prom
     s.indexOfAda.set(r.ada, i);
   }
   if (months.length > 0) {
-    // Distributors drive the join so each member is one primary-key range seek on (ada, month).
-    const qRows = (
-      await sql<{ ada: string; month: string }>`
-        select d.ada as ada, m.month as month
-        from distributors d cross join monthly_results m
-        where m.ada = d.ada and m.month >= ${months[0]!} and m.month <= ${months[months.length - 1]!} and m.is_q = 1`.execute(db)
-    ).rows;
+    const qRows = await qMonthsBetween(db, months[0]!, months[months.length - 1]!);
     for (const q of qRows) {
       const i = s.indexOfAda.get(q.ada);
       const bit = months.indexOf(q.month);
@@ -177,21 +134,9 @@ async function build(db: DB, py: string, month: string, signature: string): Prom
   return s;
 }
 
-/** The snapshot of a PY whose volumes are those of `month`; rebuilt when stale. */
-export async function marketSnapshot(db: DB, py: string, month: string): Promise<MarketSnapshot> {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
-  const key = `${py}|${month}`;
-  const existing = cache.get(key);
-  // One small query per use: the snapshot follows the data as soon as it changes.
-  const signature = await dataVersion(db);
-  if (existing && existing.signature === signature) return existing;
-  const fresh = await build(db, py, month, signature);
-  cache.set(key, fresh);
-  return fresh;
+/** The snapshot of a PY whose volumes are those of `month`; rebuilt when the data changed. */
+export function marketSnapshot(db: DB, py: string, month: string): Promise<MarketSnapshot> {
+  return snapshots.get(db, `${py}|${month}`, (version) => build(db, py, month, version));
 }
 
 /** First index whose tree position is ≥ pos (positions ascend). */

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { markDataReplaced } from '../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { dataVersion, VersionedCache } from './data-version.ts';
+import { dataVersion, markDataReplaced } from './data-version.ts';
 
 describe('the data version', () => {
   let t: TestApp;
@@ -17,6 +16,17 @@ describe('the data version', () => {
     expect(await dataVersion(t.db)).toBe(v0);
     await markDataReplaced(t.db);
     expect(await dataVersion(t.db)).not.toBe(v0);
+  });
+
+  it('moves on every mark, even two in the same millisecond, and inside a transaction', async () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      await markDataReplaced(t.db);
+      seen.add(await dataVersion(t.db));
+    }
+    await t.db.transaction().execute((trx) => markDataReplaced(trx));
+    seen.add(await dataVersion(t.db));
+    expect(seen.size).toBe(4);
   });
 
   it('is never older than the call: a change made while a read is under way shows in the next call', async () => {
@@ -39,19 +49,5 @@ describe('the data version', () => {
     } finally {
       reads.mockRestore();
     }
-  });
-});
-
-describe('the versioned cache', () => {
-  it('answers an entry only for its version and forgets the least recently used first', () => {
-    const c = new VersionedCache<number>(2);
-    c.set('a', 'v1', 1);
-    c.set('b', 'v1', 2);
-    expect(c.get('a', 'v1')).toBe(1);
-    c.set('c', 'v1', 3); // 'b' is the least recently used
-    expect(c.get('b', 'v1')).toBeUndefined();
-    expect(c.get('a', 'v1')).toBe(1);
-    expect(c.get('c', 'v2')).toBeUndefined();
-    expect(c.get('c', 'v1')).toBeUndefined(); // a stale entry is dropped when met
   });
 });

@@ -1,0 +1,25 @@
+// The audit log of reads of another distributor's data (staff, and leaders through queryAda or a
+// market row reference): one insert.
+import type { DB } from './index.ts';
+
+export interface AuditedRead {
+  /** Who read: a distributor's ada or a staff account. */
+  actor: string;
+  /** Whose data was read. */
+  subjectAda: string;
+  channel: string;
+  /** The request, as auditAction gives it. */
+  action: string;
+}
+
+/** The action an audited request is recorded as: its method and route (as declared, not as spelt). */
+export function auditAction(request: { method: string; url: string; routeOptions: { url?: string | undefined } }): string {
+  return `${request.method} ${request.routeOptions.url ?? request.url}`;
+}
+
+export async function recordRead(db: DB, read: AuditedRead, at = new Date().toISOString()): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({ actor: read.actor, subject_ada: read.subjectAda, action: read.action, channel: read.channel, at })
+    .execute();
+}

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertDistributor } from '../testing/fixtures.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { byAda, byAdaMonth, frontlineMonthlyResults, monthlyResultOf, monthlyResultsOf, toMonthlyResult } from './monthly-results.ts';
+
+const row = (ada: string, month: string, pgpv: number, over: Record<string, unknown> = {}) => ({
+  ada,
+  month,
+  ppv: 300,
+  gpv: pgpv + 10,
+  pgpv,
+  bv_fen: 30_000,
+  bracket: 21,
+  is_q: 1,
+  q_legs: 2,
+  apv: pgpv,
+  is_sp: 0,
+  pin_code: 330,
+  new_customers: 3,
+  points: 7,
+  compliant: 1,
+  closed: 1,
+  attended: null,
+  ...over,
+});
+
+describe('monthly results', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await insertDistributor(t.db, '10000001', { tree_pos: 0, tree_size: 3 });
+    await insertDistributor(t.db, '20000001', { sponsor_ada: '10000001', tree_pos: 1, depth: 1 });
+    await insertDistributor(t.db, '20000002', { sponsor_ada: '10000001', tree_pos: 2, depth: 1 });
+    await t.db
+      .insertInto('monthly_results')
+      .values([
+        row('10000001', '2026-10', 12_000, { attended: 'SEM26, GALA ,' }),
+        row('10000001', '2026-09', 11_000),
+        row('10000001', '2026-11', 900, { is_q: 0, closed: 0, compliant: 0, is_sp: 1 }),
+        row('20000001', '2026-10', 2_000, { is_q: 0 }),
+        row('20000002', '2026-11', 4_000, { is_q: 0 }),
+      ])
+      .execute();
+  });
+  afterAll(() => t.close());
+
+  it('maps a row to the domain shape once: flags as booleans, events as a list', async () => {
+    expect(await monthlyResultOf(t.db, '10000001', '2026-10')).toEqual({
+      ada: '10000001',
+      month: '2026-10',
+      ppv: 300,
+      gpv: 12_010,
+      pgpv: 12_000,
+      bvFen: 30_000,
+      bracket: 21,
+      isQ: true,
+      qLegs: 2,
+      apv: 12_000,
+      isSp: false,
+      pinCode: 330,
+      newCustomers: 3,
+      points: 7,
+      compliant: true,
+      closed: true,
+      attended: ['SEM26', 'GALA'],
+    });
+    expect(toMonthlyResult(row('x', '2026-11', 1, { is_q: 0, is_sp: 1, compliant: 0, closed: 0 }))).toMatchObject({
+      isQ: false,
+      isSp: true,
+      compliant: false,
+      closed: false,
+      attended: [],
+    });
+    expect(await monthlyResultOf(t.db, '10000001', '2026-08')).toBeUndefined();
+  });
+
+  it('reads a range oldest first, and a frontline’s months', async () => {
+    expect((await monthlyResultsOf(t.db, '10000001', '2026-09', '2026-11')).map((m) => m.month)).toEqual(['2026-09', '2026-10', '2026-11']);
+    expect((await monthlyResultsOf(t.db, '10000001', '2026-10', '2026-10')).map((m) => m.month)).toEqual(['2026-10']);
+    const legs = await frontlineMonthlyResults(t.db, '10000001', '2026-09', '2026-11');
+    expect(byAdaMonth(legs).get('20000001|2026-10')?.pgpv).toBe(2_000);
+    expect([...byAda(legs).keys()].sort()).toEqual(['20000001', '20000002']);
+    expect(await frontlineMonthlyResults(t.db, '10000001', '2026-11', '2026-11')).toEqual([
+      expect.objectContaining({ ada: '20000002', pgpv: 4_000 }),
+    ]);
+  });
+});

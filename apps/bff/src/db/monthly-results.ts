@@ -1,0 +1,139 @@
+// The stored monthly results (written by the close): one column list, one row → domain mapping.
+// The domain shape has the fields of the plan engine's MonthRecord, so a result can be handed
+// to the engine as it is.
+import type { Selectable } from 'kysely';
+import type { DB } from './index.ts';
+import type { MonthlyResultsTable } from './schema.ts';
+import { preparedQuery } from '../lib/prepared-query.ts';
+
+/** Every column of a monthly result, in one place. */
+export const MONTHLY_RESULT_COLUMNS = [
+  'ada',
+  'month',
+  'ppv',
+  'gpv',
+  'pgpv',
+  'bv_fen',
+  'bracket',
+  'is_q',
+  'q_legs',
+  'apv',
+  'is_sp',
+  'pin_code',
+  'new_customers',
+  'points',
+  'compliant',
+  'closed',
+  'attended',
+] as const;
+
+export type MonthlyResultRow = Selectable<MonthlyResultsTable>;
+
+/** One distributor's month as the pages and the engine read it (flags as booleans, money in fen). */
+export interface MonthlyResult {
+  ada: string;
+  month: string;
+  ppv: number;
+  gpv: number;
+  pgpv: number;
+  bvFen: number;
+  /** The performance bracket, percent. */
+  bracket: number;
+  isQ: boolean;
+  /** Frontline legs that were Q this month, as the close counted them. */
+  qLegs: number;
+  apv: number;
+  isSp: boolean;
+  /** The pin held at the end of the month (today's month: the current pin). */
+  pinCode: number;
+  newCustomers: number;
+  points: number;
+  compliant: boolean;
+  /** False for today's month to date (partial, may still change). */
+  closed: boolean;
+  /** Codes of the events attended this month. */
+  attended: string[];
+}
+
+export function toMonthlyResult(r: MonthlyResultRow): MonthlyResult {
+  return {
+    ada: r.ada,
+    month: r.month,
+    ppv: Number(r.ppv),
+    gpv: Number(r.gpv),
+    pgpv: Number(r.pgpv),
+    bvFen: Number(r.bv_fen),
+    bracket: Number(r.bracket),
+    isQ: r.is_q === 1,
+    qLegs: Number(r.q_legs),
+    apv: Number(r.apv),
+    isSp: r.is_sp === 1,
+    pinCode: Number(r.pin_code),
+    newCustomers: Number(r.new_customers),
+    points: Number(r.points),
+    compliant: r.compliant === 1,
+    closed: r.closed === 1,
+    attended: r.attended
+      ? r.attended
+          .split(',')
+          .map((c) => c.trim())
+          .filter(Boolean)
+      : [],
+  };
+}
+
+const oneMonth = preparedQuery((db, p: { ada: string; month: string }) =>
+  db.selectFrom('monthly_results').select(MONTHLY_RESULT_COLUMNS).where('ada', '=', p.ada).where('month', '=', p.month),
+);
+
+const monthRange = preparedQuery((db, p: { ada: string; from: string; to: string }) =>
+  db
+    .selectFrom('monthly_results')
+    .select(MONTHLY_RESULT_COLUMNS)
+    .where('ada', '=', p.ada)
+    .where('month', '>=', p.from)
+    .where('month', '<=', p.to)
+    .orderBy('month'),
+);
+
+const frontlineRange = preparedQuery((db, p: { sponsor: string; from: string; to: string }) =>
+  db
+    .selectFrom('distributors as d')
+    .innerJoin('monthly_results as m', 'm.ada', 'd.ada')
+    .select(MONTHLY_RESULT_COLUMNS.map((c) => `m.${c}` as const))
+    .where('d.sponsor_ada', '=', p.sponsor)
+    .where('m.month', '>=', p.from)
+    .where('m.month', '<=', p.to),
+);
+
+/** One distributor's result of one month, or undefined. */
+export async function monthlyResultOf(db: DB, ada: string, month: string): Promise<MonthlyResult | undefined> {
+  const [row] = await oneMonth(db, { ada, month });
+  return row ? toMonthlyResult(row) : undefined;
+}
+
+/** One distributor's results from `from` to `to` (inclusive, 'YYYY-MM'), oldest first. */
+export async function monthlyResultsOf(db: DB, ada: string, from: string, to: string): Promise<MonthlyResult[]> {
+  return (await monthRange(db, { ada, from, to })).map(toMonthlyResult);
+}
+
+/** The results of a distributor's frontline (the people they sponsored) from `from` to `to`, in no particular order. */
+export async function frontlineMonthlyResults(db: DB, sponsorAda: string, from: string, to: string): Promise<MonthlyResult[]> {
+  return (await frontlineRange(db, { sponsor: sponsorAda, from, to })).map(toMonthlyResult);
+}
+
+/** Results keyed by `ada|month`. */
+export function byAdaMonth(results: readonly MonthlyResult[]): Map<string, MonthlyResult> {
+  return new Map(results.map((m) => [`${m.ada}|${m.month}`, m]));
+}
+
+/** Results grouped by distributor (each group in the order given). */
+export function byAda(results: readonly MonthlyResult[]): Map<string, MonthlyResult[]> {
+  const out = new Map<string, MonthlyResult[]>();
+  for (const m of results) {
+    const list = out.get(m.ada);
+    if (list) list.push(m);
+    else out.set(m.ada, [m]);
+  }
+  return out;
+}

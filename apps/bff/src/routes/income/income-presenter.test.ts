@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { serviceFeeAnnualTax } from '@abo/plan';
+import { annualReviewData, annualTaxableData, pysOf, twelveMonths, type ReviewInput } from './income-presenter.ts';
+
+const row = (month: string, netFen: number) => ({ month, pretaxFen: netFen, taxFen: 0, netFen });
+const person = { ada: '10000004', sponsor_ada: null, name_zh: '张建国', name_en: 'Zhang Jianguo', pin_code: 342, pin_month: '2025-07' };
+
+describe('the income presenter', () => {
+  it('lists the PYs with statements and the current one, newest first', () => {
+    expect(pysOf('26/27', ['2026-10', '2026-08', '2025-09', '2024-12'])).toEqual(['26/27', '25/26', '24/25']);
+  });
+
+  it('gives all 12 months of a PY, zeros where there is no statement', () => {
+    const months = twelveMonths('26/27', [row('2026-10', 500)]);
+    expect(months).toHaveLength(12);
+    expect(months[0]).toEqual({ month: '2026-09', pretaxFen: 0, taxFen: 0, netFen: 0, hasStatement: false });
+    expect(months[1]).toEqual({ month: '2026-10', pretaxFen: 500, taxFen: 0, netFen: 500, hasStatement: true });
+  });
+
+  it("shows a year's comprehensive income with the engine's ratio and tax", () => {
+    const tax = serviceFeeAnnualTax(10_000_000, 250_000);
+    const d = annualTaxableData(
+      '2026',
+      ['2026', '2025'],
+      [{ month: '2026-03', pretaxFen: 10_000_000, taxFen: 250_000, netFen: 9_750_000 }],
+      tax,
+      '2026-11',
+    );
+    expect(d).toMatchObject({ incomeRatioPercent: 80, incomeFen: 8_000_000, taxableFen: 2_000_000, complete: false });
+    expect(d.months[2]).toEqual({ month: '2026-03', grossFen: 10_000_000, withheldFen: 250_000, hasStatement: true });
+    expect(annualTaxableData('2025', [], [], serviceFeeAnnualTax(0, 0), '2026-11').complete).toBe(true);
+  });
+
+  it('reviews a year: like-for-like growth, pins that rose within the PY, plans met', () => {
+    const input: ReviewInput = {
+      py: '26/27',
+      prevPy: '25/26',
+      pys: ['26/27', '25/26'],
+      person,
+      twelve: twelveMonths('26/27', [row('2026-09', 1_000), row('2026-10', 3_000)]),
+      prevRows: [row('2025-09', 1_000), row('2025-10', 1_000), row('2025-11', 9_000)],
+      // The month before the PY sets what was held; rises inside the PY count.
+      pinRows: [
+        { month: '2026-08', pinCode: 330 },
+        { month: '2026-09', pinCode: 330 },
+        { month: '2026-10', pinCode: 342 },
+      ],
+      planStatuses: new Map([
+        ['UNKNOWN-PLAN', 'met'],
+        ['OTHER', 'missed'],
+      ]),
+    };
+    const d = annualReviewData(input, { ada: person.ada });
+    expect(d).toMatchObject({ netFen: 4_000, monthsPaid: 2, comparedMonths: 2, previousSamePeriod: { netFen: 2_000 }, growthPercent: 100 });
+    expect(d.previous).toMatchObject({ py: '25/26', netFen: 11_000 });
+    expect(d.bestMonth).toEqual({ month: '2026-10', pretaxFen: 3_000, taxFen: 0, netFen: 3_000 });
+    expect(d.pinsReached).toEqual([expect.objectContaining({ code: '342', month: '2026-10' })]);
+    expect(d.plansMet).toEqual([{ code: 'UNKNOWN-PLAN', name: 'UNKNOWN-PLAN', nameEn: 'UNKNOWN-PLAN' }]);
+    expect(d.plansEvaluated).toBe(2);
+    expect(d.displayName).toBe('张建国');
+  });
+});

@@ -1,0 +1,146 @@
+// Every read behind the /bff/v1/income/* calls, each mapped from rows to the shapes the
+// presenter takes: stored statements (their items parsed), the month's volume, the people a
+// promotion line names, the payee, pins and plans of a year.
+import { distributorOr404, distributorsByAda, PERSON_COLUMNS } from '../../db/distributors.ts';
+import type { DB } from '../../db/index.ts';
+import { frontlineMonthlyResults, monthlyResultOf, monthlyResultsOf, type MonthlyResult } from '../../db/monthly-results.ts';
+import { planSummaryOf } from '../../db/plan-results.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { preparedQuery } from '../../lib/prepared-query.ts';
+import { parseItems, type ParsedItem, type Totals } from './income-data.ts';
+
+/** One month's statement figures (fen). */
+export interface StatementTotals extends Totals {
+  month: string;
+}
+
+/** One month's statement with its items. */
+export interface StoredStatement extends StatementTotals {
+  items: ParsedItem[];
+}
+
+type StatementRow = { month: string; pretax_fen: number; tax_fen: number; net_fen: number };
+
+const totalsOf = (s: StatementRow): StatementTotals => ({
+  month: s.month,
+  pretaxFen: Number(s.pretax_fen),
+  taxFen: Number(s.tax_fen),
+  netFen: Number(s.net_fen),
+});
+
+const withItems = (s: StatementRow & { items: string }): StoredStatement => ({ ...totalsOf(s), items: parseItems(s.items) });
+
+const STATEMENT_COLUMNS = ['month', 'pretax_fen', 'tax_fen', 'net_fen', 'items'] as const;
+
+const statementMonths = preparedQuery((db, p: { ada: string }) =>
+  db.selectFrom('statements').select('month').where('ada', '=', p.ada).orderBy('month', 'desc'),
+);
+
+const statementRow = preparedQuery((db, p: { ada: string; month: string }) =>
+  db.selectFrom('statements').select(STATEMENT_COLUMNS).where('ada', '=', p.ada).where('month', '=', p.month),
+);
+
+const statementRange = preparedQuery((db, p: { ada: string; from: string; to: string }) =>
+  db
+    .selectFrom('statements')
+    .select(['month', 'pretax_fen', 'tax_fen', 'net_fen'])
+    .where('ada', '=', p.ada)
+    .where('month', '>=', p.from)
+    .where('month', '<=', p.to)
+    .orderBy('month'),
+);
+
+/** Months with a statement, newest first: exactly the list generate/queryable/month gives. */
+export async function queryableMonths(db: DB, ada: string): Promise<string[]> {
+  return (await statementMonths(db, { ada })).map((m) => m.month);
+}
+
+/** One month's statement, or the not-found envelope. */
+export async function statementOr404(db: DB, ada: string, month: string): Promise<StoredStatement> {
+  const [s] = await statementRow(db, { ada, month });
+  if (!s) throw notFound(`No statement for ${month}`);
+  return withItems(s);
+}
+
+/** The statement figures of the months from `from` to `to` (inclusive), oldest first. */
+export async function statementTotalsBetween(db: DB, ada: string, from: string, to: string): Promise<StatementTotals[]> {
+  return (await statementRange(db, { ada, from, to })).map(totalsOf);
+}
+
+/** The statements with their items from `from` to `to` (inclusive), oldest first. */
+export async function statementsBetween(db: DB, ada: string, from: string, to: string): Promise<StoredStatement[]> {
+  const rows = await db
+    .selectFrom('statements')
+    .select(STATEMENT_COLUMNS)
+    .where('ada', '=', ada)
+    .where('month', '>=', from)
+    .where('month', '<=', to)
+    .orderBy('month')
+    .execute();
+  return rows.map(withItems);
+}
+
+/** The newest statement, or undefined when there is none. */
+export async function latestStatement(db: DB, ada: string): Promise<StoredStatement | undefined> {
+  const row = await db
+    .selectFrom('statements')
+    .select(STATEMENT_COLUMNS)
+    .where('ada', '=', ada)
+    .orderBy('month', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row && withItems(row);
+}
+
+/** The distributor's own result of a month (volume, bracket, Q legs), or undefined. */
+export function volumeOf(db: DB, ada: string, month: string): Promise<MonthlyResult | undefined> {
+  return monthlyResultOf(db, ada, month);
+}
+
+/** What the promotion fee of a month is computed from: own PPV and the frontline legs with volume. */
+export async function promotionInputs(
+  db: DB,
+  ada: string,
+  month: string,
+): Promise<{ ppv: number; legs: { id: string; pgpv: number }[] } | null> {
+  const [own, frontline] = await Promise.all([monthlyResultOf(db, ada, month), frontlineMonthlyResults(db, ada, month, month)]);
+  if (!own) return null;
+  return { ppv: own.ppv, legs: frontline.filter((l) => l.pgpv > 0).map((l) => ({ id: l.ada, pgpv: l.pgpv })) };
+}
+
+/** A promotion leg as it sits in the tree today (its sponsor decides whose frontline it is). */
+export interface LegPerson {
+  sponsor_ada: string | null;
+  name_zh: string;
+  name_en: string;
+}
+
+/** The named legs still in the tree, by ADA. */
+export async function legPeople(db: DB, ids: readonly string[]): Promise<Map<string, LegPerson>> {
+  if (ids.length === 0) return new Map();
+  const rows = await distributorsByAda(db, ids, ['ada', 'sponsor_ada', 'name_zh', 'name_en']);
+  return new Map(rows.map((d) => [d.ada, d] as const));
+}
+
+const PAYEE_COLUMNS = ['ada', 'sponsor_ada', 'name_zh', 'name_en', 'bank_card', 'bank_name', 'national_id'] as const;
+
+/** The distributor as the payee of a statement (bank card and national ID unmasked: the presenter masks them). */
+export function payeeOr404(db: DB, ada: string) {
+  return distributorOr404(db, ada, PAYEE_COLUMNS);
+}
+
+/** The distributor, or the not-found envelope. */
+export function personOr404(db: DB, ada: string) {
+  return distributorOr404(db, ada, PERSON_COLUMNS);
+}
+
+/** The pin held at the end of each stored month from `from` to `to`, oldest first. */
+export async function pinMonths(db: DB, ada: string, from: string, to: string): Promise<{ month: string; pinCode: number }[]> {
+  return (await monthlyResultsOf(db, ada, from, to)).map((m) => ({ month: m.month, pinCode: m.pinCode }));
+}
+
+/** The status of each plan in the stored summary of a PY (plan code → status). */
+export async function planStatuses(db: DB, ada: string, py: string): Promise<Map<string, string>> {
+  const summary = await planSummaryOf(db, ada, py);
+  return new Map([...summary].map(([code, entry]) => [code, entry.status]));
+}

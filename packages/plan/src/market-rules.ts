@@ -1,0 +1,98 @@
+// The rules behind the market-tracking pages (which frontline partners to coach) and the
+// annual comprehensive-income view of the income pages. The per-PY numbers come from the rule
+// tables (the Q threshold, the Q months a leg needs); the two numbers that are not plan rules of
+// a PY are named here: the "near Q" coaching hint and the share of service fees the tax law
+// counts as income.
+import type { MonthKey, PyName } from './calendar.ts';
+import { qThreshold } from './bracket.ts';
+import { rulesFor } from './rules/registry.ts';
+import type { RuleTable } from './rules/types.ts';
+import { ANNUAL_BASIC_DEDUCTION_FEN, annualTaxableIncome, annualTaxSummary, type AnnualTaxSummary } from './tax.ts';
+
+/**
+ * A partner who is not Q this month is "near Q" from this share of the Q threshold on (40 %):
+ * a coaching hint of the market pages, the same in every PY, so not in the rule tables.
+ */
+export const NEAR_Q_SHARE = 0.4;
+
+/**
+ * Remuneration for services enters annual comprehensive income at 80 % (PRC IIT law, art. 6):
+ * statutory like the tax tables in tax.ts, not a per-PY plan rule.
+ */
+export const SERVICE_FEE_INCOME_RATIO_BP = 8_000;
+
+/** The rule table the market pages judge a PY by (the nearest known one for a PY without its own). */
+export function marketRules(py: PyName): RuleTable {
+  return rulesFor(py, { fallback: 'nearest' });
+}
+
+/** The personal-group PV that makes a month Q in this PY (the top bracket's threshold). */
+export function qThresholdOf(py: PyName): number {
+  return qThreshold(marketRules(py).brackets);
+}
+
+/** True when a month's personal-group PV is at least NEAR_Q_SHARE of the Q threshold. */
+export function isNearQ(pgpv: number, threshold: number): boolean {
+  return pgpv >= threshold * NEAR_Q_SHARE;
+}
+
+/** Q months in the PY a frontline leg needs to count as a qualified leg (the rule table's legQMonths: 6). */
+export function legQMonthsOf(rules: RuleTable): number {
+  return rules.pins.legQMonths;
+}
+
+/** Q months a partner still needs this PY to count as a qualified leg (0 once reached). */
+export function qMonthsToQualifiedLeg(rules: RuleTable, qMonthsPy: number): number {
+  return Math.max(0, legQMonthsOf(rules) - qMonthsPy);
+}
+
+/**
+ * Months in which a partner can still become Q this PY: those after today's month, and today's
+ * own month while it is not Q yet.
+ */
+export function qChancesLeft(pyMonthList: readonly MonthKey[], todayMonth: MonthKey, isQToday: boolean): number {
+  let after = 0;
+  for (const m of pyMonthList) if (m > todayMonth) after++;
+  return after + (isQToday ? 0 : 1);
+}
+
+export type MonthlyKeyReason = 'slipping' | 'nearQ';
+
+/**
+ * Why a partner needs attention in the month shown, or null: Q last month but not this one
+ * (slipping), else not Q with at least NEAR_Q_SHARE of the threshold (near Q).
+ */
+export function monthlyKeyReason(p: { isQ: boolean; wasQLastMonth: boolean; pgpv: number }, threshold: number): MonthlyKeyReason | null {
+  if (p.isQ) return null;
+  if (p.wasQLastMonth) return 'slipping';
+  return isNearQ(p.pgpv, threshold) ? 'nearQ' : null;
+}
+
+/**
+ * 'nearSix' when a partner with at least one Q month this PY can still reach the qualified-leg
+ * Q months with the chances left, else null.
+ */
+export function annualKeyReason(rules: RuleTable, qMonthsPy: number, chancesLeft: number): 'nearSix' | null {
+  const toGo = qMonthsToQualifiedLeg(rules, qMonthsPy);
+  return qMonthsPy >= 1 && toGo > 0 && toGo <= chancesLeft ? 'nearSix' : null;
+}
+
+/** A calendar year's service fees as comprehensive income: the annual tax against what was withheld. */
+export interface ServiceFeeAnnualTax extends AnnualTaxSummary {
+  incomeRatioBp: number;
+  /** Gross × the income ratio, rounded half up (never below 0). */
+  incomeFen: number;
+  basicDeductionFen: number;
+}
+
+/** The annual tax on a year's service fees (gross and withheld in fen) counted at SERVICE_FEE_INCOME_RATIO_BP. */
+export function serviceFeeAnnualTax(grossFen: number, withheldFen: number): ServiceFeeAnnualTax {
+  const opts = { incomeRatioBp: SERVICE_FEE_INCOME_RATIO_BP };
+  return {
+    ...annualTaxSummary(grossFen, withheldFen, 0, opts),
+    incomeRatioBp: SERVICE_FEE_INCOME_RATIO_BP,
+    // The same formula the taxable income starts from, before any deduction.
+    incomeFen: annualTaxableIncome(grossFen, 0, { ...opts, basicDeductionFen: 0 }),
+    basicDeductionFen: ANNUAL_BASIC_DEDUCTION_FEN,
+  };
+}
