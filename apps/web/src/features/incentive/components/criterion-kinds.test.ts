@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PIN_KINDS, subpageForKind, TERM_OF_KIND } from './criterion-kinds.ts';
+import { PIN_KINDS, subpageForKind, termsOfKind } from './criterion-kinds.ts';
 
 describe('criterion kinds', () => {
   it('links a criterion to the subpage that explains it, when the route has one', () => {
@@ -15,7 +15,10 @@ describe('criterion kinds', () => {
 
   it('pin kinds and the terms each kind explains', () => {
     expect([...PIN_KINDS].sort()).toEqual(['newPin', 'pinAtLeast']);
-    expect(TERM_OF_KIND.score).toEqual(['points', 'pq', 'flq']);
-    expect(TERM_OF_KIND.attendance).toBeUndefined();
+    expect(termsOfKind('score')).toEqual(['points', 'pq', 'flq']);
+    expect(termsOfKind('pqMonths')).toEqual(['pq', 'q']);
+    expect(termsOfKind('attendance')).toEqual([]);
+    expect(termsOfKind('notAKind')).toEqual([]);
+    expect(subpageForKind('/incentiveplan/seminars', 'toString')).toBeNull();
   });
 });

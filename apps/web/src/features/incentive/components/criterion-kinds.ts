@@ -1,38 +1,31 @@
+import { CRITERION_KINDS, type CriterionKind, type CriterionKindInfo } from '@abo/plan';
 import { subpagesOf, type SubpageId } from '../plan-routes.ts';
 
-// What the web app knows per criterion kind, kept in this one module.
+// What the web app shows per criterion kind comes from the engine's one descriptor per kind
+// (packages/plan/src/plans/kinds.ts). Answers carry the kind as a plain string, so an unknown
+// kind (a newer BFF) gets nothing rather than an error.
+
+function descriptorOf(kind: string): CriterionKindInfo | undefined {
+  return Object.hasOwn(CRITERION_KINDS, kind) ? (CRITERION_KINDS[kind as CriterionKind] as CriterionKindInfo) : undefined;
+}
 
 /** Kinds whose figures are pin codes (shown as pin names, never as a progress bar or a gap in PV). */
-export const PIN_KINDS: ReadonlySet<string> = new Set(['pinAtLeast', 'newPin']);
+export const PIN_KINDS: ReadonlySet<string> = new Set(
+  Object.values(CRITERION_KINDS)
+    .filter((d) => d.measure === 'pin')
+    .map((d) => d.kind),
+);
 
 /** The plain-language terms (help.<term>) a plan using the kind should explain. */
-export const TERM_OF_KIND: Readonly<Record<string, readonly string[]>> = {
-  pqMonths: ['pq', 'q'],
-  flqMonths: ['flq'],
-  apv: ['apv'],
-  lddMarkets: ['ldd'],
-  complianceMonths: ['compliance'],
-  spMonths: ['sp'],
-  pinAtLeast: ['pin'],
-  newPin: ['pin'],
-  score: ['points', 'pq', 'flq'],
-  points: ['points'],
-};
+export function termsOfKind(kind: string): readonly string[] {
+  return descriptorOf(kind)?.terms ?? [];
+}
 
-/** The subpages that explain a kind, by preference: the first one the plan route has wins. */
-const SUBPAGES_OF_KIND: Readonly<Record<string, readonly SubpageId[]>> = {
-  pqMonths: ['pqdetails', 'pqflqdetails'],
-  flqMonths: ['flqdetails', 'pqflqdetails'],
-  apv: ['apvdetails'],
-  pinAtLeast: ['pincodedetails'],
-  newPin: ['pincodedetails'],
-  attendance: ['attendancereqs'],
-  lddMarkets: ['lddmarketdetails'],
-  score: ['components'],
-};
-
-/** Where a criterion's detail lives on a plan route (null: the trace drawer). */
+/**
+ * Where a criterion's detail lives on a plan route (null: the trace drawer). The engine's
+ * subpage names are a subset of the registry's (the return type checks it when compiling).
+ */
 export function subpageForKind(planRoute: string, kind: string): SubpageId | null {
-  const have = subpagesOf(planRoute);
-  return SUBPAGES_OF_KIND[kind]?.find((s) => have.includes(s)) ?? null;
+  const have: readonly string[] = subpagesOf(planRoute);
+  return descriptorOf(kind)?.subpages.find((s) => have.includes(s)) ?? null;
 }

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { TermHelp } from '../../../components/term-help.tsx';
-import { TERM_OF_KIND } from './criterion-kinds.ts';
+import { termsOfKind } from './criterion-kinds.ts';
 
 /** Plain-language help for the terms a plan uses. */
 export function TermsCard({ kinds }: { kinds: readonly string[] }) {
   const { t } = useTranslation('incentive');
-  const terms = [...new Set(kinds.flatMap((k) => TERM_OF_KIND[k] ?? []))];
+  const terms = [...new Set(kinds.flatMap((k) => termsOfKind(k)))];
   if (!terms.length) return null;
   return (
     <section className="card" aria-labelledby="inc-terms">
