@@ -64,13 +64,18 @@ describe('calendar', () => {
     expect(isLastMonthOfPy('2026-08')).toBe(true);
     expect(isLastMonthOfPy('2026-09')).toBe(false);
   });
-  it('reads a Date’s day on the same calendar as its month: the month and its days left never disagree', () => {
-    // The last evening of November: still November, one day left, whatever the clock's zone.
-    const evening = new Date(2026, 10, 30, 23, 30);
+  it('reads a Date on China’s calendar, whatever the machine’s zone: month and days left agree', () => {
+    // The last evening of November in Beijing: still November, one day left.
+    const evening = new Date('2026-11-30T23:30:00+08:00');
     expect(toMonthKey(evening)).toBe('2026-11');
     expect(daysLeftInMonth(evening)).toBe(1);
-    const morning = new Date(2026, 11, 1, 0, 30);
-    expect(toMonthKey(morning)).toBe('2026-12');
-    expect(daysLeftInMonth(morning)).toBe(31);
+    // 20:00 UTC on 30 November is already 1 December in China (a server on UTC must agree).
+    const utcEvening = new Date('2026-11-30T20:00:00Z');
+    expect(toMonthKey(utcEvening)).toBe('2026-12');
+    expect(dayOfMonth(utcEvening)).toBe(1);
+    expect(daysLeftInMonth(utcEvening)).toBe(31);
+    // 23:59 on 31 August in China is the PY's last day; a minute later the next PY starts.
+    expect(pyOf(new Date('2026-08-31T23:59:00+08:00'))).toBe('25/26');
+    expect(pyOf(new Date('2026-08-31T16:00:00Z'))).toBe('26/27');
   });
 });

@@ -12,11 +12,22 @@ export type DateLike = Date | string;
 const MONTH_RE = /^(\d{4})-(\d{2})/;
 const PY_RE = /^(\d{2})\/(\d{2})$/;
 
-/** Absolute month index: year * 12 + (month - 1). */
+/** China's offset from UTC: the business calendar is China's (no daylight saving there). */
+const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
+
+/**
+ * The calendar day of an instant in China, whatever the time zone of the machine reading it:
+ * a server on UTC and a phone in Beijing agree on which day and month "today" is.
+ */
+function chinaDay(d: Date): Date {
+  return new Date(d.getTime() + CHINA_OFFSET_MS);
+}
+
+/** Absolute month index: year * 12 + (month - 1). A Date is read on China's calendar. */
 export function monthIndex(d: DateLike): number {
   if (d instanceof Date) {
-    // Local calendar fields: "today" is the user's/business's calendar day, not UTC.
-    return d.getFullYear() * 12 + d.getMonth();
+    const day = chinaDay(d);
+    return day.getUTCFullYear() * 12 + day.getUTCMonth();
   }
   // Fast path for the common `YYYY-MM…` shape (runs for every month record).
   if (d.length >= 7 && d.charCodeAt(4) === 45) {
@@ -55,9 +66,9 @@ export function daysInMonth(d: DateLike): number {
   return new Date(Date.UTC(y, i - y * 12 + 1, 0)).getUTCDate();
 }
 
-/** Day of the month of a date (`YYYY-MM-DD…`, or a Date read like monthIndex reads it). */
+/** Day of the month of a date (`YYYY-MM-DD…`, or a Date on China's calendar like monthIndex). */
 export function dayOfMonth(d: Date | string): number {
-  if (d instanceof Date) return d.getDate();
+  if (d instanceof Date) return chinaDay(d).getUTCDate();
   const day = Number(d.slice(8, 10));
   if (!/^\d{4}-\d{2}-\d{2}/.test(d) || day < 1 || day > daysInMonth(d)) throw new RangeError(`not a date: ${d}`);
   return day;

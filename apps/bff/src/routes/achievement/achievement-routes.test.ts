@@ -202,12 +202,17 @@ describe('achievement calls', () => {
 
   it('counts the days left in the same month it shows, on the month’s last evening too', async () => {
     const today = t.config.today;
-    // 30 November, 20:00 on the server's calendar (the engine's): still November, one day left.
-    t.config.today = () => new Date(2026, 10, 30, 20, 0);
+    // 30 November, 20:00 in China: still November, one day left.
+    t.config.today = () => new Date('2026-11-30T20:00:00+08:00');
     try {
       const r = await call('topup');
       expect(r.data.month).toBe('2026-11');
       expect(r.data.daysLeft).toBe(1);
+      // 20:00 UTC is already 1 December in China: the business calendar, not the server's zone.
+      t.config.today = () => new Date('2026-11-30T20:00:00Z');
+      const next = await call('topup');
+      expect(next.data.month).toBe('2026-12');
+      expect(next.data.daysLeft).toBe(31);
     } finally {
       t.config.today = today;
     }
