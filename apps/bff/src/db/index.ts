@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Database } from './schema.ts';
 import * as m0001 from './migrations/0001-initial.ts';
 import * as m0002 from './migrations/0002-analytics-retention.ts';
+import * as m0003 from './migrations/0003-orders-and-attendance.ts';
 import { openPostgres, postgresSchema, rawPostgres } from './postgres.ts';
 import { openSqlite, rawSqlite, sqlitePath } from './sqlite.ts';
 
@@ -14,6 +15,7 @@ export type DB = Kysely<Database>;
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-analytics-retention': m0002,
+  '0003-orders-and-attendance': m0003,
 };
 
 /**

@@ -81,6 +81,30 @@ export interface PlanResultsTable {
   summary: string;
 }
 
+/**
+ * One row per order a company imported (docs/data-import.md), keyed by its own order id.
+ * `ordered_at` is ISO text in China time (`YYYY-MM-DDTHH:MM:SS+08:00`), `month` its `YYYY-MM`;
+ * `pv` is negative for a return; `bv_fen` the order's BV in fen (given, or PV × the PY's ratio).
+ */
+export interface OrdersTable {
+  order_id: string;
+  ada: string;
+  ordered_at: string;
+  month: string;
+  pv: number;
+  bv_fen: number;
+  /** The company's customer id: a customer's first order makes a new customer of the ABO that month. */
+  customer_id: string | null;
+}
+
+/** Event attendance (plan attendance criteria): one row per distributor, event and day. */
+export interface AttendanceTable {
+  ada: string;
+  event_code: string;
+  /** `YYYY-MM-DD`. */
+  attended_on: string;
+}
+
 export interface ShopsTable {
   code: string;
   name_zh: string;
@@ -195,6 +219,8 @@ export interface Database {
   monthly_results: MonthlyResultsTable;
   statements: StatementsTable;
   plan_results: PlanResultsTable;
+  orders: OrdersTable;
+  attendance: AttendanceTable;
   shops: ShopsTable;
   user_settings: UserSettingsTable;
   invitations: InvitationsTable;
@@ -220,6 +246,8 @@ export const TABLE_NAMES = [
   'monthly_results',
   'statements',
   'plan_results',
+  'orders',
+  'attendance',
   'shops',
   'user_settings',
   'invitations',

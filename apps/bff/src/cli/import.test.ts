@@ -1,0 +1,57 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { EXAMPLES_DIR, TODAY } from '../import/test-support.ts';
+
+const bffRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-import-cli-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** The CLI as `npm run import` starts it, from the caller's directory `dir`, output piped (no terminal). */
+function importCli(...args: string[]) {
+  const env: NodeJS.ProcessEnv = { ...process.env, INIT_CWD: dir, INQUIRY_TODAY: TODAY };
+  delete env['DATA_DIR'];
+  delete env['DATABASE_URL'];
+  return spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/import.ts', ...args], { cwd: bffRoot, env, encoding: 'utf8' });
+}
+
+describe('import CLI', () => {
+  it('imports a folder with a one-line summary, and lists the issues of a bad one with exit code 1', () => {
+    const ok = importCli('--dir', EXAMPLES_DIR, '--data-dir', 'db');
+    expect(ok.stderr).toBe('');
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toMatch(
+      /^imported 12 distributors \(12 new, 0 updated\), 38 orders \(38 new\), 5 attendance rows \(5 new\) in \d+\.\d s\n$/,
+    );
+    expect(fs.existsSync(path.join(dir, 'db', 'inquiry.sqlite'))).toBe(true);
+
+    fs.mkdirSync(path.join(dir, 'bad'));
+    fs.writeFileSync(
+      path.join(dir, 'bad', 'orders.csv'),
+      'order_id,ada,ordered_at,pv\nX-1,86000001,2026-10-01,ten\nX-2,99999999,2026-10-01,1\n',
+    );
+    const bad = importCli('--dir', 'bad', '--data-dir', 'db');
+    expect(bad.status).toBe(1);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toBe(
+      [
+        'orders.csv:2:4 pv: "ten" is not a whole number of PV',
+        'orders.csv:3:2 ada: unknown ADA 99999999: not in distributors.csv nor in the database',
+        '2 errors; nothing was imported.',
+        '',
+      ].join('\n'),
+    );
+  }, 60_000);
+
+  it('answers usage mistakes with the usage and exit code 2', () => {
+    const none = importCli();
+    expect(none.status).toBe(2);
+    expect(none.stderr).toMatch(/Name the folder to import with --dir[\s\S]*Usage: npm run import -- --dir DIR \[--replace\]/);
+    const missing = importCli('--dir', 'nowhere', '--data-dir', 'db');
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toMatch(/nowhere is not a folder/);
+  }, 60_000);
+});

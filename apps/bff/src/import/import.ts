@@ -1,0 +1,806 @@
+// `npm run import -- --dir DIR [--replace]` (docs/data-import.md): a company's distributors,
+// orders and attendance, from CSV files into the database, the same on SQLite and PostgreSQL.
+//
+//   1. read: each file is streamed once. Distributors are kept in memory (the tree is needed
+//      whole); orders and attendance rows are checked one by one and go to temporary tables
+//      of the import's connection, so a million orders never sit in memory.
+//   2. check: what needs every row (an order id twice, an order imported before with other
+//      content, an attendance row twice) is plain SQL over those tables. Nothing has been
+//      written yet; any issue ends the import here with the list.
+//   3. write: one transaction, under the database's write lock, checks that nothing changed
+//      meanwhile and then inserts / updates everything, or nothing.
+import fs from 'node:fs';
+import path from 'node:path';
+import { PIN, rulesForMonth } from '@abo/plan';
+import { markDataReplaced } from '../db/data-version.ts';
+import type { DB } from '../db/index.ts';
+import { openImportConn, type ImportConn, type SqlValue } from './conn.ts';
+import { readCsv, type ColumnSpec, type CsvHeader } from './csv.ts';
+import {
+  A,
+  ATTENDANCE_COLUMNS,
+  D,
+  DISTRIBUTOR_COLUMNS,
+  isAda,
+  isBankCard,
+  isCode,
+  isNationalId,
+  isPhone,
+  isText,
+  O,
+  ORDER_COLUMNS,
+  parseBvFen,
+  parseDay,
+  parseOrderTime,
+  parsePv,
+} from './fields.ts';
+import { FILE_NAMES, ImportRejected, IssueList, shown, type FileName, type IssueSink } from './issues.ts';
+import { findCycles, layoutTree } from './tree.ts';
+
+interface ImportProgress {
+  readonly phase: string;
+  readonly done: number;
+  readonly total: number;
+  readonly label?: string;
+}
+
+export interface ImportOptions {
+  /** The folder holding distributors.csv, orders.csv and/or attendance.csv. */
+  readonly dir: string;
+  /** The files are the whole truth: distributors, orders, attendance and all that derives from them are replaced. */
+  readonly replace?: boolean;
+  /** The business day in China, `YYYY-MM-DD`: nothing may be dated after it. */
+  readonly today: string;
+  readonly progress?: (p: ImportProgress) => void;
+}
+
+export interface ImportSummary {
+  readonly distributors: { readonly rows: number; readonly added: number; readonly updated: number };
+  readonly orders: { readonly rows: number; readonly added: number };
+  readonly attendance: { readonly rows: number; readonly added: number };
+  readonly replaced: boolean;
+  /** Whether anything was written (a re-import of the same files writes nothing). */
+  readonly changed: boolean;
+  /** The months the orders and attendance of the files fall in (what a close has to look at). */
+  readonly months: readonly string[];
+  readonly seconds: number;
+}
+
+/** Where a user's mistake is not in a file: no folder, no file to import. */
+export class ImportUsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ImportUsageError';
+  }
+}
+
+/** Another import, a seed or a close changed the data while the files were being checked. */
+export class ImportConflictError extends Error {
+  constructor() {
+    super('the database changed while the files were being checked (another import, seed or close); nothing was imported, run it again');
+    this.name = 'ImportConflictError';
+  }
+}
+
+/** Sign-in state that hangs off a distributor: dropped by --replace for ADAs no longer there. */
+const PER_ADA_TABLES = ['user_settings', 'invitations', 'prompt_closes', 'novice_guides'] as const;
+/** Everything the close derives from the tree, the orders and the attendance. */
+const DERIVED_TABLES = ['monthly_results', 'statements', 'plan_results'] as const;
+
+/** Defaults of the optional distributor columns for a new member. */
+const NEW_MEMBER = { market: 'CN', userType: 'ABO' } as const;
+
+/** Checks and writes the files of `opts.dir`; throws ImportRejected (nothing written) when any row is wrong. */
+export async function importDirectory(db: DB, opts: ImportOptions): Promise<ImportSummary> {
+  const t0 = performance.now();
+  const files = locateFiles(opts.dir);
+  const replace = opts.replace ?? false;
+  if (replace && !files['distributors.csv']) {
+    throw new ImportUsageError(`--replace replaces the whole tree: ${path.join(opts.dir, 'distributors.csv')} is needed`);
+  }
+  const conn = await openImportConn(db);
+  try {
+    await createStaging(conn);
+    return await run(conn, files, { ...opts, replace }, t0);
+  } finally {
+    await dropStaging(conn).catch(() => undefined);
+    conn.release();
+  }
+}
+
+type Files = Record<FileName, string | null>;
+
+function locateFiles(dir: string): Files {
+  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new ImportUsageError(`${dir} is not a folder`);
+  const files: Files = { 'distributors.csv': null, 'orders.csv': null, 'attendance.csv': null };
+  const issues = new IssueList();
+  const sink = issues.sink();
+  for (const entry of fs.readdirSync(dir).sort()) {
+    const name = entry.toLowerCase() as FileName;
+    if (FILE_NAMES.includes(name)) files[name] = path.join(dir, entry);
+    else if (name.endsWith('.csv')) {
+      // A misspelt name would otherwise be skipped without a word.
+      sink.add({ file: entry, line: 0, column: 0, field: '', message: `not a file of an import (they are ${FILE_NAMES.join(', ')})` });
+    }
+  }
+  if (issues.total > 0) throw new ImportRejected(issues);
+  if (!FILE_NAMES.some((f) => files[f])) throw new ImportUsageError(`${dir} holds none of ${FILE_NAMES.join(', ')}`);
+  return files;
+}
+
+// Staging tables: temporary, so they belong to the import's connection alone and vanish with it.
+// `line` is the row's line in its file; as the key it keeps them in file order.
+const STAGING: Record<string, string> = {
+  import_orders: `line integer primary key, order_id text not null, ada text not null, ordered_at text not null,
+    month text not null, pv integer not null, bv_fen bigint not null, customer_id text`,
+  import_attendance: `line integer primary key, ada text not null, event_code text not null, attended_on text not null`,
+  import_distributors: `ada text primary key, name_zh text not null, name_en text not null, phone text not null,
+    national_id text not null, bank_card text not null, bank_name text not null, sponsor_ada text, join_date text not null,
+    user_type text not null, market text not null, shop_code text, tree_pos integer not null, tree_size integer not null,
+    depth integer not null, pin_code integer not null, pin_month text, head_image text, is_new integer not null`,
+  import_tree: `ada text primary key, tree_pos integer not null, tree_size integer not null, depth integer not null`,
+};
+
+async function createStaging(conn: ImportConn): Promise<void> {
+  await dropStaging(conn);
+  for (const [table, columns] of Object.entries(STAGING)) await conn.run(`create temporary table ${table} (${columns})`);
+}
+
+async function dropStaging(conn: ImportConn): Promise<void> {
+  for (const table of Object.keys(STAGING)) await conn.run(`drop table if exists ${table}`);
+}
+
+/** The data version's part that every writer of the dataset moves (db/data-version.ts). */
+async function seededAt(conn: ImportConn): Promise<string | null> {
+  const rows = await conn.all<{ value: string }>(`select value from meta where key = 'seeded_at'`);
+  return rows[0]?.value ?? null;
+}
+
+/**
+ * The last closed month: months up to it are closed (the close goes month by month, in order),
+ * so no order or attendance may land in them. Null when nothing was closed yet.
+ */
+async function closedThrough(conn: ImportConn): Promise<string | null> {
+  const rows = await conn.all<{ m: string | null }>(`select max(month) as m from monthly_results where closed = 1`);
+  return rows[0]?.m ?? null;
+}
+
+interface ExistingMember {
+  ada: string;
+  sponsor_ada: string | null;
+  join_date: string;
+  tree_pos: number;
+  tree_size: number;
+  depth: number;
+}
+
+/** A valid row of distributors.csv. */
+interface MemberRow {
+  readonly line: number;
+  readonly values: readonly (string | undefined)[];
+}
+
+/** Issues of one file, placed at the columns its header gave (known before the first row). */
+class FileIssues {
+  private header: CsvHeader | null = null;
+  readonly sink: IssueSink;
+
+  constructor(
+    private readonly file: FileName,
+    private readonly spec: readonly ColumnSpec[],
+    issues: IssueList,
+  ) {
+    this.sink = issues.sink();
+  }
+
+  readonly setHeader = (h: CsvHeader) => {
+    this.header = h;
+  };
+
+  column(k: number): number {
+    return this.header?.position[k] ?? 0;
+  }
+
+  add(line: number, k: number, message: string): void {
+    this.sink.add({ file: this.file, line, column: this.column(k), field: this.spec[k]!.name, message });
+  }
+}
+
+async function run(conn: ImportConn, files: Files, opts: ImportOptions & { replace: boolean }, t0: number): Promise<ImportSummary> {
+  const { replace, today, progress } = opts;
+  const issues = new IssueList();
+  const version = await seededAt(conn);
+  const closed = replace ? null : await closedThrough(conn);
+  const isClosed = (month: string) => closed !== null && month <= closed;
+  // With --replace the database's members only tell which ones are new.
+  const existing = await conn.all<ExistingMember>(
+    replace
+      ? `select ada, null as sponsor_ada, '' as join_date, 0 as tree_pos, 0 as tree_size, 0 as depth from distributors`
+      : `select ada, sponsor_ada, join_date, tree_pos, tree_size, depth from distributors`,
+  );
+  const inDb = new Map<string, number>();
+  existing.forEach((m, i) => inDb.set(m.ada, i));
+  const where = replace ? 'not in distributors.csv (--replace: the file is the whole tree)' : 'not in distributors.csv nor in the database';
+
+  // ---- distributors.csv --------------------------------------------------------------------
+  /** ADA → its first line, for every row whose ADA is well formed (even if another cell is wrong). */
+  const fileAdas = new Map<string, number>();
+  const members: MemberRow[] = [];
+  let memberHeader: CsvHeader | null = null;
+  const memberFile = files['distributors.csv'];
+  if (memberFile) {
+    const fi = new FileIssues('distributors.csv', DISTRIBUTOR_COLUMNS, issues);
+    const result = await readCsv({
+      path: memberFile,
+      file: 'distributors.csv',
+      spec: DISTRIBUTOR_COLUMNS,
+      sink: issues.sink(),
+      onHeader: fi.setHeader,
+      onRow: (line, v) => {
+        if (checkMemberRow(fi, line, v, fileAdas, today)) members.push({ line, values: [...v] });
+      },
+      onProgress: (bytes, total) => progress?.({ phase: 'read distributors.csv', done: bytes, total }),
+    });
+    memberHeader = result.header;
+    // The checks across rows report through a sink of their own (each sink reports in line order).
+    const cross = new FileIssues('distributors.csv', DISTRIBUTOR_COLUMNS, issues);
+    if (memberHeader) cross.setHeader(memberHeader);
+    const known = (ada: string) => fileAdas.has(ada) || (!replace && inDb.has(ada));
+    for (const m of members) {
+      const v = m.values;
+      const ada = v[D.ada]!;
+      const sponsor = v[D.sponsor]!;
+      if (sponsor !== '' && !known(sponsor)) cross.add(m.line, D.sponsor, `unknown sponsor ${sponsor}: ${where}`);
+      const old = replace ? undefined : inDb.get(ada);
+      if (old !== undefined) {
+        // Closed months were computed on the database's tree: it only grows (--replace rebuilds it).
+        const e = existing[old]!;
+        if ((e.sponsor_ada ?? '') !== sponsor) {
+          cross.add(
+            m.line,
+            D.sponsor,
+            `${ada} is sponsored by ${e.sponsor_ada ?? 'nobody'} in the database: moving a member needs --replace`,
+          );
+        }
+        if (e.join_date !== v[D.joinedOn])
+          cross.add(m.line, D.joinedOn, `${ada} joined on ${e.join_date} in the database: changing it needs --replace`);
+      } else if (isClosed(v[D.joinedOn]!.slice(0, 7))) {
+        cross.add(m.line, D.joinedOn, `a new member cannot join in a month that is already closed (closed through ${closed})`);
+      }
+    }
+    reportCycles(members, issues.sink(), cross.column(D.sponsor));
+  }
+
+  /** ADA → join day, for everyone an order or attendance row may name. */
+  const joinOf = new Map<string, string>();
+  if (!replace) for (const e of existing) joinOf.set(e.ada, e.join_date);
+  for (const m of members) joinOf.set(m.values[D.ada]!, m.values[D.joinedOn]!);
+  // A member whose row was refused still exists for the other files: no "unknown ADA" for each of their orders.
+  for (const ada of fileAdas.keys()) if (!joinOf.has(ada)) joinOf.set(ada, '');
+  // A distributors.csv whose header was refused leaves the tree unknown: no ADA can be checked.
+  const treeUnknown = memberFile !== null && memberHeader === null;
+
+  /** The ADA of an order or attendance row: its join day ('' if unknown), or undefined when refused. */
+  const checkAda = (fi: FileIssues, line: number, k: number, ada: string): string | undefined => {
+    if (!isAda(ada)) {
+      fi.add(line, k, `${shown(ada)} is not an ADA (8 to 12 digits)`);
+      return undefined;
+    }
+    const join = joinOf.get(ada);
+    if (join !== undefined) return join;
+    if (treeUnknown) return '';
+    fi.add(line, k, `unknown ADA ${ada}: ${where}`);
+    return undefined;
+  };
+  /** The day of an order or attendance row: its month, or undefined when refused. */
+  const checkDay = (fi: FileIssues, line: number, k: number, day: string, ada: string, join: string | undefined): string | undefined => {
+    if (day > today) {
+      fi.add(line, k, `${day} is after today (${today})`);
+      return undefined;
+    }
+    if (join && day < join) {
+      fi.add(line, k, `${day} is before ${ada} joined (${join})`);
+      return undefined;
+    }
+    const month = day.slice(0, 7);
+    if (isClosed(month)) {
+      fi.add(line, k, `${month} is already closed (closed through ${closed}): it cannot change any more`);
+      return undefined;
+    }
+    return month;
+  };
+
+  const months = new Set<string>();
+  const bvPerPv = new Map<string, number>();
+  /** The PY's PV → BV rule (fen per PV), for an order without a BV. */
+  const bvFenPerPv = (month: string) => {
+    let r = bvPerPv.get(month);
+    if (r === undefined) bvPerPv.set(month, (r = rulesForMonth(month, { fallback: 'nearest' }).bvFenPerPv));
+    return r;
+  };
+
+  // ---- orders.csv --------------------------------------------------------------------------
+  let orderRows = 0;
+  const orderIssues = new FileIssues('orders.csv', ORDER_COLUMNS, issues);
+  const orderFile = files['orders.csv'];
+  if (orderFile) {
+    const fi = orderIssues;
+    const ins = conn.inserter('import_orders', ['line', 'order_id', 'ada', 'ordered_at', 'month', 'pv', 'bv_fen', 'customer_id']);
+    const row: SqlValue[] = new Array<SqlValue>(8);
+    const result = await readCsv({
+      path: orderFile,
+      file: 'orders.csv',
+      spec: ORDER_COLUMNS,
+      sink: issues.sink(),
+      onHeader: fi.setHeader,
+      onRow: (line, v) => {
+        let ok = true;
+        const orderId = v[O.orderId]!;
+        if (orderId === '' || !isText(orderId, 64)) {
+          fi.add(
+            line,
+            O.orderId,
+            orderId === '' ? 'an order id is needed' : `${shown(orderId)} is not an order id (at most 64 characters)`,
+          );
+          ok = false;
+        }
+        const ada = v[O.ada]!;
+        const join = checkAda(fi, line, O.ada, ada);
+        const time = parseOrderTime(v[O.orderedAt]!);
+        let month: string | undefined;
+        if (!time) fi.add(line, O.orderedAt, `${shown(v[O.orderedAt]!)} is not a date or date-time (2026-10-05 or 2026-10-05T14:30:00)`);
+        else month = checkDay(fi, line, O.orderedAt, time.day, ada, join);
+        const pv = parsePv(v[O.pv]!);
+        if (pv === undefined) fi.add(line, O.pv, `${shown(v[O.pv]!)} is not a whole number of PV`);
+        const bvText = v[O.bv];
+        let bvFen: number | undefined;
+        if (bvText === undefined || bvText === '') {
+          if (pv !== undefined && month !== undefined) bvFen = pv * bvFenPerPv(month);
+        } else if ((bvFen = parseBvFen(bvText)) === undefined) {
+          fi.add(line, O.bv, `${shown(bvText)} is not an amount in CNY (e.g. 128.50)`);
+        }
+        const customer = v[O.customerId] || null;
+        if (customer !== null && !isText(customer, 64)) {
+          fi.add(line, O.customerId, `${shown(customer)} is not a customer id (at most 64 characters)`);
+          ok = false;
+        }
+        if (!ok || join === undefined || !time || month === undefined || pv === undefined || bvFen === undefined) return;
+        months.add(month);
+        row[0] = line;
+        row[1] = orderId;
+        row[2] = ada;
+        row[3] = time.at;
+        row[4] = month;
+        row[5] = pv;
+        row[6] = bvFen;
+        row[7] = customer;
+        return ins.add(row);
+      },
+      onProgress: (bytes, total) => progress?.({ phase: 'read orders.csv', done: bytes, total }),
+    });
+    await ins.flush();
+    orderRows = result.rows;
+  }
+
+  // ---- attendance.csv ----------------------------------------------------------------------
+  let attendanceRows = 0;
+  const attendanceIssues = new FileIssues('attendance.csv', ATTENDANCE_COLUMNS, issues);
+  const attendanceFile = files['attendance.csv'];
+  if (attendanceFile) {
+    const fi = attendanceIssues;
+    const ins = conn.inserter('import_attendance', ['line', 'ada', 'event_code', 'attended_on']);
+    const row: SqlValue[] = new Array<SqlValue>(4);
+    const result = await readCsv({
+      path: attendanceFile,
+      file: 'attendance.csv',
+      spec: ATTENDANCE_COLUMNS,
+      sink: issues.sink(),
+      onHeader: fi.setHeader,
+      onRow: (line, v) => {
+        const ada = v[A.ada]!;
+        const join = checkAda(fi, line, A.ada, ada);
+        const code = v[A.eventCode]!;
+        const codeOk = isCode(code);
+        if (!codeOk) fi.add(line, A.eventCode, `${shown(code)} is not an event code (letters, digits, - _ .)`);
+        const day = parseDay(v[A.attendedOn]!);
+        let month: string | undefined;
+        if (!day) fi.add(line, A.attendedOn, `${shown(v[A.attendedOn]!)} is not a date (YYYY-MM-DD)`);
+        else month = checkDay(fi, line, A.attendedOn, day, ada, join);
+        if (join === undefined || !codeOk || !day || month === undefined) return;
+        months.add(month);
+        row[0] = line;
+        row[1] = ada;
+        row[2] = code;
+        row[3] = day;
+        return ins.add(row);
+      },
+      onProgress: (bytes, total) => progress?.({ phase: 'read attendance.csv', done: bytes, total }),
+    });
+    await ins.flush();
+    attendanceRows = result.rows;
+  }
+
+  // ---- checks over all rows ----------------------------------------------------------------
+  progress?.({ phase: 'check', done: 0, total: 1 });
+  await checkStaged(conn, issues, { replace, orders: orderIssues, attendance: attendanceIssues });
+  progress?.({ phase: 'check', done: 1, total: 1 });
+  if (issues.total > 0) throw new ImportRejected(issues);
+
+  // ---- write -------------------------------------------------------------------------------
+  progress?.({ phase: 'write', done: 0, total: 1 });
+  const present = DISTRIBUTOR_COLUMNS.map((_, k) => (memberHeader?.position[k] ?? 0) > 0);
+  const addedMembers = members.filter((m) => !inDb.has(m.values[D.ada]!)).length;
+  if (members.length > 0) await stageMembers(conn, members, existing, inDb, replace);
+  const counts = await conn.transaction(async (k) => {
+    if ((await seededAt(conn)) !== version) throw new ImportConflictError();
+    let updated = 0;
+    let moved = 0;
+    const columns = MEMBER_COLUMNS.join(', ');
+    if (replace) {
+      // What the files do not carry stays with a member who is still there: their market and head image.
+      await conn.run(
+        `update import_distributors set market = d.market, head_image = d.head_image from distributors d where d.ada = import_distributors.ada`,
+      );
+      for (const t of [...DERIVED_TABLES, 'orders', 'attendance', 'distributors']) await conn.run(`delete from ${t}`);
+      const gone = `ada not in (select ada from import_distributors)`;
+      for (const t of PER_ADA_TABLES) await conn.run(`delete from ${t} where ${gone}`);
+      // Staff accounts (and their sign-ins) are not distributors: they stay.
+      await conn.run(`delete from session_tokens where kind <> 'staff' and ${gone}`);
+      await conn.run(`delete from credentials where kind <> 'staff' and ${gone}`);
+      await conn.run(`insert into distributors (${columns}) select ${columns} from import_distributors order by ada`);
+    } else if (members.length > 0) {
+      updated = await conn.run(updateMembersSql(present));
+      await conn.run(`insert into distributors (${columns}) select ${columns} from import_distributors where is_new = 1 order by ada`);
+      moved = await conn.run(
+        `update distributors set tree_pos = t.tree_pos, tree_size = t.tree_size, depth = t.depth from import_tree t where distributors.ada = t.ada`,
+      );
+    }
+    const orders = await conn.run(
+      `insert into orders (order_id, ada, ordered_at, month, pv, bv_fen, customer_id)
+       select order_id, ada, ordered_at, month, pv, bv_fen, customer_id from import_orders s
+       where not exists (select 1 from orders o where o.order_id = s.order_id)`,
+    );
+    const attendance = await conn.run(
+      `insert into attendance (ada, event_code, attended_on)
+       select ada, event_code, attended_on from import_attendance s
+       where not exists (select 1 from attendance a where a.ada = s.ada and a.event_code = s.event_code and a.attended_on = s.attended_on)`,
+    );
+    const changed = replace || addedMembers + updated + moved + orders + attendance > 0;
+    // Every process drops the answers it kept for the old data (db/data-version.ts).
+    if (changed) await markDataReplaced(k);
+    return { updated, orders, attendance, changed };
+  });
+  progress?.({ phase: 'write', done: 1, total: 1 });
+
+  return {
+    distributors: { rows: members.length, added: addedMembers, updated: counts.updated },
+    orders: { rows: orderRows, added: counts.orders },
+    attendance: { rows: attendanceRows, added: counts.attendance },
+    replaced: replace,
+    changed: counts.changed,
+    months: [...months].sort(),
+    seconds: (performance.now() - t0) / 1000,
+  };
+}
+
+/** The checks of one distributors.csv row on its own; true when every cell is right. */
+function checkMemberRow(
+  fi: FileIssues,
+  line: number,
+  v: readonly (string | undefined)[],
+  fileAdas: Map<string, number>,
+  today: string,
+): boolean {
+  let ok = true;
+  const bad = (k: number, message: string) => {
+    fi.add(line, k, message);
+    ok = false;
+  };
+  const ada = v[D.ada]!;
+  if (!isAda(ada)) bad(D.ada, `${shown(ada)} is not an ADA (8 to 12 digits)`);
+  else if (fileAdas.has(ada)) bad(D.ada, `duplicate ADA ${ada} (first on line ${fileAdas.get(ada)})`);
+  else fileAdas.set(ada, line);
+  const sponsor = v[D.sponsor]!;
+  if (sponsor !== '' && !isAda(sponsor)) bad(D.sponsor, `${shown(sponsor)} is not an ADA (8 to 12 digits; empty for the top of a tree)`);
+  else if (sponsor === ada) bad(D.sponsor, `${ada} cannot sponsor itself`);
+  const name = v[D.name]!;
+  if (name === '') bad(D.name, 'a name is needed');
+  else if (!isText(name, 50)) bad(D.name, `${shown(name)} is not a name (at most 50 characters)`);
+  const joined = parseDay(v[D.joinedOn]!);
+  if (!joined) bad(D.joinedOn, `${shown(v[D.joinedOn]!)} is not a date (YYYY-MM-DD)`);
+  else if (joined > today) bad(D.joinedOn, `${joined} is after today (${today})`);
+  for (const [k, test, what] of OPTIONAL_CHECKS) {
+    const s = v[k];
+    if (s !== undefined && s !== '' && !test(s)) bad(k, `${shown(s)} is ${what}`);
+  }
+  return ok;
+}
+
+const OPTIONAL_CHECKS: readonly [number, (s: string) => boolean, string][] = [
+  [D.nameEn, (s) => isText(s, 100), 'not a name (at most 100 characters)'],
+  [D.phone, isPhone, 'not a phone number'],
+  [D.nationalId, isNationalId, 'not an identity number'],
+  [D.bankCard, isBankCard, 'not a bank card number'],
+  [D.bankName, (s) => isText(s, 50), 'not a bank name (at most 50 characters)'],
+  [D.shopCode, (s) => isCode(s, 20), 'not a shop code (letters, digits, - _ .)'],
+  [D.userType, (s) => isCode(s, 20), 'not a user type (letters, digits, - _ .)'],
+];
+
+/**
+ * Sponsor cycles among the file's rows, each reported once at its first line (the database's tree
+ * has none, and an import cannot change an existing member's sponsor).
+ */
+function reportCycles(rows: readonly MemberRow[], sink: IssueSink, column: number): void {
+  const index = new Map<string, number>();
+  rows.forEach((m, i) => index.set(m.values[D.ada]!, i));
+  const sponsor = Int32Array.from(rows, (m) => index.get(m.values[D.sponsor]!) ?? -1);
+  const cycles = findCycles(sponsor).map((c) => {
+    const first = c.reduce((a, b) => (rows[b]!.line < rows[a]!.line ? b : a));
+    return { first, lines: c.map((i) => rows[i]!.line).sort((a, b) => a - b) };
+  });
+  cycles.sort((a, b) => rows[a.first]!.line - rows[b.first]!.line);
+  for (const { first, lines } of cycles) {
+    const chain: string[] = [rows[first]!.values[D.ada]!];
+    for (let i = sponsor[first]!; i !== first; i = sponsor[i]!) chain.push(rows[i]!.values[D.ada]!);
+    chain.push(chain[0]!);
+    sink.add({
+      file: 'distributors.csv',
+      line: rows[first]!.line,
+      column,
+      field: 'sponsor_ada',
+      message: `sponsor cycle ${chain.join(' → ')} (lines ${lines.join(', ')}): every member must lead up to the top of a tree`,
+    });
+  }
+}
+
+/** Columns of distributors written for a new member, in the staging table's names. */
+const MEMBER_COLUMNS = [
+  'ada',
+  'name_zh',
+  'name_en',
+  'phone',
+  'national_id',
+  'bank_card',
+  'bank_name',
+  'sponsor_ada',
+  'join_date',
+  'user_type',
+  'market',
+  'shop_code',
+  'tree_pos',
+  'tree_size',
+  'depth',
+  'pin_code',
+  'pin_month',
+  'head_image',
+] as const;
+
+/** File column → distributors column, for the fields an import may change on an existing member. */
+const UPDATABLE: readonly [number, string][] = [
+  [D.name, 'name_zh'],
+  [D.nameEn, 'name_en'],
+  [D.phone, 'phone'],
+  [D.nationalId, 'national_id'],
+  [D.bankCard, 'bank_card'],
+  [D.bankName, 'bank_name'],
+  [D.shopCode, 'shop_code'],
+  [D.userType, 'user_type'],
+];
+
+/**
+ * Names and contact fields of existing members, where they differ. An optional column the file
+ * does not have leaves that field alone; one it has (even empty) is the new value.
+ */
+function updateMembersSql(present: readonly boolean[]): string {
+  const cols = UPDATABLE.filter(([k]) => present[k]).map(([, c]) => c);
+  const set = cols.map((c) => `${c} = s.${c}`).join(', ');
+  const differs = cols.map((c) => `distributors.${c} is distinct from s.${c}`).join(' or ');
+  return `update distributors set ${set} from import_distributors s where distributors.ada = s.ada and s.is_new = 0 and (${differs})`;
+}
+
+/**
+ * Lays out the whole tree (the database's members, then the file's new ones) and stages the
+ * file's rows and every existing member whose tree columns move. Siblings keep their order:
+ * existing members by their old position, new ones after them by join day and ADA.
+ */
+async function stageMembers(
+  conn: ImportConn,
+  rows: readonly MemberRow[],
+  existing: readonly ExistingMember[],
+  inDb: ReadonlyMap<string, number>,
+  replace: boolean,
+): Promise<void> {
+  const base = replace ? [] : existing;
+  const n0 = base.length;
+  const fresh = rows.filter((m) => replace || !inDb.has(m.values[D.ada]!));
+  const n = n0 + fresh.length;
+  const ada: string[] = new Array<string>(n);
+  const join: string[] = new Array<string>(n);
+  const index = new Map<string, number>();
+  base.forEach((e, i) => {
+    ada[i] = e.ada;
+    join[i] = e.join_date;
+    index.set(e.ada, i);
+  });
+  fresh.forEach((m, k) => {
+    ada[n0 + k] = m.values[D.ada]!;
+    join[n0 + k] = m.values[D.joinedOn]!;
+    index.set(m.values[D.ada]!, n0 + k);
+  });
+  const sponsor = new Int32Array(n);
+  base.forEach((e, i) => (sponsor[i] = e.sponsor_ada === null ? -1 : (index.get(e.sponsor_ada) ?? -1)));
+  fresh.forEach((m, k) => {
+    const s = m.values[D.sponsor]!;
+    sponsor[n0 + k] = s === '' ? -1 : index.get(s)!;
+  });
+  const order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => {
+    const pa = a < n0 ? base[a]!.tree_pos : Infinity;
+    const pb = b < n0 ? base[b]!.tree_pos : Infinity;
+    if (pa !== pb) return pa - pb;
+    return join[a]! < join[b]! ? -1 : join[a]! > join[b]! ? 1 : ada[a]! < ada[b]! ? -1 : ada[a]! > ada[b]! ? 1 : 0;
+  });
+  const layout = layoutTree(sponsor, order);
+
+  const tree = conn.inserter('import_tree', ['ada', 'tree_pos', 'tree_size', 'depth']);
+  for (let i = 0; i < n0; i++) {
+    const e = base[i]!;
+    const [p, s, d] = [layout.pos[i]!, layout.size[i]!, layout.depth[i]!];
+    if (p !== e.tree_pos || s !== e.tree_size || d !== e.depth) await tree.add([e.ada, p, s, d]);
+  }
+  await tree.flush();
+
+  const staged = conn.inserter('import_distributors', [...MEMBER_COLUMNS, 'is_new']);
+  const row: SqlValue[] = new Array<SqlValue>(MEMBER_COLUMNS.length + 1);
+  const text = (v: string | undefined) => v ?? '';
+  for (const m of rows) {
+    const v = m.values;
+    const i = index.get(v[D.ada]!);
+    const isNew = i !== undefined && i >= n0;
+    row[0] = v[D.ada]!;
+    row[1] = v[D.name]!;
+    row[2] = text(v[D.nameEn]);
+    row[3] = text(v[D.phone]);
+    row[4] = text(v[D.nationalId]);
+    row[5] = text(v[D.bankCard]);
+    row[6] = text(v[D.bankName]);
+    row[7] = v[D.sponsor]! === '' ? null : v[D.sponsor]!;
+    row[8] = v[D.joinedOn]!;
+    row[9] = v[D.userType] || NEW_MEMBER.userType;
+    row[10] = NEW_MEMBER.market;
+    row[11] = v[D.shopCode] || null;
+    row[12] = isNew ? layout.pos[i]! : 0;
+    row[13] = isNew ? layout.size[i]! : 0;
+    row[14] = isNew ? layout.depth[i]! : 0;
+    // The close sets pins; a new member holds Member until then.
+    row[15] = PIN.MEMBER;
+    row[16] = null;
+    row[17] = null;
+    row[18] = isNew ? 1 : 0;
+    const p = staged.add(row);
+    if (p) await p;
+  }
+  await staged.flush();
+}
+
+interface StagedChecks {
+  readonly replace: boolean;
+  readonly orders: FileIssues;
+  readonly attendance: FileIssues;
+}
+
+/** Order columns as stored → the file's column (index into ORDER_COLUMNS) and how to show them. */
+const ORDER_FIELDS: readonly { key: string; k: number; show: (v: unknown) => string }[] = [
+  { key: 'ada', k: O.ada, show: String },
+  { key: 'ordered_at', k: O.orderedAt, show: String },
+  { key: 'pv', k: O.pv, show: String },
+  { key: 'bv_fen', k: O.bv, show: (v) => (Number(v) / 100).toFixed(2) },
+  { key: 'customer_id', k: O.customerId, show: (v) => (v === null ? '(none)' : String(v)) },
+];
+
+async function count(conn: ImportConn, text: string): Promise<number> {
+  return Number((await conn.all<{ n: number }>(text))[0]?.n ?? 0);
+}
+
+/** The checks that need every row: plain SQL over the staging tables (indexed first). */
+async function checkStaged(conn: ImportConn, issues: IssueList, c: StagedChecks): Promise<void> {
+  await conn.run(`create index import_orders_id on import_orders (order_id)`);
+  await conn.run(`create index import_attendance_key on import_attendance (ada, event_code, attended_on)`);
+
+  // An order id twice in the file.
+  const dupOrders = `select order_id, min(line) as first from import_orders group by order_id having count(*) > 1`;
+  const dup = await conn.all<{ line: number; order_id: string; first: number }>(
+    `select s.line, s.order_id, f.first from import_orders s join (${dupOrders}) f on f.order_id = s.order_id
+     where s.line > f.first order by s.line limit 50`,
+  );
+  if (dup.length > 0) {
+    const n = await count(
+      conn,
+      `select coalesce(sum(c - 1), 0) as n from (select count(*) as c from import_orders group by order_id having count(*) > 1) x`,
+    );
+    issues.sink().addCounted(
+      dup.map((d) => ({
+        file: 'orders.csv',
+        line: Number(d.line),
+        column: c.orders.column(O.orderId),
+        field: 'order_id',
+        message: `duplicate order id ${shown(d.order_id)} (first on line ${d.first})`,
+      })),
+      n,
+    );
+  }
+
+  // An order imported before with other content: orders are facts; a correction is a new order.
+  if (!c.replace) {
+    const differs = `o.ada <> s.ada or o.ordered_at <> s.ordered_at or o.pv <> s.pv or o.bv_fen <> s.bv_fen
+      or o.customer_id is distinct from s.customer_id`;
+    const rows = await conn.all<Record<string, unknown> & { line: number; order_id: string }>(
+      `select s.line, s.order_id, s.ada, s.ordered_at, s.pv, s.bv_fen, s.customer_id, o.ada as o_ada, o.ordered_at as o_ordered_at,
+         o.pv as o_pv, o.bv_fen as o_bv_fen, o.customer_id as o_customer_id
+       from import_orders s join orders o on o.order_id = s.order_id where ${differs} order by s.line limit 50`,
+    );
+    if (rows.length > 0) {
+      const n = await count(conn, `select count(*) as n from import_orders s join orders o on o.order_id = s.order_id where ${differs}`);
+      issues.sink().addCounted(
+        rows.map((r) => {
+          const f = ORDER_FIELDS.find((x) => String(r[x.key]) !== String(r[`o_${x.key}`]))!;
+          return {
+            file: 'orders.csv',
+            line: Number(r.line),
+            column: c.orders.column(f.k),
+            field: ORDER_COLUMNS[f.k]!.name,
+            message:
+              `order ${shown(r.order_id)} was imported before with ${ORDER_COLUMNS[f.k]!.name} ${f.show(r[`o_${f.key}`])}, ` +
+              `now ${f.show(r[f.key])}: send a change as a new order (a return has negative PV)`,
+          };
+        }),
+        n,
+      );
+    }
+  }
+
+  // The same attendance row twice.
+  const dupAttendance = `select ada, event_code, attended_on, min(line) as first from import_attendance
+    group by ada, event_code, attended_on having count(*) > 1`;
+  const att = await conn.all<{ line: number; first: number }>(
+    `select s.line, f.first from import_attendance s join (${dupAttendance}) f
+       on f.ada = s.ada and f.event_code = s.event_code and f.attended_on = s.attended_on
+     where s.line > f.first order by s.line limit 50`,
+  );
+  if (att.length > 0) {
+    const n = await count(
+      conn,
+      `select coalesce(sum(c - 1), 0) as n from (select count(*) as c from import_attendance group by ada, event_code, attended_on having count(*) > 1) x`,
+    );
+    issues.sink().addCounted(
+      att.map((d) => ({
+        file: 'attendance.csv',
+        line: Number(d.line),
+        column: c.attendance.column(A.eventCode),
+        field: 'event_code',
+        message: `the same attendance as line ${d.first}`,
+      })),
+      n,
+    );
+  }
+}
+
+/** `1 234` (the summary's thousands separator is a space). */
+function grouped(n: number): string {
+  return n.toLocaleString('en-US').replace(/,/g, ' ');
+}
+
+/**
+ * The one-line summary: `imported 1 234 distributors (12 new, 3 updated), 56 789 orders (3 new),
+ * 10 attendance rows (10 new) in 2.3 s`.
+ */
+export function formatSummary(s: ImportSummary): string {
+  const d = s.distributors;
+  const changedMembers = s.replaced ? `${grouped(d.added)} new` : `${grouped(d.added)} new, ${grouped(d.updated)} updated`;
+  const parts = [
+    `${grouped(d.rows)} distributors (${changedMembers})`,
+    `${grouped(s.orders.rows)} orders (${grouped(s.orders.added)} new)`,
+    `${grouped(s.attendance.rows)} attendance rows (${grouped(s.attendance.added)} new)`,
+  ];
+  const verb = s.replaced ? 'replaced the data with' : 'imported';
+  return `${verb} ${parts.join(', ')} in ${s.seconds.toFixed(1)} s${s.changed ? '' : '; nothing changed'}`;
+}

@@ -1,0 +1,220 @@
+/**
+ * Import benchmark: generates a CSV set (distributors, orders, attendance; default 100 000 /
+ * 1 000 000 / 50 000 rows) and imports it (`importDirectory`, as `npm run import` does) into a
+ * throwaway SQLite file (default) or PostgreSQL, three times: the whole set into an empty
+ * database, the same files again (nothing to write), then one more day of orders on top. Each
+ * import runs in a child process of its own so its peak RSS is its own; prints seconds, rows/s,
+ * CPU time and peak RSS. Figures only: no limit is asserted here.
+ *   npx tsx bench/import.ts [--distributors 100000] [--orders 1000000] [--today 2026-11-21] [--keep]
+ *                           [--postgres | --database-url postgres://…]
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { closeDatabase, migrateToLatest, openPostgres, openSqlite, type DB } from '../apps/bff/src/db/index.ts';
+import { importDirectory, type ImportSummary } from '../apps/bff/src/import/import.ts';
+import { startPgCluster, type PgCluster } from '../apps/bff/src/testing/pg-cluster.ts';
+
+const { values } = parseArgs({
+  options: {
+    distributors: { type: 'string', default: '100000' },
+    orders: { type: 'string', default: '1000000' },
+    attendance: { type: 'string', default: '50000' },
+    today: { type: 'string', default: '2026-11-21' },
+    keep: { type: 'boolean', default: false },
+    postgres: { type: 'boolean', default: false },
+    'database-url': { type: 'string' },
+    // Internal: one import in a child process.
+    child: { type: 'string' },
+    schema: { type: 'string' },
+  },
+});
+
+interface ChildResult {
+  summary: ImportSummary;
+  maxRssMiB: number;
+  cpuSeconds: number;
+  /** Seconds per phase of the import (read each file, check, write). */
+  phases: [string, number][];
+}
+
+if (values.child) {
+  // The child: one import, then its own figures as JSON on the last line.
+  const url = values['database-url'];
+  const db: DB = url ? openPostgres(url, { schema: values.schema! }) : openSqlite(path.join(path.dirname(values.child), 'inquiry.sqlite'));
+  const cpu0 = process.cpuUsage();
+  try {
+    await migrateToLatest(db);
+    const phases: [string, number][] = [];
+    let phase = '';
+    let since = performance.now();
+    const summary = await importDirectory(db, {
+      dir: values.child,
+      today: values.today,
+      progress: (p) => {
+        if (p.phase === phase) return;
+        const now = performance.now();
+        if (phase) phases.push([phase, (now - since) / 1000]);
+        [phase, since] = [p.phase, now];
+      },
+    });
+    phases.push([phase, (performance.now() - since) / 1000]);
+    const cpu = process.cpuUsage(cpu0);
+    const result: ChildResult = {
+      phases,
+      summary,
+      maxRssMiB: process.resourceUsage().maxRSS / 1024,
+      cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    };
+    console.log(JSON.stringify(result));
+  } finally {
+    await closeDatabase(db);
+  }
+  process.exit(0);
+}
+
+const N = Number(values.distributors);
+const ORDERS = Number(values.orders);
+const ATTENDANCE = Number(values.attendance);
+const today = values.today;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-import-bench-'));
+
+/** mulberry32: a small deterministic generator, so every run imports the same files. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const DAY_MS = 86_400_000;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const todayMs = Date.parse(`${today}T00:00:00Z`);
+const startMs = Date.parse('2015-01-01T00:00:00Z');
+const ordersFromMs = Date.parse('2022-09-01T00:00:00Z');
+
+/** Writes lines through a stream, waiting when its buffer is full. */
+async function writeLines(file: string, header: string, rows: number, line: (i: number) => string): Promise<void> {
+  const out = fs.createWriteStream(file);
+  out.write(header + '\n');
+  let chunk: string[] = [];
+  for (let i = 0; i < rows; i++) {
+    chunk.push(line(i));
+    if (chunk.length === 10_000 || i === rows - 1) {
+      if (!out.write(chunk.join('\n') + '\n')) await new Promise<void>((r) => out.once('drain', () => r()));
+      chunk = [];
+    }
+  }
+  await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+}
+
+const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗';
+const GIVEN = '伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂';
+
+async function generate(): Promise<{ full: string; day: string }> {
+  const full = path.join(work, 'full');
+  const day = path.join(work, 'day');
+  fs.mkdirSync(full);
+  fs.mkdirSync(day);
+  const r = rng(42);
+  const ada = (i: number) => String(3_000_000_000 + i);
+  // Join days ascend with i, so every sponsor (an earlier member) joined first.
+  const joinMs = new Float64Array(N);
+  for (let i = 0; i < N; i++) joinMs[i] = startMs + Math.floor((i / N) * ((todayMs - startMs) / DAY_MS - 30)) * DAY_MS;
+  const roots = Math.max(1, Math.round(N / 5000));
+  await writeLines(path.join(full, 'distributors.csv'), 'ada,sponsor_ada,name,joined_on,phone', N, (i) => {
+    // Recent members sponsor more often: a deep, bushy tree like the demo's.
+    const sponsor = i < roots ? '' : ada(Math.floor(i * Math.sqrt(r())));
+    const name = SURNAMES[Math.floor(r() * SURNAMES.length)]! + GIVEN[Math.floor(r() * GIVEN.length)]!;
+    const phone = r() < 0.5 ? `138${String(Math.floor(r() * 1e8)).padStart(8, '0')}` : '';
+    return `${ada(i)},${sponsor},${name},${dayOf(joinMs[i]!)},${phone}`;
+  });
+  /** An order of a member on a day between their join (or the orders' start) and yesterday. */
+  const orderLine = (id: string, i: number, fromMs: number) => {
+    const first = Math.max(fromMs, joinMs[i]!);
+    const days = Math.max(1, Math.floor((todayMs - first) / DAY_MS));
+    const at = first + Math.floor(r() * days) * DAY_MS + Math.floor(r() * DAY_MS);
+    const ret = r() < 0.03;
+    const pv = (ret ? -1 : 1) * (50 + Math.floor(r() * 1500));
+    const bv = r() < 0.2 ? (pv * 1.15).toFixed(2) : '';
+    const customer = r() < 0.3 ? `C${Math.floor(r() * 200_000)}` : '';
+    return `${id},${ada(i)},${new Date(at).toISOString().slice(0, 19)},${pv},${bv},${customer}`;
+  };
+  const header = 'order_id,ada,ordered_at,pv,bv,customer_id';
+  await writeLines(path.join(full, 'orders.csv'), header, ORDERS, (k) => orderLine(`B${k}`, Math.floor(r() * N), ordersFromMs));
+  await writeLines(path.join(full, 'attendance.csv'), 'ada,event_code,attended_on', ATTENDANCE, (k) => {
+    const i = Math.floor((k / ATTENDANCE) * N);
+    const first = Math.max(joinMs[i]!, ordersFromMs);
+    return `${ada(i)},EVENT-${k % 7},${dayOf(first + Math.floor(r() * Math.max(1, (todayMs - first) / DAY_MS)) * DAY_MS)}`;
+  });
+  // One more day: orders of yesterday only (the hourly / nightly feed of a company).
+  const yesterday = todayMs - DAY_MS;
+  const dayOrders = Math.max(1, Math.round(ORDERS / 1400));
+  await writeLines(path.join(day, 'orders.csv'), header, dayOrders, (k) => orderLine(`D${k}`, Math.floor(r() * N), yesterday));
+  return { full, day };
+}
+
+let cluster: PgCluster | undefined;
+let pgUrl = values['database-url'];
+if (values.postgres && !pgUrl) {
+  cluster = await startPgCluster();
+  pgUrl = cluster.url;
+}
+const schema = `import_bench_${process.pid}`;
+const where = pgUrl ? `PostgreSQL (${cluster ? 'throwaway cluster' : 'given server'}, schema ${schema})` : 'SQLite';
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+function importInChild(dir: string): ChildResult {
+  const args = ['--import', 'tsx', process.argv[1]!, '--child', dir, '--today', today];
+  if (pgUrl) args.push('--database-url', pgUrl, '--schema', schema);
+  // The SQLite file sits next to the folders, one for the three runs.
+  const res = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
+  if (res.status !== 0) throw new Error(`import failed:\n${res.stderr}\n${res.stdout}`);
+  return JSON.parse(res.stdout.trim().split('\n').at(-1)!) as ChildResult;
+}
+
+try {
+  console.log(
+    `Import benchmark: ${fmt(N)} distributors, ${fmt(ORDERS)} orders, ${fmt(ATTENDANCE)} attendance rows into ${where}, ${os.cpus().length} CPUs, Node ${process.version}`,
+  );
+  let t = performance.now();
+  const { full, day } = await generate();
+  const mib = (dir: string) => fs.readdirSync(dir).reduce((s, f) => s + fs.statSync(path.join(dir, f)).size, 0) / 2 ** 20;
+  console.log(`  generated the CSV files (${mib(full).toFixed(0)} MiB) in ${((performance.now() - t) / 1000).toFixed(1)} s\n`);
+  // The files of the second and third runs sit in sibling folders, so the database is shared.
+  console.log('  run                         seconds       rows/s   CPU s   peak RSS MiB   written');
+  for (const [name, dir] of [
+    ['everything, empty database', full],
+    ['the same files again', full],
+    ['one more day of orders', day],
+  ] as const) {
+    t = performance.now();
+    const r = importInChild(dir);
+    const s = r.summary;
+    const rows = s.distributors.rows + s.orders.rows + s.attendance.rows;
+    const written = `${fmt(s.distributors.added)} + ${fmt(s.orders.added)} + ${fmt(s.attendance.added)}`;
+    console.log(
+      `  ${name.padEnd(26)} ${s.seconds.toFixed(1).padStart(8)} ${fmt(rows / s.seconds).padStart(12)} ${r.cpuSeconds.toFixed(1).padStart(7)} ${r.maxRssMiB.toFixed(0).padStart(14)}   ${written}`,
+    );
+    console.log(`  ${''.padEnd(26)} ${r.phases.map(([p, sec]) => `${p} ${sec.toFixed(1)}`).join(', ')}`);
+  }
+  console.log('\n  seconds: inside importDirectory (read, check, write); rows/s: rows read / seconds;');
+  console.log('  peak RSS: the whole child process (with SQLite, its page cache too); written: members + orders + attendance added');
+  if (!pgUrl) console.log(`  database: ${(fs.statSync(path.join(work, 'inquiry.sqlite')).size / 2 ** 20).toFixed(0)} MiB`);
+} finally {
+  if (pgUrl && !values.keep) {
+    const db = openPostgres(pgUrl, { poolSize: 1 });
+    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db).catch(() => undefined);
+    await closeDatabase(db);
+  }
+  await cluster?.destroy();
+  if (values.keep) console.log(`  kept ${work}`);
+  else fs.rmSync(work, { recursive: true, force: true });
+}
