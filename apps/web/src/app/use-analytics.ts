@@ -1,8 +1,10 @@
 import type { Channel } from '@abo/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { ANALYTICS_SERVER_URL } from '../config/env.ts';
+import { dstInfoQuery } from '../features/auth/api/get-dst-info.ts';
+import { hasStoredTokens } from '../features/auth/session.ts';
 import { initAnalytics, trackPageView, updateAnalyticsUser } from '../lib/analytics.ts';
 import { getSession } from '../lib/storage.ts';
 
@@ -13,6 +15,13 @@ const SDK_DELAY_MS = 4000;
 export function useAnalytics(channel: Channel): void {
   const location = useLocation();
   const client = useQueryClient();
+  // The user info of spec §3 (cached as UserInfo): its pinCode is the visitor grade. Asked once
+  // signed in (staff: with their tokens); the sign-in pages have no one to ask about.
+  const signedIn = hasStoredTokens() || (channel === 'iinquiry' && !!getSession('adaToken'));
+  const { data: dstInfo } = useQuery({ ...dstInfoQuery(), enabled: signedIn });
+  useEffect(() => {
+    if (dstInfo) updateAnalyticsUser({ ada: getSession('loginAda'), pinCode: dstInfo.pinCode, appVersion: getSession('appVersion') });
+  }, [dstInfo]);
   useEffect(() => {
     // The SDK is large (about 50 KB): load it once the first page has its data (no request
     // running), has had time to draw it, and the browser is idle, so it never competes with what
