@@ -81,7 +81,7 @@ export default function HomePage() {
                 <div className="area-card__figures">
                   <div>
                     <span className="figure">{s.pqMonths}</span>
-                    <span className="figure__unit">{t('months')}</span>
+                    <span className="figure__unit">{t('months', { count: s.pqMonths })}</span>
                     <div className="muted small">{t('pqMonths')}</div>
                   </div>
                   {s.lastMonth && s.lastMonthQ !== null ? (
@@ -92,7 +92,7 @@ export default function HomePage() {
                   ) : null}
                   <div>
                     <span className="figure">{s.flqMonths}</span>
-                    <span className="figure__unit">{t('months')}</span>
+                    <span className="figure__unit">{t('months', { count: s.flqMonths })}</span>
                     <div className="muted small">{t('flqMonths')}</div>
                   </div>
                 </div>
