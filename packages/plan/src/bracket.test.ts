@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bracketFor, nextBracket, performanceBracket } from './bracket.ts';
+import { bracketFor, isQPgpv, nextBracket, performanceBracket } from './bracket.ts';
+import { closeMonth } from './close.ts';
 import { PY2627 } from './rules/py2627.ts';
 
 describe('performanceBracket', () => {
@@ -39,5 +40,16 @@ describe('performanceBracket', () => {
       pvNeeded: 500,
     });
     expect(nextBracket(PY2627.brackets, 12_000).pvNeeded).toBe(0);
+  });
+});
+
+describe('isQPgpv', () => {
+  it('is Q from the top bracket on, as the close decides it', () => {
+    expect(isQPgpv(PY2627.brackets, 9_999)).toBe(false);
+    expect(isQPgpv(PY2627.brackets, 10_000)).toBe(true);
+    expect(isQPgpv([], 1_000_000)).toBe(false);
+    // A root with three legs: 9 999, 10 000 and 12 000 of personal-group PV.
+    const close = closeMonth(Int32Array.from([-1, 0, 0, 0]), Int32Array.from([500, 9_999, 10_000, 12_000]), PY2627);
+    for (let i = 0; i < close.n; i++) expect(isQPgpv(PY2627.brackets, close.personalGroupPv[i]!)).toBe(close.isQ[i] === 1);
   });
 });

@@ -31,6 +31,14 @@ export function qThreshold(table: readonly BracketStep[]): number {
   return table.length ? table[table.length - 1]!.minPv : 0;
 }
 
+/**
+ * True when a month's personal-group PV makes the ABO Q under a table: it reaches the top
+ * bracket (the close's rule, close.ts). A table without brackets makes no one Q.
+ */
+export function isQPgpv(table: readonly BracketStep[], personalGroupPv: number): boolean {
+  return table.length > 0 && personalGroupPv >= qThreshold(table);
+}
+
 export interface NextBracket {
   currentPercent: number;
   /** null when already at the top bracket. */

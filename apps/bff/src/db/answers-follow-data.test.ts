@@ -106,15 +106,34 @@ describe('kept answers after another process replaced the data', () => {
     expect(after.rows).toEqual([expect.objectContaining({ pgpv: 10_400, isQ: true, qMonthsPy: 1 })]);
   });
 
-  // The achievement pages keep closed months without a data version (achievement-routes.ts,
-  // createScanCache): a re-seed elsewhere leaves them stale. Expected to fail until that cache
-  // is an AnswerCache (lib/answer-cache.ts); then this becomes a plain `it`.
-  it.fails('answers the achievement overview with the new figures of a closed month', async () => {
+  it('answers the achievement overview with the new figures of a closed month', async () => {
     const ppvOf = (d: { months: { month: string; ppv: number }[] }) => d.months.find((m) => m.month === '2026-10')?.ppv;
     expect(ppvOf(await call('/bff/v1/achievement/overview'))).toBe(500);
     await reseed((db) =>
       db.updateTable('monthly_results').set({ ppv: 777 }).where('ada', '=', LEADER).where('month', '=', '2026-10').execute(),
     );
     expect(ppvOf(await call('/bff/v1/achievement/overview'))).toBe(777);
+  });
+
+  it('answers the downline’s outstanding performers with the new figures', async () => {
+    const ppvs = async () =>
+      ((await call('/bff/v1/achievement/outstanding', { month: '2026-11' })).performers as { ppv: number }[]).map((p) => p.ppv);
+    expect(await ppvs()).toEqual([500]);
+    await reseed((db) =>
+      db.updateTable('monthly_results').set({ ppv: 900 }).where('ada', '=', LEG).where('month', '=', '2026-11').execute(),
+    );
+    expect(await ppvs()).toEqual([900]);
+  });
+
+  it('answers the plan page with the new figures', async () => {
+    const apvOf = async () => {
+      const plan = await call('/bff/v1/incentive/plan', { route: '/incentiveplan/seminars' });
+      return (plan.criteria as { kind: string; achieved: number }[]).find((c) => c.kind === 'apv')?.achieved;
+    };
+    const before = await apvOf();
+    await reseed((db) =>
+      db.updateTable('monthly_results').set({ apv: 12_345 }).where('ada', '=', LEADER).where('month', '=', '2026-10').execute(),
+    );
+    expect(await apvOf()).toBe(before! - 11_000 + 12_345);
   });
 });

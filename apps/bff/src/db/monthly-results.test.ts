@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDistributor } from '../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { byAda, byAdaMonth, frontlineMonthlyResults, monthlyResultOf, monthlyResultsOf, toMonthlyResult } from './monthly-results.ts';
+import {
+  byAda,
+  byAdaMonth,
+  frontlineMonthlyResults,
+  frontlineQMonths,
+  highestPinBefore,
+  monthlyResultOf,
+  monthlyResultsOf,
+  toMonthlyResult,
+} from './monthly-results.ts';
 
 const row = (ada: string, month: string, pgpv: number, over: Record<string, unknown> = {}) => ({
   ada,
@@ -38,6 +47,7 @@ describe('monthly results', () => {
         row('10000001', '2026-09', 11_000),
         row('10000001', '2026-11', 900, { is_q: 0, closed: 0, compliant: 0, is_sp: 1 }),
         row('20000001', '2026-10', 2_000, { is_q: 0 }),
+        row('20000001', '2026-09', 10_500, { pin_code: 310 }),
         row('20000002', '2026-11', 4_000, { is_q: 0 }),
       ])
       .execute();
@@ -83,5 +93,15 @@ describe('monthly results', () => {
     expect(await frontlineMonthlyResults(t.db, '10000001', '2026-11', '2026-11')).toEqual([
       expect.objectContaining({ ada: '20000002', pgpv: 4_000 }),
     ]);
+  });
+
+  it('reads the highest pin before a month, and the frontline’s Q months with names', async () => {
+    await t.db.updateTable('monthly_results').set({ pin_code: 340 }).where('ada', '=', '10000001').where('month', '=', '2026-09').execute();
+    expect(await highestPinBefore(t.db, '10000001', '2026-10')).toBe(340);
+    expect(await highestPinBefore(t.db, '10000001', '2026-09')).toBe(0);
+    expect(await frontlineQMonths(t.db, '10000001', '2026-09', '2026-11')).toEqual([
+      { ada: '20000001', nameZh: '测试会员', month: '2026-09' },
+    ]);
+    expect(await frontlineQMonths(t.db, '10000001', '2026-10', '2026-11')).toEqual([]);
   });
 });

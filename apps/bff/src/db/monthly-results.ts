@@ -106,6 +106,25 @@ const frontlineRange = preparedQuery((db, p: { sponsor: string; from: string; to
     .where('m.month', '<=', p.to),
 );
 
+const pinBefore = preparedQuery((db, p: { ada: string; before: string }) =>
+  db
+    .selectFrom('monthly_results')
+    .select((eb) => eb.fn.max('pin_code').as('pin'))
+    .where('ada', '=', p.ada)
+    .where('month', '<', p.before),
+);
+
+const frontlineQ = preparedQuery((db, p: { sponsor: string; from: string; to: string }) =>
+  db
+    .selectFrom('distributors as l')
+    .innerJoin('monthly_results as m', 'm.ada', 'l.ada')
+    .select(['l.ada', 'l.name_zh', 'm.month'])
+    .where('l.sponsor_ada', '=', p.sponsor)
+    .where('m.month', '>=', p.from)
+    .where('m.month', '<=', p.to)
+    .where('m.is_q', '=', 1),
+);
+
 /** One distributor's result of one month, or undefined. */
 export async function monthlyResultOf(db: DB, ada: string, month: string): Promise<MonthlyResult | undefined> {
   const [row] = await oneMonth(db, { ada, month });
@@ -120,6 +139,30 @@ export async function monthlyResultsOf(db: DB, ada: string, from: string, to: st
 /** The results of a distributor's frontline (the people they sponsored) from `from` to `to`, in no particular order. */
 export async function frontlineMonthlyResults(db: DB, sponsorAda: string, from: string, to: string): Promise<MonthlyResult[]> {
   return (await frontlineRange(db, { sponsor: sponsorAda, from, to })).map(toMonthlyResult);
+}
+
+/**
+ * The highest pin held at the end of any month before `before` ('YYYY-MM'), 0 without one: one
+ * max() instead of every row since joining.
+ */
+export async function highestPinBefore(db: DB, ada: string, before: string): Promise<number> {
+  const [row] = await pinBefore(db, { ada, before });
+  return Number(row?.pin ?? 0);
+}
+
+/** A frontline member's month in which they were Q (the close's flag), with their name. */
+export interface FrontlineQMonth {
+  ada: string;
+  nameZh: string;
+  month: string;
+}
+
+/**
+ * The months from `from` to `to` (inclusive) in which each member of a distributor's frontline
+ * was Q, in no particular order: the Q legs the engine's FLQ and pin rules count.
+ */
+export async function frontlineQMonths(db: DB, sponsorAda: string, from: string, to: string): Promise<FrontlineQMonth[]> {
+  return (await frontlineQ(db, { sponsor: sponsorAda, from, to })).map((r) => ({ ada: r.ada, nameZh: r.name_zh, month: r.month }));
 }
 
 /** Results keyed by `ada|month`. */

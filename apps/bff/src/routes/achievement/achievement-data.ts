@@ -1,57 +1,55 @@
-// Shared reads and pure derivations behind the /bff/v1/achievement/* calls.
+// The engine step behind the /bff/v1/achievement/* calls: today's month, the months a page may
+// ask for, stored months as the pages count them, the pin replayed over the closed months, this
+// PY's counters and requirements. No database, no request.
 import type { AchMonth } from '@abo/contract';
 import {
   addMonths,
+  closedMonths,
   explainPins,
-  pyMonths,
+  pinCountersOf,
+  pinRequirements,
   pyOf,
   rulesFor,
+  toMonthKey,
   type PinExplanation,
   type PinMonthInput,
   type PyName,
   type RuleTable,
 } from '@abo/plan';
-import type { DB } from '../../db/index.ts';
-import type { MonthlyResultsTable } from '../../db/schema.ts';
+import type { Person } from '../../db/distributors.ts';
+import type { MonthlyResult } from '../../db/monthly-results.ts';
+import type { UserSettings } from '../../db/user-settings.ts';
+import { badRequest } from '../../lib/app-error.ts';
 
 export const rulesOf = (py: PyName): RuleTable => rulesFor(py, { fallback: 'nearest' });
 
-export type MonthRow = Pick<
-  MonthlyResultsTable,
-  'month' | 'ppv' | 'gpv' | 'pgpv' | 'bv_fen' | 'bracket' | 'is_q' | 'q_legs' | 'apv' | 'is_sp' | 'new_customers' | 'compliant'
->;
+/** Today on the business calendar: the date, its month (month-to-date) and its PY. */
+export interface Clock {
+  today: Date;
+  month: string;
+  py: PyName;
+}
 
-export const MONTH_COLUMNS = [
-  'month',
-  'ppv',
-  'gpv',
-  'pgpv',
-  'bv_fen',
-  'bracket',
-  'is_q',
-  'q_legs',
-  'apv',
-  'is_sp',
-  'new_customers',
-  'compliant',
-] as const;
+export function clockOf(today: Date): Clock {
+  return { today, month: toMonthKey(today), py: pyOf(today) };
+}
 
 /** A stored month as the contract shows it; months before `current` are closed. */
-export function toAchMonth(r: MonthRow, current: string): AchMonth {
+export function toAchMonth(r: MonthlyResult, current: string): AchMonth {
   return {
     month: r.month,
     closed: r.month < current,
-    ppv: Number(r.ppv),
-    bvFen: Number(r.bv_fen),
-    gpv: Number(r.gpv),
-    pgpv: Number(r.pgpv),
-    apv: Number(r.apv),
-    bracket: Number(r.bracket),
-    isQ: r.is_q === 1,
-    qLegs: Number(r.q_legs),
-    isSp: r.is_sp === 1,
-    newCustomers: Number(r.new_customers),
-    compliant: r.compliant === 1,
+    ppv: r.ppv,
+    bvFen: r.bvFen,
+    gpv: r.gpv,
+    pgpv: r.pgpv,
+    apv: r.apv,
+    bracket: r.bracket,
+    isQ: r.isQ,
+    qLegs: r.qLegs,
+    isSp: r.isSp,
+    newCustomers: r.newCustomers,
+    compliant: r.compliant,
   };
 }
 
@@ -81,48 +79,25 @@ export function monthsEnding(last: string, count: number): string[] {
   return out;
 }
 
-export async function loadMonths(db: DB, ada: string, from: string, to: string): Promise<MonthRow[]> {
-  return db
-    .selectFrom('monthly_results')
-    .select([...MONTH_COLUMNS])
-    .where('ada', '=', ada)
-    .where('month', '>=', from)
-    .where('month', '<=', to)
-    .orderBy('month')
-    .execute();
+/** The month a page asks for (else `fallback`), one of the last 12 months (newest first), or a bad request. */
+export function pickMonth(requested: string | undefined, fallback: string, current: string): { m: string; available: string[] } {
+  const available = monthsEnding(current, 12).reverse();
+  const m = requested ?? fallback;
+  if (!available.includes(m)) throw badRequest(`Month ${m} is outside the last 12 months`);
+  return { m, available };
 }
 
 /** Every listed month, filled with zeros where nothing is stored. */
-export function fillMonths(rows: readonly MonthRow[], months: readonly string[], current: string): AchMonth[] {
-  const by = new Map(rows.map((r) => [r.month, r]));
+export function fillMonths(results: readonly MonthlyResult[], months: readonly string[], current: string): AchMonth[] {
+  const by = new Map(results.map((r) => [r.month, r]));
   return months.map((m) => {
     const r = by.get(m);
     return r ? toAchMonth(r, current) : emptyMonth(m, current);
   });
 }
 
-/** Frontline legs that were Q, per closed month from `from` on. */
-export async function frontlineQByMonth(db: DB, ada: string, from: string, before: string): Promise<Map<string, string[]>> {
-  const rows = await db
-    .selectFrom('distributors as l')
-    .innerJoin('monthly_results as m', 'm.ada', 'l.ada')
-    .select(['m.month', 'm.ada'])
-    .where('l.sponsor_ada', '=', ada)
-    .where('m.is_q', '=', 1)
-    .where('m.month', '>=', from)
-    .where('m.month', '<', before)
-    .execute();
-  const out = new Map<string, string[]>();
-  for (const r of rows) {
-    const list = out.get(r.month);
-    if (list) list.push(r.ada);
-    else out.set(r.month, [r.ada]);
-  }
-  return out;
-}
-
 /** Closed months and their frontline Q legs as the engine's pin rules read them. */
-export function pinMonthsOf(closed: readonly AchMonth[], legsQ: Map<string, string[]>): PinMonthInput[] {
+export function pinMonthsOf(closed: readonly AchMonth[], legsQ: ReadonlyMap<string, readonly string[]>): PinMonthInput[] {
   return closed.map((m) => ({
     month: m.month,
     isSp: m.isSp,
@@ -132,39 +107,44 @@ export function pinMonthsOf(closed: readonly AchMonth[], legsQ: Map<string, stri
   }));
 }
 
-/** Replays the closed months with the engine, for the pin's evidence and history. */
-export function explainHistory(closed: readonly AchMonth[], legsQ: Map<string, string[]>): PinExplanation {
-  return explainPins(pinMonthsOf(closed, legsQ), { rules: rulesOf });
+/** The months before today's with the engine's replay of the pin over them. */
+export interface ClosedHistory {
+  closed: AchMonth[];
+  /** Frontline legs that were Q, per closed month. */
+  legsQ: Map<string, string[]>;
+  explained: PinExplanation;
 }
 
-export function pyMonthList(py: PyName): string[] {
-  return pyMonths(py);
+export function closedHistoryOf(results: readonly MonthlyResult[], legsQ: Map<string, string[]>, current: string): ClosedHistory {
+  const closed = results.map((r) => toAchMonth(r, current));
+  return { closed, legsQ, explained: explainPins(pinMonthsOf(closed, legsQ), { rules: rulesOf }) };
 }
 
-export { pyOf };
-
-/**
- * A small in-process cache for answers that scan many rows (a downline range, a whole month).
- * A closed month never changes, so its answers live until evicted; anything touching the
- * month-to-date is kept for `openTtlMs` only. Oldest entries go first beyond `max`.
- */
-export function createScanCache(max = 2000, openTtlMs = 60_000) {
-  const entries = new Map<string, { expires: number; value: Promise<unknown> }>();
-  return {
-    get<T>(key: string, closed: boolean, load: () => Promise<T>): Promise<T> {
-      const now = Date.now();
-      const hit = entries.get(key);
-      if (hit && hit.expires > now) return hit.value as Promise<T>;
-      const value = load();
-      entries.delete(key);
-      entries.set(key, { expires: closed ? Number.POSITIVE_INFINITY : now + openTtlMs, value });
-      value.catch(() => entries.delete(key));
-      while (entries.size > max) {
-        const oldest = entries.keys().next().value;
-        if (oldest === undefined) break;
-        entries.delete(oldest);
-      }
-      return value;
-    },
-  };
+/** Pin state of one distributor: stored pin, the engine's explanation, this PY's counters. */
+export function rankStateOf(
+  d: Person,
+  clock: Clock,
+  history: ClosedHistory,
+  current: MonthlyResult | undefined,
+  settings: UserSettings | undefined,
+) {
+  const { today, month, py } = clock;
+  const { legsQ, explained } = history;
+  const months = current ? [...history.closed, toAchMonth(current, month)] : history.closed;
+  const pinCode = Math.max(d.pin_code, explained.pinCode);
+  const pyClosed = closedMonths(py, today);
+  const pyAll = new Set([...pyClosed, month]);
+  const pyRows = months.filter((m) => pyAll.has(m.month));
+  const counters = pinCountersOf(
+    pinMonthsOf(
+      pyRows.filter((m) => m.closed),
+      legsQ,
+    ),
+    { rules: rulesOf },
+  );
+  const requirements = pinRequirements(counters, rulesOf(py), pinCode);
+  const pinMonth = explained.pinCode === pinCode && explained.month ? explained.month : d.pin_month;
+  return { d, ...clock, months, explained, pinCode, pinMonth, pyRows, pyClosed, counters, requirements, settings };
 }
+
+export type RankState = ReturnType<typeof rankStateOf>;

@@ -25,6 +25,7 @@ import {
   auditTrailDataSchema,
 } from '@abo/contract';
 import { z } from 'zod';
+import { distributorOr404 } from '../../db/distributors.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import { isValidChineseId } from '../../lib/national-id.ts';
 import { exchangeSessionToken } from '../../idp/session-tokens.ts';
@@ -68,12 +69,7 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/bff/v1/common/dstInfo', { schema: { body: optionalBody, response: { 200: env(dstInfoDataSchema) } } }, async (request) => {
     const { ada } = sessionOf(request);
-    const d = await app.db
-      .selectFrom('distributors')
-      .select(['ada', 'name_zh', 'user_type', 'pin_code', 'join_date', 'shop_code'])
-      .where('ada', '=', ada)
-      .executeTakeFirst();
-    if (!d) throw notFound('Distributor not found');
+    const d = await distributorOr404(app.db, ada, ['ada', 'name_zh', 'user_type', 'pin_code', 'join_date', 'shop_code']);
     return ok({
       ada: d.ada,
       amway_id: d.ada,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadProfile } from '../../idp/profile.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { DEMO_PASSWORD, seedDatabase } from '../../seed/index.ts';
 
@@ -70,6 +71,33 @@ describe('home summary on the demo seed', () => {
       const achieved = (kind: string) => plan.criteria.find((c: { kind: string }) => c.kind === kind).achieved;
       expect([s.pqMonths, s.flqMonths], ada).toEqual([achieved('pqMonths'), achieved('flqMonths')]);
     }
+  });
+
+  it('counts FLQ months one way on the plan page, its FLQ views and home, for demo distributors', async () => {
+    const leaders = await t.db.selectFrom('distributors').select('ada').orderBy('tree_size', 'desc').limit(4).execute();
+    const adas = [...new Set(['10000001', '10000002', '10000003', '10000004', ...leaders.map((d) => d.ada)])];
+    // Leaders other than the demo accounts have no password: tokens issued for them directly.
+    const as = async (ada: string, url: string, payload: object = {}) => {
+      const tokens = await t.app.tokens.issue((await loadProfile(t.db, ada))!);
+      const headers = { 'idaas-accesstoken': tokens.accessToken, 'idaas-idtoken': tokens.idToken };
+      const res = await t.app.inject({ method: 'POST', url, headers, payload: { channel: 'wec', ...payload } });
+      expect(res.json().code, res.body).toBe(0);
+      return res.json().data;
+    };
+    let withLegs = 0;
+    for (const ada of adas) {
+      const plan = await as(ada, '/bff/v1/incentive/plan', { route: '/incentiveplan/seminars' });
+      const criterion = plan.criteria.find((c: { kind: string }) => c.kind === 'flqMonths').achieved;
+      // The FLQ subpages: the month grid (Q legs per lived month) and the legs × months matrix.
+      const records = plan.records
+        .filter((r: { state: string }) => r.state !== 'future')
+        .reduce((n: number, r: { qLegs: number }) => n + r.qLegs, 0);
+      const matrix = plan.legs.reduce((n: number, l: { months: boolean[] }) => n + l.months.filter(Boolean).length, 0);
+      const home = (await as(ada, '/bff/v1/home/summary')).flqMonths;
+      expect({ records, matrix, home }, ada).toEqual({ records: criterion, matrix: criterion, home: criterion });
+      if (criterion > 0) withLegs++;
+    }
+    expect(withLegs).toBeGreaterThanOrEqual(2);
   });
 
   it('a damaged stored plan summary shows no seminar status instead of failing', async () => {

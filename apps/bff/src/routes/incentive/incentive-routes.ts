@@ -11,11 +11,10 @@ import {
   planDataSchema,
   plansBodySchema,
   plansDataSchema,
-  type CriterionData,
+  type PlanBody,
   type PlanSummary,
 } from '@abo/contract';
 import {
-  decodePlanSummary,
   evaluatePlan,
   evaluatePlans,
   knownPys,
@@ -31,65 +30,62 @@ import {
   pyOf,
   rulesFor,
   toMonthKey,
-  type CriterionResult,
   type PlanDef,
 } from '@abo/plan';
 import type { Config } from '../../config.ts';
+import { distributorOr404 } from '../../db/distributors.ts';
 import type { DB } from '../../db/index.ts';
+import { planSummariesOf } from '../../db/plan-results.ts';
+import { saveSettings, settingsOf } from '../../db/user-settings.ts';
+import { AnswerCache } from '../../lib/answer-cache.ts';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import { okJson, sendJson, type JsonAnswer } from '../../lib/json-answer.ts';
 import { nameViewerOf } from '../../lib/name-policy.ts';
-import { preparedQuery } from '../../lib/prepared-query.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { dataVersion, VersionedCache } from '../data-version.ts';
-import { legsFor, loadHistory, recordsFor } from './plan-history.ts';
-
-const personRow = preparedQuery((db, p: { ada: string }) =>
-  db.selectFrom('distributors').select(['ada', 'pin_code', 'pin_month', 'join_date']).where('ada', '=', p.ada),
-);
-
-async function person(db: DB, ada: string) {
-  const [d] = await personRow(db, { ada });
-  if (!d) throw notFound('Distributor not found');
-  return d;
-}
-
-const biennialTagOf = preparedQuery((db, p: { ada: string }) =>
-  db.selectFrom('user_settings').select('biennial_tag').where('ada', '=', p.ada),
-);
+import { loadHistory, recordsFor } from './plan-history.ts';
+import { planData } from './plan-presenter.ts';
 
 /** Plan answers kept per process (each up to ~30 KB of JSON). */
 const PLAN_ANSWERS = 500;
 
-function criterionOut(c: CriterionResult): CriterionData {
-  return {
-    kind: c.kind,
-    label: c.label,
-    unit: c.unit,
-    required: c.required,
-    achieved: c.achieved,
-    met: c.met,
-    status: c.status,
-    gap: c.gap,
-    trace: c.trace ? [...c.trace] : [],
-    ...(c.events ? { events: c.events.map((e) => ({ ...e })) } : {}),
-    ...(c.components ? { components: c.components.map((k) => ({ ...k })) } : {}),
-  };
-}
+const PERSON = ['ada', 'pin_code', 'pin_month', 'join_date'] as const;
+const person = (db: DB, ada: string) => distributorOr404(db, ada, PERSON);
 
 /** The edition a route shows: the asked year, else this PY's, else the newest before it. */
-export function pickEdition(editions: readonly PlanDef[], year: string | undefined, thisPy: string): PlanDef | undefined {
+function pickEdition(editions: readonly PlanDef[], year: string | undefined, thisPy: string): PlanDef | undefined {
   if (year !== undefined) return editions.find((p) => p.py === year);
   return editions.find((p) => p.py === thisPy) ?? editions.find((p) => p.py <= thisPy) ?? editions[0];
+}
+
+/** The plan a body names (by code, else by route and year) and the editions of its page, or not found. */
+function planOf(body: PlanBody, thisPy: string): { plan: PlanDef; editions: PlanDef[] } {
+  if (body.code !== undefined) {
+    const plan = planByCode(body.code);
+    if (!plan) throw notFound(`No plan with code ${body.code}`);
+    return { plan, editions: plansByRoute(plan.route) };
+  }
+  const editions = plansByRoute(body.route!);
+  if (!editions.length) throw notFound(`No plan is shown at ${body.route}`);
+  const plan = pickEdition(editions, body.year, thisPy);
+  if (!plan) throw notFound(`No edition of this plan for ${body.year}`);
+  return { plan, editions };
+}
+
+/** The biennial track the distributor saved, when it is one of this plan's tracks. */
+async function chosenTrackOf(db: DB, ada: string, plan: PlanDef): Promise<string | null> {
+  if (plan.levels?.mode !== 'tracks') return null;
+  const tag = (await settingsOf(db, ada))?.biennialTag ?? null;
+  return tag !== null && plan.levels.list.some((l) => l.code === tag) ? tag : null;
 }
 
 /** The /bff/v1/incentive/* page data calls. */
 export async function incentiveRoutes(app: FastifyInstance, opts: { config: Config }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.db;
   const todayMonth = () => toMonthKey(opts.config.today());
   // Plan answers (written as JSON once) of recently asked distributors: a page is usually
   // asked again (tabs, back, refresh) and evaluating a plan with detail is the dearest call.
-  const planAnswers = new VersionedCache<JsonAnswer>(PLAN_ANSWERS);
+  const planAnswers = new AnswerCache<JsonAnswer>(PLAN_ANSWERS);
 
   r.post(
     '/bff/v1/incentive/plans',
@@ -101,33 +97,27 @@ export async function incentiveRoutes(app: FastifyInstance, opts: { config: Conf
       const py = pyOf(today);
       const lastPy = previousPy(py);
       const plans = request.body?.scope === 'all' ? PLANS.filter((p) => p.py <= py) : [...plansFor(py), ...plansFor(lastPy)];
-      // Fast path: the per-PY summaries the close stored (one row per PY); any plan missing
-      // from them is evaluated from the month rows instead.
-      const stored = await app.db
-        .selectFrom('plan_results')
-        .select(['py', 'summary'])
-        .where('ada', '=', ada)
-        .where('py', 'in', [...new Set(plans.map((p) => p.py))])
-        .execute();
-      const byPy = new Map(stored.map((row) => [row.py, decodePlanSummary(row.summary)]));
+      // Fast path: the per-PY summaries the close stored; a plan missing from them is evaluated
+      // from the month rows instead.
+      const [d, stored] = await Promise.all([
+        person(db, ada),
+        planSummariesOf(
+          db,
+          ada,
+          plans.map((p) => p.py),
+        ),
+      ]);
       const cards: (PlanSummary | null)[] = plans.map((p) => {
-        const hit = byPy.get(p.py)?.get(p.code);
+        const hit = stored.get(p.py)?.get(p.code);
         return hit ? planCardFromSummary(p, hit, today) : null;
       });
       const missing = plans.filter((_, i) => cards[i] === null);
       if (missing.length) {
-        const d = await person(app.db, ada);
-        let from = month;
-        for (const p of missing) {
-          const first = planMonths(p)[0]!;
-          if (first < from) from = first;
-        }
-        const loaded = await loadHistory(app.db, ada, from, month, d);
+        const from = missing.map((p) => planMonths(p)[0]!).reduce((a, b) => (b < a ? b : a), month);
+        const loaded = await loadHistory(db, ada, from, month, d);
         const results = evaluatePlans(missing, loaded.history, { today, detail: false });
         let k = 0;
         for (let i = 0; i < cards.length; i++) if (cards[i] === null) cards[i] = planCard(plans[i]!, results[k++]!);
-      } else {
-        await person(app.db, ada);
       }
       return ok({ today: month, py, lastPy, plans: cards as PlanSummary[] });
     },
@@ -140,83 +130,21 @@ export async function incentiveRoutes(app: FastifyInstance, opts: { config: Conf
       const session = sessionOf(request);
       const { ada } = session;
       const names = nameViewerOf(session);
-      const body = request.body;
       const today = opts.config.today();
       const month = toMonthKey(today);
-      let plan: PlanDef | undefined;
-      let editions: PlanDef[];
-      if (body.code !== undefined) {
-        plan = planByCode(body.code);
-        if (!plan) throw notFound(`No plan with code ${body.code}`);
-        editions = plansByRoute(plan.route);
-      } else {
-        editions = plansByRoute(body.route!);
-        if (!editions.length) throw notFound(`No plan is shown at ${body.route}`);
-        plan = pickEdition(editions, body.year, pyOf(today));
-        if (!plan) throw notFound(`No edition of this plan for ${body.year}`);
-      }
-      let chosenTrack: string | null = null;
-      if (plan.levels?.mode === 'tracks') {
-        const [s] = await biennialTagOf(app.db, { ada });
-        const tag = s?.biennial_tag ?? null;
-        chosenTrack = tag !== null && plan.levels.list.some((l) => l.code === tag) ? tag : null;
-      }
-      // Besides the read-only data (its version) the answer depends on the month, on the
-      // saved track, read above on every call (another process may just have saved one), and
-      // on who looks at it (the legs' names, name-policy.ts).
-      const version = await dataVersion(app.db);
+      const { plan, editions } = planOf(request.body, pyOf(today));
+      // Read on every call (another process may just have saved one): not part of the kept answer.
+      const chosenTrack = await chosenTrackOf(db, ada, plan);
+      // Besides the read-only data (its version) the answer depends on the month, the saved
+      // track and who looks at it (the legs' names, name-policy.ts).
       const key = `${ada}|${names.ada}|${plan.code}|${month}|${chosenTrack ?? ''}`;
-      const known = planAnswers.get(key, version);
-      if (known) return sendJson(request, reply, known);
-      const d = await person(app.db, ada);
-      const months = planMonths(plan);
-      const last = months[months.length - 1]!;
-      const loaded = await loadHistory(app.db, ada, months[0]!, last < month ? last : month, d);
-      const res = evaluatePlan(plan, loaded.history, {
-        today,
-        detail: true,
-        ...(chosenTrack !== null ? { track: chosenTrack } : {}),
+      const answer = await planAnswers.get(db, key, async () => {
+        const months = planMonths(plan);
+        const last = months[months.length - 1]!;
+        const loaded = await loadHistory(db, ada, months[0]!, last < month ? last : month, await person(db, ada));
+        const res = evaluatePlan(plan, loaded.history, { today, detail: true, ...(chosenTrack !== null ? { track: chosenTrack } : {}) });
+        return okJson(planDataSchema, planData(plan, res, { editions, months, month, chosenTrack }, loaded, names));
       });
-      const rules = rulesFor(plan.py, { fallback: 'nearest' });
-      const answer = okJson(planDataSchema, {
-        code: plan.code,
-        py: plan.py,
-        years: plan.years ?? 1,
-        type: plan.type,
-        name: plan.name,
-        route: plan.route,
-        reward: plan.reward,
-        today: month,
-        status: res.status,
-        met: res.met,
-        periodState: res.periodState,
-        months: [...res.months],
-        remainingMonths: res.remainingMonths,
-        criteria: res.criteria.map(criterionOut),
-        levelsMode: plan.levels?.mode ?? null,
-        levelsRequired: plan.levels?.required ?? false,
-        levels: (res.levels ?? []).map((l) => ({
-          code: l.code,
-          name: l.name,
-          status: l.status,
-          met: l.met,
-          ...(l.rewardFen !== undefined ? { rewardFen: l.rewardFen } : {}),
-          criteria: l.criteria.map(criterionOut),
-        })),
-        achievedLevel: res.achievedLevel ?? null,
-        chosenTrack,
-        editions: editions.map((p) => ({ code: p.code, py: p.py })),
-        records: recordsFor(loaded, months, month),
-        pins: {
-          initialPin: loaded.history.initialPin ?? 230,
-          current: loaded.currentPin,
-          events: (loaded.history.pins ?? []).map((e) => ({ month: e.month, pinCode: e.pinCode })),
-        },
-        legs: legsFor(loaded, months, rules.pins.legQMonths, names),
-        legQMonths: rules.pins.legQMonths,
-        compliancePpv: rules.compliance.minPpv,
-      });
-      planAnswers.set(key, version, answer);
       return sendJson(request, reply, answer);
     },
   );
@@ -230,10 +158,10 @@ export async function incentiveRoutes(app: FastifyInstance, opts: { config: Conf
       const thisPy = pyOf(month);
       const py = request.body?.year ?? thisPy;
       if (py > thisPy) throw badRequest(`PY ${py} has not started yet`);
-      const d = await person(app.db, ada);
+      const d = await person(db, ada);
       const months = pyMonths(py);
       const last = months[months.length - 1]!;
-      const loaded = await loadHistory(app.db, ada, months[0]!, last < month ? last : month, d);
+      const loaded = await loadHistory(db, ada, months[0]!, last < month ? last : month, d);
       const joinPy = pyOf(`${d.join_date.slice(0, 7)}-01`);
       const years = knownPys().filter((y) => y <= thisPy && y >= joinPy);
       if (!years.includes(thisPy)) years.push(thisPy);
@@ -256,20 +184,10 @@ export async function incentiveRoutes(app: FastifyInstance, opts: { config: Conf
       const track = request.body.track;
       const plan = pickEdition(plansByRoute('/incentiveplan/biennialaward'), undefined, pyOf(opts.config.today()));
       if (!plan?.levels?.list.some((l) => l.code === track)) throw badRequest(`Unknown biennial track ${track}`);
-      await person(app.db, ada);
-      const now = new Date().toISOString();
-      const existing = await app.db
-        .selectFrom('user_settings')
-        .select(['biennial_tag', 'updated_at'])
-        .where('ada', '=', ada)
-        .executeTakeFirst();
-      if (existing?.biennial_tag === track) return ok({ track, updatedAt: existing.updated_at });
-      await app.db
-        .insertInto('user_settings')
-        .values({ ada, target_pin: null, shop_code: null, biennial_tag: track, updated_at: now })
-        .onConflict((oc) => oc.column('ada').doUpdateSet({ biennial_tag: track, updated_at: now }))
-        .execute();
-      return ok({ track, updatedAt: now });
+      await person(db, ada);
+      const existing = await settingsOf(db, ada);
+      if (existing?.biennialTag === track) return ok({ track, updatedAt: existing.updatedAt });
+      return ok({ track, updatedAt: await saveSettings(db, ada, { biennial_tag: track }) });
     },
   );
 }

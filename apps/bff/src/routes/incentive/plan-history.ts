@@ -1,73 +1,23 @@
-// Builds one distributor's plan-engine history from the stored monthly results: own rows, the
+// Builds one distributor's plan-engine history from the stored monthly results: own months, the
 // frontline legs' Q months (for FLQ and LDD detail), pin rises, compliance, customers, points.
 // Three indexed queries whatever the tree size: monthly_results by (ada, month) (the period, and
 // the highest pin before it) and the frontline through distributors.sponsor_ada.
 import { maskPrivacy, type LegData, type MonthRecordData } from '@abo/contract';
-import { type MonthRecord, type PinEvent, type PlanHistory } from '@abo/plan';
+import type { LegMonth, MonthRecord, PinEvent, PlanHistory } from '@abo/plan';
 import type { DB } from '../../db/index.ts';
-import type { MonthlyResultsTable } from '../../db/schema.ts';
+import { frontlineQMonths, highestPinBefore, monthlyResultsOf, type MonthlyResult } from '../../db/monthly-results.ts';
 import { nameFor, type NameViewer } from '../../lib/name-policy.ts';
-import { preparedQuery } from '../../lib/prepared-query.ts';
-
-/** The stored month columns the plan engine reads. */
-const OWN_COLUMNS = [
-  'month',
-  'ppv',
-  'gpv',
-  'pgpv',
-  'bracket',
-  'is_q',
-  'q_legs',
-  'apv',
-  'is_sp',
-  'pin_code',
-  'new_customers',
-  'points',
-  'compliant',
-  'attended',
-] as const;
-
-export type OwnRow = Pick<MonthlyResultsTable, (typeof OWN_COLUMNS)[number]>;
 
 export interface LoadedHistory {
   /** Whose history it is (the legs' sponsor). */
   ada: string;
   history: PlanHistory;
-  /** Own rows within [from, to], by month. */
-  own: Map<string, OwnRow>;
+  /** Own months within [from, to], by month, as the engine reads them (Q legs from the leg rows). */
+  own: Map<string, MonthRecord & Pick<MonthlyResult, 'pinCode'>>;
   /** Frontline leg ADA → masked ADA, name (shown per viewer by legsFor) and Q months. */
   legs: Map<string, { maskedAda: string; nameZh: string; qMonths: Set<string> }>;
   currentPin: number;
 }
-
-const ownRows = preparedQuery((db, p: { ada: string; from: string; to: string }) =>
-  db
-    .selectFrom('monthly_results')
-    .select(OWN_COLUMNS)
-    .where('ada', '=', p.ada)
-    .where('month', '>=', p.from)
-    .where('month', '<=', p.to)
-    .orderBy('month'),
-);
-
-const pinBefore = preparedQuery((db, p: { ada: string; from: string }) =>
-  db
-    .selectFrom('monthly_results')
-    .select((eb) => eb.fn.max('pin_code').as('pin'))
-    .where('ada', '=', p.ada)
-    .where('month', '<', p.from),
-);
-
-const frontlineQMonths = preparedQuery((db, p: { ada: string; from: string; to: string }) =>
-  db
-    .selectFrom('distributors as l')
-    .innerJoin('monthly_results as m', 'm.ada', 'l.ada')
-    .select(['l.ada', 'l.name_zh', 'm.month'])
-    .where('l.sponsor_ada', '=', p.ada)
-    .where('m.month', '>=', p.from)
-    .where('m.month', '<=', p.to)
-    .where('m.is_q', '=', 1),
-);
 
 /**
  * Loads the months from..to (inclusive, 'YYYY-MM'; to is capped at today's month by the
@@ -80,67 +30,44 @@ export async function loadHistory(
   to: string,
   person: { pin_code: number; pin_month: string | null },
 ): Promise<LoadedHistory> {
-  // Months before `from` only raise the initial pin: one max() instead of every row since
-  // joining (the full rows cost about 8 µs each to read; bench/bff.ts).
-  const [rows, [before], legRows] = await Promise.all([
-    ownRows(db, { ada, from, to }),
-    pinBefore(db, { ada, from }),
-    frontlineQMonths(db, { ada, from, to }),
+  // Months before `from` only raise the initial pin (the full rows cost about 8 µs each to
+  // read; bench/bff.ts).
+  const [results, before, legRows] = await Promise.all([
+    monthlyResultsOf(db, ada, from, to),
+    highestPinBefore(db, ada, from),
+    frontlineQMonths(db, ada, from, to),
   ]);
-  let initialPin = Math.max(230, Number(before?.pin ?? 0));
+  let initialPin = Math.max(230, before);
   if (person.pin_month !== null && person.pin_month < from) initialPin = Math.max(initialPin, person.pin_code);
-  const own = new Map<string, OwnRow>();
-  const pins: PinEvent[] = [];
-  let held = 0;
-  for (const r of rows) {
-    own.set(r.month, r);
-    if (r.pin_code > Math.max(held, initialPin)) pins.push({ month: r.month, pinCode: r.pin_code });
-    held = Math.max(held, r.pin_code);
-  }
-  if (person.pin_month !== null && person.pin_month >= from && person.pin_month <= to) {
-    if (person.pin_code > Math.max(held, initialPin)) pins.push({ month: person.pin_month, pinCode: person.pin_code });
-  }
 
   const legs: LoadedHistory['legs'] = new Map();
-  const legsByMonth = new Map<string, { id: string; isQ: boolean }[]>();
+  const legsByMonth = new Map<string, LegMonth[]>();
   for (const l of legRows) {
     let leg = legs.get(l.ada);
-    if (!leg) legs.set(l.ada, (leg = { maskedAda: maskPrivacy(l.ada), nameZh: l.name_zh, qMonths: new Set() }));
+    if (!leg) legs.set(l.ada, (leg = { maskedAda: maskPrivacy(l.ada), nameZh: l.nameZh, qMonths: new Set() }));
     leg.qMonths.add(l.month);
     let list = legsByMonth.get(l.month);
     if (!list) legsByMonth.set(l.month, (list = []));
     list.push({ id: l.ada, isQ: true });
   }
 
-  const months: MonthRecord[] = [];
-  for (const r of own.values()) {
+  const own: LoadedHistory['own'] = new Map();
+  const pins: PinEvent[] = [];
+  let held = 0;
+  for (const r of results) {
     const legList = legsByMonth.get(r.month) ?? [];
-    months.push({
-      month: r.month,
-      ppv: r.ppv,
-      gpv: r.gpv,
-      pgpv: r.pgpv,
-      bracket: r.bracket,
-      isQ: r.is_q === 1,
-      apv: r.apv,
-      // The stored count and the leg rows come from the same close; the rows win if they differ.
-      qLegs: legList.length > 0 ? legList.length : r.q_legs,
-      isSp: r.is_sp === 1,
-      legs: legList,
-      compliant: r.compliant === 1,
-      newCustomers: r.new_customers,
-      points: r.points,
-      attended: r.attended
-        ? r.attended
-            .split(',')
-            .map((c) => c.trim())
-            .filter(Boolean)
-        : [],
-    });
+    // One count of Q legs: the leg rows the engine is given (its MonthRecord wants qLegs to
+    // equal the Q legs in `legs`), never the stored q_legs beside them.
+    own.set(r.month, { ...r, qLegs: legList.length, legs: legList });
+    if (r.pinCode > Math.max(held, initialPin)) pins.push({ month: r.month, pinCode: r.pinCode });
+    held = Math.max(held, r.pinCode);
+  }
+  if (person.pin_month !== null && person.pin_month >= from && person.pin_month <= to) {
+    if (person.pin_code > Math.max(held, initialPin)) pins.push({ month: person.pin_month, pinCode: person.pin_code });
   }
   return {
     ada,
-    history: { months, pins, initialPin },
+    history: { months: [...own.values()], pins, initialPin },
     own,
     legs,
     currentPin: Math.max(initialPin, held, person.pin_code),
@@ -156,7 +83,7 @@ export function recordsFor(loaded: LoadedHistory, months: readonly string[], tod
   let pin = loaded.history.initialPin ?? 230;
   return months.map((month) => {
     const r = month <= today ? loaded.own.get(month) : undefined;
-    if (r) pin = Math.max(pin, r.pin_code);
+    if (r) pin = Math.max(pin, r.pinCode);
     return {
       month,
       state: monthState(month, today),
@@ -165,12 +92,12 @@ export function recordsFor(loaded: LoadedHistory, months: readonly string[], tod
       gpv: r?.gpv ?? 0,
       pgpv: r?.pgpv ?? 0,
       bracket: r?.bracket ?? 0,
-      isQ: r?.is_q === 1,
-      qLegs: r ? r.q_legs : 0,
+      isQ: r?.isQ ?? false,
+      qLegs: r?.qLegs ?? 0,
       apv: r?.apv ?? 0,
-      isSp: r?.is_sp === 1,
-      compliant: r?.compliant === 1,
-      newCustomers: r?.new_customers ?? 0,
+      isSp: r?.isSp ?? false,
+      compliant: r?.compliant ?? false,
+      newCustomers: r?.newCustomers ?? 0,
       points: r?.points ?? 0,
       pinCode: pin,
     };

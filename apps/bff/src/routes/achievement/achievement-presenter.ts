@@ -1,0 +1,336 @@
+// The answers of the /bff/v1/achievement/* calls, shaped from what the queries loaded and the
+// plan engine worked out. Pure: no database, no request.
+import {
+  maskPrivacy,
+  type AchCompositionData,
+  type AchEstimateData,
+  type AchEstimateSide,
+  type AchGloryData,
+  type AchMonth,
+  type AchMonthsData,
+  type AchOutstandingData,
+  type AchOverallMarketData,
+  type AchOverseaData,
+  type AchOverviewData,
+  type AchRankData,
+  type AchShopData,
+  type AchStarDetailData,
+  type AchTargetData,
+  type AchTopupData,
+} from '@abo/contract';
+import {
+  daysLeftInMonth,
+  isQPgpv,
+  marketingStarRule,
+  monthMeets,
+  nextBracket,
+  pinName,
+  ppvNeededForSp,
+  remainingMonths,
+  type Estimate,
+  type EstimateSide,
+  type RuleTable,
+} from '@abo/plan';
+import type { Person } from '../../db/distributors.ts';
+import type { MonthlyResult } from '../../db/monthly-results.ts';
+import type { UserSettings } from '../../db/user-settings.ts';
+import { nameFor, type NameViewer } from '../../lib/name-policy.ts';
+import { emptyMonth, fillMonths, monthsEnding, toAchMonth, type Clock, type RankState } from './achievement-data.ts';
+import type { DownlineAbroad, LegOfMonth, Performer, Shop, Star } from './achievement-queries.ts';
+
+/** Frontline legs listed one by one on the composition page; the rest are summed. */
+const LISTED_LEGS = 30;
+
+/** A person's Chinese name as this viewer may see it (name-policy.ts). */
+function nameOf(viewer: NameViewer, row: { ada: string; sponsor_ada: string | null; name_zh: string }): string {
+  return nameFor(viewer, { ada: row.ada, sponsorAda: row.sponsor_ada, nameZh: row.name_zh, nameEn: '' }).nameZh;
+}
+
+export function overviewData(s: RankState, viewer: NameViewer): AchOverviewData {
+  const last12 = monthsEnding(s.month, 12);
+  const by = new Map(s.months.filter((m) => m.month >= last12[0]!).map((m) => [m.month, m]));
+  return {
+    maskedAda: maskPrivacy(s.d.ada),
+    fullName: nameOf(viewer, s.d),
+    pinCode: s.pinCode,
+    pinName: pinName(s.pinCode),
+    pinMonth: s.pinMonth,
+    py: s.py,
+    month: s.month,
+    current: by.get(s.month) ?? null,
+    nextPin: s.requirements.find((p) => p.above) ?? null,
+    targetPin: s.settings?.targetPin ?? null,
+    remainingMonths: remainingMonths(s.py, s.today).length,
+    months: last12.map((m) => by.get(m) ?? emptyMonth(m, s.month)),
+  };
+}
+
+export function rankData(s: RankState): AchRankData {
+  const targetPin = s.settings?.targetPin ?? null;
+  return {
+    pinCode: s.pinCode,
+    pinName: pinName(s.pinCode),
+    pinMonth: s.pinMonth,
+    py: s.py,
+    month: s.month,
+    closedMonths: s.pyClosed.length,
+    remainingMonths: remainingMonths(s.py, s.today).length,
+    counters: s.counters,
+    pyMonths: s.pyRows,
+    history: s.explained.history.map((h) => ({
+      pinCode: h.pinCode,
+      name: h.name,
+      month: h.month,
+      py: h.evidence.py,
+      rule: h.evidence.rule,
+      spMonths: [...h.evidence.spMonths],
+      qualifiedLegs: h.evidence.qualifiedLegs.length,
+    })),
+    pins: s.requirements,
+    targetPin,
+    targetUpdatedAt: targetPin != null ? s.settings!.updatedAt : null,
+  };
+}
+
+export function monthsData(clock: Clock, list: readonly string[], results: readonly MonthlyResult[], rules: RuleTable): AchMonthsData {
+  return { month: clock.month, py: clock.py, months: fillMonths(results, list, clock.month), sp: { ...rules.sp } };
+}
+
+export function targetData(pin: number, updatedAt: string, changed: boolean): AchTargetData {
+  return { targetPin: pin, name: pinName(pin), updatedAt, changed };
+}
+
+export function topupData(clock: Clock, own: MonthlyResult | undefined, rules: RuleTable): AchTopupData {
+  const m = own ? toAchMonth(own, clock.month) : emptyMonth(clock.month, clock.month);
+  const next = nextBracket(rules.brackets, m.pgpv);
+  return {
+    month: clock.month,
+    ppv: m.ppv,
+    pgpv: m.pgpv,
+    apv: m.apv,
+    qLegs: m.qLegs,
+    bracket: m.bracket,
+    isSp: m.isSp,
+    nextPercent: next.nextPercent,
+    nextMinPv: next.nextMinPv,
+    pvForNextBracket: next.pvNeeded,
+    pvForSp: ppvNeededForSp(m.apv, m.qLegs, rules),
+    daysLeft: daysLeftInMonth(clock.today),
+    brackets: rules.brackets.map((b) => ({ minPv: b.minPv, percent: b.percent })),
+    sp: { ...rules.sp },
+  };
+}
+
+/** The saved shop (null while none, or one no longer on the shop list) and when it was saved. */
+export function shopData(settings: UserSettings | undefined, shop: Shop | undefined): AchShopData {
+  if (!settings || !shop) return { shop: null, updatedAt: null };
+  return {
+    shop: {
+      code: shop.code,
+      name: shop.name_zh,
+      nameEn: shop.name_en,
+      city: shop.city_zh,
+      cityEn: shop.city_en,
+      address: shop.address,
+      phone: shop.phone,
+    },
+    updatedAt: settings.updatedAt,
+  };
+}
+
+/**
+ * APV composed of own PV and the frontline legs that are not Q (a Q leg, by the engine's rule
+ * for the month, breaks away with its volume).
+ */
+export function compositionData(
+  at: { month: string; current: string; availableMonths: string[] },
+  own: MonthlyResult | undefined,
+  legs: readonly LegOfMonth[],
+  rules: RuleTable,
+  viewer: NameViewer,
+): AchCompositionData {
+  const all = legs.map(({ person, result }) => {
+    const isQ = isQPgpv(rules.brackets, result.pgpv);
+    return {
+      maskedAda: maskPrivacy(person.ada),
+      maskedName: nameOf(viewer, person),
+      pgpv: result.pgpv,
+      gpv: result.gpv,
+      bracket: result.bracket,
+      isQ,
+      counted: !isQ,
+    };
+  });
+  const rest = all.slice(LISTED_LEGS);
+  return {
+    month: at.month,
+    closed: at.month < at.current,
+    availableMonths: at.availableMonths,
+    ppv: own?.ppv ?? 0,
+    apv: own?.apv ?? 0,
+    gpv: own?.gpv ?? 0,
+    legsCounted: all.filter((l) => l.counted).length,
+    qLegsPv: all.filter((l) => l.isQ).reduce((s, l) => s + l.gpv, 0),
+    legs: all.slice(0, LISTED_LEGS),
+    otherLegs: { count: rest.length, pgpv: rest.filter((l) => l.counted).reduce((s, l) => s + l.pgpv, 0) },
+  };
+}
+
+/** The whole market from the leader's own months (their GPV already is the downline's volume). */
+export function overallMarketData(d: Person, current: string, months: readonly AchMonth[], frontlineCount: number): AchOverallMarketData {
+  return {
+    month: current,
+    downlineCount: Math.max(0, d.tree_size - 1),
+    frontlineCount,
+    months: months.map((x) => ({
+      month: x.month,
+      closed: x.closed,
+      gpv: x.gpv,
+      apv: x.apv,
+      ppv: x.ppv,
+      qLegsPv: Math.max(0, x.gpv - x.pgpv),
+      qLegs: x.qLegs,
+    })),
+  };
+}
+
+export function overseaData(d: Person, current: string, list: readonly string[], abroad: DownlineAbroad): AchOverseaData {
+  const pvByMarket = new Map<string, number>();
+  const perMonth = new Map<string, { pv: number; active: number }>();
+  for (const row of abroad.byMonth) {
+    pvByMarket.set(row.market, (pvByMarket.get(row.market) ?? 0) + row.pv);
+    const cur = perMonth.get(row.month) ?? { pv: 0, active: 0 };
+    cur.pv += row.pv;
+    cur.active += row.active;
+    perMonth.set(row.month, cur);
+  }
+  const markets = abroad.markets
+    .map((x) => ({ market: x.market, distributors: x.distributors, pv: pvByMarket.get(x.market) ?? 0 }))
+    .sort((a, b) => b.pv - a.pv || a.market.localeCompare(b.market));
+  const months = list.map((m) => ({ month: m, closed: m < current, pv: perMonth.get(m)?.pv ?? 0, active: perMonth.get(m)?.active ?? 0 }));
+  return {
+    month: current,
+    markets,
+    months,
+    totalPv: months.reduce((s, x) => s + x.pv, 0),
+    downlineCount: Math.max(0, d.tree_size - 1),
+    overseaCount: markets.reduce((s, x) => s + x.distributors, 0),
+  };
+}
+
+export function outstandingData(
+  at: { month: string; current: string; by: 'ppv' | 'apv'; availableMonths: string[] },
+  d: Person,
+  rows: readonly Performer[],
+  viewer: NameViewer,
+): AchOutstandingData {
+  return {
+    month: at.month,
+    closed: at.month < at.current,
+    by: at.by,
+    availableMonths: at.availableMonths,
+    downlineCount: Math.max(0, d.tree_size - 1),
+    performers: rows.map((x, i) => ({
+      rank: i + 1,
+      maskedAda: maskPrivacy(x.ada),
+      maskedName: nameOf(viewer, x),
+      depth: x.depth - d.depth,
+      pinCode: x.pinCode,
+      pinName: pinName(x.pinCode),
+      ppv: x.ppv,
+      apv: x.apv,
+      bracket: x.bracket,
+      isQ: x.isQ,
+      newCustomers: x.newCustomers,
+    })),
+  };
+}
+
+/** The month's stars (the best 50, names as this viewer may see them) and where the viewer stands. */
+export function starsData(
+  at: { month: string; availableMonths: string[]; ada: string },
+  condition: AchGloryData['condition'],
+  all: readonly Star[],
+  viewer: NameViewer,
+): AchGloryData {
+  const idx = all.findIndex((x) => x.ada === at.ada);
+  return {
+    month: at.month,
+    availableMonths: at.availableMonths,
+    condition,
+    total: all.length,
+    stars: all.slice(0, 50).map((x, i) => ({
+      rank: i + 1,
+      maskedAda: maskPrivacy(x.ada),
+      maskedName: nameOf(viewer, x),
+      ppv: x.ppv,
+      newCustomers: x.newCustomers,
+      isMe: x.ada === at.ada,
+    })),
+    me: { qualified: idx >= 0, rank: idx >= 0 ? idx + 1 : null },
+  };
+}
+
+/** This PY's star months and customers against the annual marketing-star award. */
+export function starDetailData(clock: Clock, list: readonly string[], results: readonly MonthlyResult[]): AchStarDetailData {
+  const plan = marketingStarRule(clock.py);
+  const months = fillMonths(results, list, clock.month).map((x) => ({
+    month: x.month,
+    closed: x.closed,
+    ppv: x.ppv,
+    newCustomers: x.newCustomers,
+    star: monthMeets(x, plan.starMonth),
+  }));
+  const closed = months.filter((x) => x.closed);
+  return {
+    py: clock.py,
+    condition: plan.condition,
+    annual: { code: plan.code, name: plan.name, starMonthsRequired: plan.starMonths, customersRequired: plan.customers },
+    starMonths: closed.filter((x) => x.star).length,
+    customers: closed.reduce((s, x) => s + x.newCustomers, 0),
+    remainingMonths: remainingMonths(clock.py, clock.today).length,
+    months,
+  };
+}
+
+/** The frontline legs with volume this month, as the estimate names them (L1, L2, … by PGPV). */
+export function estimateLegs(legs: readonly LegOfMonth[], qLegsPgpv: ReadonlyMap<string, number>, viewer: NameViewer) {
+  return legs
+    .filter((l) => l.result.pgpv > 0)
+    .map(({ person, result }, i) => ({
+      id: `L${i + 1}`,
+      maskedAda: maskPrivacy(person.ada),
+      maskedName: nameOf(viewer, person),
+      pgpv: result.pgpv,
+      qLegsPgpv: qLegsPgpv.get(person.ada) ?? 0,
+    }));
+}
+
+function sideOf(s: EstimateSide): AchEstimateSide {
+  return {
+    ppv: s.ppv,
+    pgpv: s.pgpv,
+    bracketPercent: s.bracketPercent,
+    isQ: s.isQ,
+    qLegs: s.qLegs,
+    apv: s.apv,
+    isSpMonth: s.isSpMonth,
+    promotionFen: s.promotionFen,
+    pretaxFen: s.pretaxFen,
+    taxFen: s.taxFen,
+    netFen: s.netFen,
+    pvForNextBracket: s.next.pvNeeded,
+  };
+}
+
+export function estimateData(month: string, ppv: number, legs: AchEstimateData['legs'], est: Estimate): AchEstimateData {
+  return {
+    month,
+    ppv,
+    legs,
+    before: sideOf(est.before),
+    after: sideOf(est.after),
+    legsBecomingQ: est.legsBecomingQ,
+    ppvNeededForSp: est.ppvNeededForSp,
+  };
+}

@@ -1,0 +1,77 @@
+// The recognition pages of /bff/v1/achievement/*: the downline's outstanding performers of a
+// month, the company's marketing stars, and this PY's way to the annual marketing-star award.
+import {
+  achGloryDataSchema,
+  achMonthBodySchema,
+  achOutstandingBodySchema,
+  achOutstandingDataSchema,
+  achStarDetailDataSchema,
+  baseBodySchema,
+  envelopeSchema,
+  ok,
+} from '@abo/contract';
+import { addMonths, closedMonths, marketingStarRule, pyOf } from '@abo/plan';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
+import { distributorOr404 } from '../../db/distributors.ts';
+import { monthlyResultsOf } from '../../db/monthly-results.ts';
+import { AnswerCache } from '../../lib/answer-cache.ts';
+import { nameViewerOf } from '../../lib/name-policy.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+import { clockOf, pickMonth } from './achievement-data.ts';
+import { outstandingData, starDetailData, starsData } from './achievement-presenter.ts';
+import { marketingStarsOf, topPerformers } from './achievement-queries.ts';
+
+const env = envelopeSchema;
+
+/** Month scans kept per process (a downline's top performers, a month's stars). */
+const SCANS = 1000;
+
+export const recognitionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opts) => {
+  const db = app.db;
+  const clock = () => clockOf(opts.config.today());
+  // Scans of the downline or a whole month: kept while the data (its version) stays the same.
+  const scans = new AnswerCache<unknown>(SCANS);
+
+  app.post(
+    '/bff/v1/achievement/outstanding',
+    { schema: { body: achOutstandingBodySchema.optional(), response: { 200: env(achOutstandingDataSchema) } } },
+    async (request) => {
+      const session = sessionOf(request);
+      const { ada } = session;
+      const { month } = clock();
+      const by = request.body?.by ?? 'ppv';
+      const { m, available } = pickMonth(request.body?.month, addMonths(month, -1), month);
+      const d = await distributorOr404(db, ada);
+      const rows = await scans.get(db, `top|${ada}|${m}|${by}`, () => topPerformers(db, d, m, by));
+      return ok(outstandingData({ month: m, current: month, by, availableMonths: available }, d, rows, nameViewerOf(session)));
+    },
+  );
+
+  app.post(
+    '/bff/v1/achievement/marketingstars',
+    { schema: { body: achMonthBodySchema.optional(), response: { 200: env(achGloryDataSchema) } } },
+    async (request) => {
+      const session = sessionOf(request);
+      const { month } = clock();
+      const { m, available } = pickMonth(request.body?.month, addMonths(month, -1), month);
+      const { condition } = marketingStarRule(pyOf(m));
+      // Every qualifier of the month, best first, kept as rows for everyone: names are shown per
+      // viewer by the presenter (the company-wide list is masked for everyone but the star).
+      const all = await scans.get(db, `stars|${m}`, () => marketingStarsOf(db, m, condition));
+      return ok(starsData({ month: m, availableMonths: available, ada: session.ada }, condition, all, nameViewerOf(session)));
+    },
+  );
+
+  app.post(
+    '/bff/v1/achievement/marketingstardetail',
+    { schema: { body: baseBodySchema.optional(), response: { 200: env(achStarDetailDataSchema) } } },
+    async (request) => {
+      const { ada } = sessionOf(request);
+      const c = clock();
+      await distributorOr404(db, ada);
+      const list = [...closedMonths(c.py, c.today), c.month];
+      return ok(starDetailData(c, list, await monthlyResultsOf(db, ada, list[0]!, c.month)));
+    },
+  );
+};

@@ -1,0 +1,107 @@
+// The volume pages of /bff/v1/achievement/*: how this month's APV is composed, the whole market,
+// the downline abroad, and the estimate of this month with extra volume.
+import {
+  achCompositionDataSchema,
+  achEstimateBodySchema,
+  achEstimateDataSchema,
+  achMonthBodySchema,
+  achOverallMarketDataSchema,
+  achOverseaDataSchema,
+  baseBodySchema,
+  envelopeSchema,
+  ok,
+} from '@abo/contract';
+import { estimateMonth, pyOf } from '@abo/plan';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
+import { distributorOr404 } from '../../db/distributors.ts';
+import { monthlyResultOf, monthlyResultsOf } from '../../db/monthly-results.ts';
+import { AnswerCache } from '../../lib/answer-cache.ts';
+import { badRequest } from '../../lib/app-error.ts';
+import { nameViewerOf } from '../../lib/name-policy.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+import { clockOf, fillMonths, monthsEnding, pickMonth, rulesOf } from './achievement-data.ts';
+import { compositionData, estimateData, estimateLegs, overallMarketData, overseaData } from './achievement-presenter.ts';
+import { downlineAbroad, frontlineCount, frontlineOfMonth, qLegsPgpvByLeg } from './achievement-queries.ts';
+
+const optionalBody = baseBodySchema.optional();
+const env = envelopeSchema;
+
+/** Downline scans kept per process (the downline abroad, a month's frontline for the estimate). */
+const SCANS = 1000;
+
+export const volumeRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opts) => {
+  const db = app.db;
+  const clock = () => clockOf(opts.config.today());
+  // Scans of the downline or a month: kept while the data (its version) stays the same.
+  const scans = new AnswerCache<unknown>(SCANS);
+
+  app.post(
+    '/bff/v1/achievement/composition',
+    { schema: { body: achMonthBodySchema.optional(), response: { 200: env(achCompositionDataSchema) } } },
+    async (request) => {
+      const session = sessionOf(request);
+      const { ada } = session;
+      const { month } = clock();
+      const { m, available } = pickMonth(request.body?.month, month, month);
+      await distributorOr404(db, ada);
+      const [own, legs] = await Promise.all([monthlyResultOf(db, ada, m), frontlineOfMonth(db, ada, m)]);
+      const at = { month: m, current: month, availableMonths: available };
+      return ok(compositionData(at, own, legs, rulesOf(pyOf(m)), nameViewerOf(session)));
+    },
+  );
+
+  app.post(
+    '/bff/v1/achievement/overallmarket',
+    { schema: { body: optionalBody, response: { 200: env(achOverallMarketDataSchema) } } },
+    async (request) => {
+      const { ada } = sessionOf(request);
+      const { month } = clock();
+      const d = await distributorOr404(db, ada);
+      const list = monthsEnding(month, 12);
+      // The leader's own GPV already is the whole downline's volume: no scan of the tree.
+      const [results, frontline] = await Promise.all([monthlyResultsOf(db, ada, list[0]!, month), frontlineCount(db, ada)]);
+      return ok(overallMarketData(d, month, fillMonths(results, list, month), frontline));
+    },
+  );
+
+  app.post(
+    '/bff/v1/achievement/oversea',
+    { schema: { body: optionalBody, response: { 200: env(achOverseaDataSchema) } } },
+    async (request) => {
+      const { ada } = sessionOf(request);
+      const { month } = clock();
+      const d = await distributorOr404(db, ada);
+      const list = monthsEnding(month, 12);
+      const abroad = await scans.get(db, `oversea|${ada}|${month}`, () => downlineAbroad(db, d, list[0]!, month));
+      return ok(overseaData(d, month, list, abroad));
+    },
+  );
+
+  app.post(
+    '/bff/v1/achievement/estimate',
+    { schema: { body: achEstimateBodySchema.optional(), response: { 200: env(achEstimateDataSchema) } } },
+    async (request) => {
+      const session = sessionOf(request);
+      const { ada } = session;
+      const { month } = clock();
+      await distributorOr404(db, ada);
+      const [own, frontline, qLegsPgpv] = await scans.get(db, `estimate|${ada}|${month}`, () =>
+        Promise.all([monthlyResultOf(db, ada, month), frontlineOfMonth(db, ada, month), qLegsPgpvByLeg(db, ada, month)]),
+      );
+      const legs = estimateLegs(frontline, qLegsPgpv, nameViewerOf(session));
+      const extraLegPv = request.body?.extraLegPv ?? {};
+      for (const id of Object.keys(extraLegPv)) if (!legs.some((l) => l.id === id)) throw badRequest(`Unknown leg ${id}`);
+      const ppv = own?.ppv ?? 0;
+      const est = estimateMonth({
+        month,
+        ppv,
+        legs: legs.map((l) => ({ id: l.id, pgpv: l.pgpv, qLegsPgpv: l.qLegsPgpv })),
+        extraPpv: request.body?.extraPpv ?? 0,
+        extraLegPv,
+        rules: rulesOf(pyOf(month)),
+      });
+      return ok(estimateData(month, ppv, legs, est));
+    },
+  );
+};

@@ -1,0 +1,72 @@
+// The answers of the /bff/v1/incentive/* plan calls, shaped from the plan engine's result and the
+// loaded history. Pure: no database, no request.
+import type { CriterionData, PlanData } from '@abo/contract';
+import { rulesFor, type CriterionResult, type PlanDef, type PlanResult } from '@abo/plan';
+import type { NameViewer } from '../../lib/name-policy.ts';
+import { legsFor, recordsFor, type LoadedHistory } from './plan-history.ts';
+
+function criterionOut(c: CriterionResult): CriterionData {
+  return {
+    kind: c.kind,
+    label: c.label,
+    unit: c.unit,
+    required: c.required,
+    achieved: c.achieved,
+    met: c.met,
+    status: c.status,
+    gap: c.gap,
+    trace: c.trace ? [...c.trace] : [],
+    ...(c.events ? { events: c.events.map((e) => ({ ...e })) } : {}),
+    ...(c.components ? { components: c.components.map((k) => ({ ...k })) } : {}),
+  };
+}
+
+/** One plan's page: the engine's result with the period's months, pins and legs. */
+export function planData(
+  plan: PlanDef,
+  res: PlanResult,
+  at: { editions: readonly PlanDef[]; months: readonly string[]; month: string; chosenTrack: string | null },
+  loaded: LoadedHistory,
+  names: NameViewer,
+): PlanData {
+  const rules = rulesFor(plan.py, { fallback: 'nearest' });
+  const { months } = at;
+  return {
+    code: plan.code,
+    py: plan.py,
+    years: plan.years ?? 1,
+    type: plan.type,
+    name: plan.name,
+    route: plan.route,
+    reward: plan.reward,
+    today: at.month,
+    status: res.status,
+    met: res.met,
+    periodState: res.periodState,
+    months: [...res.months],
+    remainingMonths: res.remainingMonths,
+    criteria: res.criteria.map(criterionOut),
+    levelsMode: plan.levels?.mode ?? null,
+    levelsRequired: plan.levels?.required ?? false,
+    levels: (res.levels ?? []).map((l) => ({
+      code: l.code,
+      name: l.name,
+      status: l.status,
+      met: l.met,
+      ...(l.rewardFen !== undefined ? { rewardFen: l.rewardFen } : {}),
+      criteria: l.criteria.map(criterionOut),
+    })),
+    achievedLevel: res.achievedLevel ?? null,
+    chosenTrack: at.chosenTrack,
+    editions: at.editions.map((p) => ({ code: p.code, py: p.py })),
+    records: recordsFor(loaded, months, at.month),
+    pins: {
+      initialPin: loaded.history.initialPin ?? 230,
+      current: loaded.currentPin,
+      events: (loaded.history.pins ?? []).map((e) => ({ month: e.month, pinCode: e.pinCode })),
+    },
+    legs: legsFor(loaded, months, rules.pins.legQMonths, names),
+    legQMonths: rules.pins.legQMonths,
+    compliancePpv: rules.compliance.minPpv,
+  };
+}
