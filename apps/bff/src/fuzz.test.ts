@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINTS, type EndpointPath } from '@abo/contract';
 import { TABLE_NAMES } from './db/schema.ts';
 import type { DB } from './db/index.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
@@ -81,6 +82,12 @@ async function digest(db: DB): Promise<string> {
 
 const STACK = /\bat [\w.<>]+ \(|\.ts:\d+|node_modules|SQLITE|sqlite|syntax error|select .* from/i;
 
+/** The contract's endpoint table as method + path pairs (a call is a POST unless its entry names its methods). */
+const tableRoutes = (Object.entries(ENDPOINTS) as Array<[EndpointPath, (typeof ENDPOINTS)[EndpointPath]]>).flatMap(([url, e]) =>
+  ('methods' in e ? e.methods : ['POST']).map((method) => ({ method, url, public: 'public' in e && e.public === true })),
+);
+const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+
 describe('fuzz: hostile bodies to every BFF route', () => {
   let t: TestApp;
   let auth: Record<string, string>;
@@ -91,14 +98,26 @@ describe('fuzz: hostile bodies to every BFF route', () => {
     await insertDistributor(t.db, '10000001');
     const tokens = await t.app.tokens.issue((await loadProfile(t.db, '10000001'))!);
     auth = { 'idaas-accesstoken': tokens.accessToken, 'idaas-idtoken': tokens.idToken };
-    bffRoutes = t.app.routeList.filter((r) => r.method === 'POST' && (r.url.startsWith('/bff/') || r.url.startsWith('/idp/')));
+    // Every call of the contract's table, and the IdP's form and JSON posts.
+    const idp = t.app.routeList.filter((r) => r.method === 'POST' && r.url.startsWith('/idp/'));
+    bffRoutes = [...tableRoutes.filter((r) => r.method === 'POST'), ...idp];
   });
   afterAll(() => t.close());
+
+  it('registers exactly the calls of the contract, each public only where the table says so', () => {
+    // HEAD comes with every GET (Fastify's exposeHeadRoutes); the router matches paths in any case.
+    const registered = t.app.routeList.filter((r) => /^\/bff\//i.test(r.url) && r.method !== 'HEAD');
+    expect(registered.map(key).sort()).toEqual(tableRoutes.map(key).sort());
+    expect(registered.map((r) => `${key(r)} public=${r.public}`).sort()).toEqual(
+      tableRoutes.map((r) => `${key(r)} public=${r.public}`).sort(),
+    );
+  });
 
   it('never answers 5xx, a stack trace or SQL text, never pollutes prototypes, and changes no row unless the call succeeded', async () => {
     expect(bffRoutes.length).toBeGreaterThan(10);
     let before = await digest(t.db);
     let refused = 0;
+    const fuzzed = new Set<string>();
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...bffRoutes),
@@ -106,6 +125,7 @@ describe('fuzz: hostile bodies to every BFF route', () => {
         fc.boolean(),
         fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded'),
         async (route, payload, signedIn, type) => {
+          fuzzed.add(route.url);
           const res = await t.app.inject({
             method: 'POST',
             url: route.url,
@@ -139,6 +159,8 @@ describe('fuzz: hostile bodies to every BFF route', () => {
     );
     // The property above is only worth something if most hostile calls were refused.
     expect(refused).toBeGreaterThan(1000);
+    // ...and if it reached every call of the contract.
+    expect(Object.keys(ENDPOINTS).filter((p) => !fuzzed.has(p))).toEqual([]);
   });
 
   it('refuses oversized bodies with a clear envelope', async () => {

@@ -23,23 +23,14 @@
 // service shop); the target pin in user_settings.target_pin. Downline members appear only
 // with a masked ADA and a masked name.
 import { z } from 'zod';
-import { baseBodySchema, monthSchema } from './common.ts';
-
-const text = z.object({ zh: z.string(), en: z.string() });
-export type AchText = z.infer<typeof text>;
+import { baseBodySchema } from './common.ts';
+import { monthFiguresSchema, monthSchema } from './months.ts';
+import { localTextSchema } from './text.ts';
 
 /** One month of one distributor (month-to-date when closed is false). */
-export const achMonthSchema = z.object({
-  month: z.string(),
+export const achMonthSchema = monthFiguresSchema.extend({
   closed: z.boolean(),
-  ppv: z.number().int(),
   bvFen: z.number().int(),
-  gpv: z.number().int(),
-  pgpv: z.number().int(),
-  apv: z.number().int(),
-  bracket: z.number().int(),
-  isQ: z.boolean(),
-  qLegs: z.number().int(),
   isSp: z.boolean(),
   newCustomers: z.number().int(),
   compliant: z.boolean(),
@@ -48,7 +39,7 @@ export type AchMonth = z.infer<typeof achMonthSchema>;
 
 export const achConditionSchema = z.object({
   key: z.string(),
-  label: text,
+  label: localTextSchema,
   required: z.number(),
   achieved: z.number(),
   met: z.boolean(),
@@ -57,8 +48,8 @@ export type AchCondition = z.infer<typeof achConditionSchema>;
 
 export const achPinRequirementSchema = z.object({
   pinCode: z.number().int(),
-  name: text,
-  rule: text,
+  name: localTextSchema,
+  rule: localTextSchema,
   /** Above the current pin (a valid target). */
   above: z.boolean(),
   conditions: z.array(achConditionSchema),
@@ -74,7 +65,7 @@ export const achOverviewDataSchema = z.object({
   maskedAda: z.string(),
   fullName: z.string(),
   pinCode: z.number().int(),
-  pinName: text,
+  pinName: localTextSchema,
   pinMonth: z.string().nullable(),
   py: z.string(),
   month: z.string(),
@@ -93,17 +84,17 @@ export type AchOverviewData = z.infer<typeof achOverviewDataSchema>;
 
 export const achPinRiseSchema = z.object({
   pinCode: z.number().int(),
-  name: text,
+  name: localTextSchema,
   month: z.string(),
   py: z.string(),
-  rule: text,
+  rule: localTextSchema,
   spMonths: z.array(z.string()),
   qualifiedLegs: z.number().int(),
 });
 
 export const achRankDataSchema = z.object({
   pinCode: z.number().int(),
-  pinName: text,
+  pinName: localTextSchema,
   pinMonth: z.string().nullable(),
   py: z.string(),
   month: z.string(),
@@ -130,7 +121,7 @@ export const achTargetBodySchema = baseBodySchema.extend({
 });
 export const achTargetDataSchema = z.object({
   targetPin: z.number().int(),
-  name: text,
+  name: localTextSchema,
   updatedAt: z.string(),
   changed: z.boolean(),
 });
@@ -233,14 +224,10 @@ export type AchCompositionData = z.infer<typeof achCompositionDataSchema>;
 // ---------------------------------------------------------------------------------------
 // Overall market / oversea
 
-export const achMarketMonthSchema = z.object({
-  month: z.string(),
+/** The whole market's month: the distributor's figures without the group ones, plus the Q legs' PV. */
+export const achMarketMonthSchema = monthFiguresSchema.pick({ month: true, ppv: true, gpv: true, apv: true, qLegs: true }).extend({
   closed: z.boolean(),
-  gpv: z.number().int(),
-  apv: z.number().int(),
-  ppv: z.number().int(),
   qLegsPv: z.number().int(),
-  qLegs: z.number().int(),
 });
 export const achOverallMarketDataSchema = z.object({
   month: z.string(),
@@ -272,7 +259,7 @@ export const achPerformerSchema = z.object({
   maskedName: z.string(),
   depth: z.number().int(),
   pinCode: z.number().int(),
-  pinName: text,
+  pinName: localTextSchema,
   ppv: z.number().int(),
   apv: z.number().int(),
   bracket: z.number(),
@@ -316,7 +303,7 @@ export const achStarDetailDataSchema = z.object({
   condition: z.object({ ppv: z.number().int(), newCustomers: z.number().int() }),
   annual: z.object({
     code: z.string(),
-    name: text,
+    name: localTextSchema,
     starMonthsRequired: z.number().int(),
     customersRequired: z.number().int(),
   }),

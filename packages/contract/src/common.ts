@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHANNELS } from './channels.ts';
+import { monthSchema } from './months.ts';
 
 /**
  * Bodies and answers of the common calls of spec §7. The front end adds
@@ -116,10 +117,11 @@ export const businessTypeSchema = z
   .regex(/^[A-Za-z0-9_.-]+$/, 'invalid businessType');
 
 export const guideNovicesBodySchema = baseBodySchema.extend({ businessType: businessTypeSchema.default('home') });
+/** guideNovices and guideNovices/add take the channel as a query parameter too (spec §7). */
+export const guideNovicesQuerySchema = z.object({ channel: z.string().max(20).optional() });
 export const guideNovicesDataSchema = z.object({ businessType: z.string(), show: z.boolean() });
 
 export const yearSchema = z.string().regex(/^\d{2}\/\d{2}$|^\d{4}$/, 'year must look like 26/27 or 2026');
-export const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM');
 
 export const promptsBodySchema = baseBodySchema.extend({
   businessType: businessTypeSchema,

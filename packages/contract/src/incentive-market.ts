@@ -17,9 +17,7 @@
 // as well for an ADA the caller already knows.
 import { z } from 'zod';
 import { baseBodySchema } from './common.ts';
-
-const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'expected YYYY-MM');
-const pySchema = z.string().regex(/^\d{2}\/\d{2}$/, 'expected a performance year like 26/27');
+import { monthFiguresSchema, monthSchema, pySchema } from './months.ts';
 /** Opaque reference of a downline member (resolved and access-checked by the BFF). */
 const refSchema = z.string().regex(/^m\d{1,9}$/, 'not a member reference');
 
@@ -191,17 +189,7 @@ export const detailsBodySchema = baseBodySchema.extend({
 });
 export type DetailsBody = z.input<typeof detailsBodySchema>;
 
-export const detailsMonthSchema = z.object({
-  month: z.string(),
-  open: z.boolean(),
-  ppv: z.number(),
-  gpv: z.number(),
-  pgpv: z.number(),
-  bracket: z.number().int(),
-  isQ: z.boolean(),
-  qLegs: z.number().int(),
-  apv: z.number(),
-});
+export const detailsMonthSchema = monthFiguresSchema.extend({ open: z.boolean() });
 
 export const detailsDataSchema = z.object({
   /** True when the details are the viewer's own. */

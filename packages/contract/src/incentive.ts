@@ -8,18 +8,15 @@
 //
 // Downline legs appear only masked (spec §5): masked ADA and masked name, never the full values.
 import { z } from 'zod';
-import { baseBodySchema, monthSchema } from './common.ts';
-
-export const textSchema = z.object({ zh: z.string(), en: z.string() });
-export type LocalText = z.infer<typeof textSchema>;
+import { baseBodySchema } from './common.ts';
+import { monthFiguresSchema, monthSchema, pySchema } from './months.ts';
+import { localTextSchema } from './text.ts';
 
 export const planStatusSchema = z.enum(['met', 'onTrack', 'atRisk', 'missed']);
 export type PlanStatus = z.infer<typeof planStatusSchema>;
 
 export const planTypeSchema = z.enum(['seminar', 'travel', 'award', 'tracking', 'training', 'funding', 'rank']);
 export type PlanTypeName = z.infer<typeof planTypeSchema>;
-
-export const pyNameSchema = z.string().regex(/^\d{2}\/\d{2}$/, 'year must look like 26/27');
 
 /** A plan page route, e.g. /incentiveplan/seminars. */
 export const planRouteSchema = z
@@ -36,8 +33,8 @@ export const planCodeSchema = z
 // Plan list
 
 export const headlineSchema = z.object({
-  label: textSchema,
-  unit: textSchema,
+  label: localTextSchema,
+  unit: localTextSchema,
   kind: z.string(),
   achieved: z.number(),
   required: z.number(),
@@ -48,7 +45,7 @@ export const planSummarySchema = z.object({
   code: z.string(),
   py: z.string(),
   type: planTypeSchema,
-  name: textSchema,
+  name: localTextSchema,
   route: z.string(),
   status: planStatusSchema,
   met: z.boolean(),
@@ -82,7 +79,7 @@ export const planBodySchema = baseBodySchema
     route: planRouteSchema.optional(),
     code: planCodeSchema.optional(),
     /** Edition: '26/27'; default this PY's edition, else the latest. */
-    year: pyNameSchema.optional(),
+    year: pySchema.optional(),
   })
   .refine((b) => b.route !== undefined || b.code !== undefined, { message: 'route or code is required' });
 export type PlanBody = z.infer<typeof planBodySchema>;
@@ -92,7 +89,7 @@ export const gapSchema = z.object({
   remainingMonths: z.number().int(),
   perMonth: z.number(),
   possible: z.boolean(),
-  text: textSchema,
+  text: localTextSchema,
 });
 
 export const traceMonthSchema = z.object({
@@ -106,22 +103,22 @@ export type TraceMonthData = z.infer<typeof traceMonthSchema>;
 
 export const criterionSchema = z.object({
   kind: z.string(),
-  label: textSchema,
-  unit: textSchema,
+  label: localTextSchema,
+  unit: localTextSchema,
   required: z.number(),
   achieved: z.number(),
   met: z.boolean(),
   status: planStatusSchema,
   gap: gapSchema.nullable(),
   trace: z.array(traceMonthSchema),
-  events: z.array(z.object({ code: z.string(), name: textSchema, attended: z.boolean(), month: z.string().nullable() })).optional(),
-  components: z.array(z.object({ source: z.string(), name: textSchema, raw: z.number(), points: z.number() })).optional(),
+  events: z.array(z.object({ code: z.string(), name: localTextSchema, attended: z.boolean(), month: z.string().nullable() })).optional(),
+  components: z.array(z.object({ source: z.string(), name: localTextSchema, raw: z.number(), points: z.number() })).optional(),
 });
 export type CriterionData = z.infer<typeof criterionSchema>;
 
 export const levelSchema = z.object({
   code: z.string(),
-  name: textSchema,
+  name: localTextSchema,
   status: planStatusSchema,
   met: z.boolean(),
   rewardFen: z.number().int().optional(),
@@ -129,18 +126,10 @@ export const levelSchema = z.object({
 });
 export type LevelData = z.infer<typeof levelSchema>;
 
-export const monthRecordSchema = z.object({
-  month: monthSchema,
+export const monthRecordSchema = monthFiguresSchema.extend({
   state: z.enum(['closed', 'current', 'future']),
   /** False when the distributor has no record for the month (no orders, not yet joined). */
   present: z.boolean(),
-  ppv: z.number(),
-  gpv: z.number(),
-  pgpv: z.number(),
-  bracket: z.number(),
-  isQ: z.boolean(),
-  qLegs: z.number().int(),
-  apv: z.number(),
   isSp: z.boolean(),
   compliant: z.boolean(),
   newCustomers: z.number().int(),
@@ -167,9 +156,9 @@ export const planDataSchema = z.object({
   py: z.string(),
   years: z.number().int(),
   type: planTypeSchema,
-  name: textSchema,
+  name: localTextSchema,
   route: z.string(),
-  reward: textSchema,
+  reward: localTextSchema,
   today: monthSchema,
   status: planStatusSchema,
   met: z.boolean(),
@@ -199,7 +188,7 @@ export type PlanData = z.infer<typeof planDataSchema>;
 // ---------------------------------------------------------------------------------------
 // Month records of a PY (evaluation year, included calc, compliance months)
 
-export const monthsBodySchema = baseBodySchema.extend({ year: pyNameSchema.optional() });
+export const monthsBodySchema = baseBodySchema.extend({ year: pySchema.optional() });
 export const monthsDataSchema = z.object({
   py: z.string(),
   today: monthSchema,

@@ -4,21 +4,18 @@
 // response serializer strips anything else even by mistake.
 import { z } from 'zod';
 import { baseBodySchema } from './common.ts';
-
-export const incomePySchema = z.string().regex(/^\d{2}\/\d{2}$/, 'year must be a performance year like 26/27');
-export const incomeMonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM');
-export const incomeCalendarYearSchema = z.string().regex(/^\d{4}$/, 'year must be a calendar year like 2026');
+import { calendarYearSchema, monthSchema, pySchema } from './months.ts';
 
 /** Body of the one-month calls; month defaults to the latest statement month. */
-export const incomeMonthBodySchema = baseBodySchema.extend({ month: incomeMonthSchema.optional() });
+export const incomeMonthBodySchema = baseBodySchema.extend({ month: monthSchema.optional() });
 /** Body of the per-PY calls; year defaults to the current PY. */
-export const incomePyBodySchema = baseBodySchema.extend({ year: incomePySchema.optional() });
+export const incomePyBodySchema = baseBodySchema.extend({ year: pySchema.optional() });
 /** Body of the annual taxable call; year (calendar) defaults to the current calendar year. */
-export const incomeTaxYearBodySchema = baseBodySchema.extend({ year: incomeCalendarYearSchema.optional() });
+export const incomeTaxYearBodySchema = baseBodySchema.extend({ year: calendarYearSchema.optional() });
 /** Body of the month-range query; both ends must be queryable months. */
 export const incomeRangeBodySchema = baseBodySchema.extend({
-  from: incomeMonthSchema,
-  to: incomeMonthSchema,
+  from: monthSchema,
+  to: monthSchema,
 });
 
 export const incomeTotalsSchema = z.object({

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AchOverviewData, IncomeRangeData } from '@abo/contract';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 
 const toast = vi.hoisted(() => ({ show: vi.fn(), clear: vi.fn() }));
 vi.mock('antd-mobile/es/components/toast', () => ({ default: toast }));
@@ -38,10 +39,10 @@ describe('request layer (spec §7, §8)', () => {
     const fetch = answer({ code: 0, message: 'ok', success: true, data: { x: 1 } });
     vi.stubGlobal('fetch', fetch);
     document.cookie = 'canary=green';
-    await expect(post('/bff/v1/x', { a: 1 })).resolves.toEqual({ x: 1 });
+    await expect(post('/bff/v1/income/statement', { month: '2026-10' })).resolves.toEqual({ x: 1 });
     const [, init] = fetch.mock.calls[0] as unknown as [URL, RequestInit];
     expect(init.method).toBe('POST');
-    expect(JSON.parse(String(init.body))).toEqual({ a: 1, channel: 'wec', loginada: '10000001' });
+    expect(JSON.parse(String(init.body))).toEqual({ month: '2026-10', channel: 'wec', loginada: '10000001' });
     expect(init.headers).toMatchObject({
       'idaas-accesstoken': 'a.b.c',
       'idaas-idtoken': 'd.e.f',
@@ -57,7 +58,7 @@ describe('request layer (spec §7, §8)', () => {
     setSession('queryAda', '10000004');
     const fetch = answer({ code: 0, message: 'ok', success: true, data: null });
     vi.stubGlobal('fetch', fetch);
-    await post('/bff/v1/x');
+    await post('/bff/v1/common/dstInfo');
     const [, init] = fetch.mock.calls[0] as unknown as [URL, RequestInit];
     expect(init.headers).toMatchObject({ jwks: 'kid-1', channel: 'iinquiry', 'ada-token': 'staff.token', queryAda: '10000004' });
     expect(JSON.parse(String(init.body))).toEqual({ channel: 'iinquiry' });
@@ -68,7 +69,9 @@ describe('request layer (spec §7, §8)', () => {
     const navigate = vi.fn();
     setApiNavigator(navigate);
     vi.stubGlobal('fetch', answer({ code: 9900401, message: 'expired', success: false, data: null }));
-    const calls = [post('/a'), post('/b'), post('/c')].map((p) => p.catch((e: unknown) => e));
+    const calls = [post('/bff/v1/common/dstInfo'), post('/bff/v1/home/summary'), post('/bff/v1/incentive/plans')].map((p) =>
+      p.catch((e: unknown) => e),
+    );
     const errors = await Promise.all(calls);
     expect(errors.every((e) => e instanceof ApiError && e.code === 9900401)).toBe(true);
     expect(navigate).not.toHaveBeenCalled();
@@ -79,12 +82,15 @@ describe('request layer (spec §7, §8)', () => {
 
   it('shows the retry toast for 9900004 and the server message for other codes', async () => {
     vi.stubGlobal('fetch', answer({ code: 9900004, message: 'db down', success: false, data: null }));
-    await expect(post('/x', {}, { loading: false })).rejects.toBeInstanceOf(ApiError);
+    await expect(post('/bff/v1/common/dstInfo', {}, { loading: false })).rejects.toBeInstanceOf(ApiError);
     await flush();
     expect(toast.show).toHaveBeenLastCalledWith(expect.objectContaining({ content: 'Network anomaly, please retry' }));
 
     vi.stubGlobal('fetch', answer({ code: 9900403, message: 'Not your market', success: false, data: null }));
-    await expect(post('/x', {}, { loading: false })).rejects.toMatchObject({ code: 9900403, message: 'Not your market' });
+    await expect(post('/bff/v1/common/dstInfo', {}, { loading: false })).rejects.toMatchObject({
+      code: 9900403,
+      message: 'Not your market',
+    });
     await flush();
     expect(toast.show).toHaveBeenLastCalledWith(expect.objectContaining({ content: 'Not your market', icon: 'fail' }));
   });
@@ -92,20 +98,24 @@ describe('request layer (spec §7, §8)', () => {
   it('stays silent for the silent codes and when success is true', async () => {
     for (const code of [9900003, 9901001, 9903001, 9903002, 9903003, 9903004]) {
       vi.stubGlobal('fetch', answer({ code, message: 'quiet', success: false, data: null }));
-      await expect(post('/x', {}, { loading: false })).rejects.toMatchObject({ code });
+      await expect(post('/bff/v1/common/dstInfo', {}, { loading: false })).rejects.toMatchObject({ code });
     }
     vi.stubGlobal('fetch', answer({ code: 1234, message: 'odd but fine', success: true, data: null }));
-    await expect(post('/x', {}, { loading: false })).rejects.toMatchObject({ code: 1234 });
+    await expect(post('/bff/v1/common/dstInfo', {}, { loading: false })).rejects.toMatchObject({ code: 1234 });
     await flush();
     expect(toast.show).not.toHaveBeenCalled();
   });
 
   it('says the query expired for HTTP 401 and for code 401 on iinquiry', async () => {
     vi.stubGlobal('fetch', answer({}, 401));
-    await expect(post('/x', {}, { loading: false })).rejects.toMatchObject({ message: 'The query has expired, please query again' });
+    await expect(post('/bff/v1/common/dstInfo', {}, { loading: false })).rejects.toMatchObject({
+      message: 'The query has expired, please query again',
+    });
     setSession('channel', 'iinquiry');
     vi.stubGlobal('fetch', answer({ code: 401, message: 'x', success: false, data: null }));
-    await expect(post('/x', {}, { loading: false })).rejects.toMatchObject({ message: 'The query has expired, please query again' });
+    await expect(post('/bff/v1/common/dstInfo', {}, { loading: false })).rejects.toMatchObject({
+      message: 'The query has expired, please query again',
+    });
   });
 
   it('shows the network error toast on transport failure', async () => {
@@ -113,7 +123,7 @@ describe('request layer (spec §7, §8)', () => {
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    await expect(post('/x', {}, { loading: false })).rejects.toMatchObject({ kind: 'transport' });
+    await expect(post('/bff/v1/common/dstInfo', {}, { loading: false })).rejects.toMatchObject({ kind: 'transport' });
     await flush();
     expect(toast.show).toHaveBeenLastCalledWith(expect.objectContaining({ content: expect.stringMatching(/Network error/) }));
   });
@@ -125,7 +135,7 @@ describe('request layer (spec §7, §8)', () => {
       'fetch',
       vi.fn(async (url: URL) => {
         await gate;
-        const failing = String(url).endsWith('/fail');
+        const failing = String(url).endsWith('/home/summary');
         return new Response(
           JSON.stringify(
             failing ? { code: 5, message: 'boom', success: false, data: null } : { code: 0, message: '', success: true, data: 1 },
@@ -133,8 +143,8 @@ describe('request layer (spec §7, §8)', () => {
         );
       }),
     );
-    const a = post('/ok');
-    const b = post('/fail').catch(() => undefined);
+    const a = post('/bff/v1/common/dstInfo');
+    const b = post('/bff/v1/home/summary').catch(() => undefined);
     await flush();
     expect(toast.show).toHaveBeenCalledTimes(1);
     expect(toast.show).toHaveBeenCalledWith(expect.objectContaining({ content: 'Loading…', duration: 0 }));
@@ -143,5 +153,24 @@ describe('request layer (spec §7, §8)', () => {
     await flush();
     expect(toast.show).toHaveBeenLastCalledWith(expect.objectContaining({ content: 'boom' }));
     expect(toast.clear).not.toHaveBeenCalled();
+  });
+});
+
+describe('calls typed by the contract', () => {
+  it('takes only declared paths, their bodies, and answers their data type', () => {
+    // Type checks (tsc): nothing is sent.
+    const typed = () => {
+      expectTypeOf(post('/bff/v1/income/query', { from: '2026-01', to: '2026-03' })).resolves.toEqualTypeOf<IncomeRangeData>();
+      expectTypeOf(post('/bff/v1/achievement/overview')).resolves.toEqualTypeOf<AchOverviewData>();
+      // @ts-expect-error a path the contract does not declare
+      void post('/bff/v1/income/undeclared', {});
+      // @ts-expect-error the range query needs both months
+      void post('/bff/v1/income/query', { from: '2026-01' });
+      // @ts-expect-error the plan tracks are an enum
+      void post('/bff/v1/incentive/biennial/settag', { track: 'SOMETHING' });
+      // @ts-expect-error the analytics collector is no envelope call
+      void post('/bff/v1/analytics/events', {});
+    };
+    expect(typed).toBeTypeOf('function');
   });
 });

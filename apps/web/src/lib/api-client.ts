@@ -1,4 +1,4 @@
-import type { Channel, Envelope } from '@abo/contract';
+import type { Channel, EndpointBody, EndpointBodyOptional, EndpointData, Envelope, EnvelopePath } from '@abo/contract';
 import { Code, SILENT_CODES } from '@abo/contract/codes';
 import type ToastComponent from 'antd-mobile/es/components/toast';
 import { createElement } from 'react';
@@ -146,12 +146,25 @@ function redirectToAuthentication(): void {
   }, AUTH_REDIRECT_DEBOUNCE_MS);
 }
 
+/** The arguments after the path of a call to `P`: its body (optional where the table's is) and options. */
+type BodyArgs<P extends EnvelopePath> =
+  EndpointBodyOptional<P> extends true
+    ? [body?: EndpointBody<P>, options?: RequestOptions]
+    : [body: EndpointBody<P>, options?: RequestOptions];
+
 /**
  * POST a JSON body to the BFF (spec §7) and unwrap the envelope (spec §8).
  * Resolves with `data` on code 0; otherwise shows what the catalogue says and
  * rejects with an ApiError so pages can show their error state.
+ *
+ * A /bff/v1 call is typed by its path from the contract's endpoint table
+ * (packages/contract/src/endpoints.ts): only declared paths, their bodies and
+ * their answers. The table is imported as types only, so no zod reaches the bundle.
  */
-export async function post<T>(path: string, body?: object, options: RequestOptions = {}): Promise<T> {
+export function post<P extends EnvelopePath>(path: P, ...args: BodyArgs<P>): Promise<EndpointData<P>>;
+/** The IdP's JSON calls (outside /bff/v1, so not in the table) name their answer's type. */
+export function post<T>(path: `/idp/${string}`, body?: object, options?: RequestOptions): Promise<T>;
+export async function post(path: string, body?: object, options: RequestOptions = {}): Promise<unknown> {
   const channel = currentChannel();
   const url = new URL(`${bffBaseUrl(channel)}${path}`, window.location.origin);
   for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
@@ -181,15 +194,15 @@ export async function post<T>(path: string, body?: object, options: RequestOptio
       showMessage(message);
       throw new ApiError(401, message, 'auth');
     }
-    let envelope: Envelope<T>;
+    let envelope: Envelope<unknown>;
     try {
-      envelope = (await response.json()) as Envelope<T>;
+      envelope = (await response.json()) as Envelope<unknown>;
     } catch {
       const message = (await translate())(response.status >= 500 ? 'request.serverError' : 'request.networkError');
       showMessage(message);
       throw new ApiError(response.status, message, 'http');
     }
-    if (envelope.code === Code.OK) return envelope.data as T;
+    if (envelope.code === Code.OK) return envelope.data;
     const t = await translate();
     const message = envelope.message || t('request.serverError');
     if (envelope.code === Code.RETRY) {

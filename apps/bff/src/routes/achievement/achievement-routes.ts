@@ -1,19 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  achMonthsBodySchema,
-  achMonthsDataSchema,
-  achOverviewDataSchema,
-  achRankDataSchema,
-  achShopBodySchema,
-  achShopDataSchema,
-  achTargetBodySchema,
-  achTargetDataSchema,
-  achTopupDataSchema,
-  baseBodySchema,
-  envelopeSchema,
-  ok,
-} from '@abo/contract';
+import { ok } from '@abo/contract';
 import { PIN_CODES, addMonths, pinName } from '@abo/plan';
 import type { Config } from '../../config.ts';
 import { distributorOr404 } from '../../db/distributors.ts';
@@ -21,6 +8,7 @@ import { monthlyResultOf, monthlyResultsOf } from '../../db/monthly-results.ts';
 import { saveSettings, settingsOf } from '../../db/user-settings.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
 import { badRequest } from '../../lib/app-error.ts';
+import { endpoint } from '../../lib/endpoint.ts';
 import { nameViewerOf } from '../../lib/name-policy.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { clockOf, closedHistoryOf, monthsEnding, rankStateOf, rulesOf, type ClosedHistory } from './achievement-data.ts';
@@ -32,9 +20,6 @@ import { volumeRoutes } from './volume-routes.ts';
 import { writer } from './writer.ts';
 
 export { MAX_KEPT_REVOKED_INVITATIONS } from './invitation-queries.ts';
-
-const optionalBody = baseBodySchema.optional();
-const env = envelopeSchema;
 
 /** Closed histories kept per process (a distributor's months with the pin replayed over them). */
 const HISTORIES = 1000;
@@ -61,18 +46,18 @@ export async function achievementRoutes(app: FastifyInstance, opts: { config: Co
     return rankStateOf(d, c, history, current, settings);
   };
 
-  r.post(
-    '/bff/v1/achievement/overview',
-    { schema: { body: optionalBody, response: { 200: env(achOverviewDataSchema) } } },
-    async (request) => {
+  r.route({
+    ...endpoint('/bff/v1/achievement/overview'),
+    handler: async (request) => {
       const session = sessionOf(request);
       return ok(overviewData(await rankState(session.ada), nameViewerOf(session)));
     },
-  );
+  });
 
-  r.post('/bff/v1/achievement/rank', { schema: { body: optionalBody, response: { 200: env(achRankDataSchema) } } }, async (request) =>
-    ok(rankData(await rankState(sessionOf(request).ada))),
-  );
+  r.route({
+    ...endpoint('/bff/v1/achievement/rank'),
+    handler: async (request) => ok(rankData(await rankState(sessionOf(request).ada))),
+  });
 
   const saveTarget = (mode: 'set' | 'adjust') => async (request: FastifyRequest<{ Body: { pinCode: number } }>) => {
     const ada = writer(request);
@@ -85,15 +70,17 @@ export async function achievementRoutes(app: FastifyInstance, opts: { config: Co
     if (existing?.targetPin === pin) return ok(targetData(pin, existing.updatedAt, false));
     return ok(targetData(pin, await saveSettings(db, ada, { target_pin: pin }), true));
   };
-  const targetRoute = { schema: { body: achTargetBodySchema, response: { 200: env(achTargetDataSchema) } } };
-  r.post('/bff/v1/achievement/settarget', targetRoute, saveTarget('set'));
-  r.post('/bff/v1/achievement/adjusttarget', targetRoute, saveTarget('adjust'));
+  r.route({ ...endpoint('/bff/v1/achievement/settarget'), handler: saveTarget('set') });
+  r.route({ ...endpoint('/bff/v1/achievement/adjusttarget'), handler: saveTarget('adjust') });
 
-  r.post('/bff/v1/achievement/topup', { schema: { body: optionalBody, response: { 200: env(achTopupDataSchema) } } }, async (request) => {
-    const { ada } = sessionOf(request);
-    const c = clock();
-    await distributorOr404(db, ada);
-    return ok(topupData(c, await monthlyResultOf(db, ada, c.month), rulesOf(c.py)));
+  r.route({
+    ...endpoint('/bff/v1/achievement/topup'),
+    handler: async (request) => {
+      const { ada } = sessionOf(request);
+      const c = clock();
+      await distributorOr404(db, ada);
+      return ok(topupData(c, await monthlyResultOf(db, ada, c.month), rulesOf(c.py)));
+    },
   });
 
   const shopView = async (ada: string) => {
@@ -101,33 +88,32 @@ export async function achievementRoutes(app: FastifyInstance, opts: { config: Co
     return shopData(settings, settings?.shopCode ? await shopOf(db, settings.shopCode) : undefined);
   };
 
-  r.post('/bff/v1/achievement/shop', { schema: { body: optionalBody, response: { 200: env(achShopDataSchema) } } }, async (request) =>
-    ok(await shopView(sessionOf(request).ada)),
-  );
+  r.route({
+    ...endpoint('/bff/v1/achievement/shop'),
+    handler: async (request) => ok(await shopView(sessionOf(request).ada)),
+  });
 
-  r.post(
-    '/bff/v1/achievement/setshop',
-    { schema: { body: achShopBodySchema, response: { 200: env(achShopDataSchema) } } },
-    async (request) => {
+  r.route({
+    ...endpoint('/bff/v1/achievement/setshop'),
+    handler: async (request) => {
       const ada = writer(request);
       const code = request.body.shopCode;
       if (!(await shopOf(db, code))) throw badRequest(`Unknown shop ${code}; choose one from the shop list`);
       if ((await settingsOf(db, ada))?.shopCode !== code) await saveSettings(db, ada, { shop_code: code });
       return ok(await shopView(ada));
     },
-  );
+  });
 
-  r.post(
-    '/bff/v1/achievement/months',
-    { schema: { body: achMonthsBodySchema.optional(), response: { 200: env(achMonthsDataSchema) } } },
-    async (request) => {
+  r.route({
+    ...endpoint('/bff/v1/achievement/months'),
+    handler: async (request) => {
       const { ada } = sessionOf(request);
       const c = clock();
       await distributorOr404(db, ada);
       const list = monthsEnding(c.month, request.body?.count ?? 12);
       return ok(monthsData(c, list, await monthlyResultsOf(db, ada, list[0]!, c.month), rulesOf(c.py)));
     },
-  );
+  });
 
   await app.register(volumeRoutes, opts);
   await app.register(recognitionRoutes, opts);

@@ -1,16 +1,9 @@
 // The invitations of /bff/v1/achievement/*: a distributor's sign-in links for people they invite.
-import {
-  achInvitationCreateBodySchema,
-  achInvitationDataSchema,
-  achInvitationRevokeBodySchema,
-  achInvitationsDataSchema,
-  baseBodySchema,
-  envelopeSchema,
-  ok,
-} from '@abo/contract';
+import { ok } from '@abo/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { distributorOr404 } from '../../db/distributors.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
+import { endpoint } from '../../lib/endpoint.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { invitationData } from './invitation-presenter.ts';
 import {
@@ -23,22 +16,19 @@ import {
 } from './invitation-queries.ts';
 import { writer } from './writer.ts';
 
-const env = envelopeSchema;
 const MAX_ACTIVE_INVITATIONS = 50;
 
 export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
 
-  app.post(
-    '/bff/v1/achievement/invitations',
-    { schema: { body: baseBodySchema.optional(), response: { 200: env(achInvitationsDataSchema) } } },
-    async (request) => ok({ invitations: (await invitationsOf(db, sessionOf(request).ada)).map(invitationData) }),
-  );
+  app.route({
+    ...endpoint('/bff/v1/achievement/invitations'),
+    handler: async (request) => ok({ invitations: (await invitationsOf(db, sessionOf(request).ada)).map(invitationData) }),
+  });
 
-  app.post(
-    '/bff/v1/achievement/invitations/create',
-    { schema: { body: achInvitationCreateBodySchema, response: { 200: env(achInvitationDataSchema) } } },
-    async (request) => {
+  app.route({
+    ...endpoint('/bff/v1/achievement/invitations/create'),
+    handler: async (request) => {
       const ada = writer(request);
       await distributorOr404(db, ada);
       const { inviteeName, note } = request.body;
@@ -50,12 +40,11 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return ok({ invitation: invitationData(await createInvitation(db, ada, inviteeName, note)) });
     },
-  );
+  });
 
-  app.post(
-    '/bff/v1/achievement/invitations/revoke',
-    { schema: { body: achInvitationRevokeBodySchema, response: { 200: env(achInvitationDataSchema) } } },
-    async (request) => {
+  app.route({
+    ...endpoint('/bff/v1/achievement/invitations/revoke'),
+    handler: async (request) => {
       const ada = writer(request);
       const row = await invitationOf(db, ada, request.body.id);
       if (!row) throw notFound('Invitation not found');
@@ -63,5 +52,5 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       const revokedAt = await revokeInvitation(db, ada, row.id);
       return ok({ invitation: invitationData({ ...row, revoked_at: revokedAt }) });
     },
-  );
+  });
 };

@@ -1,28 +1,18 @@
 // The recognition pages of /bff/v1/achievement/*: the downline's outstanding performers of a
 // month, the company's marketing stars, and this PY's way to the annual marketing-star award.
-import {
-  achGloryDataSchema,
-  achMonthBodySchema,
-  achOutstandingBodySchema,
-  achOutstandingDataSchema,
-  achStarDetailDataSchema,
-  baseBodySchema,
-  envelopeSchema,
-  ok,
-} from '@abo/contract';
+import { ok } from '@abo/contract';
 import { addMonths, closedMonths, marketingStarRule, pyOf } from '@abo/plan';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { distributorOr404 } from '../../db/distributors.ts';
 import { monthlyResultsOf } from '../../db/monthly-results.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
+import { endpoint } from '../../lib/endpoint.ts';
 import { nameViewerOf } from '../../lib/name-policy.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { clockOf, pickMonth } from './achievement-data.ts';
 import { outstandingData, starDetailData, starsData } from './achievement-presenter.ts';
 import { marketingStarsOf, topPerformers } from './achievement-queries.ts';
-
-const env = envelopeSchema;
 
 /** Month scans kept per process (a downline's top performers, a month's stars). */
 const SCANS = 1000;
@@ -33,10 +23,9 @@ export const recognitionRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
   // Scans of the downline or a whole month: kept while the data (its version) stays the same.
   const scans = new AnswerCache<unknown>(SCANS);
 
-  app.post(
-    '/bff/v1/achievement/outstanding',
-    { schema: { body: achOutstandingBodySchema.optional(), response: { 200: env(achOutstandingDataSchema) } } },
-    async (request) => {
+  app.route({
+    ...endpoint('/bff/v1/achievement/outstanding'),
+    handler: async (request) => {
       const session = sessionOf(request);
       const { ada } = session;
       const { month } = clock();
@@ -46,12 +35,11 @@ export const recognitionRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
       const rows = await scans.get(db, `top|${ada}|${m}|${by}`, () => topPerformers(db, d, m, by));
       return ok(outstandingData({ month: m, current: month, by, availableMonths: available }, d, rows, nameViewerOf(session)));
     },
-  );
+  });
 
-  app.post(
-    '/bff/v1/achievement/marketingstars',
-    { schema: { body: achMonthBodySchema.optional(), response: { 200: env(achGloryDataSchema) } } },
-    async (request) => {
+  app.route({
+    ...endpoint('/bff/v1/achievement/marketingstars'),
+    handler: async (request) => {
       const session = sessionOf(request);
       const { month } = clock();
       const { m, available } = pickMonth(request.body?.month, addMonths(month, -1), month);
@@ -61,17 +49,16 @@ export const recognitionRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
       const all = await scans.get(db, `stars|${m}`, () => marketingStarsOf(db, m, condition));
       return ok(starsData({ month: m, availableMonths: available, ada: session.ada }, condition, all, nameViewerOf(session)));
     },
-  );
+  });
 
-  app.post(
-    '/bff/v1/achievement/marketingstardetail',
-    { schema: { body: baseBodySchema.optional(), response: { 200: env(achStarDetailDataSchema) } } },
-    async (request) => {
+  app.route({
+    ...endpoint('/bff/v1/achievement/marketingstardetail'),
+    handler: async (request) => {
       const { ada } = sessionOf(request);
       const c = clock();
       await distributorOr404(db, ada);
       const list = [...closedMonths(c.py, c.today), c.month];
       return ok(starDetailData(c, list, await monthlyResultsOf(db, ada, list[0]!, c.month)));
     },
-  );
+  });
 };

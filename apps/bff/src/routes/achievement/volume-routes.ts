@@ -1,16 +1,6 @@
 // The volume pages of /bff/v1/achievement/*: how this month's APV is composed, the whole market,
 // the downline abroad, and the estimate of this month with extra volume.
-import {
-  achCompositionDataSchema,
-  achEstimateBodySchema,
-  achEstimateDataSchema,
-  achMonthBodySchema,
-  achOverallMarketDataSchema,
-  achOverseaDataSchema,
-  baseBodySchema,
-  envelopeSchema,
-  ok,
-} from '@abo/contract';
+import { ok } from '@abo/contract';
 import { estimateMonth, pyOf } from '@abo/plan';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
@@ -18,14 +8,12 @@ import { distributorOr404 } from '../../db/distributors.ts';
 import { monthlyResultOf, monthlyResultsOf } from '../../db/monthly-results.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
 import { badRequest } from '../../lib/app-error.ts';
+import { endpoint } from '../../lib/endpoint.ts';
 import { nameViewerOf } from '../../lib/name-policy.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { clockOf, fillMonths, monthsEnding, pickMonth, rulesOf } from './achievement-data.ts';
 import { compositionData, estimateData, estimateLegs, overallMarketData, overseaData } from './achievement-presenter.ts';
 import { downlineAbroad, frontlineCount, frontlineOfMonth, qLegsPgpvByLeg } from './achievement-queries.ts';
-
-const optionalBody = baseBodySchema.optional();
-const env = envelopeSchema;
 
 /** Downline scans kept per process (the downline abroad, a month's frontline for the estimate). */
 const SCANS = 1000;
@@ -36,10 +24,9 @@ export const volumeRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
   // Scans of the downline or a month: kept while the data (its version) stays the same.
   const scans = new AnswerCache<unknown>(SCANS);
 
-  app.post(
-    '/bff/v1/achievement/composition',
-    { schema: { body: achMonthBodySchema.optional(), response: { 200: env(achCompositionDataSchema) } } },
-    async (request) => {
+  app.route({
+    ...endpoint('/bff/v1/achievement/composition'),
+    handler: async (request) => {
       const session = sessionOf(request);
       const { ada } = session;
       const { month } = clock();
@@ -49,12 +36,11 @@ export const volumeRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       const at = { month: m, current: month, availableMonths: available };
       return ok(compositionData(at, own, legs, rulesOf(pyOf(m)), nameViewerOf(session)));
     },
-  );
+  });
 
-  app.post(
-    '/bff/v1/achievement/overallmarket',
-    { schema: { body: optionalBody, response: { 200: env(achOverallMarketDataSchema) } } },
-    async (request) => {
+  app.route({
+    ...endpoint('/bff/v1/achievement/overallmarket'),
+    handler: async (request) => {
       const { ada } = sessionOf(request);
       const { month } = clock();
       const d = await distributorOr404(db, ada);
@@ -63,12 +49,11 @@ export const volumeRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       const [results, frontline] = await Promise.all([monthlyResultsOf(db, ada, list[0]!, month), frontlineCount(db, ada)]);
       return ok(overallMarketData(d, month, fillMonths(results, list, month), frontline));
     },
-  );
+  });
 
-  app.post(
-    '/bff/v1/achievement/oversea',
-    { schema: { body: optionalBody, response: { 200: env(achOverseaDataSchema) } } },
-    async (request) => {
+  app.route({
+    ...endpoint('/bff/v1/achievement/oversea'),
+    handler: async (request) => {
       const { ada } = sessionOf(request);
       const { month } = clock();
       const d = await distributorOr404(db, ada);
@@ -76,12 +61,11 @@ export const volumeRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       const abroad = await scans.get(db, `oversea|${ada}|${month}`, () => downlineAbroad(db, d, list[0]!, month));
       return ok(overseaData(d, month, list, abroad));
     },
-  );
+  });
 
-  app.post(
-    '/bff/v1/achievement/estimate',
-    { schema: { body: achEstimateBodySchema.optional(), response: { 200: env(achEstimateDataSchema) } } },
-    async (request) => {
+  app.route({
+    ...endpoint('/bff/v1/achievement/estimate'),
+    handler: async (request) => {
       const session = sessionOf(request);
       const { ada } = session;
       const { month } = clock();
@@ -103,5 +87,5 @@ export const volumeRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       });
       return ok(estimateData(month, ppv, legs, est));
     },
-  );
+  });
 };

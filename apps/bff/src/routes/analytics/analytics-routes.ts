@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../../config.ts';
+import { collector } from '../../lib/endpoint.ts';
 import { analyticsRows, decodeSensorsPayload, MAX_BODY_BYTES } from './analytics-events.ts';
 
 export interface AnalyticsOptions {
@@ -41,9 +42,7 @@ export async function analyticsRoutes(app: FastifyInstance, opts: AnalyticsOptio
   // The SDK sends GET (image: data), POST form (ajax: data_list) or a beacon (data). One route
   // for both methods so they share one budget per client address.
   app.route({
-    method: ['GET', 'POST'],
-    url: '/bff/v1/analytics/events',
-    config: { public: true, rateLimit: { max: opts.config.ANALYTICS_RATE_LIMIT, timeWindow: '1 minute' } },
+    ...collector('/bff/v1/analytics/events', { config: { rateLimit: { max: opts.config.ANALYTICS_RATE_LIMIT, timeWindow: '1 minute' } } }),
     handler: async (request, reply) => {
       const source = (request.method === 'GET' ? request.query : request.body) ?? {};
       const fields = (typeof source === 'object' ? source : {}) as Record<string, unknown>;

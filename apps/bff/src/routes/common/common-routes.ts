@@ -1,40 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  Code,
-  baseBodySchema,
-  doneDataSchema,
-  dstInfoDataSchema,
-  envelopeSchema,
-  getConfigDataSchema,
-  guideNovicesBodySchema,
-  guideNovicesDataSchema,
-  idCardVerificationBodySchema,
-  idCardVerificationDataSchema,
-  idaasTokenBodySchema,
-  idaasTokenDataSchema,
-  ok,
-  promptsBodySchema,
-  promptsCloseBodySchema,
-  promptsDataSchema,
-  queryableMonthsDataSchema,
-  shopsDataSchema,
-  weChatInfoBodySchema,
-  weChatInfoDataSchema,
-  auditTrailDataSchema,
-} from '@abo/contract';
-import { z } from 'zod';
+import { Code, ok } from '@abo/contract';
 import { distributorOr404 } from '../../db/distributors.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
+import { endpoint } from '../../lib/endpoint.ts';
 import { isValidChineseId } from '../../lib/national-id.ts';
 import { exchangeSessionToken } from '../../idp/session-tokens.ts';
 import { loadProfile } from '../../idp/profile.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { pinName } from '@abo/plan';
-
-const optionalBody = baseBodySchema.optional();
-const env = envelopeSchema;
 
 /** Checks of a national ID number per signed-in user: a form needs a few, guessing needs many. */
 export const ID_CHECKS_PER_WINDOW = 10;
@@ -48,13 +23,9 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
   const now = () => new Date().toISOString();
   await app.register(rateLimit, { global: false });
 
-  r.post(
-    '/bff/v1/common/idaasToken',
-    {
-      config: { public: true },
-      schema: { body: idaasTokenBodySchema, response: { 200: env(idaasTokenDataSchema) } },
-    },
-    async (request) => {
+  r.route({
+    ...endpoint('/bff/v1/common/idaasToken'),
+    handler: async (request) => {
       const result = await exchangeSessionToken(app.db, request.body.sessionToken);
       if (!result.ok || result.kind !== 'distributor') {
         throw result.ok === false && result.reason === 'used'
@@ -65,67 +36,73 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
       if (!profile) throw new AppError(Code.UNAUTHORIZED, 'Account not found; please sign in again');
       return ok(await app.tokens.issue(profile));
     },
-  );
-
-  r.post('/bff/v1/common/dstInfo', { schema: { body: optionalBody, response: { 200: env(dstInfoDataSchema) } } }, async (request) => {
-    const { ada } = sessionOf(request);
-    const d = await distributorOr404(app.db, ada, ['ada', 'name_zh', 'user_type', 'pin_code', 'join_date', 'shop_code']);
-    return ok({
-      ada: d.ada,
-      amway_id: d.ada,
-      amway_user_type: d.user_type,
-      fullName: d.name_zh,
-      pinCode: d.pin_code,
-      pinName: pinName(d.pin_code).zh,
-      pinNameEn: pinName(d.pin_code).en,
-      joinDate: d.join_date,
-      shopCode: d.shop_code,
-    });
   });
 
-  r.post('/bff/v1/common/getConfig', { schema: { body: optionalBody, response: { 200: env(getConfigDataSchema) } } }, async () => {
-    const rows = await app.db.selectFrom('description_pages').selectAll().orderBy('code').execute();
-    return ok({
-      descriptionPageList: rows.map((d) => ({
-        code: d.code,
-        title: d.title_zh,
-        titleEn: d.title_en,
-        content: d.content_zh,
-        contentEn: d.content_en,
-      })),
-    });
+  r.route({
+    ...endpoint('/bff/v1/common/dstInfo'),
+    handler: async (request) => {
+      const { ada } = sessionOf(request);
+      const d = await distributorOr404(app.db, ada, ['ada', 'name_zh', 'user_type', 'pin_code', 'join_date', 'shop_code']);
+      return ok({
+        ada: d.ada,
+        amway_id: d.ada,
+        amway_user_type: d.user_type,
+        fullName: d.name_zh,
+        pinCode: d.pin_code,
+        pinName: pinName(d.pin_code).zh,
+        pinNameEn: pinName(d.pin_code).en,
+        joinDate: d.join_date,
+        shopCode: d.shop_code,
+      });
+    },
   });
 
-  r.post('/bff/v1/common/shops', { schema: { body: optionalBody, response: { 200: env(shopsDataSchema) } } }, async () => {
-    const rows = await app.db.selectFrom('shops').selectAll().orderBy('code').execute();
-    return ok({
-      shops: rows.map((s) => ({
-        code: s.code,
-        name: s.name_zh,
-        nameEn: s.name_en,
-        city: s.city_zh,
-        cityEn: s.city_en,
-        address: s.address,
-        phone: s.phone,
-      })),
-    });
+  r.route({
+    ...endpoint('/bff/v1/common/getConfig'),
+    handler: async () => {
+      const rows = await app.db.selectFrom('description_pages').selectAll().orderBy('code').execute();
+      return ok({
+        descriptionPageList: rows.map((d) => ({
+          code: d.code,
+          title: d.title_zh,
+          titleEn: d.title_en,
+          content: d.content_zh,
+          contentEn: d.content_en,
+        })),
+      });
+    },
   });
 
-  r.post(
-    '/bff/v1/common/generate/queryable/month',
-    { schema: { body: optionalBody, response: { 200: env(queryableMonthsDataSchema) } } },
-    async (request) => {
+  r.route({
+    ...endpoint('/bff/v1/common/shops'),
+    handler: async () => {
+      const rows = await app.db.selectFrom('shops').selectAll().orderBy('code').execute();
+      return ok({
+        shops: rows.map((s) => ({
+          code: s.code,
+          name: s.name_zh,
+          nameEn: s.name_en,
+          city: s.city_zh,
+          cityEn: s.city_en,
+          address: s.address,
+          phone: s.phone,
+        })),
+      });
+    },
+  });
+
+  r.route({
+    ...endpoint('/bff/v1/common/generate/queryable/month'),
+    handler: async (request) => {
       const { ada } = sessionOf(request);
       const rows = await app.db.selectFrom('statements').select('month').where('ada', '=', ada).orderBy('month', 'desc').execute();
       const months = rows.map((m) => m.month);
       return ok({ months, earliest: months.at(-1) ?? null, latest: months[0] ?? null });
     },
-  );
+  });
 
-  r.post(
-    '/bff/v1/common/IDcardVerification',
-    {
-      schema: { body: idCardVerificationBodySchema, response: { 200: env(idCardVerificationDataSchema) } },
+  r.route({
+    ...endpoint('/bff/v1/common/IDcardVerification', {
       config: {
         // "matches" would let a stolen session guess the full number from its masked form:
         // counted per signed-in user, after the session guard.
@@ -136,34 +113,29 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
           keyGenerator: (request: FastifyRequest) => `id-check|${request.session?.actor ?? request.ip}`,
         },
       },
-    },
-    async (request) => {
+    }),
+    handler: async (request) => {
       const { ada } = sessionOf(request);
       const number = request.body.data.toUpperCase();
       const valid = isValidChineseId(number);
       const d = await app.db.selectFrom('distributors').select('national_id').where('ada', '=', ada).executeTakeFirst();
       return ok({ valid, matches: valid && d?.national_id === number });
     },
-  );
+  });
 
-  r.post(
-    '/bff/v1/common/weChatInfo',
-    { schema: { body: weChatInfoBodySchema, response: { 200: env(weChatInfoDataSchema) } } },
-    async (request) => {
+  r.route({
+    ...endpoint('/bff/v1/common/weChatInfo'),
+    handler: async (request) => {
       const session = sessionOf(request);
       if (request.body.ada !== session.ada) throw forbidden('You can only read your own WeChat profile');
       const d = await app.db.selectFrom('distributors').select('head_image').where('ada', '=', session.ada).executeTakeFirst();
       return ok({ headImage: d?.head_image ?? null });
     },
-  );
+  });
 
-  // guideNovices takes channel as a query parameter (spec §7).
-  const channelQuery = z.object({ channel: z.string().max(20).optional() });
-
-  r.post(
-    '/bff/v1/common/guideNovices',
-    { schema: { querystring: channelQuery, body: guideNovicesBodySchema, response: { 200: env(guideNovicesDataSchema) } } },
-    async (request) => {
+  r.route({
+    ...endpoint('/bff/v1/common/guideNovices'),
+    handler: async (request) => {
       const { actor } = sessionOf(request);
       const done = await app.db
         .selectFrom('novice_guides')
@@ -173,12 +145,11 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
         .executeTakeFirst();
       return ok({ businessType: request.body.businessType, show: !done });
     },
-  );
+  });
 
-  r.post(
-    '/bff/v1/common/guideNovices/add',
-    { schema: { querystring: channelQuery, body: guideNovicesBodySchema, response: { 200: env(doneDataSchema) } } },
-    async (request) => {
+  r.route({
+    ...endpoint('/bff/v1/common/guideNovices/add'),
+    handler: async (request) => {
       const { actor } = sessionOf(request);
       const done = await app.db
         .selectFrom('novice_guides')
@@ -197,46 +168,48 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
         .execute();
       return ok({ done: true as const });
     },
-  );
-
-  r.post('/bff/v1/common/prompts', { schema: { body: promptsBodySchema, response: { 200: env(promptsDataSchema) } } }, async (request) => {
-    const { actor } = sessionOf(request);
-    const { businessType, year, checkScopes } = request.body;
-    let q = app.db
-      .selectFrom('prompts as p')
-      .leftJoin('prompt_closes as c', (j) =>
-        j
-          .onRef('c.business_type', '=', 'p.business_type')
-          .onRef('c.year', '=', 'p.year')
-          .onRef('c.month', '=', 'p.month')
-          .onRef('c.type', '=', 'p.type')
-          .on('c.ada', '=', actor),
-      )
-      .selectAll('p')
-      .where('p.business_type', '=', businessType)
-      .where('c.ada', 'is', null);
-    if (year) q = q.where('p.year', '=', year);
-    if (checkScopes?.length) q = q.where('p.type', 'in', checkScopes);
-    const rows = await q.orderBy('p.id').execute();
-    return ok({
-      prompts: rows.map((p) => ({
-        id: p.id,
-        businessType: p.business_type,
-        type: p.type,
-        year: p.year,
-        month: p.month,
-        title: p.title_zh,
-        titleEn: p.title_en,
-        content: p.content_zh,
-        contentEn: p.content_en,
-      })),
-    });
   });
 
-  r.post(
-    '/bff/v1/common/prompts/close',
-    { schema: { body: promptsCloseBodySchema, response: { 200: env(doneDataSchema) } } },
-    async (request) => {
+  r.route({
+    ...endpoint('/bff/v1/common/prompts'),
+    handler: async (request) => {
+      const { actor } = sessionOf(request);
+      const { businessType, year, checkScopes } = request.body;
+      let q = app.db
+        .selectFrom('prompts as p')
+        .leftJoin('prompt_closes as c', (j) =>
+          j
+            .onRef('c.business_type', '=', 'p.business_type')
+            .onRef('c.year', '=', 'p.year')
+            .onRef('c.month', '=', 'p.month')
+            .onRef('c.type', '=', 'p.type')
+            .on('c.ada', '=', actor),
+        )
+        .selectAll('p')
+        .where('p.business_type', '=', businessType)
+        .where('c.ada', 'is', null);
+      if (year) q = q.where('p.year', '=', year);
+      if (checkScopes?.length) q = q.where('p.type', 'in', checkScopes);
+      const rows = await q.orderBy('p.id').execute();
+      return ok({
+        prompts: rows.map((p) => ({
+          id: p.id,
+          businessType: p.business_type,
+          type: p.type,
+          year: p.year,
+          month: p.month,
+          title: p.title_zh,
+          titleEn: p.title_en,
+          content: p.content_zh,
+          contentEn: p.content_en,
+        })),
+      });
+    },
+  });
+
+  r.route({
+    ...endpoint('/bff/v1/common/prompts/close'),
+    handler: async (request) => {
       const { actor } = sessionOf(request);
       const { businessType, year, month, type } = request.body;
       const exists = await app.db
@@ -255,19 +228,22 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
         .execute();
       return ok({ done: true as const });
     },
-  );
+  });
 
   // Staff see their own audit trail on /test (every queryAda read is logged by the auth plugin).
-  r.post('/bff/v1/common/auditTrail', { schema: { body: optionalBody, response: { 200: env(auditTrailDataSchema) } } }, async (request) => {
-    const session = request.session;
-    if (!session?.staff) throw forbidden('Only staff have an audit trail');
-    const rows = await app.db
-      .selectFrom('audit_log')
-      .select(['subject_ada', 'action', 'channel', 'at'])
-      .where('actor', '=', session.actor)
-      .orderBy('id', 'desc')
-      .limit(50)
-      .execute();
-    return ok({ entries: rows.map((e) => ({ subjectAda: e.subject_ada, action: e.action, channel: e.channel, at: e.at })) });
+  r.route({
+    ...endpoint('/bff/v1/common/auditTrail'),
+    handler: async (request) => {
+      const session = request.session;
+      if (!session?.staff) throw forbidden('Only staff have an audit trail');
+      const rows = await app.db
+        .selectFrom('audit_log')
+        .select(['subject_ada', 'action', 'channel', 'at'])
+        .where('actor', '=', session.actor)
+        .orderBy('id', 'desc')
+        .limit(50)
+        .execute();
+      return ok({ entries: rows.map((e) => ({ subjectAda: e.subject_ada, action: e.action, channel: e.channel, at: e.at })) });
+    },
   });
 }

@@ -1,19 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  biennialTagBodySchema,
-  biennialTagDataSchema,
-  envelopeSchema,
-  monthsBodySchema,
-  monthsDataSchema,
-  ok,
-  planBodySchema,
-  planDataSchema,
-  plansBodySchema,
-  plansDataSchema,
-  type PlanBody,
-  type PlanSummary,
-} from '@abo/contract';
+import { ok, planDataSchema, type PlanBody, type PlanSummary } from '@abo/contract';
 import {
   evaluatePlan,
   evaluatePlans,
@@ -39,6 +26,7 @@ import { planSummariesOf } from '../../db/plan-results.ts';
 import { saveSettings, settingsOf } from '../../db/user-settings.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
+import { endpoint } from '../../lib/endpoint.ts';
 import { okJson, sendJson, type JsonAnswer } from '../../lib/json-answer.ts';
 import { nameViewerOf } from '../../lib/name-policy.ts';
 import { sessionOf } from '../../plugins/auth.ts';
@@ -87,10 +75,9 @@ export async function incentiveRoutes(app: FastifyInstance, opts: { config: Conf
   // asked again (tabs, back, refresh) and evaluating a plan with detail is the dearest call.
   const planAnswers = new AnswerCache<JsonAnswer>(PLAN_ANSWERS);
 
-  r.post(
-    '/bff/v1/incentive/plans',
-    { schema: { body: plansBodySchema.optional(), response: { 200: envelopeSchema(plansDataSchema) } } },
-    async (request) => {
+  r.route({
+    ...endpoint('/bff/v1/incentive/plans'),
+    handler: async (request) => {
       const { ada } = sessionOf(request);
       const today = opts.config.today();
       const month = toMonthKey(today);
@@ -121,12 +108,11 @@ export async function incentiveRoutes(app: FastifyInstance, opts: { config: Conf
       }
       return ok({ today: month, py, lastPy, plans: cards as PlanSummary[] });
     },
-  );
+  });
 
-  r.post(
-    '/bff/v1/incentive/plan',
-    { schema: { body: planBodySchema, response: { 200: envelopeSchema(planDataSchema) } } },
-    async (request, reply) => {
+  r.route({
+    ...endpoint('/bff/v1/incentive/plan'),
+    handler: async (request, reply) => {
       const session = sessionOf(request);
       const { ada } = session;
       const names = nameViewerOf(session);
@@ -147,12 +133,11 @@ export async function incentiveRoutes(app: FastifyInstance, opts: { config: Conf
       });
       return sendJson(request, reply, answer);
     },
-  );
+  });
 
-  r.post(
-    '/bff/v1/incentive/months',
-    { schema: { body: monthsBodySchema.optional(), response: { 200: envelopeSchema(monthsDataSchema) } } },
-    async (request) => {
+  r.route({
+    ...endpoint('/bff/v1/incentive/months'),
+    handler: async (request) => {
       const { ada } = sessionOf(request);
       const month = todayMonth();
       const thisPy = pyOf(month);
@@ -173,12 +158,11 @@ export async function incentiveRoutes(app: FastifyInstance, opts: { config: Conf
         records: recordsFor(loaded, months, month),
       });
     },
-  );
+  });
 
-  r.post(
-    '/bff/v1/incentive/biennial/settag',
-    { schema: { body: biennialTagBodySchema, response: { 200: envelopeSchema(biennialTagDataSchema) } } },
-    async (request) => {
+  r.route({
+    ...endpoint('/bff/v1/incentive/biennial/settag'),
+    handler: async (request) => {
       const { ada, staff } = sessionOf(request);
       if (staff) throw forbidden('Staff cannot choose a track for a distributor');
       const track = request.body.track;
@@ -189,5 +173,5 @@ export async function incentiveRoutes(app: FastifyInstance, opts: { config: Conf
       if (existing?.biennialTag === track) return ok({ track, updatedAt: existing.updatedAt });
       return ok({ track, updatedAt: await saveSettings(db, ada, { biennial_tag: track }) });
     },
-  );
+  });
 }

@@ -1,23 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  copiesBodySchema,
-  copiesDataSchema,
-  detailsBodySchema,
-  detailsDataSchema,
-  envelopeSchema,
-  membersBodySchema,
-  membersDataSchema,
-  ok,
-  partnersBodySchema,
-  partnersDataSchema,
-} from '@abo/contract';
+import { membersDataSchema, ok } from '@abo/contract';
 import { marketRules, previousPy, pyMonths, pyOf, qThresholdOf, toMonthKey } from '@abo/plan';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
 import { auditAction } from '../../db/audit.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
+import { endpoint } from '../../lib/endpoint.ts';
 import { okJson, sendJson, type JsonAnswer } from '../../lib/json-answer.ts';
 import { nameViewerOf, type NameViewer } from '../../lib/name-policy.ts';
 import { sessionOf } from '../../plugins/auth.ts';
@@ -25,8 +15,6 @@ import { copyRow, detailsData, memberRow, partnersData, partnersFrom } from './m
 import { frontlineWithMonths, marketOwnerOr404, memberDetails, memberOfRef } from './market-queries.ts';
 import { copyRuns, pageMembers, type MemberFilter } from './market-query.ts';
 import { downlineRange, marketSnapshot, sortedOrder, type MarketSnapshot } from './market-snapshot.ts';
-
-const downline = { downlineQuery: true } as const;
 
 /** Member pages kept per process (each up to ~15 KB of JSON at 50 rows). */
 const MEMBER_PAGES = 1000;
@@ -128,10 +116,9 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
     }
   });
 
-  r.post(
-    '/bff/v1/incentive/market/partners',
-    { config: downline, schema: { body: partnersBodySchema, response: { 200: envelopeSchema(partnersDataSchema) } } },
-    async (request) => {
+  r.route({
+    ...endpoint('/bff/v1/incentive/market/partners'),
+    handler: async (request) => {
       const session = sessionOf(request);
       const { month: todayMonth, py } = now();
       const months = pyMonths(py);
@@ -145,12 +132,11 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
       const context = { view: request.body.view, py, month, todayMonth, months, rules, threshold: qThresholdOf(py) };
       return ok(partnersData(frontline, results, { ...context, viewerAda: session.ada, names: nameViewerOf(session) }));
     },
-  );
+  });
 
-  r.post(
-    '/bff/v1/incentive/market/members',
-    { config: downline, schema: { body: membersBodySchema, response: { 200: envelopeSchema(membersDataSchema) } } },
-    async (request, reply) => {
+  r.route({
+    ...endpoint('/bff/v1/incentive/market/members'),
+    handler: async (request, reply) => {
       const session = sessionOf(request);
       const { ada } = session;
       const names = nameViewerOf(session);
@@ -163,12 +149,11 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
       const answer = await memberPages.get(db, key, () => memberPage(db, ada, names, body, { currentPy, todayMonth }));
       return sendJson(request, reply, answer);
     },
-  );
+  });
 
-  r.post(
-    '/bff/v1/incentive/market/copies',
-    { config: downline, schema: { body: copiesBodySchema, response: { 200: envelopeSchema(copiesDataSchema) } } },
-    async (request) => {
+  r.route({
+    ...endpoint('/bff/v1/incentive/market/copies'),
+    handler: async (request) => {
       const session = sessionOf(request);
       const names = nameViewerOf(session);
       const { month: todayMonth, py } = now();
@@ -186,12 +171,11 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
       const rows = kept.slice((page - 1) * pageSize, page * pageSize).map((c) => copyRow(cur, c, names, cur.depth[i]!, months, todayMonth));
       return ok({ py, lastPy, months, total: kept.length, totals, page, pageSize, rows });
     },
-  );
+  });
 
-  r.post(
-    '/bff/v1/incentive/market/details',
-    { config: downline, schema: { body: detailsBodySchema, response: { 200: envelopeSchema(detailsDataSchema) } } },
-    async (request) => {
+  r.route({
+    ...endpoint('/bff/v1/incentive/market/details'),
+    handler: async (request) => {
       const session = sessionOf(request);
       const { month: todayMonth, py } = now();
       const ref = request.body.ref;
@@ -201,5 +185,5 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
       const context = { self: memberAda === session.actor, py, todayMonth, months, rules: marketRules(py), threshold: qThresholdOf(py) };
       return ok(detailsData(loaded, { ...context, names: nameViewerOf(session) }));
     },
-  );
+  });
 }

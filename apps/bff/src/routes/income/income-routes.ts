@@ -1,29 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  annualIncomeDataSchema,
-  annualReviewDataSchema,
-  annualTaxableDataSchema,
-  baseBodySchema,
-  envelopeSchema,
-  incomeMonthBodySchema,
-  incomePyBodySchema,
-  incomeRangeBodySchema,
-  incomeRangeDataSchema,
-  incomeTaxYearBodySchema,
-  incomeTypesDataSchema,
-  ok,
-  pretaxDataSchema,
-  promotionDataSchema,
-  statementDataSchema,
-  statementListDataSchema,
-  type StatementData,
-} from '@abo/contract';
+import { ok, statementDataSchema, type StatementData } from '@abo/contract';
 import { previousPy, promotionFee, pyMonths, pyOf, rulesForMonth, serviceFeeAnnualTax, toMonthKey } from '@abo/plan';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
 import { badRequest } from '../../lib/app-error.ts';
+import { endpoint } from '../../lib/endpoint.ts';
 import { okJson, sendJson, type JsonAnswer } from '../../lib/json-answer.ts';
 import { nameViewerOf } from '../../lib/name-policy.ts';
 import { sessionOf } from '../../plugins/auth.ts';
@@ -110,34 +93,32 @@ export async function incomeRoutes(app: FastifyInstance, opts: { config: Config 
       okJson(statementDataSchema, await statementOf(ada, askedMonth)),
     );
 
-  const monthRoute = { body: incomeMonthBodySchema, response: { 200: envelopeSchema(statementDataSchema) } };
-
   // One month's statement: every item with its base volume and rate.
-  r.post('/bff/v1/income/statement', { schema: monthRoute }, async (request, reply) =>
-    sendJson(request, reply, await cachedStatement(sessionOf(request).ada, request.body.month)),
-  );
+  r.route({
+    ...endpoint('/bff/v1/income/statement'),
+    handler: async (request, reply) => sendJson(request, reply, await cachedStatement(sessionOf(request).ada, request.body.month)),
+  });
   // Commission detail: the same items, read per item (its base, rate and the month's volume).
-  r.post('/bff/v1/income/commissiondetail', { schema: monthRoute }, async (request, reply) =>
-    sendJson(request, reply, await cachedStatement(sessionOf(request).ada, request.body.month)),
-  );
+  r.route({
+    ...endpoint('/bff/v1/income/commissiondetail'),
+    handler: async (request, reply) => sendJson(request, reply, await cachedStatement(sessionOf(request).ada, request.body.month)),
+  });
 
   // Monthly statements of one PY.
-  r.post(
-    '/bff/v1/income/statements',
-    { schema: { body: incomePyBodySchema, response: { 200: envelopeSchema(statementListDataSchema) } } },
-    async (request) => {
+  r.route({
+    ...endpoint('/bff/v1/income/statements'),
+    handler: async (request) => {
       const { ada } = sessionOf(request);
       const py = request.body.year ?? pyOf(today());
       const [months, rows] = await Promise.all([queryableMonths(db, ada), pyStatementTotals(db, ada, py)]);
       return ok({ py, pys: pysOf(pyOf(today()), months), latestMonth: months[0] ?? null, rows: rows.reverse(), totals: sumTotals(rows) });
     },
-  );
+  });
 
   // Statements between two queryable months.
-  r.post(
-    '/bff/v1/income/query',
-    { schema: { body: incomeRangeBodySchema, response: { 200: envelopeSchema(incomeRangeDataSchema) } } },
-    async (request) => {
+  r.route({
+    ...endpoint('/bff/v1/income/query'),
+    handler: async (request) => {
       const { ada } = sessionOf(request);
       const { from, to } = request.body;
       const months = await queryableMonths(db, ada);
@@ -147,13 +128,12 @@ export async function incomeRoutes(app: FastifyInstance, opts: { config: Config 
       const rows = await statementTotalsBetween(db, ada, from, to);
       return ok({ from, to, rows, totals: sumTotals(rows) });
     },
-  );
+  });
 
   // The market promotion service fee, one line per frontline leg.
-  r.post(
-    '/bff/v1/income/promotionservicefee',
-    { schema: { body: incomeMonthBodySchema, response: { 200: envelopeSchema(promotionDataSchema) } } },
-    async (request) => {
+  r.route({
+    ...endpoint('/bff/v1/income/promotionservicefee'),
+    handler: async (request) => {
       const session = sessionOf(request);
       const { ada } = session;
       const { months, month } = await resolveMonth(db, ada, request.body.month);
@@ -168,39 +148,36 @@ export async function incomeRoutes(app: FastifyInstance, opts: { config: Config 
       );
       return ok(promotionData(month, months, promo, legs, vol, people, nameViewerOf(session)));
     },
-  );
+  });
 
   // Pre-tax, tax withheld (how it was computed), net and the masked bank card it was paid to.
-  r.post(
-    '/bff/v1/income/pretaxdetails',
-    { schema: { body: incomeMonthBodySchema, response: { 200: envelopeSchema(pretaxDataSchema) } } },
-    async (request) => {
+  r.route({
+    ...endpoint('/bff/v1/income/pretaxdetails'),
+    handler: async (request) => {
       const session = sessionOf(request);
       const { ada } = session;
       const [{ months, month }, payee] = await Promise.all([resolveMonth(db, ada, request.body.month), payeeOr404(db, ada)]);
       const s = month === null ? null : await statementOr404(db, ada, month);
       return ok(pretaxData(month, months, s, payee, nameViewerOf(session)));
     },
-  );
+  });
 
   // The 12 months of a PY and their totals.
-  r.post(
-    '/bff/v1/income/distributorannualincome',
-    { schema: { body: incomePyBodySchema, response: { 200: envelopeSchema(annualIncomeDataSchema) } } },
-    async (request) => {
+  r.route({
+    ...endpoint('/bff/v1/income/distributorannualincome'),
+    handler: async (request) => {
       const { ada } = sessionOf(request);
       const py = request.body.year ?? pyOf(today());
       const [months, rows] = await Promise.all([queryableMonths(db, ada), pyStatementTotals(db, ada, py)]);
       const twelve = twelveMonths(py, rows);
       return ok({ py, pys: pysOf(pyOf(today()), months), months: twelve, totals: sumTotals(twelve) });
     },
-  );
+  });
 
   // Comprehensive-income view of a calendar year: annual tax vs what was withheld.
-  r.post(
-    '/bff/v1/income/annualtaxable',
-    { schema: { body: incomeTaxYearBodySchema, response: { 200: envelopeSchema(annualTaxableDataSchema) } } },
-    async (request) => {
+  r.route({
+    ...endpoint('/bff/v1/income/annualtaxable'),
+    handler: async (request) => {
       const { ada } = sessionOf(request);
       const now = today();
       const thisYear = String(now.getUTCFullYear());
@@ -210,13 +187,12 @@ export async function incomeRoutes(app: FastifyInstance, opts: { config: Config 
       const totals = sumTotals(rows);
       return ok(annualTaxableData(year, years, rows, serviceFeeAnnualTax(totals.pretaxFen, totals.taxFen), toMonthKey(now)));
     },
-  );
+  });
 
   // The year in review.
-  r.post(
-    '/bff/v1/income/annualreview',
-    { schema: { body: incomePyBodySchema, response: { 200: envelopeSchema(annualReviewDataSchema) } } },
-    async (request) => {
+  r.route({
+    ...endpoint('/bff/v1/income/annualreview'),
+    handler: async (request) => {
       const session = sessionOf(request);
       const { ada } = session;
       const py = request.body.year ?? pyOf(today());
@@ -232,18 +208,17 @@ export async function incomeRoutes(app: FastifyInstance, opts: { config: Config 
       const input = { py, prevPy, pys: pysOf(pyOf(today()), months), person, twelve: twelveMonths(py, rows), prevRows, pinRows };
       return ok(annualReviewData({ ...input, planStatuses: statuses }, nameViewerOf(session)));
     },
-  );
+  });
 
   // The income type index: what each kind of service fee is and what it brought this PY.
-  r.post(
-    '/bff/v1/income/types',
-    { schema: { body: baseBodySchema.optional(), response: { 200: envelopeSchema(incomeTypesDataSchema) } } },
-    async (request) => {
+  r.route({
+    ...endpoint('/bff/v1/income/types'),
+    handler: async (request) => {
       const { ada } = sessionOf(request);
       const py = pyOf(today());
       const pm = pyMonths(py);
       const [latest, pyRows] = await Promise.all([latestStatement(db, ada), statementsBetween(db, ada, pm[0]!, pm[11]!)]);
       return ok(incomeTypesData(py, latest, pyRows));
     },
-  );
+  });
 }

@@ -12,7 +12,7 @@ import { useLocalText } from '../../lib/use-local-text.ts';
 import './i18n.ts';
 
 export async function getConfig(): Promise<GetConfigData> {
-  const data = await post<GetConfigData>('/bff/v1/common/getConfig', {});
+  const data = await post('/bff/v1/common/getConfig', {});
   setSession('descriptionPageList', data.descriptionPageList);
   return data;
 }

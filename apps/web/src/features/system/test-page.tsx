@@ -1,4 +1,4 @@
-import type { AuditTrail, Channel } from '@abo/contract';
+import type { Channel } from '@abo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +33,7 @@ export default function TestPage() {
   ];
   const trail = useQuery({
     queryKey: ['common', 'auditTrail'],
-    queryFn: () => post<AuditTrail>('/bff/v1/common/auditTrail', {}, { loading: false }),
+    queryFn: () => post('/bff/v1/common/auditTrail', {}, { loading: false }),
     enabled: channel === 'iinquiry',
   });
   return (

@@ -1,11 +1,10 @@
-import type { AchCompositionData } from '@abo/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { post } from '../../../lib/api-client.ts';
 
 export const compositionQuery = (month?: string) =>
   queryOptions({
     queryKey: ['achievement', 'composition', month ?? 'current'],
-    queryFn: () => post<AchCompositionData>('/bff/v1/achievement/composition', month ? { month } : {}),
+    queryFn: () => post('/bff/v1/achievement/composition', month ? { month } : {}),
     placeholderData: keepPreviousData,
   });
 

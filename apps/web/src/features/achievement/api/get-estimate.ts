@@ -1,4 +1,3 @@
-import type { AchEstimateData } from '@abo/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { post } from '../../../lib/api-client.ts';
 
@@ -6,7 +5,7 @@ import { post } from '../../../lib/api-client.ts';
 export const estimateQuery = () =>
   queryOptions({
     queryKey: ['achievement', 'estimate'],
-    queryFn: () => post<AchEstimateData>('/bff/v1/achievement/estimate', {}),
+    queryFn: () => post('/bff/v1/achievement/estimate', {}),
   });
 
 export const useEstimateBase = () => useQuery(estimateQuery());

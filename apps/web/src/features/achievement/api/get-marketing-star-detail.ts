@@ -1,11 +1,10 @@
-import type { AchStarDetailData } from '@abo/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { post } from '../../../lib/api-client.ts';
 
 export const marketingStarDetailQuery = () =>
   queryOptions({
     queryKey: ['achievement', 'marketingstardetail'],
-    queryFn: () => post<AchStarDetailData>('/bff/v1/achievement/marketingstardetail', {}),
+    queryFn: () => post('/bff/v1/achievement/marketingstardetail', {}),
   });
 
 export const useMarketingStarDetail = () => useQuery(marketingStarDetailQuery());

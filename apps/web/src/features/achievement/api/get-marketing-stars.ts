@@ -1,11 +1,10 @@
-import type { AchGloryData } from '@abo/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { post } from '../../../lib/api-client.ts';
 
 export const marketingStarsQuery = (month?: string) =>
   queryOptions({
     queryKey: ['achievement', 'marketingstars', month ?? 'default'],
-    queryFn: () => post<AchGloryData>('/bff/v1/achievement/marketingstars', month ? { month } : {}),
+    queryFn: () => post('/bff/v1/achievement/marketingstars', month ? { month } : {}),
     placeholderData: keepPreviousData,
   });
 

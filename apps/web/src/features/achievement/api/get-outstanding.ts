@@ -1,11 +1,10 @@
-import type { AchOutstandingData } from '@abo/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { post } from '../../../lib/api-client.ts';
 
 export const outstandingQuery = (by: 'ppv' | 'apv', month?: string) =>
   queryOptions({
     queryKey: ['achievement', 'outstanding', by, month ?? 'default'],
-    queryFn: () => post<AchOutstandingData>('/bff/v1/achievement/outstanding', month ? { by, month } : { by }),
+    queryFn: () => post('/bff/v1/achievement/outstanding', month ? { by, month } : { by }),
     placeholderData: keepPreviousData,
   });
 

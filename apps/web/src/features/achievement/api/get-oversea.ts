@@ -1,11 +1,10 @@
-import type { AchOverseaData } from '@abo/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { post } from '../../../lib/api-client.ts';
 
 export const overseaQuery = () =>
   queryOptions({
     queryKey: ['achievement', 'oversea'],
-    queryFn: () => post<AchOverseaData>('/bff/v1/achievement/oversea', {}),
+    queryFn: () => post('/bff/v1/achievement/oversea', {}),
   });
 
 export const useOversea = () => useQuery(overseaQuery());

@@ -1,11 +1,10 @@
-import type { AchOverviewData } from '@abo/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { post } from '../../../lib/api-client.ts';
 
 export const overviewQuery = () =>
   queryOptions({
     queryKey: ['achievement', 'overview'],
-    queryFn: () => post<AchOverviewData>('/bff/v1/achievement/overview', {}),
+    queryFn: () => post('/bff/v1/achievement/overview', {}),
   });
 
 export const useOverview = () => useQuery(overviewQuery());

@@ -1,18 +1,17 @@
-import type { AchInvitationData, AchInvitationsData } from '@abo/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { post } from '../../../lib/api-client.ts';
 
 export const invitationsQuery = () =>
   queryOptions({
     queryKey: ['achievement', 'invitations'],
-    queryFn: () => post<AchInvitationsData>('/bff/v1/achievement/invitations', {}),
+    queryFn: () => post('/bff/v1/achievement/invitations', {}),
   });
 export const useInvitations = () => useQuery(invitationsQuery());
 
 export function useCreateInvitation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { inviteeName: string; note: string }) => post<AchInvitationData>('/bff/v1/achievement/invitations/create', body),
+    mutationFn: (body: { inviteeName: string; note: string }) => post('/bff/v1/achievement/invitations/create', body),
     onSuccess: () => client.invalidateQueries({ queryKey: invitationsQuery().queryKey }),
   });
 }
@@ -20,7 +19,7 @@ export function useCreateInvitation() {
 export function useRevokeInvitation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => post<AchInvitationData>('/bff/v1/achievement/invitations/revoke', { id }),
+    mutationFn: (id: string) => post('/bff/v1/achievement/invitations/revoke', { id }),
     onSuccess: () => client.invalidateQueries({ queryKey: invitationsQuery().queryKey }),
   });
 }

@@ -1,4 +1,3 @@
-import type { AchTargetData } from '@abo/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { post } from '../../../lib/api-client.ts';
 
@@ -6,8 +5,7 @@ import { post } from '../../../lib/api-client.ts';
 export function useSaveTarget(mode: 'set' | 'adjust') {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (pinCode: number) =>
-      post<AchTargetData>(`/bff/v1/achievement/${mode === 'set' ? 'settarget' : 'adjusttarget'}`, { pinCode }),
+    mutationFn: (pinCode: number) => post(`/bff/v1/achievement/${mode === 'set' ? 'settarget' : 'adjusttarget'}`, { pinCode }),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: ['achievement', 'rank'] }),

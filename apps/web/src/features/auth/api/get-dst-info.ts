@@ -5,7 +5,7 @@ import { getSession, setSession } from '../../../lib/storage.ts';
 
 /** dstInfo, cached in session storage as UserInfo (spec §3). */
 export async function getDstInfo(): Promise<DstInfo> {
-  const info = await post<DstInfo>('/bff/v1/common/dstInfo', {}, { loading: false });
+  const info = await post('/bff/v1/common/dstInfo', {}, { loading: false });
   setSession('UserInfo', { ...(getSession('UserInfo') ?? {}), ...info });
   return info;
 }

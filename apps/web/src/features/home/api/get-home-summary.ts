@@ -1,11 +1,10 @@
-import type { HomeSummary } from '@abo/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { post } from '../../../lib/api-client.ts';
 
 export const homeSummaryQuery = () =>
   queryOptions({
     queryKey: ['home', 'summary'],
-    queryFn: () => post<HomeSummary>('/bff/v1/home/summary', {}),
+    queryFn: () => post('/bff/v1/home/summary', {}),
   });
 
 export const useHomeSummary = () => useQuery(homeSummaryQuery());

@@ -4,7 +4,7 @@ import { post } from '../../../lib/api-client.ts';
 export const weChatInfoQuery = (ada: string) =>
   queryOptions({
     queryKey: ['common', 'weChatInfo', ada],
-    queryFn: () => post<{ headImage: string | null }>('/bff/v1/common/weChatInfo', { ada }, { loading: false }),
+    queryFn: () => post('/bff/v1/common/weChatInfo', { ada }, { loading: false }),
     staleTime: 30 * 60_000,
   });
 

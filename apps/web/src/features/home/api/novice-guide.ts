@@ -8,12 +8,7 @@ const channelQuery = () => ({ channel: getSession('channel') ?? 'ebiz' });
 export const noviceGuideQuery = (businessType: string) =>
   queryOptions({
     queryKey: ['common', 'guideNovices', businessType],
-    queryFn: () =>
-      post<{ businessType: string; show: boolean }>(
-        '/bff/v1/common/guideNovices',
-        { businessType },
-        { loading: false, query: channelQuery() },
-      ),
+    queryFn: () => post('/bff/v1/common/guideNovices', { businessType }, { loading: false, query: channelQuery() }),
   });
 
 export const useNoviceGuide = (businessType: string) => useQuery(noviceGuideQuery(businessType));

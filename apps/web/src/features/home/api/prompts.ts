@@ -5,7 +5,7 @@ import { post } from '../../../lib/api-client.ts';
 export const promptsQuery = (businessType: string) =>
   queryOptions({
     queryKey: ['common', 'prompts', businessType],
-    queryFn: () => post<{ prompts: Prompt[] }>('/bff/v1/common/prompts', { businessType }, { loading: false }),
+    queryFn: () => post('/bff/v1/common/prompts', { businessType }, { loading: false }),
   });
 
 export const usePrompts = (businessType: string) => useQuery(promptsQuery(businessType));

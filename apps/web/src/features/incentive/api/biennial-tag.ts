@@ -1,10 +1,10 @@
-import type { BiennialTagData } from '@abo/contract';
+import type { EndpointBody } from '@abo/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { post } from '../../../lib/api-client.ts';
 
-export type BiennialTrack = 'GROWTH' | 'LEADERSHIP' | 'CUSTOMER';
+export type BiennialTrack = EndpointBody<'/bff/v1/incentive/biennial/settag'>['track'];
 
-export const saveBiennialTag = (track: BiennialTrack) => post<BiennialTagData>('/bff/v1/incentive/biennial/settag', { track });
+export const saveBiennialTag = (track: BiennialTrack) => post('/bff/v1/incentive/biennial/settag', { track });
 
 /** Saves the chosen biennial track and refreshes the plan views that show it. */
 export function useSaveBiennialTag() {

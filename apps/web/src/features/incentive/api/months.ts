@@ -1,8 +1,7 @@
-import type { MonthsData } from '@abo/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { post } from '../../../lib/api-client.ts';
 
-export const fetchMonths = (year?: string) => post<MonthsData>('/bff/v1/incentive/months', year ? { year } : {});
+export const fetchMonths = (year?: string) => post('/bff/v1/incentive/months', year ? { year } : {});
 
 /** The distributor's month records of one PY (default: this PY). */
 export const monthsQuery = (year?: string) =>

@@ -1,9 +1,8 @@
-import type { AnnualReviewData } from '@abo/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { post } from '../../../lib/api-client.ts';
 
 /** The year in review of a PY. */
-export const getAnnualReview = (year?: string) => post<AnnualReviewData>('/bff/v1/income/annualreview', year ? { year } : {});
+export const getAnnualReview = (year?: string) => post('/bff/v1/income/annualreview', year ? { year } : {});
 
 export const annualReviewQuery = (year?: string) =>
   queryOptions({ queryKey: ['income', 'annualreview', year ?? 'current'], queryFn: () => getAnnualReview(year) });

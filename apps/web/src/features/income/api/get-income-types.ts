@@ -1,8 +1,7 @@
-import type { IncomeTypesData } from '@abo/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { post } from '../../../lib/api-client.ts';
 
-export const getIncomeTypes = () => post<IncomeTypesData>('/bff/v1/income/types', {});
+export const getIncomeTypes = () => post('/bff/v1/income/types', {});
 
 export const incomeTypesQuery = () => queryOptions({ queryKey: ['income', 'types'], queryFn: getIncomeTypes });
 

@@ -1,14 +1,11 @@
+import type { EndpointData } from '@abo/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { post } from '../../../lib/api-client.ts';
 
-export interface QueryableMonths {
-  months: string[];
-  earliest: string | null;
-  latest: string | null;
-}
+export type QueryableMonths = EndpointData<'/bff/v1/common/generate/queryable/month'>;
 
 /** The months whose statements may be queried (newest first). */
-export const getQueryableMonths = () => post<QueryableMonths>('/bff/v1/common/generate/queryable/month', {});
+export const getQueryableMonths = () => post('/bff/v1/common/generate/queryable/month', {});
 
 export const queryableMonthsQuery = () =>
   queryOptions({ queryKey: ['income', 'queryable-months'], queryFn: getQueryableMonths, staleTime: 5 * 60_000 });

@@ -1,9 +1,8 @@
-import type { IncomeRangeData } from '@abo/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { post } from '../../../lib/api-client.ts';
 
 /** Statements between two queryable months. */
-export const queryIncome = (from: string, to: string) => post<IncomeRangeData>('/bff/v1/income/query', { from, to });
+export const queryIncome = (from: string, to: string) => post('/bff/v1/income/query', { from, to });
 
 export const incomeRangeQuery = (from: string, to: string) =>
   queryOptions({ queryKey: ['income', 'query', from, to], queryFn: () => queryIncome(from, to) });

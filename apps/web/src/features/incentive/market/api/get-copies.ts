@@ -1,14 +1,14 @@
-import type { CopiesData } from '@abo/contract';
+import type { EndpointBody } from '@abo/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { post } from '../../../../lib/api-client.ts';
 
-export type CopiesKind = 'all' | 'streak' | 'repeatYear';
+export type CopiesKind = NonNullable<EndpointBody<'/bff/v1/incentive/market/copies'>['kind']>;
 
 export const copiesQuery = (kind: CopiesKind, page: number, pageSize: number) =>
   queryOptions({
     queryKey: ['incentiveMarket', 'copies', kind, page, pageSize],
     queryFn: () =>
-      post<CopiesData>('/bff/v1/incentive/market/copies', {
+      post('/bff/v1/incentive/market/copies', {
         kind,
         page,
         pageSize,

@@ -1,4 +1,3 @@
-import type { DetailsData } from '@abo/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { post } from '../../../../lib/api-client.ts';
 
@@ -6,7 +5,7 @@ import { post } from '../../../../lib/api-client.ts';
 export const detailsQuery = (ref: string | null, queryAda: string | null) =>
   queryOptions({
     queryKey: ['incentiveMarket', 'details', ref ?? '', queryAda ?? ''],
-    queryFn: () => post<DetailsData>('/bff/v1/incentive/market/details', ref ? { ref } : {}),
+    queryFn: () => post('/bff/v1/incentive/market/details', ref ? { ref } : {}),
   });
 
 export const useDetails = (ref: string | null, queryAda: string | null) => useQuery(detailsQuery(ref, queryAda));

@@ -1,12 +1,12 @@
-import type { MembersBody, MembersData } from '@abo/contract';
+import type { EndpointBody } from '@abo/contract';
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { post } from '../../../../lib/api-client.ts';
 
 /** Filters and sort of the member list (everything but paging). */
-export type MemberQuery = Omit<MembersBody, 'page' | 'pageSize' | 'channel' | 'loginada'>;
+export type MemberQuery = Omit<EndpointBody<'/bff/v1/incentive/market/members'>, 'page' | 'pageSize'>;
 
 const fetchMembers = (q: MemberQuery, page: number, pageSize: number) =>
-  post<MembersData>('/bff/v1/incentive/market/members', {
+  post('/bff/v1/incentive/market/members', {
     ...q,
     page,
     pageSize,

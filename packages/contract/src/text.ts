@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+/**
+ * A text in both languages the app is written in. Answers carry a bilingual text as this
+ * object, except where an answer keeps the flat fields of spec §3's user info (dstInfo's
+ * pinName and pinNameEn); the web picks the language with useLocalText's `tx`.
+ */
+export const localTextSchema = z.object({ zh: z.string(), en: z.string() });
+export type LocalText = z.infer<typeof localTextSchema>;
