@@ -1,5 +1,5 @@
 /**
- * BFF throughput (issue #8): seeds a throwaway database, serves the BFF in a child process over
+ * BFF throughput: seeds a throwaway database, serves the BFF in a child process over
  * real HTTP, and runs autocannon (in this process) against
  *   (a) a bare Fastify route returning a constant (a separate Fastify instance with the BFF's
  *       settings, in the same child process, sent the same requests), and

@@ -1,5 +1,5 @@
 /**
- * Bundle budgets (issue #8): builds the web app and prints gzip sizes of the
+ * Bundle budgets: builds the web app and prints gzip sizes of the
  * shell (index.html's entry script and everything it imports statically: React,
  * the router, the sign-in guard) and of each lazily loaded chunk. Exits non-zero
  * when a budget is broken. The shell is not all a first visit downloads: the

@@ -1,5 +1,5 @@
 /**
- * Lighthouse (issue #8): builds the app (unless --no-build), starts the built server on a free
+ * Lighthouse: builds the app (unless --no-build), starts the built server on a free
  * port with a throwaway 2 000-distributor dataset, and runs Lighthouse 12 (mobile, performance
  * category only, Debian Chromium) signed in as 10000001 on home, the seminar plan page and the
  * service-fee page. Prints score, FCP, LCP, TBT, CLS per page against the goal (score ≥ 95) and,

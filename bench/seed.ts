@@ -1,5 +1,5 @@
 /**
- * Seed benchmark (issues #3, #8): generates, closes and writes the demo dataset into a throwaway
+ * Seed benchmark: generates, closes and writes the demo dataset into a throwaway
  * SQLite file (default) or PostgreSQL, and prints rows per table, seconds per phase, the total,
  * rows/s, CPU time and peak RSS. The goal: 100 000 distributors × 4 PYs in ≤ 60 s on the 2-core
  * dev machine.

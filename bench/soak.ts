@@ -1,5 +1,5 @@
 /**
- * Soak bench (issue #9): seeds a throwaway database, starts the BFF as a child process, signs
+ * Soak bench: seeds a throwaway database, starts the BFF as a child process, signs
  * in the demo distributors and drives mixed page calls at it with autocannon, sampling the
  * server's memory every second. Prints requests, errors (non-2xx or a non-zero envelope code;
  * the goal is 0), req/s, latency percentiles and memory growth (start vs end, both after GC).

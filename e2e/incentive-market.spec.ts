@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { session, signInAt as signInAtPath, watchProblems } from './helpers.ts';
 
-// The market / partner pages of issue 5: a Diamond reviewing the team.
+// The market / partner pages: a Diamond reviewing the team.
 const ROUTES = [
   '/incentiveplan/trackingpartnersmonthly',
   '/incentiveplan/trackingpartnersannual',

@@ -1,4 +1,4 @@
-// Answers written as JSON once and sent many times (issue #8).
+// Answers written as JSON once and sent many times.
 //
 // A route's serializer (fastify-type-provider-zod) parses every answer with its zod schema and
 // JSON.stringify-s the copy: for the heavy calls' answers (up to ~30 KB) that is a good part of

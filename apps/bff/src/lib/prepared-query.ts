@@ -1,4 +1,4 @@
-// Fixed-shape Kysely queries built and compiled once per database (issue #8).
+// Fixed-shape Kysely queries built and compiled once per database.
 //
 // Building a query with Kysely's builder and compiling it to SQL costs about as much as running
 // one of the small indexed queries the hot routes make (bench/bff.ts). A prepared query is

@@ -80,7 +80,7 @@ describe('session storage keys (spec §3)', () => {
     expect(storage.getSession('descriptionPageList')).toBeNull();
   });
 
-  it('keeps queryAda (issue 4, beyond spec §3) apart from the spec keys', () => {
+  it('keeps queryAda (beyond spec §3) apart from the spec keys', () => {
     expect(storage.EXTRA_SESSION_KEYS).toEqual(['queryAda']);
     expect(storage.SESSION_KEYS).not.toContain('queryAda');
     storage.setSession('queryAda', '20000002');

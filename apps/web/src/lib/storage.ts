@@ -40,8 +40,8 @@ export interface SessionValues {
   descriptionPageList: StoredDescriptionPage[];
   /**
    * Not a spec §3 key: the ada being queried (spec §2 query parameter, sent
-   * as the queryAda header of §7), kept for the session as issue 4 asks for
-   * the iinquiry channel. Listed apart in EXTRA_SESSION_KEYS.
+   * as the queryAda header of §7), kept for the session in the iinquiry
+   * channel. Listed apart in EXTRA_SESSION_KEYS.
    */
   queryAda: string;
 }
