@@ -1,4 +1,13 @@
+// The analytics events the collector endpoint stores (routes/analytics): one insert, and the
+// pruning the housekeeping plugin runs.
+import type { Insertable } from 'kysely';
 import type { DB } from './index.ts';
+import type { AnalyticsEventsTable } from './schema.ts';
+
+/** Stores a batch of events (one statement); an empty batch writes nothing. */
+export async function insertAnalyticsEvents(db: DB, rows: readonly Insertable<AnalyticsEventsTable>[]): Promise<void> {
+  if (rows.length) await db.insertInto('analytics_events').values(rows).execute();
+}
 
 /**
  * Deletes events older than the retention window, in batches so that SQLite (whose driver

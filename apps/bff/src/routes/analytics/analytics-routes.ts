@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../../config.ts';
+import { insertAnalyticsEvents } from '../../db/analytics-events.ts';
 import { collector } from '../../lib/endpoint.ts';
 import { analyticsRows, decodeSensorsPayload, MAX_BODY_BYTES } from './analytics-events.ts';
 
@@ -35,8 +36,7 @@ export async function analyticsRoutes(app: FastifyInstance, opts: AnalyticsOptio
     } catch {
       return;
     }
-    const rows = analyticsRows(events, new Date().toISOString());
-    if (rows.length) await app.db.insertInto('analytics_events').values(rows).execute();
+    await insertAnalyticsEvents(app.db, analyticsRows(events, new Date().toISOString()));
   };
 
   // The SDK sends GET (image: data), POST form (ajax: data_list) or a beacon (data). One route

@@ -55,3 +55,161 @@ describe('common calls: bounds on what one user can do', () => {
     expect(rows).toHaveLength(MAX_GUIDES_PER_USER);
   });
 });
+
+describe('common calls: answers', () => {
+  let t: TestApp;
+  let me: Record<string, string>;
+  const ME = '10000011';
+  const call = (url: string, payload: object = {}, headers = me) =>
+    t.app.inject({ method: 'POST', url: `/bff/v1/common/${url}`, headers, payload: { channel: 'ebiz', ...payload } });
+  beforeAll(async () => {
+    t = await createTestApp();
+    await insertDistributor(t.db, ME, { pin_code: 330, shop_code: 'S02', head_image: 'https://example.test/me.png' });
+    await t.db
+      .insertInto('shops')
+      .values(
+        ['S02', 'S01'].map((code) => ({
+          code,
+          name_zh: `店${code}`,
+          name_en: `Shop ${code}`,
+          city_zh: '上海',
+          city_en: 'Shanghai',
+          address: 'A',
+          phone: 'P',
+        })),
+      )
+      .execute();
+    await t.db
+      .insertInto('description_pages')
+      .values(
+        ['b', 'a'].map((code) => ({
+          code,
+          title_zh: `标题${code}`,
+          title_en: `T${code}`,
+          content_zh: `内容${code}`,
+          content_en: `C${code}`,
+        })),
+      )
+      .execute();
+    await t.db
+      .insertInto('statements')
+      .values(
+        ['2026-08', '2026-10', '2026-09'].map((month) => ({ ada: ME, month, pretax_fen: 100, tax_fen: 0, net_fen: 100, items: '[]' })),
+      )
+      .execute();
+    const prompt = (type: string, year: string, month: string) => ({
+      business_type: 'home',
+      year,
+      month,
+      type,
+      title_zh: `提示${type}`,
+      title_en: `Prompt ${type}`,
+      content_zh: '内容',
+      content_en: 'Content',
+    });
+    await t.db
+      .insertInto('prompts')
+      .values([prompt('PIN', '2026', '2026-10'), prompt('FEE', '2026', '2026-10'), prompt('PIN', '2025', '2025-10')])
+      .execute();
+    const tokens = await t.app.tokens.issue({
+      ada: ME,
+      amway_id: ME,
+      amway_user_type: 'ABO',
+      customerId: `C${ME}`,
+      employee_code: 0,
+      fullName: '测试会员',
+      loginName: ME,
+      personal_id: '',
+      phoneNumber: '',
+    });
+    me = { 'idaas-accesstoken': tokens.accessToken, 'idaas-idtoken': tokens.idToken };
+  });
+  afterAll(() => t.close());
+
+  it('dstInfo, getConfig, shops and queryable months', async () => {
+    expect((await call('dstInfo')).json().data).toEqual({
+      ada: ME,
+      amway_id: ME,
+      amway_user_type: 'ABO',
+      fullName: '测试会员',
+      pinCode: 330,
+      pinName: expect.any(String),
+      pinNameEn: expect.any(String),
+      joinDate: '2020-01-15',
+      shopCode: 'S02',
+    });
+    expect((await call('getConfig')).json().data.descriptionPageList).toEqual([
+      { code: 'a', title: '标题a', titleEn: 'Ta', content: '内容a', contentEn: 'Ca' },
+      { code: 'b', title: '标题b', titleEn: 'Tb', content: '内容b', contentEn: 'Cb' },
+    ]);
+    expect((await call('shops')).json().data.shops).toEqual([
+      { code: 'S01', name: '店S01', nameEn: 'Shop S01', city: '上海', cityEn: 'Shanghai', address: 'A', phone: 'P' },
+      { code: 'S02', name: '店S02', nameEn: 'Shop S02', city: '上海', cityEn: 'Shanghai', address: 'A', phone: 'P' },
+    ]);
+    expect((await call('generate/queryable/month')).json().data).toEqual({
+      months: ['2026-10', '2026-09', '2026-08'],
+      earliest: '2026-08',
+      latest: '2026-10',
+    });
+  });
+
+  it('IDcardVerification and weChatInfo read the own record only', async () => {
+    expect((await call('IDcardVerification', { data: '11010519491231002x' })).json().data).toEqual({ valid: true, matches: true });
+    expect((await call('IDcardVerification', { data: '11010519491231001X' })).json().data).toEqual({ valid: false, matches: false });
+    expect((await call('weChatInfo', { ada: ME })).json().data).toEqual({ headImage: 'https://example.test/me.png' });
+    expect((await call('weChatInfo', { ada: '10000012' })).json()).toMatchObject({ success: false, code: Code.FORBIDDEN });
+  });
+
+  it('a novice guide shows until marked done', async () => {
+    expect((await call('guideNovices', { businessType: 'income' })).json().data).toEqual({ businessType: 'income', show: true });
+    expect((await call('guideNovices/add', { businessType: 'income' })).json().data).toEqual({ done: true });
+    expect((await call('guideNovices', { businessType: 'income' })).json().data).toEqual({ businessType: 'income', show: false });
+    expect((await call('guideNovices', { businessType: 'home' })).json().data.show).toBe(true);
+  });
+
+  it('prompts: filtered by year and scope, gone once closed; closing an unknown one is not found', async () => {
+    const types = async (body: object) =>
+      (await call('prompts', { businessType: 'home', ...body }))
+        .json()
+        .data.prompts.map((p: { type: string; year: string }) => `${p.type} ${p.year}`);
+    expect(await types({})).toEqual(['PIN 2026', 'FEE 2026', 'PIN 2025']);
+    expect(await types({ year: '2026' })).toEqual(['PIN 2026', 'FEE 2026']);
+    expect(await types({ checkScopes: ['PIN'] })).toEqual(['PIN 2026', 'PIN 2025']);
+    const first = (await call('prompts', { businessType: 'home', year: '2026', checkScopes: ['PIN'] })).json().data.prompts[0];
+    expect(first).toEqual({
+      id: expect.any(Number),
+      businessType: 'home',
+      type: 'PIN',
+      year: '2026',
+      month: '2026-10',
+      title: '提示PIN',
+      titleEn: 'Prompt PIN',
+      content: '内容',
+      contentEn: 'Content',
+    });
+    const close = { businessType: 'home', year: '2026', month: '2026-10', type: 'PIN' };
+    expect((await call('prompts/close', close)).json().data).toEqual({ done: true });
+    expect((await call('prompts/close', close)).json().data).toEqual({ done: true });
+    expect(await types({})).toEqual(['FEE 2026', 'PIN 2025']);
+    expect((await call('prompts/close', { ...close, type: 'NOPE' })).json()).toMatchObject({ success: false, code: Code.NOT_FOUND });
+  });
+
+  it('auditTrail: a staff member sees their own reads, newest first; a distributor has none', async () => {
+    const staff = await t.app.tokens.issueStaff({ username: 'staff01', fullName: 'Staff One' });
+    const h = { channel: 'iinquiry', jwks: staff.oktaIdTokenKey, 'ada-token': staff.adaToken };
+    await t.db
+      .insertInto('audit_log')
+      .values([
+        { actor: 'staff01', subject_ada: ME, action: 'POST /a', channel: 'iinquiry', at: '2026-11-01T00:00:00.000Z' },
+        { actor: 'staff02', subject_ada: ME, action: 'POST /b', channel: 'iinquiry', at: '2026-11-02T00:00:00.000Z' },
+        { actor: 'staff01', subject_ada: '10000012', action: 'POST /c', channel: 'iinquiry', at: '2026-11-03T00:00:00.000Z' },
+      ])
+      .execute();
+    const trail = (await call('auditTrail', { channel: 'iinquiry' }, h)).json();
+    expect(trail.data.entries.slice(0, 2)).toEqual([
+      { subjectAda: '10000012', action: 'POST /c', channel: 'iinquiry', at: '2026-11-03T00:00:00.000Z' },
+      { subjectAda: ME, action: 'POST /a', channel: 'iinquiry', at: '2026-11-01T00:00:00.000Z' },
+    ]);
+    expect((await call('auditTrail')).json()).toMatchObject({ success: false, code: Code.FORBIDDEN });
+  });
+});

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { Code, fail, ok } from '@abo/contract';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { createSessionToken, exchangeSessionToken } from '../../idp/session-tokens.ts';
-import { verifyPassword } from '../../idp/passwords.ts';
+import { checkPassword, type SignInAccount } from '../../idp/credentials.ts';
 import type { KeyRing } from '../../idp/keys.ts';
 import { LOGIN_CSS, LOGIN_JS } from './login-assets.ts';
 import { LOGIN_MESSAGES, renderLoginPage, type IdpLang } from './login-page.ts';
@@ -88,9 +88,7 @@ export async function idpRoutes(app: FastifyInstance, opts: IdpOptions): Promise
   };
 
   type CredentialCheck =
-    | { result: 'ok'; account: { username: string; ada: string; display_name: string } }
-    | { result: 'invalid' }
-    | { result: 'limited'; retryAfterSeconds: number };
+    { result: 'ok'; account: SignInAccount } | { result: 'invalid' } | { result: 'limited'; retryAfterSeconds: number };
 
   /** Spends one attempt of the sign-in budget, then (if it was not spent) checks the password. */
   const checkCredentials = async (
@@ -104,10 +102,8 @@ export async function idpRoutes(app: FastifyInstance, opts: IdpOptions): Promise
       request.log.warn({ limitedBy: verdict.limitedBy }, 'sign-in budget spent');
       return { result: 'limited', retryAfterSeconds: verdict.retryAfterSeconds };
     }
-    const row = await app.db.selectFrom('credentials').selectAll().where('username', '=', username).executeTakeFirst();
-    // Verify against a fixed hash when the user is unknown, so timing does not reveal accounts.
-    const valid = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
-    return valid && row && row.kind === kind ? { result: 'ok', account: row } : { result: 'invalid' };
+    const account = await checkPassword(app.db, username, password, kind);
+    return account ? { result: 'ok', account } : { result: 'invalid' };
   };
 
   /** The JSON sign-ins' refusal: 429 with Retry-After, or the envelope's "not signed in". */
@@ -265,6 +261,3 @@ export async function idpRoutes(app: FastifyInstance, opts: IdpOptions): Promise
     reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(LOGIN_JS),
   );
 }
-
-// scrypt hash of a random string nobody knows; see checkCredentials.
-const DUMMY_HASH = 'scrypt$16384$8$1$2c5Gq0zFvRkzv0T3ZbUe4g$0ZqzvJc0o1zj6cR8m7O0Zb9k4v7qkq1nq0Fh2y1m3Xw';

@@ -1,0 +1,75 @@
+// The answers of the /bff/v1/common/* calls, shaped from what the queries loaded. Pure: no
+// database, no request.
+import type { AuditTrail, DstInfo, GetConfigData, Prompt, Shop } from '@abo/contract';
+import { pinName } from '@abo/plan';
+import type { DistributorsTable } from '../../db/schema.ts';
+import type { AuditTrailRow, DescriptionPageRow, PromptRow, ShopRow } from './common-queries.ts';
+
+/** The distributor columns dstInfo shows. */
+export const DST_INFO_COLUMNS = ['ada', 'name_zh', 'user_type', 'pin_code', 'join_date', 'shop_code'] as const;
+
+export function dstInfoData(d: Pick<DistributorsTable, (typeof DST_INFO_COLUMNS)[number]>): DstInfo {
+  const pin = pinName(d.pin_code);
+  return {
+    ada: d.ada,
+    amway_id: d.ada,
+    amway_user_type: d.user_type,
+    fullName: d.name_zh,
+    pinCode: d.pin_code,
+    pinName: pin.zh,
+    pinNameEn: pin.en,
+    joinDate: d.join_date,
+    shopCode: d.shop_code,
+  };
+}
+
+export function configData(pages: readonly DescriptionPageRow[]): GetConfigData {
+  return {
+    descriptionPageList: pages.map((d) => ({
+      code: d.code,
+      title: d.title_zh,
+      titleEn: d.title_en,
+      content: d.content_zh,
+      contentEn: d.content_en,
+    })),
+  };
+}
+
+export function shopsData(shops: readonly ShopRow[]): { shops: Shop[] } {
+  return {
+    shops: shops.map((s) => ({
+      code: s.code,
+      name: s.name_zh,
+      nameEn: s.name_en,
+      city: s.city_zh,
+      cityEn: s.city_en,
+      address: s.address,
+      phone: s.phone,
+    })),
+  };
+}
+
+/** Months with a statement (newest first) and the range they span. */
+export function queryableMonthsData(months: string[]): { months: string[]; earliest: string | null; latest: string | null } {
+  return { months, earliest: months.at(-1) ?? null, latest: months[0] ?? null };
+}
+
+export function promptsData(prompts: readonly PromptRow[]): { prompts: Prompt[] } {
+  return {
+    prompts: prompts.map((p) => ({
+      id: p.id,
+      businessType: p.business_type,
+      type: p.type,
+      year: p.year,
+      month: p.month,
+      title: p.title_zh,
+      titleEn: p.title_en,
+      content: p.content_zh,
+      contentEn: p.content_en,
+    })),
+  };
+}
+
+export function auditTrailData(rows: readonly AuditTrailRow[]): AuditTrail {
+  return { entries: rows.map((e) => ({ subjectAda: e.subject_ada, action: e.action, channel: e.channel, at: e.at })) };
+}
