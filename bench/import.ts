@@ -1,10 +1,13 @@
 /**
- * Import benchmark: generates a CSV set (distributors, orders, attendance; default 100 000 /
- * 1 000 000 / 50 000 rows) and imports it (`importDirectory`, as `npm run import` does) into a
- * throwaway SQLite file (default) or PostgreSQL, three times: the whole set into an empty
- * database, the same files again (nothing to write), then one more day of orders on top. Each
- * import runs in a child process of its own so its peak RSS is its own; prints seconds, rows/s,
- * CPU time and peak RSS. Figures only: no limit is asserted here.
+ * Import and close benchmark: generates a CSV set (distributors, orders, attendance; default
+ * 100 000 / 1 000 000 / 50 000 rows, orders from September 2022: four PYs and the open one) and
+ * imports it (`importDirectory`, as `npm run import` does) into a throwaway SQLite file (default)
+ * or PostgreSQL, then closes every complete month (`closeMonths`, as the import command does
+ * after it), three times: the whole set into an empty database, the same files again (nothing
+ * to write, nothing to close), then one more day of orders on top (the open month recomputed).
+ * Each import and each close runs in a child process of its own so its peak RSS is its own;
+ * prints seconds, rows/s, CPU time and peak RSS, and the total of generating, importing and
+ * closing the whole set. Figures only: no limit is asserted here.
  *   npx tsx bench/import.ts [--distributors 100000] [--orders 1000000] [--today 2026-11-21] [--keep]
  *                           [--postgres | --database-url postgres://…]
  */
@@ -15,6 +18,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { closeDatabase, migrateToLatest, openPostgres, openSqlite, type DB } from '../apps/bff/src/db/index.ts';
+import { closeMonths, type CloseSummary } from '../apps/bff/src/close/close.ts';
 import { importDirectory, type ImportSummary } from '../apps/bff/src/import/import.ts';
 import { startPgCluster, type PgCluster } from '../apps/bff/src/testing/pg-cluster.ts';
 
@@ -27,14 +31,17 @@ const { values } = parseArgs({
     keep: { type: 'boolean', default: false },
     postgres: { type: 'boolean', default: false },
     'database-url': { type: 'string' },
-    // Internal: one import in a child process.
+    // Internal: one import (or close) in a child process.
     child: { type: 'string' },
+    close: { type: 'boolean', default: false },
     schema: { type: 'string' },
   },
 });
 
 interface ChildResult {
   summary: ImportSummary;
+  /** The close's summary when the child closed instead of importing. */
+  close?: CloseSummary;
   maxRssMiB: number;
   cpuSeconds: number;
   /** Seconds per phase of the import (read each file, check, write). */
@@ -51,21 +58,23 @@ if (values.child) {
     const phases: [string, number][] = [];
     let phase = '';
     let since = performance.now();
-    const summary = await importDirectory(db, {
-      dir: values.child,
-      today: values.today,
-      progress: (p) => {
-        if (p.phase === phase) return;
-        const now = performance.now();
-        if (phase) phases.push([phase, (now - since) / 1000]);
-        [phase, since] = [p.phase, now];
-      },
-    });
+    const progress = (p: { phase: string }) => {
+      if (p.phase === phase) return;
+      const now = performance.now();
+      if (phase) phases.push([phase, (now - since) / 1000]);
+      [phase, since] = [p.phase, now];
+    };
+    let summary: ImportSummary | undefined;
+    let close: CloseSummary | undefined;
+    // The plans are evaluated on a worker thread, as the import command does from 20 000 members.
+    if (values.close) close = await closeMonths(db, { today: values.today, progress });
+    else summary = await importDirectory(db, { dir: values.child, today: values.today, progress });
     phases.push([phase, (performance.now() - since) / 1000]);
     const cpu = process.cpuUsage(cpu0);
     const result: ChildResult = {
       phases,
-      summary,
+      summary: summary!,
+      ...(close ? { close } : {}),
       maxRssMiB: process.resourceUsage().maxRSS / 1024,
       cpuSeconds: (cpu.user + cpu.system) / 1e6,
     };
@@ -171,12 +180,12 @@ const schema = `import_bench_${process.pid}`;
 const where = pgUrl ? `PostgreSQL (${cluster ? 'throwaway cluster' : 'given server'}, schema ${schema})` : 'SQLite';
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
-function importInChild(dir: string): ChildResult {
-  const args = ['--import', 'tsx', process.argv[1]!, '--child', dir, '--today', today];
+function importInChild(dir: string, close = false): ChildResult {
+  const args = ['--import', 'tsx', process.argv[1]!, '--child', dir, '--today', today, ...(close ? ['--close'] : [])];
   if (pgUrl) args.push('--database-url', pgUrl, '--schema', schema);
   // The SQLite file sits next to the folders, one for the three runs.
   const res = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
-  if (res.status !== 0) throw new Error(`import failed:\n${res.stderr}\n${res.stdout}`);
+  if (res.status !== 0) throw new Error(`${close ? 'close' : 'import'} failed:\n${res.stderr}\n${res.stdout}`);
   return JSON.parse(res.stdout.trim().split('\n').at(-1)!) as ChildResult;
 }
 
@@ -186,8 +195,10 @@ try {
   );
   let t = performance.now();
   const { full, day } = await generate();
+  const generated = (performance.now() - t) / 1000;
   const mib = (dir: string) => fs.readdirSync(dir).reduce((s, f) => s + fs.statSync(path.join(dir, f)).size, 0) / 2 ** 20;
-  console.log(`  generated the CSV files (${mib(full).toFixed(0)} MiB) in ${((performance.now() - t) / 1000).toFixed(1)} s\n`);
+  console.log(`  generated the CSV files (${mib(full).toFixed(0)} MiB) in ${generated.toFixed(1)} s\n`);
+  let firstRun = 0;
   // The files of the second and third runs sit in sibling folders, so the database is shared.
   console.log('  run                         seconds       rows/s   CPU s   peak RSS MiB   written');
   for (const [name, dir] of [
@@ -204,9 +215,22 @@ try {
       `  ${name.padEnd(26)} ${s.seconds.toFixed(1).padStart(8)} ${fmt(rows / s.seconds).padStart(12)} ${r.cpuSeconds.toFixed(1).padStart(7)} ${r.maxRssMiB.toFixed(0).padStart(14)}   ${written}`,
     );
     console.log(`  ${''.padEnd(26)} ${r.phases.map(([p, sec]) => `${p} ${sec.toFixed(1)}`).join(', ')}`);
+    const c = importInChild(dir, true);
+    const cs = c.close!;
+    const closeRows = Object.values(cs.rows).reduce((a, b) => a + b, 0);
+    const what = cs.changed ? `${cs.closed.length} months closed, ${cs.open.join(', ')} provisional` : `nothing (${cs.unchanged})`;
+    console.log(
+      `  ${'  then the close'.padEnd(26)} ${cs.seconds.toFixed(1).padStart(8)} ${fmt(closeRows / cs.seconds).padStart(12)} ${c.cpuSeconds.toFixed(1).padStart(7)} ${c.maxRssMiB.toFixed(0).padStart(14)}   ${fmt(closeRows)} rows: ${what}`,
+    );
+    if (cs.changed) console.log(`  ${''.padEnd(26)} ${c.phases.map(([p, sec]) => `${p} ${sec.toFixed(1)}`).join(', ')}`);
+    if (!firstRun) firstRun = s.seconds + cs.seconds;
   }
+  console.log(
+    `\n  generate + import + close of the whole set: ${(generated + firstRun).toFixed(1)} s (goal for 100 000 × 4 PYs on SQLite: ≤ 60 s)`,
+  );
   console.log('\n  seconds: inside importDirectory (read, check, write); rows/s: rows read / seconds;');
   console.log('  peak RSS: the whole child process (with SQLite, its page cache too); written: members + orders + attendance added');
+  console.log('  the close: rows written (monthly results, statements, plan results, pins moved) per second of closeMonths');
   if (!pgUrl) console.log(`  database: ${(fs.statSync(path.join(work, 'inquiry.sqlite')).size / 2 ** 20).toFixed(0)} MiB`);
 } finally {
   if (pgUrl && !values.keep) {

@@ -103,6 +103,7 @@ function ensurePostgres() {
 
 check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 check('format', 'npx', ['prettier', '--check', '.']);
+check('dead code (knip)', 'npx', ['knip', '--no-progress']);
 check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 suite(
   'unit and integration tests',

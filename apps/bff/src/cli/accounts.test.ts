@@ -4,16 +4,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { closeDatabase, openSqlite } from '../db/index.ts';
+import { verifyPassword } from '../idp/passwords.ts';
+import { EXAMPLES_DIR, TODAY } from '../import/test-support.ts';
 
 const bffRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-accounts-cli-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-function accounts(input: string, ...args: string[]) {
-  const env: NodeJS.ProcessEnv = { ...process.env, INIT_CWD: dir, DATA_DIR: 'data' };
+function cli(file: string, input: string, ...args: string[]) {
+  const env: NodeJS.ProcessEnv = { ...process.env, INIT_CWD: dir, DATA_DIR: 'data', INQUIRY_TODAY: TODAY };
   delete env['DATABASE_URL'];
-  return spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/accounts.ts', ...args], { cwd: bffRoot, env, input, encoding: 'utf8' });
+  return spawnSync(process.execPath, ['--import', 'tsx', `src/cli/${file}.ts`, ...args], { cwd: bffRoot, env, input, encoding: 'utf8' });
 }
+const accounts = (input: string, ...args: string[]) => cli('accounts', input, ...args);
 
 describe('accounts CLI', () => {
   it('adds a staff account with a password from standard input, never from the command line', () => {
@@ -30,5 +34,31 @@ describe('accounts CLI', () => {
     const usage = accounts('', 'add-staff');
     expect(usage.status).toBe(2);
     expect(usage.stderr).toMatch(/needs an account name/);
+  }, 60_000);
+
+  it('adds a sign-in for an imported distributor: their ADA and a password from standard input', async () => {
+    const imported = cli('import', '', '--dir', EXAMPLES_DIR);
+    expect(imported.status, imported.stderr).toBe(0);
+    const added = accounts('a long member passphrase\n', 'add-distributor', '86000002');
+    expect(added.status, added.stderr).toBe(0);
+    expect(added.stdout).toMatch(/Added a sign-in for 86000002 \(王芳\): they sign in at \/front\/ with ADA 86000002/);
+    const db = openSqlite(path.join(dir, 'data', 'inquiry.sqlite'));
+    try {
+      const row = await db.selectFrom('credentials').selectAll().where('username', '=', '86000002').executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ ada: '86000002', kind: 'distributor', display_name: '王芳' });
+      expect(await verifyPassword('a long member passphrase', row.password_hash)).toBe(true);
+    } finally {
+      await closeDatabase(db);
+    }
+
+    const twice = accounts('another long passphrase\n', 'add-distributor', '86000002');
+    expect(twice.status).toBe(1);
+    expect(twice.stderr).toMatch(/Not done: 86000002 has a sign-in account already \(npm run accounts -- set-password 86000002\)/);
+    const unknown = accounts('a long member passphrase\n', 'add-distributor', '86000099');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toMatch(/Not done: no distributor 86000099 in the database/);
+    const weak = accounts('demo1234\n', 'add-distributor', '86000003');
+    expect(weak.status).toBe(1);
+    expect(weak.stderr).toMatch(/Not done: .*(at least 10|demo)/);
   }, 60_000);
 });

@@ -1,6 +1,7 @@
-// `npm run accounts -- list | add-staff NAME [--display-name TEXT] | set-password NAME | remove NAME`
+// `npm run accounts -- list | add-staff NAME [--display-name TEXT] | add-distributor ADA |
+// set-password NAME | remove NAME`
 // Sign-in accounts for a real deployment: staff accounts (iinquiry, they read every distributor)
-// are made here and nowhere else. A password is typed twice on a terminal (not echoed), or read
+// are made here and nowhere else; so are embedded-IdP sign-ins of imported distributors. A password is typed twice on a terminal (not echoed), or read
 // from the first line of standard input otherwise (`printf '%s\n' "$PW" | npm run accounts -- …`),
 // never from the command line, where other users and the shell history would see it.
 import path from 'node:path';
@@ -8,11 +9,13 @@ import { parseArgs } from 'node:util';
 import { read } from 'read';
 import { loadConfig } from '../config.ts';
 import { closeDatabase, migrateToLatest, openDatabase } from '../db/index.ts';
-import { AccountError, addStaff, listStaff, MIN_PASSWORD_LENGTH, removeAccount, setPassword } from '../idp/accounts.ts';
+import { AccountError, addDistributor, addStaff, listStaff, MIN_PASSWORD_LENGTH, removeAccount, setPassword } from '../idp/accounts.ts';
 
 const USAGE = `Usage: npm run accounts -- <command>
   list                                 the staff accounts
   add-staff NAME [--display-name TEXT] add a staff account (sign-in at /idp/okta/login)
+  add-distributor ADA                  a sign-in for a distributor in the database (the embedded
+                                       IdP's distributor sign-in; not needed with IDP_JWKS_URL)
   set-password NAME                    give any account a new password
   remove NAME                          remove a staff account
 Passwords: at least ${MIN_PASSWORD_LENGTH} characters, typed twice on a terminal or the first line of standard input.
@@ -51,7 +54,7 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  if (!command) usage('Name a command: list, add-staff, set-password or remove');
+  if (!command) usage('Name a command: list, add-staff, add-distributor, set-password or remove');
   if (command !== 'list' && !name) usage(`${command} needs an account name`);
   if (extra.length) usage(`Unexpected ${extra.join(' ')}`);
 
@@ -68,6 +71,9 @@ async function main(): Promise<void> {
     } else if (command === 'add-staff') {
       await addStaff(db, name!, await readPassword(), parsed.values['display-name'] ?? name!);
       console.log(`Added staff account ${name}. It signs in at /idp/okta/login.`);
+    } else if (command === 'add-distributor') {
+      const { displayName } = await addDistributor(db, name!, await readPassword());
+      console.log(`Added a sign-in for ${name} (${displayName}): they sign in at /front/ with ADA ${name} and this password.`);
     } else if (command === 'set-password') {
       await setPassword(db, name!, await readPassword());
       console.log(`New password set for ${name}.`);

@@ -19,14 +19,20 @@ function importCli(...args: string[]) {
 }
 
 describe('import CLI', () => {
-  it('imports a folder with a one-line summary, and lists the issues of a bad one with exit code 1', () => {
+  it('imports a folder and closes the complete months, a line each, and lists the issues of a bad one with exit code 1', () => {
     const ok = importCli('--dir', EXAMPLES_DIR, '--data-dir', 'db');
     expect(ok.stderr).toBe('');
     expect(ok.status).toBe(0);
     expect(ok.stdout).toMatch(
-      /^imported 12 distributors \(12 new, 0 updated\), 38 orders \(38 new\), 5 attendance rows \(5 new\) in \d+\.\d s\n$/,
+      /^imported 12 distributors \(12 new, 0 updated\), 38 orders \(38 new\), 5 attendance rows \(5 new\) in \d+\.\d s\nclosed 2026-08 to 2026-10 \(3 months\) for 12 distributors; 2026-11 so far is provisional; in \d+\.\d s\n$/,
     );
     expect(fs.existsSync(path.join(dir, 'db', 'inquiry.sqlite'))).toBe(true);
+    // The same files again (their orders in months closed now): nothing to write, nothing to close.
+    const again = importCli('--dir', EXAMPLES_DIR, '--data-dir', 'db');
+    expect(again.stderr).toBe('');
+    expect(again.stdout).toMatch(
+      /; nothing changed\nclose: nothing changed \(closed through 2026-10; 2026-11 so far is up to date\) in \d+\.\d s\n$/,
+    );
 
     fs.mkdirSync(path.join(dir, 'bad'));
     fs.writeFileSync(
@@ -49,7 +55,9 @@ describe('import CLI', () => {
   it('answers usage mistakes with the usage and exit code 2', () => {
     const none = importCli();
     expect(none.status).toBe(2);
-    expect(none.stderr).toMatch(/Name the folder to import with --dir[\s\S]*Usage: npm run import -- --dir DIR \[--replace\]/);
+    expect(none.stderr).toMatch(
+      /Name the folder to import with --dir[\s\S]*Usage: npm run import -- --dir DIR \[--replace\] \[--no-close\]/,
+    );
     const missing = importCli('--dir', 'nowhere', '--data-dir', 'db');
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/nowhere is not a folder/);

@@ -1,8 +1,11 @@
-// `npm run import -- --dir DIR [--replace] [--data-dir DIR]` (docs/data-import.md): checks a
-// company's distributors.csv, orders.csv and attendance.csv and writes them, all or nothing.
-// With DATABASE_URL set it imports into that PostgreSQL database instead of the SQLite file.
+// `npm run import -- --dir DIR [--replace] [--no-close] [--data-dir DIR]` (docs/data-import.md):
+// checks a company's distributors.csv, orders.csv and attendance.csv and writes them, all or
+// nothing, then closes every complete month before today and recomputes the open month (the
+// close writes nothing when nothing is new), so one import is enough to browse. With
+// DATABASE_URL set it imports into that PostgreSQL database instead of the SQLite file.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { closeMonths, CloseConflictError, CloseRefusedError, formatCloseSummary } from '../close/close.ts';
 import { loadConfig } from '../config.ts';
 import { closeDatabase, migrateToLatest, openDatabase } from '../db/index.ts';
 import { chinaDay } from '../import/fields.ts';
@@ -10,13 +13,16 @@ import { formatSummary, ImportConflictError, importDirectory, ImportUsageError }
 import { ImportRejected } from '../import/issues.ts';
 import { progressPrinter } from '../seed/progress.ts';
 
-const USAGE = `Usage: npm run import -- --dir DIR [--replace]
+const USAGE = `Usage: npm run import -- --dir DIR [--replace] [--no-close]
   --dir DIR        folder with distributors.csv, orders.csv and/or attendance.csv (docs/data-import.md)
   --replace        the files are the whole dataset: distributors, orders, attendance and everything
                    derived from them are replaced (staff sign-in accounts stay)
+  --no-close       do not close the complete months afterwards (loading history in several
+                   folders: a closed month takes no more orders); run npm run close after the last
   --data-dir DIR   where inquiry.sqlite is (default DATA_DIR, ./data)
-Checks every row first and writes nothing if one is wrong. Uses DATABASE_URL, else the SQLite
-file. Nothing may be dated after today in China (INQUIRY_TODAY or the clock).`;
+Checks every row first and writes nothing if one is wrong, then closes every complete month before
+today and recomputes the open one. Uses DATABASE_URL, else the SQLite file. Nothing may be dated
+after today in China (INQUIRY_TODAY or the clock).`;
 
 function usage(message: string): never {
   console.error(`${message}\n\n${USAGE}`);
@@ -30,6 +36,7 @@ async function main(): Promise<void> {
       options: {
         dir: { type: 'string' },
         replace: { type: 'boolean', default: false },
+        'no-close': { type: 'boolean', default: false },
         'data-dir': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -50,20 +57,25 @@ async function main(): Promise<void> {
     DATA_DIR: path.resolve(base, values['data-dir'] ?? process.env['DATA_DIR'] ?? './data'),
   });
   const db = openDatabase(config);
+  const today = chinaDay(config.today());
+  // A bar per phase on a terminal; logs and pipes get the summary lines only.
+  const progress = process.stdout.isTTY ? { progress: progressPrinter() } : {};
   try {
     await migrateToLatest(db);
-    const summary = await importDirectory(db, {
-      dir,
-      replace: values.replace,
-      today: chinaDay(config.today()),
-      // A bar per phase on a terminal; logs and pipes get the summary line only.
-      ...(process.stdout.isTTY ? { progress: progressPrinter() } : {}),
-    });
+    const summary = await importDirectory(db, { dir, replace: values.replace, today, ...progress });
     console.log(formatSummary(summary));
+    if (values['no-close']) return;
+    // Also after an import that changed nothing: the month may have turned since the last close.
+    console.log(formatCloseSummary(await closeMonths(db, { today, ...progress })));
   } catch (err) {
     if (err instanceof ImportUsageError) usage(err.message);
     if (err instanceof ImportRejected || err instanceof ImportConflictError) {
       console.error(err.message);
+      process.exitCode = 1;
+      return;
+    }
+    if (err instanceof CloseRefusedError || err instanceof CloseConflictError) {
+      console.error(`imported, but the close refused: ${err.message}`);
       process.exitCode = 1;
       return;
     }

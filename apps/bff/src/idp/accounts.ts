@@ -55,6 +55,32 @@ export async function addStaff(db: DB, username: string, password: string, displ
     .execute();
 }
 
+/**
+ * A sign-in account for a distributor already in the database (an imported one, say): the
+ * embedded IdP's distributor sign-in takes their ADA and this password. Deployments with their
+ * own IdP (IDP_JWKS_URL) need none of these.
+ */
+export async function addDistributor(db: DB, ada: string, password: string): Promise<{ displayName: string }> {
+  if (!/^\d{8,12}$/.test(ada)) throw new AccountError('an ADA is 8 to 12 digits');
+  const person = await db.selectFrom('distributors').select('name_zh').where('ada', '=', ada).executeTakeFirst();
+  if (!person) throw new AccountError(`no distributor ${ada} in the database (import them first)`);
+  const problem = passwordProblem(ada, password);
+  if (problem) throw new AccountError(problem);
+  const exists = await db.selectFrom('credentials').select('username').where('username', '=', ada).executeTakeFirst();
+  if (exists) throw new AccountError(`${ada} has a sign-in account already (npm run accounts -- set-password ${ada})`);
+  await db
+    .insertInto('credentials')
+    .values({
+      username: ada,
+      ada,
+      kind: 'distributor',
+      display_name: person.name_zh.slice(0, 64),
+      password_hash: await hashPassword(password),
+    })
+    .execute();
+  return { displayName: person.name_zh };
+}
+
 export async function setPassword(db: DB, username: string, password: string): Promise<void> {
   const problem = passwordProblem(username, password);
   if (problem) throw new AccountError(problem);

@@ -292,7 +292,10 @@ async function run(conn: ImportConn, files: Files, opts: ImportOptions & { repla
     fi.add(line, k, `unknown ADA ${ada}: ${where}`);
     return undefined;
   };
-  /** The day of an order or attendance row: its month, or undefined when refused. */
+  /**
+   * The day of an order or attendance row: its month, or undefined when refused. A closed month
+   * is checked on the staged rows (checkStaged): a row already imported may come again.
+   */
   const checkDay = (fi: FileIssues, line: number, k: number, day: string, ada: string, join: string | undefined): string | undefined => {
     if (day > today) {
       fi.add(line, k, `${day} is after today (${today})`);
@@ -302,12 +305,7 @@ async function run(conn: ImportConn, files: Files, opts: ImportOptions & { repla
       fi.add(line, k, `${day} is before ${ada} joined (${join})`);
       return undefined;
     }
-    const month = day.slice(0, 7);
-    if (isClosed(month)) {
-      fi.add(line, k, `${month} is already closed (closed through ${closed}): it cannot change any more`);
-      return undefined;
-    }
-    return month;
+    return day.slice(0, 7);
   };
 
   const months = new Set<string>();
@@ -422,7 +420,7 @@ async function run(conn: ImportConn, files: Files, opts: ImportOptions & { repla
 
   // ---- checks over all rows ----------------------------------------------------------------
   progress?.({ phase: 'check', done: 0, total: 1 });
-  await checkStaged(conn, issues, { replace, orders: orderIssues, attendance: attendanceIssues });
+  await checkStaged(conn, issues, { replace, closed, orders: orderIssues, attendance: attendanceIssues });
   progress?.({ phase: 'check', done: 1, total: 1 });
   if (issues.total > 0) throw new ImportRejected(issues);
 
@@ -684,6 +682,8 @@ async function stageMembers(
 
 interface StagedChecks {
   readonly replace: boolean;
+  /** The last closed month (null: none). */
+  readonly closed: string | null;
   readonly orders: FileIssues;
   readonly attendance: FileIssues;
 }
@@ -697,8 +697,8 @@ const ORDER_FIELDS: readonly { key: string; k: number; show: (v: unknown) => str
   { key: 'customer_id', k: O.customerId, show: (v) => (v === null ? '(none)' : String(v)) },
 ];
 
-async function count(conn: ImportConn, text: string): Promise<number> {
-  return Number((await conn.all<{ n: number }>(text))[0]?.n ?? 0);
+async function count(conn: ImportConn, text: string, params: readonly SqlValue[] = []): Promise<number> {
+  return Number((await conn.all<{ n: number }>(text, params))[0]?.n ?? 0);
 }
 
 /** The checks that need every row: plain SQL over the staging tables (indexed first). */
@@ -754,6 +754,46 @@ async function checkStaged(conn: ImportConn, issues: IssueList, c: StagedChecks)
           };
         }),
         n,
+      );
+    }
+  }
+
+  // A new order or attendance row in a closed month: its statements have been paid. The same
+  // row imported before (a file sent again) changes nothing and is skipped.
+  if (c.closed !== null) {
+    const closedMonth = (month: string) => `${month} is already closed (closed through ${c.closed}): it cannot change any more`;
+    const newOrders = `from import_orders s where s.month <= ? and not exists (select 1 from orders o where o.order_id = s.order_id)`;
+    const orders = await conn.all<{ line: number; month: string }>(`select s.line, s.month ${newOrders} order by s.line limit 50`, [
+      c.closed,
+    ]);
+    if (orders.length > 0) {
+      issues.sink().addCounted(
+        orders.map((o) => ({
+          file: 'orders.csv',
+          line: Number(o.line),
+          column: c.orders.column(O.orderedAt),
+          field: 'ordered_at',
+          message: closedMonth(o.month),
+        })),
+        await count(conn, `select count(*) as n ${newOrders}`, [c.closed]),
+      );
+    }
+    const newAttendance = `from import_attendance s where substr(s.attended_on, 1, 7) <= ? and not exists (select 1 from attendance a
+      where a.ada = s.ada and a.event_code = s.event_code and a.attended_on = s.attended_on)`;
+    const attended = await conn.all<{ line: number; attended_on: string }>(
+      `select s.line, s.attended_on ${newAttendance} order by s.line limit 50`,
+      [c.closed],
+    );
+    if (attended.length > 0) {
+      issues.sink().addCounted(
+        attended.map((a) => ({
+          file: 'attendance.csv',
+          line: Number(a.line),
+          column: c.attendance.column(A.attendedOn),
+          field: 'attended_on',
+          message: closedMonth(a.attended_on.slice(0, 7)),
+        })),
+        await count(conn, `select count(*) as n ${newAttendance}`, [c.closed]),
       );
     }
   }

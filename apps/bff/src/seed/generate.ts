@@ -15,6 +15,7 @@ import {
   daysInMonth,
   monthIndex,
   monthKeyOf,
+  PIN,
   plansFor,
   pyFirstMonthIndex,
   pyName,
@@ -22,6 +23,7 @@ import {
   rulesFor,
   type AnnualBonus,
   type Children,
+  type ClosedMonth,
   type MonthKey,
   type PyName,
   type RuleTable,
@@ -124,9 +126,9 @@ export interface Dataset {
 
 export const MIN_DISTRIBUTORS = 150;
 
-/** Complimentary points of a month: 1 per 5 PV plus 30 per new customer. */
+/** Complimentary points of a month: 1 per 5 PV plus 30 per new customer (a month of net returns earns none for its PV). */
 export function pointsOf(ppv: number, newCustomers: number): number {
-  return Math.round(ppv / 5) + 30 * newCustomers;
+  return Math.round(Math.max(0, ppv) / 5) + 30 * newCustomers;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -447,7 +449,8 @@ function buildCompliance(cal: Calendar, parts: TreeParts, orders: Orders, rng: R
 // ---------------------------------------------------------------------------------------
 // Close
 
-interface Closed {
+/** The engine's figures of every month, month-major (cell = m * n + i), as the writers read them. */
+export interface Closed {
   gpv: Int32Array;
   pgpv: Int32Array;
   bracket: Uint8Array;
@@ -463,14 +466,29 @@ interface Closed {
   rubyFen: Float64Array;
   pearlFen: Float64Array;
   annual: Map<number, AnnualBonus>;
+  /** Pin each node held before the first month kept (Member when every month is kept). */
+  pinBefore: Uint16Array;
 }
 
-/** The engine's close of every month (closePeriod), kept month-major for the writers. */
-function closeAll(cal: Calendar, sponsor: Int32Array, ppv: Int32Array, progress?: ProgressFn): Closed {
+/**
+ * The engine's close of every month (closePeriod), kept month-major for the writers: months
+ * before `cal.closed` are closed, the rest open. The seed has one open month (today's); the
+ * month close of imported data may leave several (a close that stopped short of last month):
+ * each further open month gets its volumes with the pins as they stand after the closed ones.
+ * `keep`: the first month kept (earlier ones are closed for their pins and annual bonuses only;
+ * the arrays then start at month `keep`, and `pinBefore` is the pin held before it).
+ */
+export function closeAll(
+  cal: Pick<Calendar, 'months' | 'closed' | 'rules'>,
+  sponsor: Int32Array,
+  ppv: Int32Array,
+  progress?: ProgressFn,
+  keep = 0,
+): Closed {
   const n = sponsor.length;
   const M = cal.months.length;
-  const cells = M * n;
-  const closedCells = cal.closed * n;
+  const cells = (M - keep) * n;
+  const closedCells = Math.max(0, cal.closed - keep) * n;
   const r: Closed = {
     gpv: new Int32Array(cells),
     pgpv: new Int32Array(cells),
@@ -487,6 +505,7 @@ function closeAll(cal: Calendar, sponsor: Int32Array, ppv: Int32Array, progress?
     rubyFen: new Float64Array(closedCells),
     pearlFen: new Float64Array(closedCells),
     annual: new Map(),
+    pinBefore: new Uint16Array(n).fill(PIN.MEMBER),
   };
   const months = cal.months.map((month, m) => ({
     month,
@@ -494,26 +513,37 @@ function closeAll(cal: Calendar, sponsor: Int32Array, ppv: Int32Array, progress?
     closed: m < cal.closed,
     rules: cal.rules[m]!,
   }));
-  const { pinMonth } = closePeriod({ sponsor, months }, ({ index: m, month, close, income, pin, annual }) => {
-    const base = m * n;
-    r.gpv.set(close.groupPv, base);
-    r.pgpv.set(close.personalGroupPv, base);
-    r.bracket.set(close.bracketPercent, base);
-    r.isQ.set(close.isQ, base);
-    r.isSp.set(close.isSpMonth, base);
-    r.qLegs.set(close.qLegCount, base);
-    r.qLegPgpv.set(close.qLegPgpv, base);
-    r.depthPgpv.set(close.depthPgpv, base);
-    if (income) {
-      r.promotionFen.set(income.promotionFen, base);
-      r.leadershipFen.set(income.leadershipFen, base);
-      r.rubyFen.set(income.rubyFen, base);
-      r.pearlFen.set(income.pearlFen, base);
-    }
-    for (const [i, bonus] of annual) r.annual.set(base + i, bonus);
-    r.pin.set(pin, base);
-    progress?.({ phase: 'close', done: m + 1, total: M, label: month });
-  });
+  const store =
+    (offset: number) =>
+    ({ index, month, close, income, pin, annual }: ClosedMonth) => {
+      const m = offset + index;
+      progress?.({ phase: 'close', done: m + 1, total: M, label: month });
+      if (m < keep) {
+        if (m === keep - 1) r.pinBefore.set(pin);
+        return;
+      }
+      const base = (m - keep) * n;
+      r.gpv.set(close.groupPv, base);
+      r.pgpv.set(close.personalGroupPv, base);
+      r.bracket.set(close.bracketPercent, base);
+      r.isQ.set(close.isQ, base);
+      r.isSp.set(close.isSpMonth, base);
+      r.qLegs.set(close.qLegCount, base);
+      r.qLegPgpv.set(close.qLegPgpv, base);
+      r.depthPgpv.set(close.depthPgpv, base);
+      if (income) {
+        r.promotionFen.set(income.promotionFen, base);
+        r.leadershipFen.set(income.leadershipFen, base);
+        r.rubyFen.set(income.rubyFen, base);
+        r.pearlFen.set(income.pearlFen, base);
+      }
+      for (const [i, bonus] of annual) r.annual.set(base + i, bonus);
+      r.pin.set(pin, base);
+    };
+  // closePeriod takes one open month, the last: the closed months and the first open one here.
+  const head = months.slice(0, Math.min(M, cal.closed + 1));
+  const { pin, pinMonth } = closePeriod({ sponsor, months: head }, store(0));
+  for (let m = head.length; m < M; m++) closePeriod({ sponsor, months: [months[m]!], initialPin: pin }, store(m));
   r.pinMonth.set(pinMonth);
   return r;
 }

@@ -7,8 +7,8 @@ import type { DB } from '../db/index.ts';
 import { generateDataset, MIN_DISTRIBUTORS, type Dataset, type ProgressFn, type SeedOptions } from './generate.ts';
 import { writeDataset, type PhaseTiming } from './write.ts';
 
-export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demo.ts';
-export { generateDataset, MIN_DISTRIBUTORS, type Dataset, type Progress, type ProgressFn, type SeedOptions } from './generate.ts';
+export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo.ts';
+export { generateDataset, MIN_DISTRIBUTORS, type ProgressFn, type SeedOptions } from './generate.ts';
 export type { PhaseTiming } from './write.ts';
 
 export interface SeedRunOptions {

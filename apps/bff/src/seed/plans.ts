@@ -34,9 +34,11 @@ export interface PlanInputs {
   readonly isSp: Uint8Array;
   readonly qLegs: Uint16Array;
   readonly pin: Uint16Array;
-  readonly newCustomers: Uint8Array;
+  readonly newCustomers: Uint8Array | Uint16Array;
   readonly compliant: Uint8Array;
   readonly attended: ReadonlyMap<number, readonly string[]>;
+  /** Pin each node held before the first month (default Member). */
+  readonly initialPin?: Uint16Array;
 }
 
 export function planInputsOf(ds: Dataset): PlanInputs {
@@ -76,7 +78,8 @@ export function historyOf(ds: PlanInputs, i: number): PlanHistory {
   const kids = frontline(ds.children, i);
   const months: MonthRecord[] = [];
   const pins: PinEvent[] = [];
-  let held = 230;
+  const initialPin = ds.initialPin?.[i] ?? 230;
+  let held = initialPin;
   for (let m = Math.max(0, ds.joinMonth[i]!); m < M; m++) {
     const cell = m * n + i;
     const month = ds.cal.months[m]!;
@@ -115,7 +118,7 @@ export function historyOf(ds: PlanInputs, i: number): PlanHistory {
       held = p;
     }
   }
-  return { months, pins, initialPin: 230 };
+  return { months, pins, initialPin };
 }
 
 /** Whether the distributor's group moved any volume in the PY (else no plan row is written). */

@@ -1,13 +1,15 @@
-// Writes a generated dataset through a BulkWriter, in primary-key order (ADA, then month), so
-// SQLite appends to its B-trees instead of splitting pages all over them.
+// Writes the engine's figures through a BulkWriter, in primary-key order (ADA, then month), so
+// SQLite appends to its B-trees instead of splitting pages all over them. The month tables'
+// writers are shared: the seed writes a generated dataset with them (writeDataset), the month
+// close of imported data (close/close.ts) the months it closes and the open month.
 import { createHash } from 'node:crypto';
-import { monthKeyOf, pyOf, remunerationWithholding, rulesFor, toMonthKey } from '@abo/plan';
+import { monthKeyOf, pyOf, remunerationWithholding, toMonthKey, type AnnualBonus } from '@abo/plan';
 import type { BulkWriter, SqlValue } from '../db/bulk.ts';
 import { hashPassword } from '../idp/passwords.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo.ts';
-import { KIND, pointsOf, type Dataset, type ProgressFn } from './generate.ts';
-import { inlinePlanRows, workerPlanRows } from './plan-source.ts';
-import { planInputsOf } from './plans.ts';
+import { KIND, pointsOf, type Calendar, type Dataset, type ProgressFn } from './generate.ts';
+import { inlinePlanRows, workerPlanRows, type PlanRowSource } from './plan-source.ts';
+import { planInputsOf, type PlanInputs } from './plans.ts';
 import { Rng } from './prng.ts';
 import { DESCRIPTION_PAGES, SHOPS, promptsFor } from './reference-data.ts';
 
@@ -40,46 +42,256 @@ export interface WriteOptions {
   planWorker?: boolean;
 }
 
-export async function writeDataset(ds: Dataset, writer: BulkWriter, opts: WriteOptions = {}): Promise<WriteResult> {
-  const { progress } = opts;
-  const phases: PhaseTiming[] = [];
-  const rows: Record<string, number> = {};
-  const n = ds.n;
-  const order = ds.order;
+/**
+ * What the shared writers read: the engine's figures of a run of months, month-major
+ * (cell = m * n + i). The seed's Dataset is one; the month close of imported data builds another
+ * (close/figures.ts). Rows are written per node in `order` (ADA order: the tables' key order).
+ */
+export interface Figures {
+  readonly n: number;
+  readonly cal: Pick<Calendar, 'months' | 'closed' | 'rules'>;
+  readonly order: Int32Array;
+  readonly ada: readonly string[];
+  /** Month of joining relative to the first month (negative: before it); no row before it. */
+  readonly joinMonth: Int32Array;
+  readonly ppv: Int32Array;
+  /** BV of the personal PV, fen (default: PPV × the month's BV ratio). */
+  readonly bvFen?: Float64Array;
+  readonly gpv: Int32Array;
+  readonly pgpv: Int32Array;
+  readonly bracket: Uint8Array;
+  readonly isQ: Uint8Array;
+  readonly isSp: Uint8Array;
+  readonly qLegs: Uint16Array;
+  readonly qLegPgpv: Int32Array;
+  readonly depthPgpv: Int32Array;
+  readonly pin: Uint16Array;
+  readonly newCustomers: Uint8Array | Uint16Array;
+  readonly compliant: Uint8Array;
+  readonly promotionFen: Float64Array;
+  readonly leadershipFen: Float64Array;
+  readonly rubyFen: Float64Array;
+  readonly pearlFen: Float64Array;
+  readonly annual: ReadonlyMap<number, AnnualBonus>;
+  readonly attended: ReadonlyMap<number, readonly string[]>;
+}
+
+/** A manual adjustment on one statement: its item (JSON) and amount; null for none. */
+export type Adjustment = (i: number, m: number, promotionFen: number) => { readonly item: string; readonly amountFen: number } | null;
+
+/**
+ * Writes figures table by table through one BulkWriter, node by node in key order, while the
+ * plans are evaluated (on a worker, or inline); flushes regularly and keeps per-table counts
+ * and timings. Close it (close()) when done, even after a failure.
+ */
+export interface FigureWriter {
+  readonly writer: BulkWriter;
+  readonly rows: Record<string, number>;
+  readonly phases: PhaseTiming[];
+  readonly planMode: 'worker' | 'inline';
+  /** Runs one table's writing, recording its rows and seconds under `name`. */
+  readonly timed: (name: string, fn: () => Promise<number>) => Promise<void>;
+  /** Runs body for every node in key order, flushing and reporting as it goes. */
+  readonly eachNode: (phase: string, body: (i: number) => void) => Promise<void>;
+  /** Writes every plan_results row (what the evaluation has not handed over yet, as it comes). */
+  readonly planResults: () => Promise<number>;
+  readonly close: () => Promise<void>;
+}
+
+export function openFigureWriter(
+  writer: BulkWriter,
+  nodes: { readonly n: number; readonly order: Int32Array },
+  plans: PlanRowSource,
+  progress?: ProgressFn,
+): FigureWriter {
+  const { n, order } = nodes;
   const step = Math.max(1, Math.floor(n / 20));
-  const inputs = planInputsOf(ds);
-  const plans = (opts.planWorker ?? n >= 20_000) ? workerPlanRows(inputs) : inlinePlanRows(inputs);
+  const rows: Record<string, number> = {};
+  const phases: PhaseTiming[] = [];
   const planIns = writer.inserter('plan_results', ['ada', 'py', 'summary']);
   /** Writes the plan rows the worker has finished so far (both tables stay in key order). */
   const drainPlans = () => {
     for (const chunk of plans.take()) for (const row of chunk) planIns.add(row);
   };
-  const timed = async (name: string, fn: () => Promise<number>) => {
-    const t0 = performance.now();
-    rows[name] = await fn();
-    phases.push({
-      name: `write ${name}`,
-      seconds: (performance.now() - t0) / 1000,
-    });
-  };
-  /** Runs body for every node in ADA order, flushing and reporting as it goes. */
-  const eachNode = async (phase: string, body: (i: number) => void) => {
-    for (let k = 0; k < n; k++) {
-      body(order[k]!);
-      if ((k + 1) % FLUSH_EVERY === 0) {
-        await writer.flush();
-        // Let the worker's messages in.
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        drainPlans();
+  return {
+    writer,
+    rows,
+    phases,
+    get planMode() {
+      return plans.mode;
+    },
+    timed: async (name, fn) => {
+      const t0 = performance.now();
+      rows[name] = await fn();
+      phases.push({ name: `write ${name}`, seconds: (performance.now() - t0) / 1000 });
+    },
+    eachNode: async (phase, body) => {
+      for (let k = 0; k < n; k++) {
+        body(order[k]!);
+        if ((k + 1) % FLUSH_EVERY === 0) {
+          await writer.flush();
+          // Let the worker's messages in.
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          drainPlans();
+        }
+        if ((k + 1) % step === 0 || k === n - 1) progress?.({ phase, done: k + 1, total: n });
       }
-      if ((k + 1) % step === 0 || k === n - 1) progress?.({ phase, done: k + 1, total: n });
-    }
-    await writer.flush();
+      await writer.flush();
+    },
+    planResults: async () => {
+      // Evaluated on the worker meanwhile (or here, inline); what is left is written now.
+      drainPlans();
+      for (let chunk = await plans.next(); chunk; chunk = await plans.next()) {
+        for (const row of chunk) planIns.add(row);
+        progress?.({ phase: 'plan_results', done: plans.done, total: n, label: plans.mode });
+        await writer.flush();
+      }
+      progress?.({ phase: 'plan_results', done: n, total: n, label: plans.mode });
+      return planIns.rows;
+    },
+    close: () => plans.close(),
   };
+}
+
+/** The plan_results source for `inputs`: a worker thread from 20 000 distributors unless told. */
+export function planSource(inputs: PlanInputs, worker?: boolean): PlanRowSource {
+  return (worker ?? inputs.n >= 20_000) ? workerPlanRows(inputs) : inlinePlanRows(inputs);
+}
+
+/** monthly_results: one row per node and month from `fromMonth` (and its join month) on. */
+export async function writeMonthlyResults(w: FigureWriter, f: Figures, fromMonth = 0): Promise<number> {
+  const ins = w.writer.inserter('monthly_results', [
+    'ada',
+    'month',
+    'ppv',
+    'gpv',
+    'pgpv',
+    'bv_fen',
+    'bracket',
+    'is_q',
+    'q_legs',
+    'apv',
+    'is_sp',
+    'pin_code',
+    'new_customers',
+    'points',
+    'compliant',
+    'closed',
+    'attended',
+  ]);
+  const n = f.n;
+  const M = f.cal.months.length;
+  const closed = f.cal.closed;
+  const bvOf = f.cal.rules.map((r) => r.bvFenPerPv);
+  const row: SqlValue[] = new Array<SqlValue>(17);
+  await w.eachNode('monthly_results', (i) => {
+    row[0] = f.ada[i]!;
+    for (let m = Math.max(fromMonth, f.joinMonth[i]!); m < M; m++) {
+      const cell = m * n + i;
+      const ppv = f.ppv[cell]!;
+      const nc = f.newCustomers[cell]!;
+      const pgpv = f.pgpv[cell]!;
+      const att = f.attended.get(cell);
+      row[1] = f.cal.months[m]!;
+      row[2] = ppv;
+      row[3] = f.gpv[cell]!;
+      row[4] = pgpv;
+      row[5] = f.bvFen ? f.bvFen[cell]! : ppv * bvOf[m]!;
+      row[6] = f.bracket[cell]!;
+      row[7] = f.isQ[cell]!;
+      row[8] = f.qLegs[cell]!;
+      row[9] = pgpv;
+      row[10] = f.isSp[cell]!;
+      row[11] = f.pin[cell]!;
+      row[12] = nc;
+      row[13] = pointsOf(ppv, nc);
+      row[14] = f.compliant[cell]!;
+      row[15] = m < closed ? 1 : 0;
+      row[16] = att ? att.join(',') : null;
+      ins.add(row);
+    }
+  });
+  return ins.rows;
+}
+
+/** statements: one row per node and closed month from `fromMonth` on with a positive pre-tax total. */
+export async function writeStatements(w: FigureWriter, f: Figures, fromMonth = 0, adjust?: Adjustment): Promise<number> {
+  const ins = w.writer.inserter('statements', ['ada', 'month', 'pretax_fen', 'tax_fen', 'net_fen', 'items']);
+  const n = f.n;
+  const closed = f.cal.closed;
+  const rules = f.cal.rules;
+  const row: SqlValue[] = new Array<SqlValue>(6);
+  await w.eachNode('statements', (i) => {
+    row[0] = f.ada[i]!;
+    for (let m = Math.max(fromMonth, f.joinMonth[i]!); m < closed; m++) {
+      const cell = m * n + i;
+      const promo = f.promotionFen[cell]!;
+      const lead = f.leadershipFen[cell]!;
+      const ruby = f.rubyFen[cell]!;
+      const pearl = f.pearlFen[cell]!;
+      const annual = f.annual.get(cell);
+      let pretax = promo + lead + ruby + pearl;
+      if (annual) pretax += annual.emeraldFen + annual.diamondFen;
+      if (pretax <= 0) continue;
+      const r = rules[m]!;
+      const bv = r.bvFenPerPv;
+      let items = `[{"code":"PROMOTION","baseBvFen":${f.pgpv[cell]! * bv},"rateBp":${f.bracket[cell]! * 100},"amountFen":${promo}}`;
+      if (lead) items += `,{"code":"LEADERSHIP","baseBvFen":${f.qLegPgpv[cell]! * bv},"rateBp":${r.leadership.rateBp},"amountFen":${lead}}`;
+      if (ruby) items += `,{"code":"RUBY","baseBvFen":${f.pgpv[cell]! * bv},"rateBp":${r.ruby.rateBp},"amountFen":${ruby}}`;
+      if (pearl) items += `,{"code":"PEARL","baseBvFen":${f.depthPgpv[cell]! * bv},"rateBp":${r.pearl.rateBp},"amountFen":${pearl}}`;
+      if (annual) {
+        items += `,{"code":"EMERALD_ANNUAL","baseBvFen":${annual.baseBvFen},"rateBp":${annual.emeraldRateBp},"amountFen":${annual.emeraldFen}}`;
+        if (annual.diamondFen) {
+          items += `,{"code":"DIAMOND_ANNUAL","baseBvFen":${annual.baseBvFen},"rateBp":${annual.diamondRateBp},"amountFen":${annual.diamondFen}}`;
+        }
+      }
+      const adj = adjust?.(i, m, promo);
+      if (adj) {
+        items += `,${adj.item}`;
+        pretax += adj.amountFen;
+        if (pretax <= 0) continue;
+      }
+      items += ']';
+      const tax = remunerationWithholding(pretax);
+      row[1] = f.cal.months[m]!;
+      row[2] = pretax;
+      row[3] = tax;
+      row[4] = pretax - tax;
+      row[5] = items;
+      ins.add(row);
+    }
+  });
+  return ins.rows;
+}
+
+/**
+ * The demo's manual adjustments: a few statements carry a clawback for returned goods or a back
+ * payment. Demo accounts keep clean statements.
+ */
+function demoAdjustments(ds: Dataset): Adjustment {
+  const rng = new Rng(ds.options.seed, 'adjustments');
+  return (i, _m, promo) => {
+    if (ds.kind[i] === KIND.DEMO || !rng.chance(0.003)) return null;
+    const ret = rng.chance(0.6) && promo > 2000;
+    const code = ret ? 'RETURN' : 'SUPPLEMENT';
+    const amount = ret ? -Math.round(promo * (0.05 + 0.25 * rng.next())) : 100 * rng.int(10, 500);
+    const name = ADJUSTMENTS[code];
+    return {
+      item: `{"code":"ADJUSTMENT","subCode":"${code}","name":{"zh":"${name.zh}","en":"${name.en}"},"baseBvFen":0,"rateBp":0,"amountFen":${amount}}`,
+      amountFen: amount,
+    };
+  };
+}
+
+export async function writeDataset(ds: Dataset, writer: BulkWriter, opts: WriteOptions = {}): Promise<WriteResult> {
+  const { progress } = opts;
+  const n = ds.n;
+  const w = openFigureWriter(writer, ds, planSource(planInputsOf(ds), opts.planWorker), progress);
+  const { rows, phases, eachNode, timed } = w;
   try {
     return await writeAll();
   } finally {
-    await plans.close();
+    await w.close();
   }
 
   async function writeAll(): Promise<WriteResult> {
@@ -133,136 +345,9 @@ export async function writeDataset(ds: Dataset, writer: BulkWriter, opts: WriteO
       return ins.rows;
     });
 
-    await timed('monthly_results', async () => {
-      const ins = writer.inserter('monthly_results', [
-        'ada',
-        'month',
-        'ppv',
-        'gpv',
-        'pgpv',
-        'bv_fen',
-        'bracket',
-        'is_q',
-        'q_legs',
-        'apv',
-        'is_sp',
-        'pin_code',
-        'new_customers',
-        'points',
-        'compliant',
-        'closed',
-        'attended',
-      ]);
-      const M = ds.cal.months.length;
-      const closed = ds.cal.closed;
-      const bvOf = ds.cal.months.map((m) => rulesFor(pyOf(m), { fallback: 'nearest' }).bvFenPerPv);
-      const row: SqlValue[] = new Array<SqlValue>(17);
-      await eachNode('monthly_results', (i) => {
-        row[0] = ds.ada[i]!;
-        for (let m = Math.max(0, ds.joinMonth[i]!); m < M; m++) {
-          const cell = m * n + i;
-          const ppv = ds.ppv[cell]!;
-          const nc = ds.newCustomers[cell]!;
-          const pgpv = ds.pgpv[cell]!;
-          const att = ds.attended.get(cell);
-          row[1] = ds.cal.months[m]!;
-          row[2] = ppv;
-          row[3] = ds.gpv[cell]!;
-          row[4] = pgpv;
-          row[5] = ppv * bvOf[m]!;
-          row[6] = ds.bracket[cell]!;
-          row[7] = ds.isQ[cell]!;
-          row[8] = ds.qLegs[cell]!;
-          row[9] = pgpv;
-          row[10] = ds.isSp[cell]!;
-          row[11] = ds.pin[cell]!;
-          row[12] = nc;
-          row[13] = pointsOf(ppv, nc);
-          row[14] = ds.compliant[cell]!;
-          row[15] = m < closed ? 1 : 0;
-          row[16] = att ? att.join(',') : null;
-          ins.add(row);
-        }
-      });
-      return ins.rows;
-    });
-
-    await timed('statements', async () => {
-      const ins = writer.inserter('statements', ['ada', 'month', 'pretax_fen', 'tax_fen', 'net_fen', 'items']);
-      const closed = ds.cal.closed;
-      const rules = ds.cal.rules;
-      const rng = new Rng(ds.options.seed, 'adjustments');
-      const row: SqlValue[] = new Array<SqlValue>(6);
-      await eachNode('statements', (i) => {
-        row[0] = ds.ada[i]!;
-        for (let m = Math.max(0, ds.joinMonth[i]!); m < closed; m++) {
-          const cell = m * n + i;
-          const promo = ds.promotionFen[cell]!;
-          const lead = ds.leadershipFen[cell]!;
-          const ruby = ds.rubyFen[cell]!;
-          const pearl = ds.pearlFen[cell]!;
-          const annual = ds.annual.get(cell);
-          let pretax = promo + lead + ruby + pearl;
-          if (annual) pretax += annual.emeraldFen + annual.diamondFen;
-          if (pretax <= 0) continue;
-          const r = rules[m]!;
-          const bv = r.bvFenPerPv;
-          let items = `[{"code":"PROMOTION","baseBvFen":${ds.pgpv[cell]! * bv},"rateBp":${ds.bracket[cell]! * 100},"amountFen":${promo}}`;
-          if (lead)
-            items += `,{"code":"LEADERSHIP","baseBvFen":${ds.qLegPgpv[cell]! * bv},"rateBp":${r.leadership.rateBp},"amountFen":${lead}}`;
-          if (ruby) items += `,{"code":"RUBY","baseBvFen":${ds.pgpv[cell]! * bv},"rateBp":${r.ruby.rateBp},"amountFen":${ruby}}`;
-          if (pearl) items += `,{"code":"PEARL","baseBvFen":${ds.depthPgpv[cell]! * bv},"rateBp":${r.pearl.rateBp},"amountFen":${pearl}}`;
-          if (annual) {
-            items += `,{"code":"EMERALD_ANNUAL","baseBvFen":${annual.baseBvFen},"rateBp":${annual.emeraldRateBp},"amountFen":${annual.emeraldFen}}`;
-            if (annual.diamondFen) {
-              items += `,{"code":"DIAMOND_ANNUAL","baseBvFen":${annual.baseBvFen},"rateBp":${annual.diamondRateBp},"amountFen":${annual.diamondFen}}`;
-            }
-          }
-          // A few statements carry a manual adjustment: a clawback for returned goods or a back
-          // payment. Demo accounts keep clean statements.
-          if (ds.kind[i] !== KIND.DEMO && rng.chance(0.003)) {
-            const ret = rng.chance(0.6) && promo > 2000;
-            const code = ret ? 'RETURN' : 'SUPPLEMENT';
-            const amount = ret ? -Math.round(promo * (0.05 + 0.25 * rng.next())) : 100 * rng.int(10, 500);
-            const name = ADJUSTMENTS[code];
-            items += `,{"code":"ADJUSTMENT","subCode":"${code}","name":{"zh":"${name.zh}","en":"${name.en}"},"baseBvFen":0,"rateBp":0,"amountFen":${amount}}`;
-            pretax += amount;
-            if (pretax <= 0) continue;
-          }
-          items += ']';
-          const tax = remunerationWithholding(pretax);
-          row[1] = ds.cal.months[m]!;
-          row[2] = pretax;
-          row[3] = tax;
-          row[4] = pretax - tax;
-          row[5] = items;
-          ins.add(row);
-        }
-      });
-      return ins.rows;
-    });
-
-    // Evaluated on the worker meanwhile (or here, inline); what is left is written now.
-    await timed('plan_results', async () => {
-      drainPlans();
-      for (let chunk = await plans.next(); chunk; chunk = await plans.next()) {
-        for (const row of chunk) planIns.add(row);
-        progress?.({
-          phase: 'plan_results',
-          done: plans.done,
-          total: n,
-          label: plans.mode,
-        });
-        await writer.flush();
-      }
-      progress?.({
-        phase: 'plan_results',
-        done: n,
-        total: n,
-        label: plans.mode,
-      });
-      return planIns.rows;
-    });
+    await timed('monthly_results', () => writeMonthlyResults(w, ds));
+    await timed('statements', () => writeStatements(w, ds, 0, demoAdjustments(ds)));
+    await timed('plan_results', () => w.planResults());
 
     await timed('reference', async () => {
       let count = 0;
@@ -306,6 +391,6 @@ export async function writeDataset(ds: Dataset, writer: BulkWriter, opts: WriteO
       return count;
     });
     delete rows['reference'];
-    return { rows, phases, planMode: plans.mode };
+    return { rows, phases, planMode: w.planMode };
   }
 }

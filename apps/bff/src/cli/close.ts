@@ -1,0 +1,73 @@
+// `npm run close -- [--through YYYY-MM] [--data-dir DIR]` (docs/data-import.md): the month close
+// of imported data: closes every complete month up to --through with the plan engine, recomputes
+// the open month, and writes nothing when nothing is new. With DATABASE_URL set it closes that
+// PostgreSQL database instead of the SQLite file.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { closeMonths, CloseConflictError, CloseRefusedError, CloseUsageError, formatCloseSummary } from '../close/close.ts';
+import { loadConfig } from '../config.ts';
+import { closeDatabase, migrateToLatest, openDatabase } from '../db/index.ts';
+import { chinaDay } from '../import/fields.ts';
+import { progressPrinter } from '../seed/progress.ts';
+
+const USAGE = `Usage: npm run close -- [--through YYYY-MM]
+  --through YYYY-MM  close every complete month up to this one (default: the month before today's)
+  --data-dir DIR     where inquiry.sqlite is (default DATA_DIR, ./data)
+Computes monthly results, pins, statements and plan results from the imported distributors,
+orders and attendance; the month of today (INQUIRY_TODAY or the clock, in China) is never
+closed: its figures so far are written as provisional. Uses DATABASE_URL, else the SQLite file.`;
+
+function usage(message: string): never {
+  console.error(`${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+async function main(): Promise<void> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        through: { type: 'string' },
+        'data-dir': { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+  } catch (err) {
+    usage(err instanceof Error ? err.message : String(err));
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  // npm runs workspace scripts inside apps/bff; relative paths mean the caller's directory.
+  const base = process.env['INIT_CWD'] ?? process.cwd();
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: path.resolve(base, values['data-dir'] ?? process.env['DATA_DIR'] ?? './data'),
+  });
+  const db = openDatabase(config);
+  try {
+    await migrateToLatest(db);
+    const summary = await closeMonths(db, {
+      today: chinaDay(config.today()),
+      ...(values.through !== undefined ? { through: values.through } : {}),
+      ...(process.stdout.isTTY ? { progress: progressPrinter() } : {}),
+    });
+    console.log(formatCloseSummary(summary));
+  } catch (err) {
+    if (err instanceof CloseUsageError) usage(err.message);
+    if (err instanceof CloseRefusedError || err instanceof CloseConflictError) {
+      console.error(`close refused: ${err.message}`);
+      process.exitCode = 1;
+      return;
+    }
+    throw err;
+  } finally {
+    await closeDatabase(db);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  process.exit(1);
+});

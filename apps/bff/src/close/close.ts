@@ -1,0 +1,289 @@
+// The month close of imported data (`npm run close`, and the end of every `npm run import`; see
+// docs/data-import.md): from the tree, the orders and the attendance, the engine's closePeriod()
+// over every month from the first one with a fact through today's month. What it writes, in
+// one transaction:
+//   - the months it closes (after the last closed one, up to `through`): monthly results with
+//     closed = 1 and statements. A closed month is never written again: its orders cannot
+//     change any more (the import refuses them), so recomputing it gives the same figures.
+//   - the months after `through` (today's, and any complete month left open): provisional
+//     monthly results, closed = 0, rewritten by every close.
+//   - every distributor's pin (distributors.pin_code / pin_month) where it moved;
+//   - the plan summaries (plan_results) of every PY from the first month written on;
+//   - meta `close` (close/state.ts) and the data version (markDataReplaced).
+// It runs again only when there is something new: another writer moved the data version since
+// the last close, the months to close moved, or today's month did. Otherwise it writes nothing.
+import { addMonths, monthIndex, plansFor, pyFirstMonthIndex, pyName, pyOf, pyStartYear, type MonthKey, type PyName } from '@abo/plan';
+import { markDataReplaced } from '../db/data-version.ts';
+import type { DB } from '../db/index.ts';
+import { openImportConn, type ImportConn } from '../import/conn.ts';
+import type { ProgressFn } from '../seed/generate.ts';
+import { openFigureWriter, planSource, writeMonthlyResults, writeStatements } from '../seed/write.ts';
+import { connBulkWriter } from './conn-writer.ts';
+import { closeCalendar, closeFigures, firstFactMonth, readMembers, readMonthFacts } from './figures.ts';
+import { CLOSE_STATE_KEY, parseCloseState, writeCloseState, type CloseState } from './state.ts';
+
+export interface CloseOptions {
+  /** The business day in China, `YYYY-MM-DD`: its month is never closed. */
+  readonly today: string;
+  /** Close every month up to this one, `YYYY-MM` (default: the month before today's). */
+  readonly through?: string;
+  readonly progress?: ProgressFn;
+  /** Evaluate plans on a worker thread (default from 20 000 distributors). */
+  readonly planWorker?: boolean;
+}
+
+export interface CloseSummary {
+  /** Whether anything was written (and the data version moved). */
+  readonly changed: boolean;
+  /** Why nothing was written, when nothing was. */
+  readonly unchanged?: 'up to date' | 'no facts' | 'no distributors';
+  readonly distributors: number;
+  /** Months closed by this run, oldest first. */
+  readonly closed: readonly MonthKey[];
+  /** The months up to this one are closed now (null: none). */
+  readonly closedThrough: MonthKey | null;
+  /** Months written as provisional (closed = 0): today's, and any complete month not closed. */
+  readonly open: readonly MonthKey[];
+  /** Rows written per table. */
+  readonly rows: Readonly<Record<string, number>>;
+  readonly seconds: number;
+}
+
+/** A mistake in what was asked (a month that cannot be closed). */
+export class CloseUsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CloseUsageError';
+  }
+}
+
+/**
+ * Closed months that no imported fact explains (the generated demo closes its own months without
+ * orders): continuing them from the orders alone would reset every pin and plan.
+ */
+export class CloseRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CloseRefusedError';
+  }
+}
+
+/** Another import, seed or close kept changing the data while the close computed. */
+export class CloseConflictError extends Error {
+  constructor() {
+    super('the data kept changing while the close computed (another import, seed or close); nothing was written, run it again');
+    this.name = 'CloseConflictError';
+  }
+}
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+/** Attempts when another writer changed the data between the close's reads and its write. */
+const ATTEMPTS = 3;
+
+/** The month before today's: the last one a close may close. */
+export function lastCompleteMonth(today: string): MonthKey {
+  return addMonths(today.slice(0, 7), -1);
+}
+
+/** Closes every complete month through `opts.through` and recomputes the open month(s). */
+export async function closeMonths(db: DB, opts: CloseOptions): Promise<CloseSummary> {
+  const t0 = performance.now();
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(opts.today)) throw new CloseUsageError(`today must be YYYY-MM-DD: ${opts.today}`);
+  const todayMonth = opts.today.slice(0, 7);
+  const through = opts.through ?? lastCompleteMonth(opts.today);
+  if (!MONTH.test(through)) throw new CloseUsageError(`--through must be a month, YYYY-MM: ${through}`);
+  if (through >= todayMonth) {
+    throw new CloseUsageError(
+      `${through} cannot be closed: today (${opts.today}) is in ${todayMonth}, which is still open; the last complete month is ${lastCompleteMonth(opts.today)}`,
+    );
+  }
+  const conn = await openImportConn(db);
+  try {
+    for (let attempt = 1; ; attempt++) {
+      const result = await attemptClose(conn, { ...opts, through, todayMonth }, t0);
+      if (result) return result;
+      if (attempt === ATTEMPTS) throw new CloseConflictError();
+    }
+  } finally {
+    await conn.run(`drop table if exists close_pins`).catch(() => undefined);
+    conn.release();
+  }
+}
+
+async function metaValue(conn: ImportConn, key: string): Promise<string | null> {
+  const rows = await conn.all<{ value: string }>(`select value from meta where key = ?`, [key]);
+  return rows[0]?.value ?? null;
+}
+
+async function exists(conn: ImportConn, table: 'orders' | 'attendance' | 'monthly_results'): Promise<boolean> {
+  return (await conn.all(`select 1 as x from ${table} limit 1`)).length > 0;
+}
+
+/** The PYs from `from` through `to`. */
+function pysBetween(from: PyName, to: PyName): PyName[] {
+  const out: PyName[] = [];
+  for (let y = pyStartYear(from); y <= pyStartYear(to); y++) out.push(pyName(y));
+  return out;
+}
+
+/** One attempt; null when another writer changed the data before the write (then try again). */
+async function attemptClose(
+  conn: ImportConn,
+  opts: CloseOptions & { through: MonthKey; todayMonth: MonthKey },
+  t0: number,
+): Promise<CloseSummary | null> {
+  const { today, todayMonth, progress } = opts;
+  const version = await metaValue(conn, 'seeded_at');
+  const state = parseCloseState(await metaValue(conn, CLOSE_STATE_KEY));
+  const [{ m: closedBefore = null } = {}] = await conn.all<{ m: string | null }>(
+    `select max(month) as m from monthly_results where closed = 1`,
+  );
+  if (closedBefore !== null && closedBefore >= todayMonth) {
+    throw new CloseUsageError(`the database is closed through ${closedBefore}, which is not before today's month (${todayMonth})`);
+  }
+  const target = closedBefore !== null && closedBefore > opts.through ? closedBefore : opts.through;
+  const nothing = (unchanged: CloseSummary['unchanged'], distributors = 0, open: MonthKey[] = []): CloseSummary => ({
+    changed: false,
+    unchanged,
+    distributors,
+    closed: [],
+    closedThrough: closedBefore,
+    open,
+    rows: {},
+    seconds: (performance.now() - t0) / 1000,
+  });
+
+  if (state && state.version === version && state.through === target && state.open === todayMonth) {
+    const [{ n = 0 } = {}] = await conn.all<{ n: number }>(`select count(*) as n from distributors`);
+    const open: MonthKey[] = [];
+    for (let m = closedBefore === null ? todayMonth : addMonths(closedBefore, 1); m <= todayMonth; m = addMonths(m, 1)) open.push(m);
+    return nothing('up to date', Number(n), open);
+  }
+  // Figures that no imported fact explains (the generated demo writes its own): left alone.
+  const hasFacts = (await exists(conn, 'orders')) || (await exists(conn, 'attendance'));
+  if (!hasFacts && (await exists(conn, 'monthly_results'))) return nothing('no facts');
+
+  progress?.({ phase: 'read', done: 0, total: 1 });
+  const members = await readMembers(conn);
+  if (members.n === 0) return nothing('no distributors');
+  const first = (await firstFactMonth(conn)) ?? todayMonth;
+  const firstMonth = first < todayMonth ? first : todayMonth;
+  const [{ m: firstClosed = null } = {}] = await conn.all<{ m: string | null }>(
+    `select min(month) as m from monthly_results where closed = 1`,
+  );
+  if (firstClosed !== null && firstClosed < firstMonth) {
+    throw new CloseRefusedError(
+      `the months from ${firstClosed} are closed, but the first imported order or attendance is in ${firstMonth}: ` +
+        'those months were not closed from imported data (the generated demo?). Import the whole history into a new database, or with --replace',
+    );
+  }
+  // Close through `target`, unless no fact comes that early: then nothing closes yet.
+  const closedAfter = target >= firstMonth ? target : closedBefore;
+  const cal = closeCalendar(firstMonth, todayMonth, closedAfter);
+  const facts = await readMonthFacts(conn, members, cal);
+  progress?.({ phase: 'read', done: 1, total: 1 });
+
+  // The first month written: the one after the last closed month (all of them the first time).
+  const writeFrom = closedBefore === null ? 0 : Math.max(0, monthIndex(closedBefore) + 1 - cal.first);
+  const pys = pysBetween(pyOf(cal.months[writeFrom]!), pyOf(todayMonth));
+  // The figures kept start where the plans of those PYs look back to (a plan may span two PYs).
+  const years = Math.max(1, ...pys.flatMap((py) => plansFor(py).map((p) => p.years ?? 1)));
+  const keep = Math.min(writeFrom, Math.max(0, pyFirstMonthIndex(pys[0]!) - 12 * (years - 1) - cal.first));
+  const { figures, plans, pin, pinMonth } = closeFigures(members, cal, facts, keep, pys, today, progress);
+  const closedNow = cal.months.slice(writeFrom, cal.closed);
+  const open = cal.months.slice(cal.closed);
+
+  // Pins that moved, staged for one UPDATE … FROM.
+  await conn.run(`drop table if exists close_pins`);
+  await conn.run(`create temporary table close_pins (ada text primary key, pin_code integer not null, pin_month text)`);
+  const staged = conn.inserter('close_pins', ['ada', 'pin_code', 'pin_month']);
+  for (let i = 0; i < members.n; i++) {
+    if (pin[i] === members.pinCode[i] && pinMonth[i] === members.pinMonth[i]) continue;
+    const sent = staged.add([members.ada[i]!, pin[i]!, pinMonth[i]!]);
+    if (sent) await sent;
+  }
+  await staged.flush();
+
+  const writer = connBulkWriter(conn);
+  const w = openFigureWriter(writer, figures, planSource(plans, opts.planWorker), progress);
+  let done: { rows: Record<string, number> } | null;
+  try {
+    done = await conn.transaction(async (k) => {
+      if ((await metaValue(conn, 'seeded_at')) !== version) return null;
+      // Everything after the last closed month is written again; closed months stay as they are.
+      const after = closedBefore === null ? '' : ` where month > ?`;
+      const params = closedBefore === null ? [] : [closedBefore];
+      await conn.run(`delete from monthly_results${after}`, params);
+      await conn.run(`delete from statements${after}`, params);
+      if (closedBefore === null) await conn.run(`delete from plan_results`);
+      else await conn.run(`delete from plan_results where py in (${pys.map(() => '?').join(', ')})`, pys);
+      const pins = await conn.run(
+        `update distributors set pin_code = p.pin_code, pin_month = p.pin_month from close_pins p where distributors.ada = p.ada`,
+      );
+      await w.timed('monthly_results', () => writeMonthlyResults(w, figures, writeFrom - keep));
+      await w.timed('statements', () => writeStatements(w, figures, writeFrom - keep));
+      await w.timed('plan_results', () => w.planResults());
+      await writer.commit();
+      // Every process drops the answers it kept (db/data-version.ts); the state records the new version.
+      await markDataReplaced(k);
+      const now = new Date().toISOString();
+      const closedOn: Record<string, string> = {};
+      if (closedBefore !== null && state) {
+        for (const [month, at] of Object.entries(state.closedOn)) if (month <= closedBefore) closedOn[month] = at;
+      }
+      for (const month of closedNow) closedOn[month] = now;
+      const next: CloseState = {
+        version: (await metaValue(conn, 'seeded_at')) ?? '',
+        // What the next close compares with: the month asked for, even if no fact reaches it yet.
+        through: target,
+        open: todayMonth,
+        updatedAt: now,
+        closedOn,
+      };
+      await writeCloseState(k, next);
+      return { rows: { ...w.rows, distributors: pins } };
+    });
+  } finally {
+    await writer.rollback();
+    await w.close();
+  }
+  if (!done) return null;
+  return {
+    changed: true,
+    distributors: members.n,
+    closed: closedNow,
+    closedThrough: cal.closed > 0 ? cal.months[cal.closed - 1]! : closedBefore,
+    open,
+    rows: done.rows,
+    seconds: (performance.now() - t0) / 1000,
+  };
+}
+
+/** `1 234` (thousands separated by a space, as the import's summary). */
+function grouped(n: number): string {
+  return n.toLocaleString('en-US').replace(/,/g, ' ');
+}
+
+function span(months: readonly MonthKey[]): string {
+  if (months.length === 0) return '';
+  return months.length === 1 ? months[0]! : `${months[0]} to ${months[months.length - 1]} (${months.length} months)`;
+}
+
+/**
+ * The one-line summary: `closed 2026-08 to 2026-10 (3 months) for 12 distributors; 2026-11 so far
+ * is provisional; in 0.2 s`, or why nothing was written.
+ */
+export function formatCloseSummary(s: CloseSummary): string {
+  const secs = `${s.seconds.toFixed(1)} s`;
+  if (!s.changed) {
+    if (s.unchanged === 'no facts') return 'close: no orders or attendance imported; the figures in the database are left as they are';
+    if (s.unchanged === 'no distributors') return 'close: no distributors to close';
+    const through = s.closedThrough ? `closed through ${s.closedThrough}` : 'no month closed yet';
+    return `close: nothing changed (${through}; ${s.open.join(', ')} so far is up to date) in ${secs}`;
+  }
+  const closed = s.closed.length
+    ? `closed ${span(s.closed)}`
+    : `no month to close (${s.closedThrough ? `closed through ${s.closedThrough}` : 'none closed yet'})`;
+  const open = s.open.length === 1 ? `${s.open[0]} so far is provisional` : `${span(s.open)} provisional`;
+  return `${closed} for ${grouped(s.distributors)} distributors; ${open}; in ${secs}`;
+}

@@ -1,0 +1,223 @@
+// The facts of the database (the tree, orders, attendance) as the engine's month-major input,
+// and the engine's figures from them: every month from the first one with an order or an
+// attendance through today's month, the closed ones paid and moving pins (closePeriod through
+// seed/generate.ts's closeAll, as the demo seed closes its generated months).
+import { buildChildren, monthIndex, monthKeyOf, plansFor, pyOf, rulesFor, type MonthKey, type PyName, type RuleTable } from '@abo/plan';
+import type { ImportConn } from '../import/conn.ts';
+import { closeAll, type ProgressFn } from '../seed/generate.ts';
+import type { PlanInputs } from '../seed/plans.ts';
+import type { Figures } from '../seed/write.ts';
+
+export interface Members {
+  readonly n: number;
+  /** In tree order (tree_pos): every sponsor before its downline, as the engine needs. */
+  readonly ada: readonly string[];
+  readonly sponsor: Int32Array;
+  readonly joinMonth: Int32Array;
+  readonly pinCode: Int32Array;
+  readonly pinMonth: readonly (string | null)[];
+  readonly index: ReadonlyMap<string, number>;
+}
+
+export async function readMembers(conn: ImportConn): Promise<Members> {
+  const rows = await conn.all<{ ada: string; sponsor_ada: string | null; join_date: string; pin_code: number; pin_month: string | null }>(
+    `select ada, sponsor_ada, join_date, pin_code, pin_month from distributors order by tree_pos`,
+  );
+  const n = rows.length;
+  const index = new Map<string, number>();
+  rows.forEach((r, i) => index.set(r.ada, i));
+  const sponsor = new Int32Array(n);
+  const joinMonth = new Int32Array(n);
+  const pinCode = new Int32Array(n);
+  rows.forEach((r, i) => {
+    sponsor[i] = r.sponsor_ada === null ? -1 : (index.get(r.sponsor_ada) ?? -1);
+    joinMonth[i] = monthIndex(r.join_date);
+    pinCode[i] = Number(r.pin_code);
+  });
+  return {
+    n,
+    ada: rows.map((r) => r.ada),
+    sponsor,
+    joinMonth,
+    pinCode,
+    pinMonth: rows.map((r) => r.pin_month),
+    index,
+  };
+}
+
+/** The first month with an order or an attendance (null: none at all). */
+export async function firstFactMonth(conn: ImportConn): Promise<MonthKey | null> {
+  const [o] = await conn.all<{ m: string | null }>(`select min(month) as m from orders`);
+  const [a] = await conn.all<{ d: string | null }>(`select min(attended_on) as d from attendance`);
+  const months = [o?.m, a?.d?.slice(0, 7)].filter((m): m is string => !!m);
+  return months.length ? months.reduce((x, y) => (x < y ? x : y)) : null;
+}
+
+/** The months' calendar: `months[m]`, the first `closed` of them closed, their rule tables. */
+export interface CloseCalendar {
+  readonly first: number;
+  readonly months: readonly MonthKey[];
+  readonly closed: number;
+  readonly rules: readonly RuleTable[];
+}
+
+export function closeCalendar(firstMonth: MonthKey, lastMonth: MonthKey, closedThrough: MonthKey | null): CloseCalendar {
+  const first = monthIndex(firstMonth);
+  const last = monthIndex(lastMonth);
+  const months: MonthKey[] = [];
+  for (let m = first; m <= last; m++) months.push(monthKeyOf(m));
+  const closed = closedThrough === null ? 0 : Math.max(0, Math.min(months.length - 1, monthIndex(closedThrough) - first + 1));
+  return { first, months, closed, rules: months.map((m) => rulesFor(pyOf(m), { fallback: 'nearest' })) };
+}
+
+/** Per member and month: PV, BV, new customers and events attended, from the orders and attendance. */
+export interface MonthFacts {
+  readonly ppv: Int32Array;
+  readonly bvFen: Float64Array;
+  readonly newCustomers: Uint16Array;
+  readonly compliant: Uint8Array;
+  readonly attended: Map<number, string[]>;
+}
+
+export async function readMonthFacts(conn: ImportConn, members: Members, cal: CloseCalendar): Promise<MonthFacts> {
+  const { n, index } = members;
+  const M = cal.months.length;
+  const firstMonth = cal.months[0]!;
+  const lastMonth = cal.months[M - 1]!;
+  const cellOf = (ada: string, month: string): number => {
+    const i = index.get(ada);
+    const m = monthIndex(month) - cal.first;
+    return i === undefined || m < 0 || m >= M ? -1 : m * n + i;
+  };
+  const ppv = new Int32Array(M * n);
+  const bvFen = new Float64Array(M * n);
+  const volumes = await conn.all<{ ada: string; month: string; pv: number | string; bv: number | string }>(
+    `select ada, month, sum(pv) as pv, sum(bv_fen) as bv from orders where month >= ? and month <= ? group by ada, month`,
+    [firstMonth, lastMonth],
+  );
+  for (const v of volumes) {
+    const cell = cellOf(v.ada, v.month);
+    if (cell < 0) continue;
+    ppv[cell] = Number(v.pv);
+    bvFen[cell] = Number(v.bv);
+  }
+
+  // A customer's first order (a purchase, not a return; the earliest, then the lowest order id)
+  // makes them a new customer of that order's ABO in that month.
+  const newCustomers = new Uint16Array(M * n);
+  const firsts = await conn.all<{ ada: string; month: string; n: number | string }>(
+    `select ada, month, count(*) as n from (
+       select ada, month, row_number() over (partition by customer_id order by ordered_at, order_id) as k
+       from orders where customer_id is not null and pv > 0
+     ) x where k = 1 and month >= ? and month <= ? group by ada, month`,
+    [firstMonth, lastMonth],
+  );
+  for (const f of firsts) {
+    const cell = cellOf(f.ada, f.month);
+    if (cell >= 0) newCustomers[cell] = Math.min(0xffff, Number(f.n));
+  }
+
+  // A compliance month: the month's PPV reaches the PY's minimum (the files carry no veto).
+  const compliant = new Uint8Array(M * n);
+  for (let m = 0; m < M; m++) {
+    const min = cal.rules[m]!.compliance.minPpv;
+    for (let i = 0, cell = m * n; i < n; i++, cell++) if (ppv[cell]! >= min) compliant[cell] = 1;
+  }
+
+  const attended = new Map<number, string[]>();
+  const events = await conn.all<{ ada: string; event_code: string; attended_on: string }>(
+    `select ada, event_code, attended_on from attendance where attended_on >= ? and attended_on < ? order by ada, event_code`,
+    [`${firstMonth}-01`, `${monthKeyOf(monthIndex(lastMonth) + 1)}-01`],
+  );
+  for (const e of events) {
+    const cell = cellOf(e.ada, e.attended_on.slice(0, 7));
+    if (cell < 0) continue;
+    const list = attended.get(cell);
+    if (!list) attended.set(cell, [e.event_code]);
+    else if (list[list.length - 1] !== e.event_code) list.push(e.event_code);
+  }
+  return { ppv, bvFen, newCustomers, compliant, attended };
+}
+
+export interface CloseFigures {
+  /** The months kept, from `keep` (cal.months[keep]) on. */
+  readonly figures: Figures;
+  /** The plans' inputs, evaluating the PYs `pys`. */
+  readonly plans: PlanInputs;
+  /** Pin held after the last closed month, and the month it was reached (null: never rose). */
+  readonly pin: Uint16Array;
+  readonly pinMonth: readonly (string | null)[];
+}
+
+/**
+ * Runs the engine over every month (pins and annual bonuses need the whole history) and
+ * assembles what the shared writers and the plan evaluation read, from month `keep` on: the
+ * first month written, or earlier for the plans whose period reaches back before it. `pys`: the
+ * PYs whose plan summaries are written (those without plans are skipped).
+ */
+export function closeFigures(
+  members: Members,
+  cal: CloseCalendar,
+  facts: MonthFacts,
+  keep: number,
+  pys: readonly PyName[],
+  today: string,
+  progress?: ProgressFn,
+): CloseFigures {
+  const { n } = members;
+  const M = cal.months.length;
+  const closed = closeAll(cal, members.sponsor, facts.ppv, progress, keep);
+  const kept: CloseCalendar = {
+    first: cal.first + keep,
+    months: cal.months.slice(keep),
+    closed: Math.max(0, cal.closed - keep),
+    rules: cal.rules.slice(keep),
+  };
+  const from = keep * n;
+  const ppv = facts.ppv.subarray(from);
+  const newCustomers = facts.newCustomers.subarray(from);
+  const compliant = facts.compliant.subarray(from);
+  const attended = new Map<number, string[]>();
+  for (const [cell, codes] of facts.attended) if (cell >= from) attended.set(cell - from, codes);
+  const joinMonth = Int32Array.from(members.joinMonth, (j) => j - kept.first);
+  // Key order of the tables (ADA), as the writers go.
+  const order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => (members.ada[a]! < members.ada[b]! ? -1 : 1));
+  const figures: Figures = {
+    n,
+    cal: kept,
+    order,
+    ada: members.ada,
+    joinMonth,
+    ppv,
+    bvFen: facts.bvFen.subarray(from),
+    newCustomers,
+    compliant,
+    attended,
+    ...closed,
+  };
+  const plans: PlanInputs = {
+    n,
+    today,
+    cal: { months: kept.months, closed: kept.closed, first: kept.first, pys: pys.filter((py) => plansFor(py).length > 0) },
+    order,
+    ada: members.ada,
+    children: buildChildren(members.sponsor),
+    joinMonth,
+    ppv,
+    gpv: closed.gpv,
+    pgpv: closed.pgpv,
+    bracket: closed.bracket,
+    isQ: closed.isQ,
+    isSp: closed.isSp,
+    qLegs: closed.qLegs,
+    pin: closed.pin,
+    newCustomers,
+    compliant,
+    attended,
+    initialPin: closed.pinBefore,
+  };
+  const last = (M - 1 - keep) * n;
+  const pin = closed.pin.slice(last, last + n);
+  const pinMonth = Array.from(closed.pinMonth, (m) => (m >= 0 ? monthKeyOf(m) : null));
+  return { figures, plans, pin, pinMonth };
+}
