@@ -1,8 +1,5 @@
-import type { EndpointData } from '@abo/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { post } from '../../../lib/api-client.ts';
-
-type QueryableMonths = EndpointData<'/bff/v1/common/generate/queryable/month'>;
 
 /** The months whose statements may be queried (newest first). */
 export const getQueryableMonths = () => post('/bff/v1/common/generate/queryable/month', {});
