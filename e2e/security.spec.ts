@@ -102,7 +102,7 @@ test.describe('description HTML stays inside its box', () => {
         '<div style="position:absolute; inset:0; z-index:99999; background:#c00">Session expired — sign in here</div>' +
         '<a href="https://evil.example" style="display:block; position:relative; z-index:99999; margin-top:-2000px; height:2000px">close</a>' +
         '<p>After</p>';
-      body.data.descriptionPageList.push({ code: 'COVER', title: '覆盖测试', titleEn: 'Cover test', content: cover, contentEn: cover });
+      body.data.descriptionPageList.push({ code: 'COVER', title: { zh: '覆盖测试', en: 'Cover test' }, content: { zh: cover, en: cover } });
       await route.fulfill({ response, json: body });
     });
     await signInAt(page, '10000001', '/?channel=ebiz');

@@ -95,7 +95,7 @@ export async function buildApp({ config, db, logger = true, logStream }: BuildOp
     publicUrl: config.PUBLIC_URL,
     demo: config.demo,
   });
-  await app.register(commonRoutes);
+  await app.register(commonRoutes, { today: config.today });
   await app.register(homeRoutes, { today: config.today });
   await app.register(incentiveRoutes, { config });
   await app.register(incentiveMarketRoutes, { config });

@@ -165,10 +165,8 @@ export const achShopDataSchema = z.object({
   shop: z
     .object({
       code: z.string(),
-      name: z.string(),
-      nameEn: z.string(),
-      city: z.string(),
-      cityEn: z.string(),
+      name: localTextSchema,
+      city: localTextSchema,
       address: z.string(),
       phone: z.string(),
     })

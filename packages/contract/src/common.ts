@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHANNELS } from './channels.ts';
 import { monthSchema } from './months.ts';
+import { localTextSchema } from './text.ts';
 
 /**
  * Bodies and answers of the common calls of spec §7. The front end adds
@@ -50,6 +51,7 @@ export const userProfileSchema = z.object({
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
+/** The user info of spec §3, cached in session storage as UserInfo; its flat pinName/pinNameEn stay as they are. */
 export const dstInfoDataSchema = z.object({
   ada: z.string(),
   amway_id: z.string(),
@@ -63,12 +65,14 @@ export const dstInfoDataSchema = z.object({
 });
 export type DstInfo = z.infer<typeof dstInfoDataSchema>;
 
+/**
+ * An entry of getConfig's descriptionPageList, also kept in session storage under that key: spec §3
+ * fixes only the list and each entry's `code` ("code and more"), so the texts are `{ zh, en }` objects.
+ */
 export const descriptionPageSchema = z.object({
   code: z.string(),
-  title: z.string(),
-  titleEn: z.string(),
-  content: z.string(),
-  contentEn: z.string(),
+  title: localTextSchema,
+  content: localTextSchema,
 });
 export type DescriptionPage = z.infer<typeof descriptionPageSchema>;
 
@@ -89,10 +93,8 @@ export const idCardVerificationDataSchema = z.object({
 
 export const shopSchema = z.object({
   code: z.string(),
-  name: z.string(),
-  nameEn: z.string(),
-  city: z.string(),
-  cityEn: z.string(),
+  name: localTextSchema,
+  city: localTextSchema,
   address: z.string(),
   phone: z.string(),
 });
@@ -135,10 +137,8 @@ export const promptSchema = z.object({
   type: z.string(),
   year: z.string(),
   month: z.string(),
-  title: z.string(),
-  titleEn: z.string(),
-  content: z.string(),
-  contentEn: z.string(),
+  title: localTextSchema,
+  content: localTextSchema,
 });
 export type Prompt = z.infer<typeof promptSchema>;
 export const promptsDataSchema = z.object({ prompts: z.array(promptSchema) });
@@ -158,8 +158,7 @@ export const homeSummaryDataSchema = z.object({
   maskedAda: z.string(),
   fullName: z.string(),
   pinCode: z.number(),
-  pinName: z.string(),
-  pinNameEn: z.string(),
+  pinName: localTextSchema,
   py: z.string(),
   month: z.string(),
   /** Month-to-date personal PV and personal-group PV, and the bracket they reach. */
@@ -177,9 +176,7 @@ export const homeSummaryDataSchema = z.object({
   lastMonth: z.string().nullable(),
   lastMonthQ: z.boolean().nullable(),
   /** This PY's seminar plan at a glance (the question a distributor opens the app with). */
-  seminar: z
-    .object({ code: z.string(), name: z.string(), nameEn: z.string(), status: z.enum(['met', 'onTrack', 'atRisk', 'missed']) })
-    .nullable(),
+  seminar: z.object({ code: z.string(), name: localTextSchema, status: z.enum(['met', 'onTrack', 'atRisk', 'missed']) }).nullable(),
 });
 export type HomeSummary = z.infer<typeof homeSummaryDataSchema>;
 

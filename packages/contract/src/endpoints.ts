@@ -54,6 +54,7 @@ import {
   weChatInfoDataSchema,
   type BaseBody,
 } from './common.ts';
+import { freshnessDataSchema } from './freshness.ts';
 import {
   biennialTagBodySchema,
   biennialTagDataSchema,
@@ -128,6 +129,7 @@ export const ENDPOINTS = {
   '/bff/v1/common/prompts': { body: promptsBodySchema, data: promptsDataSchema },
   '/bff/v1/common/prompts/close': { body: promptsCloseBodySchema, data: doneDataSchema },
   '/bff/v1/common/auditTrail': { body: none, data: auditTrailDataSchema },
+  '/bff/v1/common/freshness': { body: none, data: freshnessDataSchema },
 
   // --- Home ----------------------------------------------------------------------------------
   '/bff/v1/home/summary': { body: none, data: homeSummaryDataSchema },

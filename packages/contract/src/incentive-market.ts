@@ -18,14 +18,14 @@
 import { z } from 'zod';
 import { baseBodySchema } from './common.ts';
 import { monthFiguresSchema, monthSchema, pySchema } from './months.ts';
+import { localTextSchema } from './text.ts';
 /** Opaque reference of a downline member (resolved and access-checked by the BFF). */
 const refSchema = z.string().regex(/^m\d{1,9}$/, 'not a member reference');
 
 /** A downline member as the market pages show them: masked, with a reference for details. */
 export const marketPersonSchema = z.object({
   ref: z.string(),
-  maskedName: z.string(),
-  maskedNameEn: z.string(),
+  maskedName: localTextSchema,
   maskedAda: z.string(),
   pinCode: z.number().int(),
   joinDate: z.string(),

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { baseBodySchema } from './common.ts';
 import { calendarYearSchema, monthSchema, pySchema } from './months.ts';
+import { localTextSchema } from './text.ts';
 
 /** Body of the one-month calls; month defaults to the latest statement month. */
 export const incomeMonthBodySchema = baseBodySchema.extend({ month: monthSchema.optional() });
@@ -41,14 +42,12 @@ export type IncomeWithholding = z.infer<typeof incomeWithholdingSchema>;
 export const statementItemSchema = z.object({
   code: z.string(),
   subCode: z.string().nullable(),
-  name: z.string(),
-  nameEn: z.string(),
+  name: localTextSchema,
   /** The base volume the rate applies to (BV, fen). */
   baseBvFen: z.number().int(),
   rateBp: z.number().int(),
   amountFen: z.number().int(),
-  note: z.string().nullable(),
-  noteEn: z.string().nullable(),
+  note: localTextSchema.nullable(),
   /** Per-leg lines (promotion fee only). */
   legCount: z.number().int(),
 });
@@ -95,8 +94,7 @@ export type IncomeRangeData = z.infer<typeof incomeRangeDataSchema>;
 export const promotionLineSchema = z.object({
   /** null for the own-PV line. */
   legAdaMasked: z.string().nullable(),
-  legName: z.string().nullable(),
-  legNameEn: z.string().nullable(),
+  legName: localTextSchema.nullable(),
   pv: z.number(),
   bvFen: z.number().int(),
   legPercent: z.number(),
@@ -164,7 +162,7 @@ export const annualTaxableDataSchema = z.object({
 });
 export type AnnualTaxableData = z.infer<typeof annualTaxableDataSchema>;
 
-const namedSchema = z.object({ code: z.string(), name: z.string(), nameEn: z.string() });
+const namedSchema = z.object({ code: z.string(), name: localTextSchema });
 
 export const annualReviewDataSchema = incomeTotalsSchema.extend({
   py: z.string(),
@@ -188,8 +186,7 @@ export type AnnualReviewData = z.infer<typeof annualReviewDataSchema>;
 
 export const incomeTypeSchema = z.object({
   code: z.string(),
-  name: z.string(),
-  nameEn: z.string(),
+  name: localTextSchema,
   /** This PY's total of the item. */
   pyAmountFen: z.number().int(),
   latestAmountFen: z.number().int(),

@@ -4,6 +4,7 @@ export * from './channels.ts';
 export * from './months.ts';
 export * from './text.ts';
 export * from './common.ts';
+export * from './freshness.ts';
 export * from './privacy.ts';
 export * from './incentive.ts';
 export * from './achievement.ts';

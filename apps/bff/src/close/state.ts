@@ -2,6 +2,7 @@
 // was open, the data version it left behind (so a second close with nothing new writes nothing)
 // and when: each month's closing time and when the open month's figures were computed, for the
 // pages' "closed on …" and "updated HH:MM".
+import { addMonths } from '@abo/plan';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
@@ -40,8 +41,40 @@ export async function readCloseState(db: Kysely<Database>): Promise<CloseState |
   return parseCloseState(row?.value);
 }
 
+/** The stored text of a state (meta `close`). */
+export function closeStateText(state: CloseState): string {
+  return JSON.stringify(state);
+}
+
+/** When a month is taken to have closed in generated data: the night after it ended (China time). */
+function closedAfterMonthEnd(month: string): string {
+  return `${addMonths(month, 1)}-01T02:00:00+08:00`;
+}
+
+/**
+ * The state of figures written all at once (the generated demo, seed/write.ts): the open month
+ * computed at `at`, and every month before it closed as a live system would have closed it, in
+ * the night after it ended (never later than `at`), so a pinned demo "today" reads sensibly.
+ */
+export function closedAtOnce(version: string, months: readonly string[], open: string, at: string): CloseState {
+  const closed = months.filter((m) => m < open);
+  const seededAt = Date.parse(at);
+  return {
+    version,
+    through: closed.at(-1) ?? null,
+    open,
+    updatedAt: at,
+    closedOn: Object.fromEntries(
+      closed.map((m) => {
+        const night = closedAfterMonthEnd(m);
+        return [m, Date.parse(night) < seededAt ? new Date(night).toISOString() : at];
+      }),
+    ),
+  };
+}
+
 export async function writeCloseState(db: Kysely<Database>, state: CloseState): Promise<void> {
-  const value = JSON.stringify(state);
+  const value = closeStateText(state);
   await db
     .insertInto('meta')
     .values({ key: CLOSE_STATE_KEY, value })

@@ -4,6 +4,7 @@
 // close of imported data (close/close.ts) the months it closes and the open month.
 import { createHash } from 'node:crypto';
 import { monthKeyOf, pyOf, remunerationWithholding, toMonthKey, type AnnualBonus } from '@abo/plan';
+import { CLOSE_STATE_KEY, closedAtOnce, closeStateText } from '../close/state.ts';
 import type { BulkWriter, SqlValue } from '../db/bulk.ts';
 import { hashPassword } from '../idp/passwords.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo.ts';
@@ -379,7 +380,10 @@ export async function writeDataset(ds: Dataset, writer: BulkWriter, opts: WriteO
       DEMO_ACCOUNTS.forEach((a, k) => creds.add([a.username, a.ada, a.kind, a.displayName, hashes[k]!]));
       const meta = writer.inserter('meta', ['key', 'value']);
       meta.add(['seed', JSON.stringify(ds.options)]);
-      meta.add(['seeded_at', new Date().toISOString()]);
+      const seededAt = new Date().toISOString();
+      meta.add(['seeded_at', seededAt]);
+      // The same record the month close leaves (close/state.ts): the pages' "closed on …" and "updated HH:MM".
+      meta.add([CLOSE_STATE_KEY, closeStateText(closedAtOnce(seededAt, ds.cal.months, toMonthKey(today), seededAt))]);
       meta.add(['today', today]);
       await writer.flush();
       count = shops.rows + pages.rows + prompts.rows + creds.rows + meta.rows;

@@ -8,20 +8,17 @@ describe('useLocalText', () => {
     initI18n('zh-CN');
   });
 
-  it('picks the {zh, en} texts and the name/nameEn pairs in the language chosen, and follows a switch', async () => {
+  it('picks a {zh, en} text in the language chosen, and follows a switch', async () => {
     await act(() => i18n.changeLanguage('zh-CN'));
     const { result } = renderHook(() => useLocalText());
-    const shop = { name: '上海旗舰店', nameEn: 'Shanghai flagship', note: null, noteEn: 'Open' };
     expect(result.current).toMatchObject({ lang: 'zh-CN', en: false });
     expect(result.current.tx({ zh: '铂金', en: 'Platinum' })).toBe('铂金');
-    expect(result.current.pair(shop, 'name')).toBe('上海旗舰店');
-    expect(result.current.pair(shop, 'note')).toBeNull();
+    expect(result.current.tx({ zh: '上海旗舰店', en: 'Shanghai flagship' })).toBe('上海旗舰店');
     const before = result.current;
     await act(() => i18n.changeLanguage('en-US'));
     expect(result.current).toMatchObject({ lang: 'en-US', en: true });
     expect(result.current.tx({ zh: '铂金', en: 'Platinum' })).toBe('Platinum');
-    expect(result.current.pair(shop, 'name')).toBe('Shanghai flagship');
-    expect(result.current.pair(shop, 'note')).toBe('Open');
+    expect(result.current.tx({ zh: '上海旗舰店', en: 'Shanghai flagship' })).toBe('Shanghai flagship');
     expect(result.current).not.toBe(before);
     await act(() => i18n.changeLanguage('zh-CN'));
   });

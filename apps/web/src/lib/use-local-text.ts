@@ -5,16 +5,11 @@ import { useTranslation } from 'react-i18next';
 /** The two languages the app is written in; any other i18next language reads as Chinese. */
 type TextLanguage = 'zh-CN' | 'en-US';
 
-/** An object carrying a text twice, as `key` (Chinese) and `keyEn` (English): name/nameEn, title/titleEn… */
-type Paired<K extends string> = { [P in K | `${K}En`]: unknown };
-
 export interface LocalTextApi {
   lang: TextLanguage;
   en: boolean;
-  /** The engine's `{ zh, en }` text in the current language. */
+  /** A `{ zh, en }` text (the engine's and the answers' alike) in the current language. */
   tx: (text: LocalText) => string;
-  /** `obj.key` or `obj.keyEn`: the answers that carry a text as a name/nameEn pair. */
-  pair: <K extends string, O extends Paired<K>>(obj: O, key: K) => O[K] | O[`${K}En`];
 }
 
 /** A `{ zh, en }` text in `lang`, for code that has the language but is no component. */
@@ -28,13 +23,12 @@ function api(lang: TextLanguage): LocalTextApi {
     lang,
     en,
     tx: (text) => (en ? text.en : text.zh),
-    pair: (obj, key) => (en ? obj[`${key}En`] : obj[key]) as never,
   };
 }
 
 /**
- * The one way a component picks bilingual text: the engine's `{ zh, en }` objects and the
- * answers' name/nameEn pairs alike, following the language the user chose.
+ * The one way a component picks bilingual text: every `{ zh, en }` text, the engine's and the
+ * answers' alike, following the language the user chose.
  */
 export function useLocalText(): LocalTextApi {
   const { i18n } = useTranslation();

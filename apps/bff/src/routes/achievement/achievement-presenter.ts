@@ -127,10 +127,8 @@ export function shopData(settings: UserSettings | undefined, shop: Shop | undefi
   return {
     shop: {
       code: shop.code,
-      name: shop.name_zh,
-      nameEn: shop.name_en,
-      city: shop.city_zh,
-      cityEn: shop.city_en,
+      name: { zh: shop.name_zh, en: shop.name_en },
+      city: { zh: shop.city_zh, en: shop.city_en },
       address: shop.address,
       phone: shop.phone,
     },

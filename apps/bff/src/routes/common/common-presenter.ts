@@ -27,10 +27,8 @@ export function configData(pages: readonly DescriptionPageRow[]): GetConfigData 
   return {
     descriptionPageList: pages.map((d) => ({
       code: d.code,
-      title: d.title_zh,
-      titleEn: d.title_en,
-      content: d.content_zh,
-      contentEn: d.content_en,
+      title: { zh: d.title_zh, en: d.title_en },
+      content: { zh: d.content_zh, en: d.content_en },
     })),
   };
 }
@@ -39,10 +37,8 @@ export function shopsData(shops: readonly ShopRow[]): { shops: Shop[] } {
   return {
     shops: shops.map((s) => ({
       code: s.code,
-      name: s.name_zh,
-      nameEn: s.name_en,
-      city: s.city_zh,
-      cityEn: s.city_en,
+      name: { zh: s.name_zh, en: s.name_en },
+      city: { zh: s.city_zh, en: s.city_en },
       address: s.address,
       phone: s.phone,
     })),
@@ -62,10 +58,8 @@ export function promptsData(prompts: readonly PromptRow[]): { prompts: Prompt[] 
       type: p.type,
       year: p.year,
       month: p.month,
-      title: p.title_zh,
-      titleEn: p.title_en,
-      content: p.content_zh,
-      contentEn: p.content_en,
+      title: { zh: p.title_zh, en: p.title_en },
+      content: { zh: p.content_zh, en: p.content_en },
     })),
   };
 }

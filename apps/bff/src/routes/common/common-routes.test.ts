@@ -139,12 +139,12 @@ describe('common calls: answers', () => {
       shopCode: 'S02',
     });
     expect((await call('getConfig')).json().data.descriptionPageList).toEqual([
-      { code: 'a', title: '标题a', titleEn: 'Ta', content: '内容a', contentEn: 'Ca' },
-      { code: 'b', title: '标题b', titleEn: 'Tb', content: '内容b', contentEn: 'Cb' },
+      { code: 'a', title: { zh: '标题a', en: 'Ta' }, content: { zh: '内容a', en: 'Ca' } },
+      { code: 'b', title: { zh: '标题b', en: 'Tb' }, content: { zh: '内容b', en: 'Cb' } },
     ]);
     expect((await call('shops')).json().data.shops).toEqual([
-      { code: 'S01', name: '店S01', nameEn: 'Shop S01', city: '上海', cityEn: 'Shanghai', address: 'A', phone: 'P' },
-      { code: 'S02', name: '店S02', nameEn: 'Shop S02', city: '上海', cityEn: 'Shanghai', address: 'A', phone: 'P' },
+      { code: 'S01', name: { zh: '店S01', en: 'Shop S01' }, city: { zh: '上海', en: 'Shanghai' }, address: 'A', phone: 'P' },
+      { code: 'S02', name: { zh: '店S02', en: 'Shop S02' }, city: { zh: '上海', en: 'Shanghai' }, address: 'A', phone: 'P' },
     ]);
     expect((await call('generate/queryable/month')).json().data).toEqual({
       months: ['2026-10', '2026-09', '2026-08'],
@@ -182,10 +182,8 @@ describe('common calls: answers', () => {
       type: 'PIN',
       year: '2026',
       month: '2026-10',
-      title: '提示PIN',
-      titleEn: 'Prompt PIN',
-      content: '内容',
-      contentEn: 'Content',
+      title: { zh: '提示PIN', en: 'Prompt PIN' },
+      content: { zh: '内容', en: 'Content' },
     });
     const close = { businessType: 'home', year: '2026', month: '2026-10', type: 'PIN' };
     expect((await call('prompts/close', close)).json().data).toEqual({ done: true });

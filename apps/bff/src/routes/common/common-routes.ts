@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Code, ok } from '@abo/contract';
+import { readCloseState } from '../../close/state.ts';
 import { distributorOr404, findDistributor } from '../../db/distributors.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import { endpoint } from '../../lib/endpoint.ts';
@@ -30,6 +31,7 @@ import {
   openPrompts,
   promptExists,
 } from './common-queries.ts';
+import { freshnessData } from './freshness-presenter.ts';
 
 /** Checks of a national ID number per signed-in user: a form needs a few, guessing needs many. */
 export const ID_CHECKS_PER_WINDOW = 10;
@@ -39,8 +41,14 @@ export const MAX_GUIDES_PER_USER = 20;
 /** Entries of a staff member's audit trail shown: the newest ones. */
 const AUDIT_TRAIL_ENTRIES = 50;
 
-/** The common calls of spec §7. */
-export async function commonRoutes(app: FastifyInstance): Promise<void> {
+export interface CommonRoutesOptions {
+  /** The business "today" (config.today): the open month when no close has recorded one. */
+  today?: () => Date;
+}
+
+/** The common calls of spec §7, and how fresh the month figures are. */
+export async function commonRoutes(app: FastifyInstance, opts: CommonRoutesOptions = {}): Promise<void> {
+  const today = opts.today ?? (() => new Date());
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
   const now = () => new Date().toISOString();
@@ -153,6 +161,12 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
       await closePrompt(db, actor, key, now());
       return ok({ done: true as const });
     },
+  });
+
+  // Read on every call, not kept: one meta row, and a close may write it at any time.
+  r.route({
+    ...endpoint('/bff/v1/common/freshness'),
+    handler: async () => ok(freshnessData(await readCloseState(db), today())),
   });
 
   // Staff see their own audit trail on /test (every queryAda read is logged by the auth plugin).

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pinName, planByCode } from '@abo/plan';
 import { loadProfile } from '../../idp/profile.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { DEMO_PASSWORD, seedDatabase } from '../../seed/index.ts';
@@ -42,6 +43,9 @@ describe('home summary on the demo seed', () => {
       lastMonth: '2026-10',
     });
     expect(s.seminar).toMatchObject({ code: 'SEMINAR_2627', status: 'atRisk' });
+    // Bilingual texts as one { zh, en } object each (packages/contract/src/text.ts).
+    expect(s.pinName).toEqual({ zh: pinName(330).zh, en: pinName(330).en });
+    expect(s.seminar.name).toEqual({ zh: planByCode('SEMINAR_2627')!.name.zh, en: planByCode('SEMINAR_2627')!.name.en });
     // Their own name, in full (README, security: names).
     const me = await t.db.selectFrom('distributors').select('name_zh').where('ada', '=', '10000001').executeTakeFirstOrThrow();
     expect(s.fullName).toBe(me.name_zh);

@@ -42,8 +42,7 @@ export async function homeRoutes(app: FastifyInstance, opts: { today: () => Date
         maskedAda: maskPrivacy(d.ada),
         fullName: nameFor(nameViewerOf(session), { ada: d.ada, sponsorAda: d.sponsor_ada, nameZh: d.name_zh, nameEn: d.name_en }).nameZh,
         pinCode: d.pin_code,
-        pinName: name.zh,
-        pinNameEn: name.en,
+        pinName: { zh: name.zh, en: name.en },
         py,
         month,
         monthPpv: current?.ppv ?? 0,
@@ -56,7 +55,8 @@ export async function homeRoutes(app: FastifyInstance, opts: { today: () => Date
         lastPretaxFen: statement?.pretaxFen ?? null,
         lastMonth: last ? lastMonth : null,
         lastMonthQ: last ? last.isQ : null,
-        seminar: seminarPlan && status ? { code: seminarPlan.code, name: seminarPlan.name.zh, nameEn: seminarPlan.name.en, status } : null,
+        seminar:
+          seminarPlan && status ? { code: seminarPlan.code, name: { zh: seminarPlan.name.zh, en: seminarPlan.name.en }, status } : null,
       });
     },
   });

@@ -34,8 +34,7 @@ export function personOfShown(
 ): MarketPerson {
   return {
     ref: refOf(p.treePos),
-    maskedName: shown.nameZh,
-    maskedNameEn: shown.nameEn,
+    maskedName: { zh: shown.nameZh, en: shown.nameEn },
     maskedAda: shown.maskedAda,
     pinCode: p.pinCode,
     joinDate: p.joinDate,

@@ -68,10 +68,10 @@ describe('the market presenter', () => {
 
   it("gives each partner the engine's coaching reason and counts", () => {
     const d = partnersData(frontline, results, context('monthly'));
-    const reason = Object.fromEntries(d.rows.map((r) => [r.maskedName, r.keyReason]));
+    const reason = Object.fromEntries(d.rows.map((r) => [r.maskedName.zh, r.keyReason]));
     expect(reason).toEqual({ 伙伴20000001: 'slipping', 伙伴20000002: 'nearQ', 伙伴20000003: null });
     expect(d.summary).toEqual({ qThisMonth: 1, nearQ: 1, sixPlus: 0 });
-    expect(d.rows.find((r) => r.maskedName === '伙伴20000001')).toMatchObject({
+    expect(d.rows.find((r) => r.maskedName.zh === '伙伴20000001')).toMatchObject({
       qMonthsPy: 2,
       qMonthsToSix: marketRules('26/27').pins.legQMonths - 2,
       trend: [0, 0, 0, 12_000, 11_000, 1_000],
@@ -81,7 +81,7 @@ describe('the market presenter', () => {
 
   it('keeps in the key annual view the partners who can still reach the qualified-leg months', () => {
     const d = partnersData(frontline, results, context('keyAnnual'));
-    expect(d.rows.map((r) => [r.maskedName, r.keyReason])).toEqual([
+    expect(d.rows.map((r) => [r.maskedName.zh, r.keyReason])).toEqual([
       ['伙伴20000001', 'nearSix'],
       ['伙伴20000003', 'nearSix'],
     ]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Code } from '@abo/contract';
+import { Code, type LocalText } from '@abo/contract';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { insertDistributor, insertStaff } from '../../testing/fixtures.ts';
 import { loadProfile } from '../../idp/profile.ts';
@@ -120,20 +120,20 @@ describe('market pages (/bff/v1/incentive/market/*)', () => {
     // (The fixture's English names are "Member <ada>": the frontline's are shown in full.)
     for (const [ada] of TREE.slice(1)) expect(text.replace(/Member \d{8}/g, '')).not.toContain(ada);
     const row = res.json().data.rows.find((r: { maskedAda: string }) => r.maskedAda === '200******01');
-    expect(row).toMatchObject({ maskedName: '李一号伙伴', maskedNameEn: 'Member 20000001' });
+    expect(row).toMatchObject({ maskedName: { zh: '李一号伙伴', en: 'Member 20000001' } });
     // The same partners page of 20000001 read by their upline through queryAda: not the upline's frontline.
     const byLeader = (await call('partners', '10000002', { view: 'annual' }, { queryAda: '20000001' })).json().data;
-    expect(byLeader.rows.map((r: { maskedName: string; maskedNameEn: string }) => [r.maskedName, r.maskedNameEn]).sort()).toEqual([
+    expect(byLeader.rows.map((r: { maskedName: LocalText }) => [r.maskedName.zh, r.maskedName.en]).sort()).toEqual([
       ['李*一', 'Member 2***'],
       ['李一***', 'Member 2***'],
     ]);
     const own = (await call('partners', '20000001', { view: 'annual' })).json().data;
-    expect(own.rows.map((r: { maskedName: string }) => r.maskedName).sort()).toEqual(['李一一', '李一二新人']);
+    expect(own.rows.map((r: { maskedName: LocalText }) => r.maskedName.zh).sort()).toEqual(['李一一', '李一二新人']);
   });
 
   it('names the frontline in full and masks deeper levels in member tracking; the cached page follows the viewer', async () => {
-    const names = (d: { rows: { maskedAda: string; maskedName: string; maskedNameEn: string }[] }) =>
-      Object.fromEntries(d.rows.map((r) => [r.maskedAda, [r.maskedName, r.maskedNameEn]]));
+    const names = (d: { rows: { maskedAda: string; maskedName: LocalText }[] }) =>
+      Object.fromEntries(d.rows.map((r) => [r.maskedAda, [r.maskedName.zh, r.maskedName.en]]));
     const leader = names((await call('members', '10000002', { pageSize: 50 })).json().data);
     expect(leader['200******01']).toEqual(['李一号伙伴', 'Member 20000001']);
     expect(leader['200******04']).toEqual(['钱四号伙伴', 'Member 20000004']);
@@ -251,11 +251,11 @@ describe('market pages (/bff/v1/incentive/market/*)', () => {
       downlineSize: 2,
       frontlineCount: 2,
       // The member is the viewer's frontline and the sponsor the viewer: both in full.
-      maskedName: '李一号伙伴',
+      maskedName: { zh: '李一号伙伴' },
       sponsorMaskedName: '王大钻石',
     });
     // The member's own frontline is the viewer's second level: masked.
-    expect(d.legs.map((l: { maskedName: string }) => l.maskedName)).toEqual(['李*一', '李一***']);
+    expect(d.legs.map((l: { maskedName: LocalText }) => l.maskedName.zh)).toEqual(['李*一', '李一***']);
     expect(d.months.map((m: { pgpv: number }) => m.pgpv)).toEqual([12000, 10500, 10100]);
     expect(d.qMonthsPy).toBe(3);
     expect(d.legs.map((l: { pgpv: number; level: number }) => [l.pgpv, l.level])).toEqual([
@@ -277,13 +277,13 @@ describe('market pages (/bff/v1/incentive/market/*)', () => {
     expect(ok).toMatchObject({
       code: 0,
       data: {
-        member: { maskedAda: '200******41', level: 2, maskedName: '钱*一', maskedNameEn: 'Member 2***', sponsorMaskedName: '钱四号伙伴' },
+        member: { maskedAda: '200******41', level: 2, maskedName: { zh: '钱*一', en: 'Member 2***' }, sponsorMaskedName: '钱四号伙伴' },
       },
     });
     // Their own details: their name in full, their sponsor (an upline) masked.
     const self = (await call('details', '20000001')).json().data;
-    expect(self).toMatchObject({ self: true, member: { maskedName: '李一号伙伴', sponsorMaskedName: '王大**' } });
-    expect(self.legs.map((l: { maskedName: string }) => l.maskedName)).toEqual(['李一一', '李一二新人']);
+    expect(self).toMatchObject({ self: true, member: { maskedName: { zh: '李一号伙伴' }, sponsorMaskedName: '王大**' } });
+    expect(self.legs.map((l: { maskedName: LocalText }) => l.maskedName.zh)).toEqual(['李一一', '李一二新人']);
 
     const outsider = (await call('details', '10000002', {}, { queryAda: '30000001' })).json();
     expect(outsider).toMatchObject({ code: Code.FORBIDDEN, success: false, data: null });
@@ -307,7 +307,7 @@ describe('market pages (/bff/v1/incentive/market/*)', () => {
     expect(d.rows).toHaveLength(1);
     expect(d.rows[0]).toMatchObject({
       maskedAda: '200******01',
-      maskedName: '李一号伙伴',
+      maskedName: { zh: '李一号伙伴' },
       qMonthsPy: 3,
       qMonthsLastPy: 1,
       longestRun: 4,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthlyStatement } from '@abo/plan';
+import { ITEM_NAMES, monthlyStatement } from '@abo/plan';
 import { groupBy4, parseItems, sumTotals } from './income-data.ts';
 
 describe('stored statement items', () => {
@@ -7,7 +7,7 @@ describe('stored statement items', () => {
     const s = monthlyStatement({ month: '2026-10', ppv: 500, legs: [{ id: '20000001', pgpv: 3000 }] });
     const items = parseItems(JSON.stringify(s.items));
     expect(items.map((i) => i.code)).toEqual(['PROMOTION', 'LEADERSHIP', 'RUBY', 'PEARL']);
-    expect(items[0]).toMatchObject({ name: '市场推广服务费', nameEn: 'Market promotion service fee', rateBp: s.bracketPercent * 100 });
+    expect(items[0]).toMatchObject({ name: { zh: '市场推广服务费', en: 'Market promotion service fee' }, rateBp: s.bracketPercent * 100 });
     expect(items[0]!.legs).toHaveLength(2);
     expect(items.reduce((a, i) => a + i.amountFen, 0)).toBe(s.pretaxFen);
   });
@@ -17,7 +17,15 @@ describe('stored statement items', () => {
       '[{"code":"PROMOTION","base":100000,"rate":900,"amount":9000},{"code":"ADJUSTMENT","subCode":"RETURN","name":{"zh":"退货","en":"Return"},"amountFen":-500}]',
     );
     expect(items[0]).toMatchObject({ baseBvFen: 100000, rateBp: 900, amountFen: 9000, legs: [] });
-    expect(items[1]).toMatchObject({ subCode: 'RETURN', name: '退货', nameEn: 'Return', amountFen: -500 });
+    expect(items[1]).toMatchObject({ subCode: 'RETURN', name: { zh: '退货', en: 'Return' }, amountFen: -500 });
+  });
+
+  it('reads a note in one language as the text of both, and no note as null', () => {
+    const items = parseItems(
+      '[{"code":"ADJUSTMENT","note":{"en":"Late return"}},{"code":"ADJUSTMENT","note":"补发"},{"code":"PEARL","name":{}}]',
+    );
+    expect(items.map((i) => i.note)).toEqual([{ zh: 'Late return', en: 'Late return' }, { zh: '补发', en: '补发' }, null]);
+    expect(items[2]!.name).toEqual(ITEM_NAMES.PEARL);
   });
 
   it('gives no items for unreadable JSON rather than failing', () => {

@@ -1,6 +1,7 @@
 // Reading the stored statements: `statements.items` is the plan engine's item list as JSON.
 // Parsing is tolerant of the short field names (base, rate, amount) as well as the engine's
 // (baseBvFen, rateBp, amountFen), so a seed written either way reads the same.
+import type { LocalText } from '@abo/contract';
 import { ITEM_NAMES, type ItemCode } from '@abo/plan';
 
 export interface ParsedLeg {
@@ -17,13 +18,11 @@ export interface ParsedLeg {
 export interface ParsedItem {
   code: string;
   subCode: string | null;
-  name: string;
-  nameEn: string;
+  name: LocalText;
   baseBvFen: number;
   rateBp: number;
   amountFen: number;
-  note: string | null;
-  noteEn: string | null;
+  note: LocalText | null;
   legs: ParsedLeg[];
 }
 
@@ -39,10 +38,13 @@ const num = (...vs: unknown[]): number => {
 };
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
-function textPair(v: unknown, fallback: { zh: string; en: string } | null): { zh: string | null; en: string | null } {
-  if (isObj(v)) return { zh: str(v['zh']), en: str(v['en']) ?? str(v['zh']) };
-  if (typeof v === 'string') return { zh: v, en: fallback?.en ?? v };
-  return { zh: fallback?.zh ?? null, en: fallback?.en ?? null };
+/** A stored text as `{ zh, en }`: a language left out reads as the other one; none at all gives the fallback. */
+function localTextOf(v: unknown, fallback: LocalText | null): LocalText | null {
+  if (typeof v === 'string' && v !== '') return { zh: v, en: fallback?.en ?? v };
+  const zh = isObj(v) ? str(v['zh']) : null;
+  const en = isObj(v) ? str(v['en']) : null;
+  if (zh === null && en === null) return fallback;
+  return { zh: zh ?? en!, en: en ?? zh! };
 }
 
 function parseLeg(v: unknown): ParsedLeg | null {
@@ -74,19 +76,17 @@ export function parseItems(json: string): ParsedItem[] {
     if (!isObj(v)) continue;
     const code = str(v['code']) ?? 'ADJUSTMENT';
     const known = (ITEM_NAMES as Record<string, { zh: string; en: string } | undefined>)[code as ItemCode] ?? null;
-    const name = textPair(v['name'], known);
-    const note = textPair(v['note'], null);
+    const name = localTextOf(v['name'], known) ?? { zh: code, en: code };
+    const note = localTextOf(v['note'], null);
     const legs = Array.isArray(v['legs']) ? (v['legs'] as unknown[]).map(parseLeg).filter((l): l is ParsedLeg => l !== null) : [];
     items.push({
       code,
       subCode: str(v['subCode']),
-      name: name.zh ?? code,
-      nameEn: name.en ?? code,
+      name,
       baseBvFen: Math.round(num(v['baseBvFen'], v['base'], v['baseFen'])),
       rateBp: Math.round(num(v['rateBp'], v['rate'])),
       amountFen: Math.round(num(v['amountFen'], v['amount'])),
-      note: note.zh,
-      noteEn: note.en,
+      note,
       legs,
     });
   }

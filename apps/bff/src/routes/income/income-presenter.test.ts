@@ -55,7 +55,7 @@ describe('the income presenter', () => {
     expect(d.previous).toMatchObject({ py: '25/26', netFen: 11_000 });
     expect(d.bestMonth).toEqual({ month: '2026-10', pretaxFen: 3_000, taxFen: 0, netFen: 3_000 });
     expect(d.pinsReached).toEqual([expect.objectContaining({ code: '342', month: '2026-10' })]);
-    expect(d.plansMet).toEqual([{ code: 'UNKNOWN-PLAN', name: 'UNKNOWN-PLAN', nameEn: 'UNKNOWN-PLAN' }]);
+    expect(d.plansMet).toEqual([{ code: 'UNKNOWN-PLAN', name: { zh: 'UNKNOWN-PLAN', en: 'UNKNOWN-PLAN' } }]);
     expect(d.plansEvaluated).toBe(2);
     expect(d.displayName).toBe('张建国');
   });

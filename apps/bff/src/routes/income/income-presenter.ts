@@ -37,12 +37,10 @@ function itemView(it: ParsedItem): StatementItemView {
     code: it.code,
     subCode: it.subCode,
     name: it.name,
-    nameEn: it.nameEn,
     baseBvFen: it.baseBvFen,
     rateBp: it.rateBp,
     amountFen: it.amountFen,
     note: it.note,
-    noteEn: it.noteEn,
     legCount: it.legs.length,
   };
 }
@@ -112,8 +110,7 @@ export function promotionData(
       const name = l.legId ? legName(viewer, l.legId, l.name, people.get(l.legId)) : null;
       return {
         legAdaMasked: l.legId ? maskPrivacy(l.legId) : null,
-        legName: name && name.nameZh,
-        legNameEn: name && name.nameEn,
+        legName: name && { zh: name.nameZh, en: name.nameEn },
         pv: l.pv,
         bvFen: l.bvFen,
         legPercent: l.legPercent,
@@ -229,13 +226,13 @@ function pinsReached(py: PyName, pinRows: ReviewInput['pinRows'], person: Review
   for (const row of pinRows) {
     if (row.month >= pm[0]! && row.pinCode > held && held > 0) {
       const n = pinName(row.pinCode);
-      out.push({ code: String(row.pinCode), name: n.zh, nameEn: n.en, month: row.month });
+      out.push({ code: String(row.pinCode), name: { zh: n.zh, en: n.en }, month: row.month });
     }
     held = Math.max(held, row.pinCode);
   }
   if (pinRows.length === 0 && person.pin_month && person.pin_month >= pm[0]! && person.pin_month <= pm[11]!) {
     const n = pinName(person.pin_code);
-    out.push({ code: String(person.pin_code), name: n.zh, nameEn: n.en, month: person.pin_month });
+    out.push({ code: String(person.pin_code), name: { zh: n.zh, en: n.en }, month: person.pin_month });
   }
   return out;
 }
@@ -257,7 +254,7 @@ export function annualReviewData(x: ReviewInput, viewer: NameViewer): AnnualRevi
     .filter(([, s]) => s === 'met')
     .map(([code]) => {
       const p = planByCode(code);
-      return { code, name: p?.name.zh ?? code, nameEn: p?.name.en ?? code };
+      return { code, name: p ? { zh: p.name.zh, en: p.name.en } : { zh: code, en: code } };
     });
   const d = x.person;
   const pin = pinName(d.pin_code);
@@ -273,7 +270,7 @@ export function annualReviewData(x: ReviewInput, viewer: NameViewer): AnnualRevi
     previousSamePeriod: samePeriod,
     comparedMonths,
     growthPercent,
-    pin: { code: String(d.pin_code), name: pin.zh, nameEn: pin.en },
+    pin: { code: String(d.pin_code), name: { zh: pin.zh, en: pin.en } },
     pinsReached: pinsReached(x.py, x.pinRows, d),
     plansMet,
     plansEvaluated: x.planStatuses.size,
@@ -287,8 +284,7 @@ export function incomeTypesData(py: PyName, latest: StoredStatement | undefined,
   for (const s of pyRows) for (const it of s.items) pyAmount.set(it.code, (pyAmount.get(it.code) ?? 0) + it.amountFen);
   const types = (Object.keys(ITEM_NAMES) as (keyof typeof ITEM_NAMES)[]).map((code) => ({
     code,
-    name: ITEM_NAMES[code].zh,
-    nameEn: ITEM_NAMES[code].en,
+    name: { zh: ITEM_NAMES[code].zh, en: ITEM_NAMES[code].en },
     pyAmountFen: pyAmount.get(code) ?? 0,
     latestAmountFen: latestItems.filter((i) => i.code === code).reduce((a, i) => a + i.amountFen, 0),
   }));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Code } from '@abo/contract';
+import { Code, type LocalText } from '@abo/contract';
 import { monthlyStatement, remunerationWithholding, annualComprehensiveTax, type StatementInput } from '@abo/plan';
 import type { DB } from '../../db/index.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -199,7 +199,7 @@ describe('income calls', () => {
     expect(d.lines).toHaveLength(3);
     expect(d.lines[0].legAdaMasked).toBeNull();
     expect(d.lines.reduce((a: number, l: { amountFen: number }) => a + l.amountFen, 0)).toBe(d.amountFen);
-    expect(d.lines.map((l: { legName: string | null }) => l.legName)).toContain('李一');
+    expect(d.lines.map((l: { legName: LocalText | null }) => l.legName?.zh)).toContain('李一');
     expect(raw).not.toContain(LEG_A);
     expect(d.lines.some((l: { legAdaMasked: string }) => l.legAdaMasked === '200******01')).toBe(true);
   });
@@ -249,9 +249,9 @@ describe('income calls', () => {
     await signIn(MOVER);
     const { body, raw } = await call(MOVER, 'promotionservicefee', { month: '2026-10' });
     const byLeg = Object.fromEntries(
-      body.data.lines.map((l: { legAdaMasked: string | null; legName: string | null; legNameEn: string | null }) => [
+      body.data.lines.map((l: { legAdaMasked: string | null; legName: LocalText | null }) => [
         l.legAdaMasked,
-        [l.legName, l.legNameEn],
+        [l.legName?.zh ?? null, l.legName?.en ?? null],
       ]),
     );
     expect(byLeg).toEqual({
@@ -269,10 +269,10 @@ describe('income calls', () => {
     expect(d.lines).toHaveLength(3);
     expect(d.lines.reduce((a: number, l: { amountFen: number }) => a + l.amountFen, 0)).toBe(d.amountFen);
     expect(d.lines.find((l: { isQ: boolean }) => l.isQ).amountFen).toBe(0);
-    expect(d.lines.map((l: { legName: string | null }) => l.legName)).toContain('赵六');
+    expect(d.lines.map((l: { legName: LocalText | null }) => l.legName?.zh)).toContain('赵六');
     const s = (await call(SHORT, 'statement')).body.data;
     expect(s.items.reduce((a: number, i: { amountFen: number }) => a + i.amountFen, 0)).toBe(s.pretaxFen);
-    expect(s.items[0]).toMatchObject({ name: '市场推广服务费', baseBvFen: expect.any(Number) });
+    expect(s.items[0]).toMatchObject({ name: { zh: '市场推广服务费', en: 'Market promotion service fee' }, baseBvFen: expect.any(Number) });
   });
 
   it('shows pre-tax details with the withholding worked out and only masked card and id', async () => {
@@ -386,8 +386,10 @@ describe('income calls', () => {
       payload: { channel: 'iinquiry', month: '2026-01' },
       headers: { ...staffHeaders, queryAda: LEADER },
     });
-    expect(promo.json().data.lines.map((l: { legName: string | null }) => l.legName)).toEqual(
-      (await call(LEADER, 'promotionservicefee', { month: '2026-01' })).body.data.lines.map((l: { legName: string | null }) => l.legName),
+    expect(promo.json().data.lines.map((l: { legName: LocalText | null }) => l.legName)).toEqual(
+      (await call(LEADER, 'promotionservicefee', { month: '2026-01' })).body.data.lines.map(
+        (l: { legName: LocalText | null }) => l.legName,
+      ),
     );
     expect(promo.body).toContain('李一');
     expect(res.body).not.toContain(CARD);

@@ -8,7 +8,7 @@ import './i18n.ts';
 
 /** /achievement/setshop: choose the service shop (from /common/shops), saved in the user's settings. */
 export default function SetShopPage() {
-  const { t, lang, pair } = useAch();
+  const { t, lang, tx } = useAch();
   const current = useShop();
   const shops = useShops();
   const save = useSetShop();
@@ -23,7 +23,7 @@ export default function SetShopPage() {
             {c.shop ? (
               <>
                 <p>
-                  <strong>{pair(c.shop, 'name')}</strong> · {pair(c.shop, 'city')}
+                  <strong>{tx(c.shop.name)}</strong> · {tx(c.shop.city)}
                 </p>
                 <p className="muted small">{c.shop.address}</p>
                 <p className="muted small">
@@ -66,9 +66,9 @@ export default function SetShopPage() {
                             onChange={() => setChoice(shop.code)}
                           />
                           <span>
-                            <strong>{pair(shop, 'name')}</strong>
+                            <strong>{tx(shop.name)}</strong>
                             <span className="muted small" style={{ display: 'block' }}>
-                              {pair(shop, 'city')} · {shop.address} · {shop.phone}
+                              {tx(shop.city)} · {shop.address} · {shop.phone}
                             </span>
                           </span>
                         </label>

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { StatusTag } from '../../components/status-tag.tsx';
+import { FreshnessNote } from '../../components/freshness-note.tsx';
 import { formatFen, formatMonth, formatPv } from '../../lib/format.ts';
 import { getSession, logout } from '../../lib/storage.ts';
 import { useLocalText } from '../../lib/use-local-text.ts';
@@ -25,7 +26,7 @@ export const prefetch: PagePrefetch = (_at, client) => {
 
 export default function HomePage() {
   const { t } = useTranslation('home');
-  const { lang, pair } = useLocalText();
+  const { lang, tx } = useLocalText();
   const summary = useHomeSummary();
   const guide = useNoviceGuide('home');
   const ada = getSession('loginAda') ?? '';
@@ -63,7 +64,7 @@ export default function HomePage() {
                 </div>
               </div>
               <span className="pin-badge" title={t('pin')}>
-                {pair(s, 'pinName')}
+                {tx(s.pinName)}
               </span>
             </section>
 
@@ -75,7 +76,7 @@ export default function HomePage() {
                 <p className="muted small">{t('incentiveHint', { py: s.py })}</p>
                 {s.seminar ? (
                   <p className="home-seminar">
-                    <span>{pair(s.seminar, 'name')}</span> <StatusTag status={s.seminar.status} />
+                    <span>{tx(s.seminar.name)}</span> <StatusTag status={s.seminar.status} />
                   </p>
                 ) : null}
                 <div className="area-card__figures">
@@ -115,6 +116,7 @@ export default function HomePage() {
                     <div className="muted small">{t('bracket')}</div>
                   </div>
                 </div>
+                <FreshnessNote month={s.month} />
               </Link>
 
               <Link to="/income/type" className="card area-card">

@@ -20,7 +20,7 @@ import './income.css';
 /** /income/annualreview: the year in review (?year=25/26), saved as a shareable PNG. */
 export default function AnnualReviewPage() {
   const { t } = useTranslation('income');
-  const { lang, pair } = useLocalText();
+  const { lang, tx } = useLocalText();
   const [year, setYear] = useParam('year');
   const q = useAnnualReview(year);
   const card = useRef<HTMLElement>(null);
@@ -40,7 +40,7 @@ export default function AnnualReviewPage() {
               <h2 className="card__title" id="review-title">
                 {t('reviewTitle', { name: d.displayName, py: d.py })}
               </h2>
-              <div className="muted small">{t('currentPin', { pin: pair(d.pin, 'name') })}</div>
+              <div className="muted small">{t('currentPin', { pin: tx(d.pin.name) })}</div>
               {d.monthsPaid === 0 ? (
                 <ErrorBlock status="empty" title={t('noStatements')} description={t('reviewEmpty')} className="income-review__empty" />
               ) : (
@@ -84,7 +84,7 @@ export default function AnnualReviewPage() {
                         <ul className="income-review__list">
                           {d.pinsReached.map((p) => (
                             <li key={`${p.code}-${p.month}`}>
-                              {pair(p, 'name')} · {formatMonth(p.month, lang)}
+                              {tx(p.name)} · {formatMonth(p.month, lang)}
                             </li>
                           ))}
                         </ul>
@@ -98,7 +98,7 @@ export default function AnnualReviewPage() {
                         <>
                           <ul className="income-review__list">
                             {d.plansMet.map((p) => (
-                              <li key={p.code}>{pair(p, 'name')}</li>
+                              <li key={p.code}>{tx(p.name)}</li>
                             ))}
                           </ul>
                           <p className="muted small income-empty-note">{t('plansCount', { n: d.plansEvaluated })}</p>

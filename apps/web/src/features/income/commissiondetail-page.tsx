@@ -17,7 +17,7 @@ import './income.css';
 /** /income/commissiondetail: every item of a month's statement with its base volume and rate. */
 export default function CommissionDetailPage() {
   const { t } = useTranslation('income');
-  const { lang, pair } = useLocalText();
+  const { lang, tx } = useLocalText();
   const [month, setMonth] = useParam('month');
   const q = useStatement(month, 'commissiondetail');
 
@@ -60,7 +60,7 @@ export default function CommissionDetailPage() {
                   data-item-fen={it.amountFen}
                 >
                   <h2 className="card__title" id={`item-title-${i}`}>
-                    {pair(it, 'name')}
+                    {tx(it.name)}
                   </h2>
                   <Figure value={formatFen(it.amountFen, lang)} label={formatMonth(s.month!, lang)} />
                   <dl className="income-steps">
@@ -71,7 +71,7 @@ export default function CommissionDetailPage() {
                     <dt className="income-steps__result">{t('amount')}</dt>
                     <dd className="income-steps__result">{formatFen(it.amountFen, lang)}</dd>
                   </dl>
-                  <p className="muted small">{pair(it, 'note') ?? t(`itemNotes.${it.code}`, { defaultValue: '' })}</p>
+                  <p className="muted small">{it.note ? tx(it.note) : t(`itemNotes.${it.code}`, { defaultValue: '' })}</p>
                   {it.code === 'PROMOTION' ? (
                     <Link to={`/income/promotionservicefee?month=${s.month}`} className="term-help">
                       {t('pages.promotionservicefee')} ({it.legCount})

@@ -20,7 +20,7 @@ import './income.css';
 /** /income/promotionservicefee: the bracket differential of a month, one line per frontline leg. */
 export default function PromotionServiceFeePage() {
   const { t } = useTranslation('income');
-  const { lang, pair } = useLocalText();
+  const { lang, tx } = useLocalText();
   const [month, setMonth] = useParam('month');
   const q = usePromotion(month);
   const columns: DataColumn<PromotionLine>[] = [
@@ -32,7 +32,7 @@ export default function PromotionServiceFeePage() {
           t('ownPv')
         ) : (
           <>
-            <span className="income-legname">{pair(l, 'legName') ?? l.legAdaMasked}</span>
+            <span className="income-legname">{l.legName ? tx(l.legName) : l.legAdaMasked}</span>
             <span className="income-masked">{l.legAdaMasked}</span>{' '}
             {l.isQ ? (
               <span className="income-tag income-tag--q">

@@ -18,7 +18,7 @@ import './income.css';
 /** /income/type: the entry of the income area — latest statement, this PY by kind, and every income page. */
 export default function IncomeTypePage() {
   const { t } = useTranslation('income');
-  const { lang, pair } = useLocalText();
+  const { lang, tx } = useLocalText();
   const types = useIncomeTypes();
 
   return (
@@ -63,9 +63,9 @@ export default function IncomeTypePage() {
                     header: t('item'),
                     cell: (x) =>
                       x.code === 'PROMOTION' ? (
-                        <Link to="/income/promotionservicefee">{pair(x, 'name')}</Link>
+                        <Link to="/income/promotionservicefee">{tx(x.name)}</Link>
                       ) : (
-                        <Link to={`/income/commissiondetail#item-${x.code}`}>{pair(x, 'name')}</Link>
+                        <Link to={`/income/commissiondetail#item-${x.code}`}>{tx(x.name)}</Link>
                       ),
                   },
                   {

@@ -20,18 +20,18 @@ export async function getConfig(): Promise<GetConfigData> {
 /** A description page from getConfig, by ?code=, rendered through the HTML allowlist. */
 export default function DescPage() {
   const { t } = useTranslation('system');
-  const { pair } = useLocalText();
+  const { tx } = useLocalText();
   const [params] = useSearchParams();
   const code = params.get('code') ?? '';
   const config = useQuery({ queryKey: ['common', 'getConfig'], queryFn: getConfig, staleTime: 10 * 60_000 });
   const page = config.data?.descriptionPageList.find((p) => p.code.toLowerCase() === code.toLowerCase());
   return (
-    <Page title={page ? pair(page, 'title') : t('desc.title')}>
+    <Page title={page ? tx(page.title) : t('desc.title')}>
       <QueryState query={config}>
         {() =>
           page ? (
             <article className="card prose">
-              <SafeHtml html={pair(page, 'content')} />
+              <SafeHtml html={tx(page.content)} />
             </article>
           ) : (
             <div className="card">

@@ -1,4 +1,5 @@
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
+import { FreshnessNote } from '../../../components/freshness-note.tsx';
 import { useAch, YesNo } from './shared.tsx';
 
 interface MonthRow {
@@ -27,8 +28,13 @@ export function MonthTable<T extends MonthRow>({
     { key: 'month', header: t('month'), cell: (m) => `${month(m.month)}${m.closed ? '' : t('mtd')}` },
     ...columns,
   ];
+  // How fresh the figures are: those of the open month (provisional), or else of the newest month.
+  const noted = rows.find((m) => !m.closed) ?? rows.at(-1);
   return (
-    <DataTable columns={all} rows={newestFirst ? [...rows].reverse() : rows} rowKey={(m) => m.month} {...(caption ? { caption } : {})} />
+    <>
+      <DataTable columns={all} rows={newestFirst ? [...rows].reverse() : rows} rowKey={(m) => m.month} {...(caption ? { caption } : {})} />
+      {noted ? <FreshnessNote month={noted.month} /> : null}
+    </>
   );
 }
 

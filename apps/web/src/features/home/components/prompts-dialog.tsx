@@ -7,14 +7,14 @@ const PromptModal = lazy(() => import('./prompt-modal.tsx'));
 
 /** The first open prompt of a business area, shown once until the user closes it. */
 export function PromptsDialog({ businessType }: { businessType: string }) {
-  const { pair } = useLocalText();
+  const { tx } = useLocalText();
   const prompts = usePrompts(businessType);
   const close = useClosePrompt(businessType);
   const prompt = prompts.data?.prompts[0];
   if (!prompt) return null;
   return (
     <Suspense fallback={null}>
-      <PromptModal title={pair(prompt, 'title')} html={pair(prompt, 'content')} onClose={() => close.mutate(prompt)} />
+      <PromptModal title={tx(prompt.title)} html={tx(prompt.content)} onClose={() => close.mutate(prompt)} />
     </Suspense>
   );
 }

@@ -7,6 +7,7 @@ import { Figure } from '../../../components/figure.tsx';
 import { Page } from '../../../components/page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { TermHelp } from '../../../components/term-help.tsx';
+import { FreshnessNote } from '../../../components/freshness-note.tsx';
 import { formatMonth, formatPv } from '../../../lib/format.ts';
 import { useDetails } from './api/get-details.ts';
 import { useLocalText } from '../../../lib/use-local-text.ts';
@@ -21,7 +22,7 @@ type MonthRow = DetailsData['months'][number];
 /** One member of the viewer's market (`?ref=` from a list, or `?queryAda=`): month volumes, bracket, pin, legs. */
 export default function MarketDetailsPage() {
   const { t } = useTranslation('incentiveMarket');
-  const { lang, pair } = useLocalText();
+  const { lang, tx } = useLocalText();
   const [params] = useSearchParams();
   const ref = params.get('ref');
   const query = useDetails(ref && /^m\d{1,9}$/.test(ref) ? ref : null, params.get('queryAda'));
@@ -31,7 +32,7 @@ export default function MarketDetailsPage() {
       <MarketNav />
       <QueryState query={query} skeletonLines={10}>
         {(d) => {
-          const name = pair(d.member, 'maskedName');
+          const name = tx(d.member.maskedName);
           const pv = (n: number) => formatPv(n, lang);
           const monthColumns: DataColumn<MonthRow>[] = [
             {
@@ -143,6 +144,7 @@ export default function MarketDetailsPage() {
                     label={`${t('pgpv')} · ${monthLabel}`}
                     hint={<QProgress pgpv={d.current.pgpv} threshold={d.qThreshold} />}
                   />
+                  <FreshnessNote month={d.month} />
                 </div>
                 <div className="card">
                   <Figure

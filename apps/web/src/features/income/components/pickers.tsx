@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FreshnessNote } from '../../../components/freshness-note.tsx';
 import { formatMonth } from '../../../lib/format.ts';
 
 interface SelectProps {
@@ -41,7 +42,7 @@ export function MonthSelect({
   label?: string;
 }) {
   const { t, i18n } = useTranslation('income');
-  return (
+  const select = (
     <LabelledSelect
       label={label ?? t('month')}
       value={value}
@@ -49,6 +50,14 @@ export function MonthSelect({
       onChange={onChange}
       format={(m) => formatMonth(m, i18n.language)}
     />
+  );
+  // The month a page shows (not an end of a range): how fresh its figures are, under it.
+  if (label) return select;
+  return (
+    <div>
+      {select}
+      <FreshnessNote month={value} />
+    </div>
   );
 }
 

@@ -10,15 +10,15 @@ type Item = StatementData['items'][number];
 /** The statement's items with base and rate, then pre-tax, tax and net: a table that adds up. */
 export function StatementItems({ s }: { s: StatementData }) {
   const { t } = useTranslation('income');
-  const { lang, pair } = useLocalText();
+  const { lang, tx } = useLocalText();
   const columns: DataColumn<Item>[] = [
     {
       key: 'item',
       header: t('item'),
       cell: (it) => (
         <>
-          <div>{pair(it, 'name')}</div>
-          <div className="muted small income-note">{pair(it, 'note') ?? t(`itemNotes.${it.code}`, { defaultValue: '' })}</div>
+          <div>{tx(it.name)}</div>
+          <div className="muted small income-note">{it.note ? tx(it.note) : t(`itemNotes.${it.code}`, { defaultValue: '' })}</div>
         </>
       ),
     },

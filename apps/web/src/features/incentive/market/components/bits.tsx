@@ -13,9 +13,9 @@ export function PinLabel({ code }: { code: number }) {
 
 /** Masked name and ADA of a member, linking to their market details. */
 export function PersonCell({ person, link = true }: { person: MarketPerson; link?: boolean }) {
-  const { pair } = useLocalText();
+  const { tx } = useLocalText();
   const { t } = useTranslation('incentiveMarket');
-  const name = pair(person, 'maskedName');
+  const name = tx(person.maskedName);
   const body = (
     <>
       <span className="market-person__name">{name}</span> <span className="market-person__ada num">{person.maskedAda}</span>

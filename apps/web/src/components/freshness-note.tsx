@@ -1,0 +1,93 @@
+import type { FreshnessData } from '@abo/contract';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../i18n/index.ts';
+import { useFreshness } from '../lib/get-freshness.ts';
+
+// Its texts are added on first use, not when the module loads: the module may share a chunk
+// the app frame loads before i18next is set up (apps/web/vite.config.ts, the "app" group).
+let textsAdded = false;
+function addTexts(): void {
+  if (textsAdded) return;
+  i18n.addResourceBundle('zh-CN', 'freshness', {
+    updated: '截至 {{time}} 更新',
+    closesOn: '本月于 {{date}} 结算',
+    closesOnAlone: '本月于 {{date}} 结算',
+    closedOn: '已于 {{date}} 结算',
+  });
+  i18n.addResourceBundle('en-US', 'freshness', {
+    updated: 'Updated {{time}}',
+    closesOn: 'this month closes on {{date}}',
+    closesOnAlone: 'This month closes on {{date}}',
+    closedOn: 'Closed on {{date}}',
+  });
+  textsAdded = true;
+}
+
+/** China has one offset all year (no daylight saving): times and days are shown in it. */
+const CHINA_OFFSET_MS = 8 * 3600_000;
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** `YYYY-MM-DD` of an instant in China. */
+function chinaDay(ms: number): string {
+  return new Date(ms + CHINA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** '12月1日' / '1 Dec' (spelt out, as lib/format.ts does for months: no Intl calendar data to load). */
+function dayLabel(day: string, zh: boolean): string {
+  const month = Number(day.slice(5, 7));
+  const date = Number(day.slice(8, 10));
+  return zh ? `${month}月${date}日` : `${date} ${MONTH_NAMES[month - 1]}`;
+}
+
+/** 'HH:MM' in China; preceded by the day when it is not today's. */
+function timeLabel(iso: string, zh: boolean, now: number): string {
+  const ms = Date.parse(iso);
+  const at = new Date(ms + CHINA_OFFSET_MS);
+  const time = `${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())}`;
+  const day = chinaDay(ms);
+  return day === chinaDay(now) ? time : `${dayLabel(day, zh)} ${time}`;
+}
+
+/** What the note says of `month`; null when nothing is known of it. */
+function noteParts(month: string, f: FreshnessData, zh: boolean) {
+  if (f.closedThrough !== null && month <= f.closedThrough) {
+    const at = f.closedAt[month];
+    return at ? ({ kind: 'closed', iso: at, date: dayLabel(chinaDay(Date.parse(at)), zh) } as const) : null;
+  }
+  const updated = f.openComputedAt ? { iso: f.openComputedAt, time: timeLabel(f.openComputedAt, zh, Date.now()) } : null;
+  // Only the open month has a known closing day; a complete month left open closes whenever the close runs.
+  const closes = month === f.openMonth ? dayLabel(f.nextCloseAfter, zh) : null;
+  return updated || closes ? ({ kind: 'open', updated, closes } as const) : null;
+}
+
+/**
+ * How fresh a month's figures are, under the figures: "Updated 14:05 · this month closes on
+ * 1 Dec" for the open month (provisional figures), "Closed on 3 Nov" for a closed one.
+ * Nothing while loading or when the BFF cannot say.
+ */
+export function FreshnessNote({ month, className }: { month: string; className?: string }) {
+  addTexts();
+  const { t, i18n: lang } = useTranslation('freshness');
+  const { data } = useFreshness();
+  if (!data) return null;
+  const zh = lang.language.toLowerCase().startsWith('zh');
+  const parts = noteParts(month, data, zh);
+  if (!parts) return null;
+  const cls = `muted small freshness-note${className ? ` ${className}` : ''}`;
+  if (parts.kind === 'closed') {
+    return (
+      <p className={cls}>
+        <time dateTime={parts.iso}>{t('closedOn', { date: parts.date })}</time>
+      </p>
+    );
+  }
+  const { updated, closes } = parts;
+  return (
+    <p className={cls}>
+      {updated ? <time dateTime={updated.iso}>{t('updated', { time: updated.time })}</time> : null}
+      {updated && closes ? ' · ' : null}
+      {closes ? <time dateTime={data.nextCloseAfter}>{t(updated ? 'closesOn' : 'closesOnAlone', { date: closes })}</time> : null}
+    </p>
+  );
+}

@@ -1,0 +1,62 @@
+import type { StatementData } from '@abo/contract';
+import { act, render, screen } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, initI18n } from '../../../i18n/index.ts';
+import { StatementItems } from './statement-items.tsx';
+
+const statement: StatementData = {
+  month: '2026-10',
+  py: '26/27',
+  months: ['2026-10'],
+  volume: null,
+  items: [
+    {
+      code: 'ADJUSTMENT',
+      subCode: 'RETURN',
+      name: { zh: '退货', en: 'Return' },
+      baseBvFen: 0,
+      rateBp: 0,
+      amountFen: -500,
+      note: { zh: '十月退货', en: 'October return' },
+      legCount: 0,
+    },
+    {
+      code: 'RUBY',
+      subCode: null,
+      name: { zh: '红宝石服务费', en: 'Ruby service fee' },
+      baseBvFen: 100_000,
+      rateBp: 200,
+      amountFen: 2_000,
+      note: null,
+      legCount: 0,
+    },
+  ],
+  pretaxFen: 1_500,
+  taxFen: 0,
+  netFen: 1_500,
+  withholding: { pretaxFen: 1_500, deductionFen: 0, taxableFen: 0, ratePercent: 0, quickDeductionFen: 0, taxFen: 0 },
+};
+
+describe('StatementItems', () => {
+  beforeAll(async () => {
+    initI18n('zh-CN');
+    await import('../i18n.ts');
+  });
+
+  it("shows each item's { zh, en } name and note in the language chosen, and the page's own note when the item has none", async () => {
+    await act(() => i18n.changeLanguage('zh-CN'));
+    const { unmount } = render(<StatementItems s={statement} />);
+    expect(screen.getByText('退货')).toBeTruthy();
+    expect(screen.getByText('十月退货')).toBeTruthy();
+    expect(screen.getByText('红宝石服务费')).toBeTruthy();
+    expect(screen.getByText(/个人小组 PV 达 20,000/)).toBeTruthy();
+    unmount();
+    await act(() => i18n.changeLanguage('en-US'));
+    render(<StatementItems s={statement} />);
+    expect(screen.getByText('Return')).toBeTruthy();
+    expect(screen.getByText('October return')).toBeTruthy();
+    expect(screen.getByText('Ruby service fee')).toBeTruthy();
+    expect(screen.getByText(/20,000 personal-group PV/)).toBeTruthy();
+    await act(() => i18n.changeLanguage('zh-CN'));
+  });
+});
