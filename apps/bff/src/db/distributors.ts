@@ -7,6 +7,28 @@ import { inChunks } from './in-chunks.ts';
 
 export type DistributorColumn = keyof DistributorsTable;
 
+/** Every column of a distributor, in the order the bulk writers (seed, import) give their values. */
+export const DISTRIBUTOR_COLUMNS = [
+  'ada',
+  'name_zh',
+  'name_en',
+  'phone',
+  'national_id',
+  'bank_card',
+  'bank_name',
+  'sponsor_ada',
+  'join_date',
+  'user_type',
+  'market',
+  'shop_code',
+  'tree_pos',
+  'tree_size',
+  'depth',
+  'pin_code',
+  'pin_month',
+  'head_image',
+] as const satisfies readonly DistributorColumn[];
+
 /** Who a distributor is and where they sit in the tree: what most pages need. */
 export const PERSON_COLUMNS = [
   'ada',

@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PIN, rulesForMonth } from '@abo/plan';
 import { markDataReplaced } from '../db/data-version.ts';
+import { DISTRIBUTOR_COLUMNS as DISTRIBUTORS_TABLE_COLUMNS } from '../db/distributors.ts';
 import type { DB } from '../db/index.ts';
 import { openImportConn, type ImportConn, type SqlValue } from './conn.ts';
 import { readCsv, type ColumnSpec, type CsvHeader } from './csv.ts';
@@ -552,26 +553,7 @@ function reportCycles(rows: readonly MemberRow[], sink: IssueSink, column: numbe
 }
 
 /** Columns of distributors written for a new member, in the staging table's names. */
-const MEMBER_COLUMNS = [
-  'ada',
-  'name_zh',
-  'name_en',
-  'phone',
-  'national_id',
-  'bank_card',
-  'bank_name',
-  'sponsor_ada',
-  'join_date',
-  'user_type',
-  'market',
-  'shop_code',
-  'tree_pos',
-  'tree_size',
-  'depth',
-  'pin_code',
-  'pin_month',
-  'head_image',
-] as const;
+const MEMBER_COLUMNS = DISTRIBUTORS_TABLE_COLUMNS;
 
 /** File column → distributors column, for the fields an import may change on an existing member. */
 const UPDATABLE: readonly [number, string][] = [

@@ -6,6 +6,8 @@ import { createHash } from 'node:crypto';
 import { monthKeyOf, pyOf, remunerationWithholding, toMonthKey, type AnnualBonus } from '@abo/plan';
 import { CLOSE_STATE_KEY, closedAtOnce, closeStateText } from '../close/state.ts';
 import type { BulkWriter, SqlValue } from '../db/bulk.ts';
+import { DISTRIBUTOR_COLUMNS } from '../db/distributors.ts';
+import { MONTHLY_RESULT_COLUMNS } from '../db/monthly-results.ts';
 import { hashPassword } from '../idp/passwords.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo.ts';
 import { KIND, pointsOf, type Calendar, type Dataset, type ProgressFn } from './generate.ts';
@@ -161,25 +163,7 @@ export function planSource(inputs: PlanInputs, worker?: boolean): PlanRowSource 
 
 /** monthly_results: one row per node and month from `fromMonth` (and its join month) on. */
 export async function writeMonthlyResults(w: FigureWriter, f: Figures, fromMonth = 0): Promise<number> {
-  const ins = w.writer.inserter('monthly_results', [
-    'ada',
-    'month',
-    'ppv',
-    'gpv',
-    'pgpv',
-    'bv_fen',
-    'bracket',
-    'is_q',
-    'q_legs',
-    'apv',
-    'is_sp',
-    'pin_code',
-    'new_customers',
-    'points',
-    'compliant',
-    'closed',
-    'attended',
-  ]);
+  const ins = w.writer.inserter('monthly_results', MONTHLY_RESULT_COLUMNS);
   const n = f.n;
   const M = f.cal.months.length;
   const closed = f.cal.closed;
@@ -297,26 +281,7 @@ export async function writeDataset(ds: Dataset, writer: BulkWriter, opts: WriteO
 
   async function writeAll(): Promise<WriteResult> {
     await timed('distributors', async () => {
-      const ins = writer.inserter('distributors', [
-        'ada',
-        'name_zh',
-        'name_en',
-        'phone',
-        'national_id',
-        'bank_card',
-        'bank_name',
-        'sponsor_ada',
-        'join_date',
-        'user_type',
-        'market',
-        'shop_code',
-        'tree_pos',
-        'tree_size',
-        'depth',
-        'pin_code',
-        'pin_month',
-        'head_image',
-      ]);
+      const ins = writer.inserter('distributors', DISTRIBUTOR_COLUMNS);
       const p = ds.people;
       const last = (ds.cal.months.length - 1) * n;
       const row: SqlValue[] = new Array<SqlValue>(18);
