@@ -44,18 +44,47 @@ export async function session(page: Page, key: string): Promise<string | null> {
   return page.evaluate((k) => sessionStorage.getItem(k), key);
 }
 
+/**
+ * Resolves once the page has had no request in flight (analytics aside) for `quietMs`: the home
+ * overlays each arrive after a round trip or a lazily loaded chunk, so a quiet network with no
+ * overlay shown means none is coming, however slow the machine or the database.
+ */
+async function networkQuiet(page: Page, quietMs = 400, maxMs = 15_000): Promise<void> {
+  const inFlight = new Set<object>();
+  const counts = (r: { url(): string }) => !r.url().includes('/analytics/');
+  const add = (r: { url(): string }) => {
+    if (counts(r)) inFlight.add(r);
+  };
+  const done = (r: object) => inFlight.delete(r);
+  page.on('request', add);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  try {
+    const until = Date.now() + maxMs;
+    let quietSince = Date.now();
+    while (Date.now() < until) {
+      await page.waitForTimeout(100);
+      if (inFlight.size > 0) quietSince = Date.now();
+      else if (Date.now() - quietSince >= quietMs) return;
+    }
+  } finally {
+    page.off('request', add);
+    page.off('requestfinished', done);
+    page.off('requestfailed', done);
+  }
+}
+
 /** Finishes the first-visit guide and closes notices, as a returning user would have. */
 export async function dismissHomeOverlays(page: Page): Promise<void> {
   const button = page.getByRole('button', { name: /^(下一步|开始使用|知道了|Next|Get started|Got it)$/ }).first();
-  // An overlay can still arrive after the loop below gave up (the prompts are asked for after the
-  // guide is saved, and their dialog loads with its HTML sanitizer: a slow database or CPU makes
-  // that later than any fixed wait). Playwright then closes it before the test's next action
-  // instead of that action waiting behind the mask until the test times out.
+  // Should an overlay still arrive after the loop below, Playwright closes it before the test's
+  // next action instead of that action waiting behind the mask until the test times out.
   await page.addLocatorHandler(button, (b) => b.click({ timeout: 3000 }).catch(() => undefined), { noWaitAfter: true });
-  for (let i = 0; i < 6; i++) {
-    // The next overlay can take a few round trips to appear: give it time before deciding there is none.
+  for (let i = 0; i < 12; i++) {
+    await networkQuiet(page);
+    // A dialog renders (and animates in) a moment after its last request ended.
     const shown = await button
-      .waitFor({ state: 'visible', timeout: 2000 })
+      .waitFor({ state: 'visible', timeout: 700 })
       .then(() => true)
       .catch(() => false);
     if (!shown) return;

@@ -127,8 +127,8 @@ test('logout clears storage but keeps the used session tokens and the channel', 
   await page.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
   await page.getByRole('button', { name: /退出登录|Sign out/ }).click();
   await page
+    .getByRole('dialog')
     .getByRole('button', { name: /退出登录|Sign out/ })
-    .last()
     .click();
   await expect(page).toHaveURL(/\/front\/login\?/);
   expect(await session(page, 'accessToken')).toBeNull();
