@@ -6,7 +6,7 @@ import { buildChildren, monthIndex, monthKeyOf, plansFor, pyOf, rulesFor, type M
 import type { ImportConn } from '../import/conn.ts';
 import { closeAll, type ProgressFn } from '../seed/generate.ts';
 import type { PlanInputs } from '../seed/plans.ts';
-import type { Figures } from '../seed/write.ts';
+import type { Figures } from './month-figures.ts';
 
 export interface Members {
   readonly n: number;

@@ -16,25 +16,19 @@ import { markDataReplaced } from '../db/data-version.ts';
 import { DISTRIBUTOR_COLUMNS as DISTRIBUTORS_TABLE_COLUMNS } from '../db/distributors.ts';
 import type { DB } from '../db/index.ts';
 import { openImportConn, type ImportConn, type SqlValue } from './conn.ts';
-import { readCsv, type ColumnSpec, type CsvHeader } from './csv.ts';
 import {
-  A,
-  ATTENDANCE_COLUMNS,
-  D,
-  DISTRIBUTOR_COLUMNS,
-  isAda,
-  isBankCard,
-  isCode,
-  isNationalId,
-  isPhone,
-  isText,
-  O,
-  ORDER_COLUMNS,
-  parseBvFen,
-  parseDay,
-  parseOrderTime,
-  parsePv,
-} from './fields.ts';
+  attendanceChecks,
+  checkRow,
+  distributorChecks,
+  FileIssues,
+  orderChecks,
+  type FileChecks,
+  type KnownMembers,
+  type Row,
+  type StagedFile,
+} from './checks.ts';
+import { readCsv, type CsvHeader, type ReadResult } from './csv.ts';
+import { A, DISTRIBUTOR_COLUMNS, D, O, ORDER_COLUMNS, type OrderTime } from './fields.ts';
 import { FILE_NAMES, ImportRejected, IssueList, shown, type FileName, type IssueSink } from './issues.ts';
 import { findCycles, layoutTree } from './tree.ts';
 
@@ -181,30 +175,31 @@ interface MemberRow {
   readonly values: readonly (string | undefined)[];
 }
 
-/** Issues of one file, placed at the columns its header gave (known before the first row). */
-class FileIssues {
-  private header: CsvHeader | null = null;
-  readonly sink: IssueSink;
-
-  constructor(
-    private readonly file: FileName,
-    private readonly spec: readonly ColumnSpec[],
-    issues: IssueList,
-  ) {
-    this.sink = issues.sink();
-  }
-
-  readonly setHeader = (h: CsvHeader) => {
-    this.header = h;
-  };
-
-  column(k: number): number {
-    return this.header?.position[k] ?? 0;
-  }
-
-  add(line: number, k: number, message: string): void {
-    this.sink.add({ file: this.file, line, column: this.column(k), field: this.spec[k]!.name, message });
-  }
+/**
+ * Reads one file of the import: its header, then every row through the file's checks (checks.ts);
+ * `accept` takes each row that has no issue, with its values by column.
+ */
+function readFile(
+  path: string,
+  checks: FileChecks,
+  fi: FileIssues,
+  issues: IssueList,
+  accept: (row: Row, values: readonly unknown[]) => void | Promise<void>,
+  progress: ImportOptions['progress'],
+): Promise<ReadResult> {
+  const values = new Array<unknown>(checks.columns.length);
+  return readCsv({
+    path,
+    file: checks.file,
+    spec: checks.columns,
+    sink: issues.sink(),
+    onHeader: fi.setHeader,
+    onRow: (line, cells) => {
+      const row = { line, cells };
+      if (checkRow(fi, checks.cells, row, values)) return accept(row, values);
+    },
+    onProgress: (bytes, total) => progress?.({ phase: `read ${checks.file}`, done: bytes, total }),
+  });
 }
 
 async function run(conn: ImportConn, files: Files, opts: ImportOptions & { replace: boolean }, t0: number): Promise<ImportSummary> {
@@ -230,18 +225,12 @@ async function run(conn: ImportConn, files: Files, opts: ImportOptions & { repla
   let memberHeader: CsvHeader | null = null;
   const memberFile = files['distributors.csv'];
   if (memberFile) {
-    const fi = new FileIssues('distributors.csv', DISTRIBUTOR_COLUMNS, issues);
-    const result = await readCsv({
-      path: memberFile,
-      file: 'distributors.csv',
-      spec: DISTRIBUTOR_COLUMNS,
-      sink: issues.sink(),
-      onHeader: fi.setHeader,
-      onRow: (line, v) => {
-        if (checkMemberRow(fi, line, v, fileAdas, today)) members.push({ line, values: [...v] });
-      },
-      onProgress: (bytes, total) => progress?.({ phase: 'read distributors.csv', done: bytes, total }),
-    });
+    const checks = distributorChecks(today, fileAdas);
+    const fi = new FileIssues(checks.file, checks.columns, issues);
+    const accept = ({ line, cells }: Row) => {
+      members.push({ line, values: [...cells] });
+    };
+    const result = await readFile(memberFile, checks, fi, issues, accept, progress);
     memberHeader = result.header;
     // The checks across rows report through a sink of their own (each sink reports in line order).
     const cross = new FileIssues('distributors.csv', DISTRIBUTOR_COLUMNS, issues);
@@ -279,35 +268,7 @@ async function run(conn: ImportConn, files: Files, opts: ImportOptions & { repla
   // A member whose row was refused still exists for the other files: no "unknown ADA" for each of their orders.
   for (const ada of fileAdas.keys()) if (!joinOf.has(ada)) joinOf.set(ada, '');
   // A distributors.csv whose header was refused leaves the tree unknown: no ADA can be checked.
-  const treeUnknown = memberFile !== null && memberHeader === null;
-
-  /** The ADA of an order or attendance row: its join day ('' if unknown), or undefined when refused. */
-  const checkAda = (fi: FileIssues, line: number, k: number, ada: string): string | undefined => {
-    if (!isAda(ada)) {
-      fi.add(line, k, `${shown(ada)} is not an ADA (8 to 12 digits)`);
-      return undefined;
-    }
-    const join = joinOf.get(ada);
-    if (join !== undefined) return join;
-    if (treeUnknown) return '';
-    fi.add(line, k, `unknown ADA ${ada}: ${where}`);
-    return undefined;
-  };
-  /**
-   * The day of an order or attendance row: its month, or undefined when refused. A closed month
-   * is checked on the staged rows (checkStaged): a row already imported may come again.
-   */
-  const checkDay = (fi: FileIssues, line: number, k: number, day: string, ada: string, join: string | undefined): string | undefined => {
-    if (day > today) {
-      fi.add(line, k, `${day} is after today (${today})`);
-      return undefined;
-    }
-    if (join && day < join) {
-      fi.add(line, k, `${day} is before ${ada} joined (${join})`);
-      return undefined;
-    }
-    return day.slice(0, 7);
-  };
+  const known: KnownMembers = { joinOf, treeUnknown: memberFile !== null && memberHeader === null, where, today };
 
   const months = new Set<string>();
   const bvPerPv = new Map<string, number>();
@@ -320,108 +281,62 @@ async function run(conn: ImportConn, files: Files, opts: ImportOptions & { repla
 
   // ---- orders.csv --------------------------------------------------------------------------
   let orderRows = 0;
-  const orderIssues = new FileIssues('orders.csv', ORDER_COLUMNS, issues);
+  const orderSpec = orderChecks(known);
+  const orderIssues = new FileIssues(orderSpec.file, orderSpec.columns, issues);
   const orderFile = files['orders.csv'];
   if (orderFile) {
-    const fi = orderIssues;
-    const ins = conn.inserter('import_orders', ['line', 'order_id', 'ada', 'ordered_at', 'month', 'pv', 'bv_fen', 'customer_id']);
-    const row: SqlValue[] = new Array<SqlValue>(8);
-    const result = await readCsv({
-      path: orderFile,
-      file: 'orders.csv',
-      spec: ORDER_COLUMNS,
-      sink: issues.sink(),
-      onHeader: fi.setHeader,
-      onRow: (line, v) => {
-        let ok = true;
-        const orderId = v[O.orderId]!;
-        if (orderId === '' || !isText(orderId, 64)) {
-          fi.add(
-            line,
-            O.orderId,
-            orderId === '' ? 'an order id is needed' : `${shown(orderId)} is not an order id (at most 64 characters)`,
-          );
-          ok = false;
-        }
-        const ada = v[O.ada]!;
-        const join = checkAda(fi, line, O.ada, ada);
-        const time = parseOrderTime(v[O.orderedAt]!);
-        let month: string | undefined;
-        if (!time) fi.add(line, O.orderedAt, `${shown(v[O.orderedAt]!)} is not a date or date-time (2026-10-05 or 2026-10-05T14:30:00)`);
-        else month = checkDay(fi, line, O.orderedAt, time.day, ada, join);
-        const pv = parsePv(v[O.pv]!);
-        if (pv === undefined) fi.add(line, O.pv, `${shown(v[O.pv]!)} is not a whole number of PV`);
-        const bvText = v[O.bv];
-        let bvFen: number | undefined;
-        if (bvText === undefined || bvText === '') {
-          if (pv !== undefined && month !== undefined) bvFen = pv * bvFenPerPv(month);
-        } else if ((bvFen = parseBvFen(bvText)) === undefined) {
-          fi.add(line, O.bv, `${shown(bvText)} is not an amount in CNY (e.g. 128.50)`);
-        }
-        const customer = v[O.customerId] || null;
-        if (customer !== null && !isText(customer, 64)) {
-          fi.add(line, O.customerId, `${shown(customer)} is not a customer id (at most 64 characters)`);
-          ok = false;
-        }
-        if (!ok || join === undefined || !time || month === undefined || pv === undefined || bvFen === undefined) return;
-        months.add(month);
-        row[0] = line;
-        row[1] = orderId;
-        row[2] = ada;
-        row[3] = time.at;
-        row[4] = month;
-        row[5] = pv;
-        row[6] = bvFen;
-        row[7] = customer;
-        return ins.add(row);
-      },
-      onProgress: (bytes, total) => progress?.({ phase: 'read orders.csv', done: bytes, total }),
-    });
+    const ins = conn.inserter(orderSpec.staged.staging, ['line', ...orderSpec.staged.columns]);
+    const row: SqlValue[] = new Array<SqlValue>(1 + orderSpec.staged.columns.length);
+    const accept = ({ line, cells }: Row, v: readonly unknown[]) => {
+      const time = v[O.orderedAt] as OrderTime;
+      const month = time.day.slice(0, 7);
+      const pv = v[O.pv] as number;
+      months.add(month);
+      row[0] = line;
+      row[1] = cells[O.orderId]!;
+      row[2] = cells[O.ada]!;
+      row[3] = time.at;
+      row[4] = month;
+      row[5] = pv;
+      // No BV: the PY's PV → BV rule.
+      row[6] = (v[O.bv] as number | undefined) ?? pv * bvFenPerPv(month);
+      row[7] = (v[O.customerId] as string | undefined) ?? null;
+      return ins.add(row);
+    };
+    const result = await readFile(orderFile, orderSpec, orderIssues, issues, accept, progress);
     await ins.flush();
     orderRows = result.rows;
   }
 
   // ---- attendance.csv ----------------------------------------------------------------------
   let attendanceRows = 0;
-  const attendanceIssues = new FileIssues('attendance.csv', ATTENDANCE_COLUMNS, issues);
+  const attendanceSpec = attendanceChecks(known);
+  const attendanceIssues = new FileIssues(attendanceSpec.file, attendanceSpec.columns, issues);
   const attendanceFile = files['attendance.csv'];
   if (attendanceFile) {
-    const fi = attendanceIssues;
-    const ins = conn.inserter('import_attendance', ['line', 'ada', 'event_code', 'attended_on']);
-    const row: SqlValue[] = new Array<SqlValue>(4);
-    const result = await readCsv({
-      path: attendanceFile,
-      file: 'attendance.csv',
-      spec: ATTENDANCE_COLUMNS,
-      sink: issues.sink(),
-      onHeader: fi.setHeader,
-      onRow: (line, v) => {
-        const ada = v[A.ada]!;
-        const join = checkAda(fi, line, A.ada, ada);
-        const code = v[A.eventCode]!;
-        const codeOk = isCode(code);
-        if (!codeOk) fi.add(line, A.eventCode, `${shown(code)} is not an event code (letters, digits, - _ .)`);
-        const day = parseDay(v[A.attendedOn]!);
-        let month: string | undefined;
-        if (!day) fi.add(line, A.attendedOn, `${shown(v[A.attendedOn]!)} is not a date (YYYY-MM-DD)`);
-        else month = checkDay(fi, line, A.attendedOn, day, ada, join);
-        if (join === undefined || !codeOk || !day || month === undefined) return;
-        months.add(month);
-        row[0] = line;
-        row[1] = ada;
-        row[2] = code;
-        row[3] = day;
-        return ins.add(row);
-      },
-      onProgress: (bytes, total) => progress?.({ phase: 'read attendance.csv', done: bytes, total }),
-    });
+    const ins = conn.inserter(attendanceSpec.staged.staging, ['line', ...attendanceSpec.staged.columns]);
+    const row: SqlValue[] = new Array<SqlValue>(1 + attendanceSpec.staged.columns.length);
+    const accept = ({ line, cells }: Row, v: readonly unknown[]) => {
+      const day = v[A.attendedOn] as string;
+      months.add(day.slice(0, 7));
+      row[0] = line;
+      row[1] = cells[A.ada]!;
+      row[2] = cells[A.eventCode]!;
+      row[3] = day;
+      return ins.add(row);
+    };
+    const result = await readFile(attendanceFile, attendanceSpec, attendanceIssues, issues, accept, progress);
     await ins.flush();
     attendanceRows = result.rows;
   }
 
   // ---- checks over all rows ----------------------------------------------------------------
   progress?.({ phase: 'check', done: 0, total: 1 });
-  await checkStaged(conn, issues, { replace, closed, orders: orderIssues, attendance: attendanceIssues });
+  const staged = [
+    [orderSpec.staged, orderIssues],
+    [attendanceSpec.staged, attendanceIssues],
+  ] as const;
+  await checkStaged(conn, issues, { replace, closed, staged, orders: orderIssues });
   progress?.({ phase: 'check', done: 1, total: 1 });
   if (issues.total > 0) throw new ImportRejected(issues);
 
@@ -454,16 +369,8 @@ async function run(conn: ImportConn, files: Files, opts: ImportOptions & { repla
         `update distributors set tree_pos = t.tree_pos, tree_size = t.tree_size, depth = t.depth from import_tree t where distributors.ada = t.ada`,
       );
     }
-    const orders = await conn.run(
-      `insert into orders (order_id, ada, ordered_at, month, pv, bv_fen, customer_id)
-       select order_id, ada, ordered_at, month, pv, bv_fen, customer_id from import_orders s
-       where not exists (select 1 from orders o where o.order_id = s.order_id)`,
-    );
-    const attendance = await conn.run(
-      `insert into attendance (ada, event_code, attended_on)
-       select ada, event_code, attended_on from import_attendance s
-       where not exists (select 1 from attendance a where a.ada = s.ada and a.event_code = s.event_code and a.attended_on = s.attended_on)`,
-    );
+    const orders = await conn.run(insertNewSql(orderSpec.staged));
+    const attendance = await conn.run(insertNewSql(attendanceSpec.staged));
     const changed = replace || addedMembers + updated + moved + orders + attendance > 0;
     // Every process drops the answers it kept for the old data (db/data-version.ts).
     if (changed) await markDataReplaced(k);
@@ -481,49 +388,6 @@ async function run(conn: ImportConn, files: Files, opts: ImportOptions & { repla
     seconds: (performance.now() - t0) / 1000,
   };
 }
-
-/** The checks of one distributors.csv row on its own; true when every cell is right. */
-function checkMemberRow(
-  fi: FileIssues,
-  line: number,
-  v: readonly (string | undefined)[],
-  fileAdas: Map<string, number>,
-  today: string,
-): boolean {
-  let ok = true;
-  const bad = (k: number, message: string) => {
-    fi.add(line, k, message);
-    ok = false;
-  };
-  const ada = v[D.ada]!;
-  if (!isAda(ada)) bad(D.ada, `${shown(ada)} is not an ADA (8 to 12 digits)`);
-  else if (fileAdas.has(ada)) bad(D.ada, `duplicate ADA ${ada} (first on line ${fileAdas.get(ada)})`);
-  else fileAdas.set(ada, line);
-  const sponsor = v[D.sponsor]!;
-  if (sponsor !== '' && !isAda(sponsor)) bad(D.sponsor, `${shown(sponsor)} is not an ADA (8 to 12 digits; empty for the top of a tree)`);
-  else if (sponsor === ada) bad(D.sponsor, `${ada} cannot sponsor itself`);
-  const name = v[D.name]!;
-  if (name === '') bad(D.name, 'a name is needed');
-  else if (!isText(name, 50)) bad(D.name, `${shown(name)} is not a name (at most 50 characters)`);
-  const joined = parseDay(v[D.joinedOn]!);
-  if (!joined) bad(D.joinedOn, `${shown(v[D.joinedOn]!)} is not a date (YYYY-MM-DD)`);
-  else if (joined > today) bad(D.joinedOn, `${joined} is after today (${today})`);
-  for (const [k, test, what] of OPTIONAL_CHECKS) {
-    const s = v[k];
-    if (s !== undefined && s !== '' && !test(s)) bad(k, `${shown(s)} is ${what}`);
-  }
-  return ok;
-}
-
-const OPTIONAL_CHECKS: readonly [number, (s: string) => boolean, string][] = [
-  [D.nameEn, (s) => isText(s, 100), 'not a name (at most 100 characters)'],
-  [D.phone, isPhone, 'not a phone number'],
-  [D.nationalId, isNationalId, 'not an identity number'],
-  [D.bankCard, isBankCard, 'not a bank card number'],
-  [D.bankName, (s) => isText(s, 50), 'not a bank name (at most 50 characters)'],
-  [D.shopCode, (s) => isCode(s, 20), 'not a shop code (letters, digits, - _ .)'],
-  [D.userType, (s) => isCode(s, 20), 'not a user type (letters, digits, - _ .)'],
-];
 
 /**
  * Sponsor cycles among the file's rows, each reported once at its first line (the database's tree
@@ -662,12 +526,24 @@ async function stageMembers(
   await staged.flush();
 }
 
+/** `a.k = b.k and …` over a staged file's key. */
+const sameKey = (f: StagedFile, a: string, b: string) => f.key.map((c) => `${a}.${c} = ${b}.${c}`).join(' and ');
+
+/** Inserts the staged rows not imported before; answers how many. */
+function insertNewSql(f: StagedFile): string {
+  const columns = f.columns.join(', ');
+  return `insert into ${f.stored} (${columns}) select ${columns} from ${f.staging} s
+    where not exists (select 1 from ${f.stored} o where ${sameKey(f, 'o', 's')})`;
+}
+
 interface StagedChecks {
   readonly replace: boolean;
   /** The last closed month (null: none). */
   readonly closed: string | null;
+  /** The staged files, each with where its issues go. */
+  readonly staged: readonly (readonly [StagedFile, FileIssues])[];
+  /** Where orders.csv's issues go. */
   readonly orders: FileIssues;
-  readonly attendance: FileIssues;
 }
 
 /** Order columns as stored → the file's column (index into ORDER_COLUMNS) and how to show them. */
@@ -683,33 +559,46 @@ async function count(conn: ImportConn, text: string, params: readonly SqlValue[]
   return Number((await conn.all<{ n: number }>(text, params))[0]?.n ?? 0);
 }
 
-/** The checks that need every row: plain SQL over the staging tables (indexed first). */
-async function checkStaged(conn: ImportConn, issues: IssueList, c: StagedChecks): Promise<void> {
-  await conn.run(`create index import_orders_id on import_orders (order_id)`);
-  await conn.run(`create index import_attendance_key on import_attendance (ada, event_code, attended_on)`);
-
-  // An order id twice in the file.
-  const dupOrders = `select order_id, min(line) as first from import_orders group by order_id having count(*) > 1`;
-  const dup = await conn.all<{ line: number; order_id: string; first: number }>(
-    `select s.line, s.order_id, f.first from import_orders s join (${dupOrders}) f on f.order_id = s.order_id
+/** A row twice in a staged file: each later one, at the line of its first. */
+async function reportDuplicates(conn: ImportConn, issues: IssueList, f: StagedFile, fi: FileIssues): Promise<void> {
+  const key = f.key.join(', ');
+  const groups = `select ${key}, min(line) as first from ${f.staging} group by ${key} having count(*) > 1`;
+  const dup = await conn.all<Record<string, unknown> & { line: number; first: number }>(
+    `select s.line, ${f.key.map((c) => `s.${c}`).join(', ')}, f.first from ${f.staging} s join (${groups}) f on ${sameKey(f, 'f', 's')}
      where s.line > f.first order by s.line limit 50`,
   );
-  if (dup.length > 0) {
-    const n = await count(
-      conn,
-      `select coalesce(sum(c - 1), 0) as n from (select count(*) as c from import_orders group by order_id having count(*) > 1) x`,
-    );
-    issues.sink().addCounted(
-      dup.map((d) => ({
-        file: 'orders.csv',
-        line: Number(d.line),
-        column: c.orders.column(O.orderId),
-        field: 'order_id',
-        message: `duplicate order id ${shown(d.order_id)} (first on line ${d.first})`,
-      })),
-      n,
-    );
-  }
+  if (dup.length === 0) return;
+  const n = await count(
+    conn,
+    `select coalesce(sum(c - 1), 0) as n from (select count(*) as c from ${f.staging} group by ${key} having count(*) > 1) x`,
+  );
+  issues.sink().addCounted(
+    dup.map((d) => fi.at(Number(d.line), f.duplicateAt, f.duplicate(d))),
+    n,
+  );
+}
+
+/** A new row of a staged file in a closed month (`closed`: the last one): its statements have been paid. */
+async function reportClosed(conn: ImportConn, issues: IssueList, f: StagedFile, fi: FileIssues, closed: string): Promise<void> {
+  // The same row imported before (a file sent again) changes nothing and is skipped.
+  const rows = `from ${f.staging} s where ${f.month} <= ? and not exists (select 1 from ${f.stored} o where ${sameKey(f, 'o', 's')})`;
+  const found = await conn.all<{ line: number; month: string }>(`select s.line, ${f.month} as month ${rows} order by s.line limit 50`, [
+    closed,
+  ]);
+  if (found.length === 0) return;
+  issues.sink().addCounted(
+    found.map((r) =>
+      fi.at(Number(r.line), f.closedAt, `${r.month} is already closed (closed through ${closed}): it cannot change any more`),
+    ),
+    await count(conn, `select count(*) as n ${rows}`, [closed]),
+  );
+}
+
+/** The checks that need every row: plain SQL over the staging tables (indexed first). */
+async function checkStaged(conn: ImportConn, issues: IssueList, c: StagedChecks): Promise<void> {
+  for (const [f] of c.staged) await conn.run(`create index ${f.staging}_key on ${f.staging} (${f.key.join(', ')})`);
+
+  for (const [f, fi] of c.staged) await reportDuplicates(conn, issues, f, fi);
 
   // An order imported before with other content: orders are facts; a correction is a new order.
   if (!c.replace) {
@@ -725,85 +614,19 @@ async function checkStaged(conn: ImportConn, issues: IssueList, c: StagedChecks)
       issues.sink().addCounted(
         rows.map((r) => {
           const f = ORDER_FIELDS.find((x) => String(r[x.key]) !== String(r[`o_${x.key}`]))!;
-          return {
-            file: 'orders.csv',
-            line: Number(r.line),
-            column: c.orders.column(f.k),
-            field: ORDER_COLUMNS[f.k]!.name,
-            message:
-              `order ${shown(r.order_id)} was imported before with ${ORDER_COLUMNS[f.k]!.name} ${f.show(r[`o_${f.key}`])}, ` +
+          return c.orders.at(
+            Number(r.line),
+            f.k,
+            `order ${shown(r.order_id)} was imported before with ${ORDER_COLUMNS[f.k]!.name} ${f.show(r[`o_${f.key}`])}, ` +
               `now ${f.show(r[f.key])}: send a change as a new order (a return has negative PV)`,
-          };
+          );
         }),
         n,
       );
     }
   }
 
-  // A new order or attendance row in a closed month: its statements have been paid. The same
-  // row imported before (a file sent again) changes nothing and is skipped.
-  if (c.closed !== null) {
-    const closedMonth = (month: string) => `${month} is already closed (closed through ${c.closed}): it cannot change any more`;
-    const newOrders = `from import_orders s where s.month <= ? and not exists (select 1 from orders o where o.order_id = s.order_id)`;
-    const orders = await conn.all<{ line: number; month: string }>(`select s.line, s.month ${newOrders} order by s.line limit 50`, [
-      c.closed,
-    ]);
-    if (orders.length > 0) {
-      issues.sink().addCounted(
-        orders.map((o) => ({
-          file: 'orders.csv',
-          line: Number(o.line),
-          column: c.orders.column(O.orderedAt),
-          field: 'ordered_at',
-          message: closedMonth(o.month),
-        })),
-        await count(conn, `select count(*) as n ${newOrders}`, [c.closed]),
-      );
-    }
-    const newAttendance = `from import_attendance s where substr(s.attended_on, 1, 7) <= ? and not exists (select 1 from attendance a
-      where a.ada = s.ada and a.event_code = s.event_code and a.attended_on = s.attended_on)`;
-    const attended = await conn.all<{ line: number; attended_on: string }>(
-      `select s.line, s.attended_on ${newAttendance} order by s.line limit 50`,
-      [c.closed],
-    );
-    if (attended.length > 0) {
-      issues.sink().addCounted(
-        attended.map((a) => ({
-          file: 'attendance.csv',
-          line: Number(a.line),
-          column: c.attendance.column(A.attendedOn),
-          field: 'attended_on',
-          message: closedMonth(a.attended_on.slice(0, 7)),
-        })),
-        await count(conn, `select count(*) as n ${newAttendance}`, [c.closed]),
-      );
-    }
-  }
-
-  // The same attendance row twice.
-  const dupAttendance = `select ada, event_code, attended_on, min(line) as first from import_attendance
-    group by ada, event_code, attended_on having count(*) > 1`;
-  const att = await conn.all<{ line: number; first: number }>(
-    `select s.line, f.first from import_attendance s join (${dupAttendance}) f
-       on f.ada = s.ada and f.event_code = s.event_code and f.attended_on = s.attended_on
-     where s.line > f.first order by s.line limit 50`,
-  );
-  if (att.length > 0) {
-    const n = await count(
-      conn,
-      `select coalesce(sum(c - 1), 0) as n from (select count(*) as c from import_attendance group by ada, event_code, attended_on having count(*) > 1) x`,
-    );
-    issues.sink().addCounted(
-      att.map((d) => ({
-        file: 'attendance.csv',
-        line: Number(d.line),
-        column: c.attendance.column(A.eventCode),
-        field: 'event_code',
-        message: `the same attendance as line ${d.first}`,
-      })),
-      n,
-    );
-  }
+  if (c.closed !== null) for (const [f, fi] of c.staged) await reportClosed(conn, issues, f, fi, c.closed);
 }
 
 /** `1 234` (the summary's thousands separator is a space). */

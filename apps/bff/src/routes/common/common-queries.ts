@@ -1,7 +1,7 @@
 // Every read and write behind the /bff/v1/common/* calls that no other area shares: the
 // reference data (description pages, shops), a user's novice guides and closed prompts, and a
 // staff member's own audit trail. Distributors are read through db/distributors.ts and the
-// queryable months through income-queries.ts (the same list the income pages check against).
+// queryable months through db/statements.ts (the same list the income pages check against).
 import type { Selectable } from 'kysely';
 import type { DB } from '../../db/index.ts';
 import type { AuditLogTable, DescriptionPagesTable, PromptsTable, ShopsTable } from '../../db/schema.ts';

@@ -4,13 +4,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Code, ok } from '@abo/contract';
 import { readCloseState } from '../../close/state.ts';
 import { distributorOr404, findDistributor } from '../../db/distributors.ts';
+import { queryableMonths } from '../../db/statements.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import { endpoint } from '../../lib/endpoint.ts';
 import { isValidChineseId } from '../../lib/national-id.ts';
 import { exchangeSessionToken } from '../../idp/session-tokens.ts';
 import { loadProfile } from '../../idp/profile.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { queryableMonths } from '../income/income-queries.ts';
 import {
   auditTrailData,
   configData,

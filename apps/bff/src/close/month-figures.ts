@@ -1,0 +1,51 @@
+// The month-major closed data of a run of months, in one shape: what the engine's close gives
+// (closeAll in seed/generate.ts), and with the people and their facts what the shared writers
+// read (seed/write.ts). The seed's generated Dataset is one; the month close of imported data
+// builds another (close/figures.ts). Per-month values are typed arrays indexed by cell = m * n + i.
+import type { AnnualBonus, MonthIncome, MonthKey, RuleTable } from '@abo/plan';
+
+/** The months of a run: `months[m]`, the first `closed` of them closed, each month's rule table. */
+export interface FigureMonths {
+  readonly months: readonly MonthKey[];
+  readonly closed: number;
+  readonly rules: readonly RuleTable[];
+}
+
+/** The service fees of closed months (cell < closed * n), fen: the engine's MonthIncome, month after month. */
+type IncomeFigures = Pick<MonthIncome, 'promotionFen' | 'leadershipFen' | 'leadershipInFen' | 'leadershipUpFen' | 'rubyFen' | 'pearlFen'>;
+
+/** What the engine's close gives per cell. */
+export interface EngineFigures extends IncomeFigures {
+  readonly gpv: Int32Array;
+  readonly pgpv: Int32Array;
+  readonly bracket: Uint8Array;
+  readonly isQ: Uint8Array;
+  readonly isSp: Uint8Array;
+  readonly qLegs: Uint16Array;
+  readonly qLegPgpv: Int32Array;
+  readonly depthPgpv: Int32Array;
+  /** Pin held at the end of the month (an open month: the current pin). */
+  readonly pin: Uint16Array;
+  /** August statements of pins ≥ Emerald: cell → annual bonus figures. */
+  readonly annual: ReadonlyMap<number, AnnualBonus>;
+}
+
+/**
+ * The closed data the writers take: the members, their facts and the engine's figures of a run
+ * of months. Rows are written per node in `order` (ADA order: the tables' key order).
+ */
+export interface Figures extends EngineFigures {
+  readonly n: number;
+  readonly cal: FigureMonths;
+  readonly order: Int32Array;
+  readonly ada: readonly string[];
+  /** Month of joining relative to the first month (negative: before it); no row before it. */
+  readonly joinMonth: Int32Array;
+  readonly ppv: Int32Array;
+  /** BV of the personal PV, fen (default: PPV × the month's BV ratio). */
+  readonly bvFen?: Float64Array;
+  readonly newCustomers: Uint8Array | Uint16Array;
+  readonly compliant: Uint8Array;
+  /** Cell → event codes attended that month. */
+  readonly attended: ReadonlyMap<number, readonly string[]>;
+}
