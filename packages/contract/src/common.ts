@@ -176,7 +176,14 @@ export const homeSummaryDataSchema = z.object({
   lastMonth: z.string().nullable(),
   lastMonthQ: z.boolean().nullable(),
   /** This PY's seminar plan at a glance (the question a distributor opens the app with). */
-  seminar: z.object({ code: z.string(), name: localTextSchema, status: z.enum(['met', 'onTrack', 'atRisk', 'missed']) }).nullable(),
+  seminar: z
+    .object({
+      code: z.string(),
+      name: localTextSchema,
+      status: z.enum(['met', 'onTrack', 'atRisk', 'outOfReach', 'missed']),
+      reason: localTextSchema.optional(),
+    })
+    .nullable(),
 });
 export type HomeSummary = z.infer<typeof homeSummaryDataSchema>;
 

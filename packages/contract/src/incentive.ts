@@ -12,8 +12,16 @@ import { baseBodySchema } from './common.ts';
 import { monthFiguresSchema, monthSchema, pySchema } from './months.ts';
 import { localTextSchema } from './text.ts';
 
-export const planStatusSchema = z.enum(['met', 'onTrack', 'atRisk', 'missed']);
+/** DESIGN §2 statuses: outOfReach = cannot be met in the remaining months (sent with a reason). */
+export const planStatusSchema = z.enum(['met', 'onTrack', 'atRisk', 'outOfReach', 'missed']);
 export type PlanStatus = z.infer<typeof planStatusSchema>;
+
+/** Why a target is out of reach: a machine code and the sentence to show. */
+export const statusReasonSchema = z.object({
+  code: z.enum(['monthsLeft', 'legs', 'eventPassed', 'pinNotReachable', 'maxPoints']),
+  text: localTextSchema,
+});
+export type StatusReasonData = z.infer<typeof statusReasonSchema>;
 
 export const planTypeSchema = z.enum(['seminar', 'travel', 'award', 'tracking', 'training', 'funding', 'rank']);
 export type PlanTypeName = z.infer<typeof planTypeSchema>;
@@ -48,6 +56,8 @@ export const planSummarySchema = z.object({
   name: localTextSchema,
   route: z.string(),
   status: planStatusSchema,
+  /** Why the plan is out of reach (status outOfReach, when known). */
+  reason: localTextSchema.optional(),
   met: z.boolean(),
   periodState: z.enum(['closed', 'open', 'future']),
   remainingMonths: z.number().int(),
@@ -98,6 +108,8 @@ export const traceMonthSchema = z.object({
   value: z.number(),
   counted: z.boolean(),
   cumulative: z.number(),
+  /** A month that can still add, while the target is open and in reach: what it needs. */
+  need: localTextSchema.optional(),
 });
 export type TraceMonthData = z.infer<typeof traceMonthSchema>;
 
@@ -109,6 +121,7 @@ export const criterionSchema = z.object({
   achieved: z.number(),
   met: z.boolean(),
   status: planStatusSchema,
+  reason: statusReasonSchema.optional(),
   gap: gapSchema.nullable(),
   trace: z.array(traceMonthSchema),
   events: z.array(z.object({ code: z.string(), name: localTextSchema, attended: z.boolean(), month: z.string().nullable() })).optional(),
@@ -120,6 +133,7 @@ export const levelSchema = z.object({
   code: z.string(),
   name: localTextSchema,
   status: planStatusSchema,
+  reason: statusReasonSchema.optional(),
   met: z.boolean(),
   rewardFen: z.number().int().optional(),
   criteria: z.array(criterionSchema),
@@ -131,6 +145,8 @@ export const monthRecordSchema = monthFiguresSchema.extend({
   /** False when the distributor has no record for the month (no orders, not yet joined). */
   present: z.boolean(),
   isSp: z.boolean(),
+  /** A PQ month: qualified at 21 % in one's own right (the engine's isPqMonth); isQ is the 21 % group. */
+  isPq: z.boolean(),
   compliant: z.boolean(),
   newCustomers: z.number().int(),
   points: z.number(),
@@ -161,6 +177,7 @@ export const planDataSchema = z.object({
   reward: localTextSchema,
   today: monthSchema,
   status: planStatusSchema,
+  reason: statusReasonSchema.optional(),
   met: z.boolean(),
   periodState: z.enum(['closed', 'open', 'future']),
   months: z.array(monthSchema),

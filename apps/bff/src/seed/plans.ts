@@ -118,7 +118,9 @@ export function historyOf(ds: PlanInputs, i: number): PlanHistory {
       held = p;
     }
   }
-  return { months, pins, initialPin };
+  // The frontline's size bounds what the remaining months can bring (FLQ months, LDD markets,
+  // pin legs): without it no target is ever out of reach for want of legs.
+  return { months, pins, initialPin, frontlineLegs: kids.length };
 }
 
 /** Whether the distributor's group moved any volume in the PY (else no plan row is written). */

@@ -1,12 +1,14 @@
-import { CheckCircleFill, ClockCircleFill, CloseCircleFill, ExclamationCircleFill } from 'antd-mobile-icons';
+import { CheckCircleFill, ClockCircleFill, CloseCircleFill, ExclamationCircleFill, ForbidFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 
-export type Status = 'met' | 'onTrack' | 'atRisk' | 'missed';
+/** DESIGN §2 statuses; outOfReach: cannot be met in the remaining months (its reason is shown beside it). */
+export type Status = 'met' | 'onTrack' | 'atRisk' | 'outOfReach' | 'missed';
 
 const ICONS = {
   met: CheckCircleFill,
   onTrack: ClockCircleFill,
   atRisk: ExclamationCircleFill,
+  outOfReach: ForbidFill,
   missed: CloseCircleFill,
 } as const;
 

@@ -21,7 +21,7 @@ export const enUS: Messages = {
     emptyTitle: 'Nothing here yet',
     emptyText: 'There is nothing to show here yet.',
   },
-  status: { met: 'Met', onTrack: 'On track', atRisk: 'At risk', missed: 'Missed' },
+  status: { met: 'Met', onTrack: 'On track', atRisk: 'At risk', outOfReach: 'Out of reach', missed: 'Missed' },
   help: { howCalculated: 'How is this calculated?' },
   loading: 'Loading…',
   request: {

@@ -19,7 +19,7 @@ export const zhCN = {
     emptyTitle: '暂无数据',
     emptyText: '这里还没有可显示的内容。',
   },
-  status: { met: '已达成', onTrack: '进度正常', atRisk: '有风险', missed: '未达成' },
+  status: { met: '已达成', onTrack: '进度正常', atRisk: '有风险', outOfReach: '无法达成', missed: '未达成' },
   help: { howCalculated: '如何计算？' },
   loading: '加载中…',
   request: {

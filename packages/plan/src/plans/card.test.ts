@@ -65,6 +65,22 @@ describe('plan cards', () => {
     expect(planCardFromSummary(plan, { status: 'met', achieved: [] }, TODAY)).toBeNull();
   });
 
+  it('a card carries the reason of an out-of-reach plan, from the store as live; an older summary’s "missed" in an open year reads as out of reach', () => {
+    const plans = plansFor('26/27');
+    const results = evaluatePlans(plans, { months: months(), initialPin: 330, frontlineLegs: 2 }, { today: TODAY, detail: false });
+    const i = plans.findIndex((p) => p.code === 'FEM_TRAVEL_2627');
+    const live = planCard(plans[i]!, results[i]!);
+    expect(live).toMatchObject({ status: 'outOfReach', reason: { en: 'needs 3 LDD markets but the frontline has only 2 legs' } });
+    const stored = decodePlanSummary(encodePlanSummary(results));
+    expect(planCardFromSummary(plans[i]!, stored.get('FEM_TRAVEL_2627')!, TODAY)).toEqual(live);
+    // Written before the out-of-reach status: no reason, "missed" while the year is open.
+    const old = planCardFromSummary(plans[i]!, { status: 'missed', achieved: [0, 4, 30_000] }, TODAY)!;
+    expect(old.status).toBe('outOfReach');
+    expect(old.reason).toBeUndefined();
+    const closed = planCardFromSummary(plansFor('25/26')[0]!, { status: 'missed', achieved: [330, 3, 5, 84_000, 2] }, TODAY)!;
+    expect(closed.status).toBe('missed');
+  });
+
   it('the period position counts the open month as remaining', () => {
     expect(periodPosition(pyMonths('26/27'), TODAY)).toMatchObject({ closedCount: 2, remaining: 10, periodState: 'open' });
     expect(periodPosition(pyMonths('25/26'), TODAY)).toMatchObject({ remaining: 0, periodState: 'closed' });

@@ -24,6 +24,8 @@ export interface PlanCard {
   readonly name: Text;
   readonly route: string;
   readonly status: Status;
+  /** Why the plan is out of reach (status outOfReach, when known). */
+  readonly reason?: Text;
   readonly met: boolean;
   readonly periodState: PeriodState;
   readonly remainingMonths: number;
@@ -62,6 +64,7 @@ export function planCard(plan: PlanDef, res: PlanResult): PlanCard {
     name: res.name,
     route: plan.route,
     status: res.status,
+    ...(res.reason ? { reason: res.reason.text } : {}),
     met: res.met,
     periodState: res.periodState,
     remainingMonths: res.remainingMonths,
@@ -85,14 +88,18 @@ export function planCardFromSummary(plan: PlanDef, stored: StoredPlanEntry, toda
     const achieved = stored.achieved[i]!;
     return { kind: c.kind, label: criterionLabel(c), unit: kindOf(c).unit, required, achieved, met: achieved >= required };
   });
+  // Summaries stored before the out-of-reach status said "missed" for an open period that could
+  // no longer be met: that is out of reach (its reason was not stored).
+  const status: Status = stored.status === 'missed' && period.periodState !== 'closed' ? 'outOfReach' : stored.status;
   return {
     code: plan.code,
     py: plan.py,
     type: plan.type,
     name: plan.name,
     route: plan.route,
-    status: stored.status,
-    met: stored.status === 'met',
+    status,
+    ...(stored.reason ? { reason: stored.reason.text } : {}),
+    met: status === 'met',
     periodState: period.periodState,
     remainingMonths: period.remaining,
     criteriaMet: criteria.filter((c) => c.met).length,

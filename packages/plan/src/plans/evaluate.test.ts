@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { pyMonths } from '../calendar.ts';
 import { PIN } from '../pins.ts';
 import { knownPys } from '../rules/registry.ts';
-import { evaluatePlan, evaluatePlans } from './evaluate.ts';
+import { combineStatus, evaluatePlan, evaluatePlans } from './evaluate.ts';
 import { PLANS, planByCode, plansByRoute, plansFor } from './registry.ts';
-import type { MonthRecord, PlanDef } from './types.ts';
+import type { Criterion, MonthRecord, PlanDef } from './types.ts';
 
 function plan(code: string): PlanDef {
   const p = planByCode(code);
@@ -38,12 +38,13 @@ const PY2526 = pyMonths('25/26');
 const PY2627 = pyMonths('26/27');
 
 describe('SEMINAR_2526 missed by one FLQ month', () => {
-  // Platinum since 2025-03. Q in Sep, Oct, Nov (3 PQ); one Q leg in Jan–May (5 FLQ, need 6);
-  // APV: 3 × 10 000 + 9 × 6 000 = 84 000 ≥ 60 000; both events attended.
+  // Platinum since 2025-03. Q in Sep, Oct, Nov (3 PQ); one Q leg in Jan–May (5 FLQ, need 6) on
+  // 3 500 APV, short of an SP (= PQ) month; APV: 3 × 10 000 + 9 × 3 500 = 61 500 ≥ 60 000; both
+  // events attended.
   const months = PY2526.map((m, i) =>
     rec(m, {
       q: i < 3,
-      pgpv: i < 3 ? 10_000 : 6_000,
+      pgpv: i < 3 ? 10_000 : 3_500,
       qLegIds: i >= 4 && i <= 8 ? ['L1'] : [],
       attended: i === 9 ? ['SEM2526-BRIEF', 'SEM2526-ONLINE'] : [],
     }),
@@ -62,7 +63,7 @@ describe('SEMINAR_2526 missed by one FLQ month', () => {
       ['pinAtLeast', PIN.PLATINUM, PIN.PLATINUM, 'met'],
       ['pqMonths', 3, 3, 'met'],
       ['flqMonths', 5, 6, 'missed'],
-      ['apv', 84_000, 60_000, 'met'],
+      ['apv', 61_500, 60_000, 'met'],
       ['attendance', 2, 2, 'met'],
     ]);
     const flq = r.criteria[2]!;
@@ -97,15 +98,15 @@ describe('SEMINAR_2526 missed by one FLQ month', () => {
   });
 
   it('with one more FLQ month it is met, and the seat tier follows the points', () => {
-    const more = months.map((m, i) => (i === 9 ? rec(m.month, { pgpv: 6_000, qLegIds: ['L1'], attended: m.attended! }) : m));
+    const more = months.map((m, i) => (i === 9 ? rec(m.month, { pgpv: 3_500, qLegIds: ['L1'], attended: m.attended! }) : m));
     const ok = evaluatePlan(plan('SEMINAR_2526'), { ...history, months: more });
     expect(ok.status).toBe('met');
-    // points: 3 PQ × 10 + 6 FLQ × 5 + floor(84 000 / 10 000) × 2 = 30 + 30 + 16 = 76
+    // points: 3 PQ × 10 + 6 FLQ × 5 + floor(61 500 / 10 000) × 2 = 30 + 30 + 12 = 72
     expect(ok.levels!.map((l) => [l.code, l.met])).toEqual([
       ['STANDARD', true],
       ['PREMIUM', false],
     ]);
-    expect(ok.levels![0]!.criteria[0]!.achieved).toBe(76);
+    expect(ok.levels![0]!.criteria[0]!.achieved).toBe(72);
     expect(ok.achievedLevel).toBe('STANDARD');
   });
 });
@@ -133,20 +134,25 @@ describe('open PY 26/27 (today 2026-11-21)', () => {
       perMonth: 1,
       possible: true,
     });
-    expect(byKind.flqMonths!.gap!.text.en).toBe('6 more FLQ months over 10 remaining months (about 1 FLQ month a month)');
-    expect(byKind.flqMonths!.gap!.text.zh).toBe('剩余10个月内还需6个FLQ月（每月约1个FLQ月）');
+    expect(byKind.flqMonths!.gap!.text.en).toBe('6 more FLQ months: a Q leg in 6 of the remaining 10 months');
+    expect(byKind.flqMonths!.gap!.text.zh).toBe('还需6个FLQ月：剩余10个月中有6个月各需1条Q线');
+    // Count criteria read "N of the remaining M months" (Nov, month to date, is not Q yet).
+    expect(byKind.pqMonths!.gap!.text.en).toBe('2 more PQ months: 2 of the remaining 10 months');
+    expect(byKind.pqMonths!.gap!.text.zh).toBe('还需2个PQ月：剩余10个月中的2个月');
     // APV 10 000 + 3 000 + 1 000 = 14 000 of 70 000; pro-rata 11 667 → on track.
     expect(byKind.apv!.achieved).toBe(14_000);
     expect(byKind.apv!.status).toBe('onTrack');
     expect(byKind.apv!.gap!.perMonth).toBe(5_600);
-    // Briefing in 2027-06 not attended yet: still possible, at risk.
-    expect(byKind.attendance!.status).toBe('atRisk');
-    expect(r.status).toBe('atRisk');
+    // The briefing is in 2027-06 and the online course has no date: both still ahead, nothing
+    // is due yet, so the events are on schedule; the gap names them.
+    expect(byKind.attendance!.status).toBe('onTrack');
+    expect(byKind.attendance!.gap!.text.en).toBe('attend Seminar briefing (2027-06), Online qualification course by 31 Aug 2027');
+    expect(r.status).toBe('onTrack');
     const states = byKind.pqMonths!.trace!.map((t) => t.state);
     expect(states.slice(0, 4)).toEqual(['closed', 'closed', 'current', 'future']);
   });
 
-  it('is missed once the months left cannot hold the PQ months still needed', () => {
+  it('is out of reach, with the reason, once the months left cannot hold the PQ months still needed; missed once closed', () => {
     const late = evaluatePlan(plan('SEMINAR_2627'), { months: [] }, { today: '2027-07-05' });
     const pq = late.criteria.find((c) => c.kind === 'pqMonths')!;
     expect(pq.gap).toMatchObject({
@@ -154,8 +160,18 @@ describe('open PY 26/27 (today 2026-11-21)', () => {
       remainingMonths: 2,
       possible: false,
     });
-    expect(pq.status).toBe('missed');
-    expect(late.status).toBe('missed');
+    expect(pq.status).toBe('outOfReach');
+    expect(pq.reason).toEqual({
+      code: 'monthsLeft',
+      text: { zh: '还需3个PQ月，但剩余只有2个月还能计入', en: '3 more PQ months needed, but only 2 remaining months can still count' },
+    });
+    expect(pq.gap!.text).toEqual(pq.reason!.text);
+    expect(late.status).toBe('outOfReach');
+    expect(late.reason).toBeDefined();
+    const closed = evaluatePlan(plan('SEMINAR_2627'), { months: [] }, { today: '2027-09-05' });
+    expect(closed.criteria.find((c) => c.kind === 'pqMonths')!.status).toBe('missed');
+    expect(closed.status).toBe('missed');
+    expect(closed.reason).toBeUndefined();
   });
 
   it('a plan of a future PY is on track', () => {
@@ -311,8 +327,196 @@ describe('APV in any month, and an attendance event already past', () => {
     expect(apv.trace!.map((t) => t.cumulative).slice(0, 3)).toEqual([7_000, 7_000, 7_000]);
   });
 
-  it('an unattended event whose month has passed makes the criterion missed', () => {
-    expect(r.criteria[1]!.status).toBe('missed');
-    expect(r.status).toBe('missed');
+  it('an unattended event whose month has passed puts the criterion out of reach, naming the event', () => {
+    const att = r.criteria[1]!;
+    expect(att.status).toBe('outOfReach');
+    expect(att.reason).toEqual({
+      code: 'eventPassed',
+      text: { zh: '活动（2026-10）已过，未出席', en: 'Event (2026-10) passed without attendance' },
+    });
+    expect(r.status).toBe('outOfReach');
+    expect(r.reason).toEqual(att.reason);
+    // Once the year is over it is missed, and the gap still names the event.
+    const closed = evaluatePlan(custom, { months }, { today: '2027-09-01' });
+    expect(closed.criteria[1]!.status).toBe('missed');
+    expect(closed.criteria[1]!.gap!.text).toEqual({ zh: '未出席：活动（2026-10）', en: 'not attended: Event (2026-10)' });
+    expect(closed.status).toBe('missed');
+  });
+});
+
+describe('one pace model: zero slack, out of reach with a reason', () => {
+  const only = (criteria: Criterion[]): PlanDef => ({
+    code: 'TEST_PACE',
+    py: '26/27',
+    type: 'award',
+    name: { zh: '测试', en: 'Test' },
+    route: '/incentiveplan/type/detail',
+    reward: { zh: '无', en: 'none' },
+    criteria,
+  });
+
+  it('zero slack is at risk even on pace: 12 PQ months need every remaining month', () => {
+    const months = [rec('2026-09', { q: true }), rec('2026-10', { q: true }), rec('2026-11', { pgpv: 2_000 })];
+    const r = evaluatePlan(only([{ kind: 'pqMonths', min: 12 }]), { months }, { today: '2026-11-21' });
+    const pq = r.criteria[0]!;
+    // 2 of 12 after 2 closed months is exactly the pro-rata pace, but no month may be missed.
+    expect(pq.status).toBe('atRisk');
+    expect(pq.gap!.text).toEqual({ zh: '还需10个PQ月：剩余10个月须全部达标', en: '10 more PQ months: all of the remaining 10 months' });
+    expect(pq.trace![2]!.need).toEqual({ zh: '须为PQ月', en: 'must be a PQ month' });
+    expect(r.status).toBe('atRisk');
+    // One month of slack and the same pace: on track.
+    const eleven = evaluatePlan(only([{ kind: 'pqMonths', min: 11 }]), { months }, { today: '2026-11-21' });
+    expect(eleven.status).toBe('onTrack');
+    expect(eleven.criteria[0]!.gap!.text.en).toBe('9 more PQ months: 9 of the remaining 10 months');
+    expect(eleven.criteria[0]!.trace![3]!.need).toEqual({ zh: '剩余10个月中需9个PQ月', en: '9 of the 10 left must be PQ months' });
+  });
+
+  describe('a Double Diamond target with 0 of 12 legs, 8 months left and 3 frontline legs', () => {
+    // Legs A, B, C were Q in Sep–Dec; today is January (Jan … Aug left).
+    const months = PY2627.slice(0, 4).map((m) => rec(m, { pgpv: 5_000, qLegIds: ['A', 'B', 'C'] }));
+    const dd = only([
+      { kind: 'lddMarkets', min: 12 },
+      { kind: 'pinAtLeast', pin: PIN.DOUBLE_DIAMOND },
+    ]);
+    const r = evaluatePlan(dd, { months, initialPin: PIN.PLATINUM, frontlineLegs: 3 }, { today: '2027-01-15' });
+
+    it('is out of reach, and says the frontline is too small', () => {
+      expect(r.remainingMonths).toBe(8);
+      const [ldd, pin] = r.criteria;
+      expect(ldd!.achieved).toBe(0);
+      expect(ldd!.status).toBe('outOfReach');
+      expect(ldd!.reason).toEqual({
+        code: 'legs',
+        text: { zh: '需12个LDD市场，但一线只有3条', en: 'needs 12 LDD markets but the frontline has only 3 legs' },
+      });
+      expect(pin!.status).toBe('outOfReach');
+      expect(pin!.reason).toEqual({
+        code: 'pinNotReachable',
+        text: {
+          zh: '双钻石需12条一线各本年度Q≥6个月，但一线只有3条',
+          en: 'Double Diamond needs 12 frontline legs each Q ≥ 6 months of the PY; the frontline has only 3',
+        },
+      });
+      expect(r.status).toBe('outOfReach');
+      expect(r.reason).toEqual(ldd!.reason);
+    });
+
+    it('without the frontline size (older callers) it stays in reach, and behind pace', () => {
+      const unknown = evaluatePlan(dd, { months, initialPin: PIN.PLATINUM }, { today: '2027-01-15' });
+      expect(unknown.criteria.map((c) => c.status)).toEqual(['atRisk', 'atRisk']);
+      expect(unknown.status).toBe('atRisk');
+    });
+
+    it('with enough legs but too few months left it is out of reach for the months', () => {
+      const late = evaluatePlan(only([{ kind: 'lddMarkets', min: 4 }]), { months, frontlineLegs: 20 }, { today: '2027-06-01' });
+      // A, B, C: 4 Q months, 3 months left → each can reach 6; a new leg cannot (6 > 3).
+      expect(late.criteria[0]!.status).toBe('outOfReach');
+      expect(late.criteria[0]!.reason!.code).toBe('monthsLeft');
+      expect(late.criteria[0]!.reason!.text.en).toBe(
+        '4 more LDD markets needed, but only 3 legs can still reach 6 Q months by 31 Aug 2027',
+      );
+    });
+  });
+
+  it('FLQ months are bounded by the frontline: at most one per leg a month', () => {
+    const months = [rec('2026-09', { qLegIds: ['A'] }), rec('2026-10', { qLegIds: ['A', 'B'] }), rec('2026-11')];
+    const p = only([{ kind: 'flqMonths', min: 24 }]);
+    const two = evaluatePlan(p, { months, frontlineLegs: 2 }, { today: '2026-11-21' });
+    // 3 so far; 2 legs × 10 months = 20 more at most: 23 < 24.
+    expect(two.criteria[0]!.status).toBe('outOfReach');
+    expect(two.criteria[0]!.reason).toEqual({
+      code: 'legs',
+      text: {
+        zh: '还需21个FLQ月，但2条一线在剩余10个月内最多只能再得20个',
+        en: '21 more FLQ months needed, but the 2 frontline legs can add at most 20 in the remaining 10 months',
+      },
+    });
+    const three = evaluatePlan(p, { months, frontlineLegs: 3 }, { today: '2026-11-21' });
+    expect(three.criteria[0]!.status).toBe('atRisk'); // 3 of a pace of 4
+    expect(three.criteria[0]!.gap!.text.en).toBe('21 more FLQ months: 3 Q legs a month over the remaining 10 months (3 frontline legs)');
+  });
+
+  it('a pin that needs more SP months than the PY has left is out of reach', () => {
+    const months = PY2627.slice(0, 8).map((m) => rec(m, { pgpv: 3_000, isSp: false }));
+    const r = evaluatePlan(
+      only([{ kind: 'pinAtLeast', pin: PIN.FOUNDERS_PLATINUM }]),
+      { months, initialPin: PIN.PLATINUM },
+      { today: '2027-05-10' },
+    );
+    expect(r.criteria[0]!.status).toBe('outOfReach');
+    expect(r.criteria[0]!.reason).toEqual({
+      code: 'pinNotReachable',
+      text: {
+        zh: '创办人白金需本年度12个SP月：目前0个，仅剩4个月',
+        en: 'Founders Platinum needs 12 SP months in the PY: 0 so far and only 4 months left',
+      },
+    });
+  });
+
+  it('a required event due this month with nothing to spare is at risk; one ahead is on track', () => {
+    const p = (month: string) => only([{ kind: 'attendance', events: [{ code: 'E1', name: { zh: '说明会', en: 'Briefing' }, month }] }]);
+    expect(evaluatePlan(p('2026-11'), { months: [] }, { today: '2026-11-21' }).status).toBe('atRisk');
+    const ahead = evaluatePlan(p('2027-03'), { months: [] }, { today: '2026-11-21' });
+    expect(ahead.status).toBe('onTrack');
+    expect(ahead.criteria[0]!.trace!.find((t) => t.month === '2027-03')!.need).toEqual({ zh: '出席说明会', en: 'attend Briefing' });
+  });
+
+  it('the plan takes the worst status: missed, then out of reach (with its reason), at risk, on track', () => {
+    expect(combineStatus(['onTrack', 'atRisk', 'outOfReach'])).toBe('outOfReach');
+    expect(combineStatus(['outOfReach', 'missed', 'met'])).toBe('missed');
+    expect(combineStatus(['onTrack', 'atRisk'])).toBe('atRisk');
+    expect(combineStatus(['met', 'onTrack'])).toBe('onTrack');
+    expect(combineStatus(['met'])).toBe('met');
+  });
+});
+
+describe('why texts', () => {
+  it('a points index shows each month’s points in its trace, adding up to the score', () => {
+    const months = PY2526.map((m, i) => rec(m, { q: i < 3, pgpv: i < 3 ? 10_000 : 6_000, qLegIds: i >= 4 && i <= 8 ? ['L1'] : [] }));
+    const r = evaluatePlan(plan('SEMINAR_2526'), { months, pins: [{ pinCode: PIN.PLATINUM, month: '2025-03' }] });
+    const score = r.levels![0]!.criteria[0]!;
+    expect(score.kind).toBe('score');
+    // Sep: a PQ month (10) and the first 10 000 APV (2).
+    expect(score.trace![0]).toMatchObject({ value: 12, cumulative: 12, counted: true });
+    expect(score.trace!.reduce((t, m) => t + m.value, 0)).toBe(score.achieved);
+    expect(score.trace![11]!.cumulative).toBe(score.achieved);
+  });
+
+  it('future months say what each one needs', () => {
+    const months = [rec('2026-09', { q: true, qLegIds: ['L1'] }), rec('2026-10', { pgpv: 3_000 }), rec('2026-11', { pgpv: 1_000 })];
+    const r = evaluatePlan(plan('SEMINAR_2627'), { months, pins: [{ pinCode: PIN.PLATINUM, month: '2024-05' }] }, { today: '2026-11-21' });
+    const by = Object.fromEntries(r.criteria.map((c) => [c.kind, c]));
+    const apv = by.apv!.trace!;
+    expect(apv[0]!.need).toBeUndefined(); // closed
+    // 70 000 − 14 000 = 56 000 over 10 months.
+    expect(apv[2]!.need).toEqual({ zh: '需5,600 PV', en: 'needs 5,600 PV' });
+    expect(apv[11]!.need).toEqual({ zh: '需5,600 PV', en: 'needs 5,600 PV' });
+    expect(by.pqMonths!.trace![5]!.need!.en).toBe('2 of the 10 left must be PQ months');
+    expect(by.flqMonths!.trace![5]!.need!.en).toBe('a Q leg (7 of the 10 months left)');
+    expect(by.attendance!.trace!.find((t) => t.month === '2027-06')!.need!.en).toBe('attend Seminar briefing');
+  });
+
+  it('LDD gaps say how many more Q months the closest legs need, and by when', () => {
+    const months = PY2627.slice(0, 4).map((m, i) => rec(m, { pgpv: 5_000, qLegIds: i < 2 ? ['A', 'B'] : ['A'] }));
+    const r = evaluatePlan(plan('FEM_TRAVEL_2627'), { months, frontlineLegs: 5 }, { today: '2027-01-10' });
+    const ldd = r.criteria[0]!;
+    // A: 4 Q months (needs 2 more), B: 2 (needs 4 more); a third, new leg needs all 6.
+    expect(ldd.gap!.text).toEqual({
+      zh: '到2027-08-31前还需3个LDD市场：最接近的一线分别还需2、4、6个Q月（每条需6个Q月）',
+      en: '3 more LDD markets by 31 Aug 2027: the closest legs need 2, 4, 6 more Q months (6 each)',
+    });
+  });
+});
+
+describe('a PQ month is qualifying at 21 % in one’s own right (the SP-month test)', () => {
+  it('counts 4 000 APV with one 21 % leg as PQ, and not a group at 21 % through its legs alone', () => {
+    const months = PY2526.map(
+      (m, i) =>
+        i < 4
+          ? rec(m, { pgpv: 4_000, qLegIds: ['L1'] }) // SP: 4 000 with one 21 % leg
+          : { ...rec(m, { pgpv: 1_000, qLegIds: ['L1'] }), gpv: 11_000, bracket: 21, isQ: true }, // 21 % only through L1
+    );
+    const r = evaluatePlan(plan('SEMINAR_2526'), { months, pins: [{ pinCode: PIN.PLATINUM, month: '2025-03' }] }, { today: '2026-11-21' });
+    expect(r.criteria.find((c) => c.kind === 'pqMonths')!.achieved).toBe(4);
   });
 });

@@ -28,7 +28,7 @@ describe('criterion kind descriptors', () => {
     }
   });
 
-  it('a kind without pace is never "on track" while open; a paceable one is when ahead of pace', () => {
+  it('a paceable kind is on track when ahead of pro-rata pace; a pin is judged by the pace of its ladder conditions', () => {
     const months: MonthRecord[] = pyMonths('26/27')
       .slice(0, 3)
       .map((month) => ({ month, ppv: 2_000, gpv: 12_000, pgpv: 12_000, bracket: 21, isQ: true, apv: 12_000, qLegs: 2, isSp: true }));
@@ -36,9 +36,14 @@ describe('criterion kind descriptors', () => {
     const pq = evaluateCriterion({ kind: 'pqMonths', min: 6 }, summarizeHistory({ months }, pyMonths('26/27'), today));
     expect(CRITERION_KINDS.pqMonths.paceable).toBe(true);
     expect(pq.status).toBe('onTrack');
-    const pin = evaluateCriterion({ kind: 'pinAtLeast', pin: 330 }, summarizeHistory({ months }, pyMonths('26/27'), today));
+    // Platinum: 6 SP months in the PY, 3 consecutive. Three SP months in a row so far: on pace.
     expect(CRITERION_KINDS.pinAtLeast.paceable).toBe(false);
-    expect(pin.status).toBe('atRisk');
+    const pin = evaluateCriterion({ kind: 'pinAtLeast', pin: 330 }, summarizeHistory({ months }, pyMonths('26/27'), today));
+    expect(pin.status).toBe('onTrack');
+    // No SP month in the two closed months: behind the pace of 6 in 12.
+    const idle = months.map((m) => ({ ...m, isSp: false, apv: 3_000, pgpv: 3_000 }));
+    const behind = evaluateCriterion({ kind: 'pinAtLeast', pin: 330 }, summarizeHistory({ months: idle }, pyMonths('26/27'), today));
+    expect(behind.status).toBe('atRisk');
   });
 
   it('pin kinds are measured as pins; their values are pin codes', () => {

@@ -46,6 +46,8 @@ export interface CriterionKindInfo<K extends CriterionKind = CriterionKind> {
   /**
    * Progress can be judged against pro-rata pace (on track / at risk) and ranked by
    * achieved / required. The APV criterion's one-month mode narrows this (a best month has no pace).
+   * Kinds without it get their pace elsewhere: pins from the pace of their ladder conditions,
+   * events from their schedule (evaluate.ts).
    */
   readonly paceable: boolean;
   /** Subpages that explain it, most specific first: a plan route shows the first one it has. */

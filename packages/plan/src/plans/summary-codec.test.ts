@@ -36,8 +36,34 @@ describe('the stored plan summary', () => {
         status: r.status,
         achieved: r.criteria.map((c) => c.achieved),
         ...(r.levels ? { level: r.achievedLevel ?? null } : {}),
+        ...(r.reason ? { reason: r.reason } : {}),
       });
     }
+    // Nothing recorded in Sep and Oct: 12 compliance months can no longer be had in the 10 left.
+    expect(back.get('ELITE_2627')).toMatchObject({ status: 'outOfReach', reason: { code: 'monthsLeft' } });
+  });
+
+  it('writes the reason of an out-of-reach plan and reads summaries stored before it existed', () => {
+    const why = { code: 'legs' as const, text: { zh: '一线只有3条', en: 'the frontline has only 3 legs' } };
+    const encoded = encodePlanSummary([{ ...result('FEM_TRAVEL_2627', 'outOfReach', [0, 1, 2]), reason: why } as PlanResult]);
+    expect(encoded).toBe(
+      '{"FEM_TRAVEL_2627":{"status":"outOfReach","achieved":[0,1,2],"reason":{"code":"legs","zh":"一线只有3条","en":"the frontline has only 3 legs"}}}',
+    );
+    expect(decodePlanSummary(encoded).get('FEM_TRAVEL_2627')).toEqual({ status: 'outOfReach', achieved: [0, 1, 2], reason: why });
+    // An older summary: four statuses, no reason.
+    const old = decodePlanSummary(
+      '{"SEMINAR_2627":{"status":"atRisk","achieved":[330,2,1,28584,1],"level":null},"TRAVEL_2627":{"status":"missed","achieved":[2,1,3]}}',
+    );
+    expect(old.get('SEMINAR_2627')).toEqual({ status: 'atRisk', achieved: [330, 2, 1, 28_584, 1], level: null });
+    expect(old.get('TRAVEL_2627')).toEqual({ status: 'missed', achieved: [2, 1, 3] });
+    // A reason that cannot be read makes the entry unreadable (evaluated live), like any other field.
+    const bad = decodePlanSummary(
+      JSON.stringify({
+        A: { status: 'outOfReach', achieved: [], reason: { code: 'nope', zh: '', en: '' } },
+        B: { status: 'outOfReach', achieved: [], reason: 'legs' },
+      }),
+    );
+    expect(bad.size).toBe(0);
   });
 
   it('leaves out what it cannot read, entry by entry, and never throws', () => {

@@ -1,11 +1,14 @@
 // The stored plan summary (plan_results.summary): one JSON object per distributor and PY,
-// `{ "<plan code>": { "status": …, "achieved": [per criterion], "level"?: … } }`, written by the
-// close (the seed, later an import) and read by the plan list, home and income pages. One
-// encoder and one checked decoder so writer and readers cannot drift apart.
-import type { PlanResult, Status } from './types.ts';
+// `{ "<plan code>": { "status": …, "achieved": [per criterion], "level"?: …, "reason"?: … } }`,
+// written by the close (the seed, later an import) and read by the plan list, home and income
+// pages. One encoder and one checked decoder so writer and readers cannot drift apart. Summaries
+// written before the out-of-reach status (no "reason", "missed" for an open period) still read.
+import type { ReasonCode, PlanResult, Status, StatusReason } from './types.ts';
 
 export interface StoredPlanEntry {
   readonly status: Status;
+  /** Why the plan is out of reach (status outOfReach; absent in older summaries). */
+  readonly reason?: StatusReason;
   /** The achieved value of each of the plan's criteria, in the plan's order. */
   readonly achieved: readonly number[];
   /** Plans with levels: the level reached (null: none); absent for plans without levels. */
@@ -15,7 +18,8 @@ export interface StoredPlanEntry {
 /** Plan code → its stored entry. */
 export type StoredPlanSummary = ReadonlyMap<string, StoredPlanEntry>;
 
-const STATUSES: ReadonlySet<string> = new Set<Status>(['met', 'onTrack', 'atRisk', 'missed']);
+const STATUSES: ReadonlySet<string> = new Set<Status>(['met', 'onTrack', 'atRisk', 'outOfReach', 'missed']);
+const REASONS: ReadonlySet<string> = new Set<ReasonCode>(['monthsLeft', 'legs', 'eventPassed', 'pinNotReachable', 'maxPoints']);
 
 // Plan and level codes come from the catalogue: quoting each once keeps the bulk writer cheap.
 const quoted = new Map<string, string>();
@@ -39,6 +43,7 @@ export function encodePlanSummary(results: readonly PlanResult[]): string {
     }
     s += ']';
     if (r.levels) s += `,"level":${r.achievedLevel ? quote(r.achievedLevel) : 'null'}`;
+    if (r.reason) s += `,"reason":${JSON.stringify({ code: r.reason.code, zh: r.reason.text.zh, en: r.reason.text.en })}`;
     s += '}';
   }
   return s + '}';
@@ -47,13 +52,28 @@ export function encodePlanSummary(results: readonly PlanResult[]): string {
 function entryOf(v: unknown): StoredPlanEntry | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return null;
   const o = v as Record<string, unknown>;
-  const { status, achieved, level } = o;
+  const { status, achieved, level, reason } = o;
   if (typeof status !== 'string' || !STATUSES.has(status)) return null;
   if (!Array.isArray(achieved) || !achieved.every((x) => typeof x === 'number' && Number.isFinite(x))) return null;
   if (level !== undefined && level !== null && typeof level !== 'string') return null;
-  const entry: { status: Status; achieved: number[]; level?: string | null } = { status: status as Status, achieved: achieved as number[] };
+  const entry: { status: Status; achieved: number[]; level?: string | null; reason?: StatusReason } = {
+    status: status as Status,
+    achieved: achieved as number[],
+  };
   if ('level' in o) entry.level = level as string | null;
+  if (reason !== undefined) {
+    const why = reasonOf(reason);
+    if (!why) return null;
+    entry.reason = why;
+  }
   return entry;
+}
+
+function reasonOf(v: unknown): StatusReason | null {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return null;
+  const { code, zh, en } = v as Record<string, unknown>;
+  if (typeof code !== 'string' || !REASONS.has(code) || typeof zh !== 'string' || typeof en !== 'string') return null;
+  return { code: code as ReasonCode, text: { zh, en } };
 }
 
 /**

@@ -5,7 +5,28 @@ import type { Text } from '../text.ts';
 
 export type PlanType = 'seminar' | 'travel' | 'award' | 'tracking' | 'training' | 'funding' | 'rank';
 
-export type Status = 'met' | 'onTrack' | 'atRisk' | 'missed';
+/**
+ * One pace model for every criterion, level and plan (DESIGN §2, Statuses):
+ * met; missed (period closed, not met); outOfReach (open, cannot be met in the remaining
+ * months, with a reason); atRisk (behind the pro-rata pace, or zero slack: every remaining
+ * chance is needed); onTrack (at or ahead of pace with slack).
+ */
+export type Status = 'met' | 'onTrack' | 'atRisk' | 'outOfReach' | 'missed';
+
+/**
+ * Why a target is out of reach:
+ * - monthsLeft: more qualifying months (or leg months, or points) needed than the remaining months can give;
+ * - legs: more legs (or leg months) needed than the frontline has;
+ * - eventPassed: a required event's month passed without attendance;
+ * - pinNotReachable: the pin's SP-month, consecutive-month or leg conditions cannot be met in the PY's remaining months;
+ * - maxPoints: the most points the remaining months can add fall short.
+ */
+export type ReasonCode = 'monthsLeft' | 'legs' | 'eventPassed' | 'pinNotReachable' | 'maxPoints';
+
+export interface StatusReason {
+  readonly code: ReasonCode;
+  readonly text: Text;
+}
 
 export interface AttendanceEvent {
   readonly code: string;
@@ -124,6 +145,7 @@ export interface PlanDef {
 
 export interface LegMonth {
   readonly id: string;
+  /** The leg is a 21 % group this month (a Q leg: FLQ, LDD). */
   readonly isQ: boolean;
 }
 
@@ -134,6 +156,7 @@ export interface MonthRecord {
   readonly gpv: number;
   readonly pgpv: number;
   readonly bracket: number;
+  /** A 21 % group this month (close.isQ); the PQ month is isSp (isPqMonth). */
   readonly isQ: boolean;
   readonly apv: number;
   /** Frontline Q legs this month (must equal the Q legs in `legs` when both are given). */
@@ -161,12 +184,22 @@ export interface PlanHistory {
   readonly pins?: readonly PinEvent[];
   /** Pin held before the first pin event (default 230). */
   readonly initialPin?: number;
+  /**
+   * Frontline legs (personally sponsored ABOs) today. Bounds what the remaining months can add:
+   * at most this many FLQ months a month, at most this many LDD markets and pin legs. Omitted:
+   * unknown, no bound (a target is then never out of reach for want of legs).
+   */
+  readonly frontlineLegs?: number;
 }
 
 export interface EvaluateOptions {
   /** Today; months before it are closed, its month is current. Omitted = period closed. */
   readonly today?: DateLike;
-  /** false skips traces, leg/event detail and texts (for bulk runs). Default true. */
+  /**
+   * false skips traces, leg/event detail and texts (for bulk runs); of the out-of-reach reasons
+   * it keeps only those a plan or level takes (the first out-of-reach criterion of each list).
+   * Default true.
+   */
   readonly detail?: boolean;
   /** For plans with tracks: the track the user chose (biennial settag). */
   readonly track?: string;
@@ -186,6 +219,11 @@ export interface TraceMonth {
   readonly counted: boolean;
   /** Running achieved value after this month. */
   readonly cumulative: number;
+  /**
+   * For a month that can still add (the current one when it does not count yet, and future
+   * ones) while the target is open and in reach: what the month needs, in words.
+   */
+  readonly need?: Text;
 }
 
 export interface Gap {
@@ -230,6 +268,8 @@ export interface CriterionResult {
   readonly achieved: number;
   readonly met: boolean;
   readonly status: Status;
+  /** Present when status is outOfReach (bulk runs: see EvaluateOptions.detail): why the remaining months cannot make it. */
+  readonly reason?: StatusReason;
   readonly gap: Gap | null;
   readonly trace?: readonly TraceMonth[];
   readonly legs?: readonly LegDetail[];
@@ -241,6 +281,8 @@ export interface LevelResult {
   readonly code: string;
   readonly name: Text;
   readonly status: Status;
+  /** Present when status is outOfReach: the reason of the criterion that decides it. */
+  readonly reason?: StatusReason;
   readonly met: boolean;
   readonly rewardFen?: number;
   readonly criteria: readonly CriterionResult[];
@@ -252,6 +294,8 @@ export interface PlanResult {
   readonly type: PlanType;
   readonly name: Text;
   readonly status: Status;
+  /** Present when status is outOfReach: the reason of the criterion (or level) that decides it. */
+  readonly reason?: StatusReason;
   readonly met: boolean;
   readonly periodState: PeriodState;
   readonly months: readonly MonthKey[];

@@ -135,20 +135,22 @@ describe('/bff/v1/incentive', () => {
     try {
       const fromStore = (await call('plans')).json().data;
       expect(fromStore).toEqual(live);
+      // Ahead of pace on every criterion, the briefing still to come (June): on track.
+      expect(live.plans.find((p: { code: string }) => p.code === 'SEMINAR_2627').status).toBe('onTrack');
       // A stored status wins over live evaluation: the list really reads the store.
       await t.db
         .updateTable('plan_results')
         .set({
           summary: encodePlanSummary(evaluatePy(loaded.history, '26/27', '2026-11-21')).replace(
-            '"SEMINAR_2627":{"status":"atRisk"',
             '"SEMINAR_2627":{"status":"onTrack"',
+            '"SEMINAR_2627":{"status":"atRisk"',
           ),
         })
         .where('ada', '=', ME)
         .where('py', '=', '26/27')
         .execute();
       const patched = (await call('plans')).json().data.plans.find((p: { code: string }) => p.code === 'SEMINAR_2627');
-      expect(patched.status).toBe('onTrack');
+      expect(patched.status).toBe('atRisk');
       // Entries the codec cannot read are evaluated live, the rest still come from the store.
       const damaged = JSON.parse(encodePlanSummary(evaluatePy(loaded.history, '26/27', '2026-11-21'))) as Record<string, unknown>;
       damaged['SEMINAR_2627'] = { status: 'done', achieved: [1] };
@@ -184,7 +186,7 @@ describe('/bff/v1/incentive', () => {
     expect(flq.trace.slice(0, 3).map((m: { value: number }) => m.value)).toEqual([2, 1, 0]);
     expect(flq.trace.map((m: { state: string }) => m.state).slice(0, 3)).toEqual(['closed', 'closed', 'current']);
     const pq = d.criteria.find((c: { kind: string }) => c.kind === 'pqMonths');
-    expect(pq.achieved).toBe(d.records.filter((r: { isQ: boolean }) => r.isQ).length);
+    expect(pq.achieved).toBe(d.records.filter((r: { isPq: boolean }) => r.isPq).length);
     const apv = d.criteria.find((c: { kind: string }) => c.kind === 'apv');
     expect(apv.achieved).toBe(11_000 + 8_000 + 3_000);
     expect(d.records).toHaveLength(12);
@@ -195,6 +197,26 @@ describe('/bff/v1/incentive', () => {
     expect(d.legs[0]).toMatchObject({ maskedAda: '100******11', maskedName: '李小红', qMonths: 2 });
     expect(d.legs[1]).toMatchObject({ maskedAda: '100******12', maskedName: '赵四' });
     expect(res.body).not.toContain(LEG_A);
+  });
+
+  it('gives the engine the frontline size: a target needing more legs than the frontline has is out of reach, and says why', async () => {
+    // Two frontline legs (A, B); the FEM travel plan needs 3 LDD markets, the EM travel plan an Emerald (3 legs).
+    const fem = (await call('plan', { code: 'FEM_TRAVEL_2627' })).json().data;
+    expect(fem.status).toBe('outOfReach');
+    const ldd = fem.criteria.find((c: { kind: string }) => c.kind === 'lddMarkets');
+    expect(ldd.reason).toEqual({
+      code: 'legs',
+      text: { zh: '需3个LDD市场，但一线只有2条', en: 'needs 3 LDD markets but the frontline has only 2 legs' },
+    });
+    expect(fem.reason).toEqual(ldd.reason);
+    const em = (await call('plan', { code: 'EM_TRAVEL_2627' })).json().data;
+    expect(em.criteria[0]).toMatchObject({ kind: 'pinAtLeast', status: 'outOfReach', reason: { code: 'pinNotReachable' } });
+    // The card says the same (the list evaluates live here: nothing stored for this distributor).
+    const cards = (await call('plans')).json().data.plans;
+    expect(cards.find((p: { code: string }) => p.code === 'FEM_TRAVEL_2627')).toMatchObject({
+      status: 'outOfReach',
+      reason: ldd.reason.text,
+    });
   });
 
   it('names the legs in full only for their sponsor: anyone else sees them masked', async () => {

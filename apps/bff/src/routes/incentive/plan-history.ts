@@ -1,9 +1,10 @@
 // Builds one distributor's plan-engine history from the stored monthly results: own months, the
-// frontline legs' Q months (for FLQ and LDD detail), pin rises, compliance, customers, points.
-// Three indexed queries whatever the tree size: monthly_results by (ada, month) (the period, and
-// the highest pin before it) and the frontline through distributors.sponsor_ada.
+// frontline legs' Q months (for FLQ and LDD detail), pin rises, compliance, customers, points, and
+// the frontline's size (what bounds FLQ months, LDD markets and pin legs the remaining months can
+// still bring). Four indexed queries whatever the tree size: monthly_results by (ada, month) (the
+// period, and the highest pin before it) and the frontline through distributors.sponsor_ada.
 import { maskPrivacy, type LegData, type MonthRecordData } from '@abo/contract';
-import type { LegMonth, MonthRecord, PinEvent, PlanHistory } from '@abo/plan';
+import { isPqMonth, type LegMonth, type MonthRecord, type PinEvent, type PlanHistory } from '@abo/plan';
 import type { DB } from '../../db/index.ts';
 import { frontlineQMonths, highestPinBefore, monthlyResultsOf, type MonthlyResult } from '../../db/monthly-results.ts';
 import { nameFor, type NameViewer } from '../../lib/name-policy.ts';
@@ -32,10 +33,15 @@ export async function loadHistory(
 ): Promise<LoadedHistory> {
   // Months before `from` only raise the initial pin (the full rows cost about 8 µs each to
   // read; bench/bff.ts).
-  const [results, before, legRows] = await Promise.all([
+  const [results, before, legRows, frontline] = await Promise.all([
     monthlyResultsOf(db, ada, from, to),
     highestPinBefore(db, ada, from),
     frontlineQMonths(db, ada, from, to),
+    db
+      .selectFrom('distributors')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('sponsor_ada', '=', ada)
+      .executeTakeFirst(),
   ]);
   let initialPin = Math.max(230, before);
   if (person.pin_month !== null && person.pin_month < from) initialPin = Math.max(initialPin, person.pin_code);
@@ -67,7 +73,7 @@ export async function loadHistory(
   }
   return {
     ada,
-    history: { months: [...own.values()], pins, initialPin },
+    history: { months: [...own.values()], pins, initialPin, frontlineLegs: Number(frontline?.n ?? 0) },
     own,
     legs,
     currentPin: Math.max(initialPin, held, person.pin_code),
@@ -96,6 +102,7 @@ export function recordsFor(loaded: LoadedHistory, months: readonly string[], tod
       qLegs: r?.qLegs ?? 0,
       apv: r?.apv ?? 0,
       isSp: r?.isSp ?? false,
+      isPq: r ? isPqMonth(r) : false,
       compliant: r?.compliant ?? false,
       newCustomers: r?.newCustomers ?? 0,
       points: r?.points ?? 0,

@@ -76,7 +76,7 @@ function Calendar({ data }: { data: MonthsData }) {
               <div className="small muted">{t(`state.${r.state}`)}</div>
               {r.state !== 'future' ? (
                 <div className="small num">
-                  {r.isQ ? <span className="inc-q">Q</span> : null} {t('pgpv')} {formatPv(r.pgpv, lang)}
+                  {r.isPq ? <span className="inc-q">Q</span> : null} {t('pgpv')} {formatPv(r.pgpv, lang)}
                 </div>
               ) : null}
             </li>

@@ -16,6 +16,13 @@ export const PIN_KINDS: ReadonlySet<string> = new Set(
     .map((d) => d.kind),
 );
 
+/** Kinds that count qualifying months: their gap reads "N of the remaining M months", never a rate per month. */
+export const MONTH_KINDS: ReadonlySet<string> = new Set(
+  Object.values(CRITERION_KINDS)
+    .filter((d) => d.measure === 'months')
+    .map((d) => d.kind),
+);
+
 /** The plain-language terms (help.<term>) a plan using the kind should explain. */
 export function termsOfKind(kind: string): readonly string[] {
   return descriptorOf(kind)?.terms ?? [];

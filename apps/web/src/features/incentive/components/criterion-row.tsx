@@ -60,7 +60,7 @@ export function CriterionRow({
             percent={percent(c)}
             style={
               {
-                '--fill-color': c.met ? 'var(--ok)' : c.status === 'missed' ? 'var(--bad)' : 'var(--brand)',
+                '--fill-color': c.met ? 'var(--ok)' : c.status === 'missed' || c.status === 'outOfReach' ? 'var(--bad)' : 'var(--brand)',
               } as CSSProperties
             }
           />

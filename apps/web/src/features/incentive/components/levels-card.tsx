@@ -40,6 +40,7 @@ export function LevelsCard({ plan }: { plan: PlanData }) {
               </h3>
               <StatusTag status={l.status} />
             </div>
+            {l.reason ? <p className="inc-reason small">{tx(l.reason.text)}</p> : null}
             <ul className="inc-criteria">
               {l.criteria.map((c, i) => (
                 <CriterionRow key={i} c={c} planRoute={plan.route} py={plan.py} plan={plan} />

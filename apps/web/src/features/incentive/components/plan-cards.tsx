@@ -38,6 +38,7 @@ export function PlanCard({ p, to }: { p: PlanSummary; to: string }) {
               : t('remaining', { n: p.remainingMonths })}{' '}
           · {t('criteriaMet', { met: p.criteriaMet, total: p.criteriaTotal })}
         </div>
+        {p.reason ? <p className="inc-reason small">{tx(p.reason)}</p> : null}
         {h ? (
           <div className="inc-plan-card__headline">
             <div className="small">

@@ -19,6 +19,7 @@ export function PlanHeader({ plan, compact = false }: { plan: PlanData; compact?
         </h2>
         <StatusTag status={plan.status} />
       </div>
+      {plan.reason ? <p className="inc-reason small">{tx(plan.reason.text)}</p> : null}
       <p className="muted small">
         {plan.periodState === 'closed'
           ? `${plan.py} · ${t('closedYear')}`

@@ -30,6 +30,10 @@ export function TraceTable({ criterion }: { criterion: CriterionData }) {
     },
     { key: 'state', header: t('monthState'), cell: (m) => <span className="muted">{t(`state.${m.state}`)}</span> },
   ];
+  // Months that can still add say what each needs (the engine gives it while the target is in reach).
+  if (criterion.trace.some((m) => m.need)) {
+    columns.push({ key: 'need', header: t('needs'), wrap: true, cell: (m) => (m.need ? tx(m.need) : '') });
+  }
   return (
     <DataTable
       caption={t('traceTitle', { label: tx(criterion.label) })}

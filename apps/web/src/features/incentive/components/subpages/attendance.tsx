@@ -6,6 +6,7 @@ import { StatusTag } from '../../../../components/status-tag.tsx';
 import { formatMonth } from '../../../../lib/format.ts';
 import { useLocalText } from '../../../../lib/use-local-text.ts';
 import { CriterionRow } from '../criterion-row.tsx';
+import { eventStatus } from '../status.ts';
 import { EmptyCard, findCriterion } from './shared.tsx';
 
 type PlanEvent = NonNullable<PlanData['criteria'][number]['events']>[number];
@@ -24,7 +25,7 @@ export function AttendanceView({ plan }: { plan: PlanData }) {
       header: t('status'),
       cell: (e) => (
         <>
-          <StatusTag status={e.attended ? 'met' : att.status === 'missed' ? 'missed' : 'atRisk'} />
+          <StatusTag status={eventStatus(e, plan)} />
           <span className="visually-hidden">{e.attended ? t('attended') : t('notAttended')}</span>
         </>
       ),

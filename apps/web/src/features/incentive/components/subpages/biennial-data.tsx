@@ -17,7 +17,7 @@ export function BiennialDataView({ plan }: { plan: PlanData }) {
   const yesNo = (b: boolean) => check(b, t('yes'), t('no'));
   const columns: DataColumn<MonthRecord>[] = [
     { key: 'month', header: t('month'), cell: (r) => formatMonth(r.month, lang) },
-    { key: 'q', header: t('qFlag'), cell: (r) => lived(r, () => yesNo(r.isQ)) },
+    { key: 'q', header: t('qFlag'), cell: (r) => lived(r, () => yesNo(r.isPq)) },
     { key: 'qLegs', header: t('qLegs'), numeric: true, cell: (r) => lived(r, () => r.qLegs) },
     { key: 'apv', header: t('apv'), numeric: true, cell: (r) => lived(r, () => formatPv(r.apv, lang)) },
     { key: 'sp', header: t('spMonth'), cell: (r) => lived(r, () => yesNo(r.isSp)) },

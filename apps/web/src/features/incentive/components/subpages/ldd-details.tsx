@@ -4,6 +4,7 @@ import { DataTable, type DataColumn } from '../../../../components/data-table/da
 import { TableCard } from '../../../../components/data-table/table-card.tsx';
 import { StatusTag } from '../../../../components/status-tag.tsx';
 import { LegMatrix } from '../leg-matrix.tsx';
+import { legStatus } from '../status.ts';
 import { CriterionCard, EmptyCard, findCriterion } from './shared.tsx';
 
 type Leg = PlanData['legs'][number];
@@ -36,7 +37,7 @@ export function LddDetailsView({ plan }: { plan: PlanData }) {
     {
       key: 'status',
       header: t('status'),
-      cell: (l) => <StatusTag status={l.qualified ? 'met' : plan.periodState === 'closed' ? 'missed' : 'onTrack'} />,
+      cell: (l) => <StatusTag status={legStatus(l, plan)} />,
     },
   ];
   return (

@@ -29,7 +29,7 @@ export function PqDetailsView({ plan }: { plan: PlanData }) {
     { key: 'ppv', header: t('ppv'), numeric: true, cell: (r) => lived(r, () => formatPv(r.ppv, lang)) },
     { key: 'pgpv', header: t('pgpv'), numeric: true, cell: (r) => lived(r, () => formatPv(r.pgpv, lang)) },
     { key: 'bracket', header: t('bracket'), numeric: true, cell: (r) => lived(r, () => `${r.bracket}%`) },
-    { key: 'q', header: t('qFlag'), cell: (r) => lived(r, () => check(r.isQ, t('yes'), t('no'))) },
+    { key: 'q', header: t('qFlag'), cell: (r) => lived(r, () => check(r.isPq, t('yes'), t('no'))) },
   ];
   return (
     <>

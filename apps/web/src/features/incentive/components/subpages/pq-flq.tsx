@@ -28,7 +28,7 @@ export function PqFlqView({ plan }: { plan: PlanData }) {
       const live = r.state !== 'future';
       out.push({
         r,
-        cumPq: (prev?.cumPq ?? 0) + (live && r.isQ ? 1 : 0),
+        cumPq: (prev?.cumPq ?? 0) + (live && r.isPq ? 1 : 0),
         cumFlq: (prev?.cumFlq ?? 0) + (live ? r.qLegs : 0),
       });
     }
@@ -37,7 +37,7 @@ export function PqFlqView({ plan }: { plan: PlanData }) {
   const lived = (r: Row['r'], value: () => string | number) => (r.state === 'future' ? '—' : value());
   const columns: DataColumn<Row>[] = [
     { key: 'month', header: t('month'), cell: ({ r }) => formatMonth(r.month, lang) },
-    { key: 'q', header: t('qFlag'), cell: ({ r }) => lived(r, () => check(r.isQ, t('yes'), t('no'))) },
+    { key: 'q', header: t('qFlag'), cell: ({ r }) => lived(r, () => check(r.isPq, t('yes'), t('no'))) },
     { key: 'pq', header: t('pq'), numeric: true, cell: ({ r, cumPq }) => lived(r, () => cumPq) },
     { key: 'qLegs', header: t('qLegs'), numeric: true, cell: ({ r }) => lived(r, () => r.qLegs) },
     { key: 'flq', header: t('flq'), numeric: true, cell: ({ r, cumFlq }) => lived(r, () => cumFlq) },

@@ -1,5 +1,5 @@
 import type { PlanData } from '@abo/contract';
-import { evaluatePlan, planByCode, planMonths } from '@abo/plan';
+import { evaluatePlan, planByCode, planMonths, type PlanHistory } from '@abo/plan';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { initI18n } from '../../../../i18n/index.ts';
 import { SUBPAGES } from '../../plan-routes.ts';
 import { CriteriaList } from '../criteria-list.tsx';
 import { CriterionRow } from '../criterion-row.tsx';
+import { PlanHeader } from '../plan-header.tsx';
 import { FlqDetailsView } from './flq-details.tsx';
 import { PqFlqView } from './pq-flq.tsx';
 import { TargetView } from './target.tsx';
@@ -58,6 +59,7 @@ function fixture(legs: boolean): PlanData {
       ...m,
       state: 'closed',
       present: true,
+      isPq: m.isSp,
       compliant: true,
       newCustomers: 0,
       points: 0,
@@ -78,6 +80,28 @@ function fixture(legs: boolean): PlanData {
       : [],
     legQMonths: 6,
     compliancePpv: 100,
+  } as PlanData;
+}
+
+/** An open plan as the BFF builds it (today 2026-11-21), from the real engine. */
+function openPlan(code: string, history: PlanHistory): PlanData {
+  const plan = planByCode(code)!;
+  const r = evaluatePlan(plan, history, { today: '2026-11-21', detail: true });
+  return {
+    ...fixture(false),
+    code: plan.code,
+    py: plan.py,
+    name: plan.name,
+    route: plan.route,
+    reward: plan.reward,
+    status: r.status,
+    ...(r.reason ? { reason: r.reason } : {}),
+    met: r.met,
+    periodState: r.periodState,
+    months: [...r.months],
+    remainingMonths: r.remainingMonths,
+    criteria: r.criteria.map((c) => ({ ...c, gap: c.gap, trace: [...(c.trace ?? [])], events: c.events?.map((e) => ({ ...e })) })),
+    editions: [{ code: plan.code, py: plan.py }],
   } as PlanData;
 }
 
@@ -121,6 +145,14 @@ describe('generic plan components', () => {
     expect(screen.getByRole('table', { name: 'Target and gap' })).toHaveClass('data-table--stack');
   });
 
+  it('target shows a count criterion still open as "N of the months left", not a rate', () => {
+    const months = [{ month: '2026-09', ppv: 300, gpv: 12_000, pgpv: 10_000, bracket: 21, isQ: true, apv: 10_000, qLegs: 0, isSp: true }];
+    wrap(<TargetView plan={openPlan('SEMINAR_2627', { months, initialPin: 330 })} />);
+    const row = screen.getByRole('rowheader', { name: 'PQ months ≥ 3' }).closest('tr')!;
+    expect(within(row).getAllByRole('cell')[3]!.textContent).toBe('2 of the 10 months left');
+    expect(screen.getByText(/2 more PQ months: 2 of the remaining 10 months/)).toBeInTheDocument();
+  });
+
   it('the PQ/FLQ grid runs the totals month by month and lists the legs', () => {
     const plan = fixture(true);
     wrap(<PqFlqView plan={plan} />);
@@ -153,6 +185,42 @@ describe('generic plan components', () => {
     const drawer = await screen.findByRole('dialog', { name: /FLQ months ≥ 6: month by month/ });
     expect(within(drawer).getByRole('table', { name: /FLQ months ≥ 6: month by month/ })).toBeInTheDocument();
     expect(within(drawer).getByRole('table', { name: 'Frontline legs' })).toHaveClass('data-table--grid');
+  });
+
+  it('an out-of-reach plan shows the status and says why', () => {
+    // Two frontline legs; the FEM travel plan needs 3 LDD markets.
+    const months = ['2026-09', '2026-10', '2026-11'].map((month) => ({
+      ...{ month, ppv: 300, gpv: 5_000, pgpv: 5_000, bracket: 15, isQ: false, apv: 5_000, qLegs: 1, isSp: false },
+      legs: [{ id: 'A', isQ: true }],
+    }));
+    const plan = openPlan('FEM_TRAVEL_2627', { months, frontlineLegs: 2 });
+    wrap(<PlanHeader plan={plan} />);
+    const header = screen.getByRole('region', { name: plan.name.en });
+    expect(within(header).getAllByText('Out of reach').length).toBeGreaterThanOrEqual(1);
+    // Beside the plan's status, and again on the criterion it comes from.
+    expect(within(header).getByText('needs 3 LDD markets but the frontline has only 2 legs')).toHaveClass('inc-reason');
+  });
+
+  it('the trace says what each month still to come needs', async () => {
+    const months = [
+      { month: '2026-09', ppv: 300, gpv: 12_000, pgpv: 10_000, bracket: 21, isQ: true, apv: 10_000, qLegs: 0, isSp: true },
+      { month: '2026-10', ppv: 300, gpv: 4_000, pgpv: 4_000, bracket: 15, isQ: false, apv: 4_000, qLegs: 0, isSp: false },
+    ];
+    const plan = openPlan('SEMINAR_2627', { months, initialPin: 330 });
+    const apv = plan.criteria.find((c) => c.kind === 'apv')!;
+    wrap(
+      <ul>
+        <CriterionRow c={apv} planRoute={plan.route} py={plan.py} plan={plan} />
+      </ul>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Month by month' }));
+    const table = await screen.findByRole('table', { name: /month by month/ });
+    expect(within(table).getByRole('columnheader', { name: 'Needs' })).toBeInTheDocument();
+    // 70 000 − 14 000 over the 10 months left, Nov included.
+    const dec = within(table).getByRole('rowheader', { name: 'Dec 2026' }).closest('tr')!;
+    expect(within(dec).getAllByRole('cell').at(-1)!.textContent).toBe('needs 5,600 PV');
+    const sep = within(table).getByRole('rowheader', { name: 'Sep 2026' }).closest('tr')!;
+    expect(within(sep).getAllByRole('cell').at(-1)!.textContent).toBe('');
   });
 
   it('every subpage of the registry has a view and a label in both languages', async () => {

@@ -5,7 +5,7 @@ import { TableCard } from '../../../../components/data-table/table-card.tsx';
 import { StatusTag } from '../../../../components/status-tag.tsx';
 import { formatPv } from '../../../../lib/format.ts';
 import { useLocalText } from '../../../../lib/use-local-text.ts';
-import { PIN_KINDS } from '../criterion-kinds.ts';
+import { MONTH_KINDS, PIN_KINDS } from '../criterion-kinds.ts';
 import { criterionValue } from '../text.ts';
 import { allCriteria, levelName } from './shared.tsx';
 
@@ -40,7 +40,12 @@ export function TargetView({ plan }: { plan: PlanData }) {
       key: 'perMonth',
       header: t('perMonth'),
       numeric: true,
-      cell: ({ c }) => (c.gap && !PIN_KINDS.has(c.kind) && c.gap.remainingMonths > 0 ? formatPv(c.gap.perMonth, lang) : '—'),
+      cell: ({ c }) =>
+        !c.gap || PIN_KINDS.has(c.kind) || c.gap.remainingMonths === 0
+          ? '—'
+          : MONTH_KINDS.has(c.kind)
+            ? t('nOfMonths', { n: c.gap.stillNeeded, m: c.gap.remainingMonths })
+            : formatPv(c.gap.perMonth, lang),
     },
     { key: 'remaining', header: t('remainingMonths'), numeric: true, cell: ({ c }) => (c.gap ? c.gap.remainingMonths : '—') },
     { key: 'status', header: t('status'), cell: ({ c }) => <StatusTag status={c.status} /> },
