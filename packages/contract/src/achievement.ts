@@ -135,6 +135,8 @@ export const achBracketStepSchema = z.object({ minPv: z.number().int(), percent:
 export const achTopupDataSchema = z.object({
   month: z.string(),
   ppv: z.number().int(),
+  /** Group PV: the bracket is on it. */
+  gpv: z.number().int(),
   pgpv: z.number().int(),
   apv: z.number().int(),
   qLegs: z.number().int(),
@@ -354,6 +356,7 @@ export const achEstimateBodySchema = baseBodySchema.extend({
 });
 export const achEstimateSideSchema = z.object({
   ppv: z.number().int(),
+  gpv: z.number().int(),
   pgpv: z.number().int(),
   bracketPercent: z.number(),
   isQ: z.boolean(),
@@ -376,8 +379,11 @@ export const achEstimateDataSchema = z.object({
       id: z.string(),
       maskedAda: z.string(),
       maskedName: z.string(),
+      /** The leg's group PV: its bracket and whether it is a 21 % leg. */
+      gpv: z.number().int(),
       pgpv: z.number().int(),
-      qLegsPgpv: z.number().int(),
+      /** PGPV of the 21 % groups under this leg a Pearl above it is paid on (to their second generation). */
+      pearlPassPv: z.number().int(),
     }),
   ),
   before: achEstimateSideSchema,

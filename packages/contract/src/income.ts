@@ -50,11 +50,18 @@ export const statementItemSchema = z.object({
   note: localTextSchema.nullable(),
   /** Per-leg lines (promotion fee only). */
   legCount: z.number().int(),
+  /**
+   * Leadership only: what the 21 % legs passed up (inFen), the own group's share (ownFen) and what
+   * went up to the sponsor (upFen); amountFen = inFen + ownFen − upFen. Null for other items.
+   */
+  leadership: z.object({ inFen: z.number().int(), ownFen: z.number().int(), upFen: z.number().int() }).nullable(),
 });
 export type StatementItemView = z.infer<typeof statementItemSchema>;
 
 export const incomeMonthVolumeSchema = z.object({
   ppv: z.number(),
+  /** Group PV: the bracket is on it. */
+  gpv: z.number(),
   pgpv: z.number(),
   bracketPercent: z.number(),
   qLegs: z.number().int(),
@@ -108,6 +115,7 @@ export const promotionDataSchema = z.object({
   month: z.string().nullable(),
   months: z.array(z.string()),
   ownPercent: z.number(),
+  gpv: z.number(),
   pgpv: z.number(),
   baseBvFen: z.number().int(),
   amountFen: z.number().int(),

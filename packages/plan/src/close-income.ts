@@ -1,6 +1,7 @@
 // Service fees for every node of a closed month at once, with exactly the formulas and
 // rounding of monthlyStatement (without annual bonuses and adjustments, which are per person).
-// Two O(n) passes over typed arrays, for the seed's month-by-month close.
+// O(n) passes over typed arrays, for the month-by-month close.
+import { qThreshold, bracketFor } from './bracket.ts';
 import type { MonthClose } from './close.ts';
 import { applyBp } from './money.ts';
 import type { RuleTable } from './rules/types.ts';
@@ -8,11 +9,18 @@ import type { RuleTable } from './rules/types.ts';
 export interface MonthIncome {
   readonly n: number;
   readonly promotionFen: Float64Array;
+  /** Leadership kept by each node (see leadershipShare). */
   readonly leadershipFen: Float64Array;
+  /** Leadership the node's Q legs passed up to it. */
+  readonly leadershipInFen: Float64Array;
+  /** Leadership the node passes up to its sponsor (its own 4 % plus what it did not keep). */
+  readonly leadershipUpFen: Float64Array;
   readonly rubyFen: Float64Array;
   readonly pearlFen: Float64Array;
-  /** Sum of the four items above. */
+  /** Sum of the four fees above. */
   readonly pretaxFen: Float64Array;
+  /** Leadership passed up past the top of the tree: generated, paid to no one in this tree. */
+  leadershipUnpaidFen: number;
 }
 
 export function createMonthIncome(n: number): MonthIncome {
@@ -20,10 +28,51 @@ export function createMonthIncome(n: number): MonthIncome {
     n,
     promotionFen: new Float64Array(n),
     leadershipFen: new Float64Array(n),
+    leadershipInFen: new Float64Array(n),
+    leadershipUpFen: new Float64Array(n),
     rubyFen: new Float64Array(n),
     pearlFen: new Float64Array(n),
     pretaxFen: new Float64Array(n),
+    leadershipUnpaidFen: 0,
   };
+}
+
+/** How much of its leadership a node keeps: all, part (above the adjustment) or none. */
+export type LeadershipKeep = 'all' | 'part' | 'none';
+
+export function leadershipKeep(pgpv: number, qLegs: number, rules: RuleTable): LeadershipKeep {
+  if (qLegs === 0) return 'none';
+  if (rules.brackets.length > 0 && pgpv >= qThreshold(rules.brackets)) return 'all';
+  if (bracketFor(rules.brackets, pgpv) >= rules.leadership.minOwnPercent || qLegs >= rules.leadership.minQLegsForPart) return 'part';
+  return 'none';
+}
+
+export interface LeadershipShare {
+  /** rate × own personal-group BV when a 21 % group (what it generates for its sponsor), else 0. */
+  readonly ownFen: number;
+  readonly inFen: number;
+  readonly keep: LeadershipKeep;
+  readonly keptFen: number;
+  readonly upFen: number;
+}
+
+/**
+ * One node's leadership: it generates rate × its personal-group BV when it is a 21 % group and
+ * receives what its Q legs pass up. It passes up at least its own share, topped up to the
+ * leadership adjustment (rate × the top bracket's BV) from what it received when it keeps part;
+ * it keeps the rest (all, part) or nothing (none). kept + up = own + in: no money is made or lost.
+ */
+export function leadershipShare(isQGroup: boolean, pgpv: number, qLegs: number, inFen: number, rules: RuleTable): LeadershipShare {
+  const rate = rules.leadership.rateBp;
+  const ownFen = isQGroup ? applyBp(pgpv * rules.bvFenPerPv, rate) : 0;
+  const keep = leadershipKeep(pgpv, qLegs, rules);
+  const pool = ownFen + inFen;
+  let upFen = pool;
+  if (keep !== 'none') {
+    const adjustment = isQGroup ? applyBp(qThreshold(rules.brackets) * rules.bvFenPerPv, rate) : 0;
+    upFen = Math.min(pool, Math.max(ownFen, adjustment));
+  }
+  return { ownFen, inFen, keep, keptFen: pool - upFen, upFen };
 }
 
 export function closeIncome(
@@ -36,34 +85,40 @@ export function closeIncome(
   const n = sponsorIndex.length;
   const r = out ?? createMonthIncome(n);
   if (r.n !== n || close.n !== n) throw new RangeError('size mismatch');
-  const { promotionFen, leadershipFen, rubyFen, pearlFen, pretaxFen } = r;
-  const { personalGroupPv: pg, bracketPercent: pct, isQ, qLegCount, qLegPgpv, depthPgpv } = close;
+  const { promotionFen, leadershipFen, leadershipInFen, leadershipUpFen, rubyFen, pearlFen, pretaxFen } = r;
+  const { groupPv, personalGroupPv: pg, bracketPercent: pct, isQ, qLegCount, depthPgpv } = close;
   const bv = rules.bvFenPerPv;
-  const leadMin = rules.leadership.minOwnPercent;
-  const leadBp = rules.leadership.rateBp;
   const rubyMin = rules.ruby.minPgpv;
   const rubyBp = rules.ruby.rateBp;
   const pearlLegs = rules.pearl.minQLegs;
   const pearlBp = rules.pearl.rateBp;
 
+  // Promotion: own % on own PV, plus the bracket differential on each leg's group BV.
   for (let i = 0; i < n; i++) promotionFen[i] = applyBp(personalPv[i]! * bv, pct[i]! * 100);
   for (let i = 0; i < n; i++) {
     const s = sponsorIndex[i]!;
-    if (s >= 0 && !isQ[i]) {
-      const diff = pct[s]! - pct[i]!;
-      if (diff > 0) promotionFen[s] = promotionFen[s]! + applyBp(pg[i]! * bv, diff * 100);
-    }
+    if (s < 0) continue;
+    const diff = pct[s]! - pct[i]!;
+    if (diff > 0) promotionFen[s] = promotionFen[s]! + applyBp(groupPv[i]! * bv, diff * 100);
+  }
+  // Leadership bottom-up: children (larger indices) pass up before their sponsor is settled.
+  leadershipInFen.fill(0);
+  r.leadershipUnpaidFen = 0;
+  for (let i = n - 1; i >= 0; i--) {
+    const share = leadershipShare(isQ[i] === 1, pg[i]!, qLegCount[i]!, leadershipInFen[i]!, rules);
+    leadershipFen[i] = share.keptFen;
+    leadershipUpFen[i] = share.upFen;
+    const s = sponsorIndex[i]!;
+    if (s >= 0) leadershipInFen[s] = leadershipInFen[s]! + share.upFen;
+    else r.leadershipUnpaidFen += share.upFen;
   }
   for (let i = 0; i < n; i++) {
-    const p = pct[i]!;
     const legs = qLegCount[i]!;
-    const lead = p >= leadMin && legs > 0 ? applyBp(qLegPgpv[i]! * bv, leadBp) : 0;
     const ruby = pg[i]! >= rubyMin ? applyBp(pg[i]! * bv, rubyBp) : 0;
-    const pearl = isQ[i] && legs >= pearlLegs ? applyBp(depthPgpv[i]! * bv, pearlBp) : 0;
-    leadershipFen[i] = lead;
+    const pearl = legs >= pearlLegs ? applyBp(depthPgpv[i]! * bv, pearlBp) : 0;
     rubyFen[i] = ruby;
     pearlFen[i] = pearl;
-    pretaxFen[i] = promotionFen[i]! + lead + ruby + pearl;
+    pretaxFen[i] = promotionFen[i]! + leadershipFen[i]! + ruby + pearl;
   }
   return r;
 }

@@ -1,15 +1,17 @@
 // Monthly close over the whole sponsorship tree: the hot path of the demo seed
 // (100 000 distributors × 48 months). One reverse pass, O(n), no allocation when buffers are
-// reused. Definitions (see README):
-//   GPV   = own PV + GPV of every frontline leg (the whole downline).
-//   PGPV  = own PV + PGPV of every frontline leg that is NOT Q. A Q leg (at the top bracket)
-//           breaks away with its whole group, so PGPV = GPV − the GPV of each Q leg that has
-//           no Q leg above it inside this group. Volume is therefore in at most one PGPV
-//           below the first Q upline, which keeps total bracket pay ≤ the top percentage.
-//   Q     = PGPV reaches the top bracket (21 %).
-//   APV   = award PV = PGPV: the volume the ABO's own business moved in the month that is not
-//           credited to a qualified (Q) leg. The SP-month test and award criteria use it.
-//   SP    = APV ≥ 10 000, or APV ≥ 4 000 with ≥ 1 Q leg, or ≥ 2 Q legs (values per rule table).
+// reused. Definitions (README "Rules and their sources"):
+//   GPV      = own PV + GPV of every frontline leg (the whole downline).
+//   bracket  = from GPV, the month's total group volume, 21 % groups included.
+//   21 % group (Q) = GPV at the top bracket, however it gets there (own volume or its own
+//              21 % legs). A frontline 21 % group is a Q leg of its sponsor.
+//   PGPV     = GPV minus the GPV of every frontline 21 % leg (a leg below the top bracket has
+//              no 21 % group under it, so its whole GPV stays in the sponsor's personal group).
+//   APV      = award PV = PGPV.
+//   SP month = APV ≥ 10 000, or APV ≥ 4 000 with ≥ 1 Q leg, or ≥ 2 Q legs (values per table);
+//              it is also the PQ month: qualified at 21 % in one's own right.
+//   Pearl    = depthPgpv: the PGPV of the 21 % groups from the second generation down to and
+//              including the first generation of the next Pearl recipient (≥ 3 Q legs).
 import { bracketFor, qThreshold } from './bracket.ts';
 import type { RuleTable } from './rules/types.ts';
 
@@ -17,22 +19,27 @@ export interface MonthClose {
   readonly n: number;
   /** Own PV + the whole downline's PV. Int32: totals must stay below 2^31 PV. */
   readonly groupPv: Int32Array;
-  /** GPV minus break-away Q legs (see file comment). */
+  /** GPV minus the frontline 21 % legs' GPV (see file comment). */
   readonly personalGroupPv: Int32Array;
-  /** Bracket percentage of the personal-group PV. */
+  /** Bracket percentage of the group PV. */
   readonly bracketPercent: Uint8Array;
-  /** 1 when the ABO is Q (top bracket) this month: a PQ month. */
+  /** 1 when the group is at the top bracket: a 21 % group (a Q leg to its sponsor). */
   readonly isQ: Uint8Array;
   /** Frontline legs that are Q this month (summed over a PY these are the FLQ months). */
   readonly qLegCount: Int32Array;
   /** Award PV (= personal-group PV, documented above). */
   readonly apv: Int32Array;
-  /** 1 when the month is an SP month. */
+  /** 1 when the month is an SP month (also the PQ month: see isPqMonth). */
   readonly isSpMonth: Uint8Array;
-  /** Σ PGPV of frontline Q legs: the leadership-bonus base. */
+  /** Σ PGPV of frontline Q legs (what the leadership fee is 4 % of, before passing up). */
   readonly qLegPgpv: Int32Array;
-  /** Σ over frontline Q legs of their own qLegPgpv: the Pearl (depth) base. */
+  /** The Pearl base (see file comment); counted whether or not the node is a Pearl recipient. */
   readonly depthPgpv: Int32Array;
+  /**
+   * PGPV of the 21 % groups below this node that a Pearl recipient above it is paid on: its Q
+   * legs (and, unless it is a Pearl recipient itself, theirs, and so on down).
+   */
+  readonly pearlPassPv: Int32Array;
 }
 
 /** Allocates close buffers for n nodes (reuse them month after month). */
@@ -48,7 +55,26 @@ export function createMonthClose(n: number): MonthClose {
     isSpMonth: new Uint8Array(n),
     qLegPgpv: new Int32Array(n),
     depthPgpv: new Int32Array(n),
+    pearlPassPv: new Int32Array(n),
   };
+}
+
+/**
+ * A PQ month: the ABO qualified at 21 % in their own right, which is the SP-month test (not
+ * merely a group at the top bracket through its legs).
+ */
+export function isPqMonth(month: { readonly isSp: boolean }): boolean {
+  return month.isSp;
+}
+
+/** True when a group PV reaches the top bracket: a 21 % group (a Q leg to its sponsor). */
+export function isQGroup(groupPv: number, rules: RuleTable): boolean {
+  return rules.brackets.length > 0 && groupPv >= qThreshold(rules.brackets);
+}
+
+/** True when a month's Q legs make the ABO a Pearl recipient. */
+export function isPearlRecipient(qLegs: number, rules: RuleTable): boolean {
+  return qLegs >= rules.pearl.minQLegs;
 }
 
 /** SP-month test for one ABO (same rule as the close). */
@@ -70,39 +96,43 @@ export function closeMonth(sponsorIndex: Int32Array, personalPv: Int32Array, rul
   if (r.n !== n) throw new RangeError('output buffers sized for another tree');
 
   const { groupPv, personalGroupPv: pg, bracketPercent, isQ, qLegCount, apv, isSpMonth: sp } = r;
-  const { qLegPgpv, depthPgpv } = r;
+  const { qLegPgpv, depthPgpv, pearlPassPv } = r;
   groupPv.set(personalPv);
   pg.set(personalPv);
   qLegCount.fill(0);
   qLegPgpv.fill(0);
   depthPgpv.fill(0);
 
-  // Bracket lookup flattened into two small arrays for the loop.
   const steps = rules.brackets;
   const qMin = qThreshold(steps);
   const hasQ = steps.length > 0;
   const spAlone = rules.sp.apvAlone;
   const spOne = rules.sp.apvWithOneQLeg;
   const spLegs = rules.sp.qLegsAlone;
+  const pearlLegs = rules.pearl.minQLegs;
 
   for (let i = n - 1; i >= 0; i--) {
     const s = sponsorIndex[i]!;
     if (s >= i || s < -1) throw new RangeError(`node ${i}: sponsor ${s} must precede it`);
-    const p = pg[i]!; // own PV + non-Q legs' PGPV, all children already folded in
-    const q = hasQ && p >= qMin ? 1 : 0;
+    // Every child is folded in already (children come after their sponsor).
+    const g = groupPv[i]!;
+    const p = pg[i]!;
+    const q = hasQ && g >= qMin ? 1 : 0;
     const legs = qLegCount[i]!;
-    bracketPercent[i] = bracketFor(steps, p);
+    bracketPercent[i] = bracketFor(steps, g);
     isQ[i] = q;
     apv[i] = p;
     sp[i] = p >= spAlone || (p >= spOne && legs >= 1) || legs >= spLegs ? 1 : 0;
+    // A Pearl recipient keeps the depth below its own Q legs; above it only its first generation passes.
+    pearlPassPv[i] = legs >= pearlLegs ? qLegPgpv[i]! : qLegPgpv[i]! + depthPgpv[i]!;
     if (s >= 0) {
-      groupPv[s] = groupPv[s]! + groupPv[i]!;
+      groupPv[s] = groupPv[s]! + g;
       if (q) {
         qLegCount[s] = qLegCount[s]! + 1;
         qLegPgpv[s] = qLegPgpv[s]! + p;
-        depthPgpv[s] = depthPgpv[s]! + qLegPgpv[i]!;
+        depthPgpv[s] = depthPgpv[s]! + pearlPassPv[i]!;
       } else {
-        pg[s] = pg[s]! + p;
+        pg[s] = pg[s]! + g;
       }
     }
   }

@@ -1,9 +1,9 @@
 // What-if for the current month, run in the browser: add personal PV and/or volume on some
 // legs and see the bracket, the promotion fee and the SP-month status move. Extra volume on a
-// leg can lift it to Q, which takes it OUT of the ABO's personal group (shown, not hidden).
+// leg can lift it to 21 %, which takes it OUT of the ABO's personal group (shown, not hidden).
 import { nextBracket, type NextBracket } from './bracket.ts';
 import type { MonthKey } from './calendar.ts';
-import { isSpMonth } from './close.ts';
+import { isQGroup, isSpMonth } from './close.ts';
 import { monthlyStatement, ownVolume, type LegVolume } from './income.ts';
 import { rulesForMonth } from './rules/registry.ts';
 import type { RuleTable } from './rules/types.ts';
@@ -15,12 +15,13 @@ export interface EstimateInput {
   readonly rules?: RuleTable;
   /** Extra personal PV to add. */
   readonly extraPpv?: number;
-  /** Extra PV per leg id (added to that leg's personal-group PV). */
+  /** Extra PV per leg id (added to that leg's group and personal-group PV). */
   readonly extraLegPv?: Readonly<Record<string, number>>;
 }
 
 export interface EstimateSide {
   ppv: number;
+  gpv: number;
   pgpv: number;
   bracketPercent: number;
   isQ: boolean;
@@ -37,7 +38,7 @@ export interface EstimateSide {
 export interface Estimate {
   before: EstimateSide;
   after: EstimateSide;
-  /** Legs that the extra volume lifts to Q (their volume leaves the personal group). */
+  /** Legs that the extra volume lifts to 21 % (their volume leaves the personal group). */
   legsBecomingQ: string[];
   deltaPretaxFen: number;
   /** PV of extra personal volume that would make the month an SP month (0 if it already is). */
@@ -50,17 +51,18 @@ function side(month: MonthKey, ppv: number, legs: readonly LegVolume[], rules: R
   const promo = st.items.find((i) => i.code === 'PROMOTION');
   return {
     ppv,
+    gpv: own.gpv,
     pgpv: own.pgpv,
     bracketPercent: own.bracketPercent,
     isQ: own.isQ,
     qLegs: own.qLegs,
     apv: own.pgpv,
-    isSpMonth: isSpMonth(own.pgpv, own.qLegs, rules),
+    isSpMonth: own.isSp,
     promotionFen: promo ? promo.amountFen : 0,
     pretaxFen: st.pretaxFen,
     taxFen: st.taxFen,
     netFen: st.netFen,
-    next: nextBracket(rules.brackets, own.pgpv),
+    next: nextBracket(rules.brackets, own.gpv),
   };
 }
 
@@ -75,12 +77,11 @@ export function estimateMonth(input: EstimateInput): Estimate {
   const rules = input.rules ?? rulesForMonth(input.month);
   const extra = input.extraLegPv ?? {};
   const before = side(input.month, input.ppv, input.legs, rules);
-  const qMin = rules.brackets.length ? rules.brackets[rules.brackets.length - 1]!.minPv : Infinity;
   const legsAfter = input.legs.map((l) => {
     const add = extra[l.id] ?? 0;
-    return add ? { ...l, pgpv: l.pgpv + add } : l;
+    return add ? { ...l, gpv: l.gpv + add, pgpv: (l.pgpv ?? l.gpv) + add } : l;
   });
-  const legsBecomingQ = input.legs.filter((l, i) => l.pgpv < qMin && legsAfter[i]!.pgpv >= qMin).map((l) => l.id);
+  const legsBecomingQ = input.legs.filter((l, i) => !isQGroup(l.gpv, rules) && isQGroup(legsAfter[i]!.gpv, rules)).map((l) => l.id);
   const after = side(input.month, input.ppv + (input.extraPpv ?? 0), legsAfter, rules);
   return {
     before,

@@ -1,20 +1,23 @@
 // Monthly service-fee statement for one distributor. Every item carries its base volume
-// (BV, fen) and rate so the page can show "how is this calculated". Rules (per rule table):
-//   PROMOTION  market promotion service fee = bracket differential:
-//              own% × own PV's BV + Σ over non-Q frontline legs (own% − leg%) × leg PGBV
-//              ( = own% × own PGBV − Σ leg% × leg PGBV ). Q legs give nothing here. A negative
-//              differential (only possible with returns) counts as 0.
-//   LEADERSHIP 4 % of each frontline Q leg's personal-group BV, when own bracket ≥ 15 %.
+// (BV, fen) and rate so the page can show "how is this calculated". Rules (per rule table; the
+// README's rule table gives each one's source):
+//   PROMOTION  market promotion service fee = bracket differential on group volume:
+//              own% × own PV's BV + Σ over frontline legs (own% − leg%) × leg group BV
+//              ( = own% × own group BV − Σ leg% × leg group BV ). A 21 % leg under a 21 %
+//              sponsor gives 0 here (leadership instead). A negative differential counts 0.
+//   LEADERSHIP what the node keeps of the 4 % its 21 % legs pass up (leadershipShare).
 //   RUBY       2 % of own personal-group BV, in a month with PGPV ≥ 20 000.
-//   PEARL      1 % of the PGBV of the Q legs of one's Q legs, when Q oneself with ≥ 3 Q legs.
+//   PEARL      明珠: 1 % of the PGBV of the 21 % groups from the second generation down to the
+//              next Pearl recipient's first, in a month with ≥ 3 Q legs.
 //   EMERALD_ANNUAL / DIAMOND_ANNUAL  August statement only: rate × the PY's group BV, for pin ≥
 //              Emerald (370) / in addition for pin ≥ Diamond (380).
 //   ADJUSTMENT as given (may be negative).
-// BV = PV × bvFenPerPv (100 fen = 1.00 CNY per PV in every current table). Each part is
-// rounded half up to the fen; the item amount is the sum of its rounded parts.
-import { bracketFor, qThreshold } from './bracket.ts';
+// BV = PV × bvFenPerPv. Each part is rounded half up to the fen; the item amount is the sum of
+// its rounded parts.
+import { bracketFor } from './bracket.ts';
 import { isLastMonthOfPy, pyOf, type MonthKey, type PyName } from './calendar.ts';
-import { isSpMonth } from './close.ts';
+import { leadershipShare, type LeadershipKeep } from './close-income.ts';
+import { isPearlRecipient, isQGroup, isSpMonth } from './close.ts';
 import { applyBp } from './money.ts';
 import { PIN } from './pins.ts';
 import { rulesForMonth } from './rules/registry.ts';
@@ -28,7 +31,7 @@ export const ITEM_NAMES: Readonly<Record<ItemCode, Text>> = {
   PROMOTION: text('市场推广服务费', 'Market promotion service fee'),
   LEADERSHIP: text('领导服务费', 'Leadership service fee'),
   RUBY: text('红宝石服务费', 'Ruby service fee'),
-  PEARL: text('珍珠（深度）服务费', 'Pearl (depth) service fee'),
+  PEARL: text('明珠服务费', 'Pearl service fee'),
   EMERALD_ANNUAL: text('翡翠年度奖金', 'Emerald annual bonus'),
   DIAMOND_ANNUAL: text('钻石年度奖金', 'Diamond annual bonus'),
   ADJUSTMENT: text('调整', 'Adjustment'),
@@ -67,10 +70,17 @@ export function annualBonus(pinCode: number, pyGroupPv: number, rules: RuleTable
 export interface LegVolume {
   readonly id: string;
   readonly name?: string;
-  /** The leg's personal-group PV this month (its bracket and Q follow from it). */
-  readonly pgpv: number;
-  /** Σ PGPV of this leg's own frontline Q legs (the Pearl base); default 0. */
-  readonly qLegsPgpv?: number;
+  /** The leg's group PV this month: its bracket and whether it is a 21 % (Q) leg follow from it. */
+  readonly gpv: number;
+  /** The leg's personal-group PV (its leadership base); default: its group PV. */
+  readonly pgpv?: number;
+  /** PGPV of the 21 % groups this leg passes to a Pearl above it (close: pearlPassPv); default 0. */
+  readonly pearlPassPv?: number;
+  /**
+   * Leadership this leg passes up (close income: leadershipUpFen); default: its own share, 4 %
+   * of its personal-group BV when it is a 21 % group.
+   */
+  readonly leadershipUpFen?: number;
 }
 
 export interface StatementAdjustment {
@@ -96,14 +106,26 @@ export interface StatementInput {
 export interface LegLine {
   readonly legId: string | null;
   readonly name?: string;
+  /** Own PV, or the leg's group PV. */
   readonly pv: number;
   readonly bvFen: number;
   /** The leg's own bracket (0 for the own-PV line). */
   readonly legPercent: number;
   readonly isQ: boolean;
-  /** own% − leg% (0 for Q legs), the rate applied to this line. */
+  /** own% − leg% (0 at or under the leg's bracket), the rate applied to this line. */
   readonly differentialPercent: number;
   readonly amountFen: number;
+}
+
+/** How the leadership fee was shared (see leadershipShare). */
+export interface LeadershipDetail {
+  readonly keep: LeadershipKeep;
+  /** What the Q legs passed up. */
+  readonly inFen: number;
+  /** What this ABO's own group generates for the sponsor (0 unless a 21 % group). */
+  readonly ownFen: number;
+  /** Passed up to the sponsor. */
+  readonly upFen: number;
 }
 
 export interface StatementItem {
@@ -117,18 +139,24 @@ export interface StatementItem {
   /** Why an item is 0 or how it qualified. */
   readonly note?: Text;
   readonly legs?: readonly LegLine[];
+  readonly leadership?: LeadershipDetail;
 }
 
 export interface Statement {
   readonly month: MonthKey;
   readonly py: PyName;
   readonly ppv: number;
-  /** ppv + Σ non-Q legs' PGPV. */
+  /** ppv + Σ legs' group PV. */
+  readonly gpv: number;
+  /** gpv − Σ 21 % legs' group PV. */
   readonly pgpv: number;
+  /** From the group PV. */
   readonly bracketPercent: number;
+  /** A 21 % group this month (the group at the top bracket). */
   readonly isQ: boolean;
   readonly qLegs: number;
   readonly apv: number;
+  /** Also the PQ month (isPqMonth). */
   readonly isSpMonth: boolean;
   readonly bvFenPerPv: number;
   readonly items: readonly StatementItem[];
@@ -140,37 +168,57 @@ export interface Statement {
 
 /** Own-volume figures derived from own PV and the legs (shared by statement and estimate). */
 export interface OwnVolume {
+  gpv: number;
   pgpv: number;
   bracketPercent: number;
+  /** A 21 % group (see Statement.isQ). */
   isQ: boolean;
   qLegs: number;
+  /** Σ personal-group PV of the Q legs. */
   qLegsPgpv: number;
+  /** The Pearl base (close: depthPgpv). */
   depthPgpv: number;
+  /** Leadership the Q legs pass up. */
+  leadershipInFen: number;
+  isSp: boolean;
+}
+
+function legPgpv(l: LegVolume): number {
+  return l.pgpv ?? l.gpv;
+}
+
+function legLeadershipUp(l: LegVolume, rules: RuleTable): number {
+  return l.leadershipUpFen ?? leadershipShare(true, legPgpv(l), 0, 0, rules).ownFen;
 }
 
 export function ownVolume(ppv: number, legs: readonly LegVolume[], rules: RuleTable): OwnVolume {
-  const qMin = qThreshold(rules.brackets);
+  let gpv = ppv;
   let pgpv = ppv;
   let qLegs = 0;
   let qLegsPgpv = 0;
   let depthPgpv = 0;
+  let leadershipInFen = 0;
   for (const l of legs) {
-    if (l.pgpv >= qMin) {
+    gpv += l.gpv;
+    if (isQGroup(l.gpv, rules)) {
       qLegs++;
-      qLegsPgpv += l.pgpv;
-      depthPgpv += l.qLegsPgpv ?? 0;
+      qLegsPgpv += legPgpv(l);
+      depthPgpv += l.pearlPassPv ?? 0;
+      leadershipInFen += legLeadershipUp(l, rules);
     } else {
-      pgpv += l.pgpv;
+      pgpv += l.gpv;
     }
   }
-  const bracketPercent = bracketFor(rules.brackets, pgpv);
   return {
+    gpv,
     pgpv,
-    bracketPercent,
-    isQ: pgpv >= qMin,
+    bracketPercent: bracketFor(rules.brackets, gpv),
+    isQ: isQGroup(gpv, rules),
     qLegs,
     qLegsPgpv,
     depthPgpv,
+    leadershipInFen,
+    isSp: isSpMonth(pgpv, qLegs, rules),
   };
 }
 
@@ -179,10 +227,9 @@ export function promotionFee(
   ppv: number,
   legs: readonly LegVolume[],
   rules: RuleTable,
-): { amountFen: number; ownPercent: number; pgpv: number; lines: LegLine[] } {
+): { amountFen: number; ownPercent: number; gpv: number; lines: LegLine[] } {
   const own = ownVolume(ppv, legs, rules);
   const bv = rules.bvFenPerPv;
-  const qMin = qThreshold(rules.brackets);
   const lines: LegLine[] = [];
   const ownAmount = applyBp(ppv * bv, own.bracketPercent * 100);
   lines.push({
@@ -196,29 +243,32 @@ export function promotionFee(
   });
   let total = ownAmount;
   for (const l of legs) {
-    const isQ = l.pgpv >= qMin;
-    const legPercent = bracketFor(rules.brackets, l.pgpv);
-    const diff = isQ ? 0 : Math.max(0, own.bracketPercent - legPercent);
-    const amountFen = applyBp(l.pgpv * bv, diff * 100);
+    const legPercent = bracketFor(rules.brackets, l.gpv);
+    const diff = Math.max(0, own.bracketPercent - legPercent);
+    const amountFen = applyBp(l.gpv * bv, diff * 100);
     total += amountFen;
     lines.push({
       legId: l.id,
       ...(l.name !== undefined ? { name: l.name } : {}),
-      pv: l.pgpv,
-      bvFen: l.pgpv * bv,
+      pv: l.gpv,
+      bvFen: l.gpv * bv,
       legPercent,
-      isQ,
+      isQ: isQGroup(l.gpv, rules),
       differentialPercent: diff,
       amountFen,
     });
   }
-  return {
-    amountFen: total,
-    ownPercent: own.bracketPercent,
-    pgpv: own.pgpv,
-    lines,
-  };
+  return { amountFen: total, ownPercent: own.bracketPercent, gpv: own.gpv, lines };
 }
+
+const KEEP_TEXT: Readonly<Record<LeadershipKeep, Text>> = {
+  all: text('个人小组达21%：全部保留', 'personal group at 21 %: all kept'),
+  part: text(
+    '个人小组达15%或有两条以上21%线：保留部分，其余上传',
+    'personal group at 15 % or two or more 21 % legs: part kept, the rest passed up',
+  ),
+  none: text('仅一条21%线且个人小组未达15%：全部上传', 'one 21 % leg and a personal group below 15 %: all passed up'),
+};
 
 /** The monthly service-fee statement: items, pre-tax total, tax withheld, net. */
 export function monthlyStatement(input: StatementInput): Statement {
@@ -231,28 +281,25 @@ export function monthlyStatement(input: StatementInput): Statement {
   items.push({
     code: 'PROMOTION',
     name: ITEM_NAMES.PROMOTION,
-    baseBvFen: own.pgpv * bv,
+    baseBvFen: own.gpv * bv,
     rateBp: own.bracketPercent * 100,
     amountFen: promo.amountFen,
     note: text(
-      `本人档次${own.bracketPercent}%，减去各非Q一线的档次差额`,
-      `own bracket ${own.bracketPercent} % less each non-Q leg's bracket`,
+      `按小组总PV本人档次${own.bracketPercent}%，减去各一线自身档次的部分`,
+      `own bracket ${own.bracketPercent} % on the group's total PV, less each leg's own bracket`,
     ),
     legs: promo.lines,
   });
 
-  const leadOk = own.bracketPercent >= rules.leadership.minOwnPercent && own.qLegs > 0;
+  const lead = leadershipShare(own.isQ, own.pgpv, own.qLegs, own.leadershipInFen, rules);
   items.push({
     code: 'LEADERSHIP',
     name: ITEM_NAMES.LEADERSHIP,
     baseBvFen: own.qLegsPgpv * bv,
     rateBp: rules.leadership.rateBp,
-    amountFen: leadOk ? applyBp(own.qLegsPgpv * bv, rules.leadership.rateBp) : 0,
-    note: leadOk
-      ? text(`${own.qLegs}条Q线的个人小组BV`, `personal-group BV of ${own.qLegs} Q leg(s)`)
-      : own.qLegs === 0
-        ? text('本月无Q线', 'no Q leg this month')
-        : text(`本人档次低于${rules.leadership.minOwnPercent}%`, `own bracket below ${rules.leadership.minOwnPercent} %`),
+    amountFen: lead.keptFen,
+    note: own.qLegs === 0 ? text('本月无21%线', 'no 21 % leg this month') : KEEP_TEXT[lead.keep],
+    leadership: { keep: lead.keep, inFen: lead.inFen, ownFen: lead.ownFen, upFen: lead.upFen },
   });
 
   const rubyOk = own.pgpv >= rules.ruby.minPgpv;
@@ -267,7 +314,7 @@ export function monthlyStatement(input: StatementInput): Statement {
       : text(`个人小组PV未达${rules.ruby.minPgpv}`, `personal-group PV below ${rules.ruby.minPgpv}`),
   });
 
-  const pearlOk = own.isQ && own.qLegs >= rules.pearl.minQLegs;
+  const pearlOk = isPearlRecipient(own.qLegs, rules);
   items.push({
     code: 'PEARL',
     name: ITEM_NAMES.PEARL,
@@ -275,8 +322,8 @@ export function monthlyStatement(input: StatementInput): Statement {
     rateBp: rules.pearl.rateBp,
     amountFen: pearlOk ? applyBp(own.depthPgpv * bv, rules.pearl.rateBp) : 0,
     note: pearlOk
-      ? text('Q线之下第二代Q线的个人小组BV', "personal-group BV of the Q legs' Q legs")
-      : text(`需本人Q且有${rules.pearl.minQLegs}条Q线`, `needs own Q and ${rules.pearl.minQLegs} Q legs`),
+      ? text('第二代起的21%小组，至下一位明珠为止', 'the 21 % groups from the second generation down to the next Pearl')
+      : text(`需${rules.pearl.minQLegs}条以上21%线`, `needs ${rules.pearl.minQLegs} or more 21 % legs`),
   });
 
   if (input.annual && isLastMonthOfPy(input.month)) {
@@ -318,12 +365,13 @@ export function monthlyStatement(input: StatementInput): Statement {
     month: input.month,
     py: pyOf(input.month),
     ppv: input.ppv,
+    gpv: own.gpv,
     pgpv: own.pgpv,
     bracketPercent: own.bracketPercent,
     isQ: own.isQ,
     qLegs: own.qLegs,
     apv: own.pgpv,
-    isSpMonth: isSpMonth(own.pgpv, own.qLegs, rules),
+    isSpMonth: own.isSp,
     bvFenPerPv: bv,
     items,
     pretaxFen,

@@ -32,10 +32,10 @@ describe('market rules', () => {
   });
 
   it('gives the monthly coaching reason: none when Q, slipping after a Q month, else near Q', () => {
-    expect(monthlyKeyReason({ isQ: true, wasQLastMonth: true, pgpv: 12_000 }, 10_000)).toBeNull();
-    expect(monthlyKeyReason({ isQ: false, wasQLastMonth: true, pgpv: 100 }, 10_000)).toBe('slipping');
-    expect(monthlyKeyReason({ isQ: false, wasQLastMonth: false, pgpv: 6_500 }, 10_000)).toBe('nearQ');
-    expect(monthlyKeyReason({ isQ: false, wasQLastMonth: false, pgpv: 900 }, 10_000)).toBeNull();
+    expect(monthlyKeyReason({ isQ: true, wasQLastMonth: true, gpv: 12_000 }, 10_000)).toBeNull();
+    expect(monthlyKeyReason({ isQ: false, wasQLastMonth: true, gpv: 100 }, 10_000)).toBe('slipping');
+    expect(monthlyKeyReason({ isQ: false, wasQLastMonth: false, gpv: 6_500 }, 10_000)).toBe('nearQ');
+    expect(monthlyKeyReason({ isQ: false, wasQLastMonth: false, gpv: 900 }, 10_000)).toBeNull();
   });
 
   it('counts the Q months still needed for a qualified leg and the chances left to earn them', () => {

@@ -32,8 +32,8 @@ export function qThresholdOf(py: PyName): number {
 }
 
 /** True when a month's personal-group PV is at least NEAR_Q_SHARE of the Q threshold. */
-export function isNearQ(pgpv: number, threshold: number): boolean {
-  return pgpv >= threshold * NEAR_Q_SHARE;
+export function isNearQ(groupPv: number, threshold: number): boolean {
+  return groupPv >= threshold * NEAR_Q_SHARE;
 }
 
 /** Q months in the PY a frontline leg needs to count as a qualified leg (the rule table's legQMonths: 6). */
@@ -62,10 +62,10 @@ export type MonthlyKeyReason = 'slipping' | 'nearQ';
  * Why a partner needs attention in the month shown, or null: Q last month but not this one
  * (slipping), else not Q with at least NEAR_Q_SHARE of the threshold (near Q).
  */
-export function monthlyKeyReason(p: { isQ: boolean; wasQLastMonth: boolean; pgpv: number }, threshold: number): MonthlyKeyReason | null {
+export function monthlyKeyReason(p: { isQ: boolean; wasQLastMonth: boolean; gpv: number }, threshold: number): MonthlyKeyReason | null {
   if (p.isQ) return null;
   if (p.wasQLastMonth) return 'slipping';
-  return isNearQ(p.pgpv, threshold) ? 'nearQ' : null;
+  return isNearQ(p.gpv, threshold) ? 'nearQ' : null;
 }
 
 /**

@@ -261,11 +261,12 @@ export function engineRun(c: Company, today: string, through: string): Expected 
       });
       if (!income) continue;
       const items: Record<string, number> = {};
-      const add = (code: string, fen: number) => {
-        if (fen || code === 'PROMOTION') items[code] = fen;
+      const add = (code: string, fen: number, always = false) => {
+        if (fen || always) items[code] = fen;
       };
-      add('PROMOTION', income.promotionFen[i]!);
-      add('LEADERSHIP', income.leadershipFen[i]!);
+      add('PROMOTION', income.promotionFen[i]!, true);
+      // Written with any 21 % leg, kept or not: it says what was passed up.
+      add('LEADERSHIP', income.leadershipFen[i]!, income.leadershipInFen[i]! > 0);
       add('RUBY', income.rubyFen[i]!);
       add('PEARL', income.pearlFen[i]!);
       const bonus = annual.get(i);
@@ -319,5 +320,7 @@ export function expectedPlanSummary(c: Company, e: Expected, ada: string, py: Py
       attended: m.attended ? m.attended.split(',') : undefined,
     };
   });
-  return encodePlanSummary(evaluatePlans(plansFor(py), { months, pins, initialPin: 230 }, { today, detail: false }));
+  return encodePlanSummary(
+    evaluatePlans(plansFor(py), { months, pins, initialPin: 230, frontlineLegs: frontline.length }, { today, detail: false }),
+  );
 }

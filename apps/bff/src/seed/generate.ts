@@ -28,6 +28,7 @@ import {
   type PyName,
   type RuleTable,
 } from '@abo/plan';
+import type { EngineFigures, FigureMonths, Figures } from '../close/month-figures.ts';
 import { demoMonth, demoNodes, newYearMonth, type DemoNode } from './demo.ts';
 import { avatarDataUrl, randomPerson } from './people.ts';
 import { Rng } from './prng.ts';
@@ -67,19 +68,14 @@ export interface Calendar {
   readonly rules: readonly RuleTable[];
 }
 
-export interface Dataset {
+/** The generated demo: the writers' figures (close/month-figures.ts) and what only the seed writes. */
+export interface Dataset extends Figures {
   readonly options: SeedOptions;
-  readonly n: number;
   readonly cal: Calendar;
   readonly roots: number;
   readonly sponsor: Int32Array;
   readonly children: Children;
-  readonly ada: readonly string[];
-  /** Node indices in ADA order (the write order). */
-  readonly order: Int32Array;
   readonly kind: Uint8Array;
-  /** Month offset of the join month relative to cal.first (negative = before the window). */
-  readonly joinMonth: Int32Array;
   readonly joinDate: readonly string[];
   readonly treePos: Int32Array;
   readonly treeSize: Int32Array;
@@ -95,29 +91,6 @@ export interface Dataset {
     readonly shop: (string | null)[];
     readonly headImage: (string | null)[];
   };
-  // Per cell (m * n + i):
-  readonly ppv: Int32Array;
-  readonly gpv: Int32Array;
-  readonly pgpv: Int32Array;
-  readonly bracket: Uint8Array;
-  readonly isQ: Uint8Array;
-  readonly isSp: Uint8Array;
-  readonly qLegs: Uint16Array;
-  readonly qLegPgpv: Int32Array;
-  readonly depthPgpv: Int32Array;
-  /** Pin held at the end of the month (today's month: the current pin). */
-  readonly pin: Uint16Array;
-  readonly newCustomers: Uint8Array;
-  readonly compliant: Uint8Array;
-  /** Service-fee items of closed months (cell < closed * n), fen. */
-  readonly promotionFen: Float64Array;
-  readonly leadershipFen: Float64Array;
-  readonly rubyFen: Float64Array;
-  readonly pearlFen: Float64Array;
-  /** August statements of pins ≥ Emerald: cell → annual bonus figures. */
-  readonly annual: ReadonlyMap<number, AnnualBonus>;
-  /** Cell → event codes attended that month. */
-  readonly attended: ReadonlyMap<number, readonly string[]>;
   /** Month index the current pin was reached (-1: never rose above Member). */
   readonly pinMonth: Int32Array;
   /** Index of each demo node by key (A1, A1.L1, …). */
@@ -449,25 +422,13 @@ function buildCompliance(cal: Calendar, parts: TreeParts, orders: Orders, rng: R
 // ---------------------------------------------------------------------------------------
 // Close
 
-/** The engine's figures of every month, month-major (cell = m * n + i), as the writers read them. */
-export interface Closed {
-  gpv: Int32Array;
-  pgpv: Int32Array;
-  bracket: Uint8Array;
-  isQ: Uint8Array;
-  isSp: Uint8Array;
-  qLegs: Uint16Array;
-  qLegPgpv: Int32Array;
-  depthPgpv: Int32Array;
-  pin: Uint16Array;
-  pinMonth: Int32Array;
-  promotionFen: Float64Array;
-  leadershipFen: Float64Array;
-  rubyFen: Float64Array;
-  pearlFen: Float64Array;
-  annual: Map<number, AnnualBonus>;
+/** The engine's figures of every month kept (close/month-figures.ts), and the pins around them. */
+export interface Closed extends EngineFigures {
+  readonly annual: Map<number, AnnualBonus>;
+  /** Month index the pin held after the last month was reached (-1: never rose above Member). */
+  readonly pinMonth: Int32Array;
   /** Pin each node held before the first month kept (Member when every month is kept). */
-  pinBefore: Uint16Array;
+  readonly pinBefore: Uint16Array;
 }
 
 /**
@@ -478,13 +439,7 @@ export interface Closed {
  * `keep`: the first month kept (earlier ones are closed for their pins and annual bonuses only;
  * the arrays then start at month `keep`, and `pinBefore` is the pin held before it).
  */
-export function closeAll(
-  cal: Pick<Calendar, 'months' | 'closed' | 'rules'>,
-  sponsor: Int32Array,
-  ppv: Int32Array,
-  progress?: ProgressFn,
-  keep = 0,
-): Closed {
+export function closeAll(cal: FigureMonths, sponsor: Int32Array, ppv: Int32Array, progress?: ProgressFn, keep = 0): Closed {
   const n = sponsor.length;
   const M = cal.months.length;
   const cells = (M - keep) * n;
@@ -502,6 +457,8 @@ export function closeAll(
     pinMonth: new Int32Array(n),
     promotionFen: new Float64Array(closedCells),
     leadershipFen: new Float64Array(closedCells),
+    leadershipInFen: new Float64Array(closedCells),
+    leadershipUpFen: new Float64Array(closedCells),
     rubyFen: new Float64Array(closedCells),
     pearlFen: new Float64Array(closedCells),
     annual: new Map(),
@@ -534,6 +491,8 @@ export function closeAll(
       if (income) {
         r.promotionFen.set(income.promotionFen, base);
         r.leadershipFen.set(income.leadershipFen, base);
+        r.leadershipInFen.set(income.leadershipInFen, base);
+        r.leadershipUpFen.set(income.leadershipUpFen, base);
         r.rubyFen.set(income.rubyFen, base);
         r.pearlFen.set(income.pearlFen, base);
       }

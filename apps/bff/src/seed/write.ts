@@ -3,14 +3,15 @@
 // writers are shared: the seed writes a generated dataset with them (writeDataset), the month
 // close of imported data (close/close.ts) the months it closes and the open month.
 import { createHash } from 'node:crypto';
-import { monthKeyOf, pyOf, remunerationWithholding, toMonthKey, type AnnualBonus } from '@abo/plan';
+import { monthKeyOf, pyOf, remunerationWithholding, toMonthKey } from '@abo/plan';
 import { CLOSE_STATE_KEY, closedAtOnce, closeStateText } from '../close/state.ts';
+import type { Figures } from '../close/month-figures.ts';
 import type { BulkWriter, SqlValue } from '../db/bulk.ts';
 import { DISTRIBUTOR_COLUMNS } from '../db/distributors.ts';
 import { MONTHLY_RESULT_COLUMNS } from '../db/monthly-results.ts';
 import { hashPassword } from '../idp/passwords.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo.ts';
-import { KIND, pointsOf, type Calendar, type Dataset, type ProgressFn } from './generate.ts';
+import { KIND, pointsOf, type Dataset, type ProgressFn } from './generate.ts';
 import { inlinePlanRows, workerPlanRows, type PlanRowSource } from './plan-source.ts';
 import { planInputsOf, type PlanInputs } from './plans.ts';
 import { Rng } from './prng.ts';
@@ -43,40 +44,6 @@ export interface WriteOptions {
    * 20 000 distributors and more; below that the worker's start-up costs more than it saves).
    */
   planWorker?: boolean;
-}
-
-/**
- * What the shared writers read: the engine's figures of a run of months, month-major
- * (cell = m * n + i). The seed's Dataset is one; the month close of imported data builds another
- * (close/figures.ts). Rows are written per node in `order` (ADA order: the tables' key order).
- */
-export interface Figures {
-  readonly n: number;
-  readonly cal: Pick<Calendar, 'months' | 'closed' | 'rules'>;
-  readonly order: Int32Array;
-  readonly ada: readonly string[];
-  /** Month of joining relative to the first month (negative: before it); no row before it. */
-  readonly joinMonth: Int32Array;
-  readonly ppv: Int32Array;
-  /** BV of the personal PV, fen (default: PPV × the month's BV ratio). */
-  readonly bvFen?: Float64Array;
-  readonly gpv: Int32Array;
-  readonly pgpv: Int32Array;
-  readonly bracket: Uint8Array;
-  readonly isQ: Uint8Array;
-  readonly isSp: Uint8Array;
-  readonly qLegs: Uint16Array;
-  readonly qLegPgpv: Int32Array;
-  readonly depthPgpv: Int32Array;
-  readonly pin: Uint16Array;
-  readonly newCustomers: Uint8Array | Uint16Array;
-  readonly compliant: Uint8Array;
-  readonly promotionFen: Float64Array;
-  readonly leadershipFen: Float64Array;
-  readonly rubyFen: Float64Array;
-  readonly pearlFen: Float64Array;
-  readonly annual: ReadonlyMap<number, AnnualBonus>;
-  readonly attended: ReadonlyMap<number, readonly string[]>;
 }
 
 /** A manual adjustment on one statement: its item (JSON) and amount; null for none. */
@@ -220,8 +187,13 @@ export async function writeStatements(w: FigureWriter, f: Figures, fromMonth = 0
       if (pretax <= 0) continue;
       const r = rules[m]!;
       const bv = r.bvFenPerPv;
-      let items = `[{"code":"PROMOTION","baseBvFen":${f.pgpv[cell]! * bv},"rateBp":${f.bracket[cell]! * 100},"amountFen":${promo}}`;
-      if (lead) items += `,{"code":"LEADERSHIP","baseBvFen":${f.qLegPgpv[cell]! * bv},"rateBp":${r.leadership.rateBp},"amountFen":${lead}}`;
+      let items = `[{"code":"PROMOTION","baseBvFen":${f.gpv[cell]! * bv},"rateBp":${f.bracket[cell]! * 100},"amountFen":${promo}}`;
+      // With any 21 % leg the item is written even when nothing is kept: it says what was passed up.
+      const leadIn = f.leadershipInFen[cell]!;
+      if (lead || leadIn) {
+        const how = `"inFen":${leadIn},"upFen":${f.leadershipUpFen[cell]!}`;
+        items += `,{"code":"LEADERSHIP","baseBvFen":${f.qLegPgpv[cell]! * bv},"rateBp":${r.leadership.rateBp},"amountFen":${lead},${how}}`;
+      }
       if (ruby) items += `,{"code":"RUBY","baseBvFen":${f.pgpv[cell]! * bv},"rateBp":${r.ruby.rateBp},"amountFen":${ruby}}`;
       if (pearl) items += `,{"code":"PEARL","baseBvFen":${f.depthPgpv[cell]! * bv},"rateBp":${r.pearl.rateBp},"amountFen":${pearl}}`;
       if (annual) {

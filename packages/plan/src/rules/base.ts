@@ -2,7 +2,8 @@
 import type { RuleTable } from './types.ts';
 
 export const BASE_RULES: Omit<RuleTable, 'py'> = {
-  bvFenPerPv: 100,
+  // China's published ratio is about 11.5 CNY of BV per PV.
+  bvFenPerPv: 1_150,
   brackets: [
     { minPv: 200, percent: 3 },
     { minPv: 600, percent: 6 },
@@ -30,7 +31,7 @@ export const BASE_RULES: Omit<RuleTable, 'py'> = {
     executiveDiamondLegs: 9,
     doubleDiamondLegs: 12,
   },
-  leadership: { minOwnPercent: 15, rateBp: 400 },
+  leadership: { minOwnPercent: 15, minQLegsForPart: 2, rateBp: 400 },
   ruby: { minPgpv: 20_000, rateBp: 200 },
   pearl: { minQLegs: 3, rateBp: 100 },
   annual: { emeraldRateBp: 25, diamondRateBp: 25 },

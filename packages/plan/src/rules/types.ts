@@ -2,7 +2,7 @@
 // volume, rank or pay lives here, so a new year is a new table (data), never new code.
 import type { PyName } from '../calendar.ts';
 
-/** One step of the performance-bracket table: personal-group PV ≥ minPv earns percent. */
+/** One step of the performance-bracket table: the month's group PV ≥ minPv earns percent. */
 export interface BracketStep {
   readonly minPv: number;
   readonly percent: number;
@@ -10,7 +10,7 @@ export interface BracketStep {
 
 export interface RuleTable {
   readonly py: PyName;
-  /** BV per PV, in fen. 100 = 1 PV is worth 1.00 CNY of BV. Integer so BV stays integer fen. */
+  /** BV per PV, in fen (1150 = 1 PV is worth 11.50 CNY of BV). Integer so BV stays integer fen. */
   readonly bvFenPerPv: number;
   /** Ascending thresholds, inclusive. Below the first step the bracket is 0 %. */
   readonly brackets: readonly BracketStep[];
@@ -42,16 +42,25 @@ export interface RuleTable {
     readonly executiveDiamondLegs: number;
     readonly doubleDiamondLegs: number;
   };
-  /** Leadership: rateBp of each frontline Q leg's personal-group BV, if own bracket ≥ minOwnPercent. */
+  /**
+   * Leadership: each 21 % group generates rateBp of its personal-group BV for its sponsor,
+   * computed bottom-up. A sponsor keeps all of what its Q legs pass up when its own personal
+   * group is at the top bracket; part of it (after passing up at least the adjustment: rateBp of
+   * the top bracket's BV) when its personal group is at minOwnPercent or above, or it has
+   * minQLegsForPart Q legs; none with fewer legs and a smaller personal group. What a sponsor
+   * does not keep passes up to the next.
+   */
   readonly leadership: {
     readonly minOwnPercent: number;
+    readonly minQLegsForPart: number;
     readonly rateBp: number;
   };
   /** Ruby: rateBp of own personal-group BV in a month with personal-group PV ≥ minPgpv. */
   readonly ruby: { readonly minPgpv: number; readonly rateBp: number };
   /**
-   * Pearl (depth): rateBp of the personal-group BV of the Q legs of one's Q legs (second
-   * generation), paid when the ABO is Q itself with ≥ minQLegs Q legs.
+   * Pearl (明珠, depth): rateBp of the personal-group BV of the 21 % groups from the second
+   * generation down to and including the next Pearl recipient's first, paid in a month with
+   * ≥ minQLegs Q legs.
    */
   readonly pearl: { readonly minQLegs: number; readonly rateBp: number };
   /**

@@ -20,7 +20,6 @@ import {
 } from '@abo/contract';
 import {
   daysLeftInMonth,
-  isQPgpv,
   marketingStarRule,
   monthMeets,
   nextBracket,
@@ -102,10 +101,11 @@ export function targetData(pin: number, updatedAt: string, changed: boolean): Ac
 
 export function topupData(clock: Clock, own: MonthlyResult | undefined, rules: RuleTable): AchTopupData {
   const m = own ? toAchMonth(own, clock.month) : emptyMonth(clock.month, clock.month);
-  const next = nextBracket(rules.brackets, m.pgpv);
+  const next = nextBracket(rules.brackets, m.gpv);
   return {
     month: clock.month,
     ppv: m.ppv,
+    gpv: m.gpv,
     pgpv: m.pgpv,
     apv: m.apv,
     qLegs: m.qLegs,
@@ -137,18 +137,17 @@ export function shopData(settings: UserSettings | undefined, shop: Shop | undefi
 }
 
 /**
- * APV composed of own PV and the frontline legs that are not Q (a Q leg, by the engine's rule
- * for the month, breaks away with its volume).
+ * APV composed of own PV and the frontline legs that are not 21 % legs (a 21 % leg, as the
+ * close marked it, breaks away with its volume).
  */
 export function compositionData(
   at: { month: string; current: string; availableMonths: string[] },
   own: MonthlyResult | undefined,
   legs: readonly LegOfMonth[],
-  rules: RuleTable,
   viewer: NameViewer,
 ): AchCompositionData {
   const all = legs.map(({ person, result }) => {
-    const isQ = isQPgpv(rules.brackets, result.pgpv);
+    const isQ = result.isQ;
     return {
       maskedAda: maskPrivacy(person.ada),
       maskedName: nameOf(viewer, person),
@@ -170,7 +169,7 @@ export function compositionData(
     legsCounted: all.filter((l) => l.counted).length,
     qLegsPv: all.filter((l) => l.isQ).reduce((s, l) => s + l.gpv, 0),
     legs: all.slice(0, LISTED_LEGS),
-    otherLegs: { count: rest.length, pgpv: rest.filter((l) => l.counted).reduce((s, l) => s + l.pgpv, 0) },
+    otherLegs: { count: rest.length, pgpv: rest.filter((l) => l.counted).reduce((s, l) => s + l.gpv, 0) },
   };
 }
 
@@ -291,22 +290,24 @@ export function starDetailData(clock: Clock, list: readonly string[], results: r
   };
 }
 
-/** The frontline legs with volume this month, as the estimate names them (L1, L2, … by PGPV). */
-export function estimateLegs(legs: readonly LegOfMonth[], qLegsPgpv: ReadonlyMap<string, number>, viewer: NameViewer) {
+/** The frontline legs with volume this month, as the estimate names them (L1, L2, … by volume). */
+export function estimateLegs(legs: readonly LegOfMonth[], pearlPassPv: ReadonlyMap<string, number>, viewer: NameViewer) {
   return legs
-    .filter((l) => l.result.pgpv > 0)
+    .filter((l) => l.result.gpv > 0)
     .map(({ person, result }, i) => ({
       id: `L${i + 1}`,
       maskedAda: maskPrivacy(person.ada),
       maskedName: nameOf(viewer, person),
+      gpv: result.gpv,
       pgpv: result.pgpv,
-      qLegsPgpv: qLegsPgpv.get(person.ada) ?? 0,
+      pearlPassPv: pearlPassPv.get(person.ada) ?? 0,
     }));
 }
 
 function sideOf(s: EstimateSide): AchEstimateSide {
   return {
     ppv: s.ppv,
+    gpv: s.gpv,
     pgpv: s.pgpv,
     bracketPercent: s.bracketPercent,
     isQ: s.isQ,

@@ -49,8 +49,11 @@ export async function frontlineOfMonth(db: DB, ada: string, month: string): Prom
     .sort((a, b) => b.result.pgpv - a.result.pgpv || byAdaAsc(a.person.ada, b.person.ada));
 }
 
-/** Σ PGPV of each frontline leg's own frontline Q legs in `month` (the Pearl base of the statement), by leg. */
-export async function qLegsPgpvByLeg(db: DB, ada: string, month: string): Promise<Map<string, number>> {
+/**
+ * Σ PGPV of each frontline leg's own 21 % legs in `month`, by leg: what the leg passes to a
+ * Pearl above it down to the second generation (the what-if leaves deeper generations out).
+ */
+export async function pearlPassPvByLeg(db: DB, ada: string, month: string): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('distributors as l')
     .innerJoin('distributors as g', 'g.sponsor_ada', 'l.ada')

@@ -1,18 +1,20 @@
-// The composition page decides which frontline legs are Q by the engine's rule (their PGPV at the
-// top bracket, packages/plan bracket.ts), as the close and the estimate do, not by a flag beside it.
+// The composition page reads which frontline legs are 21 % legs from what the close wrote (their
+// group PV at the top bracket, packages/plan close.ts), and the estimate agrees with it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { estimateMonth, rulesFor } from '@abo/plan';
 import type { DB } from '../../db/index.ts';
 import { loadProfile } from '../../idp/profile.ts';
 import { insertDistributor } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { useAchievementApp } from './achievement-test-support.ts';
 
 const ME = '10000001';
 
-async function month(db: DB, ada: string, r: { ppv: number; pgpv: number; is_q: number; apv?: number }) {
+async function month(db: DB, ada: string, r: { ppv: number; gpv: number; pgpv: number; is_q: number; apv?: number }) {
   await db
     .insertInto('monthly_results')
     .values({
-      ...{ ada, month: '2026-11', ppv: r.ppv, gpv: r.pgpv, pgpv: r.pgpv, bv_fen: 0, bracket: 0, is_q: r.is_q, q_legs: 0 },
+      ...{ ada, month: '2026-11', ppv: r.ppv, gpv: r.gpv, pgpv: r.pgpv, bv_fen: 0, bracket: 0, is_q: r.is_q, q_legs: 0 },
       ...{ apv: r.apv ?? r.pgpv, is_sp: 0, pin_code: 310, new_customers: 0, points: 0, compliant: 1, closed: 0, attended: null },
     })
     .execute();
@@ -37,33 +39,85 @@ describe('composition of APV', () => {
     t = await createTestApp();
     await insertDistributor(t.db, ME, { tree_pos: 0, tree_size: 4, pin_code: 330 });
     const legs = [
-      // A stale flag either way: the PGPV decides.
-      ['10000011', { ppv: 100, pgpv: 9_000, is_q: 1 }],
-      ['10000012', { ppv: 100, pgpv: 10_500, is_q: 0 }],
-      ['10000013', { ppv: 100, pgpv: 500, is_q: 0 }],
+      // The second leg reaches 21 % through its own 21 % leg: a small personal group, a big group.
+      ['10000011', { ppv: 100, gpv: 9_000, pgpv: 9_000, is_q: 0 }],
+      ['10000012', { ppv: 100, gpv: 10_500, pgpv: 400, is_q: 1 }],
+      ['10000013', { ppv: 100, gpv: 500, pgpv: 500, is_q: 0 }],
     ] as const;
     for (const [i, [ada, r]] of legs.entries()) {
       await insertDistributor(t.db, ada, { sponsor_ada: ME, tree_pos: i + 1, depth: 1, pin_code: 230 });
       await month(t.db, ada, r);
     }
     // What the close makes of it: own 300 PV plus the legs that are not Q.
-    await month(t.db, ME, { ppv: 300, pgpv: 300 + 9_000 + 500, is_q: 0 });
+    await month(t.db, ME, { ppv: 300, gpv: 300 + 9_000 + 10_500 + 500, pgpv: 300 + 9_000 + 500, is_q: 1 });
     const tokens = await t.app.tokens.issue((await loadProfile(t.db, ME))!);
     headers = { 'idaas-accesstoken': tokens.accessToken, 'idaas-idtoken': tokens.idToken };
   });
   afterAll(() => t.close());
 
-  it('counts a leg as Q by its PGPV, and agrees with the estimate', async () => {
+  it('counts a leg as 21 % by its group PV, and agrees with the estimate', async () => {
     const c = await call('composition', { month: '2026-11' });
-    expect(c.legs.map((l: { pgpv: number; isQ: boolean; counted: boolean }) => [l.pgpv, l.isQ, l.counted])).toEqual([
-      [10_500, true, false],
+    expect(c.legs.map((l: { gpv: number; isQ: boolean; counted: boolean }) => [l.gpv, l.isQ, l.counted])).toEqual([
       [9_000, false, true],
       [500, false, true],
+      [10_500, true, false],
     ]);
-    const counted = c.legs.filter((l: { counted: boolean }) => l.counted).reduce((s: number, l: { pgpv: number }) => s + l.pgpv, 0);
+    const counted = c.legs.filter((l: { counted: boolean }) => l.counted).reduce((s: number, l: { gpv: number }) => s + l.gpv, 0);
     expect(c.ppv + counted).toBe(c.apv);
     expect(c).toMatchObject({ legsCounted: 2, qLegsPv: 10_500 });
     const e = await call('estimate');
-    expect(e.before).toMatchObject({ pgpv: c.apv, qLegs: 1 });
+    expect(e.before).toMatchObject({ pgpv: c.apv, gpv: c.gpv, qLegs: 1, bracketPercent: 21 });
+  });
+});
+
+describe('achievement calls: volume of the downline', () => {
+  const fx = useAchievementApp();
+
+  it('composes APV from own PV and non-Q legs, the frontline named in full', async () => {
+    const r = await fx.call('composition', { month: '2026-11' });
+    expect(r.data.ppv).toBe(300);
+    expect(r.data.legs).toHaveLength(3);
+    expect(r.data.legs[0]).toMatchObject({ pgpv: 1000, counted: true });
+    expect(r.data.legs[0].maskedName).toBe('李四海');
+    expect(JSON.stringify(r.data)).not.toContain('10000011');
+    expect(r.data.ppv + r.data.legs.reduce((s: number, l: { pgpv: number }) => s + l.pgpv, 0)).toBe(r.data.apv);
+    expect((await fx.call('composition', { month: '2024-01' })).success).toBe(false);
+  });
+
+  it('reports oversea volume from downline in other markets', async () => {
+    const r = await fx.call('oversea');
+    expect(r.data.markets).toEqual([{ market: 'TW', distributors: 1, pv: 350 }]);
+    expect(r.data.totalPv).toBe(350);
+    expect(r.data.downlineCount).toBe(4);
+  });
+
+  it('lists the whole market from the leader’s own GPV', async () => {
+    const r = await fx.call('overallmarket');
+    expect(r.data.months.at(-1)).toMatchObject({ month: '2026-11', gpv: 1800 });
+    expect(r.data.frontlineCount).toBe(3);
+  });
+
+  it('estimates this month with the same engine the browser runs', async () => {
+    const base = await fx.call('estimate');
+    expect(base.data.before.pgpv).toBe(1800);
+    expect(base.data.before.bracketPercent).toBe(9);
+    expect(base.data.legs.find((l: { maskedAda: string }) => l.maskedAda === '100******11').maskedName).toBe('李四海');
+    const r = await fx.call('estimate', { extraPpv: 300, extraLegPv: { L1: 100 } });
+    expect(r.data.after.bracketPercent).toBe(12);
+    const local = estimateMonth({
+      month: '2026-11',
+      ppv: base.data.ppv,
+      legs: base.data.legs.map((l: { id: string; gpv: number; pgpv: number; pearlPassPv: number }) => ({
+        id: l.id,
+        gpv: l.gpv,
+        pgpv: l.pgpv,
+        pearlPassPv: l.pearlPassPv,
+      })),
+      extraPpv: 300,
+      extraLegPv: { L1: 100 },
+      rules: rulesFor('26/27'),
+    });
+    expect(r.data.after.pretaxFen).toBe(local.after.pretaxFen);
+    expect((await fx.call('estimate', { extraLegPv: { L99: 5 } })).message).toMatch(/Unknown leg/);
   });
 });

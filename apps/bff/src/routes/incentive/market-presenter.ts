@@ -46,26 +46,28 @@ function partnerRow(f: Person, byKey: ReadonlyMap<string, MonthlyResult>, c: Par
   const at = (m: string) => byKey.get(`${f.ada}|${m}`);
   const m = at(c.month);
   const pgpv = m?.pgpv ?? 0;
+  // A leg is a 21 % (Q) leg by its group PV: the gap and progress to Q are on it.
+  const gpv = m?.gpv ?? 0;
   const isQ = m?.isQ ?? false;
   const qByMonth = c.months.map((mm) => (mm > c.todayMonth ? null : (at(mm)?.isQ ?? false)));
   const qMonthsPy = qByMonth.filter((q) => q === true).length;
   const annual = c.view === 'annual' || c.view === 'keyAnnual';
   const keyReason = annual
     ? annualKeyReason(c.rules, qMonthsPy, qChancesLeft(c.months, c.todayMonth, at(c.todayMonth)?.isQ ?? false))
-    : monthlyKeyReason({ isQ, wasQLastMonth: at(addMonths(c.month, -1))?.isQ ?? false, pgpv }, c.threshold);
+    : monthlyKeyReason({ isQ, wasQLastMonth: at(addMonths(c.month, -1))?.isQ ?? false, gpv }, c.threshold);
   const person = { ada: f.ada, sponsorAda: c.viewerAda, nameZh: f.name_zh, nameEn: f.name_en };
   return {
     ...personOf({ ...person, pinCode: m?.pinCode ?? f.pin_code, joinDate: f.join_date, treePos: f.tree_pos }, 1, c.names),
     ppv: m?.ppv ?? 0,
-    gpv: m?.gpv ?? 0,
+    gpv,
     pgpv,
     bracket: m?.bracket ?? 0,
     isQ,
-    pvToQ: Math.max(0, c.threshold - pgpv),
-    progressPct: Math.min(100, Math.round((pgpv / c.threshold) * 100)),
+    pvToQ: Math.max(0, c.threshold - gpv),
+    progressPct: Math.min(100, Math.round((gpv / c.threshold) * 100)),
     qByMonth,
     qMonthsPy,
-    trend: Array.from({ length: TREND_MONTHS }, (_, k) => at(addMonths(c.month, k + 1 - TREND_MONTHS))?.pgpv ?? 0),
+    trend: Array.from({ length: TREND_MONTHS }, (_, k) => at(addMonths(c.month, k + 1 - TREND_MONTHS))?.gpv ?? 0),
     qMonthsToSix: qMonthsToQualifiedLeg(c.rules, qMonthsPy),
     downlineSize: Math.max(0, f.tree_size - 1),
     keyReason,
@@ -98,7 +100,7 @@ export function partnersData(frontline: readonly Person[], results: readonly Mon
     frontlineCount: frontline.length,
     summary: {
       qThisMonth: all.filter((p) => p.isQ).length,
-      nearQ: all.filter((p) => !p.isQ && isNearQ(p.pgpv, c.threshold)).length,
+      nearQ: all.filter((p) => !p.isQ && isNearQ(p.gpv, c.threshold)).length,
       sixPlus: all.filter((p) => p.qMonthsPy >= legQMonthsOf(c.rules)).length,
     },
     rows: partnersOfView(c.view, all),
@@ -125,7 +127,7 @@ export function memberRow(
       pgpv,
       bracket: s.bracket[k]!,
       isQ: s.isQ[k]! === 1,
-      pvToQ: Math.max(0, c.threshold - pgpv),
+      pvToQ: Math.max(0, c.threshold - s.gpv[k]!),
       qMonthsPy: s.qCount[k]!,
     },
   );
@@ -176,7 +178,8 @@ export function detailsData(d: MemberDetails, c: DetailsContext): DetailsData {
   const legRows = byAda(d.legMonthly);
   const cur = byMonth.get(c.todayMonth);
   const pgpv = cur?.pgpv ?? 0;
-  const next = nextBracket(c.rules.brackets, pgpv);
+  const gpv = cur?.gpv ?? 0;
+  const next = nextBracket(c.rules.brackets, gpv);
   const s = d.sponsor;
   return {
     self: c.self,
@@ -207,7 +210,7 @@ export function detailsData(d: MemberDetails, c: DetailsContext): DetailsData {
       pgpv,
       bracket: cur?.bracket ?? 0,
       isQ: cur?.isQ ?? false,
-      pvToQ: Math.max(0, c.threshold - pgpv),
+      pvToQ: Math.max(0, c.threshold - gpv),
       nextBracket: next.nextPercent,
       pvToNextBracket: next.pvNeeded,
     },

@@ -70,8 +70,8 @@ function filterAndSort(
     matches[total++] = k;
   }
 
-  // pvToQ ascending is PGPV descending (the gap is the threshold minus PGPV).
-  const key: SortKey = f.sort === 'pvToQ' ? 'pgpv' : f.sort;
+  // pvToQ ascending is group PV descending (the gap is the threshold minus the group PV).
+  const key: SortKey = f.sort === 'pvToQ' ? 'gpv' : f.sort;
   const desc = f.sort === 'pvToQ' ? f.order === 'asc' : f.order === 'desc';
 
   let ordered: Int32Array;
@@ -184,7 +184,7 @@ export function pageMembers(
   const start = (f.page - 1) * f.pageSize;
   if (start + f.pageSize <= TOP_LIMIT && unfiltered(f)) {
     // The page as it opens for every member: no need to order the whole downline.
-    const key: SortKey = f.sort === 'pvToQ' ? 'pgpv' : f.sort;
+    const key: SortKey = f.sort === 'pvToQ' ? 'gpv' : f.sort;
     const desc = f.sort === 'pvToQ' ? f.order === 'asc' : f.order === 'desc';
     return { total: to - from, indices: topOfRange(s, from, to, start + f.pageSize, key, desc).slice(start) };
   }

@@ -4,7 +4,7 @@ import { groupBy4, parseItems, sumTotals } from './income-data.ts';
 
 describe('stored statement items', () => {
   it("reads the engine's items with their legs", () => {
-    const s = monthlyStatement({ month: '2026-10', ppv: 500, legs: [{ id: '20000001', pgpv: 3000 }] });
+    const s = monthlyStatement({ month: '2026-10', ppv: 500, legs: [{ id: '20000001', gpv: 3000 }] });
     const items = parseItems(JSON.stringify(s.items));
     expect(items.map((i) => i.code)).toEqual(['PROMOTION', 'LEADERSHIP', 'RUBY', 'PEARL']);
     expect(items[0]).toMatchObject({ name: { zh: '市场推广服务费', en: 'Market promotion service fee' }, rateBp: s.bracketPercent * 100 });

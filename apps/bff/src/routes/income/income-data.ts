@@ -24,6 +24,8 @@ export interface ParsedItem {
   amountFen: number;
   note: LocalText | null;
   legs: ParsedLeg[];
+  /** Leadership passed up to this ABO and by it (written by the close); null when not stored. */
+  passedUp: { inFen: number; upFen: number } | null;
 }
 
 type Obj = Record<string, unknown>;
@@ -88,6 +90,10 @@ export function parseItems(json: string): ParsedItem[] {
       amountFen: Math.round(num(v['amountFen'], v['amount'])),
       note,
       legs,
+      passedUp:
+        v['inFen'] !== undefined && v['upFen'] !== undefined
+          ? { inFen: Math.round(num(v['inFen'])), upFen: Math.round(num(v['upFen'])) }
+          : null,
     });
   }
   return items;

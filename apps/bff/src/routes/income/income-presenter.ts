@@ -42,6 +42,7 @@ function itemView(it: ParsedItem): StatementItemView {
     amountFen: it.amountFen,
     note: it.note,
     legCount: it.legs.length,
+    leadership: it.passedUp ? { ...it.passedUp, ownFen: it.amountFen + it.passedUp.upFen - it.passedUp.inFen } : null,
   };
 }
 
@@ -66,7 +67,7 @@ export function statementData(s: StoredStatement, months: string[], vol: Monthly
     month: s.month,
     py: pyOf(s.month),
     months,
-    volume: vol ? { ppv: vol.ppv, pgpv: vol.pgpv, bracketPercent: vol.bracket, qLegs: vol.qLegs } : null,
+    volume: vol ? { ppv: vol.ppv, gpv: vol.gpv, pgpv: vol.pgpv, bracketPercent: vol.bracket, qLegs: vol.qLegs } : null,
     items: s.items.map(itemView),
     pretaxFen: s.pretaxFen,
     taxFen: s.taxFen,
@@ -124,6 +125,7 @@ export function promotionData(
     month,
     months,
     ownPercent: vol?.bracket ?? ownLine?.differentialPercent ?? Math.round((promo?.rateBp ?? 0) / 100),
+    gpv: vol?.gpv ?? 0,
     pgpv: vol?.pgpv ?? 0,
     baseBvFen: promo?.baseBvFen ?? 0,
     amountFen: promo?.amountFen ?? 0,

@@ -1,6 +1,7 @@
 // Every read behind the /bff/v1/income/* calls, each mapped from rows to the shapes the
 // presenter takes: stored statements (their items parsed), the month's volume, the people a
-// promotion line names, the payee, pins and plans of a year.
+// promotion line names, the payee, pins and plans of a year. Which months can be queried is
+// read through db/statements.ts (common's generate/queryable/month checks the same list).
 import { distributorOr404, distributorsByAda, PERSON_COLUMNS } from '../../db/distributors.ts';
 import type { DB } from '../../db/index.ts';
 import { frontlineMonthlyResults, monthlyResultOf, monthlyResultsOf, type MonthlyResult } from '../../db/monthly-results.ts';
@@ -32,10 +33,6 @@ const withItems = (s: StatementRow & { items: string }): StoredStatement => ({ .
 
 const STATEMENT_COLUMNS = ['month', 'pretax_fen', 'tax_fen', 'net_fen', 'items'] as const;
 
-const statementMonths = preparedQuery((db, p: { ada: string }) =>
-  db.selectFrom('statements').select('month').where('ada', '=', p.ada).orderBy('month', 'desc'),
-);
-
 const statementRow = preparedQuery((db, p: { ada: string; month: string }) =>
   db.selectFrom('statements').select(STATEMENT_COLUMNS).where('ada', '=', p.ada).where('month', '=', p.month),
 );
@@ -49,11 +46,6 @@ const statementRange = preparedQuery((db, p: { ada: string; from: string; to: st
     .where('month', '<=', p.to)
     .orderBy('month'),
 );
-
-/** Months with a statement, newest first: exactly the list generate/queryable/month gives. */
-export async function queryableMonths(db: DB, ada: string): Promise<string[]> {
-  return (await statementMonths(db, { ada })).map((m) => m.month);
-}
 
 /** One month's statement, or the not-found envelope. */
 export async function statementOr404(db: DB, ada: string, month: string): Promise<StoredStatement> {
@@ -102,10 +94,10 @@ export async function promotionInputs(
   db: DB,
   ada: string,
   month: string,
-): Promise<{ ppv: number; legs: { id: string; pgpv: number }[] } | null> {
+): Promise<{ ppv: number; legs: { id: string; gpv: number; pgpv: number }[] } | null> {
   const [own, frontline] = await Promise.all([monthlyResultOf(db, ada, month), frontlineMonthlyResults(db, ada, month, month)]);
   if (!own) return null;
-  return { ppv: own.ppv, legs: frontline.filter((l) => l.pgpv > 0).map((l) => ({ id: l.ada, pgpv: l.pgpv })) };
+  return { ppv: own.ppv, legs: frontline.filter((l) => l.gpv > 0).map((l) => ({ id: l.ada, gpv: l.gpv, pgpv: l.pgpv })) };
 }
 
 /** A promotion leg as it sits in the tree today (its sponsor decides whose frontline it is). */

@@ -4,6 +4,7 @@ import { ok, statementDataSchema, type StatementData } from '@abo/contract';
 import { previousPy, promotionFee, pyMonths, pyOf, rulesForMonth, serviceFeeAnnualTax, toMonthKey } from '@abo/plan';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
+import { queryableMonths } from '../../db/statements.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { endpoint } from '../../lib/endpoint.ts';
@@ -30,7 +31,6 @@ import {
   pinMonths,
   planStatuses,
   promotionInputs,
-  queryableMonths,
   statementOr404,
   statementsBetween,
   statementTotalsBetween,
@@ -137,7 +137,7 @@ export async function incomeRoutes(app: FastifyInstance, opts: { config: Config 
       const session = sessionOf(request);
       const { ada } = session;
       const { months, month } = await resolveMonth(db, ada, request.body.month);
-      if (month === null) return ok({ month, months, ownPercent: 0, pgpv: 0, baseBvFen: 0, amountFen: 0, lines: [] });
+      if (month === null) return ok({ month, months, ownPercent: 0, gpv: 0, pgpv: 0, baseBvFen: 0, amountFen: 0, lines: [] });
       const [s, vol] = await Promise.all([statementOr404(db, ada, month), volumeOf(db, ada, month)]);
       const promo = s.items.find((i) => i.code === 'PROMOTION');
       let legs = promo?.legs ?? [];

@@ -24,6 +24,7 @@ export default function TopupPage() {
               <p className="muted small">{t('topup.daysLeft', { n: d.daysLeft })}</p>
               <div className="ach-figures">
                 <Figure value={pv(d.ppv)} unit="PV" label={t('ppv')} />
+                <Figure value={pv(d.gpv)} unit="PV" label={t('gpv')} />
                 <Figure value={pv(d.pgpv)} unit="PV" label={t('pgpv')} />
                 <Figure value={d.bracket} unit="%" label={t('bracket')} />
                 <Figure value={d.qLegs} label={t('qLegs')} />
@@ -75,7 +76,7 @@ export default function TopupPage() {
                     numeric: true,
                     cell: (b) => `${b.percent}% ${b.percent === d.bracket ? `(${t('topup.current')})` : ''}`,
                   },
-                  { key: 'gap', header: t('gap'), numeric: true, cell: (b) => (b.minPv > d.pgpv ? `${pv(b.minPv - d.pgpv)} PV` : '✓') },
+                  { key: 'gap', header: t('gap'), numeric: true, cell: (b) => (b.minPv > d.gpv ? `${pv(b.minPv - d.gpv)} PV` : '✓') },
                 ]}
                 rows={d.brackets}
                 rowKey={(b) => String(b.minPv)}

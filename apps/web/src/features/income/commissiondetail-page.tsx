@@ -43,6 +43,7 @@ export default function CommissionDetailPage() {
                 </h2>
                 <div className="grid income-volume">
                   <Figure value={formatPv(s.volume.ppv, lang)} unit="PV" label={t('ppv')} />
+                  <Figure value={formatPv(s.volume.gpv, lang)} unit="PV" label={t('gpv')} />
                   <Figure value={formatPv(s.volume.pgpv, lang)} unit="PV" label={t('pgpv')} />
                   <Figure value={s.volume.bracketPercent} unit="%" label={t('bracket')} />
                   <Figure value={s.volume.qLegs} label={t('qLegs')} />
@@ -63,14 +64,28 @@ export default function CommissionDetailPage() {
                     {tx(it.name)}
                   </h2>
                   <Figure value={formatFen(it.amountFen, lang)} label={formatMonth(s.month!, lang)} />
-                  <dl className="income-steps">
-                    <dt>{t('base')}</dt>
-                    <dd>{it.baseBvFen ? formatFen(it.baseBvFen, lang) : '—'}</dd>
-                    <dt>{t('rate')}</dt>
-                    <dd>{it.rateBp ? formatRateBp(it.rateBp, lang) : '—'}</dd>
-                    <dt className="income-steps__result">{t('amount')}</dt>
-                    <dd className="income-steps__result">{formatFen(it.amountFen, lang)}</dd>
-                  </dl>
+                  {it.leadership ? (
+                    // Leadership is not base × rate: it is what stays after passing up (engine: leadershipShare).
+                    <dl className="income-steps">
+                      <dt>{t('leadIn')}</dt>
+                      <dd>{formatFen(it.leadership.inFen, lang)}</dd>
+                      <dt>{t('leadOwn')}</dt>
+                      <dd>{formatFen(it.leadership.ownFen, lang)}</dd>
+                      <dt>{t('leadUp')}</dt>
+                      <dd>− {formatFen(it.leadership.upFen, lang)}</dd>
+                      <dt className="income-steps__result">{t('leadKept')}</dt>
+                      <dd className="income-steps__result">{formatFen(it.amountFen, lang)}</dd>
+                    </dl>
+                  ) : (
+                    <dl className="income-steps">
+                      <dt>{t('base')}</dt>
+                      <dd>{it.baseBvFen ? formatFen(it.baseBvFen, lang) : '—'}</dd>
+                      <dt>{t('rate')}</dt>
+                      <dd>{it.rateBp ? formatRateBp(it.rateBp, lang) : '—'}</dd>
+                      <dt className="income-steps__result">{t('amount')}</dt>
+                      <dd className="income-steps__result">{formatFen(it.amountFen, lang)}</dd>
+                    </dl>
+                  )}
                   <p className="muted small">{it.note ? tx(it.note) : t(`itemNotes.${it.code}`, { defaultValue: '' })}</p>
                   {it.code === 'PROMOTION' ? (
                     <Link to={`/income/promotionservicefee?month=${s.month}`} className="term-help">

@@ -103,7 +103,7 @@ export default function PromotionServiceFeePage() {
                   <Figure value={formatFen(p.amountFen, lang)} label={t('amount')} />
                 </div>
                 <Figure value={p.ownPercent} unit="%" label={t('bracket')} />
-                <Figure value={formatPv(p.pgpv, lang)} unit="PV" label={t('pgpv')} />
+                <Figure value={formatPv(p.gpv, lang)} unit="PV" label={t('gpv')} />
               </div>
               <p className="muted small">{t('promoExplain', { percent: p.ownPercent })}</p>
             </section>

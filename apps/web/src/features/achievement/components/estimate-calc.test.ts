@@ -4,6 +4,7 @@ import { runEstimate } from './estimate-calc.ts';
 
 const side = {
   ppv: 0,
+  gpv: 0,
   pgpv: 0,
   bracketPercent: 0,
   isQ: false,
@@ -20,8 +21,8 @@ const base: AchEstimateData = {
   month: '2026-11',
   ppv: 300,
   legs: [
-    { id: 'L1', maskedAda: '100******11', maskedName: 'A***', pgpv: 1500, qLegsPgpv: 0 },
-    { id: 'L2', maskedAda: '100******12', maskedName: 'B***', pgpv: 9800, qLegsPgpv: 0 },
+    { id: 'L1', maskedAda: '100******11', maskedName: 'A***', gpv: 1500, pgpv: 1500, pearlPassPv: 0 },
+    { id: 'L2', maskedAda: '100******12', maskedName: 'B***', gpv: 9800, pgpv: 9800, pearlPassPv: 0 },
   ],
   before: side,
   after: side,
@@ -32,13 +33,16 @@ const base: AchEstimateData = {
 describe('runEstimate', () => {
   it('moves the bracket when extra PV crosses a boundary', () => {
     const none = runEstimate(base, 0, {});
-    expect(none.after.pgpv).toBe(300 + 1500 + 9800);
+    expect(none.after.gpv).toBe(300 + 1500 + 9800);
     expect(none.after.bracketPercent).toBe(21);
-    // Lifting L2 to Q takes it out of the personal group.
+    expect(runEstimate({ ...base, legs: base.legs.slice(0, 1) }, 200, {}).after.bracketPercent).toBe(12);
+  });
+
+  it('a leg lifted to 21 % leaves the personal group; the bracket stays on the whole group', () => {
     const q = runEstimate(base, 0, { L2: 200 });
     expect(q.legsBecomingQ).toEqual(['L2']);
     expect(q.after.pgpv).toBe(1800);
-    expect(q.after.bracketPercent).toBe(9);
-    expect(runEstimate(base, 200, { L2: 200 }).after.bracketPercent).toBe(12);
+    expect(q.after.bracketPercent).toBe(21);
+    expect(q.after.qLegs).toBe(1);
   });
 });

@@ -6,7 +6,7 @@ export function runEstimate(base: AchEstimateData, extraPpv: number, extraLegPv:
   return estimateMonth({
     month: base.month,
     ppv: base.ppv,
-    legs: base.legs.map((l) => ({ id: l.id, pgpv: l.pgpv, qLegsPgpv: l.qLegsPgpv })),
+    legs: base.legs.map((l) => ({ id: l.id, gpv: l.gpv, pgpv: l.pgpv, pearlPassPv: l.pearlPassPv })),
     extraPpv,
     extraLegPv,
     rules: rulesFor(pyOf(base.month), { fallback: 'nearest' }),

@@ -19,6 +19,7 @@ const statement: StatementData = {
       amountFen: -500,
       note: { zh: '十月退货', en: 'October return' },
       legCount: 0,
+      leadership: null,
     },
     {
       code: 'RUBY',
@@ -29,6 +30,7 @@ const statement: StatementData = {
       amountFen: 2_000,
       note: null,
       legCount: 0,
+      leadership: null,
     },
   ],
   pretaxFen: 1_500,
