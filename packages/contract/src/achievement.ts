@@ -43,6 +43,10 @@ export const achConditionSchema = z.object({
   required: z.number(),
   achieved: z.number(),
   met: z.boolean(),
+  /** This PY's outlook, judged by the engine (the plans' pin criteria use the same judge). */
+  status: z.enum(['met', 'onTrack', 'atRisk', 'outOfReach']),
+  /** Why it cannot be met this PY, when out of reach. */
+  reason: localTextSchema.nullable(),
 });
 export type AchCondition = z.infer<typeof achConditionSchema>;
 

@@ -25,9 +25,11 @@ export {
   monthMeets,
   periodPosition,
   periodTotal,
+  pinOutlook,
   planMonths,
   summarizeHistory,
   type HistorySummary,
+  type PinConditionOutlook,
   type MonthConditionInput,
   type PeriodPosition,
 } from './plans/evaluate.ts';
@@ -36,3 +38,4 @@ export * from './plans/card.ts';
 export * from './plans/summary-codec.ts';
 export * from './plans/marketing-star.ts';
 export { PLANS, planByCode, plansByRoute, plansFor } from './plans/registry.ts';
+export * from './plans/row-status.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pyMonths } from '../calendar.ts';
 import { PIN } from '../pins.ts';
 import { knownPys } from '../rules/registry.ts';
-import { combineStatus, evaluatePlan, evaluatePlans } from './evaluate.ts';
+import { combineStatus, evaluatePlan, evaluatePlans, pinOutlook } from './evaluate.ts';
 import { PLANS, planByCode, plansByRoute, plansFor } from './registry.ts';
 import type { Criterion, MonthRecord, PlanDef } from './types.ts';
 
@@ -518,5 +518,23 @@ describe('a PQ month is qualifying at 21 % in one’s own right (the SP-month te
     );
     const r = evaluatePlan(plan('SEMINAR_2526'), { months, pins: [{ pinCode: PIN.PLATINUM, month: '2025-03' }] }, { today: '2026-11-21' });
     expect(r.criteria.find((c) => c.kind === 'pqMonths')!.achieved).toBe(4);
+  });
+});
+
+describe('pinOutlook: the rank pages’ conditions judged like the plans’ pin criteria', () => {
+  const months = PY2627.slice(0, 3).map((m) => rec(m, { pgpv: 4_000, qLegIds: ['L1'] }));
+  const outlook = pinOutlook({ months, initialPin: PIN.PLATINUM, frontlineLegs: 3 }, '2026-11-21');
+  const cond = (pin: number, counter: string) => outlook.find((o) => o.pin === pin)!.conditions.find((c) => c.counter === counter)!;
+
+  it('12 legs with a frontline of 3 is out of reach, and says why', () => {
+    const legs = cond(PIN.DOUBLE_DIAMOND, 'qualifiedLegs');
+    expect(legs.status).toBe('outOfReach');
+    expect(legs.reason!.en).toMatch(/the frontline has only 3/);
+  });
+
+  it('SP months still in reach are on track, and the ones already held are met', () => {
+    expect(cond(PIN.SILVER, 'spMonths').status).toBe('met');
+    expect(cond(PIN.GOLD, 'spMonths').status).toBe('met');
+    expect(['onTrack', 'atRisk']).toContain(cond(PIN.PLATINUM, 'spMonths').status);
   });
 });

@@ -11,6 +11,8 @@ import {
   monthKeyOf,
   pyFirstMonthIndex,
   pyName,
+  pyMonths,
+  pyOf,
   pyStartYearOfIndex,
   type DateLike,
   type MonthKey,
@@ -1364,4 +1366,32 @@ export function evaluatePlans(plans: readonly PlanDef[], history: PlanHistory, o
     out.push(evaluateWith(plan, s, opts));
   }
   return out;
+}
+
+/** Where one condition of a pin stands this PY, by the same judge as the plans' pin criteria. */
+export interface PinConditionOutlook {
+  readonly counter: PinCondition['counter'];
+  readonly status: Exclude<Status, 'missed'>;
+  /** Why it cannot be met, when out of reach. */
+  readonly reason: Text | null;
+}
+
+/**
+ * Each ladder pin's conditions judged over the PY of `today` (the rank pages' requirements):
+ * met, on track, at risk, or out of reach with the reason. Counters restart each September,
+ * so a condition the PY can no longer hold is out of reach until then.
+ */
+export function pinOutlook(history: PlanHistory, today: DateLike): { pin: number; conditions: PinConditionOutlook[] }[] {
+  const s = summarizeHistory(history, pyMonths(pyOf(today)), today);
+  return pinLadder(s.rules).map((step) => ({
+    pin: step.pin,
+    conditions: step.conditions.map((c) => {
+      const st = pinCondition(s, 0, c);
+      return {
+        counter: c.counter,
+        status: st === 'out' ? 'outOfReach' : st,
+        reason: st === 'out' ? pinWhy(s, 0, pinName(step.pin), c) : null,
+      };
+    }),
+  }));
 }

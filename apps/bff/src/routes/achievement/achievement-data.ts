@@ -7,6 +7,7 @@ import {
   closedMonths,
   explainPins,
   pinCountersOf,
+  pinOutlook,
   pinRequirements,
   pyOf,
   rulesFor,
@@ -127,6 +128,7 @@ export function rankStateOf(
   history: ClosedHistory,
   current: MonthlyResult | undefined,
   settings: UserSettings | undefined,
+  frontlineLegs: number,
 ) {
   const { today, month, py } = clock;
   const { legsQ, explained } = history;
@@ -142,7 +144,25 @@ export function rankStateOf(
     ),
     { rules: rulesOf },
   );
-  const requirements = pinRequirements(counters, rulesOf(py), pinCode);
+  // Each condition's status and reason come from the engine's pin judge (the plans use the same).
+  const outlook = pinOutlook(
+    {
+      months: pyRows.map((m) => ({ ...m, legs: (legsQ.get(m.month) ?? []).map((id) => ({ id, isQ: true })) })),
+      initialPin: pinCode,
+      frontlineLegs,
+    },
+    today,
+  );
+  const requirements = pinRequirements(counters, rulesOf(py), pinCode).map((step) => {
+    const judged = outlook.find((o) => o.pin === step.pinCode)?.conditions ?? [];
+    return {
+      ...step,
+      conditions: step.conditions.map((c) => {
+        const o = judged.find((j) => j.counter === c.key);
+        return { ...c, status: o?.status ?? (c.met ? 'met' : 'atRisk'), reason: o?.reason ?? null };
+      }),
+    };
+  });
   const pinMonth = explained.pinCode === pinCode && explained.month ? explained.month : d.pin_month;
   return { d, ...clock, months, explained, pinCode, pinMonth, pyRows, pyClosed, counters, requirements, settings };
 }

@@ -27,9 +27,21 @@ describe('achievement calls: pin, top-up and settings', () => {
   it('states each pin’s requirements as the engine’s ladder does: same conditions, same rule in words', async () => {
     const r = await fx.call('rank');
     const rules = rulesFor('26/27');
-    expect(r.data.pins).toEqual(pinRequirements(r.data.counters, rules, 330));
+    type Judged = { conditions: { status?: unknown; reason?: unknown }[] };
+    const facts = (r.data.pins as Judged[]).map((p) => ({ ...p, conditions: p.conditions.map(({ status: _s, reason: _r, ...c }) => c) }));
+    expect(facts).toEqual(pinRequirements(r.data.counters, rules, 330));
     for (const p of r.data.pins as { pinCode: number; rule: unknown }[]) expect(p.rule).toEqual(pinRule(p.pinCode, rules));
     expect(r.data.pins.find((p: { pinCode: number }) => p.pinCode === 330).rule.en).toBe('6 SP months in the PY, 3 consecutive');
+  });
+
+  it('judges each condition with the engine: 12 legs out of reach with a frontline of 3, and why', async () => {
+    const r = await fx.call('rank');
+    type Cond = { key: string; met: boolean; status: string; reason: { en: string } | null };
+    const dd = (r.data.pins as { pinCode: number; conditions: Cond[] }[]).find((p) => p.pinCode === 400)!;
+    const legs = dd.conditions.find((c) => c.key === 'qualifiedLegs')!;
+    expect(legs.status).toBe('outOfReach');
+    expect(legs.reason!.en).toMatch(/frontline has only 3/);
+    for (const p of r.data.pins as { conditions: Cond[] }[]) for (const c of p.conditions) expect(c.met).toBe(c.status === 'met');
   });
 
   it('saves a target pin idempotently, adjusts it, and refuses invalid pins without changing anything', async () => {

@@ -13,7 +13,7 @@ import { nameViewerOf } from '../../lib/name-policy.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { clockOf, closedHistoryOf, monthsEnding, rankStateOf, rulesOf, type ClosedHistory } from './achievement-data.ts';
 import { monthsData, overviewData, rankData, shopData, targetData, topupData } from './achievement-presenter.ts';
-import { closedMonthsOf, shopOf } from './achievement-queries.ts';
+import { closedMonthsOf, frontlineCount, shopOf } from './achievement-queries.ts';
 import { invitationRoutes } from './invitation-routes.ts';
 import { recognitionRoutes } from './recognition-routes.ts';
 import { volumeRoutes } from './volume-routes.ts';
@@ -35,15 +35,16 @@ export async function achievementRoutes(app: FastifyInstance, opts: { config: Co
   const rankState = async (ada: string) => {
     const c = clock();
     const d = await distributorOr404(db, ada);
-    const [history, current, settings] = await Promise.all([
+    const [history, current, settings, legs] = await Promise.all([
       histories.get(db, `${ada}|${c.month}`, async () => {
         const { results, legsQ } = await closedMonthsOf(db, ada, addMonths(c.month, -1));
         return closedHistoryOf(results, legsQ, c.month);
       }),
       monthlyResultOf(db, ada, c.month),
       settingsOf(db, ada),
+      frontlineCount(db, ada),
     ]);
-    return rankStateOf(d, c, history, current, settings);
+    return rankStateOf(d, c, history, current, settings, legs);
   };
 
   r.route({

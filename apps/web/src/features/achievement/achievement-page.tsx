@@ -50,7 +50,7 @@ export default function AchievementPage() {
                 {d.nextPin ? (
                   <>
                     <p className="muted small">{tx(d.nextPin.rule)}</p>
-                    <ConditionList conditions={d.nextPin.conditions} remainingMonths={d.remainingMonths} />
+                    <ConditionList conditions={d.nextPin.conditions} />
                   </>
                 ) : null}
               </section>

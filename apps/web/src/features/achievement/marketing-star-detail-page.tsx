@@ -19,7 +19,6 @@ export default function MarketingStarDetailPage() {
               <h2 className="card__title">{tx(d.annual.name)}</h2>
               <p className="muted small">{t('glory.condition', { ppv: pv(d.condition.ppv), customers: d.condition.newCustomers })}</p>
               <ConditionList
-                remainingMonths={d.remainingMonths}
                 conditions={[
                   {
                     key: 'spMonths',

@@ -34,7 +34,7 @@ export default function RankTrackingPage() {
                     <>
                       <p className="muted small">{tx(target.rule)}</p>
                       {target.met ? <StatusTag status="met" /> : null}
-                      <ConditionList conditions={target.conditions} remainingMonths={d.remainingMonths} />
+                      <ConditionList conditions={target.conditions} />
                     </>
                   ) : (
                     <p className="muted">{t('noTarget')}</p>
@@ -70,7 +70,7 @@ export default function RankTrackingPage() {
                 <section className="card">
                   <h2 className="card__title">{t('nextPin', { name: tx(next.name) })}</h2>
                   <p className="muted small">{tx(next.rule)}</p>
-                  <ConditionList conditions={next.conditions} remainingMonths={d.remainingMonths} />
+                  <ConditionList conditions={next.conditions} />
                 </section>
               ) : null}
               <TableCard title={t('pyMonths')}>

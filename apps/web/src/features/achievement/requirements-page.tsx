@@ -5,7 +5,7 @@ import { QueryState } from '../../components/query-state.tsx';
 import { StatusTag } from '../../components/status-tag.tsx';
 import { TermHelp } from '../../components/term-help.tsx';
 import { useRank } from './api/get-rank.ts';
-import { conditionStatus, useAch } from './components/shared.tsx';
+import { useAch } from './components/shared.tsx';
 import './i18n.ts';
 
 /** /achievement/localranktracking/requirements: every pin's conditions against this PY's counters. */
@@ -28,7 +28,12 @@ export default function RequirementsPage() {
                     key: 'state',
                     header: <span className="visually-hidden">{t('conditionState')}</span>,
                     label: t('conditionState'),
-                    cell: (c) => <StatusTag status={conditionStatus(c, d.remainingMonths)} />,
+                    cell: (c) => (
+                      <>
+                        <StatusTag status={c.status} />
+                        {c.reason ? <div className="small muted">{tx(c.reason)}</div> : null}
+                      </>
+                    ),
                   },
                 ]}
                 groups={d.pins.map((p) => ({

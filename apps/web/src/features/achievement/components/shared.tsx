@@ -4,7 +4,7 @@ import { RightOutline } from 'antd-mobile-icons';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { StatusTag, type Status } from '../../../components/status-tag.tsx';
+import { StatusTag } from '../../../components/status-tag.tsx';
 import { formatMonth, formatPv } from '../../../lib/format.ts';
 import { useLocalText } from '../../../lib/use-local-text.ts';
 import '../achievement.css';
@@ -50,18 +50,10 @@ export function MonthSelect({
   );
 }
 
-/** Status of a pin condition: met, still possible this PY (on track), or out of reach (missed). */
-export function conditionStatus(c: AchCondition, remainingMonths: number): Status {
-  if (c.met) return 'met';
-  const monthCounts = ['spMonths', 'sideVolumeMonths', 'maxSpRun'];
-  if (monthCounts.includes(c.key)) {
-    const possible = c.key === 'maxSpRun' ? remainingMonths >= c.required : c.achieved + remainingMonths >= c.required;
-    return possible ? 'onTrack' : 'missed';
-  }
-  return 'onTrack';
-}
+/** A condition to list: the engine's status and reason when the server judged it. */
+type ListedCondition = Omit<AchCondition, 'status' | 'reason'> & Partial<Pick<AchCondition, 'status' | 'reason'>>;
 
-export function ConditionList({ conditions, remainingMonths }: { conditions: AchCondition[]; remainingMonths: number }) {
+export function ConditionList({ conditions }: { conditions: ListedCondition[] }) {
   const { t, tx, pv } = useAch();
   return (
     <ul className="ach-conditions">
@@ -71,8 +63,9 @@ export function ConditionList({ conditions, remainingMonths }: { conditions: Ach
           <li key={c.key} className="ach-condition">
             <div className="ach-condition__head">
               <span>{tx(c.label)}</span>
-              <StatusTag status={conditionStatus(c, remainingMonths)} />
+              {c.status ? <StatusTag status={c.status} /> : c.met ? <StatusTag status="met" /> : null}
             </div>
+            {c.reason ? <p className="small muted">{tx(c.reason)}</p> : null}
             <ProgressBar percent={pct} aria-hidden="true" />
             <div className="ach-condition__figures small num">
               <span>

@@ -1,4 +1,5 @@
 import type { PlanData } from '@abo/contract';
+import { eventStatus } from '@abo/plan';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '../../../../components/data-table/data-table.tsx';
 import { TableCard } from '../../../../components/data-table/table-card.tsx';
@@ -6,7 +7,6 @@ import { StatusTag } from '../../../../components/status-tag.tsx';
 import { formatMonth } from '../../../../lib/format.ts';
 import { useLocalText } from '../../../../lib/use-local-text.ts';
 import { CriterionRow } from '../criterion-row.tsx';
-import { eventStatus } from '../status.ts';
 import { EmptyCard, findCriterion } from './shared.tsx';
 
 type PlanEvent = NonNullable<PlanData['criteria'][number]['events']>[number];

@@ -1,10 +1,10 @@
 import type { PlanData } from '@abo/contract';
+import { legStatus } from '@abo/plan';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '../../../../components/data-table/data-table.tsx';
 import { TableCard } from '../../../../components/data-table/table-card.tsx';
 import { StatusTag } from '../../../../components/status-tag.tsx';
 import { LegMatrix } from '../leg-matrix.tsx';
-import { legStatus } from '../status.ts';
 import { CriterionCard, EmptyCard, findCriterion } from './shared.tsx';
 
 type Leg = PlanData['legs'][number];

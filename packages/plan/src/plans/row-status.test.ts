@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventStatus, legStatus } from './status.ts';
+import { eventStatus, legStatus } from './row-status.ts';
 
 // PY 26/27, today November 2026: Sep and Oct closed, Nov open, Dec … Aug to come (10 months left).
 const months = [
