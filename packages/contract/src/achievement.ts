@@ -24,12 +24,12 @@
 // with a masked ADA and a masked name.
 import { z } from 'zod';
 import { baseBodySchema } from './common.ts';
-import { monthFiguresSchema, monthSchema } from './months.ts';
+import { monthFiguresSchema, monthSchema, monthStateSchema } from './months.ts';
 import { localTextSchema } from './text.ts';
 
 /** One month of one distributor (month-to-date when closed is false). */
 export const achMonthSchema = monthFiguresSchema.extend({
-  closed: z.boolean(),
+  state: monthStateSchema,
   bvFen: z.number().int(),
   isSp: z.boolean(),
   newCustomers: z.number().int(),
@@ -212,7 +212,7 @@ export const achLegSchema = z.object({
 });
 export const achCompositionDataSchema = z.object({
   month: z.string(),
-  closed: z.boolean(),
+  state: monthStateSchema,
   availableMonths: z.array(z.string()),
   ppv: z.number().int(),
   apv: z.number().int(),
@@ -230,7 +230,7 @@ export type AchCompositionData = z.infer<typeof achCompositionDataSchema>;
 
 /** The whole market's month: the distributor's figures without the group ones, plus the Q legs' PV. */
 export const achMarketMonthSchema = monthFiguresSchema.pick({ month: true, ppv: true, gpv: true, apv: true, qLegs: true }).extend({
-  closed: z.boolean(),
+  state: monthStateSchema,
   qLegsPv: z.number().int(),
 });
 export const achOverallMarketDataSchema = z.object({
@@ -244,7 +244,7 @@ export type AchOverallMarketData = z.infer<typeof achOverallMarketDataSchema>;
 export const achOverseaDataSchema = z.object({
   month: z.string(),
   markets: z.array(z.object({ market: z.string(), distributors: z.number().int(), pv: z.number().int() })),
-  months: z.array(z.object({ month: z.string(), closed: z.boolean(), pv: z.number().int(), active: z.number().int() })),
+  months: z.array(z.object({ month: z.string(), state: monthStateSchema, pv: z.number().int(), active: z.number().int() })),
   totalPv: z.number().int(),
   downlineCount: z.number().int(),
   overseaCount: z.number().int(),
@@ -272,7 +272,7 @@ export const achPerformerSchema = z.object({
 });
 export const achOutstandingDataSchema = z.object({
   month: z.string(),
-  closed: z.boolean(),
+  state: monthStateSchema,
   by: z.enum(['ppv', 'apv']),
   availableMonths: z.array(z.string()),
   downlineCount: z.number().int(),
@@ -317,7 +317,7 @@ export const achStarDetailDataSchema = z.object({
   months: z.array(
     z.object({
       month: z.string(),
-      closed: z.boolean(),
+      state: monthStateSchema,
       ppv: z.number().int(),
       newCustomers: z.number().int(),
       star: z.boolean(),

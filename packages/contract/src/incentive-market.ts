@@ -17,7 +17,7 @@
 // as well for an ADA the caller already knows.
 import { z } from 'zod';
 import { baseBodySchema } from './common.ts';
-import { monthFiguresSchema, monthSchema, pySchema } from './months.ts';
+import { monthFiguresSchema, monthSchema, monthStateSchema, pySchema } from './months.ts';
 import { localTextSchema } from './text.ts';
 /** Opaque reference of a downline member (resolved and access-checked by the BFF). */
 const refSchema = z.string().regex(/^m\d{1,9}$/, 'not a member reference');
@@ -189,7 +189,7 @@ export const detailsBodySchema = baseBodySchema.extend({
 });
 export type DetailsBody = z.input<typeof detailsBodySchema>;
 
-export const detailsMonthSchema = monthFiguresSchema.extend({ open: z.boolean() });
+export const detailsMonthSchema = monthFiguresSchema.extend({ state: monthStateSchema });
 
 export const detailsDataSchema = z.object({
   /** True when the details are the viewer's own. */

@@ -9,7 +9,7 @@
 // Downline legs appear only masked (spec §5): masked ADA and masked name, never the full values.
 import { z } from 'zod';
 import { baseBodySchema } from './common.ts';
-import { monthFiguresSchema, monthSchema, pySchema } from './months.ts';
+import { monthFiguresSchema, monthSchema, monthStateSchema, pySchema } from './months.ts';
 import { localTextSchema } from './text.ts';
 
 /** DESIGN §2 statuses: outOfReach = cannot be met in the remaining months (sent with a reason). */
@@ -104,7 +104,7 @@ export const gapSchema = z.object({
 
 export const traceMonthSchema = z.object({
   month: monthSchema,
-  state: z.enum(['closed', 'current', 'future']),
+  state: monthStateSchema,
   value: z.number(),
   counted: z.boolean(),
   cumulative: z.number(),
@@ -141,7 +141,7 @@ export const levelSchema = z.object({
 export type LevelData = z.infer<typeof levelSchema>;
 
 export const monthRecordSchema = monthFiguresSchema.extend({
-  state: z.enum(['closed', 'current', 'future']),
+  state: monthStateSchema,
   /** False when the distributor has no record for the month (no orders, not yet joined). */
   present: z.boolean(),
   isSp: z.boolean(),

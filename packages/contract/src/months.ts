@@ -10,6 +10,10 @@ export const pySchema = z.string().regex(/^\d{2}\/\d{2}$/, 'year must be a perfo
 /** A calendar year, '2026' (the tax year of the income pages). */
 export const calendarYearSchema = z.string().regex(/^\d{4}$/, 'year must be a calendar year like 2026');
 
+/** Where a month stands: closed (final), open (today's month, figures so far) or future. */
+export const monthStateSchema = z.enum(['closed', 'open', 'future']);
+export type MonthStateData = z.infer<typeof monthStateSchema>;
+
 /**
  * One distributor's month as the monthly close computes it (the monthly_results row): the
  * shape every month row of an answer starts from. A page's row adds what that page needs —

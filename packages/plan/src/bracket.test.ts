@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bracketFor, isQPgpv, nextBracket, performanceBracket } from './bracket.ts';
-import { closeMonth } from './close.ts';
+import { bracketFor, nextBracket, performanceBracket } from './bracket.ts';
+import { closeMonth, isQGroup } from './close.ts';
 import { PY2627 } from './rules/py2627.ts';
 
 describe('performanceBracket', () => {
@@ -43,13 +43,14 @@ describe('performanceBracket', () => {
   });
 });
 
-describe('isQPgpv', () => {
-  it('is Q from the top bracket on, as the close decides it', () => {
-    expect(isQPgpv(PY2627.brackets, 9_999)).toBe(false);
-    expect(isQPgpv(PY2627.brackets, 10_000)).toBe(true);
-    expect(isQPgpv([], 1_000_000)).toBe(false);
-    // A root with three legs: 9 999, 10 000 and 12 000 of personal-group PV.
+describe('isQGroup', () => {
+  it('is a 21 % group from the top bracket of group PV on, as the close decides it', () => {
+    expect(isQGroup(9_999, PY2627)).toBe(false);
+    expect(isQGroup(10_000, PY2627)).toBe(true);
+    expect(isQGroup(1_000_000, { ...PY2627, brackets: [] })).toBe(false);
+    // A root of 500 PV with legs of 9 999, 10 000 and 12 000: the root is 21 % through them.
     const close = closeMonth(Int32Array.from([-1, 0, 0, 0]), Int32Array.from([500, 9_999, 10_000, 12_000]), PY2627);
-    for (let i = 0; i < close.n; i++) expect(isQPgpv(PY2627.brackets, close.personalGroupPv[i]!)).toBe(close.isQ[i] === 1);
+    for (let i = 0; i < close.n; i++) expect(isQGroup(close.groupPv[i]!, PY2627)).toBe(close.isQ[i] === 1);
+    expect(close.isQ[0]).toBe(1);
   });
 });

@@ -1,24 +1,24 @@
-// Performance bracket: a month's personal-group PV → percentage, by a step table.
+// Performance bracket: a month's group PV → percentage, by a step table.
 import { BASE_RULES } from './rules/base.ts';
 import type { BracketStep } from './rules/types.ts';
 
 /** The default table (DESIGN §2): 200→3 %, 600→6 %, … 10 000→21 %, thresholds inclusive. */
 export const DEFAULT_BRACKETS: readonly BracketStep[] = BASE_RULES.brackets;
 
-/** Bracket percentage of a personal-group PV under a given table. */
-export function bracketFor(table: readonly BracketStep[], personalGroupPv: number): number {
+/** Bracket percentage of a group PV under a given table. */
+export function bracketFor(table: readonly BracketStep[], groupPv: number): number {
   let pct = 0;
   for (let i = 0; i < table.length; i++) {
     const s = table[i]!;
-    if (personalGroupPv >= s.minPv) pct = s.percent;
+    if (groupPv >= s.minPv) pct = s.percent;
     else break;
   }
   return pct;
 }
 
 /** Bracket percentage by the default table: 0, 3, 6, 9, 12, 15, 18 or 21. */
-export function performanceBracket(personalGroupPv: number): number {
-  return bracketFor(DEFAULT_BRACKETS, personalGroupPv);
+export function performanceBracket(groupPv: number): number {
+  return bracketFor(DEFAULT_BRACKETS, groupPv);
 }
 
 /** The top (Q) percentage of a table. */
@@ -26,17 +26,9 @@ export function topBracket(table: readonly BracketStep[]): number {
   return table.length ? table[table.length - 1]!.percent : 0;
 }
 
-/** Minimum personal-group PV of the top bracket (the Q threshold). */
+/** Minimum group PV of the top bracket (the Q threshold). */
 export function qThreshold(table: readonly BracketStep[]): number {
   return table.length ? table[table.length - 1]!.minPv : 0;
-}
-
-/**
- * True when a month's personal-group PV makes the ABO Q under a table: it reaches the top
- * bracket (the close's rule, close.ts). A table without brackets makes no one Q.
- */
-export function isQPgpv(table: readonly BracketStep[], personalGroupPv: number): boolean {
-  return table.length > 0 && personalGroupPv >= qThreshold(table);
 }
 
 export interface NextBracket {
@@ -49,15 +41,15 @@ export interface NextBracket {
 }
 
 /** What it takes to reach the next bracket (the "top-up" page). */
-export function nextBracket(table: readonly BracketStep[], personalGroupPv: number): NextBracket {
-  const currentPercent = bracketFor(table, personalGroupPv);
+export function nextBracket(table: readonly BracketStep[], groupPv: number): NextBracket {
+  const currentPercent = bracketFor(table, groupPv);
   for (const s of table) {
-    if (s.minPv > personalGroupPv) {
+    if (s.minPv > groupPv) {
       return {
         currentPercent,
         nextPercent: s.percent,
         nextMinPv: s.minPv,
-        pvNeeded: s.minPv - personalGroupPv,
+        pvNeeded: s.minPv - groupPv,
       };
     }
   }

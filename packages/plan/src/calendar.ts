@@ -157,6 +157,14 @@ export function previousPy(py: PyName): PyName {
 /** `closed` = ended before today's month; `open` = contains today; `future` = not begun. */
 export type PeriodState = 'closed' | 'open' | 'future';
 
+/** Where a month stands: closed (final), open (today's month: figures so far) or future. */
+export type MonthState = 'closed' | 'open' | 'future';
+
+/** The state of `month` seen from today's month: one rule for every page. */
+export function monthStateOf(month: MonthKey, todayMonth: MonthKey): MonthState {
+  return month < todayMonth ? 'closed' : month === todayMonth ? 'open' : 'future';
+}
+
 export function pyState(py: PyName, today: DateLike): PeriodState {
   const first = pyFirstMonthIndex(py);
   const t = monthIndex(today);

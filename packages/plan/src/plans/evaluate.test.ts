@@ -149,7 +149,7 @@ describe('open PY 26/27 (today 2026-11-21)', () => {
     expect(byKind.attendance!.gap!.text.en).toBe('attend Seminar briefing (2027-06), Online qualification course by 31 Aug 2027');
     expect(r.status).toBe('onTrack');
     const states = byKind.pqMonths!.trace!.map((t) => t.state);
-    expect(states.slice(0, 4)).toEqual(['closed', 'closed', 'current', 'future']);
+    expect(states.slice(0, 4)).toEqual(['closed', 'closed', 'open', 'future']);
   });
 
   it('is out of reach, with the reason, once the months left cannot hold the PQ months still needed; missed once closed', () => {

@@ -214,7 +214,7 @@ export function summarizeHistory(history: PlanHistory, months: readonly MonthKey
 }
 
 function monthState(s: HistorySummary, pos: number): MonthState {
-  return pos < s.curPos ? 'closed' : pos === s.curPos ? 'current' : 'future';
+  return pos < s.curPos ? 'closed' : pos === s.curPos ? 'open' : 'future';
 }
 
 // ---------------------------------------------------------------------------------------

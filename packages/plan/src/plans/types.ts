@@ -1,6 +1,6 @@
 // Incentive plans are data: a code, a PY, a type and criteria. The evaluator turns one
 // distributor's month history into per-criterion results with traces and gaps.
-import type { DateLike, MonthKey, PeriodState, PyName } from '../calendar.ts';
+import type { DateLike, MonthKey, MonthState, PeriodState, PyName } from '../calendar.ts';
 import type { Text } from '../text.ts';
 
 export type PlanType = 'seminar' | 'travel' | 'award' | 'tracking' | 'training' | 'funding' | 'rank';
@@ -208,7 +208,7 @@ export interface EvaluateOptions {
 // ---------------------------------------------------------------------------------------
 // Evaluator output
 
-export type MonthState = 'closed' | 'current' | 'future';
+export type { MonthState };
 
 export interface TraceMonth {
   readonly month: MonthKey;

@@ -6,6 +6,7 @@ import {
   addMonths,
   closedMonths,
   explainPins,
+  monthStateOf,
   pinCountersOf,
   pinOutlook,
   pinRequirements,
@@ -39,7 +40,7 @@ export function clockOf(today: Date): Clock {
 export function toAchMonth(r: MonthlyResult, current: string): AchMonth {
   return {
     month: r.month,
-    closed: r.month < current,
+    state: monthStateOf(r.month, current),
     ppv: r.ppv,
     bvFen: r.bvFen,
     gpv: r.gpv,
@@ -58,7 +59,7 @@ export function toAchMonth(r: MonthlyResult, current: string): AchMonth {
 export function emptyMonth(month: string, current: string): AchMonth {
   return {
     month,
-    closed: month < current,
+    state: monthStateOf(month, current),
     ppv: 0,
     bvFen: 0,
     gpv: 0,
@@ -139,7 +140,7 @@ export function rankStateOf(
   const pyRows = months.filter((m) => pyAll.has(m.month));
   const counters = pinCountersOf(
     pinMonthsOf(
-      pyRows.filter((m) => m.closed),
+      pyRows.filter((m) => m.state === 'closed'),
       legsQ,
     ),
     { rules: rulesOf },

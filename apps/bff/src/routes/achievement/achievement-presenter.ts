@@ -22,6 +22,7 @@ import {
   daysLeftInMonth,
   marketingStarRule,
   monthMeets,
+  monthStateOf,
   nextBracket,
   pinName,
   ppvNeededForSp,
@@ -161,7 +162,7 @@ export function compositionData(
   const rest = all.slice(LISTED_LEGS);
   return {
     month: at.month,
-    closed: at.month < at.current,
+    state: monthStateOf(at.month, at.current),
     availableMonths: at.availableMonths,
     ppv: own?.ppv ?? 0,
     apv: own?.apv ?? 0,
@@ -181,7 +182,7 @@ export function overallMarketData(d: Person, current: string, months: readonly A
     frontlineCount,
     months: months.map((x) => ({
       month: x.month,
-      closed: x.closed,
+      state: x.state,
       gpv: x.gpv,
       apv: x.apv,
       ppv: x.ppv,
@@ -204,7 +205,12 @@ export function overseaData(d: Person, current: string, list: readonly string[],
   const markets = abroad.markets
     .map((x) => ({ market: x.market, distributors: x.distributors, pv: pvByMarket.get(x.market) ?? 0 }))
     .sort((a, b) => b.pv - a.pv || a.market.localeCompare(b.market));
-  const months = list.map((m) => ({ month: m, closed: m < current, pv: perMonth.get(m)?.pv ?? 0, active: perMonth.get(m)?.active ?? 0 }));
+  const months = list.map((m) => ({
+    month: m,
+    state: monthStateOf(m, current),
+    pv: perMonth.get(m)?.pv ?? 0,
+    active: perMonth.get(m)?.active ?? 0,
+  }));
   return {
     month: current,
     markets,
@@ -223,7 +229,7 @@ export function outstandingData(
 ): AchOutstandingData {
   return {
     month: at.month,
-    closed: at.month < at.current,
+    state: monthStateOf(at.month, at.current),
     by: at.by,
     availableMonths: at.availableMonths,
     downlineCount: Math.max(0, d.tree_size - 1),
@@ -273,12 +279,12 @@ export function starDetailData(clock: Clock, list: readonly string[], results: r
   const plan = marketingStarRule(clock.py);
   const months = fillMonths(results, list, clock.month).map((x) => ({
     month: x.month,
-    closed: x.closed,
+    state: x.state,
     ppv: x.ppv,
     newCustomers: x.newCustomers,
     star: monthMeets(x, plan.starMonth),
   }));
-  const closed = months.filter((x) => x.closed);
+  const closed = months.filter((x) => x.state === 'closed');
   return {
     py: clock.py,
     condition: plan.condition,

@@ -11,7 +11,7 @@ describe('achievement calls: pin, top-up and settings', () => {
     expect(r.data.pinCode).toBe(330);
     expect(r.data.month).toBe('2026-11');
     expect(r.data.months).toHaveLength(12);
-    expect(r.data.months.at(-1)).toMatchObject({ month: '2026-11', closed: false, pgpv: 1800 });
+    expect(r.data.months.at(-1)).toMatchObject({ month: '2026-11', state: 'open', pgpv: 1800 });
     expect(r.data.nextPin.pinCode).toBe(340);
     expect(r.data.maskedAda).not.toBe('10000001');
     expect(r.data.fullName).toBe('王小明');

@@ -65,7 +65,7 @@ describe('achievement calls on the demo seed', () => {
 
   it('10000001: pin counters come from this PY’s closed months', async () => {
     const r = await call('rank');
-    const closed = r.pyMonths.filter((m: { closed: boolean }) => m.closed);
+    const closed = r.pyMonths.filter((m: { state: string }) => m.state === 'closed');
     expect(r.counters.spMonths).toBe(closed.filter((m: { isSp: boolean }) => m.isSp).length);
     expect(r.pins.find((p: { above: boolean }) => p.above).pinCode).toBeGreaterThan(330);
   });

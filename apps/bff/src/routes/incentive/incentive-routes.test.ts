@@ -184,13 +184,13 @@ describe('/bff/v1/incentive', () => {
     expect(flq.gap.stillNeeded).toBe(5);
     expect(flq.gap.remainingMonths).toBe(10);
     expect(flq.trace.slice(0, 3).map((m: { value: number }) => m.value)).toEqual([2, 1, 0]);
-    expect(flq.trace.map((m: { state: string }) => m.state).slice(0, 3)).toEqual(['closed', 'closed', 'current']);
+    expect(flq.trace.map((m: { state: string }) => m.state).slice(0, 3)).toEqual(['closed', 'closed', 'open']);
     const pq = d.criteria.find((c: { kind: string }) => c.kind === 'pqMonths');
     expect(pq.achieved).toBe(d.records.filter((r: { isPq: boolean }) => r.isPq).length);
     const apv = d.criteria.find((c: { kind: string }) => c.kind === 'apv');
     expect(apv.achieved).toBe(11_000 + 8_000 + 3_000);
     expect(d.records).toHaveLength(12);
-    expect(d.records[2]).toMatchObject({ month: '2026-11', state: 'current', present: true, pgpv: 3_000 });
+    expect(d.records[2]).toMatchObject({ month: '2026-11', state: 'open', present: true, pgpv: 3_000 });
     expect(d.records[3]).toMatchObject({ month: '2026-12', state: 'future', present: false });
     expect(d.legs).toHaveLength(2);
     // The legs are the distributor's own frontline: their names in full (README, security: names).

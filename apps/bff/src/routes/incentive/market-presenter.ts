@@ -7,6 +7,7 @@ import {
   isNearQ,
   legQMonthsOf,
   monthlyKeyReason,
+  monthStateOf,
   nextBracket,
   qChancesLeft,
   qMonthsToQualifiedLeg,
@@ -219,7 +220,7 @@ export function detailsData(d: MemberDetails, c: DetailsContext): DetailsData {
       const x = byMonth.get(m);
       return {
         month: m,
-        open: m === c.todayMonth,
+        state: monthStateOf(m, c.todayMonth),
         ppv: x?.ppv ?? 0,
         gpv: x?.gpv ?? 0,
         pgpv: x?.pgpv ?? 0,

@@ -4,7 +4,7 @@
 // still bring). Four indexed queries whatever the tree size: monthly_results by (ada, month) (the
 // period, and the highest pin before it) and the frontline through distributors.sponsor_ada.
 import { maskPrivacy, type LegData, type MonthRecordData } from '@abo/contract';
-import { isPqMonth, type LegMonth, type MonthRecord, type PinEvent, type PlanHistory } from '@abo/plan';
+import { isPqMonth, monthStateOf, type LegMonth, type MonthRecord, type PinEvent, type PlanHistory } from '@abo/plan';
 import type { DB } from '../../db/index.ts';
 import { frontlineQMonths, highestPinBefore, monthlyResultsOf, type MonthlyResult } from '../../db/monthly-results.ts';
 import { nameFor, type NameViewer } from '../../lib/name-policy.ts';
@@ -80,10 +80,6 @@ export async function loadHistory(
   };
 }
 
-export function monthState(month: string, today: string): 'closed' | 'current' | 'future' {
-  return month < today ? 'closed' : month === today ? 'current' : 'future';
-}
-
 /** The period's month records as the pages show them (missing months as empty). */
 export function recordsFor(loaded: LoadedHistory, months: readonly string[], today: string): MonthRecordData[] {
   let pin = loaded.history.initialPin ?? 230;
@@ -92,7 +88,7 @@ export function recordsFor(loaded: LoadedHistory, months: readonly string[], tod
     if (r) pin = Math.max(pin, r.pinCode);
     return {
       month,
-      state: monthState(month, today),
+      state: monthStateOf(month, today),
       present: r !== undefined,
       ppv: r?.ppv ?? 0,
       gpv: r?.gpv ?? 0,

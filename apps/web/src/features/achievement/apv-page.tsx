@@ -27,7 +27,11 @@ export default function ApvPage() {
             <>
               <section className="card">
                 <div className="ach-figures">
-                  <Figure value={pyRows.filter((m) => m.closed && m.isSp).length} unit={t('monthsUnit')} label={t('apvPage.spMonths')} />
+                  <Figure
+                    value={pyRows.filter((m) => m.state === 'closed' && m.isSp).length}
+                    unit={t('monthsUnit')}
+                    label={t('apvPage.spMonths')}
+                  />
                   <Figure value={pv(cum)} unit="PV" label={`${t('apvPage.cumulative')} (${d.py})`} />
                   <Figure value={pv(d.months[d.months.length - 1]?.apv ?? 0)} unit="PV" label={t('thisMonth', { month: month(d.month) })} />
                   <Figure value={d.months[d.months.length - 1]?.qLegs ?? 0} label={t('qLegs')} />

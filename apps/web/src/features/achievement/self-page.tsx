@@ -34,7 +34,7 @@ export default function SelfPage() {
                   label={t('self.totalBv')}
                 />
                 <Figure
-                  value={d.months.filter((m) => m.closed && m.compliant).length}
+                  value={d.months.filter((m) => m.state === 'closed' && m.compliant).length}
                   unit={t('monthsUnit')}
                   label={t('self.compliantMonths')}
                 />

@@ -96,7 +96,7 @@ function useMonthCell() {
   return (r: MonthRecord) => (
     <>
       {formatMonth(r.month, lang)}
-      {r.state === 'current' ? <span className="muted small"> ({t('state.current')})</span> : null}
+      {r.state === 'open' ? <span className="muted small"> ({t('state.current')})</span> : null}
     </>
   );
 }
@@ -140,7 +140,7 @@ function Compliance({ data }: { data: MonthsData }) {
     {
       key: 'status',
       header: t('status'),
-      cell: (r) => (r.compliant ? <StatusTag status="met" /> : <StatusTag status={r.state === 'current' ? 'atRisk' : 'missed'} />),
+      cell: (r) => (r.compliant ? <StatusTag status="met" /> : <StatusTag status={r.state === 'open' ? 'atRisk' : 'missed'} />),
     },
   ];
   return (

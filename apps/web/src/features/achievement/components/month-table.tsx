@@ -1,10 +1,11 @@
+import type { MonthStateData } from '@abo/contract';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
 import { FreshnessNote } from '../../../components/freshness-note.tsx';
 import { useAch, YesNo } from './shared.tsx';
 
 interface MonthRow {
   month: string;
-  closed: boolean;
+  state: MonthStateData;
 }
 
 /**
@@ -25,11 +26,11 @@ export function MonthTable<T extends MonthRow>({
 }) {
   const { t, month } = useAch();
   const all: DataColumn<T>[] = [
-    { key: 'month', header: t('month'), cell: (m) => `${month(m.month)}${m.closed ? '' : t('mtd')}` },
+    { key: 'month', header: t('month'), cell: (m) => `${month(m.month)}${m.state === 'open' ? t('mtd') : ''}` },
     ...columns,
   ];
   // How fresh the figures are: those of the open month (provisional), or else of the newest month.
-  const noted = rows.find((m) => !m.closed) ?? rows.at(-1);
+  const noted = rows.find((m) => m.state === 'open') ?? rows.at(-1);
   return (
     <>
       <DataTable columns={all} rows={newestFirst ? [...rows].reverse() : rows} rowKey={(m) => m.month} {...(caption ? { caption } : {})} />
@@ -41,5 +42,5 @@ export function MonthTable<T extends MonthRow>({
 /** A month's yes/no, once the month is closed; the open month has no answer yet. */
 export function ClosedYesNo({ m, value }: { m: MonthRow; value: boolean }) {
   const { t } = useAch();
-  return m.closed ? <YesNo value={value} /> : <span className="muted">{t('openMonth')}</span>;
+  return m.state === 'closed' ? <YesNo value={value} /> : <span className="muted">{t('openMonth')}</span>;
 }

@@ -38,7 +38,7 @@ export default function MarketDetailsPage() {
             {
               key: 'month',
               header: t('month'),
-              cell: (m) => `${formatMonth(m.month, lang)}${m.open ? ' *' : ''}`,
+              cell: (m) => `${formatMonth(m.month, lang)}${m.state === 'open' ? ' *' : ''}`,
             },
             { key: 'ppv', numeric: true, header: `${t('ppv')} (PV)`, cell: (m) => pv(m.ppv) },
             { key: 'gpv', numeric: true, header: `${t('gpv')} (PV)`, cell: (m) => pv(m.gpv) },

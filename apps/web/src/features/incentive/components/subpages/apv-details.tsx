@@ -47,7 +47,7 @@ export function ApvDetailsView({ plan }: { plan: PlanData }) {
       cell: ({ r }) => (
         <>
           {formatMonth(r.month, lang)}
-          {r.state === 'current' ? <span className="muted small"> ({t('state.current')})</span> : null}
+          {r.state === 'open' ? <span className="muted small"> ({t('state.current')})</span> : null}
         </>
       ),
     },
