@@ -67,6 +67,18 @@ describe('home summary on the demo seed', () => {
     expect(s.lastNetFen === null || s.lastNetFen >= 0).toBe(true);
   });
 
+  it('the seminar card says what the seminar page says: the same status and, out of reach, the same reason', async () => {
+    for (const ada of ['10000001', '10000003']) {
+      const home = await summaryOf(ada);
+      const plan = await post(ada, '/bff/v1/incentive/plan', { code: 'SEMINAR_2627' });
+      expect(home.seminar, ada).not.toBeNull();
+      expect(home.seminar.status, ada).toBe(plan.status);
+      expect(home.seminar.reason ?? null, ada).toEqual(plan.status === 'outOfReach' ? plan.reason.text : null);
+    }
+    // The new member cannot reach it (no frontline for the FLQ months), and both pages say why.
+    expect((await summaryOf('10000003')).seminar.status).toBe('outOfReach');
+  });
+
   it('shows this PY’s PQ and FLQ months as the seminar plan counts them', async () => {
     for (const ada of ['10000001', '10000002', '10000004']) {
       const s = await summaryOf(ada);

@@ -34,7 +34,8 @@ export async function homeRoutes(app: FastifyInstance, opts: { today: () => Date
       ]);
       // The PY's PQ and FLQ months as the plans count them (the open month so far included).
       const pyTotals = summarizeHistory(loaded.history, months, today);
-      const status = seminarPlan ? plans.get(seminarPlan.code)?.status : undefined;
+      const stored = seminarPlan ? plans.get(seminarPlan.code) : undefined;
+      const status = stored?.status;
       const current = loaded.own.get(month);
       const name = pinName(d.pin_code);
       return ok({
@@ -56,7 +57,14 @@ export async function homeRoutes(app: FastifyInstance, opts: { today: () => Date
         lastMonth: last ? lastMonth : null,
         lastMonthQ: last ? last.isQ : null,
         seminar:
-          seminarPlan && status ? { code: seminarPlan.code, name: { zh: seminarPlan.name.zh, en: seminarPlan.name.en }, status } : null,
+          seminarPlan && status
+            ? {
+                code: seminarPlan.code,
+                name: { zh: seminarPlan.name.zh, en: seminarPlan.name.en },
+                status,
+                ...(stored?.reason ? { reason: stored.reason.text } : {}),
+              }
+            : null,
       });
     },
   });

@@ -77,6 +77,7 @@ export default function HomePage() {
                 {s.seminar ? (
                   <p className="home-seminar">
                     <span>{tx(s.seminar.name)}</span> <StatusTag status={s.seminar.status} />
+                    {s.seminar.reason ? <span className="muted small home-seminar__reason">{tx(s.seminar.reason)}</span> : null}
                   </p>
                 ) : null}
                 <div className="area-card__figures">
