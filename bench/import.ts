@@ -21,6 +21,7 @@ import { closeDatabase, migrateToLatest, openPostgres, openSqlite, type DB } fro
 import { closeMonths, type CloseSummary } from '../apps/bff/src/close/close.ts';
 import { importDirectory, type ImportSummary } from '../apps/bff/src/import/import.ts';
 import { startPgCluster, type PgCluster } from '../apps/bff/src/testing/pg-cluster.ts';
+import { Rng } from '../apps/bff/src/seed/prng.ts';
 
 const { values } = parseArgs({
   options: {
@@ -91,18 +92,6 @@ const ATTENDANCE = Number(values.attendance);
 const today = values.today;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-import-bench-'));
 
-/** mulberry32: a small deterministic generator, so every run imports the same files. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const DAY_MS = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const todayMs = Date.parse(`${today}T00:00:00Z`);
@@ -132,7 +121,8 @@ async function generate(): Promise<{ full: string; day: string }> {
   const day = path.join(work, 'day');
   fs.mkdirSync(full);
   fs.mkdirSync(day);
-  const r = rng(42);
+  const stream = new Rng(42, 'company');
+  const r = () => stream.next();
   const ada = (i: number) => String(3_000_000_000 + i);
   // Join days ascend with i, so every sponsor (an earlier member) joined first.
   const joinMs = new Float64Array(N);

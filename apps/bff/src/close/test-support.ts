@@ -20,6 +20,7 @@ import {
   type PyName,
 } from '@abo/plan';
 import { pointsOf } from '../seed/generate.ts';
+import { Rng } from '../seed/prng.ts';
 
 export interface Member {
   readonly ada: string;
@@ -93,18 +94,6 @@ export function readCompany(dir: string): Company {
   };
 }
 
-/** mulberry32: deterministic numbers for the synthetic company. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
@@ -115,7 +104,8 @@ const pad = (n: number) => String(n).padStart(2, '0');
  * attendances.
  */
 export function syntheticCompany(today: string, from = '2025-09'): Company {
-  const r = rng(7);
+  const stream = new Rng(7, 'company');
+  const r = () => stream.next();
   const members: Member[] = [{ ada: '70000001', sponsor: null, joined: '2015-01-10' }];
   const legs = ['70000011', '70000012', '70000013'];
   for (const ada of legs) members.push({ ada, sponsor: '70000001', joined: '2016-05-02' });
