@@ -5,6 +5,18 @@ import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+// `npm start -- --live`: the demo's live feed (DEMO_LIVE=1; apps/bff/src/live/live-feed.ts).
+function liveOption() {
+  try {
+    return parseArgs({ options: { live: { type: 'boolean', default: false } } }).values.live;
+  } catch (err) {
+    console.error(`${err.message}\nUsage: npm start [-- --live]   (--live: generated orders every few seconds move the demo's open month)`);
+    process.exit(2);
+  }
+}
+const live = liveOption();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const server = path.join(root, 'apps/bff/dist/server.js');
@@ -23,7 +35,7 @@ if (!process.env.DEMO && demo === '1') console.log('Demo mode on (embedded datab
 const child = spawn(process.execPath, ['--enable-source-maps', server], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, DEMO: demo },
+  env: { ...process.env, DEMO: demo, ...(live ? { DEMO_LIVE: '1' } : {}) },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

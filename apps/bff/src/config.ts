@@ -46,6 +46,9 @@ const envSchema = z.object({
    * turns it on for the embedded database; never allowed with NODE_ENV=production.
    */
   DEMO: z.enum(['0', '1', 'true', 'false']).optional(),
+  /** Demo mode only: generated orders imported and closed every DEMO_LIVE_INTERVAL_MS (live/live-feed.ts). */
+  DEMO_LIVE: z.enum(['0', '1', 'true', 'false']).optional(),
+  DEMO_LIVE_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(5000),
   /** A deployment's own IdP: distributor tokens are verified against its JWKS (all three or none). */
   IDP_JWKS_URL: z.string().url().optional(),
   IDP_ISSUER: z.string().min(1).optional(),
@@ -74,6 +77,8 @@ export type Env = z.infer<typeof envSchema>;
 export interface Config extends Env {
   /** Demo mode (DEMO=1, never in production). */
   demo: boolean;
+  /** The demo's live feed (DEMO_LIVE=1, demo mode only). */
+  demoLive: boolean;
   /** Fastify's trustProxy option from TRUST_PROXY. */
   trustProxy: false | string[] | ((address: string, hop: number) => boolean);
   /** Absolute data directory. */
@@ -99,10 +104,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (demo && e.NODE_ENV === 'production') {
     throw new Error('Invalid configuration:\n  DEMO=1 is not allowed with NODE_ENV=production (demo accounts read every distributor)');
   }
+  const demoLive = e.DEMO_LIVE === '1' || e.DEMO_LIVE === 'true';
+  if (demoLive && !demo) {
+    throw new Error(
+      'Invalid configuration:\n  DEMO_LIVE=1 needs demo mode (DEMO=1): the live feed writes generated orders into the database',
+    );
+  }
   const pinned = e.INQUIRY_TODAY ? new Date(`${e.INQUIRY_TODAY}T12:00:00+08:00`) : undefined;
   return {
     ...e,
     demo,
+    demoLive,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     dataDir: path.resolve(e.DATA_DIR),
     webDist: path.resolve(e.WEB_DIST ?? path.join(bffRoot, '..', 'web', 'dist')),

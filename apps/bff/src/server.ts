@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/index.ts';
+import { attachLiveFeed } from './live/live-feed.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/index.ts';
 import { prepareData } from './startup/prepare-data.ts';
 
@@ -15,6 +16,8 @@ async function main(): Promise<void> {
   await prepareData(db, config);
   const app = await buildApp({ config, db });
   onConnectionError = (err) => app.log.warn({ err: err.message }, 'database connection dropped');
+  // Its stop hook must be added before listen; it starts once the server listens.
+  const liveFeed = attachLiveFeed(app, config);
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -39,6 +42,10 @@ async function main(): Promise<void> {
     console.log('Demo mode (DEMO=1): demo accounts and sign-in hints are on. Never expose this to real users.');
     console.log(`Demo sign-ins (password ${DEMO_PASSWORD}):`);
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.username.padEnd(9)} ${a.displayName} — ${a.profile}`);
+    if (liveFeed) {
+      liveFeed.start();
+      console.log(`Live feed on: a few orders every ${config.DEMO_LIVE_INTERVAL_MS / 1000} s move the open month`);
+    }
   } else {
     console.log('Demo mode is off: no demo accounts. Staff accounts: npm run accounts -- add-staff NAME');
   }

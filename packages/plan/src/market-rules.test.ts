@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pyMonths } from './calendar.ts';
 import {
+  complimentaryPoints,
   NEAR_Q_SHARE,
   SERVICE_FEE_INCOME_RATIO_BP,
   annualKeyReason,
@@ -72,5 +73,13 @@ describe('market rules', () => {
     expect(serviceFeeAnnualTax(5, 0).incomeFen).toBe(4);
     expect(serviceFeeAnnualTax(3, 0).incomeFen).toBe(2); // 2.4
     expect(serviceFeeAnnualTax(-1_000, 0)).toMatchObject({ incomeFen: 0, taxableFen: 0, annualTaxFen: 0 });
+  });
+});
+
+describe('complimentary points', () => {
+  it('one per 5 PV and 30 per new customer; net returns earn none for their PV', () => {
+    expect(complimentaryPoints(500, 0)).toBe(100);
+    expect(complimentaryPoints(502, 2)).toBe(160);
+    expect(complimentaryPoints(-300, 1)).toBe(30);
   });
 });

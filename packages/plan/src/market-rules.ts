@@ -96,3 +96,14 @@ export function serviceFeeAnnualTax(grossFen: number, withheldFen: number): Serv
     basicDeductionFen: ANNUAL_BASIC_DEDUCTION_FEN,
   };
 }
+
+/**
+ * Complimentary points of a month (the points criteria of some plans count them): one per 5 PV of
+ * personal volume and 30 per new customer; a month of net returns earns none for its PV.
+ */
+const POINTS_PER_PV = 1 / 5;
+const POINTS_PER_NEW_CUSTOMER = 30;
+
+export function complimentaryPoints(ppv: number, newCustomers: number): number {
+  return Math.round(Math.max(0, ppv) * POINTS_PER_PV) + POINTS_PER_NEW_CUSTOMER * newCustomers;
+}

@@ -297,13 +297,46 @@ describe('closing imported data', () => {
 });
 
 describe('the generated demo', () => {
-  it('is left as it is (no imported facts), and imported orders cannot continue its closed months', async () => {
+  it('comes through the import and the close, and goes on with the next import like any company', async () => {
     const t = await fresh();
     await seedDatabase(t.db, { distributors: 300, seed: 3, today: TODAY });
+    // The seed closed every complete month from its orders: closing again has nothing to do.
+    expect(await closeMonths(t.db, { today: TODAY })).toMatchObject({ changed: false, unchanged: 'up to date', closedThrough: '2026-10' });
+    const ppv = async (month: string) =>
+      (
+        await t.db
+          .selectFrom('monthly_results')
+          .select('ppv')
+          .where('ada', '=', '10000001')
+          .where('month', '=', month)
+          .executeTakeFirstOrThrow()
+      ).ppv;
+    const [open, closed] = [await ppv('2026-11'), await ppv('2026-10')];
+    const closedRows = await t.db
+      .selectFrom('monthly_results')
+      .selectAll()
+      .where('closed', '=', 1)
+      .orderBy('ada')
+      .orderBy('month')
+      .execute();
+
+    await load(t, t.folder({ 'orders.csv': csv('order_id,ada,ordered_at,pv', 'D-1,10000001,2026-11-20,100') }));
+    expect(await closeMonths(t.db, { today: TODAY })).toMatchObject({ changed: true, closed: [], open: ['2026-11'] });
+    expect(await ppv('2026-11')).toBe(open + 100);
+    expect(await ppv('2026-10')).toBe(closed);
+    expect(await t.db.selectFrom('monthly_results').selectAll().where('closed', '=', 1).orderBy('ada').orderBy('month').execute()).toEqual(
+      closedRows,
+    );
+  });
+
+  it('closed months no imported fact explains are left as they are, and refused to continue', async () => {
+    const t = await fresh();
+    await seedDatabase(t.db, { distributors: 300, seed: 3, today: TODAY });
+    // A database whose figures came from elsewhere: closed months, no orders or attendance.
+    await t.db.deleteFrom('orders').execute();
+    await t.db.deleteFrom('attendance').execute();
     const before = await dumpAll(t.db);
-    const s = await closeMonths(t.db, { today: TODAY });
-    // The seed recorded its months closed (close/state.ts), as a close would have.
-    expect(s).toMatchObject({ changed: false, unchanged: 'up to date' });
+    expect(await closeMonths(t.db, { today: TODAY })).toMatchObject({ changed: false });
     expect(await dumpAll(t.db)).toEqual(before);
 
     await load(t, t.folder({ 'orders.csv': csv('order_id,ada,ordered_at,pv', 'D-1,10000001,2026-11-20,100') }));

@@ -16,11 +16,11 @@ import { addMonths, monthIndex, plansFor, pyFirstMonthIndex, pyName, pyOf, pySta
 import { markDataReplaced } from '../db/data-version.ts';
 import type { DB } from '../db/index.ts';
 import { openImportConn, type ImportConn } from '../import/conn.ts';
-import type { ProgressFn } from '../seed/generate.ts';
-import { openFigureWriter, planSource, writeMonthlyResults, writeStatements } from '../seed/write.ts';
+import type { ProgressFn } from './close-all.ts';
 import { connBulkWriter } from './conn-writer.ts';
 import { closeCalendar, closeFigures, firstFactMonth, readMembers, readMonthFacts } from './figures.ts';
 import { CLOSE_STATE_KEY, parseCloseState, writeCloseState, type CloseState } from './state.ts';
+import { openFigureWriter, planSource, writeMonthlyResults, writeStatements } from './write.ts';
 
 export interface CloseOptions {
   /** The business day in China, `YYYY-MM-DD`: its month is never closed. */
@@ -30,6 +30,8 @@ export interface CloseOptions {
   readonly progress?: ProgressFn;
   /** Evaluate plans on a worker thread (default from 20 000 distributors). */
   readonly planWorker?: boolean;
+  /** The database was just created (the demo seed): see import/conn.ts. */
+  readonly fresh?: boolean;
 }
 
 export interface CloseSummary {
@@ -46,6 +48,8 @@ export interface CloseSummary {
   readonly open: readonly MonthKey[];
   /** Rows written per table. */
   readonly rows: Readonly<Record<string, number>>;
+  /** Where the plans were evaluated, when anything was written. */
+  readonly planMode?: 'worker' | 'inline';
   readonly seconds: number;
 }
 
@@ -97,7 +101,7 @@ export async function closeMonths(db: DB, opts: CloseOptions): Promise<CloseSumm
       `${through} cannot be closed: today (${opts.today}) is in ${todayMonth}, which is still open; the last complete month is ${lastCompleteMonth(opts.today)}`,
     );
   }
-  const conn = await openImportConn(db);
+  const conn = await openImportConn(db, { fresh: opts.fresh ?? false });
   try {
     for (let attempt = 1; ; attempt++) {
       const result = await attemptClose(conn, { ...opts, through, todayMonth }, t0);
@@ -206,7 +210,7 @@ async function attemptClose(
 
   const writer = connBulkWriter(conn);
   const w = openFigureWriter(writer, figures, planSource(plans, opts.planWorker), progress);
-  let done: { rows: Record<string, number> } | null;
+  let done: { rows: Record<string, number>; planMode: 'worker' | 'inline' } | null;
   try {
     done = await conn.transaction(async (k) => {
       if ((await metaValue(conn, 'seeded_at')) !== version) return null;
@@ -241,7 +245,7 @@ async function attemptClose(
         closedOn,
       };
       await writeCloseState(k, next);
-      return { rows: { ...w.rows, distributors: pins } };
+      return { rows: { ...w.rows, distributors: pins }, planMode: w.planMode };
     });
   } finally {
     await writer.rollback();
@@ -255,6 +259,7 @@ async function attemptClose(
     closedThrough: cal.closed > 0 ? cal.months[cal.closed - 1]! : closedBefore,
     open,
     rows: done.rows,
+    planMode: done.planMode,
     seconds: (performance.now() - t0) / 1000,
   };
 }

@@ -1,7 +1,7 @@
-// The seed's writers (seed/write.ts) write through a BulkWriter, which opens its own transaction
-// on an empty database. The close writes the same tables inside a transaction of its own
-// connection (import/conn.ts), next to deletes and updates: this BulkWriter sends the rows
-// through that connection instead, in multi-row INSERTs, and leaves commit to the transaction.
+// The close's writers (write.ts) write through a BulkWriter. The close writes inside a
+// transaction of its own connection (import/conn.ts), next to deletes and updates: this
+// BulkWriter sends the rows through that connection, in multi-row INSERTs, and leaves commit to
+// the transaction.
 // Rows wait for flush() (the writers call it every few thousand members) and go out one
 // statement at a time: a PostgreSQL client takes one query at a time.
 import type { BulkInserter, BulkWriter, SqlValue as BulkValue } from '../db/bulk.ts';

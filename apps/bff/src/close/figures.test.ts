@@ -2,7 +2,7 @@
 // figures kept equal the full run's from there, and the plans' history starts from the pin held
 // before the first month kept (not from Member, which would read as a new pin in that month).
 import { describe, expect, it } from 'vitest';
-import { historyOf } from '../seed/plans.ts';
+import { historyOf } from './plans.ts';
 import { closeCalendar, closeFigures, type Members, type MonthFacts } from './figures.ts';
 
 const TODAY = '2026-11-21';

@@ -1,11 +1,11 @@
 // The facts of the database (the tree, orders, attendance) as the engine's month-major input,
 // and the engine's figures from them: every month from the first one with an order or an
 // attendance through today's month, the closed ones paid and moving pins (closePeriod through
-// seed/generate.ts's closeAll, as the demo seed closes its generated months).
+// closeAll, close-all.ts).
 import { buildChildren, monthIndex, monthKeyOf, plansFor, pyOf, rulesFor, type MonthKey, type PyName, type RuleTable } from '@abo/plan';
 import type { ImportConn } from '../import/conn.ts';
-import { closeAll, type ProgressFn } from '../seed/generate.ts';
-import type { PlanInputs } from '../seed/plans.ts';
+import { closeAll, type ProgressFn } from './close-all.ts';
+import type { PlanInputs } from './plans.ts';
 import type { Figures } from './month-figures.ts';
 
 export interface Members {

@@ -1,7 +1,7 @@
-// The month-major closed data of a run of months, in one shape: what the engine's close gives
-// (closeAll in seed/generate.ts), and with the people and their facts what the shared writers
-// read (seed/write.ts). The seed's generated Dataset is one; the month close of imported data
-// builds another (close/figures.ts). Per-month values are typed arrays indexed by cell = m * n + i.
+// The month-major closed data of a run of months: what the engine's close gives (closeAll in
+// close-all.ts), and with the members and their facts what the writers read (write.ts); the
+// month close builds it from the database (figures.ts). Per-month values are typed arrays
+// indexed by cell = m * n + i.
 import type { AnnualBonus, MonthIncome, MonthKey, RuleTable } from '@abo/plan';
 
 /** The months of a run: `months[m]`, the first `closed` of them closed, each month's rule table. */

@@ -52,7 +52,7 @@ function closedAfterMonthEnd(month: string): string {
 }
 
 /**
- * The state of figures written all at once (the generated demo, seed/write.ts): the open month
+ * The state of figures closed all at once (the generated demo, seed/index.ts): the open month
  * computed at `at`, and every month before it closed as a live system would have closed it, in
  * the night after it ended (never later than `at`), so a pinned demo "today" reads sensibly.
  */

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  complimentaryPoints,
   addMonths,
   closePeriod,
   encodePlanSummary,
@@ -19,7 +20,6 @@ import {
   type PinEvent,
   type PyName,
 } from '@abo/plan';
-import { pointsOf } from '../seed/generate.ts';
 import { Rng } from '../seed/prng.ts';
 
 export interface Member {
@@ -306,7 +306,7 @@ export function expectedPlanSummary(c: Company, e: Expected, ada: string, py: Py
       legs: frontline.filter((f) => e.months.get(`${f}|${month}`)?.isQ === 1).map((id) => ({ id, isQ: true })),
       compliant: m.ppv >= rulesFor(pyOf(month), { fallback: 'nearest' }).compliance.minPpv,
       newCustomers: m.newCustomers,
-      points: pointsOf(m.ppv, m.newCustomers),
+      points: complimentaryPoints(m.ppv, m.newCustomers),
       attended: m.attended ? m.attended.split(',') : undefined,
     };
   });

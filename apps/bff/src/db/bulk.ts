@@ -92,7 +92,7 @@ class SqliteInserter implements BulkInserter {
   }
 }
 
-function quoteIdent(name: string): string {
+export function quoteIdent(name: string): string {
   if (!/^[a-z_][a-z0-9_]*$/i.test(name)) throw new RangeError(`bad identifier: ${name}`);
   return `"${name}"`;
 }
@@ -168,7 +168,7 @@ export interface PostgresBulkOptions {
  * COPY text format: backslash, newline, carriage return and tab escaped; \N is NULL.
  * https://www.postgresql.org/docs/current/sql-copy.html#id-1.9.3.55.9.2
  */
-function copyField(v: SqlValue): string {
+export function copyField(v: SqlValue): string {
   if (v === null) return '\\N';
   if (typeof v !== 'string') return String(v);
   return /[\\\n\r\t]/.test(v) ? v.replace(/[\\\n\r\t]/g, (c) => COPY_ESCAPES[c]!) : v;
@@ -206,7 +206,7 @@ class PostgresInserter implements BulkInserter {
 }
 
 /** Streams one buffered chunk through COPY … FROM STDIN on the writer's connection. */
-async function copyChunk(client: pg.PoolClient, copySql: string, text: string): Promise<void> {
+export async function copyChunk(client: pg.PoolClient, copySql: string, text: string): Promise<void> {
   const stream = client.query(copyFrom(copySql));
   const done = once(stream, 'finish');
   stream.end(text);

@@ -4,6 +4,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import type pg from 'pg';
 import type SQLite from 'better-sqlite3';
+import { copyChunk, copyField, quoteIdent } from '../db/bulk.ts';
 import { dialectOf, rawPostgres, rawSqlite, type DB, type Dialect } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -70,9 +71,52 @@ class Inserter implements RowInserter {
   }
 }
 
+export interface ImportConnOptions {
+  /**
+   * The database was just created (the demo seed): nothing to lose if the process dies, so
+   * SQLite writes without a rollback journal or fsync while the connection is held.
+   */
+  readonly fresh?: boolean;
+}
+
+/** Rows per COPY on PostgreSQL: one round trip carries thousands of rows. */
+const COPY_ROWS = 5000;
+
+/** PostgreSQL's inserter: COPY … FROM STDIN on the import's connection (its temporary tables too). */
+class CopyInserter implements RowInserter {
+  rows = 0;
+  private lines: string[] = [];
+  private readonly copySql: string;
+
+  constructor(
+    private readonly client: pg.PoolClient,
+    table: string,
+    private readonly width: number,
+    columns: readonly string[],
+  ) {
+    this.copySql = `COPY ${quoteIdent(table)} (${columns.map(quoteIdent).join(', ')}) FROM STDIN`;
+  }
+
+  add(row: readonly SqlValue[]): Promise<void> | undefined {
+    if (row.length !== this.width) throw new RangeError(`expected ${this.width} values, got ${row.length}`);
+    let line = copyField(row[0]!);
+    for (let k = 1; k < row.length; k++) line += '\t' + copyField(row[k]!);
+    this.lines.push(line);
+    this.rows++;
+    return this.lines.length >= COPY_ROWS ? this.flush() : undefined;
+  }
+
+  async flush(): Promise<void> {
+    if (this.lines.length === 0) return;
+    const text = this.lines.join('\n') + '\n';
+    this.lines = [];
+    await copyChunk(this.client, this.copySql, text);
+  }
+}
+
 /** Opens the import's connection on `db` (a pooled PostgreSQL connection is taken for it). */
-export async function openImportConn(db: DB): Promise<ImportConn> {
-  return dialectOf(db) === 'postgres' ? openPostgresConn(db) : openSqliteConn(db);
+export async function openImportConn(db: DB, opts: ImportConnOptions = {}): Promise<ImportConn> {
+  return dialectOf(db) === 'postgres' ? openPostgresConn(db) : openSqliteConn(db, opts.fresh ?? false);
 }
 
 /**
@@ -82,14 +126,24 @@ export async function openImportConn(db: DB): Promise<ImportConn> {
  */
 const SQLITE_CACHE_MIB = { main: 64, temp: 32 };
 
-function openSqliteConn(db: DB): ImportConn {
+function openSqliteConn(db: DB, fresh: boolean): ImportConn {
   const sqlite = rawSqlite(db)!;
   const saved = {
     main: sqlite.pragma('cache_size', { simple: true }) as number,
     temp: sqlite.pragma('temp.cache_size', { simple: true }) as number,
+    journal: String(sqlite.pragma('journal_mode', { simple: true })),
+    sync: sqlite.pragma('synchronous', { simple: true }) as number,
   };
   sqlite.pragma(`cache_size = -${SQLITE_CACHE_MIB.main * 1024}`);
   sqlite.pragma(`temp.cache_size = -${SQLITE_CACHE_MIB.temp * 1024}`);
+  if (fresh) {
+    // As db/bulk.ts's fresh writer: defensive mode refuses journal_mode=OFF, and SQLite leaves
+    // WAL only for a rollback mode.
+    sqlite.unsafeMode(true);
+    if (saved.journal.toLowerCase() === 'wal') sqlite.pragma('journal_mode = DELETE');
+    sqlite.pragma('journal_mode = OFF');
+    sqlite.pragma('synchronous = OFF');
+  }
   const statements = new Map<string, SQLite.Statement>();
   const prepare = (text: string) => {
     let s = statements.get(text);
@@ -123,6 +177,11 @@ function openSqliteConn(db: DB): ImportConn {
       statements.clear();
       sqlite.pragma(`cache_size = ${saved.main}`);
       sqlite.pragma(`temp.cache_size = ${saved.temp}`);
+      if (fresh) {
+        sqlite.pragma(`journal_mode = ${saved.journal}`);
+        sqlite.pragma(`synchronous = ${saved.sync}`);
+        sqlite.unsafeMode(false);
+      }
     },
   };
   return conn;
@@ -154,7 +213,7 @@ async function openPostgresConn(db: DB): Promise<ImportConn> {
     dialect: 'postgres',
     run: async (text, params) => (await query(text, params)).rowCount ?? 0,
     all: async <T>(text: string, params?: readonly SqlValue[]) => (await query(text, params)).rows as T[],
-    inserter: (table, columns) => new Inserter(conn, table, columns),
+    inserter: (table, columns) => new CopyInserter(client, table, columns.length, columns),
     async transaction(body) {
       await query('begin');
       try {

@@ -67,7 +67,71 @@ export async function readCsv({ path, file, spec, sink, onHeader, onRow, onProgr
       max_record_size: MAX_RECORD_BYTES,
     }),
   );
+  const reader = recordReader(file, spec, sink, onHeader, onRow);
+  try {
+    for await (const batch of batches(parser)) {
+      if (!(await reader.batch(batch as string[][]))) return reader.result();
+      // Read ahead is not parsed yet: the file is done only after its last record.
+      onProgress?.(Math.min(input.bytesRead, total - 1), total);
+    }
+  } catch (err) {
+    const e = err as { code?: unknown; lines?: unknown; message?: unknown };
+    if (typeof e.code === 'string' && e.code.startsWith('CSV_')) {
+      // The parser stops at a syntax error; what follows cannot be read reliably.
+      const line = typeof e.lines === 'number' ? e.lines : 0;
+      sink.add({ file, line, column: 0, field: '', message: `not valid CSV: ${String(e.message).replace(/^[^:]*:\s*/, '')}` });
+      return reader.result();
+    }
+    throw err;
+  } finally {
+    input.destroy();
+  }
+  onProgress?.(total, total);
+  return reader.end();
+}
+
+/**
+ * The rows of a file handed over in memory rather than written out (the demo's generator): a
+ * header and records of text cells, exactly what the file would hold.
+ */
+export interface RowTable {
+  readonly header: readonly string[];
+  readonly rows: Iterable<string[]>;
+  /** How many rows there are, for progress. */
+  readonly count: number;
+}
+
+export interface TableReadOptions extends Omit<ReadOptions, 'path' | 'onProgress'> {
+  readonly table: RowTable;
+  readonly onProgress?: (rows: number, total: number) => void;
+}
+
+/** Reads rows handed over in memory through the very checks of readCsv (line numbers as in the file). */
+export async function readTable({ table, file, spec, sink, onHeader, onRow, onProgress }: TableReadOptions): Promise<ReadResult> {
+  const reader = recordReader(file, spec, sink, onHeader, onRow);
+  if (!(await reader.batch([[...table.header]]))) return reader.result();
+  let batch: string[][] = [];
+  let done = 0;
+  for (const row of table.rows) {
+    batch.push(row);
+    if (batch.length < 4096) continue;
+    done += batch.length;
+    if (!(await reader.batch(batch))) return reader.result();
+    onProgress?.(done, table.count);
+    batch = [];
+  }
+  await reader.batch(batch);
+  onProgress?.(table.count, table.count);
+  return reader.end();
+}
+
+/**
+ * The checks shared by files and in-memory rows, a batch of records at a time: the header first,
+ * then each row's shape. `batch` answers false when the header was refused (no row can be read).
+ */
+function recordReader(file: FileName, spec: readonly ColumnSpec[], sink: IssueSink, onHeader: ReadOptions['onHeader'], onRow: RowHandler) {
   let header: CsvHeader | null = null;
+  let refused = false;
   let rows = 0;
   /**
    * The line the next record starts on. The parser's own `info` counts lines too, but costs an
@@ -76,14 +140,17 @@ export async function readCsv({ path, file, spec, sink, onHeader, onRow, onProgr
    */
   let next = 1;
   const values: (string | undefined)[] = new Array<string | undefined>(spec.length);
-  try {
-    for await (const batch of batches(parser)) {
-      for (const record of batch as string[][]) {
+  return {
+    async batch(records: readonly string[][]): Promise<boolean> {
+      for (const record of records) {
         const line = next;
         next += 1 + lineBreaks(record);
         if (header === null) {
           header = readHeader(record, file, spec, sink);
-          if (!header) return { rows: 0, header: null };
+          if (!header) {
+            refused = true;
+            return false;
+          }
           onHeader?.(header);
           continue;
         }
@@ -98,24 +165,16 @@ export async function readCsv({ path, file, spec, sink, onHeader, onRow, onProgr
         const pending = onRow(line, values);
         if (pending) await pending;
       }
-      // Read ahead is not parsed yet: the file is done only after its last record.
-      onProgress?.(Math.min(input.bytesRead, total - 1), total);
-    }
-  } catch (err) {
-    const e = err as { code?: unknown; lines?: unknown; message?: unknown };
-    if (typeof e.code === 'string' && e.code.startsWith('CSV_')) {
-      // The parser stops at a syntax error; what follows cannot be read reliably.
-      const line = typeof e.lines === 'number' ? e.lines : 0;
-      sink.add({ file, line, column: 0, field: '', message: `not valid CSV: ${String(e.message).replace(/^[^:]*:\s*/, '')}` });
+      return true;
+    },
+    result: (): ReadResult => ({ rows, header }),
+    /** The result once every record was read: a file without even a header is reported. */
+    end(): ReadResult {
+      if (header === null && !refused)
+        sink.add({ file, line: 0, column: 0, field: '', message: 'the file is empty: it needs a header row' });
       return { rows, header };
-    }
-    throw err;
-  } finally {
-    input.destroy();
-  }
-  if (header === null) sink.add({ file, line: 0, column: 0, field: '', message: 'the file is empty: it needs a header row' });
-  onProgress?.(total, total);
-  return { rows, header };
+    },
+  };
 }
 
 function lineBreaks(record: string[]): number {

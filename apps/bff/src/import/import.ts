@@ -1,7 +1,8 @@
 // `npm run import -- --dir DIR [--replace]` (docs/data-import.md): a company's distributors,
 // orders and attendance, from CSV files into the database, the same on SQLite and PostgreSQL.
 //
-//   1. read: each file is streamed once. Distributors are kept in memory (the tree is needed
+//   1. read: each file is streamed once (or its rows handed over in memory: importTables, the
+//      demo's generator). Distributors are kept in memory (the tree is needed
 //      whole); orders and attendance rows are checked one by one and go to temporary tables
 //      of the import's connection, so a million orders never sit in memory.
 //   2. check: what needs every row (an order id twice, an order imported before with other
@@ -27,7 +28,7 @@ import {
   type Row,
   type StagedFile,
 } from './checks.ts';
-import { readCsv, type CsvHeader, type ReadResult } from './csv.ts';
+import { readCsv, readTable, type CsvHeader, type ReadResult, type RowTable } from './csv.ts';
 import { A, DISTRIBUTOR_COLUMNS, D, O, ORDER_COLUMNS, type OrderTime } from './fields.ts';
 import { FILE_NAMES, ImportRejected, IssueList, shown, type FileName, type IssueSink } from './issues.ts';
 import { findCycles, layoutTree } from './tree.ts';
@@ -39,14 +40,24 @@ interface ImportProgress {
   readonly label?: string;
 }
 
-export interface ImportOptions {
-  /** The folder holding distributors.csv, orders.csv and/or attendance.csv. */
-  readonly dir: string;
+interface ImportRunOptions {
   /** The files are the whole truth: distributors, orders, attendance and all that derives from them are replaced. */
   readonly replace?: boolean;
   /** The business day in China, `YYYY-MM-DD`: nothing may be dated after it. */
   readonly today: string;
   readonly progress?: (p: ImportProgress) => void;
+  /** The database was just created (the demo seed): see import/conn.ts. */
+  readonly fresh?: boolean;
+}
+
+export interface ImportOptions extends ImportRunOptions {
+  /** The folder holding distributors.csv, orders.csv and/or attendance.csv. */
+  readonly dir: string;
+}
+
+export interface TableImportOptions extends ImportRunOptions {
+  /** The files' rows, handed over in memory. */
+  readonly tables: Partial<Record<FileName, RowTable>>;
 }
 
 export interface ImportSummary {
@@ -89,11 +100,26 @@ const NEW_MEMBER = { market: 'CN', userType: 'ABO' } as const;
 export async function importDirectory(db: DB, opts: ImportOptions): Promise<ImportSummary> {
   const t0 = performance.now();
   const files = locateFiles(opts.dir);
-  const replace = opts.replace ?? false;
-  if (replace && !files['distributors.csv']) {
+  if (opts.replace && !files['distributors.csv']) {
     throw new ImportUsageError(`--replace replaces the whole tree: ${path.join(opts.dir, 'distributors.csv')} is needed`);
   }
-  const conn = await openImportConn(db);
+  return importSources(db, files, opts, t0);
+}
+
+/** importDirectory for rows handed over in memory: the same checks, messages and writes. */
+export async function importTables(db: DB, opts: TableImportOptions): Promise<ImportSummary> {
+  const t0 = performance.now();
+  const files: Files = { 'distributors.csv': null, 'orders.csv': null, 'attendance.csv': null };
+  for (const name of FILE_NAMES) files[name] = opts.tables[name] ?? null;
+  if (!FILE_NAMES.some((f) => files[f])) throw new ImportUsageError(`nothing to import: none of ${FILE_NAMES.join(', ')}`);
+  if (opts.replace && !files['distributors.csv'])
+    throw new ImportUsageError('--replace replaces the whole tree: distributors.csv is needed');
+  return importSources(db, files, opts, t0);
+}
+
+async function importSources(db: DB, files: Files, opts: ImportRunOptions, t0: number): Promise<ImportSummary> {
+  const replace = opts.replace ?? false;
+  const conn = await openImportConn(db, { fresh: opts.fresh ?? false });
   try {
     await createStaging(conn);
     return await run(conn, files, { ...opts, replace }, t0);
@@ -103,11 +129,12 @@ export async function importDirectory(db: DB, opts: ImportOptions): Promise<Impo
   }
 }
 
-type Files = Record<FileName, string | null>;
+/** Each file of an import: its path, or its rows in memory. */
+type Files = Record<FileName, string | RowTable | null>;
 
-function locateFiles(dir: string): Files {
+function locateFiles(dir: string): Record<FileName, string | null> {
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new ImportUsageError(`${dir} is not a folder`);
-  const files: Files = { 'distributors.csv': null, 'orders.csv': null, 'attendance.csv': null };
+  const files: Record<FileName, string | null> = { 'distributors.csv': null, 'orders.csv': null, 'attendance.csv': null };
   const issues = new IssueList();
   const sink = issues.sink();
   for (const entry of fs.readdirSync(dir).sort()) {
@@ -180,29 +207,29 @@ interface MemberRow {
  * `accept` takes each row that has no issue, with its values by column.
  */
 function readFile(
-  path: string,
+  source: string | RowTable,
   checks: FileChecks,
   fi: FileIssues,
   issues: IssueList,
   accept: (row: Row, values: readonly unknown[]) => void | Promise<void>,
-  progress: ImportOptions['progress'],
+  progress: ImportRunOptions['progress'],
 ): Promise<ReadResult> {
   const values = new Array<unknown>(checks.columns.length);
-  return readCsv({
-    path,
+  const common = {
     file: checks.file,
     spec: checks.columns,
     sink: issues.sink(),
     onHeader: fi.setHeader,
-    onRow: (line, cells) => {
+    onRow: (line: number, cells: readonly (string | undefined)[]) => {
       const row = { line, cells };
       if (checkRow(fi, checks.cells, row, values)) return accept(row, values);
     },
-    onProgress: (bytes, total) => progress?.({ phase: `read ${checks.file}`, done: bytes, total }),
-  });
+    onProgress: (done: number, total: number) => progress?.({ phase: `read ${checks.file}`, done, total }),
+  };
+  return typeof source === 'string' ? readCsv({ ...common, path: source }) : readTable({ ...common, table: source });
 }
 
-async function run(conn: ImportConn, files: Files, opts: ImportOptions & { replace: boolean }, t0: number): Promise<ImportSummary> {
+async function run(conn: ImportConn, files: Files, opts: ImportRunOptions & { replace: boolean }, t0: number): Promise<ImportSummary> {
   const { replace, today, progress } = opts;
   const issues = new IssueList();
   const version = await seededAt(conn);

@@ -1,6 +1,7 @@
-// The demo dataset, in memory: a sponsorship tree, monthly orders over four PYs up to today,
-// and the month-by-month close by the plan engine (volumes, brackets, Q/SP, service fees, pins).
-// Deterministic: the same options give the same arrays. Writing to a database is write.ts.
+// The demo dataset, in memory: a sponsorship tree, the people, and what each of them bought and
+// attended month by month over four PYs up to today. Deterministic: the same options give the
+// same arrays. It reaches the database as a company's data does (rows.ts hands it to the import,
+// then the month close computes every figure).
 //
 // Layout: nodes are indexed sponsor-first (sponsorIndex[i] < i), as the engine's close needs:
 //   [0, R)        the top leaders (roots)
@@ -9,26 +10,20 @@
 // Per-month values are month-major typed arrays: cell = m * N + i, m = 0 for the first month
 // (September three PYs before today's) … M - 1 for today's month (month to date).
 import {
-  buildChildren,
-  closePeriod,
   dayOfMonth,
   daysInMonth,
   monthIndex,
   monthKeyOf,
-  PIN,
   plansFor,
   pyFirstMonthIndex,
   pyName,
   pyOf,
   rulesFor,
-  type AnnualBonus,
-  type Children,
-  type ClosedMonth,
   type MonthKey,
   type PyName,
   type RuleTable,
 } from '@abo/plan';
-import type { EngineFigures, FigureMonths, Figures } from '../close/month-figures.ts';
+import type { ProgressFn } from '../close/close-all.ts';
 import { demoMonth, demoNodes, newYearMonth, type DemoNode } from './demo.ts';
 import { avatarDataUrl, randomPerson } from './people.ts';
 import { Rng } from './prng.ts';
@@ -42,13 +37,7 @@ export interface SeedOptions {
   readonly today: string;
 }
 
-export interface Progress {
-  readonly phase: string;
-  readonly done: number;
-  readonly total: number;
-  readonly label?: string;
-}
-export type ProgressFn = (p: Progress) => void;
+export type { ProgressFn } from '../close/close-all.ts';
 
 /** Kinds of generated distributor (volume and recruiting behaviour). */
 export const KIND = { DORMANT: 0, CONSUMER: 1, BUILDER: 2, LEADER: 3, DEMO: 255 } as const;
@@ -68,18 +57,18 @@ export interface Calendar {
   readonly rules: readonly RuleTable[];
 }
 
-/** The generated demo: the writers' figures (close/month-figures.ts) and what only the seed writes. */
-export interface Dataset extends Figures {
+/** The generated demo: the tree, the people, and their facts month by month. */
+export interface Dataset {
   readonly options: SeedOptions;
+  readonly n: number;
   readonly cal: Calendar;
   readonly roots: number;
   readonly sponsor: Int32Array;
-  readonly children: Children;
   readonly kind: Uint8Array;
+  readonly ada: readonly string[];
   readonly joinDate: readonly string[];
-  readonly treePos: Int32Array;
-  readonly treeSize: Int32Array;
-  readonly depth: Int32Array;
+  /** Month of joining relative to the first month (negative: before it). */
+  readonly joinMonth: Int32Array;
   readonly people: {
     readonly nameZh: string[];
     readonly nameEn: string[];
@@ -91,18 +80,17 @@ export interface Dataset extends Figures {
     readonly shop: (string | null)[];
     readonly headImage: (string | null)[];
   };
-  /** Month index the current pin was reached (-1: never rose above Member). */
-  readonly pinMonth: Int32Array;
+  /** Personal PV per cell (today's month: to date), own orders and customers' together. */
+  readonly ppv: Int32Array;
+  /** New customers per cell (each one's first order is theirs). */
+  readonly newCustomers: Uint8Array;
+  /** Cell → event codes attended that month. */
+  readonly attended: ReadonlyMap<number, readonly string[]>;
   /** Index of each demo node by key (A1, A1.L1, …). */
   readonly demo: ReadonlyMap<string, number>;
 }
 
 export const MIN_DISTRIBUTORS = 150;
-
-/** Complimentary points of a month: 1 per 5 PV plus 30 per new customer (a month of net returns earns none for its PV). */
-export function pointsOf(ppv: number, newCustomers: number): number {
-  return Math.round(Math.max(0, ppv) / 5) + 30 * newCustomers;
-}
 
 // ---------------------------------------------------------------------------------------
 // Calendar
@@ -233,40 +221,6 @@ function buildTree(opts: SeedOptions, cal: Calendar, rng: Rng): TreeParts {
   return { roots, sponsor, kind, joinDay, demo: demoIdx, demoNodes: demo };
 }
 
-/** Pre-order position, subtree size and depth (downline = pos < x.pos < pos + size). */
-function treePositions(sponsor: Int32Array, children: Children) {
-  const n = sponsor.length;
-  const treePos = new Int32Array(n);
-  const treeSize = new Int32Array(n).fill(1);
-  const depth = new Int32Array(n);
-  for (let i = 0; i < n; i++) {
-    const s = sponsor[i]!;
-    depth[i] = s < 0 ? 0 : depth[s]! + 1;
-  }
-  for (let i = n - 1; i >= 0; i--) {
-    const s = sponsor[i]!;
-    if (s >= 0) treeSize[s] = treeSize[s]! + treeSize[i]!;
-  }
-  // Iterative pre-order: a node's position is its parent's + 1 + the sizes of earlier siblings.
-  let next = 0;
-  for (let i = 0; i < n; i++) {
-    if (sponsor[i]! >= 0) continue;
-    treePos[i] = next;
-    next += treeSize[i]!;
-  }
-  const { start, list } = children;
-  for (let i = 0; i < n; i++) {
-    // Sponsors come first, so treePos[i] is already set here.
-    let p = treePos[i]! + 1;
-    for (let k = start[i]!; k < start[i + 1]!; k++) {
-      const c = list[k]!;
-      treePos[c] = p;
-      p += treeSize[c]!;
-    }
-  }
-  return { treePos, treeSize, depth };
-}
-
 // ---------------------------------------------------------------------------------------
 // People
 
@@ -307,7 +261,7 @@ function buildPeople(opts: SeedOptions, parts: TreeParts, rng: Rng) {
 }
 
 /** ADAs: the demo accounts keep theirs; everyone else by join order, 8 digits, with gaps. */
-function assignAdas(parts: TreeParts, rng: Rng): { ada: string[]; order: Int32Array } {
+function assignAdas(parts: TreeParts, rng: Rng): string[] {
   const n = parts.sponsor.length;
   const ada = new Array<string>(n);
   const fixed = new Map<number, string>();
@@ -320,8 +274,7 @@ function assignAdas(parts: TreeParts, rng: Rng): { ada: string[]; order: Int32Ar
     ada[i] = String(next);
   }
   for (const [i, a] of fixed) ada[i] = a;
-  const order = Int32Array.from([...fixed.keys()].sort((a, b) => Number(ada[a]) - Number(ada[b])).concat(byJoin));
-  return { ada, order };
+  return ada;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -403,110 +356,6 @@ function buildOrders(opts: SeedOptions, cal: Calendar, parts: TreeParts, rng: Rn
   return { ppv, newCustomers, joinMonth, joinDate };
 }
 
-function buildCompliance(cal: Calendar, parts: TreeParts, orders: Orders, rng: Rng): Uint8Array {
-  const n = parts.sponsor.length;
-  const M = cal.months.length;
-  const out = new Uint8Array(M * n);
-  for (let m = 0; m < M; m++) {
-    const min = cal.rules[m]!.compliance.minPpv;
-    const base = m * n;
-    for (let i = 0; i < n; i++) {
-      if (orders.ppv[base + i]! < min) continue;
-      // The back office occasionally vetoes a month (late documents, a returned order).
-      out[base + i] = parts.kind[i] === KIND.DEMO || !rng.chance(0.015) ? 1 : 0;
-    }
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------------------------------
-// Close
-
-/** The engine's figures of every month kept (close/month-figures.ts), and the pins around them. */
-export interface Closed extends EngineFigures {
-  readonly annual: Map<number, AnnualBonus>;
-  /** Month index the pin held after the last month was reached (-1: never rose above Member). */
-  readonly pinMonth: Int32Array;
-  /** Pin each node held before the first month kept (Member when every month is kept). */
-  readonly pinBefore: Uint16Array;
-}
-
-/**
- * The engine's close of every month (closePeriod), kept month-major for the writers: months
- * before `cal.closed` are closed, the rest open. The seed has one open month (today's); the
- * month close of imported data may leave several (a close that stopped short of last month):
- * each further open month gets its volumes with the pins as they stand after the closed ones.
- * `keep`: the first month kept (earlier ones are closed for their pins and annual bonuses only;
- * the arrays then start at month `keep`, and `pinBefore` is the pin held before it).
- */
-export function closeAll(cal: FigureMonths, sponsor: Int32Array, ppv: Int32Array, progress?: ProgressFn, keep = 0): Closed {
-  const n = sponsor.length;
-  const M = cal.months.length;
-  const cells = (M - keep) * n;
-  const closedCells = Math.max(0, cal.closed - keep) * n;
-  const r: Closed = {
-    gpv: new Int32Array(cells),
-    pgpv: new Int32Array(cells),
-    bracket: new Uint8Array(cells),
-    isQ: new Uint8Array(cells),
-    isSp: new Uint8Array(cells),
-    qLegs: new Uint16Array(cells),
-    qLegPgpv: new Int32Array(cells),
-    depthPgpv: new Int32Array(cells),
-    pin: new Uint16Array(cells),
-    pinMonth: new Int32Array(n),
-    promotionFen: new Float64Array(closedCells),
-    leadershipFen: new Float64Array(closedCells),
-    leadershipInFen: new Float64Array(closedCells),
-    leadershipUpFen: new Float64Array(closedCells),
-    rubyFen: new Float64Array(closedCells),
-    pearlFen: new Float64Array(closedCells),
-    annual: new Map(),
-    pinBefore: new Uint16Array(n).fill(PIN.MEMBER),
-  };
-  const months = cal.months.map((month, m) => ({
-    month,
-    ppv: ppv.subarray(m * n, (m + 1) * n),
-    closed: m < cal.closed,
-    rules: cal.rules[m]!,
-  }));
-  const store =
-    (offset: number) =>
-    ({ index, month, close, income, pin, annual }: ClosedMonth) => {
-      const m = offset + index;
-      progress?.({ phase: 'close', done: m + 1, total: M, label: month });
-      if (m < keep) {
-        if (m === keep - 1) r.pinBefore.set(pin);
-        return;
-      }
-      const base = (m - keep) * n;
-      r.gpv.set(close.groupPv, base);
-      r.pgpv.set(close.personalGroupPv, base);
-      r.bracket.set(close.bracketPercent, base);
-      r.isQ.set(close.isQ, base);
-      r.isSp.set(close.isSpMonth, base);
-      r.qLegs.set(close.qLegCount, base);
-      r.qLegPgpv.set(close.qLegPgpv, base);
-      r.depthPgpv.set(close.depthPgpv, base);
-      if (income) {
-        r.promotionFen.set(income.promotionFen, base);
-        r.leadershipFen.set(income.leadershipFen, base);
-        r.leadershipInFen.set(income.leadershipInFen, base);
-        r.leadershipUpFen.set(income.leadershipUpFen, base);
-        r.rubyFen.set(income.rubyFen, base);
-        r.pearlFen.set(income.pearlFen, base);
-      }
-      for (const [i, bonus] of annual) r.annual.set(base + i, bonus);
-      r.pin.set(pin, base);
-    };
-  // closePeriod takes one open month, the last: the closed months and the first open one here.
-  const head = months.slice(0, Math.min(M, cal.closed + 1));
-  const { pin, pinMonth } = closePeriod({ sponsor, months: head }, store(0));
-  for (let m = head.length; m < M; m++) closePeriod({ sponsor, months: [months[m]!], initialPin: pin }, store(m));
-  r.pinMonth.set(pinMonth);
-  return r;
-}
-
 // ---------------------------------------------------------------------------------------
 // Attendance (plans' event criteria)
 
@@ -529,7 +378,10 @@ function eventsOf(py: PyName): EventDef[] {
   return [...seen.values()].sort((a, b) => (a.code < b.code ? -1 : 1));
 }
 
-function buildAttendance(cal: Calendar, parts: TreeParts, orders: Orders, pin: Uint16Array, rng: Rng): Map<number, string[]> {
+/** Chance of attending each event of a PY, by kind (dormant, consumer, builder, leader). */
+const ATTENDS = [0, 0.01, 0.1, 0.45];
+
+function buildAttendance(cal: Calendar, parts: TreeParts, orders: Orders, rng: Rng): Map<number, string[]> {
   const n = parts.sponsor.length;
   const M = cal.months.length;
   const out = new Map<number, string[]>();
@@ -548,8 +400,7 @@ function buildAttendance(cal: Calendar, parts: TreeParts, orders: Orders, pin: U
       if (kd === KIND.DEMO || kd === KIND.DORMANT) continue;
       const from = Math.max(p0, orders.joinMonth[i]!);
       if (from > last) continue;
-      const held = pin[last * n + i]!;
-      const p = held >= 330 ? 0.6 : held >= 310 ? 0.3 : kd === KIND.BUILDER || kd === KIND.LEADER ? 0.08 : 0.01;
+      const p = ATTENDS[kd]!;
       for (const e of events) {
         if (!rng.chance(p)) continue;
         let m: number;
@@ -577,7 +428,7 @@ function buildAttendance(cal: Calendar, parts: TreeParts, orders: Orders, pin: U
 
 // ---------------------------------------------------------------------------------------
 
-/** Builds the whole dataset in memory (tree, orders, close). */
+/** Builds the whole dataset in memory (tree, people, orders, attendance). */
 export function generateDataset(options: SeedOptions, progress?: ProgressFn): Dataset {
   const opts: SeedOptions = {
     distributors: Math.trunc(options.distributors),
@@ -588,17 +439,13 @@ export function generateDataset(options: SeedOptions, progress?: ProgressFn): Da
   const tick = (phase: string, label?: string) => progress?.({ phase, done: 1, total: 1, ...(label ? { label } : {}) });
 
   const parts = buildTree(opts, cal, new Rng(opts.seed, 'tree'));
-  const children = buildChildren(parts.sponsor);
-  const pos = treePositions(parts.sponsor, children);
-  const { ada, order } = assignAdas(parts, new Rng(opts.seed, 'ada'));
+  const ada = assignAdas(parts, new Rng(opts.seed, 'ada'));
   tick('tree', `${opts.distributors} distributors, ${parts.roots} top leaders`);
   const people = buildPeople(opts, parts, new Rng(opts.seed, 'people'));
   tick('people');
   const orders = buildOrders(opts, cal, parts, new Rng(opts.seed, 'orders'));
-  const compliant = buildCompliance(cal, parts, orders, new Rng(opts.seed, 'compliance'));
   tick('orders', `${cal.months.length} months`);
-  const closed = closeAll(cal, parts.sponsor, orders.ppv, progress);
-  const attended = buildAttendance(cal, parts, orders, closed.pin, new Rng(opts.seed, 'attendance'));
+  const attended = buildAttendance(cal, parts, orders, new Rng(opts.seed, 'attendance'));
   tick('attendance');
 
   return {
@@ -607,18 +454,13 @@ export function generateDataset(options: SeedOptions, progress?: ProgressFn): Da
     cal,
     roots: parts.roots,
     sponsor: parts.sponsor,
-    children,
-    ada,
-    order,
     kind: parts.kind,
-    joinMonth: orders.joinMonth,
+    ada,
     joinDate: orders.joinDate,
-    ...pos,
+    joinMonth: orders.joinMonth,
     people,
     ppv: orders.ppv,
     newCustomers: orders.newCustomers,
-    compliant,
-    ...closed,
     attended,
     demo: parts.demo,
   };

@@ -1,20 +1,31 @@
-// The demo dataset: generate (generate.ts), close with the plan engine, write (write.ts).
-// `npm run seed` (cli/seed.ts) and the server's first start (ensureSeeded) both come here.
+// The demo dataset: generated (generate.ts) as a company's distributors, orders and attendance,
+// then through the very path of a company's data: the import (rows.ts hands the rows over in
+// memory) and the month close, which computes every figure. `npm run seed` (cli/seed.ts) and the
+// server's first start in demo mode (ensureSeeded) both come here.
+import { createHash } from 'node:crypto';
+import { pyOf, toMonthKey } from '@abo/plan';
 import { sql } from 'kysely';
+import { closeMonths } from '../close/close.ts';
+import { closedAtOnce, readCloseState, writeCloseState } from '../close/state.ts';
+import type { PhaseTiming } from '../close/write.ts';
 import type { Config } from '../config.ts';
 import { openBulkWriter, type BulkWriter } from '../db/bulk.ts';
 import type { DB } from '../db/index.ts';
+import { hashPassword } from '../idp/passwords.ts';
+import { ImportConflictError, importTables } from '../import/import.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo.ts';
 import { generateDataset, MIN_DISTRIBUTORS, type Dataset, type ProgressFn, type SeedOptions } from './generate.ts';
-import { writeDataset, type PhaseTiming } from './write.ts';
+import { DESCRIPTION_PAGES, promptsFor, SHOPS } from './reference-data.ts';
+import { demoTables } from './rows.ts';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo.ts';
-export { generateDataset, MIN_DISTRIBUTORS, type ProgressFn, type SeedOptions } from './generate.ts';
-export type { PhaseTiming } from './write.ts';
+export { MIN_DISTRIBUTORS, type ProgressFn, type SeedOptions } from './generate.ts';
+export type { PhaseTiming } from '../close/write.ts';
 
 export interface SeedRunOptions {
   /**
-   * The database file was just created (nothing to lose): load without a rollback journal or
-   * fsync. Ignored when `writer` is given.
+   * The database file was just created (nothing to lose): load it without a rollback journal or
+   * fsync (the reference data's writer, when not given as `writer`, the import, the close).
    */
   fresh?: boolean;
   progress?: ProgressFn;
@@ -30,10 +41,10 @@ export interface SeedReport {
   /** Rows written per table. */
   readonly rows: Readonly<Record<string, number>>;
   readonly totalRows: number;
-  /** Seconds per phase (generation phases, then one per table written). */
+  /** Seconds per phase: generation, the import, the close. */
   readonly phases: readonly PhaseTiming[];
   readonly seconds: number;
-  /** Where the plans were evaluated: a worker thread alongside the writes, or inline. */
+  /** Where the close evaluated the plans: a worker thread alongside the writes, or inline. */
   readonly planMode: 'worker' | 'inline';
 }
 
@@ -60,47 +71,144 @@ export class AlreadySeededError extends Error {
   }
 }
 
-/** Generates the dataset and writes it in one transaction. The database must hold no distributors. */
+/** The options of the seed that claimed the database (meta `seed`), or null. */
+async function seedClaim(db: DB): Promise<string | null> {
+  const row = await db.selectFrom('meta').select('value').where('key', '=', 'seed').executeTakeFirst();
+  return row?.value ?? null;
+}
+
+/** Attempts of the import when another process wrote meanwhile (another seed of the same rows). */
+const IMPORT_ATTEMPTS = 3;
+
+/**
+ * Generates the dataset, imports it and closes every complete month before today. The database
+ * must hold no distributors. Three transactions: the reference data with the seed's claim (meta
+ * `seed`), the import, the close. Processes started together on one database generate the same
+ * rows: the first claims and imports, the others find the claim, and their import of the very
+ * same rows changes nothing (AlreadySeededError). A seed stopped after its claim is taken up by
+ * the next start (the same options); one stopped after the import by the close every demo start
+ * runs (startup/prepare-data.ts).
+ */
 export async function seedDatabase(db: DB, options: SeedOptions, run: SeedRunOptions = {}): Promise<SeedReport> {
   if ((await countRows(db, 'distributors')) > 0) throw new AlreadySeededError();
   const t0 = performance.now();
   const phases: PhaseTiming[] = [];
   let last = t0;
-  const progress: ProgressFn = (p) => {
-    // Generation phases report once at their end (the close once per month).
-    if (p.done === p.total) {
-      const now = performance.now();
-      phases.push({ name: p.phase, seconds: (now - last) / 1000 });
-      last = now;
-    }
-    run.progress?.(p);
+  const lap = (name: string) => {
+    const now = performance.now();
+    phases.push({ name, seconds: (now - last) / 1000 });
+    last = now;
   };
-  const ds: Dataset = generateDataset(options, progress);
+  const ds: Dataset = generateDataset(options, run.progress);
+  lap('generate');
+  const rows: Record<string, number> = {};
   const writer = run.writer ?? (await openBulkWriter(db, { fresh: run.fresh ?? false }));
-  let written;
   try {
     // Again, now that the writer holds the database's write lock: another process may have
     // seeded it while this one generated.
     if ((await countRows(db, 'distributors')) > 0) throw new AlreadySeededError();
-    written = await writeDataset(ds, writer, {
-      ...(run.progress ? { progress: run.progress } : {}),
-      ...(run.planWorker !== undefined ? { planWorker: run.planWorker } : {}),
-    });
+    const claim = await seedClaim(db);
+    if (claim !== null && claim !== JSON.stringify(ds.options)) throw new AlreadySeededError();
+    if (claim === null) Object.assign(rows, await writeReference(ds, writer));
     await writer.commit();
   } catch (err) {
     await writer.rollback();
     throw err;
   }
-  const totalRows = Object.values(written.rows).reduce((a, b) => a + b, 0);
+  lap('reference data');
+  const today = ds.options.today;
+  const fresh = run.fresh ?? false;
+  let imported;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      imported = await importTables(db, { tables: demoTables(ds), today, fresh, ...(run.progress ? { progress: run.progress } : {}) });
+      break;
+    } catch (err) {
+      if (!(err instanceof ImportConflictError) || attempt === IMPORT_ATTEMPTS) throw err;
+    }
+  }
+  if (!imported.changed) throw new AlreadySeededError();
+  rows['distributors'] = imported.distributors.added;
+  rows['orders'] = imported.orders.added;
+  rows['attendance'] = imported.attendance.added;
+  await writeProfiles(db, ds);
+  lap('import');
+  const closed = await closeMonths(db, {
+    today,
+    fresh,
+    ...(run.progress ? { progress: run.progress } : {}),
+    ...(run.planWorker !== undefined ? { planWorker: run.planWorker } : {}),
+  });
+  for (const [table, count] of Object.entries(closed.rows)) if (table !== 'distributors') rows[table] = count;
+  // Four years closed in one run read as a live system would have closed them: each month in the
+  // night after it ended.
+  const state = await readCloseState(db);
+  if (state) await writeCloseState(db, closedAtOnce(state.version, Object.keys(state.closedOn), state.open, state.updatedAt));
+  lap('close');
+  const totalRows = Object.values(rows).reduce((a, b) => a + b, 0);
   return {
     options: ds.options,
     distributors: ds.n,
-    rows: written.rows,
+    rows,
     totalRows,
-    phases: [...phases, ...written.phases],
+    phases,
     seconds: (performance.now() - t0) / 1000,
-    planMode: written.planMode,
+    planMode: closed.planMode ?? 'inline',
   };
+}
+
+/** Shops, explanation pages, this month's prompts, the demo sign-ins and the seed's record. */
+async function writeReference(ds: Dataset, writer: BulkWriter): Promise<Record<string, number>> {
+  const shops = writer.inserter('shops', ['code', 'name_zh', 'name_en', 'city_zh', 'city_en', 'address', 'phone']);
+  for (const s of SHOPS) shops.add([s.code, s.name_zh, s.name_en, s.city_zh, s.city_en, s.address, s.phone]);
+  const pages = writer.inserter('description_pages', ['code', 'title_zh', 'title_en', 'content_zh', 'content_en']);
+  for (const p of DESCRIPTION_PAGES) pages.add([p.code, p.title_zh, p.title_en, p.content_zh, p.content_en]);
+  const prompts = writer.inserter('prompts', [
+    'business_type',
+    'year',
+    'month',
+    'type',
+    'title_zh',
+    'title_en',
+    'content_zh',
+    'content_en',
+  ]);
+  const today = ds.options.today;
+  for (const p of promptsFor(pyOf(today), toMonthKey(today))) {
+    prompts.add([p.business_type, p.year, p.month, p.type, p.title_zh, p.title_en, p.content_zh, p.content_en]);
+  }
+  const creds = writer.inserter('credentials', ['username', 'ada', 'kind', 'display_name', 'password_hash']);
+  // A salt derived from the seed keeps re-seeding byte-identical; these are demo passwords.
+  const hashes = await Promise.all(
+    DEMO_ACCOUNTS.map((a) =>
+      hashPassword(DEMO_PASSWORD, createHash('sha256').update(`abo-seed:${ds.options.seed}:${a.username}`).digest().subarray(0, 16)),
+    ),
+  );
+  DEMO_ACCOUNTS.forEach((a, k) => creds.add([a.username, a.ada, a.kind, a.displayName, hashes[k]!]));
+  const meta = writer.inserter('meta', ['key', 'value']);
+  meta.add(['seed', JSON.stringify(ds.options)]);
+  meta.add(['today', today]);
+  await writer.flush();
+  // meta is the seed's bookkeeping (the import and the close add theirs): not counted.
+  return { shops: shops.rows, description_pages: pages.rows, prompts: prompts.rows, credentials: creds.rows };
+}
+
+/**
+ * What the import's files do not carry: the demo's few members of other markets and the demo
+ * accounts' portraits (an import keeps both as they are).
+ */
+async function writeProfiles(db: DB, ds: Dataset): Promise<void> {
+  const changes: { ada: string; market: string; head: string | null }[] = [];
+  for (let i = 0; i < ds.n; i++) {
+    const market = ds.people.market[i]!;
+    const head = ds.people.headImage[i] ?? null;
+    if (market !== 'CN' || head !== null) changes.push({ ada: ds.ada[i]!, market, head });
+  }
+  await db.transaction().execute(async (trx) => {
+    for (const c of changes) {
+      await trx.updateTable('distributors').set({ market: c.market, head_image: c.head }).where('ada', '=', c.ada).execute();
+    }
+  });
 }
 
 /**
@@ -119,8 +227,7 @@ export async function ensureSeeded(
     today: isoDay(config.today()),
   };
   log(`Seeding the demo dataset: ${options.distributors} distributors, seed ${options.seed}, today ${options.today} …`);
-  // The server's database is not throwaway (keys, sessions): keep the journal. The default
-  // dataset is small, so the journal costs little here; the CLI loads big files without one.
+  // The server's database is not throwaway (keys, sessions): keep the journal.
   let report: SeedReport;
   try {
     report = await seedDatabase(db, options);

@@ -1,5 +1,5 @@
 // Terminal progress for the seed: a bar per phase on a TTY, plain lines otherwise (logs, CI).
-import type { Progress, ProgressFn } from './generate.ts';
+import type { Progress, ProgressFn } from '../close/close-all.ts';
 import type { SeedReport } from './index.ts';
 
 const LABELS: Record<string, string> = {

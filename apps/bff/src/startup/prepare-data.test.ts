@@ -36,6 +36,27 @@ describe('what a start does to the data', () => {
     expect(staff.map((s) => s.username)).toEqual(['staff01']);
   }, 60_000);
 
+  it('in demo mode a start in a new month closes the month before, through the month close', async () => {
+    await prepareData(t.db, loadConfig({ ...base, DEMO: '1' }), () => {});
+    const closedThrough = async () =>
+      (
+        await t.db
+          .selectFrom('monthly_results')
+          .select((e) => e.fn.max('month').as('m'))
+          .where('closed', '=', 1)
+          .executeTakeFirstOrThrow()
+      ).m;
+    expect(await closedThrough()).toBe('2026-10');
+    const lines: string[] = [];
+    await prepareData(t.db, loadConfig({ ...base, DEMO: '1', INQUIRY_TODAY: '2026-12-03' }), (l) => lines.push(l));
+    expect(await closedThrough()).toBe('2026-11');
+    expect(lines.join('\n')).toMatch(/closed 2026-11 for 150 distributors; 2026-12 so far is provisional/);
+    // The same day again: nothing to do, nothing said.
+    lines.length = 0;
+    await prepareData(t.db, loadConfig({ ...base, DEMO: '1', INQUIRY_TODAY: '2026-12-03' }), (l) => lines.push(l));
+    expect(lines).toEqual([]);
+  }, 60_000);
+
   it('never allows demo mode in production', () => {
     expect(() => loadConfig({ ...base, DEMO: '1', NODE_ENV: 'production' })).toThrow(/DEMO=1 is not allowed with NODE_ENV=production/);
     expect(loadConfig({ ...base, DEMO: '1' }).demo).toBe(true);

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/index.ts';
 import { accountsWithDemoPasswords } from '../idp/accounts.ts';
-import { ensureSeeded } from '../seed/index.ts';
+import { closeMonths, CloseRefusedError, CloseUsageError, formatCloseSummary } from '../close/close.ts';
+import { ensureSeeded, isoDay } from '../seed/index.ts';
 
 export class StartupRefused extends Error {
   constructor(message: string) {
@@ -13,7 +14,7 @@ export class StartupRefused extends Error {
 
 /**
  * What a start does to the data before serving. Demo mode: the demo dataset and its accounts on
- * first start. Otherwise nothing is created, and the start is refused while any account checked
+ * first start, and the month close (a start in a new month closes the one before). Otherwise nothing is created, and the start is refused while any account checked
  * by accountsWithDemoPasswords still has a published demo password.
  */
 export async function prepareData(
@@ -23,6 +24,7 @@ export async function prepareData(
 ): Promise<void> {
   if (config.demo) {
     await ensureSeeded(db, config, log);
+    await closeDemoMonths(db, isoDay(config.today()), log);
     return;
   }
   const weak = await accountsWithDemoPasswords(db);
@@ -39,5 +41,19 @@ export async function prepareData(
     .executeTakeFirstOrThrow();
   if (Number(n) === 0) {
     log('The database holds no distributors yet. Add staff accounts with `npm run accounts -- add-staff NAME`.');
+  }
+}
+
+/**
+ * The demo's months move with the clock, as a company's close after month end would move them.
+ * Quick when nothing changed; a demo database the close cannot continue is served as it is.
+ */
+async function closeDemoMonths(db: DB, today: string, log: (line: string) => void): Promise<void> {
+  try {
+    const summary = await closeMonths(db, { today });
+    if (summary.changed) log(formatCloseSummary(summary));
+  } catch (err) {
+    if (!(err instanceof CloseUsageError || err instanceof CloseRefusedError)) throw err;
+    log(`The month close was not run: ${err.message}`);
   }
 }

@@ -5,7 +5,7 @@ import { Code } from '@abo/contract';
 import { encodePlanSummary } from '@abo/plan';
 import { buildApp } from '../../app.ts';
 import type { DB } from '../../db/index.ts';
-import { evaluatePy } from '../../seed/plans.ts';
+import { evaluatePy } from '../../close/plans.ts';
 import { insertDistributor, markDataReplaced } from '../../testing/fixtures.ts';
 import { legsFor, loadHistory } from './plan-history.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';

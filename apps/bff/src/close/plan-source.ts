@@ -1,5 +1,5 @@
 // Where plan_results rows come from: a worker thread that evaluates them while the main thread
-// writes the big tables (the machine has two cores), or the seed's own thread (small seeds, or
+// writes the big tables (the machine has two cores), or the close's own thread (small trees, or
 // when a worker cannot start). Either way the rows arrive in ADA order, a chunk at a time.
 import { Worker } from 'node:worker_threads';
 import { planRows, type PlanInputs, type PlanRow } from './plans.ts';

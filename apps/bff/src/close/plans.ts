@@ -1,7 +1,8 @@
-// Plan results of the dataset: one distributor's engine history straight from the close arrays,
-// and the compact per-PY summary stored in plan_results.summary. Runs in the seed's thread or in
+// Plan results of the close: one distributor's engine history straight from the close arrays,
+// and the compact per-PY summary stored in plan_results.summary. Runs in the close's thread or in
 // a worker (plan-worker.ts), so it reads only PlanInputs: plain typed arrays that clone cheaply.
 import {
+  complimentaryPoints,
   encodePlanSummary,
   evaluatePlans,
   frontline,
@@ -12,19 +13,28 @@ import {
   type PinEvent,
   type PlanDef,
   type PlanHistory,
+  type Children,
+  type MonthKey,
   type PlanResult,
   type PyName,
 } from '@abo/plan';
-import { pointsOf, type Dataset } from './generate.ts';
 
 /** What plan evaluation reads from a dataset (structured-clonable, for the worker). */
 export interface PlanInputs {
   readonly n: number;
   readonly today: string;
-  readonly cal: Pick<Dataset['cal'], 'months' | 'closed' | 'first' | 'pys'>;
+  readonly cal: {
+    readonly months: readonly MonthKey[];
+    /** The first `closed` months are closed. */
+    readonly closed: number;
+    /** Month index (monthIndex) of months[0]. */
+    readonly first: number;
+    /** The PYs whose plans are evaluated. */
+    readonly pys: readonly PyName[];
+  };
   readonly order: Int32Array;
   readonly ada: readonly string[];
-  readonly children: Dataset['children'];
+  readonly children: Children;
   readonly joinMonth: Int32Array;
   readonly ppv: Int32Array;
   readonly gpv: Int32Array;
@@ -39,30 +49,6 @@ export interface PlanInputs {
   readonly attended: ReadonlyMap<number, readonly string[]>;
   /** Pin each node held before the first month (default Member). */
   readonly initialPin?: Uint16Array;
-}
-
-export function planInputsOf(ds: Dataset): PlanInputs {
-  const { months, closed, first, pys } = ds.cal;
-  return {
-    n: ds.n,
-    today: ds.options.today,
-    cal: { months, closed, first, pys },
-    order: ds.order,
-    ada: ds.ada,
-    children: ds.children,
-    joinMonth: ds.joinMonth,
-    ppv: ds.ppv,
-    gpv: ds.gpv,
-    pgpv: ds.pgpv,
-    bracket: ds.bracket,
-    isQ: ds.isQ,
-    isSp: ds.isSp,
-    qLegs: ds.qLegs,
-    pin: ds.pin,
-    newCustomers: ds.newCustomers,
-    compliant: ds.compliant,
-    attended: ds.attended,
-  };
 }
 
 /** One plan_results row: ada, py, summary (encodePlanSummary). */
@@ -109,7 +95,7 @@ export function historyOf(ds: PlanInputs, i: number): PlanHistory {
       legs,
       compliant: ds.compliant[cell] === 1,
       newCustomers: nc,
-      points: pointsOf(ppv, nc),
+      points: complimentaryPoints(ppv, nc),
       attended: ds.attended.get(cell),
     });
     const p = ds.pin[cell]!;

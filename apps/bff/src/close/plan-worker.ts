@@ -1,4 +1,4 @@
-// Worker thread: evaluates every distributor's plans while the seed's main thread writes the
+// Worker thread: evaluates every distributor's plans while the close's main thread writes the
 // monthly results and statements. Sends plan_results rows in ADA order, a chunk at a time.
 import { parentPort, workerData } from 'node:worker_threads';
 import { planRows, type PlanInputs, type PlanRow } from './plans.ts';

@@ -1,0 +1,99 @@
+// The engine's close of a run of months, kept month-major for the writers (write.ts): every
+// month through closePeriod() in order, the closed ones paid and moving pins, the open ones with
+// their volumes and the pins as they stand.
+import { closePeriod, PIN, type AnnualBonus, type ClosedMonth } from '@abo/plan';
+import type { EngineFigures, FigureMonths } from './month-figures.ts';
+
+/** A step of a long run, for progress bars. */
+export interface Progress {
+  readonly phase: string;
+  readonly done: number;
+  readonly total: number;
+  readonly label?: string;
+}
+export type ProgressFn = (p: Progress) => void;
+
+/** The engine's figures of every month kept (close/month-figures.ts), and the pins around them. */
+export interface Closed extends EngineFigures {
+  readonly annual: Map<number, AnnualBonus>;
+  /** Month index the pin held after the last month was reached (-1: never rose above Member). */
+  readonly pinMonth: Int32Array;
+  /** Pin each node held before the first month kept (Member when every month is kept). */
+  readonly pinBefore: Uint16Array;
+}
+
+/**
+ * The engine's close of every month (closePeriod), kept month-major for the writers: months
+ * before `cal.closed` are closed, the rest open: today's, and any complete month a close left
+ * open (it stopped short of last month), each with its volumes and the pins as they stand after
+ * the closed ones.
+ * `keep`: the first month kept (earlier ones are closed for their pins and annual bonuses only;
+ * the arrays then start at month `keep`, and `pinBefore` is the pin held before it).
+ */
+export function closeAll(cal: FigureMonths, sponsor: Int32Array, ppv: Int32Array, progress?: ProgressFn, keep = 0): Closed {
+  const n = sponsor.length;
+  const M = cal.months.length;
+  const cells = (M - keep) * n;
+  const closedCells = Math.max(0, cal.closed - keep) * n;
+  const r: Closed = {
+    gpv: new Int32Array(cells),
+    pgpv: new Int32Array(cells),
+    bracket: new Uint8Array(cells),
+    isQ: new Uint8Array(cells),
+    isSp: new Uint8Array(cells),
+    qLegs: new Uint16Array(cells),
+    qLegPgpv: new Int32Array(cells),
+    depthPgpv: new Int32Array(cells),
+    pin: new Uint16Array(cells),
+    pinMonth: new Int32Array(n),
+    promotionFen: new Float64Array(closedCells),
+    leadershipFen: new Float64Array(closedCells),
+    leadershipInFen: new Float64Array(closedCells),
+    leadershipUpFen: new Float64Array(closedCells),
+    rubyFen: new Float64Array(closedCells),
+    pearlFen: new Float64Array(closedCells),
+    annual: new Map(),
+    pinBefore: new Uint16Array(n).fill(PIN.MEMBER),
+  };
+  const months = cal.months.map((month, m) => ({
+    month,
+    ppv: ppv.subarray(m * n, (m + 1) * n),
+    closed: m < cal.closed,
+    rules: cal.rules[m]!,
+  }));
+  const store =
+    (offset: number) =>
+    ({ index, month, close, income, pin, annual }: ClosedMonth) => {
+      const m = offset + index;
+      progress?.({ phase: 'close', done: m + 1, total: M, label: month });
+      if (m < keep) {
+        if (m === keep - 1) r.pinBefore.set(pin);
+        return;
+      }
+      const base = (m - keep) * n;
+      r.gpv.set(close.groupPv, base);
+      r.pgpv.set(close.personalGroupPv, base);
+      r.bracket.set(close.bracketPercent, base);
+      r.isQ.set(close.isQ, base);
+      r.isSp.set(close.isSpMonth, base);
+      r.qLegs.set(close.qLegCount, base);
+      r.qLegPgpv.set(close.qLegPgpv, base);
+      r.depthPgpv.set(close.depthPgpv, base);
+      if (income) {
+        r.promotionFen.set(income.promotionFen, base);
+        r.leadershipFen.set(income.leadershipFen, base);
+        r.leadershipInFen.set(income.leadershipInFen, base);
+        r.leadershipUpFen.set(income.leadershipUpFen, base);
+        r.rubyFen.set(income.rubyFen, base);
+        r.pearlFen.set(income.pearlFen, base);
+      }
+      for (const [i, bonus] of annual) r.annual.set(base + i, bonus);
+      r.pin.set(pin, base);
+    };
+  // closePeriod takes one open month, the last: the closed months and the first open one here.
+  const head = months.slice(0, Math.min(M, cal.closed + 1));
+  const { pin, pinMonth } = closePeriod({ sponsor, months: head }, store(0));
+  for (let m = head.length; m < M; m++) closePeriod({ sponsor, months: [months[m]!], initialPin: pin }, store(m));
+  r.pinMonth.set(pinMonth);
+  return r;
+}
