@@ -165,6 +165,23 @@ export function monthStateOf(month: MonthKey, todayMonth: MonthKey): MonthState 
   return month < todayMonth ? 'closed' : month === todayMonth ? 'open' : 'future';
 }
 
+/**
+ * Whether a month's figures go into a period's counts and sums (PQ, SP, FLQ, compliance or star
+ * months, cumulative APV, customers): the closed months and the open month so far
+ * (provisional, labelled "so far"), never a future one. summarizeHistory reads the months the
+ * same way, so a page that counts its own month rows agrees with the plans.
+ */
+export function countsSoFar(state: MonthState): boolean {
+  return state !== 'future';
+}
+
+/** How many of the rows count (countsSoFar) and meet `test`: a month count as the plans make it. */
+export function countMonths<T extends { readonly state: MonthState }>(rows: readonly T[], test: (row: T) => boolean): number {
+  let n = 0;
+  for (const r of rows) if (countsSoFar(r.state) && test(r)) n++;
+  return n;
+}
+
 export function pyState(py: PyName, today: DateLike): PeriodState {
   const first = pyFirstMonthIndex(py);
   const t = monthIndex(today);

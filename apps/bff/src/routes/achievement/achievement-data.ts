@@ -5,6 +5,7 @@ import type { AchMonth } from '@abo/contract';
 import {
   addMonths,
   closedMonths,
+  countsSoFar,
   explainPins,
   monthStateOf,
   pinCountersOf,
@@ -138,9 +139,12 @@ export function rankStateOf(
   const pyClosed = closedMonths(py, today);
   const pyAll = new Set([...pyClosed, month]);
   const pyRows = months.filter((m) => pyAll.has(m.month));
+  // The counters read the months the judge below and the plans read: the closed ones and this
+  // month so far (countsSoFar), so a condition's figure and its status never disagree. The pin
+  // itself still rises only at a close (explainPins above replays the closed months alone).
   const counters = pinCountersOf(
     pinMonthsOf(
-      pyRows.filter((m) => m.state === 'closed'),
+      pyRows.filter((m) => countsSoFar(m.state)),
       legsQ,
     ),
     { rules: rulesOf },

@@ -20,13 +20,18 @@ import {
 } from '@abo/contract';
 import {
   daysLeftInMonth,
+  evaluateCriterion,
   marketingStarRule,
   monthMeets,
   monthStateOf,
   nextBracket,
   pinName,
+  planByCode,
   ppvNeededForSp,
+  pyMonths,
   remainingMonths,
+  summarizeHistory,
+  type Criterion,
   type Estimate,
   type EstimateSide,
   type RuleTable,
@@ -284,13 +289,19 @@ export function starDetailData(clock: Clock, list: readonly string[], results: r
     newCustomers: x.newCustomers,
     star: monthMeets(x, plan.starMonth),
   }));
-  const closed = months.filter((x) => x.state === 'closed');
+  // The annual plan's own criteria judged by the engine over this PY: the closed months and this
+  // month so far, as the plan's page counts them.
+  const summary = summarizeHistory({ months: results }, pyMonths(clock.py), clock.today);
+  const achieved = (kind: Criterion['kind']) => {
+    const c = planByCode(plan.code)?.criteria.find((x) => x.kind === kind);
+    return c ? evaluateCriterion(c, summary, false).achieved : 0;
+  };
   return {
     py: clock.py,
     condition: plan.condition,
     annual: { code: plan.code, name: plan.name, starMonthsRequired: plan.starMonths, customersRequired: plan.customers },
-    starMonths: closed.filter((x) => x.star).length,
-    customers: closed.reduce((s, x) => s + x.newCustomers, 0),
+    starMonths: achieved('monthsMeeting'),
+    customers: achieved('customers'),
     remainingMonths: remainingMonths(clock.py, clock.today).length,
     months,
   };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { maskPrivacy, ok } from '@abo/contract';
-import { addMonths, periodTotal, pinName, plansFor, pyMonths, pyOf, summarizeHistory, toMonthKey } from '@abo/plan';
+import { addMonths, isPqMonth, periodTotal, pinName, plansFor, pyMonths, pyOf, summarizeHistory, toMonthKey } from '@abo/plan';
 import { distributorOr404 } from '../../db/distributors.ts';
 import { monthlyResultOf } from '../../db/monthly-results.ts';
 import { planSummaryOf } from '../../db/plan-results.ts';
@@ -55,7 +55,9 @@ export async function homeRoutes(app: FastifyInstance, opts: { today: () => Date
         lastNetFen: statement?.netFen ?? null,
         lastPretaxFen: statement?.pretaxFen ?? null,
         lastMonth: last ? lastMonth : null,
-        lastMonthQ: last ? last.isQ : null,
+        // A Q month is a PQ month (qualified at 21 % in one's own right), as the plan pages flag it,
+        // not a group at 21 % through its legs alone.
+        lastMonthQ: last ? isPqMonth(last) : null,
         seminar:
           seminarPlan && status
             ? {

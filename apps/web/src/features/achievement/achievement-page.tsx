@@ -18,7 +18,11 @@ export default function AchievementPage() {
   const q = useOverview();
   const chart = useMemo(() => {
     const months = q.data?.months ?? [];
-    return { labels: months.map((m) => month(m.month)), series: [{ label: t('apv'), values: months.map((m) => m.apv) }] };
+    return {
+      labels: months.map((m) => month(m.month)),
+      series: [{ label: t('apv'), values: months.map((m) => m.apv) }],
+      states: months.map((m) => m.state),
+    };
   }, [q.data, month, t]);
   return (
     <Page title={t('title')} onRefresh={() => q.refetch()} wide>
@@ -73,7 +77,7 @@ export default function AchievementPage() {
 
             <section className="card">
               <h2 className="card__title">{t('apvChart')}</h2>
-              <SimpleChart title={t('apvChartTitle')} labels={chart.labels} series={chart.series} format={pv} />
+              <SimpleChart title={t('apvChartTitle')} labels={chart.labels} series={chart.series} states={chart.states} format={pv} />
               <p className="ach-note">
                 <TermHelp code="PV_BV" />
               </p>

@@ -1,10 +1,11 @@
+import { countMonths } from '@abo/plan';
 import { Link } from 'react-router';
 import { Figure } from '../../components/figure.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { TermHelp } from '../../components/term-help.tsx';
 import { useMonths } from './api/get-months.ts';
-import { ClosedYesNo, MonthTable } from './components/month-table.tsx';
+import { MonthYesNo, MonthTable } from './components/month-table.tsx';
 import { useAch } from './components/shared.tsx';
 import './i18n.ts';
 
@@ -27,12 +28,8 @@ export default function ApvPage() {
             <>
               <section className="card">
                 <div className="ach-figures">
-                  <Figure
-                    value={pyRows.filter((m) => m.state === 'closed' && m.isSp).length}
-                    unit={t('monthsUnit')}
-                    label={t('apvPage.spMonths')}
-                  />
-                  <Figure value={pv(cum)} unit="PV" label={`${t('apvPage.cumulative')} (${d.py})`} />
+                  <Figure value={countMonths(pyRows, (m) => m.isSp)} unit={t('monthsUnit')} label={t('apvPage.spMonths')} />
+                  <Figure value={pv(cum)} unit="PV" label={`${t('apvPage.cumulative')} · ${d.py}`} />
                   <Figure value={pv(d.months[d.months.length - 1]?.apv ?? 0)} unit="PV" label={t('thisMonth', { month: month(d.month) })} />
                   <Figure value={d.months[d.months.length - 1]?.qLegs ?? 0} label={t('qLegs')} />
                 </div>
@@ -52,7 +49,7 @@ export default function ApvPage() {
                     { key: 'apv', header: `${t('apv')} (PV)`, numeric: true, cell: (m) => pv(m.apv) },
                     { key: 'pgpv', header: t('pgpv'), numeric: true, cell: (m) => pv(m.pgpv) },
                     { key: 'qLegs', header: t('qLegs'), numeric: true, cell: (m) => m.qLegs },
-                    { key: 'sp', header: t('spMonth'), cell: (m) => <ClosedYesNo m={m} value={m.isSp} /> },
+                    { key: 'sp', header: t('spMonth'), cell: (m) => <MonthYesNo m={m} value={m.isSp} /> },
                     { key: 'cum', header: t('apvPage.cum'), numeric: true, cell: (m) => (m.cum === null ? '—' : pv(m.cum)) },
                   ]}
                 />

@@ -43,7 +43,7 @@ i18n.addResourceBundle('zh-CN', 'achievement', {
   apvChart: '近 12 个月 APV（PV）',
   apvChartTitle: '近 12 个月 APV 柱状图',
   sections: '业绩查询',
-  counters: '本年度（{{py}}）累计，已结算 {{closed}} 个月，剩余 {{remaining}} 个月（含本月）',
+  counters: '本年度（{{py}}）累计（含本月至今），已结算 {{closed}} 个月，剩余 {{remaining}} 个月（含本月）',
   conditions: '条件',
   conditionState: '状态',
   required: '要求',
@@ -128,7 +128,7 @@ i18n.addResourceBundle('zh-CN', 'achievement', {
   self: {
     totalPpv: '近 12 个月个人 PV 合计',
     totalBv: '近 12 个月个人 BV 合计',
-    compliantMonths: '合规月份',
+    compliantMonths: '合规月份（含本月至今）',
     chart: '每月个人 PV',
   },
   oversea: {
@@ -171,8 +171,8 @@ i18n.addResourceBundle('zh-CN', 'achievement', {
     detail: '查看我的进度',
   },
   star: {
-    starMonths: '星级月份（已结算）',
-    customers: '新顾客合计（已结算）',
+    starMonths: '星级月份（含本月至今）',
+    customers: '新顾客合计（含本月至今）',
     annual: '{{name}}：星级月份 ≥ {{months}}，新顾客 ≥ {{customers}}',
     star: '星级月',
     glory: '查看荣誉榜',
@@ -235,8 +235,8 @@ i18n.addResourceBundle('zh-CN', 'achievement', {
     formula: 'APV = 个人 PV + 未达 21% 的一线小组总 PV',
   },
   apvPage: {
-    spMonths: '本年度 SP 月（已结算）',
-    cumulative: '本年度累计 APV',
+    spMonths: '本年度 SP 月（含本月至今）',
+    cumulative: '本年度累计 APV（含本月至今）',
     cum: '累计',
     rule: 'SP 月规则：APV ≥ {{alone}}；或 APV ≥ {{one}} 且 1 条 Q 线；或 {{legs}} 条 Q 线。',
   },
@@ -244,7 +244,7 @@ i18n.addResourceBundle('zh-CN', 'achievement', {
     intro: '荣衔追踪帮助您看清当前荣衔、下一荣衔的要求，以及距离目标还差多少。',
     steps: [
       '荣衔按业绩年度（9 月至次年 8 月）计算，SP 月、Q 线等计数每年 9 月重新开始。',
-      '只有已结算的月份计入荣衔条件；本月的业绩在月结后计入。',
+      '荣衔条件的进度含本月至今的业绩（月结前仍可能变化）；荣衔在月结后才晋升。',
       '设定一个高于当前荣衔的目标，追踪页面会显示该目标每项条件的进度。',
       '随时可以调整目标；目标只用于追踪，不影响实际晋升。',
       '数字有疑问时，点击“如何计算”查看说明。',
@@ -295,7 +295,7 @@ i18n.addResourceBundle('en-US', 'achievement', {
   apvChart: 'APV, last 12 months (PV)',
   apvChartTitle: 'Bar chart of APV over the last 12 months',
   sections: 'Achievement pages',
-  counters: 'PY {{py}} so far: {{closed}} months closed, {{remaining}} left (including this one)',
+  counters: 'PY {{py}} so far (this month to date included): {{closed}} months closed, {{remaining}} left (including this one)',
   conditions: 'Conditions',
   conditionState: 'Status',
   required: 'Required',
@@ -380,7 +380,7 @@ i18n.addResourceBundle('en-US', 'achievement', {
   self: {
     totalPpv: 'Personal PV, last 12 months',
     totalBv: 'Personal BV, last 12 months',
-    compliantMonths: 'Compliant months',
+    compliantMonths: 'Compliant months (this month to date included)',
     chart: 'Personal PV by month',
   },
   oversea: {
@@ -423,8 +423,8 @@ i18n.addResourceBundle('en-US', 'achievement', {
     detail: 'My progress',
   },
   star: {
-    starMonths: 'Star months (closed)',
-    customers: 'New customers (closed)',
+    starMonths: 'Star months (this month to date included)',
+    customers: 'New customers (this month to date included)',
     annual: '{{name}}: star months ≥ {{months}}, new customers ≥ {{customers}}',
     star: 'Star month',
     glory: 'Glory list',
@@ -488,8 +488,8 @@ i18n.addResourceBundle('en-US', 'achievement', {
     formula: 'APV = personal PV + the group PV of frontline legs below 21 %',
   },
   apvPage: {
-    spMonths: 'SP months this PY (closed)',
-    cumulative: 'Cumulative APV this PY',
+    spMonths: 'SP months this PY (this month to date included)',
+    cumulative: 'Cumulative APV this PY (this month to date included)',
     cum: 'Cumulative',
     rule: 'SP month: APV ≥ {{alone}}; or APV ≥ {{one}} with 1 Q leg; or {{legs}} Q legs.',
   },
@@ -497,7 +497,7 @@ i18n.addResourceBundle('en-US', 'achievement', {
     intro: 'Rank tracking shows your pin, what the next pin asks for, and how far you are from your target.',
     steps: [
       'Pins are counted per performance year (September to August); SP months and Q-leg counts restart each September.',
-      'Only closed months count toward pin rules; this month counts after its close.',
+      'Pin conditions count this month to date (it may still change before the close); a pin is reached only when a month closes.',
       'Set a target above your current pin and the tracking page shows every condition of that target.',
       'You can adjust the target at any time; it is for tracking only and does not change your pin.',
       'When a figure surprises you, follow “How is this calculated?”.',

@@ -21,6 +21,7 @@ export default function OverallMarketApvPage() {
         { label: t('gpv'), values: m.map((x) => x.gpv) },
         { label: t('apv'), values: m.map((x) => x.apv), kind: 'line' as const },
       ],
+      states: m.map((x) => x.state),
     };
   }, [q.data, month, t]);
   return (
@@ -43,7 +44,7 @@ export default function OverallMarketApvPage() {
               </section>
               <section className="card">
                 <h2 className="card__title">{t('market.chart')}</h2>
-                <SimpleChart title={t('market.chart')} labels={chart.labels} series={chart.series} format={pv} />
+                <SimpleChart title={t('market.chart')} labels={chart.labels} series={chart.series} states={chart.states} format={pv} />
               </section>
               <section className="card">
                 <MonthTable

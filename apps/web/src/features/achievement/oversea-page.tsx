@@ -19,6 +19,7 @@ export default function OverseaPage() {
     return {
       labels: m.map((x) => month(x.month)),
       series: [{ label: t('ppv'), values: m.map((x) => x.pv) }],
+      states: m.map((x) => x.state),
     };
   }, [q.data, month, t]);
   return (
@@ -51,7 +52,7 @@ export default function OverseaPage() {
                   </TableCard>
                   <section className="card">
                     <h2 className="card__title">{t('oversea.chart')}</h2>
-                    <SimpleChart title={t('oversea.chart')} labels={chart.labels} series={chart.series} format={pv} />
+                    <SimpleChart title={t('oversea.chart')} labels={chart.labels} series={chart.series} states={chart.states} format={pv} />
                   </section>
                 </div>
                 <section className="card">

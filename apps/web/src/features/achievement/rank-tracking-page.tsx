@@ -7,7 +7,7 @@ import { StatusTag } from '../../components/status-tag.tsx';
 import { TermHelp } from '../../components/term-help.tsx';
 import { useRank } from './api/get-rank.ts';
 import { PinCard } from './components/pin-card.tsx';
-import { ClosedYesNo, MonthTable } from './components/month-table.tsx';
+import { MonthYesNo, MonthTable } from './components/month-table.tsx';
 import { ConditionList, useAch } from './components/shared.tsx';
 import './i18n.ts';
 
@@ -79,7 +79,7 @@ export default function RankTrackingPage() {
                   columns={[
                     { key: 'apv', header: `${t('apv')} (PV)`, numeric: true, cell: (m) => pv(m.apv) },
                     { key: 'qLegs', header: t('qLegs'), numeric: true, cell: (m) => m.qLegs },
-                    { key: 'sp', header: t('spMonth'), cell: (m) => <ClosedYesNo m={m} value={m.isSp} /> },
+                    { key: 'sp', header: t('spMonth'), cell: (m) => <MonthYesNo m={m} value={m.isSp} /> },
                     { key: 'bracket', header: t('bracket'), numeric: true, cell: (m) => `${m.bracket}%` },
                   ]}
                 />

@@ -1,3 +1,4 @@
+import { countMonths } from '@abo/plan';
 import { useMemo } from 'react';
 import { Figure } from '../../components/figure.tsx';
 import { Page } from '../../components/page.tsx';
@@ -6,7 +7,7 @@ import { SimpleChart } from '../../components/simple-chart.tsx';
 import { TermHelp } from '../../components/term-help.tsx';
 import { formatFen } from '../../lib/format.ts';
 import { useMonths } from './api/get-months.ts';
-import { ClosedYesNo, MonthTable } from './components/month-table.tsx';
+import { MonthYesNo, MonthTable } from './components/month-table.tsx';
 import { useAch } from './components/shared.tsx';
 import './i18n.ts';
 
@@ -16,7 +17,11 @@ export default function SelfPage() {
   const q = useMonths(12);
   const chart = useMemo(() => {
     const m = q.data?.months ?? [];
-    return { labels: m.map((x) => month(x.month)), series: [{ label: t('ppv'), values: m.map((x) => x.ppv) }] };
+    return {
+      labels: m.map((x) => month(x.month)),
+      series: [{ label: t('ppv'), values: m.map((x) => x.ppv) }],
+      states: m.map((x) => x.state),
+    };
   }, [q.data, month, t]);
   return (
     <Page title={t('nav.self')} onRefresh={() => q.refetch()} wide>
@@ -33,11 +38,7 @@ export default function SelfPage() {
                   )}
                   label={t('self.totalBv')}
                 />
-                <Figure
-                  value={d.months.filter((m) => m.state === 'closed' && m.compliant).length}
-                  unit={t('monthsUnit')}
-                  label={t('self.compliantMonths')}
-                />
+                <Figure value={countMonths(d.months, (m) => m.compliant)} unit={t('monthsUnit')} label={t('self.compliantMonths')} />
                 <Figure value={d.months.reduce((s, m) => s + m.newCustomers, 0)} unit={t('people')} label={t('newCustomers')} />
               </div>
               <p className="ach-note">
@@ -46,7 +47,7 @@ export default function SelfPage() {
             </section>
             <section className="card">
               <h2 className="card__title">{t('self.chart')}</h2>
-              <SimpleChart title={t('self.chart')} labels={chart.labels} series={chart.series} format={pv} />
+              <SimpleChart title={t('self.chart')} labels={chart.labels} series={chart.series} states={chart.states} format={pv} />
             </section>
             <section className="card">
               <MonthTable
@@ -57,7 +58,7 @@ export default function SelfPage() {
                   { key: 'ppv', header: `${t('ppv')} (PV)`, numeric: true, cell: (m) => pv(m.ppv) },
                   { key: 'bv', header: `${t('bv')} (¥)`, numeric: true, cell: (m) => formatFen(m.bvFen, lang) },
                   { key: 'customers', header: t('newCustomers'), numeric: true, cell: (m) => m.newCustomers },
-                  { key: 'compliant', header: t('compliant'), cell: (m) => <ClosedYesNo m={m} value={m.compliant} /> },
+                  { key: 'compliant', header: t('compliant'), cell: (m) => <MonthYesNo m={m} value={m.compliant} /> },
                 ]}
               />
             </section>

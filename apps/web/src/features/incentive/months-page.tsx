@@ -96,7 +96,7 @@ function useMonthCell() {
   return (r: MonthRecord) => (
     <>
       {formatMonth(r.month, lang)}
-      {r.state === 'open' ? <span className="muted small"> ({t('state.current')})</span> : null}
+      {r.state === 'open' ? <span className="muted small"> ({t('state.open')})</span> : null}
     </>
   );
 }

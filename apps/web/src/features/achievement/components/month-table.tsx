@@ -39,8 +39,17 @@ export function MonthTable<T extends MonthRow>({
   );
 }
 
-/** A month's yes/no, once the month is closed; the open month has no answer yet. */
-export function ClosedYesNo({ m, value }: { m: MonthRow; value: boolean }) {
+/**
+ * A month's yes/no as the counts above the table take it (countsSoFar, as the plans count): final
+ * once the month is closed, so far ("to date") while it is open; nothing yet for a future month.
+ */
+export function MonthYesNo({ m, value }: { m: MonthRow; value: boolean }) {
   const { t } = useAch();
-  return m.state === 'closed' ? <YesNo value={value} /> : <span className="muted">{t('openMonth')}</span>;
+  if (m.state === 'future') return <span className="muted">—</span>;
+  return (
+    <>
+      <YesNo value={value} />
+      {m.state === 'open' ? <span className="muted small">{t('mtd')}</span> : null}
+    </>
+  );
 }

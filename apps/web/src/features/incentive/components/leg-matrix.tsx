@@ -12,6 +12,8 @@ export function LegMatrix({ plan, labelledBy }: { plan: PlanData; labelledBy?: s
   const { t } = useTranslation('incentive');
   const { lang, en } = useLocalText();
   const long = plan.months.length > 12;
+  // Today's month is open: its Q marks are so far, counted as the FLQ criterion counts them.
+  const open = plan.months.indexOf(plan.today);
   const monthLabel = (m: string) =>
     long ? `${m.slice(2, 4)}/${m.slice(5)}` : en ? formatMonth(m, lang).split(' ')[0]! : `${Number(m.slice(5))}月`;
   const columns: DataColumn<Leg>[] = [
@@ -27,8 +29,8 @@ export function LegMatrix({ plan, labelledBy }: { plan: PlanData; labelledBy?: s
     },
     ...plan.months.map((m, i): DataColumn<Leg> => ({
       key: m,
-      header: <span title={formatMonth(m, lang)}>{monthLabel(m)}</span>,
-      label: formatMonth(m, lang),
+      header: <span title={formatMonth(m, lang)}>{i === open ? `${monthLabel(m)}*` : monthLabel(m)}</span>,
+      label: i === open ? `${formatMonth(m, lang)} (${t('state.open')})` : formatMonth(m, lang),
       align: 'center',
       cell: (l) =>
         l.months[i] ? (
@@ -49,14 +51,17 @@ export function LegMatrix({ plan, labelledBy }: { plan: PlanData; labelledBy?: s
   plan.months.forEach((m, i) => (totals[m] = plan.legs.reduce((n, l) => n + (l.months[i] ? 1 : 0), 0)));
   totals.total = <strong>{plan.legs.reduce((n, l) => n + l.qMonths, 0)}</strong>;
   return (
-    <DataTable
-      layout="grid"
-      className="inc-matrix"
-      columns={columns}
-      rows={plan.legs}
-      rowKey={(l) => l.key}
-      footer={[{ key: 'total', cells: totals }]}
-      {...(labelledBy ? { labelledBy } : {})}
-    />
+    <>
+      <DataTable
+        layout="grid"
+        className="inc-matrix"
+        columns={columns}
+        rows={plan.legs}
+        rowKey={(l) => l.key}
+        footer={[{ key: 'total', cells: totals }]}
+        {...(labelledBy ? { labelledBy } : {})}
+      />
+      {open >= 0 ? <p className="small muted">{`* ${formatMonth(plan.today, lang)}: ${t('state.open')}`}</p> : null}
+    </>
   );
 }

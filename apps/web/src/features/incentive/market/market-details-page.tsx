@@ -163,7 +163,7 @@ export default function MarketDetailsPage() {
                     value={d.current.isQ ? '✓' : pv(d.current.pvToQ)}
                     unit={d.current.isQ ? undefined : 'PV'}
                     label={d.current.isQ ? t('isQ') : t('pvToQ')}
-                    hint={`${t('qMonthsPy')}: ${d.qMonthsPy} · ${d.py}`}
+                    hint={`${t('qMonthsPySoFar')}: ${d.qMonthsPy} · ${d.py}`}
                   />
                   <TermHelp code="Q_MONTH" />
                 </div>

@@ -1,4 +1,5 @@
 import type { PlanData } from '@abo/contract';
+import { countsSoFar } from '@abo/plan';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '../../../../components/data-table/data-table.tsx';
@@ -18,15 +19,17 @@ export function ApvDetailsView({ plan }: { plan: PlanData }) {
   const { t } = useTranslation('incentive');
   const { lang } = useLocalText();
   const apv = findCriterion(plan, 'apv');
-  const { labels, series, rows } = useMemo(() => {
+  const { labels, series, rows, states } = useMemo(() => {
     let run = 0;
-    const cumValues: number[] = [];
-    const monthly: number[] = [];
+    const cumValues: (number | null)[] = [];
+    const monthly: (number | null)[] = [];
     for (const r of plan.records) {
-      const v = r.state === 'future' ? 0 : r.apv;
-      run += v;
-      monthly.push(v);
-      cumValues.push(run);
+      // A month not begun has no APV yet (not a zero); the open month's is so far, and counts
+      // in the cumulative as the criterion counts it.
+      const lived = countsSoFar(r.state);
+      if (lived) run += r.apv;
+      monthly.push(lived ? r.apv : null);
+      cumValues.push(lived ? run : null);
     }
     const s = [
       { label: t('apvMonthly'), values: monthly },
@@ -37,6 +40,7 @@ export function ApvDetailsView({ plan }: { plan: PlanData }) {
       labels: plan.records.map((r) => formatMonth(r.month, lang)),
       series: s,
       rows: plan.records.map((r, i): Row => ({ r, cum: cumValues[i] ?? 0 })),
+      states: plan.records.map((r) => r.state),
     };
   }, [plan, apv, t, lang]);
   const format = useMemo(() => (v: number) => formatPv(v, lang), [lang]);
@@ -47,7 +51,7 @@ export function ApvDetailsView({ plan }: { plan: PlanData }) {
       cell: ({ r }) => (
         <>
           {formatMonth(r.month, lang)}
-          {r.state === 'open' ? <span className="muted small"> ({t('state.current')})</span> : null}
+          {r.state === 'open' ? <span className="muted small"> ({t('state.open')})</span> : null}
         </>
       ),
     },
@@ -59,7 +63,7 @@ export function ApvDetailsView({ plan }: { plan: PlanData }) {
     <>
       {apv ? <CriterionCard c={apv} plan={plan} /> : null}
       <TableCard id="inc-apv" title={t('apvChart')}>
-        <SimpleChart title={t('apvChart')} labels={labels} series={series} format={format} />
+        <SimpleChart title={t('apvChart')} labels={labels} series={series} states={states} format={format} />
         <DataTable
           columns={columns}
           rows={rows}

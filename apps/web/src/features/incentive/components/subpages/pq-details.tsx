@@ -22,7 +22,7 @@ export function PqDetailsView({ plan }: { plan: PlanData }) {
       cell: (r) => (
         <>
           {formatMonth(r.month, lang)}
-          {r.state === 'open' ? <span className="muted small"> ({t('state.current')})</span> : null}
+          {r.state === 'open' ? <span className="muted small"> ({t('state.open')})</span> : null}
         </>
       ),
     },

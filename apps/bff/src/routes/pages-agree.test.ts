@@ -1,0 +1,172 @@
+// The pages agree: the same figure read from home, the plan pages, achievement, market details
+// and income, for the open month (so far) and the last closed month, on the demo seed. The
+// figures are compared with each other, never with amounts, so the seed may change under them.
+import { countMonths, countsSoFar, pyOf, toMonthKey } from '@abo/plan';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, seedDatabase } from '../seed/index.ts';
+import { markDataReplaced } from '../testing/fixtures.ts';
+import { signInHeaders } from '../testing/suite-app.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- answers read as JSON, checked figure by figure */
+
+const PLATINUM = '10000001';
+const DIAMOND = '10000002';
+
+describe('every page shows the open and the closed months the same way (demo seed, today 2026-11-21)', () => {
+  let t: TestApp;
+  const headers = new Map<string, Record<string, string>>();
+  const call = async (ada: string, url: string, payload: object = {}): Promise<any> => {
+    const h = headers.get(ada)!;
+    const res = await t.app.inject({ method: 'POST', url, headers: h, payload: { channel: 'wec', loginada: ada, ...payload } });
+    expect(res.json().code, `${url} ${res.body}`).toBe(0);
+    return res.json().data;
+  };
+
+  /** Everything the pages say about one distributor, read once. */
+  const pagesOf = async (ada: string) => {
+    const [home, seminar, star, overview, rank, months, starDetail, topup, details, statement, statements, annual] = await Promise.all([
+      call(ada, '/bff/v1/home/summary'),
+      call(ada, '/bff/v1/incentive/plan', { route: '/incentiveplan/seminars' }),
+      call(ada, '/bff/v1/incentive/plan', { route: '/incentiveplan/annualawardmarketingstar' }),
+      call(ada, '/bff/v1/achievement/overview'),
+      call(ada, '/bff/v1/achievement/rank'),
+      call(ada, '/bff/v1/achievement/months', { count: 12 }),
+      call(ada, '/bff/v1/achievement/marketingstardetail'),
+      call(ada, '/bff/v1/achievement/topup'),
+      call(ada, '/bff/v1/incentive/market/details', { queryAda: ada }),
+      call(ada, '/bff/v1/income/statement'),
+      call(ada, '/bff/v1/income/statements'),
+      call(ada, '/bff/v1/income/distributorannualincome'),
+    ]);
+    return { home, seminar, star, overview, rank, months, starDetail, topup, details, statement, statements, annual };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedDatabase(t.db, { distributors: 300, seed: 7, today: '2026-11-21' }, { fresh: true });
+    // One sign-in each (sign-ins are rate limited per account).
+    for (const ada of [PLATINUM, DIAMOND]) headers.set(ada, await signInHeaders(t.app, ada, DEMO_PASSWORD));
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  const achieved = (plan: any, kind: string): number => plan.criteria.find((c: { kind: string }) => c.kind === kind).achieved;
+
+  for (const ada of [PLATINUM, DIAMOND]) {
+    it(`${ada}: this PY's PQ, SP, FLQ months and cumulative APV, the open month so far included on every page`, async () => {
+      const p = await pagesOf(ada);
+      const month = p.home.month;
+      const py = p.home.py;
+      expect(month).toBe(toMonthKey(t.config.today()));
+      const pyRecords = p.seminar.records.filter((r: { state: string }) => countsSoFar(r.state as never));
+      const pyAch = p.months.months.filter((m: { month: string }) => pyOf(m.month) === py);
+      // Both lists hold the open month, marked so: the rows the pages label "so far".
+      expect(pyRecords.find((r: any) => r.month === month).state).toBe('open');
+      expect(pyAch.find((m: any) => m.month === month).state).toBe('open');
+
+      const pq = achieved(p.seminar, 'pqMonths');
+      const flq = achieved(p.seminar, 'flqMonths');
+      expect({
+        home: p.home.pqMonths,
+        planGrid: countMonths(pyRecords, (r: any) => r.isPq),
+        achievementMonths: countMonths(pyAch, (m: any) => m.isSp),
+        rankCounter: p.rank.counters.spMonths,
+      }).toEqual({ home: pq, planGrid: pq, achievementMonths: pq, rankCounter: pq });
+      expect({
+        home: p.home.flqMonths,
+        planGrid: pyRecords.reduce((n: number, r: any) => n + r.qLegs, 0),
+        achievementMonths: pyAch.reduce((n: number, m: any) => n + m.qLegs, 0),
+      }).toEqual({ home: flq, planGrid: flq, achievementMonths: flq });
+      const apv = achieved(p.seminar, 'apv');
+      expect({
+        planGrid: pyRecords.reduce((n: number, r: any) => n + r.apv, 0),
+        achievementMonths: pyAch.reduce((n: number, m: any) => n + m.apv, 0),
+      }).toEqual({ planGrid: apv, achievementMonths: apv });
+      // The marketing-star page counts as the annual marketing-star plan.
+      expect([p.starDetail.starMonths, p.starDetail.customers]).toEqual([achieved(p.star, 'monthsMeeting'), achieved(p.star, 'customers')]);
+    });
+
+    it(`${ada}: a pin condition is met on the rank pages exactly when its figure reaches what it needs`, async () => {
+      const { rank, overview } = await pagesOf(ada);
+      for (const pin of [...rank.pins, ...(overview.nextPin ? [overview.nextPin] : [])]) {
+        for (const c of pin.conditions) {
+          expect({ pin: pin.pinCode, key: c.key, met: c.status === 'met' }).toEqual({
+            pin: pin.pinCode,
+            key: c.key,
+            met: c.achieved >= c.required,
+          });
+        }
+      }
+    });
+
+    it(`${ada}: this month so far reads the same on home, achievement, the plan page and market details`, async () => {
+      const p = await pagesOf(ada);
+      const month = p.home.month;
+      const record = p.seminar.records.find((r: { month: string }) => r.month === month);
+      const row = p.months.months.find((m: { month: string }) => m.month === month);
+      const figures = (x: { ppv: number; pgpv: number; bracket: number }) => ({ ppv: x.ppv, pgpv: x.pgpv, bracket: x.bracket });
+      const home = { ppv: p.home.monthPpv, pgpv: p.home.monthPgpv, bracket: p.home.monthBracket };
+      expect(figures(p.overview.current)).toEqual(home);
+      expect(figures(row)).toEqual(home);
+      expect(figures(record)).toEqual(home);
+      expect(figures(p.topup)).toEqual(home);
+      expect({ pgpv: p.details.current.pgpv, bracket: p.details.current.bracket }).toEqual({ pgpv: home.pgpv, bracket: home.bracket });
+      expect([p.overview.current.state, row.state, record.state]).toEqual(['open', 'open', 'open']);
+    });
+
+    it(`${ada}: the last closed month and its pay read the same on home, income, achievement and the plan page`, async () => {
+      const p = await pagesOf(ada);
+      const last = p.home.lastMonth;
+      expect(last).not.toBeNull();
+      const record = p.seminar.records.find((r: { month: string }) => r.month === last);
+      const row = p.months.months.find((m: { month: string }) => m.month === last);
+      expect([record.state, row.state]).toEqual(['closed', 'closed']);
+      // "Q month?" on home is the PQ flag the plan grid shows.
+      expect(p.home.lastMonthQ).toBe(record.isPq);
+      expect(row.isSp).toBe(record.isPq);
+      // The newest statement is the last closed month's, on home and every income page.
+      expect(p.home.lastStatementMonth).toBe(last);
+      expect(p.statement.month).toBe(last);
+      expect(p.statements.rows[0].month).toBe(last);
+      const annualRow = p.annual.months.find((m: { month: string }) => m.month === last);
+      expect([p.statement.netFen, p.statements.rows[0].netFen, annualRow.netFen]).toEqual([
+        p.home.lastNetFen,
+        p.home.lastNetFen,
+        p.home.lastNetFen,
+      ]);
+      expect(p.statement.pretaxFen).toBe(p.home.lastPretaxFen);
+      // The month's volume and bracket behind the pay, as the volume pages show the month.
+      const vol = p.statement.volume;
+      expect({ pgpv: vol.pgpv, bracket: vol.bracketPercent, qLegs: vol.qLegs }).toEqual({
+        pgpv: record.pgpv,
+        bracket: record.bracket,
+        qLegs: record.qLegs,
+      });
+      expect({ pgpv: row.pgpv, bracket: row.bracket }).toEqual({ pgpv: record.pgpv, bracket: record.bracket });
+      const detailsRow = p.details.months.find((m: { month: string }) => m.month === last);
+      expect({ pgpv: detailsRow.pgpv, bracket: detailsRow.bracket, state: detailsRow.state }).toEqual({
+        pgpv: record.pgpv,
+        bracket: record.bracket,
+        state: 'closed',
+      });
+    });
+  }
+
+  it('home asks "Q month?" of the PQ test, not of a group at 21 % through its legs alone', async () => {
+    // Last month at 21 % only through the legs: the group is Q, the distributor is not PQ.
+    const last = (await call(PLATINUM, '/bff/v1/home/summary')).lastMonth;
+    await t.db
+      .updateTable('monthly_results')
+      .set({ is_q: 1, is_sp: 0, apv: 3_000, pgpv: 3_000 })
+      .where('ada', '=', PLATINUM)
+      .where('month', '=', last)
+      .execute();
+    await markDataReplaced(t.db);
+    const home = await call(PLATINUM, '/bff/v1/home/summary');
+    const plan = await call(PLATINUM, '/bff/v1/incentive/plan', { route: '/incentiveplan/seminars' });
+    const record = plan.records.find((r: { month: string }) => r.month === last);
+    expect(record.isPq).toBe(false);
+    expect(home.lastMonthQ).toBe(false);
+    expect(home.pqMonths).toBe(achieved(plan, 'pqMonths'));
+  });
+});
