@@ -538,3 +538,37 @@ describe('pinOutlook: the rank pages’ conditions judged like the plans’ pin 
     expect(['onTrack', 'atRisk']).toContain(cond(PIN.PLATINUM, 'spMonths').status);
   });
 });
+
+describe('the open month so far', () => {
+  // Q in Sep and Oct (2 PQ months, 3 needed) and in November so far: the third PQ month rests on
+  // a month that is not closed yet.
+  const months = PY2627.slice(0, 3).map((m) => rec(m, { q: true }));
+  const pqOf = (today: string) => evaluatePlan(plan('SEMINAR_2627'), { months }, { today }).criteria.find((c) => c.kind === 'pqMonths')!;
+
+  it('counts, but a criterion only it carries over the line is on track, not met', () => {
+    const pq = pqOf('2026-11-21');
+    expect(pq.achieved).toBe(3);
+    expect(pq.met).toBe(false);
+    expect(pq.status).toBe('onTrack');
+    expect(pq.gap).toMatchObject({ stillNeeded: 0, possible: true });
+    expect(pq.gap!.text.en).toBe('met so far: confirmed when this month closes');
+    expect(pq.trace!.find((t) => t.month === '2026-11')).toMatchObject({ state: 'open', counted: true });
+  });
+
+  it('is met once the month closes', () => {
+    const pq = pqOf('2026-12-02');
+    expect(pq).toMatchObject({ achieved: 3, met: true, status: 'met', gap: null });
+  });
+
+  it('a sum reached only with the open month waits for the close too', () => {
+    const r = evaluatePlan(
+      plan('SEMINAR_2627'),
+      { months: [...months.slice(0, 2), rec('2026-11', { apv: 80_000 })] },
+      { today: '2026-11-21' },
+    );
+    const apv = r.criteria.find((c) => c.kind === 'apv')!;
+    expect(apv.achieved).toBe(100_000);
+    expect(apv.met).toBe(false);
+    expect(apv.status).toBe('onTrack');
+  });
+});

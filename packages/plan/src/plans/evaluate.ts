@@ -1091,8 +1091,37 @@ function nextPinAbove(s: HistorySummary, held: number): number {
 // ---------------------------------------------------------------------------------------
 // Status, reason, gap and trace (shared by every kind)
 
+/**
+ * What the closed months alone achieve, for kinds whose figure sums or takes the best of the
+ * months (undefined for the others: pins, events, legs and scores are judged their own way).
+ */
+function closedAchieved(r: Raw, s: HistorySummary): number | undefined {
+  const cur = s.curPos;
+  if (cur < 0 || cur >= s.len) return r.achieved;
+  if (r.cumulative === 'sum') return r.achieved - Math.max(0, r.values[cur]!);
+  if (r.cumulative === 'max') {
+    let best = 0;
+    for (let p = 0; p < cur; p++) best = Math.max(best, r.values[p]!);
+    return best;
+  }
+  return undefined;
+}
+
+/**
+ * The open month counts so far (countsSoFar), but its figures are provisional until the close: a
+ * criterion only it carries over the line is on track, "met so far", not met.
+ */
+function metOnlySoFar(r: Raw, s: HistorySummary): boolean {
+  if (s.periodState !== 'open' || r.achieved < r.required) return false;
+  const closed = closedAchieved(r, s);
+  return closed !== undefined && closed < r.required;
+}
+
+const MET_SO_FAR = text('本月至今已达标，待本月结算后确认', 'met so far: confirmed when this month closes');
+
 function statusOf(r: Raw, kind: CriterionKindInfo, met: boolean, slack: number, s: HistorySummary): Status {
   if (met) return 'met';
+  if (metOnlySoFar(r, s)) return 'onTrack';
   if (s.remaining === 0) return 'missed';
   if (slack < 0) return 'outOfReach';
   if (r.pace) return r.pace;
@@ -1221,7 +1250,13 @@ function traceOf(r: Raw, kind: CriterionKindInfo, status: Status, gap: Gap | nul
 export function evaluateCriterion(c: Criterion, s: HistorySummary, detail = true, reason = detail): CriterionResult {
   const kind = kindOf(c);
   const r = (MEASURES[c.kind] as Measure<CriterionKind>)(c, s, detail);
-  const met = r.achieved >= r.required;
+  const soFar = metOnlySoFar(r, s);
+  if (soFar) {
+    r.gapText = MET_SO_FAR;
+    r.stillNeeded = 0;
+    r.perMonth = 0;
+  }
+  const met = r.achieved >= r.required && !soFar;
   const slack = met ? 0 : (r.slack ?? r.achieved + r.capacity - r.required);
   const status = statusOf(r, kind, met, slack, s);
   const why = status === 'outOfReach' && (reason || detail) ? (r.why?.() ?? genericReason(r, kind, s)) : undefined;

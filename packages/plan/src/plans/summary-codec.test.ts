@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { planCardFromSummary } from './card.ts';
 import { evaluatePlans } from './evaluate.ts';
 import { plansFor } from './registry.ts';
 import { decodePlanSummary, encodePlanSummary } from './summary-codec.ts';
@@ -41,6 +42,34 @@ describe('the stored plan summary', () => {
     }
     // Nothing recorded in Sep and Oct: 12 compliance months can no longer be had in the 10 left.
     expect(back.get('ELITE_2627')).toMatchObject({ status: 'outOfReach', reason: { code: 'monthsLeft' } });
+  });
+
+  it('records the criteria only the open month so far meets, and the card does not count them met', () => {
+    const q = (month: string) =>
+      ({
+        month,
+        ppv: 1_000,
+        gpv: 10_000,
+        pgpv: 10_000,
+        bracket: 21,
+        isQ: true,
+        apv: 10_000,
+        qLegs: 0,
+        isSp: true,
+        legs: [],
+        compliant: true,
+        newCustomers: 0,
+        points: 0,
+        attended: [],
+      }) as const;
+    const plan = plansFor('26/27').find((p) => p.code === 'SEMINAR_2627')!;
+    const [r] = evaluatePlans([plan], { months: ['2026-09', '2026-10', '2026-11'].map(q) }, { today: '2026-11-21', detail: false });
+    const pq = plan.criteria.findIndex((c) => c.kind === 'pqMonths');
+    const stored = decodePlanSummary(encodePlanSummary([r!])).get('SEMINAR_2627')!;
+    expect(stored.soFar).toEqual([pq]);
+    expect(stored.achieved[pq]).toBe(3);
+    const card = planCardFromSummary(plan, stored, '2026-11-21')!;
+    expect(card.criteriaMet).toBe(r!.criteria.filter((c) => c.met).length);
   });
 
   it('writes the reason of an out-of-reach plan and reads summaries stored before it existed', () => {

@@ -1,5 +1,5 @@
 // The stored plan summary (plan_results.summary): one JSON object per distributor and PY,
-// `{ "<plan code>": { "status": …, "achieved": [per criterion], "level"?: …, "reason"?: … } }`,
+// `{ "<plan code>": { "status": …, "achieved": [per criterion], "soFar"?: [criteria], "level"?: …, "reason"?: … } }`,
 // written by the close (the seed, later an import) and read by the plan list, home and income
 // pages. One encoder and one checked decoder so writer and readers cannot drift apart. Summaries
 // written before the out-of-reach status (no "reason", "missed" for an open period) still read.
@@ -11,6 +11,8 @@ export interface StoredPlanEntry {
   readonly reason?: StatusReason;
   /** The achieved value of each of the plan's criteria, in the plan's order. */
   readonly achieved: readonly number[];
+  /** Criteria (by position) whose achieved value reaches what they need only with the open month so far: not met yet. */
+  readonly soFar?: readonly number[];
   /** Plans with levels: the level reached (null: none); absent for plans without levels. */
   readonly level?: string | null;
 }
@@ -42,6 +44,12 @@ export function encodePlanSummary(results: readonly PlanResult[]): string {
       s += (c ? ',' : '') + String(v);
     }
     s += ']';
+    let soFar = '';
+    for (let c = 0; c < r.criteria.length; c++) {
+      const x = r.criteria[c]!;
+      if (!x.met && x.achieved >= x.required) soFar += (soFar ? ',' : '') + String(c);
+    }
+    if (soFar) s += `,"soFar":[${soFar}]`;
     if (r.levels) s += `,"level":${r.achievedLevel ? quote(r.achievedLevel) : 'null'}`;
     if (r.reason) s += `,"reason":${JSON.stringify({ code: r.reason.code, zh: r.reason.text.zh, en: r.reason.text.en })}`;
     s += '}';
@@ -52,14 +60,17 @@ export function encodePlanSummary(results: readonly PlanResult[]): string {
 function entryOf(v: unknown): StoredPlanEntry | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return null;
   const o = v as Record<string, unknown>;
-  const { status, achieved, level, reason } = o;
+  const { status, achieved, level, reason, soFar } = o;
   if (typeof status !== 'string' || !STATUSES.has(status)) return null;
   if (!Array.isArray(achieved) || !achieved.every((x) => typeof x === 'number' && Number.isFinite(x))) return null;
   if (level !== undefined && level !== null && typeof level !== 'string') return null;
-  const entry: { status: Status; achieved: number[]; level?: string | null; reason?: StatusReason } = {
+  if (soFar !== undefined && !(Array.isArray(soFar) && soFar.every((i) => Number.isInteger(i) && i >= 0 && i < achieved.length)))
+    return null;
+  const entry: { status: Status; achieved: number[]; soFar?: number[]; level?: string | null; reason?: StatusReason } = {
     status: status as Status,
     achieved: achieved as number[],
   };
+  if (soFar !== undefined) entry.soFar = soFar as number[];
   if ('level' in o) entry.level = level as string | null;
   if (reason !== undefined) {
     const why = reasonOf(reason);
