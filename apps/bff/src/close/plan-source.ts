@@ -1,7 +1,8 @@
 // Where plan_results rows come from: a worker thread that evaluates them while the main thread
 // writes the big tables (the machine has two cores), or the close's own thread (small trees, or
 // when a worker cannot start). Either way the rows arrive in ADA order, a chunk at a time.
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../lib/worker-thread.ts';
 import { planRows, type PlanInputs, type PlanRow } from './plans.ts';
 
 export interface PlanRowSource {
@@ -38,13 +39,7 @@ export function inlinePlanRows(input: PlanInputs): PlanRowSource {
 }
 
 function spawn(input: PlanInputs): Worker {
-  const here = import.meta.url;
-  // From source (tsx, vitest) the worker is TypeScript and needs tsx's loader in its thread;
-  // in the bundle (dist/) it is plan-worker.js next to the entry point.
-  if (!here.endsWith('.ts')) return new Worker(new URL('./plan-worker.js', here), { workerData: input });
-  const file = new URL('./plan-worker.ts', here).href;
-  const code = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(file)}); });`;
-  return new Worker(code, { eval: true, workerData: input });
+  return startWorker(new URL('./plan-worker.ts', import.meta.url), 'plan-worker', input);
 }
 
 type Message = { rows: PlanRow[]; done: number } | { end: true };

@@ -15,7 +15,9 @@ import type { Config } from '../config.ts';
 import type { DB } from '../db/index.ts';
 import { chinaDay } from '../import/fields.ts';
 import { importDirectory } from '../import/import.ts';
+import { startWorker } from '../lib/worker-thread.ts';
 import { Rng } from '../seed/prng.ts';
+import type { LiveWorkerData, WorkerReply, WorkerRequest } from './live-worker-protocol.ts';
 
 /** Buyers are drawn from the orders of the last this many months that have orders. */
 const WINDOW_MONTHS = 3;
@@ -169,22 +171,28 @@ export function ordersCsv(orders: readonly LiveOrder[]): string {
 }
 
 export function createLiveFeed(opts: LiveFeedOptions): LiveFeed {
-  const { db, log, intervalMs } = opts;
+  let stopped = false;
+  return scheduleTicks(
+    tickRunner(opts, () => stopped),
+    opts.intervalMs,
+    opts.log,
+    () => (stopped = true),
+  );
+}
+
+/** One tick's work on `opts.db`: draw, import, close. `stopped` says stop() was called. */
+function tickRunner(opts: LiveFeedOptions, stopped: () => boolean): () => Promise<TickResult> {
+  const { db, log } = opts;
   const now = opts.now ?? (() => new Date());
   const importFiles = opts.importDirectory ?? importDirectory;
   const close = opts.closeMonths ?? closeMonths;
   const rng = new Rng(opts.seed ?? randomInt(2 ** 31), 'live-feed');
   const run = (rng.next32() % 36 ** 4).toString(36).padStart(4, '0');
   let counter = 0;
-  let started = false;
-  let stopped = false;
   let idleSaid = false;
-  let timer: NodeJS.Timeout | undefined;
-  /** The tick under way or last finished: the next one starts after it. */
-  let chain: Promise<unknown> = Promise.resolve();
 
-  const runTick = async (): Promise<TickResult> => {
-    if (stopped) return { kind: 'stopped' };
+  return async (): Promise<TickResult> => {
+    if (stopped()) return { kind: 'stopped' };
     const t0 = performance.now();
     const day = chinaDay(opts.today());
     const buyers = await readBuyers(db, day);
@@ -196,7 +204,7 @@ export function createLiveFeed(opts: LiveFeedOptions): LiveFeed {
     idleSaid = false;
     const time = new Date(now().getTime() + CHINA_OFFSET_MS).toISOString().slice(11, 19);
     const orders = draftOrders(rng, buyers, { day, time, run, next: () => ++counter });
-    if (stopped) return { kind: 'stopped' };
+    if (stopped()) return { kind: 'stopped' };
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-live-'));
     try {
       fs.writeFileSync(path.join(dir, 'orders.csv'), ordersCsv(orders));
@@ -216,6 +224,18 @@ export function createLiveFeed(opts: LiveFeedOptions): LiveFeed {
     );
     return { kind: 'fed', orders, close: closed, seconds };
   };
+}
+
+/**
+ * Runs `runTick` every `intervalMs`, one at a time. `onStop` is called first thing in stop(),
+ * before waiting for the tick under way.
+ */
+function scheduleTicks(runTick: () => Promise<TickResult>, intervalMs: number, log: LiveLog, onStop: () => void): LiveFeed {
+  let started = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  /** The tick under way or last finished: the next one starts after it. */
+  let chain: Promise<unknown> = Promise.resolve();
 
   const tick = (): Promise<TickResult> => {
     const next = chain.then(runTick);
@@ -231,8 +251,8 @@ export function createLiveFeed(opts: LiveFeedOptions): LiveFeed {
       log.error({ err }, 'live feed: a tick failed; the next one tries again');
     }
     if (stopped) return;
-    // Counted from the end of the tick: however long a close takes on a big dataset, the server
-    // gets a whole interval between two ticks to answer pages (the close computes on this thread).
+    // Counted from the end of the tick: however long a close takes on a big dataset, the
+    // database gets a whole interval between two ticks for everything else.
     timer = setTimeout(() => void loop(), intervalMs);
     timer.unref();
   };
@@ -246,6 +266,7 @@ export function createLiveFeed(opts: LiveFeedOptions): LiveFeed {
     },
     async stop() {
       stopped = true;
+      onStop();
       clearTimeout(timer);
       timer = undefined;
       await chain;
@@ -254,17 +275,79 @@ export function createLiveFeed(opts: LiveFeedOptions): LiveFeed {
   };
 }
 
+export interface WorkerFeedOptions {
+  /** The environment the worker loads its configuration (database, today) from. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly intervalMs: number;
+  readonly log: LiveLog;
+  readonly seed?: number;
+}
+
 /**
- * The feed of a server started with DEMO_LIVE, or null. It stops in preClose, before the database
- * plugin closes the connection a tick may be using; hooks must be added before listen, the feed
- * is started after it (server.ts).
+ * The feed with its ticks on a worker thread (live-worker.ts) and a database connection of its
+ * own: the import and the close compute there, and the server's thread only waits for the
+ * database's write lock while the close writes (SQLite WAL lets every read through meanwhile).
+ */
+export function workerLiveFeed(opts: WorkerFeedOptions): LiveFeed {
+  const data: LiveWorkerData = { env: { ...opts.env }, ...(opts.seed !== undefined ? { seed: opts.seed } : {}) };
+  const worker = startWorker(new URL('./live-worker.ts', import.meta.url), 'live-worker', data);
+  const pending = new Map<number, { resolve: (r: TickResult) => void; reject: (e: Error) => void }>();
+  let ids = 0;
+  let stopped = false;
+  const failAll = (err: Error) => {
+    for (const p of pending.values()) p.reject(err);
+    pending.clear();
+  };
+  worker.on('message', (m: WorkerReply) => {
+    if ('log' in m) opts.log[m.log.level](m.log.obj, m.log.msg);
+    else if ('done' in m) {
+      pending.get(m.done)?.resolve(m.result);
+      pending.delete(m.done);
+    } else {
+      pending.get(m.failed)?.reject(new Error(m.message));
+      pending.delete(m.failed);
+    }
+  });
+  worker.on('error', (err) => failAll(err));
+  const exited = new Promise<void>((resolve) =>
+    worker.once('exit', () => {
+      failAll(new Error('the live feed worker stopped'));
+      resolve();
+    }),
+  );
+  const runTick = (): Promise<TickResult> => {
+    if (stopped) return Promise.resolve({ kind: 'stopped' });
+    return new Promise((resolve, reject) => {
+      const id = ++ids;
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ tick: id } satisfies WorkerRequest);
+    });
+  };
+  const feed = scheduleTicks(runTick, opts.intervalMs, opts.log, () => (stopped = true));
+  return {
+    start: feed.start,
+    tick: feed.tick,
+    async stop() {
+      await feed.stop();
+      worker.postMessage({ stop: true } satisfies WorkerRequest);
+      await exited;
+    },
+  };
+}
+
+/**
+ * The feed of a server started with DEMO_LIVE, or null: its ticks on a worker thread, which
+ * loads the configuration from `env` (the server's environment) and opens its own connection.
+ * It stops in preClose, so the server closes after the tick under way; hooks must be added
+ * before listen, the feed is started after it (server.ts).
  */
 export function attachLiveFeed(
   app: FastifyInstance,
-  config: Pick<Config, 'demoLive' | 'DEMO_LIVE_INTERVAL_MS' | 'today'>,
+  config: Pick<Config, 'demoLive' | 'DEMO_LIVE_INTERVAL_MS'>,
+  env: Readonly<Record<string, string | undefined>> = process.env,
 ): LiveFeed | null {
   if (!config.demoLive) return null;
-  const feed = createLiveFeed({ db: app.db, today: config.today, intervalMs: config.DEMO_LIVE_INTERVAL_MS, log: app.log });
+  const feed = workerLiveFeed({ env, intervalMs: config.DEMO_LIVE_INTERVAL_MS, log: app.log });
   app.addHook('preClose', () => feed.stop());
   return feed;
 }
