@@ -26,7 +26,14 @@ export const incomeTotalsSchema = z.object({
 });
 export type IncomeTotals = z.infer<typeof incomeTotalsSchema>;
 
-export const statementRowSchema = incomeTotalsSchema.extend({ month: z.string() });
+/**
+ * A statement's payment date, 'YYYY-MM-DD' (China time): the month after its month, on the day
+ * the plan's rule table names (packages/plan/README.md, "payment date"). The calendar-year
+ * (tax) views count a statement in this date's year.
+ */
+export const paidOnSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'payment date must be YYYY-MM-DD');
+
+export const statementRowSchema = incomeTotalsSchema.extend({ month: z.string(), paidOn: paidOnSchema });
 export type StatementRow = z.infer<typeof statementRowSchema>;
 
 export const incomeWithholdingSchema = z.object({
@@ -74,6 +81,8 @@ export const statementDataSchema = incomeTotalsSchema.extend({
   py: z.string(),
   /** Queryable months, newest first (the month picker). */
   months: z.array(z.string()),
+  /** When this statement is paid; null without a statement. */
+  paidOn: paidOnSchema.nullable(),
   volume: incomeMonthVolumeSchema.nullable(),
   items: z.array(statementItemSchema),
   withholding: incomeWithholdingSchema,
@@ -126,6 +135,8 @@ export type PromotionData = z.infer<typeof promotionDataSchema>;
 export const pretaxDataSchema = incomeTotalsSchema.extend({
   month: z.string().nullable(),
   months: z.array(z.string()),
+  /** When the net was paid to the card; null without a statement. */
+  paidOn: paidOnSchema.nullable(),
   withholding: incomeWithholdingSchema,
   payeeName: z.string(),
   /** Masked per spec §5, grouped by 4: '622* **** *45'. The full number never leaves the BFF. */
@@ -138,6 +149,8 @@ export type PretaxData = z.infer<typeof pretaxDataSchema>;
 export const incomeAnnualMonthSchema = incomeTotalsSchema.extend({
   month: z.string(),
   hasStatement: z.boolean(),
+  /** The statement's payment date; null for a month without a statement. */
+  paidOn: paidOnSchema.nullable(),
 });
 export type IncomeAnnualMonth = z.infer<typeof incomeAnnualMonthSchema>;
 
@@ -149,10 +162,18 @@ export const annualIncomeDataSchema = z.object({
 });
 export type AnnualIncomeData = z.infer<typeof annualIncomeDataSchema>;
 
+/**
+ * A calendar (tax) year of service fees, by payment date: the statements paid in the year (a
+ * December statement, paid in January, is the next year's income) and its annual tax.
+ */
 export const annualTaxableDataSchema = z.object({
   year: z.string(),
+  /** Calendar years in which statements were paid, plus the current one, newest first. */
   years: z.array(z.string()),
+  /** The 12 payment months of the year: what was paid (gross) and withheld in each. */
   months: z.array(z.object({ month: z.string(), grossFen: z.number().int(), withheldFen: z.number().int(), hasStatement: z.boolean() })),
+  /** The statements paid in the year, by payment date: gross = Σ pretaxFen, withheld = Σ taxFen. */
+  statements: z.array(statementRowSchema),
   /** Months of the year that are still to come or not yet closed. */
   complete: z.boolean(),
   grossFen: z.number().int(),

@@ -3,6 +3,7 @@ export * from './calendar.ts';
 export * from './money.ts';
 export * from './text.ts';
 export * from './tax.ts';
+export * from './payment.ts';
 export * from './bracket.ts';
 export type { BracketStep, RuleTable } from './rules/types.ts';
 export { BASE_RULES } from './rules/base.ts';

@@ -1,6 +1,6 @@
 // Writes the month close's figures (close.ts) through a BulkWriter, in primary-key order (ADA,
 // then month), so SQLite appends to its B-trees instead of splitting pages all over them.
-import { complimentaryPoints, remunerationWithholding } from '@abo/plan';
+import { complimentaryPoints, paymentDateOf, remunerationWithholding } from '@abo/plan';
 import type { BulkWriter, SqlValue } from '../db/bulk.ts';
 import { MONTHLY_RESULT_COLUMNS } from '../db/monthly-results.ts';
 import type { ProgressFn } from './close-all.ts';
@@ -133,13 +133,18 @@ export async function writeMonthlyResults(w: FigureWriter, f: Figures, fromMonth
   return ins.rows;
 }
 
-/** statements: one row per node and closed month from `fromMonth` on with a positive pre-tax total. */
+/**
+ * statements: one row per node and closed month from `fromMonth` on with a positive pre-tax
+ * total, with its payment date by the rule of the month's PY. One statement per month, each paid
+ * in its own month, so each is withheld on its own (the annual bonuses are August's items).
+ */
 export async function writeStatements(w: FigureWriter, f: Figures, fromMonth = 0): Promise<number> {
-  const ins = w.writer.inserter('statements', ['ada', 'month', 'pretax_fen', 'tax_fen', 'net_fen', 'items']);
+  const ins = w.writer.inserter('statements', ['ada', 'month', 'pretax_fen', 'tax_fen', 'net_fen', 'items', 'paid_on']);
   const n = f.n;
   const closed = f.cal.closed;
   const rules = f.cal.rules;
-  const row: SqlValue[] = new Array<SqlValue>(6);
+  const paidOn = f.cal.months.map((month, m) => paymentDateOf(month, rules[m]!));
+  const row: SqlValue[] = new Array<SqlValue>(7);
   await w.eachNode('statements', (i) => {
     row[0] = f.ada[i]!;
     for (let m = Math.max(fromMonth, f.joinMonth[i]!); m < closed; m++) {
@@ -176,6 +181,7 @@ export async function writeStatements(w: FigureWriter, f: Figures, fromMonth = 0
       row[3] = tax;
       row[4] = pretax - tax;
       row[5] = items;
+      row[6] = paidOn[m]!;
       ins.add(row);
     }
   });

@@ -51,7 +51,7 @@ describe('kept answers after another process replaced the data', () => {
     const items = JSON.stringify([{ code: 'PROMOTION', baseBvFen: 100_000, rateBp: 1200, amountFen: 12_000 }]);
     await t.db
       .insertInto('statements')
-      .values({ ada: LEADER, month: '2026-10', pretax_fen: 12_000, tax_fen: 0, net_fen: 12_000, items })
+      .values({ ada: LEADER, month: '2026-10', pretax_fen: 12_000, tax_fen: 0, net_fen: 12_000, items, paid_on: '2026-11-15' })
       .execute();
     const tokens = await t.app.tokens.issue((await loadProfile(t.db, LEADER))!);
     headers = { 'idaas-accesstoken': tokens.accessToken, 'idaas-idtoken': tokens.idToken };

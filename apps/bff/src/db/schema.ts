@@ -65,6 +65,11 @@ export interface StatementsTable {
    * pretax_fen > 0 have a row.
    */
   items: string;
+  /**
+   * The payment date, `YYYY-MM-DD`: the rule table's day of the month after (plan engine's
+   * paymentDateOf). The calendar-year tax views count a statement in this date's year.
+   */
+  paid_on: string;
 }
 
 /**

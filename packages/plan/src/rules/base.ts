@@ -35,4 +35,7 @@ export const BASE_RULES: Omit<RuleTable, 'py'> = {
   ruby: { minPgpv: 20_000, rateBp: 200 },
   pearl: { minQLegs: 3, rateBp: 100 },
   annual: { emeraldRateBp: 25, diamondRateBp: 25 },
+  // Mainland China's pay day is not published: the 15th, the day Amway's published practice
+  // names (packages/plan/README.md, "Rules and their sources").
+  payment: { dayOfNextMonth: 15 },
 };

@@ -71,4 +71,10 @@ export interface RuleTable {
     readonly emeraldRateBp: number;
     readonly diamondRateBp: number;
   };
+  /**
+   * When a month's statement is paid (its payment date, paymentDateOf): on this day of the
+   * following month (the month's last day when it is shorter). The annual bonuses are items of
+   * the August statement, so they are paid with it.
+   */
+  readonly payment: { readonly dayOfNextMonth: number };
 }

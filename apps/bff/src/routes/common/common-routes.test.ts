@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@abo/contract';
+import { paymentDateOf } from '@abo/plan';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { insertDistributor } from '../../testing/fixtures.ts';
 import { ID_CHECKS_PER_WINDOW, MAX_GUIDES_PER_USER } from './common-routes.ts';
@@ -94,7 +95,15 @@ describe('common calls: answers', () => {
     await t.db
       .insertInto('statements')
       .values(
-        ['2026-08', '2026-10', '2026-09'].map((month) => ({ ada: ME, month, pretax_fen: 100, tax_fen: 0, net_fen: 100, items: '[]' })),
+        ['2026-08', '2026-10', '2026-09'].map((month) => ({
+          ada: ME,
+          month,
+          pretax_fen: 100,
+          tax_fen: 0,
+          net_fen: 100,
+          items: '[]',
+          paid_on: paymentDateOf(month),
+        })),
       )
       .execute();
     const prompt = (type: string, year: string, month: string) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { annualComprehensiveTax } from '@abo/plan';
+import { annualComprehensiveTax, serviceFeeAnnualTax } from '@abo/plan';
 import { LEADER, STRANGER, useIncomeApp } from './income-test-support.ts';
 
 describe('income calls: annual income, annual tax, review and types', () => {
@@ -30,6 +30,33 @@ describe('income calls: annual income, annual tax, review and types', () => {
     expect(d.balanceFen).toBe(d.annualTaxFen - d.withheldFen);
     expect(d.complete).toBe(false);
     expect(d.years).toEqual(['2026', '2025']);
+  });
+
+  it('counts a statement in the calendar year it is paid in: December in the next year', async () => {
+    const taxable = async (year: string) => (await fx.call(LEADER, 'annualtaxable', { year })).body.data;
+    const paidBetween = async (from: string, to: string) => (await fx.call(LEADER, 'query', { from, to })).body.data.totals;
+    const [y2025, y2026] = [await taxable('2025'), await taxable('2026')];
+    // Statements of Sep–Nov 2025 are paid in 2025; December 2025's on 15 Jan 2026, with the rest up to October 2026's.
+    expect(y2025.statements.map((s: { month: string; paidOn: string }) => [s.month, s.paidOn])).toEqual([
+      ['2025-09', '2025-10-15'],
+      ['2025-10', '2025-11-15'],
+      ['2025-11', '2025-12-15'],
+    ]);
+    expect(y2026.statements[0]).toMatchObject({ month: '2025-12', paidOn: '2026-01-15' });
+    expect(y2026.statements.at(-1)).toMatchObject({ month: '2026-10', paidOn: '2026-11-15' });
+    const december = (await fx.call(LEADER, 'statement', { month: '2025-12' })).body.data;
+    expect(december.paidOn).toBe('2026-01-15');
+    expect(y2026.months[0]).toEqual({ month: '2026-01', grossFen: december.pretaxFen, withheldFen: december.taxFen, hasStatement: true });
+    // The year's totals are the statements paid in it, to the fen.
+    for (const [d, from, to] of [
+      [y2025, '2025-09', '2025-11'],
+      [y2026, '2025-12', '2026-10'],
+    ] as const) {
+      const paid = await paidBetween(from, to);
+      expect(d.grossFen).toBe(paid.pretaxFen);
+      expect(d.withheldFen).toBe(paid.taxFen);
+      expect(d.annualTaxFen).toBe(annualComprehensiveTax(serviceFeeAnnualTax(paid.pretaxFen, paid.taxFen).taxableFen));
+    }
   });
 
   it('reviews a year: totals, best month, growth, pins reached', async () => {

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { serviceFeeAnnualTax } from '@abo/plan';
+import { paymentDateOf, serviceFeeAnnualTax } from '@abo/plan';
 import { annualReviewData, annualTaxableData, pysOf, twelveMonths, type ReviewInput } from './income-presenter.ts';
 
-const row = (month: string, netFen: number) => ({ month, pretaxFen: netFen, taxFen: 0, netFen });
+const row = (month: string, netFen: number, taxFen = 0) => ({
+  month,
+  paidOn: paymentDateOf(month),
+  pretaxFen: netFen + taxFen,
+  taxFen,
+  netFen,
+});
 const person = { ada: '10000004', sponsor_ada: null, name_zh: '张建国', name_en: 'Zhang Jianguo', pin_code: 342, pin_month: '2025-07' };
 
 describe('the income presenter', () => {
@@ -13,21 +19,18 @@ describe('the income presenter', () => {
   it('gives all 12 months of a PY, zeros where there is no statement', () => {
     const months = twelveMonths('26/27', [row('2026-10', 500)]);
     expect(months).toHaveLength(12);
-    expect(months[0]).toEqual({ month: '2026-09', pretaxFen: 0, taxFen: 0, netFen: 0, hasStatement: false });
-    expect(months[1]).toEqual({ month: '2026-10', pretaxFen: 500, taxFen: 0, netFen: 500, hasStatement: true });
+    expect(months[0]).toEqual({ month: '2026-09', pretaxFen: 0, taxFen: 0, netFen: 0, hasStatement: false, paidOn: null });
+    expect(months[1]).toEqual({ month: '2026-10', pretaxFen: 500, taxFen: 0, netFen: 500, hasStatement: true, paidOn: '2026-11-15' });
   });
 
   it("shows a year's comprehensive income with the engine's ratio and tax", () => {
     const tax = serviceFeeAnnualTax(10_000_000, 250_000);
-    const d = annualTaxableData(
-      '2026',
-      ['2026', '2025'],
-      [{ month: '2026-03', pretaxFen: 10_000_000, taxFen: 250_000, netFen: 9_750_000 }],
-      tax,
-      '2026-11',
-    );
+    const d = annualTaxableData('2026', ['2026', '2025'], [row('2026-02', 9_750_000, 250_000)], tax, '2026-11');
     expect(d).toMatchObject({ incomeRatioPercent: 80, incomeFen: 8_000_000, taxableFen: 2_000_000, complete: false });
+    // February's statement is paid on 15 March: the chart shows it in March, the list by its own month.
+    expect(d.months[1]).toEqual({ month: '2026-02', grossFen: 0, withheldFen: 0, hasStatement: false });
     expect(d.months[2]).toEqual({ month: '2026-03', grossFen: 10_000_000, withheldFen: 250_000, hasStatement: true });
+    expect(d.statements).toEqual([{ month: '2026-02', paidOn: '2026-03-15', pretaxFen: 10_000_000, taxFen: 250_000, netFen: 9_750_000 }]);
     expect(annualTaxableData('2025', [], [], serviceFeeAnnualTax(0, 0), '2026-11').complete).toBe(true);
   });
 
@@ -53,7 +56,7 @@ describe('the income presenter', () => {
     const d = annualReviewData(input, { ada: person.ada });
     expect(d).toMatchObject({ netFen: 4_000, monthsPaid: 2, comparedMonths: 2, previousSamePeriod: { netFen: 2_000 }, growthPercent: 100 });
     expect(d.previous).toMatchObject({ py: '25/26', netFen: 11_000 });
-    expect(d.bestMonth).toEqual({ month: '2026-10', pretaxFen: 3_000, taxFen: 0, netFen: 3_000 });
+    expect(d.bestMonth).toEqual({ month: '2026-10', paidOn: '2026-11-15', pretaxFen: 3_000, taxFen: 0, netFen: 3_000 });
     expect(d.pinsReached).toEqual([expect.objectContaining({ code: '342', month: '2026-10' })]);
     expect(d.plansMet).toEqual([{ code: 'UNKNOWN-PLAN', name: { zh: 'UNKNOWN-PLAN', en: 'UNKNOWN-PLAN' } }]);
     expect(d.plansEvaluated).toBe(2);

@@ -52,6 +52,7 @@ export function noStatement(py: PyName, months: string[]): StatementData {
     month: null,
     py,
     months,
+    paidOn: null,
     volume: null,
     items: [],
     pretaxFen: 0,
@@ -67,6 +68,7 @@ export function statementData(s: StoredStatement, months: string[], vol: Monthly
     month: s.month,
     py: pyOf(s.month),
     months,
+    paidOn: s.paidOn,
     volume: vol ? { ppv: vol.ppv, gpv: vol.gpv, pgpv: vol.pgpv, bracketPercent: vol.bracket, qLegs: vol.qLegs } : null,
     items: s.items.map(itemView),
     pretaxFen: s.pretaxFen,
@@ -155,6 +157,7 @@ export function pretaxData(
   return {
     month,
     months,
+    paidOn: s?.paidOn ?? null,
     pretaxFen,
     taxFen: s?.taxFen ?? 0,
     netFen: s?.netFen ?? 0,
@@ -172,28 +175,47 @@ export function twelveMonths(py: PyName, rows: readonly StatementTotals[]): Annu
   const byMonth = new Map(rows.map((x) => [x.month, x]));
   return pyMonths(py).map((month) => {
     const x = byMonth.get(month);
-    return { month, pretaxFen: x?.pretaxFen ?? 0, taxFen: x?.taxFen ?? 0, netFen: x?.netFen ?? 0, hasStatement: !!x };
+    return {
+      month,
+      pretaxFen: x?.pretaxFen ?? 0,
+      taxFen: x?.taxFen ?? 0,
+      netFen: x?.netFen ?? 0,
+      hasStatement: !!x,
+      paidOn: x?.paidOn ?? null,
+    };
   });
 }
 
-/** A calendar year of statements as comprehensive income: the year's tax against what was withheld. */
+/**
+ * A calendar year of statements as comprehensive income, by payment date: `paid` are the
+ * statements paid in the year (whatever month they pay for), summed per payment month; the
+ * year's tax against what was withheld from them.
+ */
 export function annualTaxableData(
   year: string,
   years: string[],
-  rows: readonly StatementTotals[],
+  paid: readonly StatementTotals[],
   tax: ServiceFeeAnnualTax,
   todayMonth: string,
 ): AnnualTaxableData {
-  const byMonth = new Map(rows.map((x) => [x.month, x]));
-  const months = Array.from({ length: 12 }, (_, i) => {
-    const month = `${year}-${String(i + 1).padStart(2, '0')}`;
-    const x = byMonth.get(month);
-    return { month, grossFen: x?.pretaxFen ?? 0, withheldFen: x?.taxFen ?? 0, hasStatement: !!x };
-  });
+  const months = Array.from({ length: 12 }, (_, i) => ({
+    month: `${year}-${String(i + 1).padStart(2, '0')}`,
+    grossFen: 0,
+    withheldFen: 0,
+    hasStatement: false,
+  }));
+  for (const x of paid) {
+    const m = months[Number(x.paidOn.slice(5, 7)) - 1];
+    if (!m || !x.paidOn.startsWith(`${year}-`)) continue;
+    m.grossFen += x.pretaxFen;
+    m.withheldFen += x.taxFen;
+    m.hasStatement = true;
+  }
   return {
     year,
     years,
     months,
+    statements: paid.map((x) => ({ month: x.month, paidOn: x.paidOn, pretaxFen: x.pretaxFen, taxFen: x.taxFen, netFen: x.netFen })),
     complete: `${year}-12` < todayMonth,
     grossFen: tax.grossFen,
     incomeRatioPercent: tax.incomeRatioBp / 100,
@@ -242,7 +264,7 @@ function pinsReached(py: PyName, pinRows: ReviewInput['pinRows'], person: Review
 /** The year in review: totals, best month, growth like for like, pins reached, plans met. */
 export function annualReviewData(x: ReviewInput, viewer: NameViewer): AnnualReviewData {
   const totals = sumTotals(x.twelve);
-  const paid = x.twelve.filter((m) => m.hasStatement);
+  const paid = x.twelve.filter((m): m is typeof m & { paidOn: string } => m.hasStatement && m.paidOn !== null);
   let best: (typeof paid)[number] | undefined;
   for (const m of paid) if (!best || m.netFen > best.netFen) best = m;
   const previous = x.prevRows.length > 0 ? { py: x.prevPy, ...sumTotals(x.prevRows) } : null;
@@ -267,7 +289,9 @@ export function annualReviewData(x: ReviewInput, viewer: NameViewer): AnnualRevi
     ...totals,
     monthsPaid: paid.length,
     months: x.twelve,
-    bestMonth: best ? { month: best.month, pretaxFen: best.pretaxFen, taxFen: best.taxFen, netFen: best.netFen } : null,
+    bestMonth: best
+      ? { month: best.month, paidOn: best.paidOn, pretaxFen: best.pretaxFen, taxFen: best.taxFen, netFen: best.netFen }
+      : null,
     previous,
     previousSamePeriod: samePeriod,
     comparedMonths,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LocalText } from '@abo/contract';
-import { monthlyStatement } from '@abo/plan';
+import { monthlyStatement, paymentDateOf } from '@abo/plan';
 import { insertDistributor } from '../../testing/fixtures.ts';
 import { insertMonth, LEG_A, LEADER, SHORT, useIncomeApp } from './income-test-support.ts';
 
@@ -30,6 +30,7 @@ describe('income calls: the promotion service fee', () => {
         tax_fen: st.taxFen,
         net_fen: st.netFen,
         items: JSON.stringify(short),
+        paid_on: paymentDateOf('2026-10'),
       })
       .execute();
     await insertMonth(fx.t.db, SHORT, '2026-10', 900, st.pgpv, st.bracketPercent, st.qLegs, 330);
@@ -89,7 +90,15 @@ describe('income calls: the promotion service fee', () => {
     ];
     await fx.t.db
       .insertInto('statements')
-      .values({ ada: MOVER, month: '2026-10', pretax_fen: 5_700, tax_fen: 0, net_fen: 5_700, items: JSON.stringify(items) })
+      .values({
+        ada: MOVER,
+        month: '2026-10',
+        pretax_fen: 5_700,
+        tax_fen: 0,
+        net_fen: 5_700,
+        items: JSON.stringify(items),
+        paid_on: '2026-11-15',
+      })
       .execute();
     await fx.signIn(MOVER);
     const { body, raw } = await fx.call(MOVER, 'promotionservicefee', { month: '2026-10' });

@@ -10,9 +10,11 @@ import { notFound } from '../../lib/app-error.ts';
 import { preparedQuery } from '../../lib/prepared-query.ts';
 import { parseItems, type ParsedItem, type Totals } from './income-data.ts';
 
-/** One month's statement figures (fen). */
+/** One month's statement figures (fen) and when it is paid. */
 export interface StatementTotals extends Totals {
   month: string;
+  /** Payment date, `YYYY-MM-DD`. */
+  paidOn: string;
 }
 
 /** One month's statement with its items. */
@@ -20,10 +22,11 @@ export interface StoredStatement extends StatementTotals {
   items: ParsedItem[];
 }
 
-type StatementRow = { month: string; pretax_fen: number; tax_fen: number; net_fen: number };
+type StatementRow = { month: string; pretax_fen: number; tax_fen: number; net_fen: number; paid_on: string };
 
 const totalsOf = (s: StatementRow): StatementTotals => ({
   month: s.month,
+  paidOn: s.paid_on,
   pretaxFen: Number(s.pretax_fen),
   taxFen: Number(s.tax_fen),
   netFen: Number(s.net_fen),
@@ -31,7 +34,8 @@ const totalsOf = (s: StatementRow): StatementTotals => ({
 
 const withItems = (s: StatementRow & { items: string }): StoredStatement => ({ ...totalsOf(s), items: parseItems(s.items) });
 
-const STATEMENT_COLUMNS = ['month', 'pretax_fen', 'tax_fen', 'net_fen', 'items'] as const;
+const TOTAL_COLUMNS = ['month', 'pretax_fen', 'tax_fen', 'net_fen', 'paid_on'] as const;
+const STATEMENT_COLUMNS = [...TOTAL_COLUMNS, 'items'] as const;
 
 const statementRow = preparedQuery((db, p: { ada: string; month: string }) =>
   db.selectFrom('statements').select(STATEMENT_COLUMNS).where('ada', '=', p.ada).where('month', '=', p.month),
@@ -40,10 +44,22 @@ const statementRow = preparedQuery((db, p: { ada: string; month: string }) =>
 const statementRange = preparedQuery((db, p: { ada: string; from: string; to: string }) =>
   db
     .selectFrom('statements')
-    .select(['month', 'pretax_fen', 'tax_fen', 'net_fen'])
+    .select(TOTAL_COLUMNS)
     .where('ada', '=', p.ada)
     .where('month', '>=', p.from)
     .where('month', '<=', p.to)
+    .orderBy('month'),
+);
+
+// A distributor has a few dozen statements: filtering on the payment date within (ada, …) needs no index.
+const statementsPaidBetween = preparedQuery((db, p: { ada: string; from: string; to: string }) =>
+  db
+    .selectFrom('statements')
+    .select(TOTAL_COLUMNS)
+    .where('ada', '=', p.ada)
+    .where('paid_on', '>=', p.from)
+    .where('paid_on', '<=', p.to)
+    .orderBy('paid_on')
     .orderBy('month'),
 );
 
@@ -57,6 +73,14 @@ export async function statementOr404(db: DB, ada: string, month: string): Promis
 /** The statement figures of the months from `from` to `to` (inclusive), oldest first. */
 export async function statementTotalsBetween(db: DB, ada: string, from: string, to: string): Promise<StatementTotals[]> {
   return (await statementRange(db, { ada, from, to })).map(totalsOf);
+}
+
+/**
+ * The statement figures paid in a calendar year (by payment date, not by the month they pay
+ * for), in the order they were paid.
+ */
+export async function statementTotalsPaidIn(db: DB, ada: string, year: string): Promise<StatementTotals[]> {
+  return (await statementsPaidBetween(db, { ada, from: `${year}-01-01`, to: `${year}-12-31` })).map(totalsOf);
 }
 
 /** The statements with their items from `from` to `to` (inclusive), oldest first. */

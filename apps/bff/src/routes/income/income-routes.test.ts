@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Code, type LocalText } from '@abo/contract';
-import { remunerationWithholding } from '@abo/plan';
+import { paymentDateOf, remunerationWithholding } from '@abo/plan';
 import { insertStaff, markDataReplaced, TEST_PASSWORD } from '../../testing/fixtures.ts';
 import { CARD, LEADER, MONTHS, NATIONAL_ID, STRANGER, useIncomeApp } from './income-test-support.ts';
 
@@ -21,6 +21,23 @@ describe('income calls: statements and pre-tax details', () => {
       expect(promo.baseBvFen).toBeGreaterThan(0);
       expect(promo.legCount).toBe(3);
     }
+  });
+
+  it("carries each statement's payment date, the 15th of the month after, on every statement answer", async () => {
+    for (const path of ['statement', 'commissiondetail', 'pretaxdetails']) {
+      expect((await fx.call(LEADER, path, { month: '2025-12' })).body.data.paidOn, path).toBe('2026-01-15');
+    }
+    const list = (await fx.call(LEADER, 'statements', { year: '25/26' })).body.data.rows;
+    expect(list.map((r: { month: string; paidOn: string }) => r.paidOn)).toEqual(
+      list.map((r: { month: string }) => paymentDateOf(r.month)),
+    );
+    const range = (await fx.call(LEADER, 'query', { from: '2026-08', to: '2026-08' })).body.data.rows;
+    expect(range).toEqual([expect.objectContaining({ month: '2026-08', paidOn: '2026-09-15' })]);
+    const year = (await fx.call(LEADER, 'distributorannualincome', { year: '26/27' })).body.data.months;
+    expect(year.slice(0, 3).map((m: { paidOn: string | null }) => m.paidOn)).toEqual(['2026-10-15', '2026-11-15', null]);
+    expect((await fx.call(LEADER, 'annualreview', { year: '26/27' })).body.data.bestMonth.paidOn).toMatch(/^2026-1[01]-15$/);
+    expect((await fx.call(STRANGER, 'statement')).body.data.paidOn).toBeNull();
+    expect((await fx.call(STRANGER, 'pretaxdetails')).body.data.paidOn).toBeNull();
   });
 
   it('defaults to the latest statement month and lists the queryable months', async () => {

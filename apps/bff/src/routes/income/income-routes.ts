@@ -4,7 +4,7 @@ import { ok, statementDataSchema, type StatementData } from '@abo/contract';
 import { previousPy, promotionFee, pyMonths, pyOf, rulesForMonth, serviceFeeAnnualTax, toMonthKey } from '@abo/plan';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
-import { queryableMonths } from '../../db/statements.ts';
+import { paymentYears, queryableMonths } from '../../db/statements.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { endpoint } from '../../lib/endpoint.ts';
@@ -34,6 +34,7 @@ import {
   statementOr404,
   statementsBetween,
   statementTotalsBetween,
+  statementTotalsPaidIn,
   volumeOf,
 } from './income-queries.ts';
 
@@ -174,18 +175,19 @@ export async function incomeRoutes(app: FastifyInstance, opts: { config: Config 
     },
   });
 
-  // Comprehensive-income view of a calendar year: annual tax vs what was withheld.
+  // Comprehensive-income view of a calendar year, by payment date (a December statement, paid in
+  // January, is the next year's income): annual tax vs what was withheld.
   r.route({
     ...endpoint('/bff/v1/income/annualtaxable'),
     handler: async (request) => {
       const { ada } = sessionOf(request);
-      const now = today();
-      const thisYear = String(now.getUTCFullYear());
+      const todayMonth = toMonthKey(today());
+      const thisYear = todayMonth.slice(0, 4);
       const year = request.body.year ?? thisYear;
-      const [months, rows] = await Promise.all([queryableMonths(db, ada), statementTotalsBetween(db, ada, `${year}-01`, `${year}-12`)]);
-      const years = [...new Set([thisYear, ...months.map((m) => m.slice(0, 4))])].sort().reverse();
-      const totals = sumTotals(rows);
-      return ok(annualTaxableData(year, years, rows, serviceFeeAnnualTax(totals.pretaxFen, totals.taxFen), toMonthKey(now)));
+      const [paidYears, paid] = await Promise.all([paymentYears(db, ada), statementTotalsPaidIn(db, ada, year)]);
+      const years = [...new Set([thisYear, ...paidYears])].sort().reverse();
+      const totals = sumTotals(paid);
+      return ok(annualTaxableData(year, years, paid, serviceFeeAnnualTax(totals.pretaxFen, totals.taxFen), todayMonth));
     },
   });
 

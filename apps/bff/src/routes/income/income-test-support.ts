@@ -1,4 +1,4 @@
-import { monthlyStatement, type StatementInput } from '@abo/plan';
+import { monthlyStatement, paymentDateOf, type StatementInput } from '@abo/plan';
 import type { DB } from '../../db/index.ts';
 import { insertDistributor } from '../../testing/fixtures.ts';
 import { signInHeaders, useTestApp, type SuiteApp } from '../../testing/suite-app.ts';
@@ -78,7 +78,15 @@ async function seed(db: DB) {
     const s = monthlyStatement(input);
     await db
       .insertInto('statements')
-      .values({ ada: LEADER, month, pretax_fen: s.pretaxFen, tax_fen: s.taxFen, net_fen: s.netFen, items: JSON.stringify(s.items) })
+      .values({
+        ada: LEADER,
+        month,
+        pretax_fen: s.pretaxFen,
+        tax_fen: s.taxFen,
+        net_fen: s.netFen,
+        items: JSON.stringify(s.items),
+        paid_on: paymentDateOf(month),
+      })
       .execute();
     await insertMonth(db, LEADER, month, s.ppv, s.pgpv, s.bracketPercent, s.qLegs, i < 4 ? 330 : 342);
   }

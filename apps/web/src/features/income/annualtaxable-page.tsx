@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { TableCard } from '../../components/data-table/table-card.tsx';
 import { Figure } from '../../components/figure.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
@@ -9,11 +10,15 @@ import { IncomeLinks } from './components/income-links.tsx';
 import { formatPercent } from './components/income-format.ts';
 import { MonthsChart } from './components/months-chart.tsx';
 import { LabelledSelect } from './components/pickers.tsx';
+import { StatementTable } from './components/statement-table.tsx';
 import { useParam } from './components/use-param.ts';
 import './i18n.ts';
 import './income.css';
 
-/** /income/annualtaxable: the comprehensive-income view of a calendar year (?year=2026). */
+/**
+ * /income/annualtaxable: the comprehensive-income view of a calendar year (?year=2026), by
+ * payment date: the statements paid in the year, listed with their own month and payment date.
+ */
 export default function AnnualTaxablePage() {
   const { t, i18n } = useTranslation('income');
   const lang = i18n.language;
@@ -47,6 +52,9 @@ export default function AnnualTaxablePage() {
                   <h2 className="card__title" id="tax-title">
                     {d.year}
                   </h2>
+                  <p className="muted small" data-testid="by-payment-date">
+                    {t('byPaymentDate')}
+                  </p>
                   <div className="grid income-totals">
                     <Figure value={formatFen(d.grossFen, lang)} label={t('gross')} />
                     <Figure value={formatFen(d.annualTaxFen, lang)} label={t('annualTax')} />
@@ -95,6 +103,14 @@ export default function AnnualTaxablePage() {
                   )}
                 </section>
               </div>
+              {d.statements.length > 0 ? (
+                <TableCard id="paid-in-year" title={t('paidInYear', { year: d.year })}>
+                  <StatementTable
+                    rows={d.statements}
+                    totals={{ pretaxFen: d.grossFen, taxFen: d.withheldFen, netFen: d.grossFen - d.withheldFen }}
+                  />
+                </TableCard>
+              ) : null}
               <IncomeLinks pages={['pretaxdetails', 'distributorannualincome', 'annualreview']} />
             </>
           );

@@ -12,6 +12,7 @@ import { exportPdf } from './components/export.ts';
 import { ExportButton } from './components/export-button.tsx';
 import { MonthsChart } from './components/months-chart.tsx';
 import { IncomeLinks } from './components/income-links.tsx';
+import { PaidOn } from './components/paid-on.tsx';
 import { MonthSelect } from './components/pickers.tsx';
 import { StatementItems } from './components/statement-items.tsx';
 import { StatementTable } from './components/statement-table.tsx';
@@ -62,6 +63,11 @@ export default function ServiceFeePage() {
                 <h2 className="card__title" id="statement-title">
                   {t('statementOf', { month: formatMonth(s.month!, lang) })}
                 </h2>
+                {s.paidOn ? (
+                  <p className="income-paid-line">
+                    <PaidOn day={s.paidOn} />
+                  </p>
+                ) : null}
                 <TotalsGrid totals={s} />
                 <StatementItems s={s} />
                 <p className="small" data-export="skip">

@@ -14,3 +14,17 @@ export function formatPercent(p: number, locale: string): string {
 
 /** A file-name-safe PY: '25/26' → '25-26'. */
 export const pySlug = (py: string) => py.replace(/[^0-9A-Za-z]+/g, '-');
+
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A payment date `'2026-11-15'` as the pages write it: `'2026-11-15'` in Chinese, `'15 Nov 2026'`
+ * in English. Spelt out, like formatMonth, rather than through Intl.DateTimeFormat; anything that
+ * is not such a date is returned unchanged.
+ */
+export function formatPayDate(day: string, locale: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  const month = m ? MONTH_NAMES[Number(m[2]) - 1] : undefined;
+  if (!m || !month) return day;
+  return locale.toLowerCase().startsWith('zh') ? day : `${Number(m[3])} ${month} ${m[1]}`;
+}

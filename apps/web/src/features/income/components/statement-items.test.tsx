@@ -8,6 +8,7 @@ const statement: StatementData = {
   month: '2026-10',
   py: '26/27',
   months: ['2026-10'],
+  paidOn: '2026-11-15',
   volume: null,
   items: [
     {

@@ -4,13 +4,17 @@ import { Link } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
 import { formatFen, formatMonth } from '../../../lib/format.ts';
 import { useLocalText } from '../../../lib/use-local-text.ts';
-
-/** A month of statements; `hasStatement: false` is a month nothing was paid for (no statement to open). */
-type StatementMonth = StatementRow & { hasStatement?: boolean };
+import { PaidOn } from './paid-on.tsx';
 
 /**
- * Months of statements (pre-tax, tax, net) and their total, each month opening its statement.
- * data-* carry the fen, so checks can add the months up against the total.
+ * A month of statements with its payment date; `hasStatement: false` is a month nothing was paid
+ * for (no statement to open, no payment date).
+ */
+type StatementMonth = Omit<StatementRow, 'paidOn'> & { paidOn: string | null; hasStatement?: boolean };
+
+/**
+ * Months of statements (pre-tax, tax, net) and their total, each month opening its statement and
+ * saying when it is paid. data-* carry the fen, so checks can add the months up against the total.
  */
 export function StatementTable({ rows, totals, current }: { rows: readonly StatementMonth[]; totals: IncomeTotals; current?: string }) {
   const { t } = useTranslation('income');
@@ -26,7 +30,14 @@ export function StatementTable({ rows, totals, current }: { rows: readonly State
             {formatMonth(r.month, lang)} <span className="muted small">({t('noStatement')})</span>
           </>
         ) : (
-          <Link to={`/income/servicefee?month=${r.month}`}>{formatMonth(r.month, lang)}</Link>
+          <>
+            <Link to={`/income/servicefee?month=${r.month}`}>{formatMonth(r.month, lang)}</Link>
+            {r.paidOn ? (
+              <div>
+                <PaidOn day={r.paidOn} />
+              </div>
+            ) : null}
+          </>
         ),
     },
     { key: 'pretax', header: t('pretax'), numeric: true, cell: (r) => fen(r.pretaxFen) },

@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { uniqueSchemaName } from '../../testing/test-app.ts';
+import { closeDatabase, dialectOf, migrateToLatest, openPostgres, openSqlite, type DB } from '../index.ts';
+import * as m0001 from './0001-initial.ts';
+import * as m0002 from './0002-analytics-retention.ts';
+import * as m0003 from './0003-orders-and-attendance.ts';
+
+const BEFORE = { '0001-initial': m0001, '0002-analytics-retention': m0002, '0003-orders-and-attendance': m0003 };
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+/** An empty database of the suite's dialect (PostgreSQL: a schema of its own). */
+function fresh(): DB {
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  if (pgUrl) {
+    const schema = uniqueSchemaName('m0004');
+    const db = openPostgres(pgUrl, { schema, poolSize: 2 });
+    cleanups.push(async () => {
+      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
+      await closeDatabase(db);
+    });
+    return db;
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-m0004-'));
+  const db = openSqlite(path.join(dir, 'inquiry.sqlite'));
+  cleanups.push(async () => {
+    await closeDatabase(db);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return db;
+}
+
+const legacy = (ada: string, month: string, pretax: number) =>
+  sql`insert into statements (ada, month, pretax_fen, tax_fen, net_fen, items) values (${ada}, ${month}, ${pretax}, 0, ${pretax}, '[]')`;
+
+describe('migration 0004: statements get their payment date', () => {
+  it('back-fills the statements already stored by the rule, keeps them and their key, and then requires a date', async () => {
+    const db = fresh();
+    await migrateToLatest(db, BEFORE);
+    for (const [ada, month, pretax] of [
+      ['10000004', '2025-12', 12_345],
+      ['10000004', '2026-08', 99_000],
+      ['10000001', '2026-10', 500],
+    ] as const) {
+      await legacy(ada, month, pretax).execute(db);
+    }
+
+    expect(await migrateToLatest(db)).toEqual(['0004-statement-payment-date']);
+
+    const rows = await db
+      .selectFrom('statements')
+      .select(['ada', 'month', 'pretax_fen', 'paid_on'])
+      .orderBy('ada')
+      .orderBy('month')
+      .execute();
+    expect(rows.map((r) => ({ ...r, pretax_fen: Number(r.pretax_fen) }))).toEqual([
+      { ada: '10000001', month: '2026-10', pretax_fen: 500, paid_on: '2026-11-15' },
+      { ada: '10000004', month: '2025-12', pretax_fen: 12_345, paid_on: '2026-01-15' },
+      { ada: '10000004', month: '2026-08', pretax_fen: 99_000, paid_on: '2026-09-15' },
+    ]);
+    // Still keyed on (ada, month), and a statement without a payment date is refused.
+    const row = { ada: '10000004', month: '2025-12', pretax_fen: 1, tax_fen: 0, net_fen: 1, items: '[]', paid_on: '2026-01-15' };
+    await expect(db.insertInto('statements').values(row).execute()).rejects.toThrow(/unique|duplicate|primary/i);
+    await expect(legacy('10000009', '2026-10', 1).execute(db)).rejects.toThrow(/not[- ]null|paid_on/i);
+    if (dialectOf(db) === 'sqlite') {
+      // Rebuilt clustered on its key, as 0001 made it.
+      const { rows: ddl } = await sql<{ sql: string }>`select sql from sqlite_master where name = 'statements'`.execute(db);
+      expect(ddl[0]?.sql).toMatch(/without rowid/i);
+    }
+  });
+
+  it('migrates an empty statements table', async () => {
+    const db = fresh();
+    await migrateToLatest(db, BEFORE);
+    expect(await migrateToLatest(db)).toEqual(['0004-statement-payment-date']);
+    expect(await db.selectFrom('statements').selectAll().execute()).toEqual([]);
+    const row = { ada: '10000004', month: '2026-10', pretax_fen: 1, tax_fen: 0, net_fen: 1, items: '[]', paid_on: '2026-11-15' };
+    await db.insertInto('statements').values(row).execute();
+    expect(await db.selectFrom('statements').select('paid_on').execute()).toEqual([{ paid_on: '2026-11-15' }]);
+  });
+});

@@ -1,0 +1,141 @@
+// The statement pages and the annual taxable page as the BFF answers them: each statement says
+// when it is paid, and the calendar-year view counts statements by that date.
+import type { AnnualTaxableData, StatementData, StatementListData } from '@abo/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18n, initI18n } from '../../i18n/index.ts';
+import { annualTaxableQuery } from './api/get-annual-taxable.ts';
+import { statementQuery } from './api/get-statement.ts';
+import { statementsQuery } from './api/get-statements.ts';
+
+// Chart.js needs a real canvas; what it would draw is SimpleChart's own test.
+vi.mock('../../lib/chart.ts', () => ({
+  Chart: class {
+    destroy() {}
+  },
+}));
+
+// The pages register their texts when they load: after i18next is set up (beforeAll).
+let ServiceFeePage: () => ReactNode;
+let AnnualTaxablePage: () => ReactNode;
+
+beforeAll(async () => {
+  initI18n('zh-CN');
+  ServiceFeePage = (await import('./servicefee-page.tsx')).default;
+  AnnualTaxablePage = (await import('./annualtaxable-page.tsx')).default;
+});
+afterAll(async () => {
+  await act(() => i18n.changeLanguage('zh-CN'));
+});
+
+function show(page: ReactNode, data: [readonly unknown[], unknown][]) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  for (const [key, value] of data) client.setQueryData(key, value);
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>{page}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const withholding = {
+  pretaxFen: 1_000_000,
+  deductionFen: 200_000,
+  taxableFen: 800_000,
+  ratePercent: 20,
+  quickDeductionFen: 0,
+  taxFen: 160_000,
+};
+const statement: StatementData = {
+  month: '2026-10',
+  py: '26/27',
+  months: ['2026-10', '2026-09'],
+  paidOn: '2026-11-15',
+  volume: null,
+  items: [],
+  pretaxFen: 1_000_000,
+  taxFen: 160_000,
+  netFen: 840_000,
+  withholding,
+};
+const list: StatementListData = {
+  py: '26/27',
+  pys: ['26/27'],
+  latestMonth: '2026-10',
+  rows: [
+    { month: '2026-10', paidOn: '2026-11-15', pretaxFen: 1_000_000, taxFen: 160_000, netFen: 840_000 },
+    { month: '2026-09', paidOn: '2026-10-15', pretaxFen: 500_000, taxFen: 80_000, netFen: 420_000 },
+  ],
+  totals: { pretaxFen: 1_500_000, taxFen: 240_000, netFen: 1_260_000 },
+};
+
+describe('the monthly statement page', () => {
+  it('says when the statement is paid, and when each month of its PY is', async () => {
+    await act(() => i18n.changeLanguage('zh-CN'));
+    const { unmount } = show(<ServiceFeePage />, [
+      [statementQuery().queryKey, statement],
+      [statementsQuery('26/27').queryKey, list],
+    ]);
+    const sheet = screen.getByRole('heading', { name: '2026年10月 服务费结单' }).closest('section')!;
+    expect(within(sheet).getByText('2026-11-15 发放')).toBeInTheDocument();
+    const september = screen.getByRole('link', { name: '2026年9月' }).closest('tr')!;
+    expect(within(september).getByText('2026-10-15 发放')).toBeInTheDocument();
+    unmount();
+
+    await act(() => i18n.changeLanguage('en-US'));
+    show(<ServiceFeePage />, [
+      [statementQuery().queryKey, statement],
+      [statementsQuery('26/27').queryKey, list],
+    ]);
+    const en = screen.getByRole('heading', { name: 'Service fee statement, Oct 2026' }).closest('section')!;
+    expect(within(en).getByText('paid on 15 Nov 2026')).toBeInTheDocument();
+  });
+});
+
+describe('the annual taxable page', () => {
+  const months = Array.from({ length: 12 }, (_, i) => ({
+    month: `2026-${String(i + 1).padStart(2, '0')}`,
+    grossFen: i === 0 ? 300_000 : 0,
+    withheldFen: i === 0 ? 40_000 : 0,
+    hasStatement: i === 0,
+  }));
+  const taxable: AnnualTaxableData = {
+    year: '2026',
+    years: ['2026', '2025'],
+    months,
+    statements: [{ month: '2025-12', paidOn: '2026-01-15', pretaxFen: 300_000, taxFen: 40_000, netFen: 260_000 }],
+    complete: false,
+    grossFen: 300_000,
+    incomeRatioPercent: 80,
+    incomeFen: 240_000,
+    basicDeductionFen: 6_000_000,
+    taxableFen: 0,
+    ratePercent: 3,
+    quickDeductionFen: 0,
+    annualTaxFen: 0,
+    withheldFen: 40_000,
+    balanceFen: -40_000,
+  };
+
+  it('says it counts by payment date, and lists December’s statement in the year it was paid', async () => {
+    await act(() => i18n.changeLanguage('zh-CN'));
+    const { unmount } = show(<AnnualTaxablePage />, [[annualTaxableQuery().queryKey, taxable]]);
+    expect(screen.getByTestId('by-payment-date')).toHaveTextContent('按发放日期计入纳税年度');
+    const paid = screen.getByRole('heading', { name: '2026 年发放的结单' }).closest('section, .card')!;
+    const december = within(paid as HTMLElement)
+      .getByRole('link', { name: '2025年12月' })
+      .closest('tr')!;
+    expect(within(december).getByText('2026-01-15 发放')).toBeInTheDocument();
+    expect(paid.querySelector('[data-total-pretax]')).toHaveAttribute('data-total-pretax', '300000');
+    unmount();
+
+    await act(() => i18n.changeLanguage('en-US'));
+    show(<AnnualTaxablePage />, [[annualTaxableQuery().queryKey, taxable]]);
+    expect(screen.getByTestId('by-payment-date')).toHaveTextContent('Counted by payment date');
+    expect(screen.getByRole('heading', { name: 'Statements paid in 2026' })).toBeInTheDocument();
+    expect(screen.getByText('paid on 15 Jan 2026')).toBeInTheDocument();
+  });
+});
