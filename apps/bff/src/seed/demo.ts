@@ -1,6 +1,7 @@
 // The demo accounts every seed creates, whatever the seed and the size. Their subtrees are
 // fixed (no generated distributor joins under them) and their volumes are set month by month,
-// so each profile follows from the rules rather than from luck:
+// so each profile follows from the rules rather than from luck, in the last PYs and in today's
+// PY alike, whatever today is in it:
 //
 //   10000001  Platinum (330): 6 SP months of 23/24 with 3 consecutive (reached 2024-03), never
 //             12 SP months in a PY (the Chinese New Year month is weak), never 2 legs Q ≥ 6
@@ -9,13 +10,20 @@
 //             today's PY, in just enough closed months to stay one FLQ month behind the seminar
 //             pace: with today 2026-11-21 (Sep–Oct closed, Nov to date) Sep only, 1 FLQ month
 //             against a pace of 8 × 2/12 = 1.33 (at risk).
-//   10000002  Diamond (380): 7 frontline legs, each Q in 11–12 months of 24/25 and 25/26; in
-//             the New Year month only L1 is Q and the rest order almost nothing, so that month
-//             is not an SP month and the pin stays Diamond, not Founders Diamond. Emerald in 23/24.
+//   10000002  Diamond (380): 7 frontline legs, each Q in 11–12 months of 24/25 and 25/26 and in
+//             every closed month of today's PY but the New Year month: then only L1 is Q and the
+//             rest order almost nothing, so that month is not an SP month and the pin stays
+//             Diamond, not Founders Diamond. Emerald in 23/24. L1 is deep: a Q group of its own
+//             under it (a Pearl for 10000002). Two small frontline members besides.
 //   10000003  Joined this PY (the month before today's, or September), sponsored by 10000001,
 //             a little volume, Member (230).
 //   10000004  Founders Platinum (342): 12 SP months in 23/24 on personal-group volume alone
-//             (five non-Q legs), a statement every month of the four PYs.
+//             (five legs, never Q), a statement every closed month of the four PYs.
+//
+// Every leg has a character of its own: its join date, its members (how many, their shares,
+// how deep) and its month-to-month wobble (a hash of its key and the month, not the seed), from
+// a strong leg to a weak one. An account's legs never tie on PV or on group PV in any month and
+// keep one order by group PV (see LEG_WOBBLE), so sorting by either shows a clear order.
 import { monthIndex, monthKeyOf, pyFirstMonthIndex, pyOf, type MonthKey } from '@abo/plan';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -139,24 +147,79 @@ export function demoMonth(month: MonthKey, todayMonth: number, fraction: number)
 
 const round = Math.round;
 
-/** A leg: head plus members; the group's PV split 1 − Σshares : shares. */
+/**
+ * A demo series' own month-to-month variation, in [-1, 1): a small hash of its key and the
+ * month (FNV-1a with a murmur3 finaliser), so the demo stays deterministic and apart from the
+ * generator's random streams.
+ */
+function wobble(key: string, month: MonthKey): number {
+  const s = `${key}|${month}`;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return (h >>> 0) / 2 ** 31 - 1;
+}
+
+/** A series' level times its wobble of at most ±amp. */
+const wobbled = (key: string, m: DemoMonth, amp: number): number => 1 + amp * wobble(key, m.month);
+
+/**
+ * How far a leg's group PV wobbles from month to month (±4 %). The legs of one account sit
+ * further apart than twice that, in group PV and in the head's PV alike (a ratio above
+ * 1.04 / 0.96 between neighbours), so no two of them tie in any month and their order by group
+ * PV is the same every month; the order by the head's PV is another.
+ */
+const LEG_WOBBLE = 0.04;
+/** The accounts' own PV and their small frontline members' (±5 %). */
+const OWN_WOBBLE = 0.05;
+
+/**
+ * A member of a leg: its share of the leg's group PV, the months after the head it joined, and
+ * its sponsor (the index of an earlier member; the head when absent).
+ */
+type Member = readonly [share: number, monthsAfter: number, under?: number];
+
+/**
+ * A leg: head plus members, the group's PV (times the leg's own wobble) split among them by
+ * share, the head keeping the rest; in a `quiet` month the members order nothing and the head's
+ * order is the group's. `phase` spreads the legs' new customers over the months.
+ */
 function leg(
   out: DemoNode[],
   key: string,
   parent: string,
   joinDate: string,
-  memberShares: readonly number[],
+  members: readonly Member[],
+  phase: number,
   group: (m: DemoMonth) => number,
+  quiet: (m: DemoMonth) => boolean = () => false,
 ): void {
-  const rest = 1 - memberShares.reduce((a, b) => a + b, 0);
-  out.push({ key, parent, joinDate, pv: (m) => round(group(m) * rest), newCustomers: (m) => (m.pos % 3 === 0 ? 1 : 0) });
-  memberShares.forEach((share, k) => {
-    out.push({
-      key: `${key}.m${k + 1}`,
-      parent: key,
-      joinDate: shiftDate(joinDate, 2 + 3 * k),
-      pv: (m) => round(group(m) * share),
-    });
+  const rest = 1 - members.reduce((a, [share]) => a + share, 0);
+  if (rest <= 0) throw new Error(`demo leg ${key}: the members' shares leave the head nothing`);
+  const pv = (m: DemoMonth) => group(m) * wobbled(key, m, LEG_WOBBLE);
+  out.push({
+    key,
+    parent,
+    joinDate,
+    pv: (m) => round(pv(m) * (quiet(m) ? 1 : rest)),
+    newCustomers: (m) => (!quiet(m) && (m.pos + phase) % 3 === 0 ? 1 : 0),
+  });
+  const joined: string[] = [];
+  members.forEach(([share, after, under], k) => {
+    const sponsor = under === undefined ? key : `${key}.m${under + 1}`;
+    const date = shiftDate(joinDate, after);
+    if (under !== undefined && !(under < k && joined[under]! <= date)) {
+      throw new Error(`demo leg ${key}: member ${k + 1} joins before its sponsor`);
+    }
+    joined.push(date);
+    out.push({ key: `${key}.m${k + 1}`, parent: sponsor, joinDate: date, pv: (m) => (quiet(m) ? 0 : round(pv(m) * share)) });
   });
 }
 
@@ -195,8 +258,175 @@ export function a1LegQMonths(todayMonth: number): Set<MonthKey> {
   }
   return months;
 }
+
+/** A leg of a demo account: group PV in a month of season 1, join date, members. */
+interface LegSpec {
+  readonly group: number;
+  readonly joined: string;
+  readonly members: readonly Member[];
+}
+
+/**
+ * 10000001's legs, strong to weak (L1's group is the one of a month it is not Q): L1 deep, L2
+ * a line of two, L3 one member, L4 three, L5 on its own; none but L1 comes near Q. By the
+ * head's PV: L1, L3, L2, L5, L4.
+ */
+const A1_LEGS: readonly LegSpec[] = [
+  {
+    group: 3400,
+    joined: '2016-06-21',
+    members: [
+      [0.2, 4],
+      [0.12, 11, 0],
+      [0.08, 19],
+      [0.05, 25, 2],
+    ],
+  },
+  {
+    group: 2300,
+    joined: '2017-02-08',
+    members: [
+      [0.23, 3],
+      [0.15, 14, 0],
+    ],
+  },
+  { group: 1900, joined: '2017-10-30', members: [[0.14, 9]] },
+  {
+    group: 1550,
+    joined: '2018-07-16',
+    members: [
+      [0.14, 5],
+      [0.1, 16],
+      [0.06, 20, 0],
+    ],
+  },
+  { group: 1200, joined: '2019-05-04', members: [] },
+];
+/** 10000001's strong leg L1 in its Q months, and at New Year. */
+const A1_L1_Q_GROUP = 12_000;
+const A1_L1_NEW_YEAR = 1300;
+/** What 10000001's other legs order at New Year, of their usual group PV. */
+const A1_NEW_YEAR_SHARE = 0.25;
+
+/**
+ * 10000002's legs, strong to weak: every one Q even at the lowest season and wobble. L1 is
+ * deep (its first member's line is a Q group of its own), L6 is one member, L7 the weakest but
+ * the widest. By the head's PV: L4, L2, L7, L6, L1, L5, L3.
+ */
+const A2_LEGS: readonly LegSpec[] = [
+  {
+    group: 23_500,
+    joined: '2013-07-14',
+    members: [
+      [0.2, 3],
+      [0.16, 8],
+      [0.14, 13, 0],
+      [0.12, 20],
+      [0.1, 26, 2],
+      [0.06, 31, 4],
+    ],
+  },
+  {
+    group: 19_000,
+    joined: '2013-11-02',
+    members: [
+      [0.2, 4],
+      [0.16, 9],
+      [0.12, 15, 0],
+      [0.08, 22],
+      [0.06, 30, 2],
+    ],
+  },
+  {
+    group: 16_500,
+    joined: '2014-04-19',
+    members: [
+      [0.3, 2],
+      [0.22, 7],
+      [0.14, 12, 1],
+      [0.1, 18, 2],
+    ],
+  },
+  {
+    group: 14_500,
+    joined: '2014-12-08',
+    members: [
+      [0.2, 5],
+      [0.15, 11],
+      [0.1, 17, 0],
+    ],
+  },
+  {
+    group: 13_200,
+    joined: '2015-06-23',
+    members: [
+      [0.4, 3],
+      [0.25, 10],
+    ],
+  },
+  { group: 12_000, joined: '2016-03-11', members: [[0.52, 6]] },
+  {
+    group: 11_000,
+    joined: '2017-01-27',
+    members: [
+      [0.1, 4],
+      [0.08, 9],
+      [0.07, 12, 0],
+      [0.06, 17],
+      [0.05, 22, 1],
+      [0.03, 27],
+      [0.02, 31, 5],
+    ],
+  },
+];
 /** 10000002's legs L5–L7 are Q only in these months of 23/24 (L1–L4 all year). */
 const A2_LATE_LEGS_Q_2324 = set('2024-06', '2024-07', '2024-08');
+/** Share of its usual group PV a 10000002 leg orders when not Q: in 23/24 (L5–L7), at New Year (L2–L7). */
+const A2_LATE_SHARE = 0.18;
+const A2_NEW_YEAR_SHARE = 0.03;
+/** 10000002's strong leg at New Year: still Q, the only one. */
+const A2_L1_NEW_YEAR_SHARE = 0.55;
+/** 10000002's two small frontline members: PV of a usual month, and at New Year. */
+const A2_SMALL = [
+  { pv: 1400, newYear: 280, joined: '2013-07-10' },
+  { pv: 920, newYear: 90, joined: '2014-02-10' },
+];
+
+/**
+ * 10000004's legs, strong to weak (all far from Q: its personal group keeps them all). By the
+ * head's PV: L2, L1, L4, L3, L5.
+ */
+const A4_LEGS: readonly LegSpec[] = [
+  {
+    group: 4200,
+    joined: '2010-03-27',
+    members: [
+      [0.22, 5],
+      [0.16, 12, 0],
+      [0.12, 20],
+      [0.1, 27, 2],
+    ],
+  },
+  {
+    group: 2700,
+    joined: '2010-11-15',
+    members: [
+      [0.18, 7],
+      [0.12, 18],
+    ],
+  },
+  {
+    group: 1900,
+    joined: '2011-08-02',
+    members: [
+      [0.2, 4],
+      [0.15, 10, 0],
+      [0.1, 23],
+    ],
+  },
+  { group: 1300, joined: '2012-05-19', members: [[0.1, 14]] },
+  { group: 900, joined: '2013-09-06', members: [] },
+];
 
 /**
  * The demo subtrees in sponsor-first order. `today` is the month index of today; the member
@@ -214,7 +444,7 @@ export function demoNodes(todayMonth: number): DemoNode[] {
     ada: '10000001',
     name: { zh: '王丽华', en: 'Wang Lihua', female: true },
     joinDate: '2016-03-12',
-    pv: (m) => (m.newYear ? 400 : round(1500 * m.season * m.fraction)),
+    pv: (m) => (m.newYear ? 400 : 1500 * m.season) * m.fraction * wobbled('A1', m, OWN_WOBBLE),
     newCustomers: (m) => (m.newYear ? 0 : 1 + (m.pos % 2)),
     attended: {
       '2025-12': ['SEM2526-ONLINE'],
@@ -224,12 +454,13 @@ export function demoNodes(todayMonth: number): DemoNode[] {
       '2027-06': ['SEM2627-BRIEF'],
     },
   });
-  leg(out, 'A1.L1', 'A1', '2017-05-03', [0.12, 0.08], (m) =>
-    m.newYear ? 1200 : (l1Q.has(m.month) && !m.current ? 11_000 : 3_000) * m.season * m.fraction,
-  );
-  const a1Legs = [2200, 1800, 1600, 1400];
-  a1Legs.forEach((g, k) =>
-    leg(out, `A1.L${k + 2}`, 'A1', shiftDate('2017-09-15', 7 * k), [0.12, 0.08], (m) => (m.newYear ? 500 : g * m.season * m.fraction)),
+  A1_LEGS.forEach((l, k) =>
+    leg(out, `A1.L${k + 1}`, 'A1', l.joined, l.members, k, (m) => {
+      if (k > 0) return l.group * (m.newYear ? A1_NEW_YEAR_SHARE : m.season) * m.fraction;
+      // The strong leg: Q in its Q months (the month to date stays below), else the largest still.
+      if (m.newYear) return A1_L1_NEW_YEAR * m.fraction;
+      return (l1Q.has(m.month) && !m.current ? A1_L1_Q_GROUP : l.group) * m.season * m.fraction;
+    }),
   );
 
   // ---- 10000002: Diamond ----------------------------------------------------------------
@@ -240,7 +471,7 @@ export function demoNodes(todayMonth: number): DemoNode[] {
     ada: '10000002',
     name: { zh: '陈志强', en: 'Chen Zhiqiang', female: false },
     joinDate: '2012-05-20',
-    pv: (m) => (m.newYear ? 300 : round(1500 * m.season * m.fraction)),
+    pv: (m) => (m.newYear ? 300 : 1500 * m.season) * m.fraction * wobbled('A2', m, OWN_WOBBLE),
     newCustomers: (m) => (m.newYear ? 0 : 2),
     attended: {
       '2025-10': ['SEM2526-ONLINE', 'MTC2526-PREP'],
@@ -249,22 +480,33 @@ export function demoNodes(todayMonth: number): DemoNode[] {
       '2026-09': ['SEM2627-ONLINE', 'MTC2627-PREP'],
     },
   });
-  for (let k = 1; k <= 2; k++) {
+  A2_SMALL.forEach((c, k) => {
+    const key = `A2.C${k + 1}`;
     out.push({
-      key: `A2.C${k}`,
+      key,
       parent: 'A2',
-      joinDate: shiftDate('2013-02-10', 5 * k),
-      pv: (m) => (m.newYear ? 150 : round(1400 * m.season * m.fraction)),
+      joinDate: c.joined,
+      pv: (m) => (m.newYear ? c.newYear : c.pv * m.season) * m.fraction * wobbled(key, m, OWN_WOBBLE),
     });
-  }
-  for (let k = 1; k <= 7; k++) {
-    leg(out, `A2.L${k}`, 'A2', shiftDate('2013-06-08', 6 * k), [0.1, 0.1, 0.1, 0.1], (m) => {
-      const inPy2324 = m.month >= '2023-09' && m.month <= '2024-08';
-      if (m.newYear && k > 1) return 300; // only L1 orders in the New Year month
-      const q = k <= 4 || !inPy2324 || A2_LATE_LEGS_Q_2324.has(m.month);
-      return (q ? 11_000 : 2_500) * m.season * m.fraction;
-    });
-  }
+  });
+  A2_LEGS.forEach((l, k) =>
+    leg(
+      out,
+      `A2.L${k + 1}`,
+      'A2',
+      l.joined,
+      l.members,
+      k,
+      (m) => {
+        if (m.newYear) return l.group * (k === 0 ? A2_L1_NEW_YEAR_SHARE : A2_NEW_YEAR_SHARE) * m.season * m.fraction;
+        const inPy2324 = m.month >= '2023-09' && m.month <= '2024-08';
+        const q = k < 4 || !inPy2324 || A2_LATE_LEGS_Q_2324.has(m.month);
+        return l.group * (q ? 1 : A2_LATE_SHARE) * m.season * m.fraction;
+      },
+      // Only L1 orders in earnest in the New Year month; in the others only the head orders, a little.
+      (m) => m.newYear && k > 0,
+    ),
+  );
 
   // ---- 10000003: joined this PY, under 10000001 --------------------------------------------
   const pyFirst = pyFirstMonthIndex(pyOf(monthKeyOf(todayMonth)));
@@ -276,7 +518,9 @@ export function demoNodes(todayMonth: number): DemoNode[] {
     ada: '10000003',
     name: { zh: '刘思雨', en: 'Liu Siyu', female: true },
     joinDate: `${joinMonth}-09`,
-    pv: (m) => (m.current ? 120 : 150),
+    // The month to date in proportion, like everyone's (a fixed figure would tie with a
+    // 10000001 leg on some day of the month).
+    pv: (m) => 150 * m.fraction,
     newCustomers: (m) => (m.month === joinMonth ? 1 : 0),
   });
 
@@ -288,12 +532,12 @@ export function demoNodes(todayMonth: number): DemoNode[] {
     ada: '10000004',
     name: { zh: '张建国', en: 'Zhang Jianguo', female: false },
     joinDate: '2009-11-08',
-    pv: (m) => round(2000 * (m.newYear ? 0.82 : m.season) * m.fraction),
+    pv: (m) => 2000 * (m.newYear ? 0.82 : m.season) * m.fraction * wobbled('A4', m, OWN_WOBBLE),
     newCustomers: (m) => (m.pos % 4 === 1 ? 2 : 1),
     attended: { '2025-11': ['MTC2526-PREP'], '2026-10': ['MTC2627-PREP'] },
   });
-  [2600, 2400, 2200, 2000, 1800].forEach((g, k) =>
-    leg(out, `A4.L${k + 1}`, 'A4', shiftDate('2010-06-18', 8 * k), [0.15, 0.1], (m) => g * (m.newYear ? 0.82 : m.season) * m.fraction),
+  A4_LEGS.forEach((l, k) =>
+    leg(out, `A4.L${k + 1}`, 'A4', l.joined, l.members, k, (m) => l.group * (m.newYear ? 0.82 : m.season) * m.fraction),
   );
 
   return out;
