@@ -3,7 +3,13 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { server: 'src/server.ts', seed: 'src/cli/seed.ts', backup: 'src/cli/backup.ts', 'plan-worker': 'src/close/plan-worker.ts', 'live-worker': 'src/live/live-worker.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    seed: 'src/cli/seed.ts',
+    backup: 'src/cli/backup.ts',
+    'plan-worker': 'src/close/plan-worker.ts',
+    'live-worker': 'src/live/live-worker.ts',
+  },
   outdir: process.env.BFF_OUT_DIR ?? 'dist',
   bundle: true,
   platform: 'node',
