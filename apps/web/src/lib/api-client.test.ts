@@ -80,6 +80,20 @@ describe('request layer (spec §7, §8)', () => {
     expect(navigate.mock.calls[0]![0]).toMatch(/^\/Authentication\?from=/);
   });
 
+  it('does not leave the sign-in pages for a late 9900401 of the page before', async () => {
+    vi.useFakeTimers();
+    const navigate = vi.fn();
+    setApiNavigator(navigate);
+    vi.stubGlobal('fetch', answer({ code: 9900401, message: 'expired', success: false, data: null }));
+    for (const path of ['/front/login', '/front/Authentication']) {
+      window.history.replaceState(null, '', `${path}?channel=ebiz`);
+      await post('/bff/v1/home/summary').catch(() => undefined);
+      vi.advanceTimersByTime(AUTH_REDIRECT_DEBOUNCE_MS);
+    }
+    window.history.replaceState(null, '', '/');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('shows the retry toast for 9900004 and the server message for other codes', async () => {
     vi.stubGlobal('fetch', answer({ code: 9900004, message: 'db down', success: false, data: null }));
     await expect(post('/bff/v1/common/dstInfo', {}, { loading: false })).rejects.toBeInstanceOf(ApiError);

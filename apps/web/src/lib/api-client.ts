@@ -140,7 +140,8 @@ function redirectToAuthentication(): void {
   clearTimeout(authTimer);
   authTimer = setTimeout(() => {
     const path = window.location.pathname.replace(/^\/front/i, '') || '/';
-    if (path.toLowerCase() === '/authentication') return;
+    // A late answer of the page just left: the user is signing in already.
+    if (/^\/(authentication|login)$/i.test(path)) return;
     const from = encodeURIComponent(path + window.location.search);
     navigateTo(`/Authentication?from=${from}`);
   }, AUTH_REDIRECT_DEBOUNCE_MS);
