@@ -96,6 +96,22 @@ export const achPinRiseSchema = z.object({
   qualifiedLegs: z.number().int(),
 });
 
+/** The pin this PY qualifies for, beside the pin held (plans and annual bonuses ask for this one). */
+export const achQualificationSchema = z.object({
+  py: z.string(),
+  /** Highest pin the PY's closed months qualify for (230: none yet). */
+  pinCode: z.number().int(),
+  name: localTextSchema,
+  /** The month they first did; null while none. */
+  month: z.string().nullable(),
+  /** Counting this month so far too (provisional until it closes). */
+  soFarPinCode: z.number().int(),
+  /** Q (SP) months of the PY's closed months; Q12 is a Q month in all 12. */
+  qMonths: z.number().int(),
+  q12: z.boolean(),
+});
+export type AchQualification = z.infer<typeof achQualificationSchema>;
+
 export const achRankDataSchema = z.object({
   pinCode: z.number().int(),
   pinName: localTextSchema,
@@ -109,8 +125,10 @@ export const achRankDataSchema = z.object({
     maxSpRun: z.number().int(),
     sideVolumeMonths: z.number().int(),
     qualifiedLegs: z.number().int(),
+    foundersLegs: z.number().int(),
     bestPgpv: z.number().int(),
   }),
+  qualified: achQualificationSchema,
   /** This PY's months so far (closed ones count toward the pin rules). */
   pyMonths: z.array(achMonthSchema),
   history: z.array(achPinRiseSchema),

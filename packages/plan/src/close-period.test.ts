@@ -66,17 +66,42 @@ describe('closePeriod', () => {
       expect(m.annual.size).toBeGreaterThan(0);
       for (let i = 0; i < n; i++) {
         const bonus = m.annual.get(i);
-        if (m.pin[i]! < PIN.EMERALD) {
+        if (m.qualified[i]! < PIN.EMERALD) {
           expect(bonus).toBeUndefined();
           continue;
         }
+        expect(bonus!.pinCode).toBe(m.qualified[i]);
         expect(bonus!.pyGroupPv).toBe(gpv[i]);
-        const st = monthlyStatement({ month: m.month, ppv: 0, legs: [], annual: { pinCode: m.pin[i]!, pyGroupPv: gpv[i]! } });
+        const st = monthlyStatement({ month: m.month, ppv: 0, legs: [], annual: { pinCode: m.qualified[i]!, pyGroupPv: gpv[i]! } });
         expect(st.items.find((x) => x.code === 'EMERALD_ANNUAL')!.amountFen).toBe(bonus!.emeraldFen);
         expect(st.items.find((x) => x.code === 'DIAMOND_ANNUAL')!.amountFen).toBe(bonus!.diamondFen);
       }
     });
     expect(augusts).toBe(2);
+  });
+
+  it('pays the annual bonuses to those qualified Emerald or Diamond in the PY, not to a pin merely held', () => {
+    // A Diamond (held from before) with three legs Q every month of 25/26, two in 26/27.
+    const sponsor = Int32Array.from([-1, 0, 0, 0]);
+    const first = monthIndex('2025-09');
+    const months = Array.from({ length: 24 }, (_, k) => ({
+      month: monthKeyOf(first + k),
+      ppv: Int32Array.from([500, 10_000, 10_000, k < 12 ? 10_000 : 1_000]),
+      closed: true,
+    }));
+    const augusts = new Map<string, { held: number; qualified: number; emerald: number; diamond: number } | null>();
+    closePeriod({ sponsor, months, initialPin: [PIN.DIAMOND, PIN.MEMBER, PIN.MEMBER, PIN.MEMBER] }, (m) => {
+      if (!m.month.endsWith('-08')) return;
+      const b = m.annual.get(0);
+      augusts.set(m.month, b ? { held: m.pin[0]!, qualified: m.qualified[0]!, emerald: b.emeraldFen, diamond: b.diamondFen } : null);
+      if (b) expect(b.pinCode).toBe(m.qualified[0]);
+    });
+    // 25/26: Founders Emerald qualified (3 legs Q all year): the Emerald bonus, no Diamond bonus.
+    const y1 = augusts.get('2026-08')!;
+    expect([y1.held, y1.qualified, y1.diamond]).toEqual([PIN.DIAMOND, PIN.FOUNDERS_EMERALD, 0]);
+    expect(y1.emerald).toBeGreaterThan(0);
+    // 26/27: two legs, Founders Platinum qualified (12 SP months): no annual bonus, Diamond held.
+    expect(augusts.get('2027-08')).toBeNull();
   });
 
   it('refuses months that skip, and an open month before the last', () => {

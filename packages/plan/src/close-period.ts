@@ -1,7 +1,8 @@
 // The close of a run of months over the whole tree, in order: each month's volumes, brackets
 // and Q/SP (closeMonth), then for a closed month its service fees (closeIncome), the pins
-// (advancePins) and, with a PY's last month, the annual bonuses on the PY's group PV. The demo
-// seed calls it with generated orders; an import of real months calls it the same way.
+// (advancePins) and, with a PY's last month, the annual bonuses on the PY's group PV for the
+// pin qualified in that PY. The demo seed calls it with generated orders; an import of real
+// months calls it the same way.
 import { isLastMonthOfPy, monthIndex, pyOf, type MonthKey, type PyName } from './calendar.ts';
 import { closeIncome, createMonthIncome, type MonthIncome } from './close-income.ts';
 import { closeMonth, createMonthClose, type MonthClose } from './close.ts';
@@ -42,9 +43,14 @@ export interface ClosedMonth {
   readonly close: MonthClose;
   /** Service fees; null for the open month. */
   readonly income: MonthIncome | null;
-  /** Pin held by each node at the end of the month. */
+  /** Pin held by each node at the end of the month (recognition: the highest ever reached). */
   readonly pin: Uint16Array;
-  /** Node → annual bonuses, in a closed PY's last month (nodes at Emerald or above); else empty. */
+  /** Pin each node qualified for in the month's PY by its closed months so far. */
+  readonly qualified: Uint16Array;
+  /**
+   * Node → annual bonuses, in a closed PY's last month (nodes qualified Emerald or above in that
+   * PY, whatever pin they hold); else empty.
+   */
   readonly annual: ReadonlyMap<number, AnnualBonus>;
 }
 
@@ -53,13 +59,16 @@ export interface ClosePeriodResult {
   readonly pin: Uint16Array;
   /** Month index (monthIndex) each node reached its pin here; -1: no rise in the period. */
   readonly pinMonth: Int32Array;
+  /** Pin each node qualified for in the PY of the last closed month, by its closed months. */
+  readonly qualified: Uint16Array;
 }
 
 const NO_BONUS: ReadonlyMap<number, AnnualBonus> = new Map();
 
 /**
  * Closes the months in order, handing each to `onMonth`. The annual bonus base is the group PV
- * of the PY's months given here: start the period at a PY's first month for a full year.
+ * of the PY's months given here, and the qualification is counted on them: start the period at
+ * a PY's first month for a full year.
  */
 export function closePeriod(input: ClosePeriodInput, onMonth: (m: ClosedMonth) => void): ClosePeriodResult {
   const { sponsor, months } = input;
@@ -91,15 +100,16 @@ export function closePeriod(input: ClosePeriodInput, onMonth: (m: ClosedMonth) =
       const gpv = close.groupPv;
       for (let i = 0; i < n; i++) pyGroupPv[i] = pyGroupPv[i]! + gpv[i]!;
       if (isLastMonthOfPy(month)) {
+        // Only those qualified in this PY: the pin held is recognition (README, "Rules and their sources").
         const bonuses = new Map<number, AnnualBonus>();
-        const pin = pins.pin;
+        const q = pins.qualified;
         for (let i = 0; i < n; i++) {
-          if (pin[i]! >= ANNUAL_BONUS_MIN_PIN) bonuses.set(i, annualBonus(pin[i]!, pyGroupPv[i]!, rules));
+          if (q[i]! >= ANNUAL_BONUS_MIN_PIN) bonuses.set(i, annualBonus(q[i]!, pyGroupPv[i]!, rules));
         }
         annual = bonuses;
       }
     }
-    onMonth({ index: m, month, rules, close, income: paid, pin: pins.pin, annual });
+    onMonth({ index: m, month, rules, close, income: paid, pin: pins.pin, qualified: pins.qualified, annual });
   }
-  return { pin: pins.pin, pinMonth: pins.pinMonth };
+  return { pin: pins.pin, pinMonth: pins.pinMonth, qualified: pins.qualified };
 }

@@ -39,6 +39,7 @@ export const ITEM_NAMES: Readonly<Record<ItemCode, Text>> = {
 
 /** The annual bonuses of one distributor, paid with the statement of the PY's last month. */
 export interface AnnualBonus {
+  /** The pin qualified in the PY (the bonuses go to Emeralds and Diamonds qualified in it). */
   readonly pinCode: number;
   /** Σ monthly group PV of the PY. */
   readonly pyGroupPv: number;
@@ -52,7 +53,7 @@ export interface AnnualBonus {
 /** Pin from which the Emerald annual bonus is paid (the Diamond bonus from PIN.DIAMOND). */
 export const ANNUAL_BONUS_MIN_PIN = PIN.EMERALD;
 
-/** The Emerald and Diamond annual bonuses of a pin on the PY's group PV. */
+/** The Emerald and Diamond annual bonuses of the pin qualified in the PY, on the PY's group PV. */
 export function annualBonus(pinCode: number, pyGroupPv: number, rules: RuleTable): AnnualBonus {
   const base = pyGroupPv * rules.bvFenPerPv;
   return {
@@ -98,7 +99,7 @@ export interface StatementInput {
   /** Defaults to the table of the month's PY. */
   readonly rules?: RuleTable;
   readonly adjustments?: readonly StatementAdjustment[];
-  /** Needed for the August annual bonuses: highest pin held and Σ monthly group PV of the PY. */
+  /** Needed for the August annual bonuses: the pin qualified in the PY (not the pin held) and Σ monthly group PV of the PY. */
   readonly annual?: { readonly pinCode: number; readonly pyGroupPv: number };
 }
 
@@ -334,7 +335,7 @@ export function monthlyStatement(input: StatementInput): Statement {
       baseBvFen: a.baseBvFen,
       rateBp: a.emeraldRateBp,
       amountFen: a.emeraldFen,
-      note: text('年度小组BV，翡翠及以上', "the PY's group BV, Emerald and above"),
+      note: text('年度小组BV，本年度翡翠及以上资格', "the PY's group BV, qualified Emerald and above in the PY"),
     });
     items.push({
       code: 'DIAMOND_ANNUAL',
@@ -342,7 +343,7 @@ export function monthlyStatement(input: StatementInput): Statement {
       baseBvFen: a.baseBvFen,
       rateBp: a.diamondRateBp,
       amountFen: a.diamondFen,
-      note: text('年度小组BV，钻石及以上', "the PY's group BV, Diamond and above"),
+      note: text('年度小组BV，本年度钻石及以上资格', "the PY's group BV, qualified Diamond and above in the PY"),
     });
   }
 

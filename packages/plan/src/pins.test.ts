@@ -14,6 +14,7 @@ import {
   pinLadder,
   pinRequirements,
   pinRule,
+  pyQualification,
   type PinCounters,
   type PinMonthInput,
   type PinStep,
@@ -85,15 +86,50 @@ describe('explainPins', () => {
     expect(explainPins([...a, ...b]).pinCode).toBe(PIN.PLATINUM);
   });
 
-  it('Ruby: a month of 20 000 personal-group PV', () => {
-    const m = spMonths([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+  it('Ruby: a Platinum qualified in the PY with a month of 20 000 personal-group PV in it', () => {
+    // The Ruby month in December, Platinum's 6th SP month (3 in a row) in February: Ruby then.
+    //                  Sep Oct Nov Dec Jan Feb Mar Apr May Jun Jul Aug
+    const m = spMonths([1, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0]);
     m[3] = { month: PY[3]!, isSp: true, apv: 20_000, pgpv: 20_000, legs: [] };
     const e = explainPins(m);
-    expect(e.pinCode).toBe(PIN.RUBY);
+    expect(e.history.map((h) => [h.pinCode, h.month])).toEqual([
+      [PIN.SILVER, '2025-09'],
+      [PIN.GOLD, '2025-12'],
+      [PIN.RUBY, '2026-03'],
+    ]);
     expect(e.evidence?.rubyMonth).toEqual({ month: '2025-12', pgpv: 20_000 });
+    expect(e.evidence?.rule.en).toBe('6 SP months in the PY, 3 consecutive, and a month of personal-group PV ≥ 20000');
+    // One SP month short of Platinum: the Ruby month alone is no pin (before, it was Ruby).
+    const short = spMonths([1, 0, 1, 1, 1, 0, 1, 0, 0, 0, 0, 0]);
+    short[3] = { month: PY[3]!, isSp: true, apv: 20_000, pgpv: 20_000, legs: [] };
+    expect(explainPins(short).pinCode).toBe(PIN.GOLD);
+    // A Platinum of last PY is not a qualified Platinum of this one.
+    const lastPy = spMonths(Array(6).fill(1));
+    const ruby = { month: '2026-10', isSp: true, apv: 20_000, pgpv: 20_000, legs: [] };
+    expect(explainPins([...lastPy, ruby]).pinCode).toBe(PIN.PLATINUM);
+    expect(pyQualification([...lastPy, ruby], '26/27')).toMatchObject({ pinCode: PIN.SILVER, held: PIN.PLATINUM });
   });
 
-  it('Emerald with 3 legs Q 6 months, Founders Emerald with 12 SP months', () => {
+  it('Founders Emerald needs each of the 3 legs Q in all 12 months; 12 SP months and a leg Q 11 stay Emerald', () => {
+    const legs = (n: number) => ['L1', 'L2', 'L3'].map((id, k) => ({ id, isQ: k < 2 || n > 0 }));
+    const all = PY.map((month) => ({ month, isSp: true, apv: 2_000, pgpv: 2_000, legs: legs(1) }));
+    expect(explainPins(all).pinCode).toBe(PIN.FOUNDERS_EMERALD);
+    // L3 not Q in August: every month is still an SP month (2 Q legs), but only 2 legs are Q all year.
+    const eleven = PY.map((month, i) => ({ month, isSp: true, apv: 2_000, pgpv: 2_000, legs: legs(i < 11 ? 1 : 0) }));
+    const e = explainPins(eleven);
+    expect(e.pinCode).toBe(PIN.EMERALD);
+    expect(pinCountersOf(eleven)).toMatchObject({ spMonths: 12, qualifiedLegs: 3, foundersLegs: 2 });
+  });
+
+  it('Founders Sapphire: 2 legs Q all 12 months and side volume in all 12; 11 side-volume months stay Sapphire', () => {
+    const legs = ['L1', 'L2'].map((id) => ({ id, isQ: true }));
+    const year = PY.map((month) => ({ month, isSp: true, apv: 4_000, pgpv: 4_000, legs }));
+    expect(explainPins(year).pinCode).toBe(PIN.FOUNDERS_SAPPHIRE);
+    const eleven = year.map((m, i) => (i === 11 ? { ...m, apv: 3_999, pgpv: 3_999 } : m));
+    expect(explainPins(eleven).pinCode).toBe(PIN.SAPPHIRE);
+  });
+
+  it('Emerald with 3 legs Q 6 months, Founders Emerald with the 3 legs Q all 12', () => {
     const legs = ['L1', 'L2', 'L3'].map((id) => ({ id, isQ: true }));
     const months = PY.map((month) => ({
       month,
@@ -183,6 +219,8 @@ describe('advancePins (whole tree) agrees with explainPins', () => {
           const e = explainPins(hist[i]!);
           expect(st.pin[i]).toBe(e.pinCode);
           expect(st.pinMonth[i] === -1 ? null : monthKeyOf(st.pinMonth[i]!)).toBe(e.month);
+          // The PY's qualification, as the tracker keeps it for the annual bonuses.
+          if (st.py) expect(st.qualified[i], `node ${i}`).toBe(pyQualification(hist[i]!, st.py).pinCode);
         }
       }),
       { seed: 7, numRuns: 60 },
@@ -191,7 +229,7 @@ describe('advancePins (whole tree) agrees with explainPins', () => {
 });
 
 describe('the pin ladder: qualification, the rule in words and the requirements view agree', () => {
-  const zero: PinCounters = { spMonths: 0, maxSpRun: 0, sideVolumeMonths: 0, qualifiedLegs: 0, bestPgpv: 0 };
+  const zero: PinCounters = { spMonths: 0, maxSpRun: 0, sideVolumeMonths: 0, qualifiedLegs: 0, foundersLegs: 0, bestPgpv: 0 };
   const atThreshold = (step: PinStep): PinCounters => {
     const c = { ...zero };
     for (const x of step.conditions) c[x.counter] = x.min;
@@ -243,8 +281,9 @@ describe('the pin ladder: qualification, the rule in words and the requirements 
     }
     expect(pinRule(PIN.PLATINUM, rulesFor('25/26')).en).toBe('6 SP months in the PY, 3 consecutive');
     expect(pinRule(PIN.FOUNDERS_SAPPHIRE, rulesFor('26/27')).en).toBe(
-      '2 frontline legs each Q ≥ 6 months of the PY, plus 6 months with APV ≥ 5000 and 12 SP months in the PY',
+      '2 frontline legs each Q in all 12 months of the PY, plus 12 months with APV ≥ 5000',
     );
+    expect(pinRule(PIN.RUBY, rulesFor('26/27')).zh).toBe('本年度6个SP月，其中连续3个，且单月个人小组PV≥20000');
   });
 
   it('marks the pins above the current one', () => {
@@ -268,11 +307,99 @@ describe('pinCountersOf', () => {
       { month: '2027-03', isSp: true, apv: 5_000, pgpv: 5_000, legs: legs(['A']) },
     ];
     // 26/27: side volume at 5 000.
-    expect(pinCountersOf(months)).toEqual({ spMonths: 5, maxSpRun: 2, sideVolumeMonths: 4, qualifiedLegs: 1, bestPgpv: 12_000 });
+    expect(pinCountersOf(months)).toEqual({
+      spMonths: 5,
+      maxSpRun: 2,
+      sideVolumeMonths: 4,
+      qualifiedLegs: 1,
+      foundersLegs: 0,
+      bestPgpv: 12_000,
+    });
     // Within one PY the counters only grow, so the pin they give is the pin explainPins reaches.
     const py = months.slice(1);
     expect(pinFromCounters(pinCountersOf(py), rulesFor('26/27'))).toBe(explainPins(py).pinCode);
     expect(explainPins(py).pinCode).toBe(PIN.GOLD);
-    expect(pinCountersOf([])).toEqual({ spMonths: 0, maxSpRun: 0, sideVolumeMonths: 0, qualifiedLegs: 0, bestPgpv: 0 });
+    expect(pinCountersOf([])).toEqual({ spMonths: 0, maxSpRun: 0, sideVolumeMonths: 0, qualifiedLegs: 0, foundersLegs: 0, bestPgpv: 0 });
+  });
+});
+
+describe('pyQualification: the pin qualified in a PY beside the pin held', () => {
+  const months = (py: string, flags: readonly number[]): PinMonthInput[] =>
+    pyMonths(py).map((month, i) => ({
+      month,
+      isSp: flags[i] === 1,
+      apv: flags[i] ? 10_000 : 1_000,
+      pgpv: flags[i] ? 10_000 : 1_000,
+      legs: [],
+    }));
+
+  it('qualifies Platinum in the 6th SP month of the PY with 3 consecutive, and not one SP month short', () => {
+    //                          Sep Oct Nov Dec Jan Feb Mar Apr May Jun Jul Aug
+    const at = months('26/27', [1, 0, 1, 0, 1, 1, 1, 0, 1, 0, 0, 0]);
+    const q = pyQualification(at, '26/27');
+    expect(q.pinCode).toBe(PIN.PLATINUM);
+    expect(q.month).toBe('2027-05');
+    expect(q.rises).toEqual([
+      { pinCode: PIN.SILVER, month: '2026-09' },
+      { pinCode: PIN.GOLD, month: '2027-01' },
+      { pinCode: PIN.PLATINUM, month: '2027-05' },
+    ]);
+    expect(q.qMonths).toBe(6);
+    expect(q.q12).toBe(false);
+    // One SP month short (May not SP): Gold this PY.
+    const short = months('26/27', [1, 0, 1, 0, 1, 1, 1, 0, 0, 0, 0, 0]);
+    expect(pyQualification(short, '26/27').pinCode).toBe(PIN.GOLD);
+    // Six SP months but no three in a row: Gold too.
+    expect(pyQualification(months('26/27', [1, 1, 0, 1, 1, 0, 1, 1, 0, 0, 0, 0]), '26/27').pinCode).toBe(PIN.GOLD);
+  });
+
+  it('keeps the pin held (recognition) apart from what this PY qualifies for', () => {
+    // Platinum in 25/26 (6 SP months, 3 in a row); in 26/27 only 3 SP months so far.
+    const history = [...months('25/26', [1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0]), ...months('26/27', [1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0])];
+    const now = pyQualification(history, '26/27');
+    expect(now.held).toBe(PIN.PLATINUM);
+    expect(now.pinCode).toBe(PIN.GOLD);
+    expect(now.counters).toMatchObject({ spMonths: 3, maxSpRun: 3 });
+    const before = pyQualification(history, '25/26');
+    expect([before.held, before.pinCode, before.month]).toEqual([PIN.PLATINUM, PIN.PLATINUM, '2026-02']);
+    // A PY with no months: nothing qualified, the pin held stays.
+    const none = pyQualification(history, '27/28', { rules: (py) => rulesFor(py, { fallback: 'nearest' }) });
+    expect([none.pinCode, none.month, none.qMonths, none.held]).toEqual([PIN.MEMBER, null, 0, PIN.PLATINUM]);
+    // The pin held carries an initial pin from before the months given.
+    expect(pyQualification([], '26/27', { initialPin: PIN.DIAMOND }).held).toBe(PIN.DIAMOND);
+  });
+
+  it('counts only the PY’s own months: a run across September does not make 3 in a row', () => {
+    // SP Jul + Aug of 25/26 and Sep–Dec of 26/27 alternating: no run of 3 within 26/27.
+    const history = [...months('25/26', [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1]), ...months('26/27', [1, 0, 1, 1, 0, 1, 1, 0, 1, 0, 0, 0])];
+    const q = pyQualification(history, '26/27');
+    expect(q.counters).toMatchObject({ spMonths: 6, maxSpRun: 2 });
+    expect(q.pinCode).toBe(PIN.GOLD);
+  });
+
+  it('Q12 is a Q month in all 12 months of the PY; 11 are not', () => {
+    const all = pyQualification(months('26/27', Array(12).fill(1)), '26/27');
+    expect([all.qMonths, all.q12, all.pinCode]).toEqual([12, true, PIN.FOUNDERS_PLATINUM]);
+    const eleven = pyQualification(months('26/27', [...Array(11).fill(1), 0]), '26/27');
+    expect([eleven.qMonths, eleven.q12, eleven.pinCode]).toEqual([11, false, PIN.PLATINUM]);
+  });
+
+  it('Emerald qualifies with 3 legs each Q exactly 6 months of the PY; a leg one month short leaves 2', () => {
+    const py = pyMonths('26/27');
+    const legMonths = (q: Record<string, number>) =>
+      py.map((month, i) => ({
+        month,
+        isSp: i < 6,
+        apv: 2_000,
+        pgpv: 2_000,
+        legs: Object.entries(q).map(([id, n]) => ({ id, isQ: i < n })),
+      }));
+    const at = pyQualification(legMonths({ L1: 6, L2: 6, L3: 6 }), '26/27');
+    expect(at.counters.qualifiedLegs).toBe(3);
+    expect(at.pinCode).toBe(PIN.EMERALD);
+    expect(at.month).toBe('2027-02');
+    const short = pyQualification(legMonths({ L1: 6, L2: 6, L3: 5 }), '26/27');
+    expect(short.counters.qualifiedLegs).toBe(2);
+    expect(short.pinCode).toBeLessThan(PIN.EMERALD);
   });
 });

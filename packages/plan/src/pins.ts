@@ -1,17 +1,20 @@
-// Pins (pinCode). A pin is the highest ever reached; it never goes down. Counters for the
-// SP-month and leg rules run within one PY and restart each September.
-//   310 Silver        1 SP month                 340 Ruby         a month of PGPV ≥ 20 000
-//   320 Gold          3 SP months in the PY      342 Founders Pt  12 SP months in the PY
+// Pins (pinCode). The pin held is the highest ever reached, for recognition; it never goes down.
+// What a PY qualifies for is read from the same ladder over that PY's months alone (the
+// counters restart each September): plans and annual bonuses ask for that (pyQualification).
+//   310 Silver        1 SP month                 342 Founders Pt  12 SP months in the PY (Q12)
+//   320 Gold          3 SP months in the PY
 //   330 Platinum      6 SP months in the PY, 3 of them consecutive
+//   340 Ruby          Platinum's conditions in the PY and a month of PGPV ≥ 20 000 in it
 //   365 Sapphire      2 frontline legs each Q ≥ 6 months of the PY, plus side volume:
 //                     ≥ 6 months of the PY with APV ≥ 4 000 (5 000 from 26/27)
 //   370 Emerald 3 legs · 380 Diamond 6 legs · 390 Executive Diamond 9 legs · 400 Double Diamond 12
-//   367/375/385/395   the Founders variant: that pin's legs and 12 SP months in the PY
+//   367/375/385/395   the Founders variant: that pin's legs each Q in all 12 months of the PY
+//                     (Founders Sapphire: and side volume in all 12)
 // The ladder (pinLadder: pin → conditions over the PY counters) is the one statement of these
 // rules; qualification, the rule in words and the requirements view are read from it. Two
 // APIs apply it and agree: a tracker advanced month by month over the whole tree (typed
 // arrays) during the close, and explainPins() for one distributor's history with the evidence.
-import { monthIndex, monthKeyOf, pyOf, type MonthKey, type PyName } from './calendar.ts';
+import { monthIndex, monthKeyOf, pyMonths, pyOf, type MonthKey, type PyName } from './calendar.ts';
 import type { MonthClose } from './close.ts';
 import { rulesFor } from './rules/registry.ts';
 import type { RuleTable } from './rules/types.ts';
@@ -71,10 +74,9 @@ export interface PinCounters {
   sideVolumeMonths: number;
   /** Frontline legs with ≥ legQMonths Q months in the PY. */
   qualifiedLegs: number;
-  /**
-   * Highest personal-group PV of a month counted. The tracker passes the month's own: a pin
-   * never goes down, so a Ruby month reached earlier in the PY has already raised it.
-   */
+  /** Frontline legs with ≥ foundersLegQMonths Q months in the PY (every month: the Founders pins). */
+  foundersLegs: number;
+  /** Highest personal-group PV of a month of the PY. */
   bestPgpv: number;
 }
 
@@ -96,22 +98,25 @@ function buildLadder(rules: RuleTable): PinStep[] {
   const p = rules.pins;
   const sp = (min: number): PinCondition => ({ counter: 'spMonths', min });
   const legs = (min: number): PinCondition => ({ counter: 'qualifiedLegs', min });
-  const side: PinCondition = { counter: 'sideVolumeMonths', min: p.sapphireSideVolumeMonths };
-  const founders = sp(p.foundersSpMonths);
+  const foundersLegs = (min: number): PinCondition => ({ counter: 'foundersLegs', min });
+  const side = (min: number): PinCondition => ({ counter: 'sideVolumeMonths', min });
+  const platinum: PinCondition[] = [sp(p.platinumSpMonths), { counter: 'maxSpRun', min: p.platinumConsecutive }];
   return [
     { pin: PIN.SILVER, conditions: [sp(p.silverSpMonths)] },
     { pin: PIN.GOLD, conditions: [sp(p.goldSpMonths)] },
-    { pin: PIN.PLATINUM, conditions: [sp(p.platinumSpMonths), { counter: 'maxSpRun', min: p.platinumConsecutive }] },
-    { pin: PIN.RUBY, conditions: [{ counter: 'bestPgpv', min: p.rubyPgpv }] },
-    { pin: PIN.FOUNDERS_PLATINUM, conditions: [founders] },
-    { pin: PIN.SAPPHIRE, conditions: [legs(p.sapphireLegs), side] },
-    { pin: PIN.FOUNDERS_SAPPHIRE, conditions: [legs(p.sapphireLegs), side, founders] },
+    { pin: PIN.PLATINUM, conditions: platinum },
+    // A qualified Platinum (of the same PY) with the Ruby month.
+    { pin: PIN.RUBY, conditions: [...platinum, { counter: 'bestPgpv', min: p.rubyPgpv }] },
+    { pin: PIN.FOUNDERS_PLATINUM, conditions: [sp(p.foundersSpMonths)] },
+    { pin: PIN.SAPPHIRE, conditions: [legs(p.sapphireLegs), side(p.sapphireSideVolumeMonths)] },
+    // Sapphire kept every month of the PY: both legs Q and the side volume in all of them.
+    { pin: PIN.FOUNDERS_SAPPHIRE, conditions: [foundersLegs(p.sapphireLegs), side(p.foundersSideVolumeMonths)] },
     { pin: PIN.EMERALD, conditions: [legs(p.emeraldLegs)] },
-    { pin: PIN.FOUNDERS_EMERALD, conditions: [legs(p.emeraldLegs), founders] },
+    { pin: PIN.FOUNDERS_EMERALD, conditions: [foundersLegs(p.emeraldLegs)] },
     { pin: PIN.DIAMOND, conditions: [legs(p.diamondLegs)] },
-    { pin: PIN.FOUNDERS_DIAMOND, conditions: [legs(p.diamondLegs), founders] },
+    { pin: PIN.FOUNDERS_DIAMOND, conditions: [foundersLegs(p.diamondLegs)] },
     { pin: PIN.EXECUTIVE_DIAMOND, conditions: [legs(p.executiveDiamondLegs)] },
-    { pin: PIN.FOUNDERS_EXECUTIVE_DIAMOND, conditions: [legs(p.executiveDiamondLegs), founders] },
+    { pin: PIN.FOUNDERS_EXECUTIVE_DIAMOND, conditions: [foundersLegs(p.executiveDiamondLegs)] },
     { pin: PIN.DOUBLE_DIAMOND, conditions: [legs(p.doubleDiamondLegs)] },
   ];
 }
@@ -131,6 +136,7 @@ interface CompiledLadder {
   readonly run: Int32Array;
   readonly side: Int32Array;
   readonly legs: Int32Array;
+  readonly founders: Int32Array;
   /** bestPgpv: ascending thresholds and, per band, the mask (pgpvMask[k]: k thresholds reached). */
   readonly pgpvThresholds: Float64Array;
   readonly pgpvMask: Int32Array;
@@ -176,6 +182,7 @@ function compiled(rules: RuleTable): CompiledLadder {
     run: denseTable(steps, 'maxSpRun'),
     side: denseTable(steps, 'sideVolumeMonths'),
     legs: denseTable(steps, 'qualifiedLegs'),
+    founders: denseTable(steps, 'foundersLegs'),
     pgpvThresholds,
     pgpvMask,
   };
@@ -186,8 +193,17 @@ function compiled(rules: RuleTable): CompiledLadder {
 const entry = (table: Int32Array, v: number): number => table[v < table.length ? v : table.length - 1]!;
 
 /** The highest pin above `floor` whose conditions the counters meet, else `floor`. */
-function highestPin(l: CompiledLadder, sp: number, run: number, side: number, legs: number, pgpv: number, floor: number): number {
-  let met = entry(l.sp, sp) & entry(l.run, run) & entry(l.side, side) & entry(l.legs, legs);
+function highestPin(
+  l: CompiledLadder,
+  sp: number,
+  run: number,
+  side: number,
+  legs: number,
+  founders: number,
+  pgpv: number,
+  floor: number,
+): number {
+  let met = entry(l.sp, sp) & entry(l.run, run) & entry(l.side, side) & entry(l.legs, legs) & entry(l.founders, founders);
   if (met === 0) return floor;
   const th = l.pgpvThresholds;
   let k = 0;
@@ -218,6 +234,7 @@ export function pinFromCounters(c: PinCounters, rules: RuleTable): PinCode {
     count(c.maxSpRun),
     count(c.sideVolumeMonths),
     count(c.qualifiedLegs),
+    count(c.foundersLegs),
     c.bestPgpv,
     PIN.MEMBER,
   ) as PinCode;
@@ -257,6 +274,19 @@ const WORDS: Readonly<Record<PinCounterKey, CounterWords>> = {
       text(`${min}条一线Q线，每条本年度Q月≥${p.legQMonths}个`, `${min} frontline legs each Q ≥ ${p.legQMonths} months of the PY`),
     then: (min, p) =>
       text(`，且${min}条一线Q线，每条本年度Q月≥${p.legQMonths}个`, `, and ${min} frontline legs each Q ≥ ${p.legQMonths} months of the PY`),
+  },
+  foundersLegs: {
+    label: (p) => text(`一线 Q 线（各 Q 满 ${p.foundersLegQMonths} 个月）`, `Frontline legs Q all ${p.foundersLegQMonths} months`),
+    lead: (min, p) =>
+      text(
+        `${min}条一线Q线，每条本年度Q月满${p.foundersLegQMonths}个`,
+        `${min} frontline legs each Q in all ${p.foundersLegQMonths} months of the PY`,
+      ),
+    then: (min, p) =>
+      text(
+        `，且${min}条一线Q线，每条本年度Q月满${p.foundersLegQMonths}个`,
+        `, and ${min} frontline legs each Q in all ${p.foundersLegQMonths} months of the PY`,
+      ),
   },
   bestPgpv: {
     label: () => text('单月最高个人小组 PV', 'Best month personal-group PV'),
@@ -327,8 +357,10 @@ export function pinRequirements(c: PinCounters, rules: RuleTable, currentPin: nu
 
 export interface PinState {
   readonly n: number;
-  /** Highest pin reached so far. Preset before the first month to carry older history. */
+  /** Highest pin reached so far (held). Preset before the first month to carry older history. */
   readonly pin: Uint16Array;
+  /** Pin qualified in the current PY by its months so far (Member when none); restarts each PY. */
+  readonly qualified: Uint16Array;
   /** Month index (monthIndex()) the current pin was reached; -1 = never advanced here. */
   readonly pinMonth: Int32Array;
   /** Nodes whose pin rose in the last advancePins call: changed[0 … changedCount-1]. */
@@ -343,6 +375,9 @@ export interface PinState {
   /** The ABO's own Q months in the PY (its upline counts it as a leg at legQMonths). */
   readonly qMonths: Uint8Array;
   readonly qualifiedLegs: Uint16Array;
+  readonly foundersLegs: Uint16Array;
+  /** Highest personal-group PV of a month of the PY. */
+  readonly bestPgpv: Int32Array;
 }
 
 export function createPinState(n: number): PinState {
@@ -350,6 +385,7 @@ export function createPinState(n: number): PinState {
   return {
     n,
     pin,
+    qualified: new Uint16Array(n).fill(PIN.MEMBER),
     pinMonth: new Int32Array(n).fill(-1),
     changed: new Int32Array(n),
     changedCount: 0,
@@ -361,6 +397,8 @@ export function createPinState(n: number): PinState {
     sideVolumeMonths: new Uint8Array(n),
     qMonths: new Uint8Array(n),
     qualifiedLegs: new Uint16Array(n),
+    foundersLegs: new Uint16Array(n),
+    bestPgpv: new Int32Array(n),
   };
 }
 
@@ -388,6 +426,9 @@ export function advancePins(
     state.sideVolumeMonths.fill(0);
     state.qMonths.fill(0);
     state.qualifiedLegs.fill(0);
+    state.foundersLegs.fill(0);
+    state.bestPgpv.fill(0);
+    state.qualified.fill(PIN.MEMBER);
     state.py = py;
   } else if (state.lastMonth !== mi - 1) {
     state.spRun.fill(0);
@@ -395,10 +436,11 @@ export function advancePins(
   state.lastMonth = mi;
 
   const { pin, pinMonth, changed, spMonths, spRun, maxSpRun, sideVolumeMonths, qMonths } = state;
-  const qualifiedLegs = state.qualifiedLegs;
+  const { qualified, qualifiedLegs, foundersLegs, bestPgpv } = state;
   const { isSpMonth, isQ, apv, personalGroupPv } = close;
   const side = rules.pins.sapphireSideVolumePv;
   const legQ = rules.pins.legQMonths;
+  const foundersQ = rules.pins.foundersLegQMonths;
   const ladder = compiled(rules);
   let count = 0;
   // Reverse order: all of a node's frontline (larger indices) is updated before the node.
@@ -416,11 +458,26 @@ export function advancePins(
       const qm = qMonths[i]! + 1;
       qMonths[i] = qm;
       const s = sponsorIndex[i]!;
-      if (qm === legQ && s >= 0) qualifiedLegs[s] = qualifiedLegs[s]! + 1;
+      if (s >= 0) {
+        if (qm === legQ) qualifiedLegs[s] = qualifiedLegs[s]! + 1;
+        if (qm === foundersQ) foundersLegs[s] = foundersLegs[s]! + 1;
+      }
     }
-    // bestPgpv: this month's (see PinCounters).
+    if (personalGroupPv[i]! > bestPgpv[i]!) bestPgpv[i] = personalGroupPv[i]!;
+    // The counters only grow within a PY, so the pin they qualify for only rises with them.
+    const q = highestPin(
+      ladder,
+      spMonths[i]!,
+      maxSpRun[i]!,
+      sideVolumeMonths[i]!,
+      qualifiedLegs[i]!,
+      foundersLegs[i]!,
+      bestPgpv[i]!,
+      PIN.MEMBER,
+    );
+    qualified[i] = q;
     const held = pin[i]!;
-    const p = highestPin(ladder, spMonths[i]!, maxSpRun[i]!, sideVolumeMonths[i]!, qualifiedLegs[i]!, personalGroupPv[i]!, held);
+    const p = q > held ? q : held;
     if (p > held) {
       pin[i] = p;
       pinMonth[i] = mi;
@@ -502,6 +559,8 @@ class PyFold {
   best: MonthKey[] = [];
   side: MonthKey[] = [];
   bestPgpv = 0;
+  /** The first month of the PY with bestPgpv. */
+  bestMonth: MonthKey | null = null;
   legs = new Map<string, MonthKey[]>();
 
   constructor(private readonly rulesOf: (py: PyName) => RuleTable) {}
@@ -520,6 +579,7 @@ class PyFold {
       this.best = [];
       this.side = [];
       this.bestPgpv = 0;
+      this.bestMonth = null;
       this.legs = new Map();
     } else if (this.last !== mi - 1) {
       this.run = [];
@@ -533,7 +593,10 @@ class PyFold {
       this.run = [];
     }
     if (m.apv >= rules.pins.sapphireSideVolumePv) this.side.push(month);
-    if (m.pgpv > this.bestPgpv) this.bestPgpv = m.pgpv;
+    if (m.pgpv > this.bestPgpv) {
+      this.bestPgpv = m.pgpv;
+      this.bestMonth = month;
+    }
     for (const leg of m.legs ?? []) {
       if (!leg.isQ) continue;
       const list = this.legs.get(leg.id);
@@ -543,28 +606,37 @@ class PyFold {
     return { month, py, rules };
   }
 
-  counters(qualifiedLegs: number): PinCounters {
+  /** Frontline legs with at least `need` Q months in the PY so far. */
+  legsWith(need: number): number {
+    let n = 0;
+    for (const q of this.legs.values()) if (q.length >= need) n++;
+    return n;
+  }
+
+  counters(rules: RuleTable): PinCounters {
     return {
       spMonths: this.sp.length,
       maxSpRun: this.best.length,
       sideVolumeMonths: this.side.length,
-      qualifiedLegs,
+      qualifiedLegs: this.legsWith(rules.pins.legQMonths),
+      foundersLegs: this.legsWith(rules.pins.foundersLegQMonths),
       bestPgpv: this.bestPgpv,
     };
   }
 }
+
+const EMPTY_COUNTERS: PinCounters = { spMonths: 0, maxSpRun: 0, sideVolumeMonths: 0, qualifiedLegs: 0, foundersLegs: 0, bestPgpv: 0 };
 
 /**
  * The pin counters of the PY of the last month given (earlier PYs restart them), counted as
  * explainPins and the close count them. Pass the closed months: the open month is provisional.
  */
 export function pinCountersOf(months: readonly PinMonthInput[], opts: Pick<ExplainPinsOptions, 'rules'> = {}): PinCounters {
-  const fold = new PyFold(opts.rules ?? ((py: PyName) => rulesFor(py)));
-  let legQMonths = 0;
-  for (const m of months) legQMonths = fold.add(m).rules.pins.legQMonths;
-  let qualified = 0;
-  for (const q of fold.legs.values()) if (q.length >= legQMonths) qualified++;
-  return fold.counters(qualified);
+  const rulesOf = opts.rules ?? ((py: PyName) => rulesFor(py));
+  const fold = new PyFold(rulesOf);
+  let rules: RuleTable | null = null;
+  for (const m of months) rules = fold.add(m).rules;
+  return rules ? fold.counters(rules) : EMPTY_COUNTERS;
 }
 
 /**
@@ -581,10 +653,10 @@ export function explainPins(months: readonly PinMonthInput[], opts: ExplainPinsO
     for (const [id, qMonths] of fold.legs) {
       if (qMonths.length >= rules.pins.legQMonths) qualified.push({ id, qMonths: qMonths.slice() });
     }
-    const cand = pinFromCounters(fold.counters(qualified.length), rules);
+    const cand = pinFromCounters(fold.counters(rules), rules);
     if (cand > pin) {
       pin = cand;
-      const ruby = m.pgpv >= rules.pins.rubyPgpv;
+      const ruby = fold.bestPgpv >= rules.pins.rubyPgpv && fold.bestMonth !== null;
       history.push({
         pinCode: cand,
         name: pinName(cand),
@@ -595,7 +667,7 @@ export function explainPins(months: readonly PinMonthInput[], opts: ExplainPinsO
           consecutiveSpMonths: fold.best.slice(),
           sideVolumeMonths: fold.side.slice(),
           qualifiedLegs: qualified,
-          rubyMonth: ruby ? { month, pgpv: m.pgpv } : null,
+          rubyMonth: ruby ? { month: fold.bestMonth!, pgpv: fold.bestPgpv } : null,
           rule: pinRule(cand, rules),
         },
       });
@@ -608,5 +680,97 @@ export function explainPins(months: readonly PinMonthInput[], opts: ExplainPinsO
     month: lastRise ? lastRise.month : null,
     evidence: lastRise ? lastRise.evidence : null,
     history,
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// Qualification per PY (one distributor)
+
+/** One rise of the pin a PY's months qualify for. */
+export interface PyQualificationRise {
+  readonly pinCode: PinCode;
+  readonly month: MonthKey;
+}
+
+/**
+ * A PY's qualification beside the pin held. The pin held is for recognition and never drops; what
+ * plans and annual bonuses ask for is the pin qualified in their PY (DESIGN §2, "Pins").
+ */
+export interface PyQualification {
+  readonly py: PyName;
+  /** Highest pin whose ladder conditions the PY's months meet, counted within the PY only (Member: none). */
+  readonly pinCode: PinCode;
+  readonly name: Text;
+  /** Month the PY's months first met it; null for Member. */
+  readonly month: MonthKey | null;
+  /** Each rise of the qualified pin in the PY, oldest first. */
+  readonly rises: readonly PyQualificationRise[];
+  /** The ladder's counters over the PY's months given. */
+  readonly counters: PinCounters;
+  /** Q months (SP months, the Q-month test) of the PY. */
+  readonly qMonths: number;
+  /** Q12: a Q month in every month of the PY. */
+  readonly q12: boolean;
+  /** Highest pin ever held by the end of the months given up to the PY's end (recognition). */
+  readonly held: PinCode;
+}
+
+/**
+ * The rises of the pin `py`'s months qualify for (months outside the PY are skipped; those in it
+ * are folded as explainPins folds them) and the ladder's counters at the end. `months` in the
+ * answer is the PY's length.
+ */
+export function qualifiedPinRises(
+  months: readonly PinMonthInput[],
+  py: PyName,
+  rulesOf: (py: PyName) => RuleTable = (p) => rulesFor(p),
+): { rises: PyQualificationRise[]; counters: PinCounters; months: number } {
+  const all = pyMonths(py);
+  const first = monthIndex(all[0]!);
+  const last = first + all.length - 1;
+  const fold = new PyFold(rulesOf);
+  const rules = rulesOf(py);
+  const rises: PyQualificationRise[] = [];
+  let pin: PinCode = PIN.MEMBER;
+  let counters = EMPTY_COUNTERS;
+  for (const m of months) {
+    const mi = monthIndex(m.month);
+    if (mi < first || mi > last) continue;
+    const { month } = fold.add(m);
+    counters = fold.counters(rules);
+    const cand = pinFromCounters(counters, rules);
+    if (cand > pin) {
+      pin = cand;
+      rises.push({ pinCode: cand, month });
+    }
+  }
+  return { rises, counters, months: all.length };
+}
+
+/**
+ * The pin `py` qualifies for from one distributor's months (any months; those of the PY count,
+ * folded as explainPins folds them, so a gap breaks a consecutive run), beside the highest pin
+ * held by then. Pass the months that count: closed ones, or with the open month "so far".
+ */
+export function pyQualification(months: readonly PinMonthInput[], py: PyName, opts: ExplainPinsOptions = {}): PyQualification {
+  const rulesOf = opts.rules ?? ((p: PyName) => rulesFor(p));
+  const { rises, counters, months: count } = qualifiedPinRises(months, py, rulesOf);
+  const last = monthIndex(pyMonths(py)[0]!) + count - 1;
+  const lastRise = rises[rises.length - 1];
+  const pin = lastRise ? lastRise.pinCode : PIN.MEMBER;
+  const held = explainPins(
+    months.filter((m) => monthIndex(m.month) <= last),
+    opts,
+  ).pinCode;
+  return {
+    py,
+    pinCode: pin,
+    name: pinName(pin),
+    month: lastRise ? lastRise.month : null,
+    rises,
+    counters,
+    qMonths: counters.spMonths,
+    q12: counters.spMonths >= count,
+    held,
   };
 }

@@ -12,9 +12,10 @@
 //             against a pace of 8 × 2/12 = 1.33 (at risk).
 //   10000002  Diamond (380): 7 frontline legs, each Q in 11–12 months of 24/25 and 25/26 and in
 //             every closed month of today's PY but the New Year month: then only L1 is Q and the
-//             rest order almost nothing, so that month is not an SP month and the pin stays
-//             Diamond, not Founders Diamond. Emerald in 23/24. L1 is deep: a Q group of its own
-//             under it (a Pearl for 10000002). Two small frontline members besides.
+//             rest order almost nothing, so that month is not an SP month and no six legs are Q
+//             in all 12 months: Diamond qualified each PY, never Founders Diamond. Emerald in
+//             23/24. L1 is deep: a Q group of its own under it (a Pearl for 10000002). Two small
+//             frontline members besides.
 //   10000003  Joined this PY (the month before today's, or September), sponsored by 10000001,
 //             a little volume, Member (230).
 //   10000004  Founders Platinum (342): 12 SP months in 23/24 on personal-group volume alone

@@ -16,6 +16,7 @@ import {
   plansFor,
   pyMonths,
   pyOf,
+  pyQualification,
   remunerationWithholding,
   rulesForMonth,
   type LegVolume,
@@ -174,6 +175,15 @@ async function expectPlatinum(d: DB, today: string) {
   for (const kind of ['pinAtLeast', 'pqMonths', 'apv']) {
     expect(['met', 'onTrack'], `${today} ${kind}`).toContain(criterion(now!, kind).status);
   }
+  // The seminar asks for Platinum qualified in 26/27, not the pin held: met once this PY's closed
+  // months qualify, on track before.
+  const closedRecords = history.months.filter((m) => m.month < today.slice(0, 7));
+  const qualified = pyQualification(closedRecords, '26/27').pinCode;
+  const pin = criterion(now!, 'pinAtLeast');
+  expect(pin.label.en).toBe('Pin Platinum (330) or above, qualified in 26/27');
+  expect(pin.status, today).toBe(qualified >= 330 ? 'met' : 'onTrack');
+  // 25/26: qualified Platinum (every month an SP month but New Year's), never Founders.
+  expect(pyQualification(closedRecords, '25/26')).toMatchObject({ pinCode: 330, qMonths: 11, q12: false, held: 330 });
   const [last] = evaluatePlans([planByCode('SEMINAR_2526')!], history, { today });
   expect(last!.status, today).toBe('missed');
   const lastFlq = criterion(last!, 'flqMonths');
@@ -207,6 +217,8 @@ async function expectDiamond(d: DB, today: string) {
       expect(own.get(month)!.is_sp, `${today}: SP month ${month}`).toBe(isNewYear(month) ? 0 : 1);
     }
     if (py === '26/27') continue;
+    // Diamond qualified in the PY; not Founders Diamond: in the New Year month only one leg is Q.
+    expect(pyQualification((await historyFromDb('10000002', d)).months, py).pinCode, `${today} ${py}`).toBe(380);
     for (const leg of legs) {
       const n = rows.filter((r) => r.ada === leg && r.is_q === 1 && closed.includes(r.month)).length;
       expect(n, `${leg} in ${py}`).toBeGreaterThanOrEqual(11);
@@ -243,6 +255,8 @@ async function expectFoundersPlatinum(d: DB, today: string) {
   expect((await frontlineMonths('10000004', d)).filter((r) => r.is_q === 1)).toEqual([]);
   const sp = (await rowsOf('10000004', d)).filter((r) => pyOf(r.month) === '23/24' && r.is_sp === 1);
   expect(sp).toHaveLength(12);
+  // Q12 in 23/24: Founders Platinum qualified.
+  expect(pyQualification((await historyFromDb('10000004', d)).months, '23/24')).toMatchObject({ pinCode: 342, q12: true });
 }
 
 const LEG_ACCOUNTS = ['10000001', '10000002', '10000004'] as const;
@@ -550,6 +564,8 @@ describe('figures reconcile in the written data', () => {
       }
       let annual: { pinCode: number; pyGroupPv: number } | undefined;
       if (month.endsWith('-08')) {
+        // The annual bonuses go by the pin qualified in the PY, not the pin held.
+        const qualified = pyQualification((await historyFromDb(ada)).months, pyOf(month)).pinCode;
         const py = pyMonths(pyOf(month));
         const g = await db
           .selectFrom('monthly_results')
@@ -558,7 +574,7 @@ describe('figures reconcile in the written data', () => {
           .where('month', '>=', py[0]!)
           .where('month', '<=', py[11]!)
           .executeTakeFirstOrThrow();
-        annual = { pinCode: own.pin_code, pyGroupPv: Number(g.g) };
+        annual = { pinCode: qualified, pyGroupPv: Number(g.g) };
       }
       const expected = monthlyStatement({ month, ppv: own.ppv, legs, ...(annual ? { annual } : {}) });
       const stored = JSON.parse(st.items) as { code: string; amountFen: number; baseBvFen: number; rateBp: number }[];
@@ -599,6 +615,23 @@ describe('figures reconcile in the written data', () => {
     expect(year).toHaveLength(12);
     const items = year.flatMap((s) => JSON.parse(s.items) as { amountFen: number }[]);
     expect(year.reduce((a, s) => a + s.pretax_fen, 0)).toBe(items.reduce((a, i) => a + i.amountFen, 0));
+  });
+
+  it('annual bonuses: an August statement has them exactly when the PY qualified Emerald / Diamond', async () => {
+    // The close pays them on the pin qualified in the PY, not the pin held (the case of a pin held
+    // but not requalified is closePeriod's own test: this seed has none).
+    const holders = new Set((await db.selectFrom('distributors').select('ada').where('pin_code', '>=', 370).execute()).map((x) => x.ada));
+    const augusts = await db.selectFrom('statements').select(['ada', 'month', 'items']).where('month', 'like', '%-08').execute();
+    let paid = 0;
+    for (const a of augusts) {
+      if (!holders.has(a.ada) && !a.items.includes('_ANNUAL')) continue;
+      const q = pyQualification((await historyFromDb(a.ada)).months, pyOf(a.month)).pinCode;
+      const codes = (JSON.parse(a.items) as { code: string }[]).map((i) => i.code);
+      expect(codes.includes('EMERALD_ANNUAL'), `${a.ada} ${a.month}`).toBe(q >= 370);
+      expect(codes.includes('DIAMOND_ANNUAL'), `${a.ada} ${a.month}`).toBe(q >= 380);
+      if (q >= 370) paid++;
+    }
+    expect(paid).toBeGreaterThan(0);
   });
 
   it('pins in monthly_results match explainPins on the stored months (sample)', async () => {
@@ -739,8 +772,9 @@ describe('determinism', () => {
 
   it('a small seed writes the very bytes recorded for the current rules', async () => {
     // Digests of the tables the engine fills: any change to a figure or a byte shows here. Last
-    // recorded when the demo's legs got figures of their own (seed/demo.ts: shares, join dates,
-    // a wobble per leg and month).
+    // recorded when the pin ladder read the published plan (packages/plan/README.md, "Rules and
+    // their sources": Ruby needs a Platinum qualified in the PY, Founders pins legs Q all 12
+    // months) and plans' pin criteria the pin qualified in their PY.
     const { createHash } = await import('node:crypto');
     const d = await freshDb();
     try {
@@ -753,10 +787,10 @@ describe('determinism', () => {
         digests[name] = `${h.digest('hex').slice(0, 16)} (${rows.rows.length})`;
       }
       expect(digests).toEqual({
-        distributors: '44181c12bbf6f8cd (300)',
-        monthly_results: 'b6c2ffa22e7a4827 (10375)',
+        distributors: 'be8aab4b6954c9aa (300)',
+        monthly_results: 'b2efa21e3a58c325 (10375)',
         statements: 'e52f091ceb0e2037 (3857)',
-        plan_results: 'c6f03fda6b6bd357 (834)',
+        plan_results: '4700bacbb2c17496 (834)',
       });
     } finally {
       await d.destroy();

@@ -88,7 +88,7 @@ export function planCardFromSummary(plan: PlanDef, stored: StoredPlanEntry, toda
     const achieved = stored.achieved[i]!;
     // A criterion the open month alone carries over the line is not met yet (evaluate.ts).
     const met = achieved >= required && !stored.soFar?.includes(i);
-    return { kind: c.kind, label: criterionLabel(c), unit: kindOf(c).unit, required, achieved, met };
+    return { kind: c.kind, label: criterionLabel(c, plan.py), unit: kindOf(c).unit, required, achieved, met };
   });
   // Summaries stored before the out-of-reach status said "missed" for an open period that could
   // no longer be met: that is out of reach (its reason was not stored).

@@ -1,8 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pyMonths } from '../calendar.ts';
-import { PIN } from '../pins.ts';
+import { PIN, pyQualification } from '../pins.ts';
 import { knownPys } from '../rules/registry.ts';
-import { combineStatus, evaluatePlan, evaluatePlans, pinOutlook } from './evaluate.ts';
+import { combineStatus, evaluateCriterion, evaluatePlan, evaluatePlans, pinOutlook, summarizeHistory } from './evaluate.ts';
 import { PLANS, planByCode, plansByRoute, plansFor } from './registry.ts';
 import type { Criterion, MonthRecord, PlanDef } from './types.ts';
 
@@ -38,14 +39,14 @@ const PY2526 = pyMonths('25/26');
 const PY2627 = pyMonths('26/27');
 
 describe('SEMINAR_2526 missed by one FLQ month', () => {
-  // Platinum since 2025-03. Q in Sep, Oct, Nov (3 PQ); one Q leg in Jan–May (5 FLQ, need 6) on
-  // 3 500 APV, short of an SP (= PQ) month; APV: 3 × 10 000 + 9 × 3 500 = 61 500 ≥ 60 000; both
-  // events attended.
+  // Platinum since 2025-03 and qualified Platinum again in 25/26: Q in Sep–Feb (6 PQ, 6 in a
+  // row); one Q leg in Mar–Jul (5 FLQ, need 6) on 3 500 APV, short of an SP (= PQ) month; APV:
+  // 6 × 10 000 + 6 × 3 500 = 81 000 ≥ 60 000; both events attended.
   const months = PY2526.map((m, i) =>
     rec(m, {
-      q: i < 3,
-      pgpv: i < 3 ? 10_000 : 3_500,
-      qLegIds: i >= 4 && i <= 8 ? ['L1'] : [],
+      q: i < 6,
+      pgpv: i < 6 ? 10_000 : 3_500,
+      qLegIds: i >= 6 && i <= 10 ? ['L1'] : [],
       attended: i === 9 ? ['SEM2526-BRIEF', 'SEM2526-ONLINE'] : [],
     }),
   );
@@ -61,9 +62,9 @@ describe('SEMINAR_2526 missed by one FLQ month', () => {
     expect(r.periodState).toBe('closed');
     expect(r.criteria.map((c) => [c.kind, c.achieved, c.required, c.status])).toEqual([
       ['pinAtLeast', PIN.PLATINUM, PIN.PLATINUM, 'met'],
-      ['pqMonths', 3, 3, 'met'],
+      ['pqMonths', 6, 3, 'met'],
       ['flqMonths', 5, 6, 'missed'],
-      ['apv', 61_500, 60_000, 'met'],
+      ['apv', 81_000, 60_000, 'met'],
       ['attendance', 2, 2, 'met'],
     ]);
     const flq = r.criteria[2]!;
@@ -80,13 +81,13 @@ describe('SEMINAR_2526 missed by one FLQ month', () => {
 
   it('traces FLQ month by month with legs', () => {
     const flq = r.criteria[2]!;
-    expect(flq.trace!.map((t) => t.value)).toEqual([0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0]);
-    expect(flq.trace!.map((t) => t.cumulative)).toEqual([0, 0, 0, 0, 1, 2, 3, 4, 5, 5, 5, 5]);
+    expect(flq.trace!.map((t) => t.value)).toEqual([0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0]);
+    expect(flq.trace!.map((t) => t.cumulative)).toEqual([0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 5]);
     expect(flq.legs).toEqual([
       {
         id: 'L1',
         qMonths: 5,
-        months: [false, false, false, false, true, true, true, true, true, false, false, false],
+        months: [false, false, false, false, false, false, true, true, true, true, true, false],
         qualified: false,
       },
     ]);
@@ -98,15 +99,15 @@ describe('SEMINAR_2526 missed by one FLQ month', () => {
   });
 
   it('with one more FLQ month it is met, and the seat tier follows the points', () => {
-    const more = months.map((m, i) => (i === 9 ? rec(m.month, { pgpv: 3_500, qLegIds: ['L1'], attended: m.attended! }) : m));
+    const more = months.map((m, i) => (i === 11 ? rec(m.month, { pgpv: 3_500, qLegIds: ['L1'] }) : m));
     const ok = evaluatePlan(plan('SEMINAR_2526'), { ...history, months: more });
     expect(ok.status).toBe('met');
-    // points: 3 PQ × 10 + 6 FLQ × 5 + floor(61 500 / 10 000) × 2 = 30 + 30 + 12 = 72
+    // points: 6 PQ × 10 + 6 FLQ × 5 + floor(81 000 / 10 000) × 2 = 60 + 30 + 16 = 106
     expect(ok.levels!.map((l) => [l.code, l.met])).toEqual([
       ['STANDARD', true],
       ['PREMIUM', false],
     ]);
-    expect(ok.levels![0]!.criteria[0]!.achieved).toBe(72);
+    expect(ok.levels![0]!.criteria[0]!.achieved).toBe(106);
     expect(ok.achievedLevel).toBe('STANDARD');
   });
 });
@@ -124,7 +125,9 @@ describe('open PY 26/27 (today 2026-11-21)', () => {
     expect(r.periodState).toBe('open');
     expect(r.remainingMonths).toBe(10);
     const byKind = Object.fromEntries(r.criteria.map((c) => [c.kind, c]));
-    expect(byKind.pinAtLeast!.status).toBe('met');
+    // Platinum held since 2024-05, but 26/27 has 1 SP month so far: Silver qualified, Platinum
+    // on pace (1 ≥ 6 × 2/12, a run of 3 still possible).
+    expect(byKind.pinAtLeast).toMatchObject({ achieved: PIN.SILVER, required: PIN.PLATINUM, met: false, status: 'onTrack' });
     // FLQ 2 of 8; pro-rata after 2 closed months = 1.33 → on track; 6 more over 10 months.
     expect(byKind.flqMonths!.achieved).toBe(2);
     expect(byKind.flqMonths!.status).toBe('onTrack');
@@ -202,12 +205,12 @@ describe('other criterion kinds', () => {
   });
 
   it('funding tiers pay the highest tier met', () => {
-    const months = PY2526.map((m, i) => rec(m, { q: i % 2 === 0 }));
+    const months = PY2526.map((m, i) => rec(m, { q: i < 6 }));
     const r = evaluatePlan(plan('SEMINAR_FUNDING_2526'), {
       months,
-      pins: [{ pinCode: PIN.PLATINUM, month: '2025-12' }],
+      pins: [{ pinCode: PIN.PLATINUM, month: '2026-02' }],
     });
-    // 6 SP (= PQ) months, 12 compliance months, Platinum → tiers C, B, A all met.
+    // 6 SP (= PQ) months in a row, 12 compliance months: Platinum qualified → tiers C, B, A all met.
     expect(r.levels!.map((l) => l.met)).toEqual([true, true, true]);
     expect(r.achievedLevel).toBe('A');
     expect(r.levels![2]!.rewardFen).toBe(800_000);
@@ -570,5 +573,92 @@ describe('the open month so far', () => {
     expect(apv.achieved).toBe(100_000);
     expect(apv.met).toBe(false);
     expect(apv.status).toBe('onTrack');
+  });
+});
+
+describe('pin criteria ask for the pin qualified in the plan’s PY, not the pin held', () => {
+  const PLATINUM: Criterion = { kind: 'pinAtLeast', pin: PIN.PLATINUM };
+  /** SP months by flag over a PY (SP on 10 000 PGPV, else 3 000). */
+  const year = (py: readonly string[], flags: readonly number[]) => py.map((m, i) => rec(m, { q: flags[i] === 1 }));
+  const held = { pins: [{ pinCode: PIN.PLATINUM, month: '2024-05' }] };
+  const judge = (months: MonthRecord[], py: readonly string[], today?: string) =>
+    evaluateCriterion(PLATINUM, summarizeHistory({ months, ...held }, py, today));
+
+  it('a closed PY: met at exactly 6 SP months with 3 in a row, missed one SP month short though Platinum is held', () => {
+    //                         Sep Oct Nov Dec Jan Feb Mar Apr May Jun Jul Aug
+    const at = judge(year(PY2526, [1, 0, 1, 0, 1, 1, 1, 0, 1, 0, 0, 0]), PY2526);
+    expect([at.achieved, at.status]).toEqual([PIN.PLATINUM, 'met']);
+    expect(at.label.en).toBe('Pin Platinum (330) or above, qualified in 25/26');
+    expect(at.label.zh).toBe('25/26年度达到白金（330）或以上资格');
+    // The trace: the pin qualified by the end of each month.
+    expect(at.trace!.map((t) => t.value)).toEqual([310, 310, 310, 310, 320, 320, 320, 320, 330, 330, 330, 330]);
+    const short = judge(year(PY2526, [1, 0, 1, 0, 1, 1, 1, 0, 0, 0, 0, 0]), PY2526);
+    expect([short.achieved, short.status, short.met]).toEqual([PIN.GOLD, 'missed', false]);
+    expect(short.gap!.text.en).toBe('Platinum not qualified in 25/26');
+    expect(short.gap!.text.zh).toBe('25/26年度未达到白金资格');
+  });
+
+  it('an open PY: on track or at risk by the months left, out of reach with the reason when it cannot happen', () => {
+    // Today 2026-11-21: Sep and Oct closed. Two SP months: on the pace of 6 in 12.
+    const two = judge(year(PY2627, [1, 1, 0]), PY2627, '2026-11-21');
+    expect([two.achieved, two.status]).toEqual([PIN.SILVER, 'onTrack']);
+    expect(two.gap!.text.en).toBe('qualify as Platinum in 26/27 by 31 Aug 2027: 6 SP months in the PY, 3 consecutive');
+    // None in the closed months: behind the pace.
+    expect(judge(year(PY2627, [0, 0, 0]), PY2627, '2026-11-21').status).toBe('atRisk');
+    // Today 2027-06-05 with 2 SP months: 4 more needed, only Jun, Jul and Aug left.
+    const late = judge(year(PY2627, [1, 1, 0, 0, 0, 0, 0, 0, 0]), PY2627, '2027-06-05');
+    expect(late.status).toBe('outOfReach');
+    expect(late.reason).toEqual({
+      code: 'pinNotReachable',
+      text: {
+        zh: '白金需本年度6个SP月：目前2个，仅剩3个月',
+        en: 'Platinum needs 6 SP months in the PY: 2 so far and only 3 months left',
+      },
+    });
+    // Exactly enough left (4 SP months needed, 4 left, a run of 3 possible): at risk, not out.
+    expect(judge(year(PY2627, [1, 1, 0, 0, 0, 0, 0, 0]), PY2627, '2027-05-05').status).toBe('atRisk');
+  });
+
+  it('the open month alone carrying it over the line is "met so far" (on track), met once it closes', () => {
+    // Sep–Jan SP (5, a run of 5), February the month to date with an SP month so far.
+    const months = year(PY2627, [1, 1, 1, 1, 1, 1]);
+    const soFar = judge(months, PY2627, '2027-02-20');
+    expect([soFar.achieved, soFar.met, soFar.status]).toEqual([PIN.PLATINUM, false, 'onTrack']);
+    expect(soFar.gap!.text.en).toBe('met so far: confirmed when this month closes');
+    const closed = judge(months, PY2627, '2027-03-02');
+    expect([closed.achieved, closed.met, closed.status]).toEqual([PIN.PLATINUM, true, 'met']);
+  });
+
+  it('judges the pin pyQualification gives for the PY’s months (random histories, gaps included)', () => {
+    const month = fc.record({
+      present: fc.integer({ min: 0, max: 9 }),
+      sp: fc.boolean(),
+      apv: fc.integer({ min: 0, max: 8_000 }),
+      pgpv: fc.integer({ min: 0, max: 24_000 }),
+      legs: fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 4, maxLength: 4 }),
+    });
+    fc.assert(
+      fc.property(fc.array(month, { minLength: 12, maxLength: 12 }), (ms) => {
+        const months: MonthRecord[] = [];
+        PY2627.forEach((m, i) => {
+          const x = ms[i]!;
+          if (x.present === 0) return; // a gap breaks a consecutive run in both
+          const legs = x.legs.map((v, k) => ({ id: `L${k}`, isQ: v < 8 }));
+          const qLegs = legs.filter((l) => l.isQ).length;
+          months.push({ ...rec(m, { pgpv: x.pgpv, apv: x.apv, isSp: x.sp }), legs, qLegs });
+        });
+        const r = evaluateCriterion({ kind: 'pinAtLeast', pin: PIN.SILVER }, summarizeHistory({ months }, PY2627));
+        expect(r.achieved).toBe(pyQualification(months, '26/27').pinCode);
+      }),
+      { seed: 11, numRuns: 400 },
+    );
+  });
+
+  it('counts the plan’s PY only: last PY’s SP months do not qualify this one', () => {
+    const months = [...year(PY2526, Array(12).fill(1)), ...year(PY2627, [0, 0])];
+    const r = evaluatePlan(plan('SEMINAR_2627'), { months, ...held }, { today: '2026-11-21' });
+    expect(r.criteria[0]).toMatchObject({ kind: 'pinAtLeast', achieved: PIN.MEMBER, met: false, status: 'atRisk' });
+    const last = evaluatePlan(plan('SEMINAR_2526'), { months, ...held }, { today: '2026-11-21' });
+    expect(last.criteria[0]).toMatchObject({ kind: 'pinAtLeast', achieved: PIN.FOUNDERS_PLATINUM, met: true });
   });
 });

@@ -17,9 +17,10 @@ import {
   type DateLike,
   type MonthKey,
   type PeriodState,
+  type PyName,
 } from '../calendar.ts';
 import { isPqMonth } from '../close.ts';
-import { pinLadder, pinName, pinRule, type PinCondition, type PinStep } from '../pins.ts';
+import { PIN, pinFromCounters, pinLadder, pinName, pinRule, type PinCondition, type PinCounters, type PinStep } from '../pins.ts';
 import { rulesFor } from '../rules/registry.ts';
 import type { RuleTable } from '../rules/types.ts';
 import { num, text, type Text } from '../text.ts';
@@ -88,6 +89,8 @@ export interface HistorySummary {
   readonly legs: ReadonlyMap<string, Uint8Array>;
   /** Q months a leg needs to be an LDD market (rule table of the closing PY). */
   readonly legQMonths: number;
+  /** The PY the period closes in (the plan's PY): pin criteria ask for a pin qualified in it. */
+  readonly py: PyName;
   /** Rule table of the closing PY (the pin ladder the pin criteria are judged by). */
   readonly rules: RuleTable;
   /** Frontline legs today (PlanHistory.frontlineLegs); undefined: unknown, no bound. */
@@ -97,11 +100,13 @@ export interface HistorySummary {
 }
 
 interface SummaryMemo {
-  /** By start position: 0 (the period) and the closing PY's first month. */
-  legs: Map<number, LegOutlook> | undefined;
+  /** By start position (0: the period, or the closing PY's first month) and Q months needed. */
+  legs: Map<string, LegOutlook> | undefined;
   pin: PinFacts | undefined;
   /** Per pin ladder step (the closing PY's rules). */
   steps: readonly CondState[] | undefined;
+  /** The pin the closing PY's months qualify for by the end of each position (Member before it). */
+  qualified: Int32Array | undefined;
 }
 
 /** Where today falls in a plan's period. */
@@ -207,9 +212,10 @@ export function summarizeHistory(history: PlanHistory, months: readonly MonthKey
     attended,
     legs,
     legQMonths: rules.pins.legQMonths,
+    py: closingPy,
     rules,
     frontlineLegs: frontlineLegs !== undefined && frontlineLegs >= 0 ? Math.floor(frontlineLegs) : undefined,
-    memo: { legs: undefined, pin: undefined, steps: undefined },
+    memo: { legs: undefined, pin: undefined, steps: undefined, qualified: undefined },
   };
 }
 
@@ -272,6 +278,8 @@ interface Raw {
   capacity: number;
   /** Overrides achieved + capacity − required (pins: 1 in reach, −1 out of reach). */
   slack?: number;
+  /** What the closed months alone achieve, for kinds that know it (see closedAchieved). */
+  closedAchieved?: number;
   /** The pace of kinds not judged pro rata (pins, events, LDD legs) while in reach and open. */
   pace?: Pace;
   /** Whether onTrack/atRisk can be judged by pro-rata pace (default: the kind's). */
@@ -385,8 +393,13 @@ function legDetails(s: HistorySummary): LegDetail[] {
   return out;
 }
 
-/** Where the frontline legs stand against the LDD level (legQMonths Q months) counted from position `from`. */
+/**
+ * Where the frontline legs stand against `need` Q months (the LDD level legQMonths, or the
+ * Founders level) counted from position `from`.
+ */
 interface LegOutlook {
+  /** Q months each leg needs. */
+  readonly need: number;
   /** Legs with ≥ need Q months. */
   readonly achieved: number;
   /** Legs reaching need Q months at each position. */
@@ -405,16 +418,16 @@ interface LegOutlook {
   readonly counted: readonly number[];
 }
 
-/** Built once per summary and start position: the LDD criterion, score components and the pin ladder's leg conditions read it. */
-function legOutlook(s: HistorySummary, from: number): LegOutlook {
+/** Built once per summary, start position and need: the LDD criterion, score components and the pin ladder's leg conditions read it. */
+function legOutlook(s: HistorySummary, from: number, need = s.legQMonths): LegOutlook {
   const byFrom = (s.memo.legs ??= new Map());
-  let o = byFrom.get(from);
-  if (!o) byFrom.set(from, (o = buildLegOutlook(s, from)));
+  const key = `${from}:${need}`;
+  let o = byFrom.get(key);
+  if (!o) byFrom.set(key, (o = buildLegOutlook(s, from, need)));
   return o;
 }
 
-function buildLegOutlook(s: HistorySummary, from: number): LegOutlook {
-  const need = s.legQMonths;
+function buildLegOutlook(s: HistorySummary, from: number, need: number): LegOutlook {
   const reachedAt = new Int32Array(s.len);
   const start = openStart(s, from);
   const openMonths = s.len - start;
@@ -449,7 +462,7 @@ function buildLegOutlook(s: HistorySummary, from: number): LegOutlook {
   const f = s.frontlineLegs;
   const fresh = f === undefined ? Infinity : Math.max(0, f - seen);
   const capacity = short.length + (openMonths >= need ? fresh : 0);
-  return { achieved, reachedAt, short, spare, fresh, openMonths, capacity, counted };
+  return { need, achieved, reachedAt, short, spare, fresh, openMonths, capacity, counted };
 }
 
 /**
@@ -457,7 +470,7 @@ function buildLegOutlook(s: HistorySummary, from: number): LegOutlook {
  * (zero slack), or when the leg months of the best legs are behind the pro-rata pace.
  */
 function legPace(o: LegOutlook, required: number, s: HistorySummary, from: number): Pace {
-  const need = s.legQMonths;
+  const need = o.need;
   if (o.achieved + o.capacity <= required) return 'atRisk';
   const roomy = o.achieved + o.spare + (o.openMonths > need ? o.fresh : 0);
   if (roomy < required) return 'atRisk';
@@ -610,8 +623,9 @@ function pinCondition(s: HistorySummary, from: number, c: PinCondition): CondSta
       return monthsState(s, from, f.side, f.sideOpen, min);
     case 'maxSpRun':
       return f.run >= min ? 'met' : f.runIf < min ? 'out' : f.runIf > min ? 'onTrack' : 'atRisk';
-    case 'qualifiedLegs': {
-      const o = legOutlook(s, from);
+    case 'qualifiedLegs':
+    case 'foundersLegs': {
+      const o = legOutlook(s, from, c.counter === 'foundersLegs' ? s.rules.pins.foundersLegQMonths : s.legQMonths);
       if (o.achieved >= min) return 'met';
       if (o.achieved + o.capacity < min) return 'out';
       return legPace(o, min, s, from);
@@ -648,9 +662,10 @@ function pinWhy(s: HistorySummary, from: number, pin: Text, c: PinCondition): Te
         `${pin.zh}需连续${min}个SP月：到${end.zh}最多只能连续${f.runIf}个`,
         `${pin.en} needs ${min} consecutive SP months: at most ${f.runIf} possible by ${end.en}`,
       );
-    case 'qualifiedLegs': {
-      const need = s.legQMonths;
-      const o = legOutlook(s, from);
+    case 'qualifiedLegs':
+    case 'foundersLegs': {
+      const need = c.counter === 'foundersLegs' ? s.rules.pins.foundersLegQMonths : s.legQMonths;
+      const o = legOutlook(s, from, need);
       const legs = s.frontlineLegs;
       return legs !== undefined && legs < min
         ? text(
@@ -681,6 +696,42 @@ function stepStates(s: HistorySummary, from: number, steps: readonly PinStep[]):
     out.push(worst);
   }
   return (s.memo.steps = out);
+}
+
+/**
+ * The pin the closing PY's months qualify for by the end of each position of the period, the
+ * open month counted so far (Member before the PY and until a pin is met): the ladder's
+ * conditions counted within the PY only, as pyQualification counts them (tested to agree), read
+ * from the summary's month arrays. Once per summary.
+ */
+function qualifiedPins(s: HistorySummary): Int32Array {
+  if (s.memo.qualified) return s.memo.qualified;
+  const from = Math.max(0, s.len - 12);
+  const out = new Int32Array(s.len).fill(PIN.MEMBER);
+  const p = s.rules.pins;
+  const legs = legOutlook(s, from, p.legQMonths).reachedAt;
+  const founders = legOutlook(s, from, p.foundersLegQMonths).reachedAt;
+  const c: PinCounters = { spMonths: 0, maxSpRun: 0, sideVolumeMonths: 0, qualifiedLegs: 0, foundersLegs: 0, bestPgpv: 0 };
+  let run = 0;
+  let pin: number = PIN.MEMBER;
+  const last = Math.min(s.len - 1, s.curPos);
+  for (let q = from; q < s.len; q++) {
+    if (q <= last) {
+      if (s.sp[q]) {
+        c.spMonths++;
+        run++;
+        if (run > c.maxSpRun) c.maxSpRun = run;
+      } else run = 0;
+      if (s.apv[q]! >= p.sapphireSideVolumePv) c.sideVolumeMonths++;
+      c.bestPgpv = Math.max(c.bestPgpv, s.records[q]?.pgpv ?? 0);
+      c.qualifiedLegs += legs[q]!;
+      c.foundersLegs += founders[q]!;
+      // The counters only grow within the PY, so the pin they qualify for only rises.
+      pin = Math.max(pin, pinFromCounters(c, s.rules));
+    }
+    out[q] = pin;
+  }
+  return (s.memo.qualified = out);
 }
 
 /**
@@ -876,38 +927,36 @@ const MEASURES: { readonly [K in CriterionKind]: Measure<K> } = {
     return r;
   },
   pinAtLeast: (c, s, detail) => {
-    let achieved = 0;
-    let above = 0;
-    if (c.withinPeriod) {
-      // Highest pin reached during the period (rises only).
-      let prev = s.pinBefore;
-      for (let p = 0; p < s.len; p++) {
-        const v = s.pinAt[p]!;
-        if (v > prev) achieved = v;
-        prev = v;
-      }
-      above = s.pinAt[Math.max(0, Math.min(s.len - 1, s.curPos))] ?? s.pinBefore;
-    } else {
-      achieved = s.len ? s.pinAt[s.len - 1]! : s.pinBefore;
-    }
+    // The pin qualified in the plan's PY (DESIGN §2: the pin held is for recognition; plans ask
+    // for the pin qualified in their PY), the open month counted so far but provisionally.
+    const qual = qualifiedPins(s);
+    const achieved = s.len ? qual[s.len - 1]! : PIN.MEMBER;
+    const from = Math.max(0, s.len - 12);
+    const cur = s.curPos;
     const r: Raw = {
       required: c.pin,
       achieved,
-      values: s.pinAt,
+      values: qual,
       countAt: c.pin,
       cumulative: 'value',
       capacity: 0,
       stillNeeded: achieved >= c.pin ? 0 : 1,
       perMonth: 0,
     };
+    if (cur >= from && cur < s.len) r.closedAchieved = cur > from ? qual[cur - 1]! : PIN.MEMBER;
     if (achieved >= c.pin) return r;
-    judgePin(r, s, c.pin, above);
+    judgePin(r, s, c.pin, 0);
+    // An earlier PY of a multi-year period: the qualifying PY has not begun, nothing is behind.
+    if (s.remaining > 0 && cur < from) r.pace = 'onTrack';
     if (detail) {
       const name = pinName(c.pin);
       const end = endText(s);
       const rule = pinRule(c.pin, s.rules);
-      r.gapText = text(`需于${end.zh}前达到${name.zh}：${rule.zh}`, `reach ${name.en} by ${end.en}: ${rule.en}`);
-      r.missedText = text(`未达到${name.zh}`, `${name.en} not reached`);
+      r.gapText = text(
+        `需于${end.zh}前在${s.py}年度达到${name.zh}资格：${rule.zh}`,
+        `qualify as ${name.en} in ${s.py} by ${end.en}: ${rule.en}`,
+      );
+      r.missedText = text(`${s.py}年度未达到${name.zh}资格`, `${name.en} not qualified in ${s.py}`);
     }
     return r;
   },
@@ -1092,10 +1141,12 @@ function nextPinAbove(s: HistorySummary, held: number): number {
 // Status, reason, gap and trace (shared by every kind)
 
 /**
- * What the closed months alone achieve, for kinds whose figure sums or takes the best of the
- * months (undefined for the others: pins, events, legs and scores are judged their own way).
+ * What the closed months alone achieve: as the kind says (pins qualified in the PY), or for kinds
+ * whose figure sums or takes the best of the months (undefined for the others: events, legs and
+ * scores are judged their own way).
  */
 function closedAchieved(r: Raw, s: HistorySummary): number | undefined {
+  if (r.closedAchieved !== undefined) return r.closedAchieved;
   const cur = s.curPos;
   if (cur < 0 || cur >= s.len) return r.achieved;
   if (r.cumulative === 'sum') return r.achieved - Math.max(0, r.values[cur]!);
@@ -1265,7 +1316,7 @@ export function evaluateCriterion(c: Criterion, s: HistorySummary, detail = true
     -readonly [K in keyof CriterionResult]: CriterionResult[K];
   } = {
     kind: c.kind,
-    label: criterionLabel(c),
+    label: criterionLabel(c, s.py),
     unit: kind.unit,
     required: r.required,
     achieved: r.achieved,

@@ -2,6 +2,7 @@
 // pace applies, which plan subpage explains it and which glossary terms it needs. The evaluator,
 // the BFF and the web app read these instead of each keeping its own switch over kinds. Plain
 // data and pure functions only (no Node APIs): the browser imports it from @abo/plan.
+import type { PyName } from '../calendar.ts';
 import { pinName } from '../pins.ts';
 import { num, text, type Text } from '../text.ts';
 import type { Criterion, CriterionKind } from './types.ts';
@@ -53,8 +54,11 @@ export interface CriterionKindInfo<K extends CriterionKind = CriterionKind> {
   /** Subpages that explain it, most specific first: a plan route shows the first one it has. */
   readonly subpages: readonly CriterionSubpage[];
   readonly terms: readonly GlossaryTerm[];
-  /** The criterion with its threshold, in words ("PQ months ≥ 3"). */
-  describe(c: CriterionOf<K>): Text;
+  /**
+   * The criterion with its threshold, in words ("PQ months ≥ 3"); `py` is the plan's PY (a pin
+   * is asked for as qualified in it).
+   */
+  describe(c: CriterionOf<K>, py?: PyName): Text;
   /** The number achieved is held against (a pin code for pin kinds). */
   required(c: CriterionOf<K>): number;
 }
@@ -83,10 +87,10 @@ export const CRITERION_KINDS: { readonly [K in CriterionKind]: CriterionKindInfo
     paceable: false,
     subpages: ['pincodedetails'],
     terms: ['pin'],
-    describe(c) {
+    describe(c, py) {
       const n = pinName(c.pin);
-      return c.withinPeriod
-        ? text(`本年度达到${n.zh}（${c.pin}）或以上`, `Reach ${n.en} (${c.pin}) or above this year`)
+      return py
+        ? text(`${py}年度达到${n.zh}（${c.pin}）或以上资格`, `Pin ${n.en} (${c.pin}) or above, qualified in ${py}`)
         : text(`奖衔${n.zh}（${c.pin}）或以上`, `Pin ${n.en} (${c.pin}) or above`);
     },
     required: (c) => c.pin,
@@ -239,12 +243,14 @@ export function kindOf(c: Criterion): CriterionKindInfo {
   return CRITERION_KINDS[c.kind] as CriterionKindInfo;
 }
 
-const labels = new WeakMap<Criterion, Text>();
+const labels = new WeakMap<Criterion, Map<PyName, Text>>();
 
-/** Human label of a criterion ("FLQ months ≥ 12"); computed once per criterion. */
-export function criterionLabel(c: Criterion): Text {
-  let t = labels.get(c);
-  if (!t) labels.set(c, (t = kindOf(c).describe(c)));
+/** Human label of a criterion ("FLQ months ≥ 12") in a plan of `py`; computed once per criterion and PY. */
+export function criterionLabel(c: Criterion, py: PyName = ''): Text {
+  let byPy = labels.get(c);
+  if (!byPy) labels.set(c, (byPy = new Map()));
+  let t = byPy.get(py);
+  if (!t) byPy.set(py, (t = kindOf(c).describe(c, py || undefined)));
   return t;
 }
 

@@ -60,12 +60,11 @@ export interface ScoreComponent {
 }
 
 export type Criterion =
-  /** Highest pin held by the end of the period (withinPeriod: reached during it). */
-  | {
-      readonly kind: 'pinAtLeast';
-      readonly pin: number;
-      readonly withinPeriod?: boolean;
-    }
+  /**
+   * A pin qualified in the plan's PY (its ladder conditions met within that PY), not merely held:
+   * the pin held is for recognition (DESIGN §2, "Pins").
+   */
+  | { readonly kind: 'pinAtLeast'; readonly pin: number }
   /** A pin ≥ minPin reached during the period that is higher than the pin held at its start. */
   | { readonly kind: 'newPin'; readonly minPin: number }
   /** Months the ABO is Q (top bracket). */

@@ -26,6 +26,8 @@ export const BASE_RULES: Omit<RuleTable, 'py'> = {
     sapphireLegs: 2,
     sapphireSideVolumePv: 4_000,
     sapphireSideVolumeMonths: 6,
+    foundersLegQMonths: 12,
+    foundersSideVolumeMonths: 12,
     emeraldLegs: 3,
     diamondLegs: 6,
     executiveDiamondLegs: 9,

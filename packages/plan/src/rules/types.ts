@@ -28,8 +28,9 @@ export interface RuleTable {
     readonly goldSpMonths: number;
     readonly platinumSpMonths: number;
     readonly platinumConsecutive: number;
-    /** SP months in a PY for every Founders pin. */
+    /** SP months in a PY for Founders Platinum (Q12: every month of the PY). */
     readonly foundersSpMonths: number;
+    /** Ruby: a Platinum qualified in the PY with a month of personal-group PV ≥ rubyPgpv in it. */
     readonly rubyPgpv: number;
     /** Q months in the PY a frontline leg needs to count for Sapphire and up (and as an LDD market). */
     readonly legQMonths: number;
@@ -37,6 +38,10 @@ export interface RuleTable {
     /** Sapphire's side volume: months of the PY with APV ≥ sideVolumePv. */
     readonly sapphireSideVolumePv: number;
     readonly sapphireSideVolumeMonths: number;
+    /** Q months in the PY each leg of a Founders Sapphire and above needs (every month). */
+    readonly foundersLegQMonths: number;
+    /** Founders Sapphire's side volume: months of the PY with APV ≥ sapphireSideVolumePv. */
+    readonly foundersSideVolumeMonths: number;
     readonly emeraldLegs: number;
     readonly diamondLegs: number;
     readonly executiveDiamondLegs: number;

@@ -1,6 +1,6 @@
 // The engine step behind the /bff/v1/achievement/* calls: today's month, the months a page may
 // ask for, stored months as the pages count them, the pin replayed over the closed months, this
-// PY's counters and requirements. No database, no request.
+// PY's counters, requirements and qualification. No database, no request.
 import type { AchMonth } from '@abo/contract';
 import {
   addMonths,
@@ -12,6 +12,8 @@ import {
   pinOutlook,
   pinRequirements,
   pyOf,
+  pyQualification,
+  qualifiedPinRises,
   rulesFor,
   toMonthKey,
   type PinExplanation,
@@ -169,7 +171,27 @@ export function rankStateOf(
     };
   });
   const pinMonth = explained.pinCode === pinCode && explained.month ? explained.month : d.pin_month;
-  return { d, ...clock, months, explained, pinCode, pinMonth, pyRows, pyClosed, counters, requirements, settings };
+  // What this PY qualifies for (the plans' pin criteria and the annual bonuses ask for it), apart
+  // from the pin held: on the closed months, and with this month so far.
+  const qualification = pyQualification(pinMonthsOf(history.closed, legsQ), py, { rules: rulesOf });
+  const soFar = qualifiedPinRises(
+    pinMonthsOf(
+      pyRows.filter((m) => countsSoFar(m.state)),
+      legsQ,
+    ),
+    py,
+    rulesOf,
+  ).rises.reduce<number>((pin, r) => Math.max(pin, r.pinCode), qualification.pinCode);
+  const qualified = {
+    py,
+    pinCode: qualification.pinCode,
+    name: qualification.name,
+    month: qualification.month,
+    soFarPinCode: soFar,
+    qMonths: qualification.qMonths,
+    q12: qualification.q12,
+  };
+  return { d, ...clock, months, explained, pinCode, pinMonth, pyRows, pyClosed, counters, requirements, qualified, settings };
 }
 
 export type RankState = ReturnType<typeof rankStateOf>;

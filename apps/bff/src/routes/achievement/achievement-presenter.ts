@@ -81,6 +81,7 @@ export function rankData(s: RankState): AchRankData {
     closedMonths: s.pyClosed.length,
     remainingMonths: remainingMonths(s.py, s.today).length,
     counters: s.counters,
+    qualified: s.qualified,
     pyMonths: s.pyRows,
     history: s.explained.history.map((h) => ({
       pinCode: h.pinCode,

@@ -24,6 +24,21 @@ describe('achievement calls: pin, top-up and settings', () => {
     expect(r.data.pins.filter((p: { above: boolean }) => !p.above).map((p: { pinCode: number }) => p.pinCode)).toEqual([310, 320, 330]);
   });
 
+  it('tells the pin held apart from the pin this PY qualifies for', async () => {
+    // Platinum held; 26/27 has one SP month closed (September): Silver Producer qualified this PY.
+    const r = await fx.call('rank');
+    expect(r.data.pinCode).toBe(330);
+    expect(r.data.qualified).toEqual({
+      py: '26/27',
+      pinCode: 310,
+      name: { zh: '银章', en: 'Silver Producer' },
+      month: '2026-09',
+      soFarPinCode: 310,
+      qMonths: 1,
+      q12: false,
+    });
+  });
+
   it('states each pin’s requirements as the engine’s ladder does: same conditions, same rule in words', async () => {
     const r = await fx.call('rank');
     const rules = rulesFor('26/27');

@@ -96,6 +96,7 @@ i18n.addResourceBundle('zh-CN', 'incentive', {
   apvChart: '每月与累计 APV 对比要求',
   pinRequired: '要求奖衔',
   pinHeld: '持有奖衔',
+  pinQualified: '{{py}}年度资格',
   pinNow: '目前奖衔',
   pinHistory: '奖衔晋升记录',
   pinBefore: '年度开始时：{{pin}}',
@@ -150,6 +151,20 @@ i18n.addResourceBundle('zh-CN', 'incentive', {
     sp: 'SP 月：APV ≥ 10,000，或 APV ≥ 4,000 且有 1 个 Q 分支，或有 2 个 Q 分支。',
     pin: '奖衔：达到后终身保留的最高奖衔。',
     points: '积分：按 PQ 月、FLQ 月、APV 等换算的分数。',
+  },
+  // The plan list: its one-line answer and its groups.
+  list: {
+    summary: '本年度计划概况',
+    count: {
+      onTrack: '{{count}} 项进展顺利',
+      atRisk: '{{count}} 项有风险',
+      met: '{{count}} 项已达成',
+      outOfReach: '{{count}} 项已无法达成',
+    },
+    closest: '最接近：',
+    comma: '，',
+    reach: { inReach: '本年度仍可达成', met: '已达成', outOfReach: '本年度已无法达成' },
+    pastLine: '已结算 · 达成 {{met}}/{{total}} 项',
   },
   unit: { months: '个月', pv: 'PV', legs: '个分支' },
 });
@@ -248,6 +263,7 @@ i18n.addResourceBundle('en-US', 'incentive', {
   apvChart: 'Monthly and cumulative APV against the requirement',
   pinRequired: 'Pin required',
   pinHeld: 'Pin held',
+  pinQualified: 'Qualified in {{py}}',
   pinNow: 'Pin now',
   pinHistory: 'Pin rises',
   pinBefore: 'At the start of the period: {{pin}}',
@@ -302,6 +318,15 @@ i18n.addResourceBundle('en-US', 'incentive', {
     sp: 'SP month: APV ≥ 10,000, or APV ≥ 4,000 with 1 Q leg, or 2 Q legs.',
     pin: 'Pin: the highest pin reached, kept for life.',
     points: 'Points: a score made of PQ months, FLQ months, APV and so on.',
+  },
+  // The plan list: its one-line answer and its groups.
+  list: {
+    summary: 'This PY at a glance',
+    count: { onTrack: '{{count}} on track', atRisk: '{{count}} at risk', met: '{{count}} met', outOfReach: '{{count}} out of reach' },
+    closest: 'closest: ',
+    comma: ', ',
+    reach: { inReach: 'Within reach', met: 'Met', outOfReach: 'Out of reach this PY' },
+    pastLine: 'closed · {{met}} of {{total}} met',
   },
   unit: { months: 'months', pv: 'PV', legs: 'legs' },
 });

@@ -1,9 +1,18 @@
 import type { AchRankData } from '@abo/contract';
+import { pinName } from '@abo/plan';
 import { TexturedCard } from '../../../components/textured-card.tsx';
 import { useAch } from './shared.tsx';
 
+/** Member: no pin qualified. */
+const MEMBER = 230;
+
+/**
+ * The pin held (the highest ever, for recognition) and, apart from it, the pin this PY qualifies
+ * for: what seminars, trips and the annual bonuses ask for (DESIGN §2, Pins).
+ */
 export function PinCard({ d }: { d: AchRankData }) {
   const { t, tx, month } = useAch();
+  const q = d.qualified;
   return (
     <TexturedCard className="card">
       <h2 className="card__title">{t('currentPin')}</h2>
@@ -12,6 +21,24 @@ export function PinCard({ d }: { d: AchRankData }) {
         <span className="ach-pin__badge num">{d.pinCode}</span>
       </div>
       <p className="muted small">{d.pinMonth ? t('pinSince', { month: month(d.pinMonth) }) : t('pinNever')}</p>
+      <p className="muted small">{t('pinHeldNote')}</p>
+      <dl className="ach-qualified">
+        <dt>{t('qualifiedIn', { py: q.py })}</dt>
+        <dd>
+          {q.pinCode > MEMBER ? (
+            <>
+              <strong>{tx(q.name)}</strong> <span className="muted num">{q.pinCode}</span>
+              {q.month ? <span className="muted small"> · {t('pinSince', { month: month(q.month) })}</span> : null}
+            </>
+          ) : (
+            <span>{t('qualifiedNone')}</span>
+          )}
+          {q.soFarPinCode > q.pinCode ? <div className="small">{t('qualifiedSoFar', { pin: tx(pinName(q.soFarPinCode)) })}</div> : null}
+        </dd>
+        <dt>{t('qMonthsLabel')}</dt>
+        <dd className="num">{q.q12 ? t('q12') : t('qMonthsOf', { n: q.qMonths })}</dd>
+      </dl>
+      <p className="muted small">{t('qualifiedNote')}</p>
       <p className="muted small">{t('counters', { py: d.py, closed: d.closedMonths, remaining: d.remainingMonths })}</p>
     </TexturedCard>
   );

@@ -81,7 +81,7 @@ export function CriterionRow({
         <div role="dialog" aria-label={t('traceTitle', { label: tx(c.label) })}>
           <h3 className="card__title">{t('traceTitle', { label: tx(c.label) })}</h3>
           {c.gap ? <p className="small">{tx(c.gap.text)}</p> : null}
-          {open ? <TraceTable criterion={c} /> : null}
+          {open ? <TraceTable criterion={c} py={py} /> : null}
           {open && plan && (c.kind === 'flqMonths' || c.kind === 'lddMarkets') ? (
             <>
               <h4 className="inc-drawer__sub" id={legsId}>

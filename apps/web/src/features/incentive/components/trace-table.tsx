@@ -8,8 +8,11 @@ import { criterionValue } from './text.ts';
 
 type TraceMonth = CriterionData['trace'][number];
 
-/** The month-by-month trace of one criterion. */
-export function TraceTable({ criterion }: { criterion: CriterionData }) {
+/**
+ * The month-by-month trace of one criterion. A pin criterion's months are the pin qualified in
+ * the plan's PY `py` by then (pinAtLeast), or the pin held (newPin).
+ */
+export function TraceTable({ criterion, py }: { criterion: CriterionData; py?: string }) {
   const { t } = useTranslation('incentive');
   const { lang, tx } = useLocalText();
   const lived = (m: TraceMonth, value: () => string) => (m.state === 'future' ? '—' : value());
@@ -17,7 +20,7 @@ export function TraceTable({ criterion }: { criterion: CriterionData }) {
     { key: 'month', header: t('month'), cell: (m) => formatMonth(m.month, lang) },
     {
       key: 'value',
-      header: PIN_KINDS.has(criterion.kind) ? t('pinHeld') : t('value'),
+      header: criterion.kind === 'pinAtLeast' && py ? t('pinQualified', { py }) : PIN_KINDS.has(criterion.kind) ? t('pinHeld') : t('value'),
       numeric: true,
       cell: (m) => lived(m, () => criterionValue(criterion.kind, m.value, lang)),
     },

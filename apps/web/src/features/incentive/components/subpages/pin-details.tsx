@@ -3,11 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { formatMonth } from '../../../../lib/format.ts';
 import { useLocalText } from '../../../../lib/use-local-text.ts';
 import { CriterionRow } from '../criterion-row.tsx';
-import { pinLabel } from '../text.ts';
+import { criterionValue, pinLabel } from '../text.ts';
 import { TraceTable } from '../trace-table.tsx';
 import { findCriterion } from './shared.tsx';
 
-/** pincodedetails: pin history vs the pin required. */
+/**
+ * pincodedetails: the pin held (recognition) and, for a pin the plan asks for, the pin qualified
+ * in the plan's PY (what the criterion judges), against the pin required; the pin history.
+ */
 export function PinDetailsView({ plan }: { plan: PlanData }) {
   const { t } = useTranslation('incentive');
   const { lang } = useLocalText();
@@ -18,11 +21,17 @@ export function PinDetailsView({ plan }: { plan: PlanData }) {
         <h2 id="inc-pin" className="card__title">
           {t('subpages.pincodedetails')}
         </h2>
-        <div className="grid grid--2">
+        <div className={pin?.kind === 'pinAtLeast' ? 'grid grid--3' : 'grid grid--2'}>
           <div>
             <div className="figure inc-figure--text">{pinLabel(plan.pins.current, lang)}</div>
-            <div className="muted small">{t('pinNow')}</div>
+            <div className="muted small">{t('pinHeld')}</div>
           </div>
+          {pin?.kind === 'pinAtLeast' ? (
+            <div>
+              <div className="figure inc-figure--text">{criterionValue(pin.kind, pin.achieved, lang)}</div>
+              <div className="muted small">{t('pinQualified', { py: plan.py })}</div>
+            </div>
+          ) : null}
           {pin ? (
             <div>
               <div className="figure inc-figure--text">{pinLabel(pin.required, lang)}</div>
@@ -52,7 +61,7 @@ export function PinDetailsView({ plan }: { plan: PlanData }) {
         ) : (
           <p className="small">{t('noPinRise')}</p>
         )}
-        {pin ? <TraceTable criterion={pin} /> : null}
+        {pin ? <TraceTable criterion={pin} py={plan.py} /> : null}
       </section>
     </>
   );

@@ -9,6 +9,7 @@ import { CriteriaList } from '../criteria-list.tsx';
 import { CriterionRow } from '../criterion-row.tsx';
 import { PlanHeader } from '../plan-header.tsx';
 import { FlqDetailsView } from './flq-details.tsx';
+import { PinDetailsView } from './pin-details.tsx';
 import { PqFlqView } from './pq-flq.tsx';
 import { TargetView } from './target.tsx';
 import { SUBPAGE_VIEWS } from './views.ts';
@@ -151,6 +152,21 @@ describe('generic plan components', () => {
     const row = screen.getByRole('rowheader', { name: 'PQ months ≥ 3' }).closest('tr')!;
     expect(within(row).getAllByRole('cell')[3]!.textContent).toBe('2 of the 10 months left');
     expect(screen.getByText(/2 more PQ months: 2 of the remaining 10 months/)).toBeInTheDocument();
+  });
+
+  it('the pin page tells the pin held from the pin qualified in the plan’s PY, which the criterion and its trace judge', () => {
+    // Platinum held; 26/27 so far: September an SP month (Silver Producer), nothing more yet.
+    const months = [{ month: '2026-09', ppv: 300, gpv: 12_000, pgpv: 10_000, bracket: 21, isQ: true, apv: 10_000, qLegs: 0, isSp: true }];
+    const plan = { ...openPlan('SEMINAR_2627', { months, initialPin: 330 }), pins: { initialPin: 330, current: 330, events: [] } };
+    wrap(<PinDetailsView plan={plan} />);
+    expect(screen.getByText('Pin held').previousElementSibling).toHaveTextContent('Platinum (330)');
+    expect(screen.getByText('Qualified in 26/27', { selector: 'div' }).previousElementSibling).toHaveTextContent('Silver Producer (310)');
+    const row = screen.getByRole('heading', { name: 'Pin Platinum (330) or above, qualified in 26/27' }).closest('li')!;
+    expect(within(row).getByText('On track')).toBeInTheDocument();
+    const trace = screen.getByRole('table', { name: /qualified in 26\/27: month by month/ });
+    expect(within(trace).getByRole('columnheader', { name: 'Qualified in 26/27' })).toBeInTheDocument();
+    const sep = within(trace).getByRole('rowheader', { name: 'Sep 2026' }).closest('tr')!;
+    expect(sep).toHaveTextContent('Silver Producer (310)');
   });
 
   it('the PQ/FLQ grid runs the totals month by month and lists the legs', () => {
