@@ -114,7 +114,7 @@ test.describe('incentive plans as 10000001 (Platinum)', () => {
 
   test('seminars 25/26: FLQ unmet by exactly one month, with the months and legs behind it', async ({ page }) => {
     const problems = watchProblems(page);
-    await signInAt(page, '10000001', '/incentiveplan/seminars?lang=en');
+    await signInAt(page, '10000001', '/incentiveplan/seminars?year=25/26&lang=en');
     await expect(page.getByRole('heading', { name: 'Seminars 25/26', level: 2 })).toBeVisible();
     const base = page.locator('section[aria-labelledby="inc-criteria"] .inc-criterion');
     const flq = base.filter({ hasText: 'FLQ months ≥ 6' });
@@ -134,6 +134,8 @@ test.describe('incentive plans as 10000001 (Platinum)', () => {
     await expect(drawer.locator('.inc-matrix')).toContainText('******');
     // The plan list tells the same story as the plan page.
     await page.goto('/front/incentiveplan?lang=en');
+    // Last PY's plans are folded under one line.
+    await page.locator('details.inc-past summary').click();
     const card = page.locator('.inc-plan-card').filter({ hasText: 'Seminars 25/26' });
     await expect(card).toContainText('Missed');
     await expect(card).toContainText('4 of 5 criteria met');

@@ -152,41 +152,6 @@ export const promptsCloseBodySchema = baseBodySchema.extend({
 });
 export const doneDataSchema = z.object({ done: z.literal(true) });
 
-/** Home page headline figures (DESIGN §3). */
-export const homeSummaryDataSchema = z.object({
-  ada: z.string(),
-  maskedAda: z.string(),
-  fullName: z.string(),
-  pinCode: z.number(),
-  pinName: localTextSchema,
-  py: z.string(),
-  month: z.string(),
-  /** Month-to-date personal PV and personal-group PV, and the bracket they reach. */
-  monthPpv: z.number(),
-  monthPgpv: z.number(),
-  monthBracket: z.number(),
-  /** PQ months in this PY so far (closed months). */
-  pqMonths: z.number(),
-  /** FLQ months in this PY so far (closed months). */
-  flqMonths: z.number(),
-  lastStatementMonth: z.string().nullable(),
-  lastNetFen: z.number().nullable(),
-  lastPretaxFen: z.number().nullable(),
-  /** The last closed month and whether it was a Q (PQ) month. */
-  lastMonth: z.string().nullable(),
-  lastMonthQ: z.boolean().nullable(),
-  /** This PY's seminar plan at a glance (the question a distributor opens the app with). */
-  seminar: z
-    .object({
-      code: z.string(),
-      name: localTextSchema,
-      status: z.enum(['met', 'onTrack', 'atRisk', 'outOfReach', 'missed']),
-      reason: localTextSchema.optional(),
-    })
-    .nullable(),
-});
-export type HomeSummary = z.infer<typeof homeSummaryDataSchema>;
-
 /** A staff member's own queryAda look-ups (iinquiry), newest first. */
 export const auditTrailDataSchema = z.object({
   entries: z.array(z.object({ subjectAda: z.string(), action: z.string(), channel: z.string(), at: z.string() })),

@@ -40,7 +40,6 @@ import {
   guideNovicesBodySchema,
   guideNovicesDataSchema,
   guideNovicesQuerySchema,
-  homeSummaryDataSchema,
   idCardVerificationBodySchema,
   idCardVerificationDataSchema,
   idaasTokenBodySchema,
@@ -55,6 +54,7 @@ import {
   type BaseBody,
 } from './common.ts';
 import { freshnessDataSchema } from './freshness.ts';
+import { homeSummaryDataSchema } from './home.ts';
 import {
   biennialTagBodySchema,
   biennialTagDataSchema,

@@ -73,11 +73,28 @@ export const plansBodySchema = baseBodySchema.extend({
   /** recent: this and last PY (default); all: every edition in the catalogue (type index pages). */
   scope: z.enum(['recent', 'all']).default('recent'),
 });
+/**
+ * This PY's plan nearest to being met among those still in reach (on track or at risk): the one
+ * whose headline criterion has come furthest towards its target, and what that criterion still needs.
+ */
+export const closestPlanSchema = z.object({
+  code: z.string(),
+  py: z.string(),
+  name: localTextSchema,
+  route: z.string(),
+  status: planStatusSchema,
+  /** "7 FLQ months to go". */
+  toGo: localTextSchema,
+});
+export type ClosestPlan = z.infer<typeof closestPlanSchema>;
+
 export const plansDataSchema = z.object({
   today: monthSchema,
   py: z.string(),
   lastPy: z.string(),
   plans: z.array(planSummarySchema),
+  /** Null when no plan of this PY is in reach and unmet. */
+  closest: closestPlanSchema.nullable(),
 });
 export type PlansData = z.infer<typeof plansDataSchema>;
 
@@ -137,6 +154,11 @@ export const levelSchema = z.object({
   met: z.boolean(),
   rewardFen: z.number().int().optional(),
   criteria: z.array(criterionSchema),
+  /**
+   * A level is only reached with every qualification criterion of the plan: while one is not met,
+   * which ones and how far short, in words (past tense once the period has closed).
+   */
+  waitsFor: localTextSchema.optional(),
 });
 export type LevelData = z.infer<typeof levelSchema>;
 

@@ -7,6 +7,7 @@ export * from './common.ts';
 export * from './freshness.ts';
 export * from './privacy.ts';
 export * from './incentive.ts';
+export * from './home.ts';
 export * from './achievement.ts';
 export * from './income.ts';
 export * from './incentive-market.ts';

@@ -1,15 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { maskPrivacy, ok } from '@abo/contract';
-import { addMonths, isPqMonth, periodTotal, pinName, plansFor, pyMonths, pyOf, summarizeHistory, toMonthKey } from '@abo/plan';
+import {
+  addMonths,
+  evaluatePlan,
+  isPqMonth,
+  periodTotal,
+  pinName,
+  plansFor,
+  pyMonths,
+  pyOf,
+  qThresholdOf,
+  summarizeHistory,
+  toMonthKey,
+  type PyName,
+} from '@abo/plan';
 import { distributorOr404 } from '../../db/distributors.ts';
 import { monthlyResultOf } from '../../db/monthly-results.ts';
-import { planSummaryOf } from '../../db/plan-results.ts';
 import { endpoint } from '../../lib/endpoint.ts';
 import { nameFor, nameViewerOf } from '../../lib/name-policy.ts';
 import { sessionOf } from '../../plugins/auth.ts';
+import { frontlineWithMonths } from '../incentive/market-queries.ts';
 import { loadHistory } from '../incentive/plan-history.ts';
+import { closestLeg, legsQ, seminarAtGlance } from './home-presenter.ts';
 import { latestStatementTotals } from './home-queries.ts';
+
+/** The seminar plan a PY shows at /incentiveplan/seminars (the one home answers for). */
+const seminarOf = (py: PyName) => plansFor(py, 'seminar').find((p) => p.route === '/incentiveplan/seminars');
 
 /** The home page's headline numbers for the three areas. */
 export async function homeRoutes(app: FastifyInstance, opts: { today: () => Date }): Promise<void> {
@@ -19,29 +36,32 @@ export async function homeRoutes(app: FastifyInstance, opts: { today: () => Date
     handler: async (request) => {
       const session = sessionOf(request);
       const { ada } = session;
+      const names = nameViewerOf(session);
       const today = opts.today();
       const month = toMonthKey(today);
       const py = pyOf(today);
       const months = pyMonths(py);
       const d = await distributorOr404(db, ada);
-      const seminarPlan = plansFor(py, 'seminar').find((p) => p.route === '/incentiveplan/seminars');
+      const seminarPlan = seminarOf(py);
       const lastMonth = addMonths(month, -1);
-      const [loaded, statement, plans, last] = await Promise.all([
+      const [loaded, statement, last, frontline] = await Promise.all([
         loadHistory(db, ada, months[0]!, month, d),
         latestStatementTotals(db, ada),
-        planSummaryOf(db, ada, py),
         monthlyResultOf(db, ada, lastMonth),
+        frontlineWithMonths(db, ada, month, month),
       ]);
       // The PY's PQ and FLQ months as the plans count them (the open month so far included).
       const pyTotals = summarizeHistory(loaded.history, months, today);
-      const stored = seminarPlan ? plans.get(seminarPlan.code) : undefined;
-      const status = stored?.status;
+      // Evaluated as the seminar page evaluates it (the same history and day), so both say the
+      // same status, reason and gap.
+      const seminar = seminarPlan ? seminarAtGlance(seminarPlan, evaluatePlan(seminarPlan, loaded.history, { today })) : null;
       const current = loaded.own.get(month);
       const name = pinName(d.pin_code);
+      const threshold = qThresholdOf(py);
       return ok({
         ada: d.ada,
         maskedAda: maskPrivacy(d.ada),
-        fullName: nameFor(nameViewerOf(session), { ada: d.ada, sponsorAda: d.sponsor_ada, nameZh: d.name_zh, nameEn: d.name_en }).nameZh,
+        fullName: nameFor(names, { ada: d.ada, sponsorAda: d.sponsor_ada, nameZh: d.name_zh, nameEn: d.name_en }).nameZh,
         pinCode: d.pin_code,
         pinName: { zh: name.zh, en: name.en },
         py,
@@ -58,15 +78,15 @@ export async function homeRoutes(app: FastifyInstance, opts: { today: () => Date
         // A Q month is a PQ month (qualified at 21 % in one's own right), as the plan pages flag it,
         // not a group at 21 % through its legs alone.
         lastMonthQ: last ? isPqMonth(last) : null,
-        seminar:
-          seminarPlan && status
-            ? {
-                code: seminarPlan.code,
-                name: { zh: seminarPlan.name.zh, en: seminarPlan.name.en },
-                status,
-                ...(stored?.reason ? { reason: stored.reason.text } : {}),
-              }
-            : null,
+        lastMonthPlan: last ? (seminarOf(pyOf(lastMonth))?.code ?? null) : null,
+        seminar,
+        legs: {
+          month,
+          total: frontline.frontline.length,
+          qSoFar: legsQ(frontline.results, month),
+          qThreshold: threshold,
+          closest: closestLeg(frontline.frontline, frontline.results, { month, threshold, names }),
+        },
       });
     },
   });

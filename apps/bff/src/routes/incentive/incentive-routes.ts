@@ -30,6 +30,7 @@ import { endpoint } from '../../lib/endpoint.ts';
 import { okJson, sendJson, type JsonAnswer } from '../../lib/json-answer.ts';
 import { nameViewerOf } from '../../lib/name-policy.ts';
 import { sessionOf } from '../../plugins/auth.ts';
+import { closestPlan } from './plan-glance.ts';
 import { loadHistory, recordsFor } from './plan-history.ts';
 import { planData } from './plan-presenter.ts';
 
@@ -106,7 +107,7 @@ export async function incentiveRoutes(app: FastifyInstance, opts: { config: Conf
         let k = 0;
         for (let i = 0; i < cards.length; i++) if (cards[i] === null) cards[i] = planCard(plans[i]!, results[k++]!);
       }
-      return ok({ today: month, py, lastPy, plans: cards as PlanSummary[] });
+      return ok({ today: month, py, lastPy, plans: cards as PlanSummary[], closest: closestPlan(cards as PlanSummary[], py) });
     },
   });
 

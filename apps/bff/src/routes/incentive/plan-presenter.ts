@@ -3,6 +3,7 @@
 import type { CriterionData, PlanData } from '@abo/contract';
 import { rulesFor, type CriterionResult, type PlanDef, type PlanResult } from '@abo/plan';
 import type { NameViewer } from '../../lib/name-policy.ts';
+import { levelsWaitFor } from './plan-glance.ts';
 import { legsFor, recordsFor, type LoadedHistory } from './plan-history.ts';
 
 function criterionOut(c: CriterionResult): CriterionData {
@@ -32,6 +33,7 @@ export function planData(
 ): PlanData {
   const rules = rulesFor(plan.py, { fallback: 'nearest' });
   const { months } = at;
+  const waitsFor = res.levels?.length ? levelsWaitFor(res.criteria, res.periodState) : undefined;
   return {
     code: plan.code,
     py: plan.py,
@@ -58,6 +60,7 @@ export function planData(
       met: l.met,
       ...(l.rewardFen !== undefined ? { rewardFen: l.rewardFen } : {}),
       criteria: l.criteria.map(criterionOut),
+      ...(waitsFor && !l.met ? { waitsFor } : {}),
     })),
     achievedLevel: res.achievedLevel ?? null,
     chosenTrack: at.chosenTrack,

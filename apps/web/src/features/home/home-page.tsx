@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
-import { StatusTag } from '../../components/status-tag.tsx';
 import { FreshnessNote } from '../../components/freshness-note.tsx';
 import { formatFen, formatMonth, formatPv } from '../../lib/format.ts';
 import { getSession, logout } from '../../lib/storage.ts';
@@ -14,6 +13,7 @@ import type { PagePrefetch } from '../../lib/query-client.ts';
 import { homeSummaryQuery, useHomeSummary } from './api/get-home-summary.ts';
 import { useWeChatInfo } from './api/get-wechat-info.ts';
 import { noviceGuideQuery, useNoviceGuide } from './api/novice-guide.ts';
+import { MomentCard } from './components/moment-card.tsx';
 import { NoviceGuide } from './components/novice-guide.tsx';
 import { PromptsDialog } from './components/prompts-dialog.tsx';
 import './home.css';
@@ -68,30 +68,20 @@ export default function HomePage() {
               </span>
             </section>
 
+            <MomentCard s={s} />
+
             <div className="grid grid--3">
               <Link to="/incentiveplan" className="card area-card">
                 <h2 className="card__title">
                   {t('incentive')} <RightOutline aria-hidden="true" />
                 </h2>
                 <p className="muted small">{t('incentiveHint', { py: s.py })}</p>
-                {s.seminar ? (
-                  <p className="home-seminar">
-                    <span>{tx(s.seminar.name)}</span> <StatusTag status={s.seminar.status} />
-                    {s.seminar.reason ? <span className="muted small home-seminar__reason">{tx(s.seminar.reason)}</span> : null}
-                  </p>
-                ) : null}
                 <div className="area-card__figures">
                   <div>
                     <span className="figure">{s.pqMonths}</span>
                     <span className="figure__unit">{t('months', { count: s.pqMonths })}</span>
                     <div className="muted small">{t('pqMonths')}</div>
                   </div>
-                  {s.lastMonth && s.lastMonthQ !== null ? (
-                    <div>
-                      <span className="figure">{s.lastMonthQ ? t('yes') : t('no')}</span>
-                      <div className="muted small">{t('lastMonthQ', { month: formatMonth(s.lastMonth, lang) })}</div>
-                    </div>
-                  ) : null}
                   <div>
                     <span className="figure">{s.flqMonths}</span>
                     <span className="figure__unit">{t('months', { count: s.flqMonths })}</span>

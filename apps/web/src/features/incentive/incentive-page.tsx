@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '../../components/page.tsx';
-import { PlanCards } from './components/plan-cards.tsx';
+import { PlanOverview } from './plan-overview.tsx';
 import './i18n.ts';
 import './incentive.css';
 
@@ -17,13 +17,16 @@ const MORE = [
   ['/incentiveplan/compliancemonthdetails', 'complianceMonths'],
 ] as const;
 
-/** /incentiveplan: this and last PY's plans as cards, grouped by type, with status and progress. */
+/**
+ * /incentiveplan: one line that answers first (on track, met…, the plan closest to being met),
+ * this PY's plans by reach, last PY's collapsed.
+ */
 export default function IncentivePage() {
   const { t } = useTranslation('incentive');
   const client = useQueryClient();
   return (
     <Page title={t('title')} onRefresh={() => client.refetchQueries({ queryKey: ['incentive', 'plans'] })} wide>
-      <PlanCards scope="recent" />
+      <PlanOverview />
       <nav className="card" aria-labelledby="inc-more">
         <h2 id="inc-more" className="card__title">
           {t('moreIndexes')}

@@ -3,24 +3,16 @@ import { useLocation, useSearchParams } from 'react-router';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import type { PagePrefetch } from '../../lib/query-client.ts';
-import { planQuery, usePlan, type PlanKey } from './api/plan.ts';
+import { planQuery, usePlan } from './api/plan.ts';
 import { PlanCards } from './components/plan-cards.tsx';
 import { EditionSwitch } from './components/edition-switch.tsx';
 import { PlanHeader } from './components/plan-header.tsx';
 import { SubpageNav } from './components/subpage-nav.tsx';
 import { SUBPAGE_VIEWS } from './components/subpages/views.ts';
 import { useLocalText } from '../../lib/use-local-text.ts';
-import { resolvePlanPage, ROUTE_DEFAULT_YEAR } from './plan-routes.ts';
+import { planKeyAt, resolvePlanPage } from './plan-routes.ts';
 import './i18n.ts';
 import './incentive.css';
-
-/** Which plan a plan route shows (null: detail without ?code=, which lists every plan). */
-function planKeyAt(pathname: string, params: URLSearchParams): PlanKey | null {
-  const target = resolvePlanPage(pathname);
-  const code = params.get('code');
-  const year = params.get('year') ?? (target.typePage ? undefined : ROUTE_DEFAULT_YEAR[target.planRoute ?? '']);
-  return target.planRoute ? { route: target.planRoute, year } : code ? { code } : null;
-}
 
 export const prefetch: PagePrefetch = ({ pathname, searchParams }, client) => {
   const key = planKeyAt(pathname, searchParams);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PLANS } from '@abo/plan';
 import { routeTable } from '../../app/routes.ts';
-import { PLAN_SUBPAGES, resolvePlanPage, SUBPAGES } from './plan-routes.ts';
+import { PLAN_SUBPAGES, planKeyAt, resolvePlanPage, SUBPAGES } from './plan-routes.ts';
 
 describe('plan page routing', () => {
   it('maps a plan route, its subpages and the type pages to the plan they show', () => {
@@ -22,6 +22,34 @@ describe('plan page routing', () => {
       planRoute: '/incentiveplan/rewardtracking/pptrack2324',
       subpage: 'overview',
     });
+  });
+
+  it('opens the current PY’s edition on every year-switchable route unless ?year= names another', () => {
+    const none = new URLSearchParams();
+    // The routes the spec names after one edition ("seminars 25/26") too: a bookmark shows this year.
+    for (const path of ['/incentiveplan/seminars', '/incentiveplan/seminarstravelplan/pqdetails', '/incentiveplan/type/seminar']) {
+      expect(planKeyAt(path, none), path).toEqual({ route: resolvePlanPage(path).planRoute, year: undefined });
+    }
+    expect(planKeyAt('/incentiveplan/seminars/target', new URLSearchParams('year=25/26'))).toEqual({
+      route: '/incentiveplan/seminars',
+      year: '25/26',
+    });
+    expect(planKeyAt('/incentiveplan/type/detail', new URLSearchParams('code=SEMINAR_2526'))).toEqual({ code: 'SEMINAR_2526' });
+    expect(planKeyAt('/incentiveplan/type/detail', none)).toBeNull();
+  });
+
+  it('the plan list and the market lists keep their scroll position for the way back (the keep-alive list)', () => {
+    const lists = [
+      '/incentiveplan',
+      '/incentiveplan/trackingpartnersmonthly',
+      '/incentiveplan/trackingpartnersannual',
+      '/incentiveplan/keycoachingpartnersmonthly',
+      '/incentiveplan/keycoachingpartners',
+      '/incentiveplan/trackingcopies',
+      '/incentiveplan/marketmembertracking',
+      '/incentiveplan/type/marketmembertracking',
+    ];
+    for (const path of lists) expect(routeTable.find((r) => r.path === path)?.keepAlive, path).toBe(true);
   });
 
   it('every plan in the catalogue has a page in the route table', () => {

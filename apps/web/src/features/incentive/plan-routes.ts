@@ -1,5 +1,6 @@
 // Page path → which plan it shows and which part of it. Plan-specific pages are data here;
 // one generic page renders them all (DESIGN §3).
+import type { PlanKey } from './api/plan.ts';
 
 /**
  * The subpage registry: every subpage a plan page can have, by id. Its label is
@@ -83,10 +84,13 @@ export function resolvePlanPage(pathname: string): PlanPageTarget {
 export const TYPE_ORDER = ['seminar', 'travel', 'award', 'funding', 'training', 'tracking', 'rank'] as const;
 
 /**
- * Plan routes the spec names after one edition ("seminars 25/26", "travel plan 25/26", DESIGN §3):
- * they open that edition unless ?year= says otherwise. Other routes open this PY's edition.
+ * Which plan a plan route shows (null: detail without ?code=, which lists every plan): the
+ * edition ?year= names, else the current PY's (the BFF picks it), so a bookmark or a shared link
+ * opens this year's plan, also on the routes the spec names after one edition ("seminars 25/26").
  */
-export const ROUTE_DEFAULT_YEAR: Readonly<Record<string, string>> = {
-  '/incentiveplan/seminars': '25/26',
-  '/incentiveplan/seminarstravelplan': '25/26',
-};
+export function planKeyAt(pathname: string, params: URLSearchParams): PlanKey | null {
+  const target = resolvePlanPage(pathname);
+  const code = params.get('code');
+  const year = params.get('year') ?? undefined;
+  return target.planRoute ? { route: target.planRoute, year } : code ? { code } : null;
+}

@@ -41,6 +41,7 @@ export function LevelsCard({ plan }: { plan: PlanData }) {
               <StatusTag status={l.status} />
             </div>
             {l.reason ? <p className="inc-reason small">{tx(l.reason.text)}</p> : null}
+            {l.waitsFor ? <p className="inc-gap small">{tx(l.waitsFor)}</p> : null}
             <ul className="inc-criteria">
               {l.criteria.map((c, i) => (
                 <CriterionRow key={i} c={c} planRoute={plan.route} py={plan.py} plan={plan} />

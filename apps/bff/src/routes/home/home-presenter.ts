@@ -1,0 +1,68 @@
+// The parts of /bff/v1/home/summary shaped from what the route loaded: the seminar at a glance and
+// the frontline leg closest to Q. Pure: no database, no request.
+import type { ClosestLeg, HomeSummary } from '@abo/contract';
+import type { PlanDef, PlanResult } from '@abo/plan';
+import type { Person } from '../../db/distributors.ts';
+import type { MonthlyResult } from '../../db/monthly-results.ts';
+import type { NameViewer } from '../../lib/name-policy.ts';
+import { bindingGap } from '../incentive/plan-glance.ts';
+import { personOf } from '../incentive/market-person.ts';
+
+/** The seminar card: the plan page's status and reason, and the criterion that decides it in words. */
+export function seminarAtGlance(plan: PlanDef, res: PlanResult): NonNullable<HomeSummary['seminar']> {
+  return {
+    code: plan.code,
+    name: { zh: plan.name.zh, en: plan.name.en },
+    py: plan.py,
+    route: plan.route,
+    status: res.status,
+    ...(res.reason ? { reason: res.reason.text } : {}),
+    binding: bindingGap(res.criteria),
+  };
+}
+
+/**
+ * The frontline leg closest to Q in `month`: of the legs not Q yet, the one with the most group
+ * PV so far (a leg is Q by its group PV reaching the threshold); none when no such leg has volume.
+ */
+export function closestLeg(
+  frontline: readonly Person[],
+  results: readonly MonthlyResult[],
+  at: { month: string; threshold: number; names: NameViewer },
+): ClosestLeg | null {
+  const byAda = new Map(results.filter((r) => r.month === at.month).map((r) => [r.ada, r]));
+  let pick: { f: Person; gpv: number } | undefined;
+  for (const f of frontline) {
+    const r = byAda.get(f.ada);
+    if (!r || r.isQ || r.gpv <= 0) continue;
+    if (!pick || r.gpv > pick.gpv) pick = { f, gpv: r.gpv };
+  }
+  if (!pick) return null;
+  const { f, gpv } = pick;
+  const person = personOf(
+    {
+      ada: f.ada,
+      sponsorAda: f.sponsor_ada,
+      nameZh: f.name_zh,
+      nameEn: f.name_en,
+      pinCode: f.pin_code,
+      joinDate: f.join_date,
+      treePos: f.tree_pos,
+    },
+    1,
+    at.names,
+  );
+  return {
+    ref: person.ref,
+    name: person.maskedName,
+    maskedAda: person.maskedAda,
+    gpv,
+    pvToQ: Math.max(0, at.threshold - gpv),
+    progressPct: Math.min(100, Math.round((gpv / at.threshold) * 100)),
+  };
+}
+
+/** Frontline legs Q in `month` so far. */
+export function legsQ(results: readonly MonthlyResult[], month: string): number {
+  return results.filter((r) => r.month === month && r.isQ).length;
+}

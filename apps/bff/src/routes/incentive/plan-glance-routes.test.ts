@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LevelData, PlanData, PlansData, PlanSummary } from '@abo/contract';
+import { PLANS } from '@abo/plan';
+import { loadProfile } from '../../idp/profile.ts';
+import { seedDatabase } from '../../seed/index.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+
+describe('plans at a glance on the demo seed: the closest plan, what a level waits for', () => {
+  let t: TestApp;
+  const headers = new Map<string, Record<string, string>>();
+  const post = async <T>(ada: string, url: string, payload: object = {}): Promise<T> => {
+    let h = headers.get(ada);
+    if (!h) {
+      const tokens = await t.app.tokens.issue((await loadProfile(t.db, ada))!);
+      headers.set(ada, (h = { 'idaas-accesstoken': tokens.accessToken, 'idaas-idtoken': tokens.idToken }));
+    }
+    const res = await t.app.inject({ method: 'POST', url, headers: h, payload: { channel: 'wec', ...payload } });
+    expect(res.json().code, res.body).toBe(0);
+    return res.json().data as T;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedDatabase(t.db, { distributors: 300, seed: 7, today: '2026-11-21' }, { fresh: true });
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it('names the plan of this PY in reach whose headline criterion has come furthest, and what it still needs', async () => {
+    for (const ada of ['10000001', '10000002', '10000003', '10000004']) {
+      const d = await post<PlansData>(ada, '/bff/v1/incentive/plans');
+      const share = (p: PlanSummary) => p.headline!.achieved / p.headline!.required;
+      const inReach = d.plans.filter(
+        (p) =>
+          p.py === d.py &&
+          (p.status === 'onTrack' || p.status === 'atRisk') &&
+          p.headline &&
+          !p.headline.met &&
+          p.headline.required > 0 &&
+          !['pinAtLeast', 'newPin', 'attendance'].includes(p.headline.kind),
+      );
+      if (!inReach.length) {
+        expect(d.closest, ada).toBeNull();
+        continue;
+      }
+      const card = d.plans.find((p) => p.code === d.closest?.code)!;
+      expect(inReach, ada).toContain(card);
+      expect(share(card), ada).toBe(Math.max(...inReach.map(share)));
+      expect(d.closest, ada).toMatchObject({ py: d.py, name: card.name, route: card.route, status: card.status });
+      const still = card.headline!.required - card.headline!.achieved;
+      expect(d.closest!.toGo.en, ada).toMatch(new RegExp(`^${still.toLocaleString('en-US')} .+ to go$`));
+    }
+  });
+
+  it('every level of a plan says which qualification criteria it waits for while one is unmet, past tense once closed', async () => {
+    let waiting = 0;
+    let closed = 0;
+    for (const ada of ['10000001', '10000003']) {
+      for (const def of PLANS.filter((p) => p.levels && p.py >= '25/26')) {
+        const plan = await post<PlanData>(ada, '/bff/v1/incentive/plan', { code: def.code });
+        const unmet = plan.criteria.filter((c) => !c.met);
+        for (const l of plan.levels as LevelData[]) {
+          if (!unmet.length || l.met) {
+            expect(l.waitsFor, `${ada} ${def.code} ${l.code}`).toBeUndefined();
+            continue;
+          }
+          waiting++;
+          const [zh, en] = [l.waitsFor!.zh, l.waitsFor!.en];
+          if (plan.periodState === 'closed') {
+            closed++;
+            expect(en, def.code).toMatch(/^Not reached: not every qualification criterion was met \(.+\)$/);
+            expect(zh, def.code).toMatch(/^未获得：资格条件未全部满足（.+）$/);
+          } else {
+            expect(en, def.code).toMatch(/^Needs every qualification criterion first: .+$/);
+            expect(zh, def.code).toMatch(/^须先满足全部资格条件：.+$/);
+          }
+          // One part per unmet criterion.
+          expect(en.split('; ').length, `${def.code}: ${en}`).toBe(unmet.length);
+          expect(zh.split('、').length, `${def.code}: ${zh}`).toBe(unmet.length);
+        }
+      }
+    }
+    expect(waiting).toBeGreaterThan(0);
+    expect(closed).toBeGreaterThan(0);
+  });
+});

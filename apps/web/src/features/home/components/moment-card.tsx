@@ -1,0 +1,111 @@
+import type { HomeSummary } from '@abo/contract';
+import { CheckCircleFill, CloseCircleFill, RightOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { StatusTag } from '../../../components/status-tag.tsx';
+import { formatMonth, formatPv } from '../../../lib/format.ts';
+import { useLocalText } from '../../../lib/use-local-text.ts';
+
+/** Did last month count: yes or no, and the link to what that month did for each seminar criterion. */
+function LastMonth({ s }: { s: HomeSummary }) {
+  const { t } = useTranslation('home');
+  const { lang } = useLocalText();
+  if (!s.lastMonth || s.lastMonthQ === null) return null;
+  const month = formatMonth(s.lastMonth, lang);
+  const Icon = s.lastMonthQ ? CheckCircleFill : CloseCircleFill;
+  return (
+    <div className="moment__row">
+      <p className={`moment__answer moment__answer--${s.lastMonthQ ? 'yes' : 'no'}`}>
+        <Icon aria-hidden="true" /> {t(s.lastMonthQ ? 'lastQYes' : 'lastQNo', { month })}
+      </p>
+      {s.lastMonthPlan ? (
+        <Link
+          className="moment__why"
+          to={`/incentiveplan/qualificationquery?code=${encodeURIComponent(s.lastMonthPlan)}&month=${s.lastMonth}`}
+          aria-label={t('whyMonth', { month })}
+        >
+          {t('why')} <RightOutline aria-hidden="true" />
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+/** This PY's seminar: status and the one criterion that decides it, in words; opens that edition. */
+function Seminar({ seminar }: { seminar: NonNullable<HomeSummary['seminar']> }) {
+  const { t } = useTranslation('home');
+  const { tx } = useLocalText();
+  const b = seminar.binding;
+  return (
+    <Link className="moment__row moment__link" to={`${seminar.route}?year=${encodeURIComponent(seminar.py)}`}>
+      <div className="moment__body">
+        <div className="moment__head">
+          <span className="moment__name">{tx(seminar.name)}</span> <StatusTag status={seminar.status} />
+        </div>
+        {b ? (
+          <>
+            <p className="moment__progress num">{tx(b.progress)}</p>
+            {b.gap ? <p className="moment__gap small">{tx(b.gap)}</p> : null}
+          </>
+        ) : (
+          <p className="moment__progress">{t('allMet')}</p>
+        )}
+      </div>
+      <RightOutline aria-hidden="true" className="moment__chevron" />
+    </Link>
+  );
+}
+
+/** The frontline leg closest to Q in the open month, or why there is none. */
+function ClosestLeg({ legs }: { legs: HomeSummary['legs'] }) {
+  const { t } = useTranslation('home');
+  const { tx, lang } = useLocalText();
+  const leg = legs.closest;
+  if (!leg) {
+    const text = legs.total === 0 ? t('noLegs') : legs.qSoFar === legs.total ? t('allLegsQ', { count: legs.total }) : t('noLegVolume');
+    return (
+      <div className="moment__row">
+        <p className="moment__gap small">{text}</p>
+      </div>
+    );
+  }
+  return (
+    <Link className="moment__row moment__link" to={`/incentiveplan/marketdetails?ref=${encodeURIComponent(leg.ref)}`}>
+      <div className="moment__body">
+        <div className="moment__head">
+          <span className="muted small">{t('closestLeg')}</span>
+          <span className="muted small">{t('legsQ', { q: legs.qSoFar, total: legs.total })}</span>
+        </div>
+        <p className="moment__progress">
+          <span className="moment__name">{tx(leg.name)}</span>{' '}
+          <span className="num">
+            {formatPv(leg.gpv, lang)} / {formatPv(legs.qThreshold, lang)} PV
+          </span>
+        </p>
+        <div className="moment__bar" aria-hidden="true">
+          <span style={{ width: `${leg.progressPct}%` }} />
+        </div>
+        <p className="moment__gap small num">{t('legToGo', { pv: formatPv(leg.pvToQ, lang) })}</p>
+      </div>
+      <RightOutline aria-hidden="true" className="moment__chevron" />
+    </Link>
+  );
+}
+
+/**
+ * The first screen's answers (DESIGN §1, the Platinum on the 3rd of the month): did last month
+ * count, what the seminar still needs, and which leg is closest to Q; each opens its "why".
+ */
+export function MomentCard({ s }: { s: HomeSummary }) {
+  const { t } = useTranslation('home');
+  return (
+    <section className="card moment" aria-labelledby="home-moment">
+      <h2 id="home-moment" className="card__title">
+        {t('moment')}
+      </h2>
+      <LastMonth s={s} />
+      {s.seminar ? <Seminar seminar={s.seminar} /> : null}
+      <ClosestLeg legs={s.legs} />
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+// The answer of POST /bff/v1/home/summary: the home page's headline figures (DESIGN §3) and the
+// answers a distributor opens the app for (DESIGN §1: did last month count, what does the seminar
+// still need), each with what its "why" link opens.
+import { z } from 'zod';
+import { planStatusSchema } from './incentive.ts';
+import { monthSchema } from './months.ts';
+import { localTextSchema } from './text.ts';
+
+/**
+ * The criterion that decides a plan's status (the worst status; among those, the furthest from its
+ * target): where it stands and, while it is not met, what it still needs, both in words.
+ */
+export const bindingGapSchema = z.object({
+  kind: z.string(),
+  status: planStatusSchema,
+  /** "FLQ months 1 of 8" (a pin criterion: its label). */
+  progress: localTextSchema,
+  /** The engine's gap sentence ("7 more FLQ months: …"), or its reason when out of reach. */
+  gap: localTextSchema.nullable(),
+});
+export type BindingGap = z.infer<typeof bindingGapSchema>;
+
+/** The frontline leg nearest to Q in the open month (not Q yet), by its group PV so far. */
+export const closestLegSchema = z.object({
+  /** Row reference for the market details page (`?ref=`). */
+  ref: z.string(),
+  /** As the viewer may see it (a personally sponsored leg: in full). */
+  name: localTextSchema,
+  maskedAda: z.string(),
+  gpv: z.number(),
+  pvToQ: z.number(),
+  progressPct: z.number(),
+});
+export type ClosestLeg = z.infer<typeof closestLegSchema>;
+
+export const homeSummaryDataSchema = z.object({
+  ada: z.string(),
+  maskedAda: z.string(),
+  fullName: z.string(),
+  pinCode: z.number(),
+  pinName: localTextSchema,
+  py: z.string(),
+  month: z.string(),
+  /** Month-to-date personal PV and personal-group PV, and the bracket they reach. */
+  monthPpv: z.number(),
+  monthPgpv: z.number(),
+  monthBracket: z.number(),
+  /** PQ months in this PY so far (closed months). */
+  pqMonths: z.number(),
+  /** FLQ months in this PY so far (closed months). */
+  flqMonths: z.number(),
+  lastStatementMonth: z.string().nullable(),
+  lastNetFen: z.number().nullable(),
+  lastPretaxFen: z.number().nullable(),
+  /** The last closed month and whether it was a Q (PQ) month. */
+  lastMonth: z.string().nullable(),
+  lastMonthQ: z.boolean().nullable(),
+  /**
+   * The seminar plan of last month's PY: its month-by-month trace explains lastMonthQ (the "why"
+   * link opens what that month did for each of its criteria).
+   */
+  lastMonthPlan: z.string().nullable(),
+  /** This PY's seminar plan at a glance (the question a distributor opens the app with). */
+  seminar: z
+    .object({
+      code: z.string(),
+      name: localTextSchema,
+      /** The plan's PY: the seminar link opens this edition. */
+      py: z.string(),
+      route: z.string(),
+      status: planStatusSchema,
+      reason: localTextSchema.optional(),
+      /** Null once every criterion is met. */
+      binding: bindingGapSchema.nullable(),
+    })
+    .nullable(),
+  /** The frontline in the open month: legs, Q so far, and the one closest to Q. */
+  legs: z.object({
+    month: monthSchema,
+    total: z.number().int(),
+    qSoFar: z.number().int(),
+    qThreshold: z.number(),
+    closest: closestLegSchema.nullable(),
+  }),
+});
+export type HomeSummary = z.infer<typeof homeSummaryDataSchema>;
