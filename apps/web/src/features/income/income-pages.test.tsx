@@ -18,6 +18,11 @@ vi.mock('../../lib/chart.ts', () => ({
   },
 }));
 
+// A call the test does not answer (the freshness note, the user's details) stays pending: no
+// request leaves the test, and no error toast loads after the test environment is gone.
+vi.stubGlobal('fetch', () => new Promise<never>(() => undefined));
+vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn(), clear: vi.fn() } }));
+
 // The pages register their texts when they load: after i18next is set up (beforeAll).
 let ServiceFeePage: () => ReactNode;
 let AnnualTaxablePage: () => ReactNode;
