@@ -91,7 +91,12 @@ type ToastApi = typeof ToastComponent;
 let toastModule: Promise<ToastApi> | null = null;
 const withToast = (fn: (toast: ToastApi, t: Translate) => void) => {
   toastModule ??= Promise.all([import('antd-mobile/es/components/toast'), import('./antd-setup.ts')]).then(([m]) => m.default);
-  void Promise.all([toastModule, translate()]).then(([toast, t]) => fn(toast, t));
+  // A toast that cannot load (its chunk failed, the page is going away) is a message not shown:
+  // loading it is tried again next time, and nothing is left unhandled.
+  void Promise.all([toastModule, translate()]).then(
+    ([toast, t]) => fn(toast, t),
+    () => (toastModule = null),
+  );
 };
 let openLoading = 0;
 let toastOwner: 'loading' | 'message' | null = null;
