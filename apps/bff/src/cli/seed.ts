@@ -9,7 +9,8 @@ import { sql } from 'kysely';
 import { loadConfig } from '../config.ts';
 import { closeDatabase, migrateToLatest, openPostgres, openSqlite, sqlitePath, type DB } from '../db/index.ts';
 import { TABLE_NAMES } from '../db/schema.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, isoDay, MIN_DISTRIBUTORS, seedDatabase } from '../seed/index.ts';
+import { chinaDay } from '../import/fields.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, MIN_DISTRIBUTORS, seedDatabase } from '../seed/index.ts';
 import { formatReport, progressPrinter } from '../seed/progress.ts';
 
 const USAGE = `Usage: npm run seed -- [options]
@@ -56,7 +57,7 @@ async function main(): Promise<void> {
   const distributors = intOption(values.distributors, 'distributors', config.SEED_DISTRIBUTORS);
   if (distributors < MIN_DISTRIBUTORS) fail(`--distributors must be at least ${MIN_DISTRIBUTORS}`);
   const seed = intOption(values.seed, 'seed', config.SEED);
-  const today = values.today ?? isoDay(config.today());
+  const today = values.today ?? chinaDay(config.today());
   if (!/^\d{4}-\d{2}-\d{2}$/.test(today) || Number.isNaN(Date.parse(today))) fail(`--today must be YYYY-MM-DD, got ${today}`);
 
   if (config.DATABASE_URL) return seedPostgres(config.DATABASE_URL, { distributors, seed, today }, values.force);

@@ -12,6 +12,7 @@ import type { Config } from '../config.ts';
 import { openBulkWriter, type BulkWriter } from '../db/bulk.ts';
 import type { DB } from '../db/index.ts';
 import { hashPassword } from '../idp/passwords.ts';
+import { chinaDay } from '../import/fields.ts';
 import { ImportConflictError, importTables } from '../import/import.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo.ts';
 import { generateDataset, MIN_DISTRIBUTORS, type Dataset, type ProgressFn, type SeedOptions } from './generate.ts';
@@ -46,13 +47,6 @@ export interface SeedReport {
   readonly seconds: number;
   /** Where the close evaluated the plans: a worker thread alongside the writes, or inline. */
   readonly planMode: 'worker' | 'inline';
-}
-
-/** The business day of a Date in the process's calendar (the engine reads dates the same way). */
-export function isoDay(d: Date): string {
-  const m = d.getMonth() + 1;
-  const day = d.getDate();
-  return `${d.getFullYear()}-${m < 10 ? '0' : ''}${m}-${day < 10 ? '0' : ''}${day}`;
 }
 
 async function countRows(db: DB, table: 'distributors'): Promise<number> {
@@ -224,7 +218,7 @@ export async function ensureSeeded(
   const options: SeedOptions = {
     distributors: Math.max(MIN_DISTRIBUTORS, config.SEED_DISTRIBUTORS),
     seed: config.SEED,
-    today: isoDay(config.today()),
+    today: chinaDay(config.today()),
   };
   log(`Seeding the demo dataset: ${options.distributors} distributors, seed ${options.seed}, today ${options.today} …`);
   // The server's database is not throwaway (keys, sessions): keep the journal.

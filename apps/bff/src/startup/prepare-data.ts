@@ -3,7 +3,8 @@ import type { Config } from '../config.ts';
 import type { DB } from '../db/index.ts';
 import { accountsWithDemoPasswords } from '../idp/accounts.ts';
 import { closeMonths, CloseRefusedError, CloseUsageError, formatCloseSummary } from '../close/close.ts';
-import { ensureSeeded, isoDay } from '../seed/index.ts';
+import { chinaDay } from '../import/fields.ts';
+import { ensureSeeded } from '../seed/index.ts';
 
 export class StartupRefused extends Error {
   constructor(message: string) {
@@ -24,7 +25,7 @@ export async function prepareData(
 ): Promise<void> {
   if (config.demo) {
     await ensureSeeded(db, config, log);
-    await closeDemoMonths(db, isoDay(config.today()), log);
+    await closeDemoMonths(db, chinaDay(config.today()), log);
     return;
   }
   const weak = await accountsWithDemoPasswords(db);
