@@ -62,6 +62,11 @@ export const statementItemSchema = z.object({
    * went up to the sponsor (upFen); amountFen = inFen + ownFen − upFen. Null for other items.
    */
   leadership: z.object({ inFen: z.number().int(), ownFen: z.number().int(), upFen: z.number().int() }).nullable(),
+  /**
+   * Annual bonuses only: the fund (base × rate), this ABO's units and every qualifier's;
+   * amountFen = fundFen × units ÷ totalUnits, to the fen. Null for other items.
+   */
+  share: z.object({ fundFen: z.number().int(), units: z.number().int(), totalUnits: z.number().int() }).nullable(),
 });
 export type StatementItemView = z.infer<typeof statementItemSchema>;
 

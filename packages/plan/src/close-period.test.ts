@@ -52,18 +52,20 @@ describe('closePeriod', () => {
     expect(Math.max(...result.pin)).toBeGreaterThanOrEqual(PIN.EMERALD);
   });
 
-  it('pays the annual bonuses in each closed August, on the PY’s group PV, as the statement does', () => {
-    const gpv = new Float64Array(n);
+  it('shares each August’s funds by units among those qualified in the PY, as the statement shows them', () => {
+    const units = new Float64Array(n);
     let augusts = 0;
     closePeriod({ sponsor, months }, (m) => {
-      if (m.month.endsWith('-09')) gpv.fill(0);
-      for (let i = 0; i < n; i++) gpv[i] = gpv[i]! + m.close.groupPv[i]!;
+      if (m.month.endsWith('-09')) units.fill(0);
+      for (let i = 0; i < n; i++) units[i] = units[i]! + m.close.qLegCount[i]!;
       if (!m.month.endsWith('-08')) {
         expect(m.annual.size).toBe(0);
         return;
       }
       augusts++;
       expect(m.annual.size).toBeGreaterThan(0);
+      let emeraldPaid = 0;
+      let fundFen = -1;
       for (let i = 0; i < n; i++) {
         const bonus = m.annual.get(i);
         if (m.qualified[i]! < PIN.EMERALD) {
@@ -71,11 +73,20 @@ describe('closePeriod', () => {
           continue;
         }
         expect(bonus!.pinCode).toBe(m.qualified[i]);
-        expect(bonus!.pyGroupPv).toBe(gpv[i]);
-        const st = monthlyStatement({ month: m.month, ppv: 0, legs: [], annual: { pinCode: m.qualified[i]!, pyGroupPv: gpv[i]! } });
-        expect(st.items.find((x) => x.code === 'EMERALD_ANNUAL')!.amountFen).toBe(bonus!.emeraldFen);
+        // A unit per frontline 21 % leg-month of the PY.
+        expect(bonus!.units).toBe(units[i]);
+        emeraldPaid += bonus!.emeraldFen;
+        if (fundFen >= 0) expect(bonus!.emerald.fundFen).toBe(fundFen);
+        fundFen = bonus!.emerald.fundFen;
+        const st = monthlyStatement({ month: m.month, ppv: 0, legs: [], annual: bonus! });
+        const item = st.items.find((x) => x.code === 'EMERALD_ANNUAL')!;
+        expect(item.amountFen).toBe(bonus!.emeraldFen);
+        expect(item.share).toEqual({ fundFen, units: units[i], totalUnits: bonus!.emerald.totalUnits });
         expect(st.items.find((x) => x.code === 'DIAMOND_ANNUAL')!.amountFen).toBe(bonus!.diamondFen);
       }
+      // The fund is paid out to the fen, no more.
+      expect(emeraldPaid).toBe(fundFen);
+      expect(fundFen).toBeGreaterThan(0);
     });
     expect(augusts).toBe(2);
   });

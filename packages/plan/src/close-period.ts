@@ -1,12 +1,12 @@
 // The close of a run of months over the whole tree, in order: each month's volumes, brackets
 // and Q/SP (closeMonth), then for a closed month its service fees (closeIncome), the pins
-// (advancePins) and, with a PY's last month, the annual bonuses on the PY's group PV for the
-// pin qualified in that PY. The demo seed calls it with generated orders; an import of real
+// (advancePins) and, with a PY's last month, the annual bonuses: the PY's funds shared by units
+// among those qualified in that PY (annual-bonus.ts). The demo seed calls it with generated orders; an import of real
 // months calls it the same way.
 import { isLastMonthOfPy, monthIndex, pyOf, type MonthKey, type PyName } from './calendar.ts';
 import { closeIncome, createMonthIncome, type MonthIncome } from './close-income.ts';
 import { closeMonth, createMonthClose, type MonthClose } from './close.ts';
-import { ANNUAL_BONUS_MIN_PIN, annualBonus, type AnnualBonus } from './income.ts';
+import { annualBonuses, createAnnualTally, resetAnnualTally, tallyAnnualMonth, type AnnualBonus } from './annual-bonus.ts';
 import { advancePins, createPinState } from './pins.ts';
 import { rulesFor } from './rules/registry.ts';
 import type { RuleTable } from './rules/types.ts';
@@ -66,9 +66,9 @@ export interface ClosePeriodResult {
 const NO_BONUS: ReadonlyMap<number, AnnualBonus> = new Map();
 
 /**
- * Closes the months in order, handing each to `onMonth`. The annual bonus base is the group PV
- * of the PY's months given here, and the qualification is counted on them: start the period at
- * a PY's first month for a full year.
+ * Closes the months in order, handing each to `onMonth`. The annual funds and units add up the
+ * PY's months given here, and the qualification is counted on them: start the period at a PY's
+ * first month for a full year.
  */
 export function closePeriod(input: ClosePeriodInput, onMonth: (m: ClosedMonth) => void): ClosePeriodResult {
   const { sponsor, months } = input;
@@ -77,7 +77,7 @@ export function closePeriod(input: ClosePeriodInput, onMonth: (m: ClosedMonth) =
   const income = createMonthIncome(n);
   const pins = createPinState(n);
   if (input.initialPin) pins.pin.set(input.initialPin);
-  const pyGroupPv = new Float64Array(n);
+  const tally = createAnnualTally(n);
   let py: PyName | null = null;
   for (let m = 0; m < months.length; m++) {
     const { month, ppv, closed } = months[m]!;
@@ -94,20 +94,12 @@ export function closePeriod(input: ClosePeriodInput, onMonth: (m: ClosedMonth) =
       advancePins(pins, sponsor, close, month, rules);
       const mpy = pyOf(month);
       if (mpy !== py) {
-        pyGroupPv.fill(0);
+        resetAnnualTally(tally);
         py = mpy;
       }
-      const gpv = close.groupPv;
-      for (let i = 0; i < n; i++) pyGroupPv[i] = pyGroupPv[i]! + gpv[i]!;
-      if (isLastMonthOfPy(month)) {
-        // Only those qualified in this PY: the pin held is recognition (README, "Rules and their sources").
-        const bonuses = new Map<number, AnnualBonus>();
-        const q = pins.qualified;
-        for (let i = 0; i < n; i++) {
-          if (q[i]! >= ANNUAL_BONUS_MIN_PIN) bonuses.set(i, annualBonus(q[i]!, pyGroupPv[i]!, rules));
-        }
-        annual = bonuses;
-      }
+      tallyAnnualMonth(tally, close);
+      // Only those qualified in this PY: the pin held is recognition (README, "Rules and their sources").
+      if (isLastMonthOfPy(month)) annual = annualBonuses(tally, sponsor, pins.qualified, rules);
     }
     onMonth({ index: m, month, rules, close, income: paid, pin: pins.pin, qualified: pins.qualified, annual });
   }

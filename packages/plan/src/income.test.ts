@@ -147,18 +147,22 @@ describe('Ruby, Pearl and the annual bonuses', () => {
   });
 
   it('Ruby at 20 000 PGPV and the August annual bonuses', () => {
+    // Half of each fund (36 of 72 units): 2 000 000 PV × 11.50 × 0.30 % = 69 000 CNY a fund.
+    const fund = { rateBp: 30, fundBaseBvFen: 2_300_000_000, fundFen: 6_900_000, totalUnits: 72, amountFen: 3_450_000 };
+    const diamondShare = { pinCode: PIN.DIAMOND, units: 36, emerald: fund, diamond: fund, emeraldFen: 3_450_000, diamondFen: 3_450_000 };
     const st = monthlyStatement({
       month: '2026-08',
       ppv: 20_000,
       legs: [],
       rules,
-      annual: { pinCode: PIN.DIAMOND, pyGroupPv: 1_000_000 },
+      annual: diamondShare,
       adjustments: [{ code: 'RETURN', name: { zh: '退货冲减', en: 'Return' }, amountFen: -5_000 }],
     });
     expect(item(st, 'PROMOTION').amountFen).toBe(cny(20_000 * 11.5 * 0.21)); // 4 830 000
     expect(item(st, 'RUBY').amountFen).toBe(cny(4_600)); // 2 % × 23 000 000
-    // 1 000 000 PV = 1 150 000 000 fen; 0.30 % each = 3 450 000 fen.
-    expect(item(st, 'EMERALD_ANNUAL').amountFen).toBe(cny(34_500));
+    // The close's shares, as they are: base, rate, the fund and the units that share it.
+    expect(item(st, 'EMERALD_ANNUAL')).toMatchObject({ amountFen: cny(34_500), baseBvFen: 2_300_000_000, rateBp: 30 });
+    expect(item(st, 'EMERALD_ANNUAL').share).toEqual({ fundFen: 6_900_000, units: 36, totalUnits: 72 });
     expect(item(st, 'DIAMOND_ANNUAL').amountFen).toBe(cny(34_500));
     expect(st.pretaxFen).toBe(4_830_000 + 460_000 + 3_450_000 + 3_450_000 - 5_000);
     expect(st.taxFen).toBe(remunerationWithholding(st.pretaxFen));
@@ -189,7 +193,14 @@ describe('statement invariants', () => {
               name: { zh: '调整', en: 'adj' },
               amountFen: a,
             })),
-            annual: { pinCode: PIN.EMERALD, pyGroupPv: ppv * 12 },
+            annual: {
+              pinCode: PIN.EMERALD,
+              units: 12,
+              emerald: { rateBp: 30, fundBaseBvFen: ppv * 12 * 1_150, fundFen: ppv * 41, totalUnits: 36, amountFen: ppv * 13 },
+              diamond: null,
+              emeraldFen: ppv * 13,
+              diamondFen: 0,
+            },
           });
           const sum = st.items.reduce((t, i) => t + i.amountFen, 0);
           expect(sum).toBe(st.pretaxFen);

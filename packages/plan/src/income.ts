@@ -9,17 +9,18 @@
 //   RUBY       2 % of own personal-group BV, in a month with PGPV ≥ 20 000.
 //   PEARL      明珠: 1 % of the PGBV of the 21 % groups from the second generation down to the
 //              next Pearl recipient's first, in a month with ≥ 3 Q legs.
-//   EMERALD_ANNUAL / DIAMOND_ANNUAL  August statement only: rate × the PY's group BV, for pin ≥
-//              Emerald (370) / in addition for pin ≥ Diamond (380).
+//   EMERALD_ANNUAL / DIAMOND_ANNUAL  August statement only: the share of each PY fund the close
+//              worked out for those qualified Emerald (370) / Diamond (380) in the PY
+//              (annual-bonus.ts: rate × the 21 % groups' BV, shared by units).
 //   ADJUSTMENT as given (may be negative).
 // BV = PV × bvFenPerPv. Each part is rounded half up to the fen; the item amount is the sum of
 // its rounded parts.
+import type { AnnualBonus, AnnualFundShare } from './annual-bonus.ts';
 import { bracketFor } from './bracket.ts';
 import { isLastMonthOfPy, pyOf, type MonthKey, type PyName } from './calendar.ts';
 import { leadershipShare, type LeadershipKeep } from './close-income.ts';
 import { isPearlRecipient, isQGroup, isSpMonth } from './close.ts';
 import { applyBp } from './money.ts';
-import { PIN } from './pins.ts';
 import { rulesForMonth } from './rules/registry.ts';
 import type { RuleTable } from './rules/types.ts';
 import { remunerationWithholdingDetail, type WithholdingDetail } from './tax.ts';
@@ -36,36 +37,6 @@ export const ITEM_NAMES: Readonly<Record<ItemCode, Text>> = {
   DIAMOND_ANNUAL: text('钻石年度奖金', 'Diamond annual bonus'),
   ADJUSTMENT: text('调整', 'Adjustment'),
 };
-
-/** The annual bonuses of one distributor, paid with the statement of the PY's last month. */
-export interface AnnualBonus {
-  /** The pin qualified in the PY (the bonuses go to Emeralds and Diamonds qualified in it). */
-  readonly pinCode: number;
-  /** Σ monthly group PV of the PY. */
-  readonly pyGroupPv: number;
-  readonly baseBvFen: number;
-  readonly emeraldRateBp: number;
-  readonly emeraldFen: number;
-  readonly diamondRateBp: number;
-  readonly diamondFen: number;
-}
-
-/** Pin from which the Emerald annual bonus is paid (the Diamond bonus from PIN.DIAMOND). */
-export const ANNUAL_BONUS_MIN_PIN = PIN.EMERALD;
-
-/** The Emerald and Diamond annual bonuses of the pin qualified in the PY, on the PY's group PV. */
-export function annualBonus(pinCode: number, pyGroupPv: number, rules: RuleTable): AnnualBonus {
-  const base = pyGroupPv * rules.bvFenPerPv;
-  return {
-    pinCode,
-    pyGroupPv,
-    baseBvFen: base,
-    emeraldRateBp: rules.annual.emeraldRateBp,
-    emeraldFen: pinCode >= ANNUAL_BONUS_MIN_PIN ? applyBp(base, rules.annual.emeraldRateBp) : 0,
-    diamondRateBp: rules.annual.diamondRateBp,
-    diamondFen: pinCode >= PIN.DIAMOND ? applyBp(base, rules.annual.diamondRateBp) : 0,
-  };
-}
 
 /** One frontline leg's month, as the statement reads it. */
 export interface LegVolume {
@@ -99,8 +70,8 @@ export interface StatementInput {
   /** Defaults to the table of the month's PY. */
   readonly rules?: RuleTable;
   readonly adjustments?: readonly StatementAdjustment[];
-  /** Needed for the August annual bonuses: the pin qualified in the PY (not the pin held) and Σ monthly group PV of the PY. */
-  readonly annual?: { readonly pinCode: number; readonly pyGroupPv: number };
+  /** The August annual bonuses, as the close of the whole tree shared them (annualBonuses). */
+  readonly annual?: AnnualBonus;
 }
 
 /** One line of the promotion-fee breakdown: own PV (legId null) or one frontline leg. */
@@ -141,6 +112,27 @@ export interface StatementItem {
   readonly note?: Text;
   readonly legs?: readonly LegLine[];
   readonly leadership?: LeadershipDetail;
+  /** Annual bonuses: the fund, this ABO's units and all qualifiers' (amount = fund × units ÷ total). */
+  readonly share?: UnitShare;
+}
+
+/** A share of an annual fund by units. */
+export interface UnitShare {
+  readonly fundFen: number;
+  readonly units: number;
+  readonly totalUnits: number;
+}
+
+function annualItem(code: 'EMERALD_ANNUAL' | 'DIAMOND_ANNUAL', f: AnnualFundShare, units: number, note: Text): StatementItem {
+  return {
+    code,
+    name: ITEM_NAMES[code],
+    baseBvFen: f.fundBaseBvFen,
+    rateBp: f.rateBp,
+    amountFen: f.amountFen,
+    note,
+    share: { fundFen: f.fundFen, units, totalUnits: f.totalUnits },
+  };
 }
 
 export interface Statement {
@@ -328,23 +320,25 @@ export function monthlyStatement(input: StatementInput): Statement {
   });
 
   if (input.annual && isLastMonthOfPy(input.month)) {
-    const a = annualBonus(input.annual.pinCode, input.annual.pyGroupPv, rules);
-    items.push({
-      code: 'EMERALD_ANNUAL',
-      name: ITEM_NAMES.EMERALD_ANNUAL,
-      baseBvFen: a.baseBvFen,
-      rateBp: a.emeraldRateBp,
-      amountFen: a.emeraldFen,
-      note: text('年度小组BV，本年度翡翠及以上资格', "the PY's group BV, qualified Emerald and above in the PY"),
-    });
-    items.push({
-      code: 'DIAMOND_ANNUAL',
-      name: ITEM_NAMES.DIAMOND_ANNUAL,
-      baseBvFen: a.baseBvFen,
-      rateBp: a.diamondRateBp,
-      amountFen: a.diamondFen,
-      note: text('年度小组BV，本年度钻石及以上资格', "the PY's group BV, qualified Diamond and above in the PY"),
-    });
+    const { emerald, diamond, units } = input.annual;
+    items.push(
+      annualItem(
+        'EMERALD_ANNUAL',
+        emerald,
+        units,
+        text('本年度翡翠及以上资格者共享', 'shared by those qualified Emerald and above in the PY'),
+      ),
+    );
+    items.push(
+      annualItem(
+        'DIAMOND_ANNUAL',
+        diamond ?? { rateBp: rules.annual.diamondRateBp, fundBaseBvFen: 0, fundFen: 0, totalUnits: 0, amountFen: 0 },
+        diamond ? units : 0,
+        diamond
+          ? text('本年度钻石及以上资格者共享', 'shared by those qualified Diamond and above in the PY')
+          : text('需本年度钻石资格', 'needs Diamond qualified in the PY'),
+      ),
+    );
   }
 
   for (const a of input.adjustments ?? []) {

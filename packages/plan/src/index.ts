@@ -14,6 +14,7 @@ export * from './close-income.ts';
 export * from './close-period.ts';
 export * from './pins.ts';
 export * from './income.ts';
+export * from './annual-bonus.ts';
 export * from './estimate.ts';
 export * from './history.ts';
 export * from './market-rules.ts';

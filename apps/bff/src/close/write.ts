@@ -1,6 +1,6 @@
 // Writes the month close's figures (close.ts) through a BulkWriter, in primary-key order (ADA,
 // then month), so SQLite appends to its B-trees instead of splitting pages all over them.
-import { complimentaryPoints, paymentDateOf, remunerationWithholding } from '@abo/plan';
+import { complimentaryPoints, paymentDateOf, remunerationWithholding, type AnnualFundShare } from '@abo/plan';
 import type { BulkWriter, SqlValue } from '../db/bulk.ts';
 import { MONTHLY_RESULT_COLUMNS } from '../db/monthly-results.ts';
 import type { ProgressFn } from './close-all.ts';
@@ -138,6 +138,11 @@ export async function writeMonthlyResults(w: FigureWriter, f: Figures, fromMonth
  * total, with its payment date by the rule of the month's PY. One statement per month, each paid
  * in its own month, so each is withheld on its own (the annual bonuses are August's items).
  */
+/** An annual bonus item: the fund's base and rate, the fund, this ABO's units and all units. */
+function annualItem(code: 'EMERALD_ANNUAL' | 'DIAMOND_ANNUAL', f: AnnualFundShare, units: number): string {
+  return `,{"code":"${code}","baseBvFen":${f.fundBaseBvFen},"rateBp":${f.rateBp},"amountFen":${f.amountFen},"fundFen":${f.fundFen},"units":${units},"totalUnits":${f.totalUnits}}`;
+}
+
 export async function writeStatements(w: FigureWriter, f: Figures, fromMonth = 0): Promise<number> {
   const ins = w.writer.inserter('statements', ['ada', 'month', 'pretax_fen', 'tax_fen', 'net_fen', 'items', 'paid_on']);
   const n = f.n;
@@ -169,10 +174,8 @@ export async function writeStatements(w: FigureWriter, f: Figures, fromMonth = 0
       if (ruby) items += `,{"code":"RUBY","baseBvFen":${f.pgpv[cell]! * bv},"rateBp":${r.ruby.rateBp},"amountFen":${ruby}}`;
       if (pearl) items += `,{"code":"PEARL","baseBvFen":${f.depthPgpv[cell]! * bv},"rateBp":${r.pearl.rateBp},"amountFen":${pearl}}`;
       if (annual) {
-        items += `,{"code":"EMERALD_ANNUAL","baseBvFen":${annual.baseBvFen},"rateBp":${annual.emeraldRateBp},"amountFen":${annual.emeraldFen}}`;
-        if (annual.diamondFen) {
-          items += `,{"code":"DIAMOND_ANNUAL","baseBvFen":${annual.baseBvFen},"rateBp":${annual.diamondRateBp},"amountFen":${annual.diamondFen}}`;
-        }
+        items += annualItem('EMERALD_ANNUAL', annual.emerald, annual.units);
+        if (annual.diamond) items += annualItem('DIAMOND_ANNUAL', annual.diamond, annual.units);
       }
       items += ']';
       const tax = remunerationWithholding(pretax);

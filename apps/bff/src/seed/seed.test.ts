@@ -18,7 +18,7 @@ import {
   pyOf,
   pyQualification,
   remunerationWithholding,
-  rulesForMonth,
+  type AnnualBonus,
   type LegVolume,
   type MonthRecord,
   type PinEvent,
@@ -147,6 +147,32 @@ async function frontlineMonths(ada: string, from: DB = db) {
     .orderBy('m.month')
     .orderBy('m.ada')
     .execute();
+}
+
+interface StoredAnnualItem {
+  code: string;
+  baseBvFen: number;
+  rateBp: number;
+  amountFen: number;
+  fundFen: number;
+  units: number;
+  totalUnits: number;
+}
+
+/** The annual bonuses as an August statement stores them. */
+function storedAnnual(pinCode: number, itemsJson: string): AnnualBonus | undefined {
+  const items = JSON.parse(itemsJson) as StoredAnnualItem[];
+  const share = (code: string) => {
+    const i = items.find((x) => x.code === code);
+    return i
+      ? { rateBp: i.rateBp, fundBaseBvFen: i.baseBvFen, fundFen: i.fundFen, totalUnits: i.totalUnits, amountFen: i.amountFen }
+      : null;
+  };
+  const emerald = share('EMERALD_ANNUAL');
+  if (!emerald) return undefined;
+  const diamond = share('DIAMOND_ANNUAL');
+  const units = items.find((x) => x.code === 'EMERALD_ANNUAL')!.units;
+  return { pinCode, units, emerald, diamond, emeraldFen: emerald.amountFen, diamondFen: diamond?.amountFen ?? 0 };
 }
 
 function byMonth<T extends { month: string }>(rows: readonly T[]): Map<string, T[]> {
@@ -562,19 +588,11 @@ describe('figures reconcile in the written data', () => {
           ...(await leadershipPassedUp(l.ada, month)),
         });
       }
-      let annual: { pinCode: number; pyGroupPv: number } | undefined;
+      // The annual shares need the whole tree (the next test checks them): taken as stored.
+      let annual: AnnualBonus | undefined;
       if (month.endsWith('-08')) {
-        // The annual bonuses go by the pin qualified in the PY, not the pin held.
         const qualified = pyQualification((await historyFromDb(ada)).months, pyOf(month)).pinCode;
-        const py = pyMonths(pyOf(month));
-        const g = await db
-          .selectFrom('monthly_results')
-          .select(sql<number>`sum(gpv)`.as('g'))
-          .where('ada', '=', ada)
-          .where('month', '>=', py[0]!)
-          .where('month', '<=', py[11]!)
-          .executeTakeFirstOrThrow();
-        annual = { pinCode: qualified, pyGroupPv: Number(g.g) };
+        annual = storedAnnual(qualified, st.items);
       }
       const expected = monthlyStatement({ month, ppv: own.ppv, legs, ...(annual ? { annual } : {}) });
       const stored = JSON.parse(st.items) as { code: string; amountFen: number; baseBvFen: number; rateBp: number }[];
@@ -587,21 +605,33 @@ describe('figures reconcile in the written data', () => {
     }
   });
 
-  it('annual bonuses: the August base is the 12 months of group PV that the year adds up', async () => {
+  it('annual bonuses: each fund shared out to the fen by its qualifiers’ 21 % leg-months', async () => {
     const augusts = await db.selectFrom('statements').select(['ada', 'month', 'items']).where('items', 'like', '%_ANNUAL%').execute();
     expect(augusts.some((a) => a.ada === '10000002')).toBe(true);
+    const paid = new Map<string, { fundFen: number; paid: number; units: number; totalUnits: number }>();
     for (const a of augusts) {
-      const item = (JSON.parse(a.items) as { code: string; baseBvFen: number }[]).find((i) => i.code === 'EMERALD_ANNUAL')!;
-      const py = pyMonths(pyOf(a.month));
-      const months = await db
-        .selectFrom('monthly_results')
-        .select('gpv')
-        .where('ada', '=', a.ada)
-        .where('month', '>=', py[0]!)
-        .where('month', '<=', py[11]!)
-        .execute();
-      expect(item.baseBvFen).toBe(months.reduce((s, m) => s + m.gpv, 0) * rulesForMonth(a.month).bvFenPerPv);
+      for (const item of (JSON.parse(a.items) as StoredAnnualItem[]).filter((i) => i.code.endsWith('_ANNUAL'))) {
+        const py = pyMonths(pyOf(a.month));
+        // Units: the qualifier's frontline 21 % legs, month by month (its FLQ months).
+        const months = await db
+          .selectFrom('monthly_results')
+          .select('q_legs')
+          .where('ada', '=', a.ada)
+          .where('month', '>=', py[0]!)
+          .where('month', '<=', py[11]!)
+          .execute();
+        expect(item.units, `${a.ada} ${item.code}`).toBe(months.reduce((s, m) => s + m.q_legs, 0));
+        expect(item.fundFen).toBe(Math.round((item.baseBvFen * item.rateBp) / 10_000));
+        const key = `${a.month} ${item.code}`;
+        const f = paid.get(key) ?? { fundFen: item.fundFen, paid: 0, units: 0, totalUnits: item.totalUnits };
+        expect([item.fundFen, item.totalUnits]).toEqual([f.fundFen, f.totalUnits]);
+        f.paid += item.amountFen;
+        f.units += item.units;
+        paid.set(key, f);
+      }
     }
+    // Every qualifier of a fund holds its units and is paid its share: the fund is paid out exactly.
+    for (const [key, f] of paid) expect([key, f.paid, f.units]).toEqual([key, f.fundFen, f.totalUnits]);
     // And a PY of statements: Σ pretax of the 12 months = Σ of their items (what the annual
     // income page adds up).
     const py = pyMonths('25/26');
@@ -789,7 +819,7 @@ describe('determinism', () => {
       expect(digests).toEqual({
         distributors: 'be8aab4b6954c9aa (300)',
         monthly_results: 'b2efa21e3a58c325 (10375)',
-        statements: 'e52f091ceb0e2037 (3857)',
+        statements: '516f7ff178664601 (3857)',
         plan_results: '4700bacbb2c17496 (834)',
       });
     } finally {

@@ -69,8 +69,9 @@ export interface RuleTable {
    */
   readonly pearl: { readonly minQLegs: number; readonly rateBp: number };
   /**
-   * Annual bonuses, paid in the August statement on the PY's group BV (Σ monthly group PV ×
-   * ratio): Emerald rate for pin ≥ Emerald (370), Diamond rate in addition for pin ≥ Diamond (380).
+   * Annual bonuses, paid in the August statement: each rate makes a fund of the PY's BV of the
+   * 21 % groups under those qualified Emerald (370) / Diamond (380), shared by units
+   * (annual-bonus.ts).
    */
   readonly annual: {
     readonly emeraldRateBp: number;

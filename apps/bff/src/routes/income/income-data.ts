@@ -26,6 +26,8 @@ export interface ParsedItem {
   legs: ParsedLeg[];
   /** Leadership passed up to this ABO and by it (written by the close); null when not stored. */
   passedUp: { inFen: number; upFen: number } | null;
+  /** Annual bonuses: the fund and the units sharing it (written by the close); null when not stored. */
+  share: { fundFen: number; units: number; totalUnits: number } | null;
 }
 
 type Obj = Record<string, unknown>;
@@ -93,6 +95,10 @@ export function parseItems(json: string): ParsedItem[] {
       passedUp:
         v['inFen'] !== undefined && v['upFen'] !== undefined
           ? { inFen: Math.round(num(v['inFen'])), upFen: Math.round(num(v['upFen'])) }
+          : null,
+      share:
+        v['fundFen'] !== undefined && v['units'] !== undefined && v['totalUnits'] !== undefined
+          ? { fundFen: Math.round(num(v['fundFen'])), units: Math.round(num(v['units'])), totalUnits: Math.round(num(v['totalUnits'])) }
           : null,
     });
   }

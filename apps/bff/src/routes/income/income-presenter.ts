@@ -43,6 +43,7 @@ function itemView(it: ParsedItem): StatementItemView {
     note: it.note,
     legCount: it.legs.length,
     leadership: it.passedUp ? { ...it.passedUp, ownFen: it.amountFen + it.passedUp.upFen - it.passedUp.inFen } : null,
+    share: it.share,
   };
 }
 

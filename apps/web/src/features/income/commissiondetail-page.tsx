@@ -82,6 +82,16 @@ export default function CommissionDetailPage() {
                       <dd>{it.baseBvFen ? formatFen(it.baseBvFen, lang) : '—'}</dd>
                       <dt>{t('rate')}</dt>
                       <dd>{it.rateBp ? formatRateBp(it.rateBp, lang) : '—'}</dd>
+                      {it.share ? (
+                        <>
+                          <dt>{t('fund')}</dt>
+                          <dd>{formatFen(it.share.fundFen, lang)}</dd>
+                          <dt>{t('units')}</dt>
+                          <dd>
+                            {it.share.units} / {it.share.totalUnits}
+                          </dd>
+                        </>
+                      ) : null}
                       <dt className="income-steps__result">{t('amount')}</dt>
                       <dd className="income-steps__result">{formatFen(it.amountFen, lang)}</dd>
                     </dl>

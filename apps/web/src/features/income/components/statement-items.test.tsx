@@ -21,6 +21,7 @@ const statement: StatementData = {
       note: { zh: '十月退货', en: 'October return' },
       legCount: 0,
       leadership: null,
+      share: null,
     },
     {
       code: 'RUBY',
@@ -32,6 +33,19 @@ const statement: StatementData = {
       note: null,
       legCount: 0,
       leadership: null,
+      share: null,
+    },
+    {
+      code: 'EMERALD_ANNUAL',
+      subCode: null,
+      name: { zh: '翡翠年度奖金', en: 'Emerald annual bonus' },
+      baseBvFen: 2_300_000_000,
+      rateBp: 30,
+      amountFen: 3_450_000,
+      note: null,
+      legCount: 0,
+      leadership: null,
+      share: { fundFen: 6_900_000, units: 36, totalUnits: 72 },
     },
   ],
   pretaxFen: 1_500,
@@ -60,6 +74,15 @@ describe('StatementItems', () => {
     expect(screen.getByText('October return')).toBeTruthy();
     expect(screen.getByText('Ruby service fee')).toBeTruthy();
     expect(screen.getByText(/20,000 personal-group PV/)).toBeTruthy();
+    await act(() => i18n.changeLanguage('zh-CN'));
+  });
+
+  it('shows an annual bonus as the fund and the units that share it, not as base × rate alone', async () => {
+    await act(() => i18n.changeLanguage('en-US'));
+    const { container } = render(<StatementItems s={statement} />);
+    const share = container.querySelector('[data-share]');
+    expect(share?.textContent).toMatch(/Fund ¥69,000\.00 · units 36 \/ 72/);
+    expect(container.querySelectorAll('[data-share]')).toHaveLength(1);
     await act(() => i18n.changeLanguage('zh-CN'));
   });
 });

@@ -30,6 +30,12 @@ export function StatementItems({ s }: { s: StatementData }) {
         <>
           {it.baseBvFen ? formatFen(it.baseBvFen, lang) : '—'}
           <div className="muted small">× {it.rateBp ? formatRateBp(it.rateBp, lang) : '—'}</div>
+          {it.share ? (
+            // An annual fund is shared, not paid as base × rate: show the fund and the units that share it.
+            <div className="muted small" data-share>
+              = {t('fund')} {formatFen(it.share.fundFen, lang)} · {t('unitsShort', { units: it.share.units, total: it.share.totalUnits })}
+            </div>
+          ) : null}
         </>
       ),
     },
