@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { pyMonths } from './calendar.ts';
+import { SERVICE_FEE_INCOME_RATIO_BP } from './tax.ts';
 import {
   complimentaryPoints,
   NEAR_Q_SHARE,
-  SERVICE_FEE_INCOME_RATIO_BP,
   annualKeyReason,
   isNearQ,
   legQMonthsOf,

@@ -7,19 +7,19 @@ import type { MonthKey, PyName } from './calendar.ts';
 import { qThreshold } from './bracket.ts';
 import { rulesFor } from './rules/registry.ts';
 import type { RuleTable } from './rules/types.ts';
-import { ANNUAL_BASIC_DEDUCTION_FEN, annualTaxableIncome, annualTaxSummary, type AnnualTaxSummary } from './tax.ts';
+import {
+  ANNUAL_BASIC_DEDUCTION_FEN,
+  annualTaxableIncome,
+  annualTaxSummary,
+  SERVICE_FEE_INCOME_RATIO_BP,
+  type AnnualTaxSummary,
+} from './tax.ts';
 
 /**
  * A partner who is not Q this month is "near Q" from this share of the Q threshold on (40 %):
  * a coaching hint of the market pages, the same in every PY, so not in the rule tables.
  */
 export const NEAR_Q_SHARE = 0.4;
-
-/**
- * Remuneration for services enters annual comprehensive income at 80 % (PRC IIT law, art. 6):
- * statutory like the tax tables in tax.ts, not a per-PY plan rule.
- */
-export const SERVICE_FEE_INCOME_RATIO_BP = 8_000;
 
 /** The rule table the market pages judge a PY by (the nearest known one for a PY without its own). */
 export function marketRules(py: PyName): RuleTable {
@@ -87,12 +87,11 @@ export interface ServiceFeeAnnualTax extends AnnualTaxSummary {
 
 /** The annual tax on a year's service fees (gross and withheld in fen) counted at SERVICE_FEE_INCOME_RATIO_BP. */
 export function serviceFeeAnnualTax(grossFen: number, withheldFen: number): ServiceFeeAnnualTax {
-  const opts = { incomeRatioBp: SERVICE_FEE_INCOME_RATIO_BP };
   return {
-    ...annualTaxSummary(grossFen, withheldFen, 0, opts),
+    ...annualTaxSummary(grossFen, withheldFen),
     incomeRatioBp: SERVICE_FEE_INCOME_RATIO_BP,
     // The same formula the taxable income starts from, before any deduction.
-    incomeFen: annualTaxableIncome(grossFen, 0, { ...opts, basicDeductionFen: 0 }),
+    incomeFen: annualTaxableIncome(grossFen, 0, { basicDeductionFen: 0 }),
     basicDeductionFen: ANNUAL_BASIC_DEDUCTION_FEN,
   };
 }

@@ -100,12 +100,14 @@ describe('annualComprehensiveTax (fen)', () => {
     expect(annualComprehensiveTax(66_000_001)).toBe(14_508_000);
     expect(annualComprehensiveTax(96_000_001)).toBe(25_008_000);
   });
-  it('applies the 60 000 basic deduction and other deductions', () => {
-    expect(annualTaxableIncome(cny(100_000), cny(12_000))).toBe(cny(28_000));
-    expect(annualTaxableIncome(cny(50_000))).toBe(0);
-    expect(annualTaxableIncome(cny(100_000), 0, { incomeRatioBp: 8_000 })).toBe(cny(20_000));
+  it('counts service fees at 80 %, then the 60 000 basic deduction and other deductions', () => {
+    // The default is the law's 80 %: 100 000 × 80 % − 60 000 − 12 000 = 8 000.
+    expect(annualTaxableIncome(cny(100_000), cny(12_000))).toBe(cny(8_000));
+    expect(annualTaxableIncome(cny(100_000))).toBe(cny(20_000));
+    expect(annualTaxableIncome(cny(75_000))).toBe(0);
+    expect(annualTaxableIncome(cny(100_000), cny(12_000), { incomeRatioBp: 10_000 })).toBe(cny(28_000));
     const s = annualTaxSummary(cny(100_000), cny(1_000), cny(12_000));
-    expect(s.annualTaxFen).toBe(cny(840)); // 28 000 × 3 %
-    expect(s.balanceFen).toBe(cny(-160));
+    expect(s.annualTaxFen).toBe(cny(240)); // 8 000 × 3 %
+    expect(s.balanceFen).toBe(cny(-760));
   });
 });

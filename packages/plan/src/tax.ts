@@ -109,19 +109,22 @@ export function annualComprehensiveTax(taxableFen: number): number {
   return Math.max(0, divRoundHalfUp(t * band.ratePercent - band.quickDeductionFen * 100, 100));
 }
 
+/**
+ * Remuneration for services enters annual comprehensive income at 80 % (PRC IIT law, art. 6):
+ * statutory like the tax tables here, not a per-PY plan rule.
+ */
+export const SERVICE_FEE_INCOME_RATIO_BP = 8_000;
+
 export interface AnnualTaxableOptions {
   /** Defaults to the 60 000 CNY basic deduction. */
   basicDeductionFen?: number;
-  /**
-   * Share of gross income that enters comprehensive income, bp. The law counts remuneration
-   * for services at 80 % (8 000); the default 10 000 shows the gross figure as paid.
-   */
+  /** Share of gross income that enters comprehensive income, bp; default SERVICE_FEE_INCOME_RATIO_BP. */
   incomeRatioBp?: number;
 }
 
-/** Taxable income = gross × ratio − 60 000 basic deduction − other deductions, ≥ 0. */
+/** Taxable income = gross × ratio (80 % unless told) − 60 000 basic deduction − other deductions, ≥ 0. */
 export function annualTaxableIncome(grossFen: number, deductionsFen = 0, opts: AnnualTaxableOptions = {}): number {
-  const ratio = opts.incomeRatioBp ?? 10_000;
+  const ratio = opts.incomeRatioBp ?? SERVICE_FEE_INCOME_RATIO_BP;
   const income = divRoundHalfUp(Math.max(0, grossFen) * ratio, 10_000);
   const basic = opts.basicDeductionFen ?? ANNUAL_BASIC_DEDUCTION_FEN;
   return Math.max(0, income - basic - Math.max(0, deductionsFen));
