@@ -404,8 +404,10 @@ export const achEstimateDataSchema = z.object({
       /** The leg's group PV: its bracket and whether it is a 21 % leg. */
       gpv: z.number().int(),
       pgpv: z.number().int(),
-      /** PGPV of the 21 % groups under this leg a Pearl above it is paid on (to their second generation). */
+      /** PGPV of the 21 % groups under this leg a Pearl above it is paid on (its whole downline, as the close counts it). */
       pearlPassPv: z.number().int(),
+      /** Leadership the leg passes up this month so far, fen (its whole downline, as the close counts it). */
+      leadershipUpFen: z.number().int(),
     }),
   ),
   before: achEstimateSideSchema,

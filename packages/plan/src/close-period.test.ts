@@ -37,12 +37,15 @@ describe('closePeriod', () => {
       closeMonth(sponsor, input.ppv, rules, close);
       expect(m.close.groupPv).toEqual(close.groupPv);
       expect(m.close.isSpMonth).toEqual(close.isSpMonth);
+      closeIncome(sponsor, input.ppv, close, rules, income);
       if (input.closed) {
-        closeIncome(sponsor, input.ppv, close, rules, income);
         advancePins(pins, sponsor, close, input.month, rules);
         expect(m.income!.pretaxFen).toEqual(income.pretaxFen);
+        expect(m.incomeSoFar).toBeNull();
       } else {
+        // The open month is not paid; its fees so far are there for the what-if.
         expect(m.income).toBeNull();
+        expect(m.incomeSoFar!.leadershipUpFen).toEqual(income.leadershipUpFen);
       }
       expect(m.pin).toEqual(pins.pin);
       seen.push(m.month);

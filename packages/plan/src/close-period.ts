@@ -43,6 +43,11 @@ export interface ClosedMonth {
   readonly close: MonthClose;
   /** Service fees; null for the open month. */
   readonly income: MonthIncome | null;
+  /**
+   * The open month's service fees so far (provisional, not paid): what its legs pass up, for the
+   * what-if; null for a closed month.
+   */
+  readonly incomeSoFar: MonthIncome | null;
   /** Pin held by each node at the end of the month (recognition: the highest ever reached). */
   readonly pin: Uint16Array;
   /** Pin each node qualified for in the month's PY by its closed months so far. */
@@ -88,8 +93,8 @@ export function closePeriod(input: ClosePeriodInput, onMonth: (m: ClosedMonth) =
     closeMonth(sponsor, ppv, rules, close);
     let paid: MonthIncome | null = null;
     let annual = NO_BONUS;
+    closeIncome(sponsor, ppv, close, rules, income);
     if (closed) {
-      closeIncome(sponsor, ppv, close, rules, income);
       paid = income;
       advancePins(pins, sponsor, close, month, rules);
       const mpy = pyOf(month);
@@ -101,7 +106,17 @@ export function closePeriod(input: ClosePeriodInput, onMonth: (m: ClosedMonth) =
       // Only those qualified in this PY: the pin held is recognition (README, "Rules and their sources").
       if (isLastMonthOfPy(month)) annual = annualBonuses(tally, sponsor, pins.qualified, rules);
     }
-    onMonth({ index: m, month, rules, close, income: paid, pin: pins.pin, qualified: pins.qualified, annual });
+    onMonth({
+      index: m,
+      month,
+      rules,
+      close,
+      income: paid,
+      incomeSoFar: closed ? null : income,
+      pin: pins.pin,
+      qualified: pins.qualified,
+      annual,
+    });
   }
   return { pin: pins.pin, pinMonth: pins.pinMonth, qualified: pins.qualified };
 }

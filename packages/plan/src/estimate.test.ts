@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { estimateMonth } from './estimate.ts';
+import { monthlyStatement } from './income.ts';
 import { PY2627 } from './rules/py2627.ts';
 
 // PY2627: 1 PV = 11.50 CNY of BV (1 150 fen).
@@ -47,5 +48,26 @@ describe('estimateMonth', () => {
     // up, of its own 207 000 + B's 460 000 → 207 000.
     expect(e.after.promotionFen).toBe(1_086_750);
     expect(e.after.pretaxFen - e.after.promotionFen).toBe(207_000);
+  });
+
+  it('keeps what a leg passes on from below, and moves only its own 4 % with the volume added', () => {
+    // Leg B: a 21 % group of 12 000 PGPV passing up 700 000 fen in all (its own 4 % is 552 000;
+    // the rest came from its own 21 % legs). Leg C: 9 000, not yet 21 %, passing nothing.
+    const legs = [
+      { id: 'B', gpv: 30_000, pgpv: 12_000, leadershipUpFen: 700_000 },
+      { id: 'C', gpv: 9_000, pgpv: 9_000, leadershipUpFen: 0 },
+    ];
+    const base = { month: '2026-11', ppv: 12_000, legs, rules: PY2627 } as const;
+    const same = estimateMonth(base);
+    expect(same.after.pretaxFen).toBe(same.before.pretaxFen);
+    const statement = (l: typeof legs) => monthlyStatement({ month: '2026-11', ppv: 12_000, legs: l, rules: PY2627 });
+    // B +1 000 PV: its own 4 % grows by 1 000 × 1 150 × 4 % = 46 000 fen; what it passes on stays.
+    const more = estimateMonth({ ...base, extraLegPv: { B: 1_000 } });
+    expect(more.after.pretaxFen).toBe(statement([{ id: 'B', gpv: 31_000, pgpv: 13_000, leadershipUpFen: 746_000 }, legs[1]!]).pretaxFen);
+    // C +1 000 PV reaches 21 % and starts passing up its own 4 %: 10 000 × 1 150 × 4 % = 460 000.
+    const lifted = estimateMonth({ ...base, extraLegPv: { C: 1_000 } });
+    expect(lifted.legsBecomingQ).toEqual(['C']);
+    expect(lifted.after.pretaxFen).toBe(statement([legs[0]!, { id: 'C', gpv: 10_000, pgpv: 10_000, leadershipUpFen: 460_000 }]).pretaxFen);
+    expect(lifted.after.pretaxFen).not.toBe(statement([legs[0]!, { id: 'C', gpv: 10_000, pgpv: 10_000, leadershipUpFen: 0 }]).pretaxFen);
   });
 });

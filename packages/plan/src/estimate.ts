@@ -1,8 +1,11 @@
 // What-if for the current month, run in the browser: add personal PV and/or volume on some
 // legs and see the bracket, the promotion fee and the SP-month status move. Extra volume on a
 // leg can lift it to 21 %, which takes it OUT of the ABO's personal group (shown, not hidden).
+// Each leg carries what the close worked out for its whole downline (the leadership it passes up,
+// the Pearl volume), so with no extra volume the what-if is the month's close for this ABO.
 import { nextBracket, type NextBracket } from './bracket.ts';
 import type { MonthKey } from './calendar.ts';
+import { leadershipShare } from './close-income.ts';
 import { isQGroup, isSpMonth } from './close.ts';
 import { monthlyStatement, ownVolume, type LegVolume } from './income.ts';
 import { rulesForMonth } from './rules/registry.ts';
@@ -73,13 +76,24 @@ export function ppvNeededForSp(apv: number, qLegs: number, rules: RuleTable): nu
   return Math.max(0, target - apv);
 }
 
+/** The leadership a leg generates on its own personal group (0 below 21 %). */
+function ownLeadership(l: LegVolume, rules: RuleTable): number {
+  return leadershipShare(isQGroup(l.gpv, rules), l.pgpv ?? l.gpv, 0, 0, rules).ownFen;
+}
+
 export function estimateMonth(input: EstimateInput): Estimate {
   const rules = input.rules ?? rulesForMonth(input.month);
   const extra = input.extraLegPv ?? {};
   const before = side(input.month, input.ppv, input.legs, rules);
-  const legsAfter = input.legs.map((l) => {
+  const legsAfter = input.legs.map((l): LegVolume => {
     const add = extra[l.id] ?? 0;
-    return add ? { ...l, gpv: l.gpv + add, pgpv: (l.pgpv ?? l.gpv) + add } : l;
+    if (!add) return l;
+    const after = { ...l, gpv: l.gpv + add, pgpv: (l.pgpv ?? l.gpv) + add };
+    // What the leg passes up moves by its own share's change (a leg lifted to 21 % starts
+    // passing its own 4 %); what it passes on from below stays.
+    if (l.leadershipUpFen === undefined) return after;
+    const delta = ownLeadership(after, rules) - ownLeadership(l, rules);
+    return { ...after, leadershipUpFen: Math.max(0, l.leadershipUpFen + delta) };
   });
   const legsBecomingQ = input.legs.filter((l, i) => !isQGroup(l.gpv, rules) && isQGroup(legsAfter[i]!.gpv, rules)).map((l) => l.id);
   const after = side(input.month, input.ppv + (input.extraPpv ?? 0), legsAfter, rules);

@@ -44,12 +44,13 @@ export function closeAll(cal: FigureMonths, sponsor: Int32Array, ppv: Int32Array
     qLegs: new Uint16Array(cells),
     qLegPgpv: new Int32Array(cells),
     depthPgpv: new Int32Array(cells),
+    pearlPassPv: new Int32Array(cells),
     pin: new Uint16Array(cells),
     pinMonth: new Int32Array(n),
     promotionFen: new Float64Array(closedCells),
     leadershipFen: new Float64Array(closedCells),
     leadershipInFen: new Float64Array(closedCells),
-    leadershipUpFen: new Float64Array(closedCells),
+    leadershipUpFen: new Float64Array(cells),
     rubyFen: new Float64Array(closedCells),
     pearlFen: new Float64Array(closedCells),
     annual: new Map(),
@@ -63,7 +64,7 @@ export function closeAll(cal: FigureMonths, sponsor: Int32Array, ppv: Int32Array
   }));
   const store =
     (offset: number) =>
-    ({ index, month, close, income, pin, annual }: ClosedMonth) => {
+    ({ index, month, close, income, incomeSoFar, pin, annual }: ClosedMonth) => {
       const m = offset + index;
       progress?.({ phase: 'close', done: m + 1, total: M, label: month });
       if (m < keep) {
@@ -79,11 +80,13 @@ export function closeAll(cal: FigureMonths, sponsor: Int32Array, ppv: Int32Array
       r.qLegs.set(close.qLegCount, base);
       r.qLegPgpv.set(close.qLegPgpv, base);
       r.depthPgpv.set(close.depthPgpv, base);
+      r.pearlPassPv.set(close.pearlPassPv, base);
+      const upFen = (income ?? incomeSoFar)?.leadershipUpFen;
+      if (upFen) r.leadershipUpFen.set(upFen, base);
       if (income) {
         r.promotionFen.set(income.promotionFen, base);
         r.leadershipFen.set(income.leadershipFen, base);
         r.leadershipInFen.set(income.leadershipInFen, base);
-        r.leadershipUpFen.set(income.leadershipUpFen, base);
         r.rubyFen.set(income.rubyFen, base);
         r.pearlFen.set(income.pearlFen, base);
       }

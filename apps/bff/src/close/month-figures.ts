@@ -12,7 +12,7 @@ export interface FigureMonths {
 }
 
 /** The service fees of closed months (cell < closed * n), fen: the engine's MonthIncome, month after month. */
-type IncomeFigures = Pick<MonthIncome, 'promotionFen' | 'leadershipFen' | 'leadershipInFen' | 'leadershipUpFen' | 'rubyFen' | 'pearlFen'>;
+type IncomeFigures = Pick<MonthIncome, 'promotionFen' | 'leadershipFen' | 'leadershipInFen' | 'rubyFen' | 'pearlFen'>;
 
 /** What the engine's close gives per cell. */
 export interface EngineFigures extends IncomeFigures {
@@ -24,6 +24,10 @@ export interface EngineFigures extends IncomeFigures {
   readonly qLegs: Uint16Array;
   readonly qLegPgpv: Int32Array;
   readonly depthPgpv: Int32Array;
+  /** What each node passes a Pearl above (the engine's pearlPassPv), every month. */
+  readonly pearlPassPv: Int32Array;
+  /** Leadership each node passes up, fen, every month (the open one: so far, not paid). */
+  readonly leadershipUpFen: Float64Array;
   /** Pin held at the end of the month (an open month: the current pin). */
   readonly pin: Uint16Array;
   /** August statements of pins ≥ Emerald: cell → annual bonus figures. */

@@ -102,7 +102,7 @@ export async function writeMonthlyResults(w: FigureWriter, f: Figures, fromMonth
   const M = f.cal.months.length;
   const closed = f.cal.closed;
   const bvOf = f.cal.rules.map((r) => r.bvFenPerPv);
-  const row: SqlValue[] = new Array<SqlValue>(17);
+  const row: SqlValue[] = new Array<SqlValue>(MONTHLY_RESULT_COLUMNS.length);
   await w.eachNode('monthly_results', (i) => {
     row[0] = f.ada[i]!;
     for (let m = Math.max(fromMonth, f.joinMonth[i]!); m < M; m++) {
@@ -127,6 +127,8 @@ export async function writeMonthlyResults(w: FigureWriter, f: Figures, fromMonth
       row[14] = f.compliant[cell]!;
       row[15] = m < closed ? 1 : 0;
       row[16] = att ? att.join(',') : null;
+      row[17] = f.pearlPassPv[cell]!;
+      row[18] = f.leadershipUpFen[cell]!;
       ins.add(row);
     }
   });

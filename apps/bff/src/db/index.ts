@@ -5,6 +5,7 @@ import * as m0001 from './migrations/0001-initial.ts';
 import * as m0002 from './migrations/0002-analytics-retention.ts';
 import * as m0003 from './migrations/0003-orders-and-attendance.ts';
 import * as m0004 from './migrations/0004-statement-payment-date.ts';
+import * as m0005 from './migrations/0005-open-month-passed-up.ts';
 import { openPostgres, postgresSchema, rawPostgres } from './postgres.ts';
 import { openSqlite, rawSqlite, sqlitePath } from './sqlite.ts';
 
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0002-analytics-retention': m0002,
   '0003-orders-and-attendance': m0003,
   '0004-statement-payment-date': m0004,
+  '0005-open-month-passed-up': m0005,
 };
 
 /**

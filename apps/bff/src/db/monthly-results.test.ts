@@ -30,6 +30,8 @@ const row = (ada: string, month: string, pgpv: number, over: Record<string, unkn
   compliant: 1,
   closed: 1,
   attended: null,
+  pearl_pass_pv: 0,
+  leadership_up_fen: 0,
   ...over,
 });
 
@@ -73,6 +75,8 @@ describe('monthly results', () => {
       compliant: true,
       closed: true,
       attended: ['SEM26', 'GALA'],
+      pearlPassPv: 0,
+      leadershipUpFen: 0,
     });
     expect(toMonthlyResult(row('x', '2026-11', 1, { is_q: 0, is_sp: 1, compliant: 0, closed: 0 }))).toMatchObject({
       isQ: false,

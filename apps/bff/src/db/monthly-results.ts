@@ -25,6 +25,8 @@ export const MONTHLY_RESULT_COLUMNS = [
   'compliant',
   'closed',
   'attended',
+  'pearl_pass_pv',
+  'leadership_up_fen',
 ] as const;
 
 export type MonthlyResultRow = Selectable<MonthlyResultsTable>;
@@ -53,6 +55,10 @@ export interface MonthlyResult {
   closed: boolean;
   /** Codes of the events attended this month. */
   attended: string[];
+  /** PGPV of the 21 % groups below that a Pearl above is paid on. */
+  pearlPassPv: number;
+  /** Leadership passed up to the sponsor, fen (today's month: so far). */
+  leadershipUpFen: number;
 }
 
 export function toMonthlyResult(r: MonthlyResultRow): MonthlyResult {
@@ -79,6 +85,8 @@ export function toMonthlyResult(r: MonthlyResultRow): MonthlyResult {
           .map((c) => c.trim())
           .filter(Boolean)
       : [],
+    pearlPassPv: Number(r.pearl_pass_pv),
+    leadershipUpFen: Number(r.leadership_up_fen),
   };
 }
 

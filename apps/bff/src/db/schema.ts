@@ -49,6 +49,10 @@ export interface MonthlyResultsTable {
   closed: Generated<number>;
   /** Event codes attended this month, comma-separated (plan attendance criteria); null = none. */
   attended: string | null;
+  /** PGPV of the 21 % groups below that a Pearl above is paid on (the close's pearlPassPv). */
+  pearl_pass_pv: Generated<number>;
+  /** Leadership passed up to the sponsor, fen (the open month: so far). */
+  leadership_up_fen: Generated<number>;
 }
 
 export interface StatementsTable {

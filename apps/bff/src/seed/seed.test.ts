@@ -818,7 +818,7 @@ describe('determinism', () => {
       }
       expect(digests).toEqual({
         distributors: 'be8aab4b6954c9aa (300)',
-        monthly_results: 'b2efa21e3a58c325 (10375)',
+        monthly_results: 'df4e56cb12491685 (10375)',
         statements: '516f7ff178664601 (3857)',
         plan_results: '4700bacbb2c17496 (834)',
       });

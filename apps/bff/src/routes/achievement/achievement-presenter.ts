@@ -309,7 +309,7 @@ export function starDetailData(clock: Clock, list: readonly string[], results: r
 }
 
 /** The frontline legs with volume this month, as the estimate names them (L1, L2, … by volume). */
-export function estimateLegs(legs: readonly LegOfMonth[], pearlPassPv: ReadonlyMap<string, number>, viewer: NameViewer) {
+export function estimateLegs(legs: readonly LegOfMonth[], viewer: NameViewer) {
   return legs
     .filter((l) => l.result.gpv > 0)
     .map(({ person, result }, i) => ({
@@ -318,7 +318,8 @@ export function estimateLegs(legs: readonly LegOfMonth[], pearlPassPv: ReadonlyM
       maskedName: nameOf(viewer, person),
       gpv: result.gpv,
       pgpv: result.pgpv,
-      pearlPassPv: pearlPassPv.get(person.ada) ?? 0,
+      pearlPassPv: result.pearlPassPv,
+      leadershipUpFen: result.leadershipUpFen,
     }));
 }
 

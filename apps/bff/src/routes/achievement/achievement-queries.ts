@@ -49,23 +49,6 @@ export async function frontlineOfMonth(db: DB, ada: string, month: string): Prom
     .sort((a, b) => b.result.pgpv - a.result.pgpv || byAdaAsc(a.person.ada, b.person.ada));
 }
 
-/**
- * Σ PGPV of each frontline leg's own 21 % legs in `month`, by leg: what the leg passes to a
- * Pearl above it down to the second generation (the what-if leaves deeper generations out).
- */
-export async function pearlPassPvByLeg(db: DB, ada: string, month: string): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom('distributors as l')
-    .innerJoin('distributors as g', 'g.sponsor_ada', 'l.ada')
-    .innerJoin('monthly_results as x', (j) => j.onRef('x.ada', '=', 'g.ada').on('x.month', '=', month))
-    .select(['l.ada', (eb) => eb.fn.sum<number>('x.pgpv').as('pv')])
-    .where('l.sponsor_ada', '=', ada)
-    .where('x.is_q', '=', 1)
-    .groupBy('l.ada')
-    .execute();
-  return new Map(rows.map((x) => [x.ada, Number(x.pv)]));
-}
-
 /** How many people a distributor sponsored. */
 export async function frontlineCount(db: DB, ada: string): Promise<number> {
   const row = await db

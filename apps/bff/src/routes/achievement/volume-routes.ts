@@ -13,7 +13,7 @@ import { nameViewerOf } from '../../lib/name-policy.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { clockOf, fillMonths, monthsEnding, pickMonth, rulesOf } from './achievement-data.ts';
 import { compositionData, estimateData, estimateLegs, overallMarketData, overseaData } from './achievement-presenter.ts';
-import { downlineAbroad, frontlineCount, frontlineOfMonth, pearlPassPvByLeg } from './achievement-queries.ts';
+import { downlineAbroad, frontlineCount, frontlineOfMonth } from './achievement-queries.ts';
 
 /** Downline scans kept per process (the downline abroad, a month's frontline for the estimate). */
 const SCANS = 1000;
@@ -70,17 +70,17 @@ export const volumeRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       const { ada } = session;
       const { month } = clock();
       await distributorOr404(db, ada);
-      const [own, frontline, pearlPassPv] = await scans.get(db, `estimate|${ada}|${month}`, () =>
-        Promise.all([monthlyResultOf(db, ada, month), frontlineOfMonth(db, ada, month), pearlPassPvByLeg(db, ada, month)]),
+      const [own, frontline] = await scans.get(db, `estimate|${ada}|${month}`, () =>
+        Promise.all([monthlyResultOf(db, ada, month), frontlineOfMonth(db, ada, month)]),
       );
-      const legs = estimateLegs(frontline, pearlPassPv, nameViewerOf(session));
+      const legs = estimateLegs(frontline, nameViewerOf(session));
       const extraLegPv = request.body?.extraLegPv ?? {};
       for (const id of Object.keys(extraLegPv)) if (!legs.some((l) => l.id === id)) throw badRequest(`Unknown leg ${id}`);
       const ppv = own?.ppv ?? 0;
       const est = estimateMonth({
         month,
         ppv,
-        legs: legs.map((l) => ({ id: l.id, gpv: l.gpv, pgpv: l.pgpv, pearlPassPv: l.pearlPassPv })),
+        legs: legs.map((l) => ({ id: l.id, gpv: l.gpv, pgpv: l.pgpv, pearlPassPv: l.pearlPassPv, leadershipUpFen: l.leadershipUpFen })),
         extraPpv: request.body?.extraPpv ?? 0,
         extraLegPv,
         rules: rulesOf(pyOf(month)),

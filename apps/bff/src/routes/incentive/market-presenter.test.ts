@@ -35,6 +35,8 @@ const result = (ada: string, month: string, pgpv: number): MonthlyResult => ({
   compliant: true,
   closed: month < '2026-11',
   attended: [],
+  pearlPassPv: 0,
+  leadershipUpFen: 0,
 });
 
 describe('the market presenter', () => {

@@ -21,8 +21,8 @@ const base: AchEstimateData = {
   month: '2026-11',
   ppv: 300,
   legs: [
-    { id: 'L1', maskedAda: '100******11', maskedName: 'A***', gpv: 1500, pgpv: 1500, pearlPassPv: 0 },
-    { id: 'L2', maskedAda: '100******12', maskedName: 'B***', gpv: 9800, pgpv: 9800, pearlPassPv: 0 },
+    { id: 'L1', maskedAda: '100******11', maskedName: 'A***', gpv: 1500, pgpv: 1500, pearlPassPv: 0, leadershipUpFen: 0 },
+    { id: 'L2', maskedAda: '100******12', maskedName: 'B***', gpv: 9800, pgpv: 9800, pearlPassPv: 0, leadershipUpFen: 0 },
   ],
   before: side,
   after: side,

@@ -6,7 +6,7 @@ export function runEstimate(base: AchEstimateData, extraPpv: number, extraLegPv:
   return estimateMonth({
     month: base.month,
     ppv: base.ppv,
-    legs: base.legs.map((l) => ({ id: l.id, gpv: l.gpv, pgpv: l.pgpv, pearlPassPv: l.pearlPassPv })),
+    legs: base.legs.map((l) => ({ id: l.id, gpv: l.gpv, pgpv: l.pgpv, pearlPassPv: l.pearlPassPv, leadershipUpFen: l.leadershipUpFen })),
     extraPpv,
     extraLegPv,
     rules: rulesFor(pyOf(base.month), { fallback: 'nearest' }),

@@ -8,8 +8,10 @@ import { closeDatabase, dialectOf, migrateToLatest, openPostgres, openSqlite, ty
 import * as m0001 from './0001-initial.ts';
 import * as m0002 from './0002-analytics-retention.ts';
 import * as m0003 from './0003-orders-and-attendance.ts';
+import * as m0004 from './0004-statement-payment-date.ts';
 
 const BEFORE = { '0001-initial': m0001, '0002-analytics-retention': m0002, '0003-orders-and-attendance': m0003 };
+const WITH_0004 = { ...BEFORE, '0004-statement-payment-date': m0004 };
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -20,7 +22,7 @@ afterEach(async () => {
 function fresh(): DB {
   const pgUrl = process.env.TEST_DATABASE_URL;
   if (pgUrl) {
-    const schema = uniqueSchemaName('m0004');
+    const schema = uniqueSchemaName('mig');
     const db = openPostgres(pgUrl, { schema, poolSize: 2 });
     cleanups.push(async () => {
       await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
@@ -28,7 +30,7 @@ function fresh(): DB {
     });
     return db;
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-m0004-'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-migrations-'));
   const db = openSqlite(path.join(dir, 'inquiry.sqlite'));
   cleanups.push(async () => {
     await closeDatabase(db);
@@ -52,7 +54,7 @@ describe('migration 0004: statements get their payment date', () => {
       await legacy(ada, month, pretax).execute(db);
     }
 
-    expect(await migrateToLatest(db)).toEqual(['0004-statement-payment-date']);
+    expect(await migrateToLatest(db, WITH_0004)).toEqual(['0004-statement-payment-date']);
 
     const rows = await db
       .selectFrom('statements')
@@ -79,10 +81,30 @@ describe('migration 0004: statements get their payment date', () => {
   it('migrates an empty statements table', async () => {
     const db = fresh();
     await migrateToLatest(db, BEFORE);
-    expect(await migrateToLatest(db)).toEqual(['0004-statement-payment-date']);
+    expect(await migrateToLatest(db, WITH_0004)).toEqual(['0004-statement-payment-date']);
     expect(await db.selectFrom('statements').selectAll().execute()).toEqual([]);
     const row = { ada: '10000004', month: '2026-10', pretax_fen: 1, tax_fen: 0, net_fen: 1, items: '[]', paid_on: '2026-11-15' };
     await db.insertInto('statements').values(row).execute();
     expect(await db.selectFrom('statements').select('paid_on').execute()).toEqual([{ paid_on: '2026-11-15' }]);
+  });
+});
+
+describe('migration 0005: what each month passes up', () => {
+  it('adds the columns with 0 for the rows already there, until the next close writes them', async () => {
+    const db = fresh();
+    await migrateToLatest(db, WITH_0004);
+    await sql`insert into monthly_results (ada, month, ppv, gpv, pgpv, bv_fen, bracket, is_q, q_legs, apv, is_sp, pin_code, new_customers, points, compliant)
+      values ('10000002', '2026-10', 100, 20000, 12000, 115000, 21, 1, 3, 12000, 1, 380, 0, 20, 1)`.execute(db);
+    expect(await migrateToLatest(db)).toEqual(['0005-open-month-passed-up']);
+    const row = await db
+      .selectFrom('monthly_results')
+      .select(['ada', 'gpv', 'pearl_pass_pv', 'leadership_up_fen'])
+      .executeTakeFirstOrThrow();
+    expect({ ...row, leadership_up_fen: Number(row.leadership_up_fen) }).toEqual({
+      ada: '10000002',
+      gpv: 20_000,
+      pearl_pass_pv: 0,
+      leadership_up_fen: 0,
+    });
   });
 });
