@@ -34,6 +34,8 @@ export const achMonthSchema = monthFiguresSchema.extend({
   isSp: z.boolean(),
   newCustomers: z.number().int(),
   compliant: z.boolean(),
+  /** Global Award qualification credits, on the month a PY closed with some. */
+  qualificationCredits: z.number().optional(),
 });
 export type AchMonth = z.infer<typeof achMonthSchema>;
 
@@ -127,6 +129,7 @@ export const achRankDataSchema = z.object({
     qualifiedLegs: z.number().int(),
     foundersLegs: z.number().int(),
     bestPgpv: z.number().int(),
+    qualificationCredits: z.number(),
   }),
   qualified: achQualificationSchema,
   /** This PY's months so far (closed ones count toward the pin rules). */

@@ -52,6 +52,8 @@ export interface ClosedMonth {
   readonly pin: Uint16Array;
   /** Pin each node qualified for in the month's PY by its closed months so far. */
   readonly qualified: Uint16Array;
+  /** Qualification credits (Global Award) counted in a closed PY's last month; else 0. */
+  readonly qualificationCredits: Float64Array;
   /**
    * Node → annual bonuses, in a closed PY's last month (nodes qualified Emerald or above in that
    * PY, whatever pin they hold); else empty.
@@ -106,6 +108,8 @@ export function closePeriod(input: ClosePeriodInput, onMonth: (m: ClosedMonth) =
       // Only those qualified in this PY: the pin held is recognition (README, "Rules and their sources").
       if (isLastMonthOfPy(month)) annual = annualBonuses(tally, sponsor, pins.qualified, rules);
     }
+    // An open month counts no credits (only a closed PY's last month does).
+    if (!closed) pins.qualificationCredits.fill(0);
     onMonth({
       index: m,
       month,
@@ -115,6 +119,7 @@ export function closePeriod(input: ClosePeriodInput, onMonth: (m: ClosedMonth) =
       incomeSoFar: closed ? null : income,
       pin: pins.pin,
       qualified: pins.qualified,
+      qualificationCredits: pins.qualificationCredits,
       annual,
     });
   }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { monthKeyOf, pyMonths } from './calendar.ts';
+import { monthIndex, monthKeyOf, pyMonths } from './calendar.ts';
+import { closePeriod } from './close-period.ts';
 import { closeMonth, createMonthClose } from './close.ts';
 import { monthRecordFromClose } from './history.ts';
 import {
@@ -229,7 +230,15 @@ describe('advancePins (whole tree) agrees with explainPins', () => {
 });
 
 describe('the pin ladder: qualification, the rule in words and the requirements view agree', () => {
-  const zero: PinCounters = { spMonths: 0, maxSpRun: 0, sideVolumeMonths: 0, qualifiedLegs: 0, foundersLegs: 0, bestPgpv: 0 };
+  const zero: PinCounters = {
+    spMonths: 0,
+    maxSpRun: 0,
+    sideVolumeMonths: 0,
+    qualifiedLegs: 0,
+    foundersLegs: 0,
+    bestPgpv: 0,
+    qualificationCredits: 0,
+  };
   const atThreshold = (step: PinStep): PinCounters => {
     const c = { ...zero };
     for (const x of step.conditions) c[x.counter] = x.min;
@@ -314,12 +323,21 @@ describe('pinCountersOf', () => {
       qualifiedLegs: 1,
       foundersLegs: 0,
       bestPgpv: 12_000,
+      qualificationCredits: 0,
     });
     // Within one PY the counters only grow, so the pin they give is the pin explainPins reaches.
     const py = months.slice(1);
     expect(pinFromCounters(pinCountersOf(py), rulesFor('26/27'))).toBe(explainPins(py).pinCode);
     expect(explainPins(py).pinCode).toBe(PIN.GOLD);
-    expect(pinCountersOf([])).toEqual({ spMonths: 0, maxSpRun: 0, sideVolumeMonths: 0, qualifiedLegs: 0, foundersLegs: 0, bestPgpv: 0 });
+    expect(pinCountersOf([])).toEqual({
+      spMonths: 0,
+      maxSpRun: 0,
+      sideVolumeMonths: 0,
+      qualifiedLegs: 0,
+      foundersLegs: 0,
+      bestPgpv: 0,
+      qualificationCredits: 0,
+    });
   });
 });
 
@@ -401,5 +419,69 @@ describe('pyQualification: the pin qualified in a PY beside the pin held', () =>
     const short = pyQualification(legMonths({ L1: 6, L2: 6, L3: 5 }), '26/27');
     expect(short.counters.qualifiedLegs).toBe(2);
     expect(short.pinCode).toBeLessThan(PIN.EMERALD);
+  });
+});
+
+describe('Executive Diamond by the Global Award Recognition rules', () => {
+  // R sponsors six legs Q every month (Founders Diamond). L1 and L2 each have an Emerald below
+  // them (E1, E2, each with three legs Q all year). Everyone but R is a Founders Platinum (Q12).
+  //   QC: L1's leg = 3 Founders Platinums (L1 and E1's three legs, at most 3) + E1 1.5 = 4.5,
+  //   L2's the same, L3 … L6 one each: 13 ≥ 10.
+  function tree(withE2: boolean) {
+    const sponsor = [-1, 0, 0, 0, 0, 0, 0, 1, 7, 7, 7];
+    if (withE2) sponsor.push(2, 11, 11, 11);
+    const n = sponsor.length;
+    return { sponsor: Int32Array.from(sponsor), ppv: Int32Array.from({ length: n }, (_, i) => (i === 0 ? 500 : 10_000)) };
+  }
+  function august(withE2: boolean) {
+    const { sponsor, ppv } = tree(withE2);
+    const first = monthIndex('2025-09');
+    const months = Array.from({ length: 12 }, (_, k) => ({ month: monthKeyOf(first + k), ppv, closed: true }));
+    const seen: { month: string; pin: number; qualified: number; credits: number }[] = [];
+    closePeriod({ sponsor, months }, (m) =>
+      seen.push({ month: m.month, pin: m.pin[0]!, qualified: m.qualified[0]!, credits: m.qualificationCredits[0]! }),
+    );
+    return seen;
+  }
+
+  it('is Founders Diamond with 10 qualification credits, counted when the PY closes', () => {
+    const seen = august(true);
+    // Until August: Founders Diamond needs every month, and the credits wait for the PY's end.
+    expect(seen.slice(0, 11).every((s) => s.qualified < PIN.EXECUTIVE_DIAMOND && s.credits === 0)).toBe(true);
+    expect(seen[11]).toEqual({ month: '2026-08', pin: PIN.EXECUTIVE_DIAMOND, qualified: PIN.EXECUTIVE_DIAMOND, credits: 13 });
+  });
+
+  it('stays Founders Diamond below 10 credits (without E2, L2’s leg counts 1: 9.5)', () => {
+    const last = august(false).at(-1)!;
+    expect([last.qualified, last.credits]).toEqual([PIN.FOUNDERS_DIAMOND, 9.5]);
+  });
+
+  it('one distributor’s months with the credits the close counted qualify the same', () => {
+    const base = { isSp: true, apv: 500, pgpv: 500 };
+    const legs = ['L1', 'L2', 'L3', 'L4', 'L5', 'L6'].map((id) => ({ id, isQ: true }));
+    const first = monthIndex('2025-09');
+    const months = Array.from({ length: 12 }, (_, k) => ({
+      ...base,
+      isSp: false,
+      month: monthKeyOf(first + k),
+      legs,
+      ...(k === 11 ? { qualificationCredits: 13 } : {}),
+    }));
+    expect(pyQualification(months, '25/26').pinCode).toBe(PIN.EXECUTIVE_DIAMOND);
+    expect(explainPins(months).pinCode).toBe(PIN.EXECUTIVE_DIAMOND);
+    expect(
+      pyQualification(
+        months.map((m) => ({ ...m, qualificationCredits: 9.5 })),
+        '25/26',
+      ).pinCode,
+    ).toBe(PIN.FOUNDERS_DIAMOND);
+  });
+
+  it('the classic ladder (no Global Award) asks for nine legs instead', () => {
+    const classic = { ...rulesFor('25/26'), pins: { ...rulesFor('25/26').pins, globalAward: null } };
+    const c = { spMonths: 0, maxSpRun: 0, sideVolumeMonths: 0, qualifiedLegs: 6, foundersLegs: 6, bestPgpv: 0, qualificationCredits: 50 };
+    expect(pinFromCounters(c, classic)).toBe(PIN.FOUNDERS_DIAMOND);
+    expect(pinFromCounters({ ...c, qualifiedLegs: 9 }, classic)).toBe(PIN.EXECUTIVE_DIAMOND);
+    expect(pinFromCounters(c, rulesFor('25/26'))).toBe(PIN.EXECUTIVE_DIAMOND);
   });
 });

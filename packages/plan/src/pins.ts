@@ -10,11 +10,14 @@
 //   370 Emerald 3 legs · 380 Diamond 6 legs · 390 Executive Diamond 9 legs · 400 Double Diamond 12
 //   367/375/385/395   the Founders variant: that pin's legs each Q in all 12 months of the PY
 //                     (Founders Sapphire: and side volume in all 12)
+//   Global Award Recognition (rules.pins.globalAward, from 21/22): Executive Diamond = Founders
+//   Diamond's legs and 10 qualification credits (QC) from the downline qualified in the PY,
+//   counted when the PY closes; Founders Executive Diamond and Double Diamond add their legs.
 // The ladder (pinLadder: pin → conditions over the PY counters) is the one statement of these
 // rules; qualification, the rule in words and the requirements view are read from it. Two
 // APIs apply it and agree: a tracker advanced month by month over the whole tree (typed
 // arrays) during the close, and explainPins() for one distributor's history with the evidence.
-import { monthIndex, monthKeyOf, pyMonths, pyOf, type MonthKey, type PyName } from './calendar.ts';
+import { isLastMonthOfPy, monthIndex, monthKeyOf, pyMonths, pyOf, type MonthKey, type PyName } from './calendar.ts';
 import type { MonthClose } from './close.ts';
 import { rulesFor } from './rules/registry.ts';
 import type { RuleTable } from './rules/types.ts';
@@ -78,6 +81,8 @@ export interface PinCounters {
   foundersLegs: number;
   /** Highest personal-group PV of a month of the PY. */
   bestPgpv: number;
+  /** Qualification credits of the downline qualified in the PY (Global Award), when the PY closes; else 0. */
+  qualificationCredits: number;
 }
 
 export type PinCounterKey = keyof PinCounters;
@@ -101,6 +106,21 @@ function buildLadder(rules: RuleTable): PinStep[] {
   const foundersLegs = (min: number): PinCondition => ({ counter: 'foundersLegs', min });
   const side = (min: number): PinCondition => ({ counter: 'sideVolumeMonths', min });
   const platinum: PinCondition[] = [sp(p.platinumSpMonths), { counter: 'maxSpRun', min: p.platinumConsecutive }];
+  const gar = p.globalAward;
+  const credits: PinCondition[] = gar
+    ? [foundersLegs(p.diamondLegs), { counter: 'qualificationCredits', min: gar.executiveDiamondCredits }]
+    : [];
+  const top: PinStep[] = gar
+    ? [
+        { pin: PIN.EXECUTIVE_DIAMOND, conditions: credits },
+        { pin: PIN.FOUNDERS_EXECUTIVE_DIAMOND, conditions: [foundersLegs(p.executiveDiamondLegs), credits[1]!] },
+        { pin: PIN.DOUBLE_DIAMOND, conditions: [...credits, legs(p.doubleDiamondLegs)] },
+      ]
+    : [
+        { pin: PIN.EXECUTIVE_DIAMOND, conditions: [legs(p.executiveDiamondLegs)] },
+        { pin: PIN.FOUNDERS_EXECUTIVE_DIAMOND, conditions: [foundersLegs(p.executiveDiamondLegs)] },
+        { pin: PIN.DOUBLE_DIAMOND, conditions: [legs(p.doubleDiamondLegs)] },
+      ];
   return [
     { pin: PIN.SILVER, conditions: [sp(p.silverSpMonths)] },
     { pin: PIN.GOLD, conditions: [sp(p.goldSpMonths)] },
@@ -115,9 +135,7 @@ function buildLadder(rules: RuleTable): PinStep[] {
     { pin: PIN.FOUNDERS_EMERALD, conditions: [foundersLegs(p.emeraldLegs)] },
     { pin: PIN.DIAMOND, conditions: [legs(p.diamondLegs)] },
     { pin: PIN.FOUNDERS_DIAMOND, conditions: [foundersLegs(p.diamondLegs)] },
-    { pin: PIN.EXECUTIVE_DIAMOND, conditions: [legs(p.executiveDiamondLegs)] },
-    { pin: PIN.FOUNDERS_EXECUTIVE_DIAMOND, conditions: [foundersLegs(p.executiveDiamondLegs)] },
-    { pin: PIN.DOUBLE_DIAMOND, conditions: [legs(p.doubleDiamondLegs)] },
+    ...top,
   ];
 }
 
@@ -137,9 +155,27 @@ interface CompiledLadder {
   readonly side: Int32Array;
   readonly legs: Int32Array;
   readonly founders: Int32Array;
-  /** bestPgpv: ascending thresholds and, per band, the mask (pgpvMask[k]: k thresholds reached). */
-  readonly pgpvThresholds: Float64Array;
-  readonly pgpvMask: Int32Array;
+  readonly pgpv: SparseTable;
+  readonly credits: SparseTable;
+}
+
+/** A counter with few, large or fractional thresholds: ascending thresholds and, per band, the mask (mask[k]: k thresholds reached). */
+interface SparseTable {
+  readonly thresholds: Float64Array;
+  readonly mask: Int32Array;
+}
+
+function sparseTable(steps: readonly PinStep[], counter: PinCounterKey): SparseTable {
+  const need = needs(steps, counter);
+  const thresholds = Float64Array.from([...new Set(need.filter((m) => m > -Infinity))].sort((x, y) => x - y));
+  const mask = Int32Array.from({ length: thresholds.length + 1 }, (_, k) => maskAt(need, k === 0 ? -Infinity : thresholds[k - 1]!));
+  return { thresholds, mask };
+}
+
+function sparseEntry(t: SparseTable, v: number): number {
+  let k = 0;
+  while (k < t.thresholds.length && v >= t.thresholds[k]!) k++;
+  return t.mask[k]!;
 }
 
 const ladders = new WeakMap<RuleTable, CompiledLadder>();
@@ -170,11 +206,6 @@ function compiled(rules: RuleTable): CompiledLadder {
   if (c) return c;
   const steps = buildLadder(rules);
   if (steps.length > 31) throw new RangeError('the pin ladder has more steps than a mask holds');
-  const need = needs(steps, 'bestPgpv');
-  const pgpvThresholds = Float64Array.from([...new Set(need.filter((m) => m > -Infinity))].sort((x, y) => x - y));
-  const pgpvMask = Int32Array.from({ length: pgpvThresholds.length + 1 }, (_, k) =>
-    maskAt(need, k === 0 ? -Infinity : pgpvThresholds[k - 1]!),
-  );
   c = {
     steps,
     pin: Int32Array.from(steps, (s) => s.pin),
@@ -183,8 +214,8 @@ function compiled(rules: RuleTable): CompiledLadder {
     side: denseTable(steps, 'sideVolumeMonths'),
     legs: denseTable(steps, 'qualifiedLegs'),
     founders: denseTable(steps, 'foundersLegs'),
-    pgpvThresholds,
-    pgpvMask,
+    pgpv: sparseTable(steps, 'bestPgpv'),
+    credits: sparseTable(steps, 'qualificationCredits'),
   };
   ladders.set(rules, c);
   return c;
@@ -201,14 +232,12 @@ function highestPin(
   legs: number,
   founders: number,
   pgpv: number,
+  credits: number,
   floor: number,
 ): number {
   let met = entry(l.sp, sp) & entry(l.run, run) & entry(l.side, side) & entry(l.legs, legs) & entry(l.founders, founders);
   if (met === 0) return floor;
-  const th = l.pgpvThresholds;
-  let k = 0;
-  while (k < th.length && pgpv >= th[k]!) k++;
-  met &= l.pgpvMask[k]!;
+  met &= sparseEntry(l.pgpv, pgpv) & sparseEntry(l.credits, credits);
   if (met === 0) return floor;
   const code = l.pin[31 - Math.clz32(met)]!;
   return code > floor ? code : floor;
@@ -236,6 +265,7 @@ export function pinFromCounters(c: PinCounters, rules: RuleTable): PinCode {
     count(c.qualifiedLegs),
     count(c.foundersLegs),
     c.bestPgpv,
+    c.qualificationCredits,
     PIN.MEMBER,
   ) as PinCode;
 }
@@ -287,6 +317,11 @@ const WORDS: Readonly<Record<PinCounterKey, CounterWords>> = {
         `，且${min}条一线Q线，每条本年度Q月满${p.foundersLegQMonths}个`,
         `, and ${min} frontline legs each Q in all ${p.foundersLegQMonths} months of the PY`,
       ),
+  },
+  qualificationCredits: {
+    label: () => text('资格积分（QC，业绩年度结束时计算）', 'Qualification credits (QC, counted when the PY closes)'),
+    lead: (min) => text(`资格积分≥${min}`, `${min} qualification credits`),
+    then: (min) => text(`，且资格积分≥${min}`, `, and ${min} qualification credits`),
   },
   bestPgpv: {
     label: () => text('单月最高个人小组 PV', 'Best month personal-group PV'),
@@ -378,6 +413,11 @@ export interface PinState {
   readonly foundersLegs: Uint16Array;
   /** Highest personal-group PV of a month of the PY. */
   readonly bestPgpv: Int32Array;
+  /** Qualification credits counted in the last month folded (a PY's last month; else 0). */
+  readonly qualificationCredits: Float64Array;
+  /** Work arrays of the credit count: per subtree, Founders Platinums and leaders' credits. */
+  readonly subFounders: Uint32Array;
+  readonly subLeaderCredits: Float64Array;
 }
 
 export function createPinState(n: number): PinState {
@@ -399,6 +439,9 @@ export function createPinState(n: number): PinState {
     qualifiedLegs: new Uint16Array(n),
     foundersLegs: new Uint16Array(n),
     bestPgpv: new Int32Array(n),
+    qualificationCredits: new Float64Array(n),
+    subFounders: new Uint32Array(n),
+    subLeaderCredits: new Float64Array(n),
   };
 }
 
@@ -442,6 +485,15 @@ export function advancePins(
   const legQ = rules.pins.legQMonths;
   const foundersQ = rules.pins.foundersLegQMonths;
   const ladder = compiled(rules);
+  // Global Award: credits from the downline qualified in the PY, when the PY closes. Each node's
+  // children come first (reverse order), so a subtree is complete when its root is reached.
+  const gar = isLastMonthOfPy(month) ? rules.pins.globalAward : null;
+  const { qualificationCredits: credits, subFounders, subLeaderCredits } = state;
+  credits.fill(0);
+  if (gar) {
+    subFounders.fill(0);
+    subLeaderCredits.fill(0);
+  }
   let count = 0;
   // Reverse order: all of a node's frontline (larger indices) is updated before the node.
   for (let i = n - 1; i >= 0; i--) {
@@ -473,9 +525,25 @@ export function advancePins(
       qualifiedLegs[i]!,
       foundersLegs[i]!,
       bestPgpv[i]!,
+      credits[i]!,
       PIN.MEMBER,
     );
     qualified[i] = q;
+    if (gar) {
+      // A qualifier counts only as a Founders Platinum (Q12) too; a leader by its highest pin.
+      if (spMonths[i]! >= rules.pins.foundersSpMonths) {
+        const lead = leaderCredits(q, gar);
+        if (lead > 0) subLeaderCredits[i] = subLeaderCredits[i]! + lead;
+        else subFounders[i] = subFounders[i]! + 1;
+      }
+      const s = sponsorIndex[i]!;
+      if (s >= 0) {
+        credits[s] =
+          credits[s]! + Math.min(gar.foundersPlatinumsPerLeg, subFounders[i]!) * gar.credits.foundersPlatinum + subLeaderCredits[i]!;
+        subFounders[s] = subFounders[s]! + subFounders[i]!;
+        subLeaderCredits[s] = subLeaderCredits[s]! + subLeaderCredits[i]!;
+      }
+    }
     const held = pin[i]!;
     const p = q > held ? q : held;
     if (p > held) {
@@ -486,6 +554,14 @@ export function advancePins(
   }
   state.changedCount = count;
   return count;
+}
+
+/** A downline leader's qualification credits by the pin qualified in the PY (0: not a leader). */
+function leaderCredits(pin: number, gar: NonNullable<RuleTable['pins']['globalAward']>): number {
+  if (pin >= PIN.FOUNDERS_DIAMOND) return gar.credits.foundersDiamond;
+  if (pin >= PIN.DIAMOND) return gar.credits.diamond;
+  if (pin >= PIN.EMERALD) return gar.credits.emerald;
+  return 0;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -499,6 +575,8 @@ export interface PinMonthInput {
   readonly pgpv: number;
   /** Frontline legs and whether each was Q this month (omitted = no Q legs). */
   readonly legs?: readonly { readonly id: string; readonly isQ: boolean }[];
+  /** Qualification credits the close counted (a PY's last month; omitted = 0). */
+  readonly qualificationCredits?: number;
 }
 
 export interface PinEvidence {
@@ -562,6 +640,8 @@ class PyFold {
   /** The first month of the PY with bestPgpv. */
   bestMonth: MonthKey | null = null;
   legs = new Map<string, MonthKey[]>();
+  /** The credits of the last month folded (counted only when a PY closes). */
+  credits = 0;
 
   constructor(private readonly rulesOf: (py: PyName) => RuleTable) {}
 
@@ -593,6 +673,7 @@ class PyFold {
       this.run = [];
     }
     if (m.apv >= rules.pins.sapphireSideVolumePv) this.side.push(month);
+    this.credits = m.qualificationCredits ?? 0;
     if (m.pgpv > this.bestPgpv) {
       this.bestPgpv = m.pgpv;
       this.bestMonth = month;
@@ -621,11 +702,20 @@ class PyFold {
       qualifiedLegs: this.legsWith(rules.pins.legQMonths),
       foundersLegs: this.legsWith(rules.pins.foundersLegQMonths),
       bestPgpv: this.bestPgpv,
+      qualificationCredits: this.credits,
     };
   }
 }
 
-const EMPTY_COUNTERS: PinCounters = { spMonths: 0, maxSpRun: 0, sideVolumeMonths: 0, qualifiedLegs: 0, foundersLegs: 0, bestPgpv: 0 };
+const EMPTY_COUNTERS: PinCounters = {
+  spMonths: 0,
+  maxSpRun: 0,
+  sideVolumeMonths: 0,
+  qualifiedLegs: 0,
+  foundersLegs: 0,
+  bestPgpv: 0,
+  qualificationCredits: 0,
+};
 
 /**
  * The pin counters of the PY of the last month given (earlier PYs restart them), counted as

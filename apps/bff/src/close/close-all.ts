@@ -45,6 +45,7 @@ export function closeAll(cal: FigureMonths, sponsor: Int32Array, ppv: Int32Array
     qLegPgpv: new Int32Array(cells),
     depthPgpv: new Int32Array(cells),
     pearlPassPv: new Int32Array(cells),
+    qualificationCredits: new Float64Array(cells),
     pin: new Uint16Array(cells),
     pinMonth: new Int32Array(n),
     promotionFen: new Float64Array(closedCells),
@@ -64,7 +65,7 @@ export function closeAll(cal: FigureMonths, sponsor: Int32Array, ppv: Int32Array
   }));
   const store =
     (offset: number) =>
-    ({ index, month, close, income, incomeSoFar, pin, annual }: ClosedMonth) => {
+    ({ index, month, close, income, incomeSoFar, pin, qualificationCredits, annual }: ClosedMonth) => {
       const m = offset + index;
       progress?.({ phase: 'close', done: m + 1, total: M, label: month });
       if (m < keep) {
@@ -81,6 +82,7 @@ export function closeAll(cal: FigureMonths, sponsor: Int32Array, ppv: Int32Array
       r.qLegPgpv.set(close.qLegPgpv, base);
       r.depthPgpv.set(close.depthPgpv, base);
       r.pearlPassPv.set(close.pearlPassPv, base);
+      r.qualificationCredits.set(qualificationCredits, base);
       const upFen = (income ?? incomeSoFar)?.leadershipUpFen;
       if (upFen) r.leadershipUpFen.set(upFen, base);
       if (income) {

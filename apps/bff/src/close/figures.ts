@@ -210,6 +210,7 @@ export function closeFigures(
     isQ: closed.isQ,
     isSp: closed.isSp,
     qLegs: closed.qLegs,
+    qualificationCredits: closed.qualificationCredits,
     pin: closed.pin,
     newCustomers,
     compliant,

@@ -28,6 +28,8 @@ export interface EngineFigures extends IncomeFigures {
   readonly pearlPassPv: Int32Array;
   /** Leadership each node passes up, fen, every month (the open one: so far, not paid). */
   readonly leadershipUpFen: Float64Array;
+  /** Global Award qualification credits, counted in a closed PY's last month (else 0). */
+  readonly qualificationCredits: Float64Array;
   /** Pin held at the end of the month (an open month: the current pin). */
   readonly pin: Uint16Array;
   /** August statements of pins ≥ Emerald: cell → annual bonus figures. */

@@ -43,6 +43,8 @@ export interface PlanInputs {
   readonly isQ: Uint8Array;
   readonly isSp: Uint8Array;
   readonly qLegs: Uint16Array;
+  /** Global Award credits, counted in a closed PY's last month (else 0). */
+  readonly qualificationCredits: Float64Array;
   readonly pin: Uint16Array;
   readonly newCustomers: Uint8Array | Uint16Array;
   readonly compliant: Uint8Array;
@@ -97,6 +99,7 @@ export function historyOf(ds: PlanInputs, i: number): PlanHistory {
       newCustomers: nc,
       points: complimentaryPoints(ppv, nc),
       attended: ds.attended.get(cell),
+      ...(ds.qualificationCredits[cell] ? { qualificationCredits: ds.qualificationCredits[cell] } : {}),
     });
     const p = ds.pin[cell]!;
     if (m < closed && p > held) {

@@ -129,6 +129,7 @@ export async function writeMonthlyResults(w: FigureWriter, f: Figures, fromMonth
       row[16] = att ? att.join(',') : null;
       row[17] = f.pearlPassPv[cell]!;
       row[18] = f.leadershipUpFen[cell]!;
+      row[19] = f.qualificationCredits[cell]!;
       ins.add(row);
     }
   });

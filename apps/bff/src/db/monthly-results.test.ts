@@ -32,6 +32,7 @@ const row = (ada: string, month: string, pgpv: number, over: Record<string, unkn
   attended: null,
   pearl_pass_pv: 0,
   leadership_up_fen: 0,
+  qualification_credits: 0,
   ...over,
 });
 
@@ -77,6 +78,7 @@ describe('monthly results', () => {
       attended: ['SEM26', 'GALA'],
       pearlPassPv: 0,
       leadershipUpFen: 0,
+      qualificationCredits: 0,
     });
     expect(toMonthlyResult(row('x', '2026-11', 1, { is_q: 0, is_sp: 1, compliant: 0, closed: 0 }))).toMatchObject({
       isQ: false,

@@ -27,6 +27,7 @@ export const MONTHLY_RESULT_COLUMNS = [
   'attended',
   'pearl_pass_pv',
   'leadership_up_fen',
+  'qualification_credits',
 ] as const;
 
 export type MonthlyResultRow = Selectable<MonthlyResultsTable>;
@@ -59,6 +60,8 @@ export interface MonthlyResult {
   pearlPassPv: number;
   /** Leadership passed up to the sponsor, fen (today's month: so far). */
   leadershipUpFen: number;
+  /** Global Award qualification credits counted when the PY closed (its last month; else 0). */
+  qualificationCredits: number;
 }
 
 export function toMonthlyResult(r: MonthlyResultRow): MonthlyResult {
@@ -87,6 +90,7 @@ export function toMonthlyResult(r: MonthlyResultRow): MonthlyResult {
       : [],
     pearlPassPv: Number(r.pearl_pass_pv),
     leadershipUpFen: Number(r.leadership_up_fen),
+    qualificationCredits: Number(r.qualification_credits),
   };
 }
 

@@ -53,6 +53,8 @@ export interface MonthlyResultsTable {
   pearl_pass_pv: Generated<number>;
   /** Leadership passed up to the sponsor, fen (the open month: so far). */
   leadership_up_fen: Generated<number>;
+  /** Global Award qualification credits counted when a PY closed (its last month; else 0). */
+  qualification_credits: Generated<number>;
 }
 
 export interface StatementsTable {

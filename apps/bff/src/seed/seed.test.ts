@@ -122,6 +122,7 @@ async function historyFromDb(ada: string, from: DB = db): Promise<PlanHistory> {
       newCustomers: r.new_customers,
       points: r.points,
       attended: r.attended ? r.attended.split(',') : [],
+      ...(r.qualification_credits ? { qualificationCredits: r.qualification_credits } : {}),
     };
   });
   return { months, pins, initialPin: 230 };
@@ -818,7 +819,7 @@ describe('determinism', () => {
       }
       expect(digests).toEqual({
         distributors: 'be8aab4b6954c9aa (300)',
-        monthly_results: 'df4e56cb12491685 (10375)',
+        monthly_results: '92474493ef5d30d8 (10375)',
         statements: '516f7ff178664601 (3857)',
         plan_results: '4700bacbb2c17496 (834)',
       });

@@ -395,19 +395,21 @@ describe('one pace model: zero slack, out of reach with a reason', () => {
       expect(pin!.status).toBe('outOfReach');
       expect(pin!.reason).toEqual({
         code: 'pinNotReachable',
+        // Global Award Recognition: Founders Diamond's six legs Q every month come first.
         text: {
-          zh: '双钻石需12条一线各本年度Q≥6个月，但一线只有3条',
-          en: 'Double Diamond needs 12 frontline legs each Q ≥ 6 months of the PY; the frontline has only 3',
+          zh: '双钻石需6条一线各本年度Q≥12个月，但一线只有3条',
+          en: 'Double Diamond needs 6 frontline legs each Q ≥ 12 months of the PY; the frontline has only 3',
         },
       });
       expect(r.status).toBe('outOfReach');
       expect(r.reason).toEqual(ldd!.reason);
     });
 
-    it('without the frontline size (older callers) it stays in reach, and behind pace', () => {
+    it('without the frontline size (older callers) the markets stay in reach; the pin does not', () => {
       const unknown = evaluatePlan(dd, { months, initialPin: PIN.PLATINUM }, { today: '2027-01-15' });
-      expect(unknown.criteria.map((c) => c.status)).toEqual(['atRisk', 'atRisk']);
-      expect(unknown.status).toBe('atRisk');
+      // Only A, B and C can still be Q in all 12 months: Founders Diamond's six legs cannot be had.
+      expect(unknown.criteria.map((c) => c.status)).toEqual(['atRisk', 'outOfReach']);
+      expect(unknown.status).toBe('outOfReach');
     });
 
     it('with enough legs but too few months left it is out of reach for the months', () => {

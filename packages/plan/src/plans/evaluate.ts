@@ -633,6 +633,11 @@ function pinCondition(s: HistorySummary, from: number, c: PinCondition): CondSta
     case 'bestPgpv':
       // One good month is enough and volume has no ceiling: never out while a month is left.
       return f.bestPgpv >= min ? 'met' : f.openMonths > 0 ? 'atRisk' : 'out';
+    case 'qualificationCredits': {
+      // Counted from the downline's qualifications when the PY closes: open until then.
+      const credits = s.records[s.len - 1]?.qualificationCredits ?? 0;
+      return credits >= min ? 'met' : f.openMonths > 0 ? 'atRisk' : 'out';
+    }
     default:
       // A condition this judge does not know: it cannot say out of reach, nor on track.
       return 'atRisk';
@@ -677,6 +682,11 @@ function pinWhy(s: HistorySummary, from: number, pin: Text, c: PinCondition): Te
             `${pin.en} needs ${min} frontline legs each Q ≥ ${need} months of the PY: ${o.achieved} so far, at most ${o.capacity} more can get there by ${end.en}`,
           );
     }
+    case 'qualificationCredits':
+      return text(
+        `${pin.zh}需${min}个资格积分（下线本年度合资格的领导人）：本年度结算为${s.records[s.len - 1]?.qualificationCredits ?? 0}个`,
+        `${pin.en} needs ${min} qualification credits (the downline's leaders qualified in the PY): the PY closed with ${s.records[s.len - 1]?.qualificationCredits ?? 0}`,
+      );
     default:
       return text(`${pin.zh}无法于${end.zh}前达到`, `${pin.en} cannot be reached by ${end.en}`);
   }
@@ -711,7 +721,15 @@ function qualifiedPins(s: HistorySummary): Int32Array {
   const p = s.rules.pins;
   const legs = legOutlook(s, from, p.legQMonths).reachedAt;
   const founders = legOutlook(s, from, p.foundersLegQMonths).reachedAt;
-  const c: PinCounters = { spMonths: 0, maxSpRun: 0, sideVolumeMonths: 0, qualifiedLegs: 0, foundersLegs: 0, bestPgpv: 0 };
+  const c: PinCounters = {
+    spMonths: 0,
+    maxSpRun: 0,
+    sideVolumeMonths: 0,
+    qualifiedLegs: 0,
+    foundersLegs: 0,
+    bestPgpv: 0,
+    qualificationCredits: 0,
+  };
   let run = 0;
   let pin: number = PIN.MEMBER;
   const last = Math.min(s.len - 1, s.curPos);
@@ -726,6 +744,8 @@ function qualifiedPins(s: HistorySummary): Int32Array {
       c.bestPgpv = Math.max(c.bestPgpv, s.records[q]?.pgpv ?? 0);
       c.qualifiedLegs += legs[q]!;
       c.foundersLegs += founders[q]!;
+      // Counted by the close when the PY closes (its last month's record).
+      c.qualificationCredits = s.records[q]?.qualificationCredits ?? 0;
       // The counters only grow within the PY, so the pin they qualify for only rises.
       pin = Math.max(pin, pinFromCounters(c, s.rules));
     }

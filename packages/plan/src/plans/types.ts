@@ -168,6 +168,8 @@ export interface MonthRecord {
   readonly points?: number;
   /** Codes of events attended this month. */
   readonly attended?: readonly string[];
+  /** Qualification credits (Global Award) the close counted when the PY closed: its last month only. */
+  readonly qualificationCredits?: number;
 }
 
 export interface PinEvent {

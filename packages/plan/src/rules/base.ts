@@ -32,6 +32,12 @@ export const BASE_RULES: Omit<RuleTable, 'py'> = {
     diamondLegs: 6,
     executiveDiamondLegs: 9,
     doubleDiamondLegs: 12,
+    // Amway HK, Global Award Recognition (corp.amway.com.hk/en/bonus-global-award), from 21/22.
+    globalAward: {
+      executiveDiamondCredits: 10,
+      credits: { foundersPlatinum: 1, emerald: 1.5, diamond: 3, foundersDiamond: 6 },
+      foundersPlatinumsPerLeg: 3,
+    },
   },
   leadership: { minOwnPercent: 15, minQLegsForPart: 2, rateBp: 400 },
   ruby: { minPgpv: 20_000, rateBp: 200 },

@@ -46,6 +46,24 @@ export interface RuleTable {
     readonly diamondLegs: number;
     readonly executiveDiamondLegs: number;
     readonly doubleDiamondLegs: number;
+    /**
+     * Executive Diamond and above by the Global Award Recognition rules (in force from PY 21/22;
+     * null: the classic ladder of legs): Founders Diamond's legs and qualification credits (QC),
+     * counted when the PY closes from the downline qualified in it.
+     */
+    readonly globalAward: {
+      /** QC Executive Diamond needs (the pins above it add their legs to this). */
+      readonly executiveDiamondCredits: number;
+      /** QC of a downline qualifier who is also a Founders Platinum (Q12) in the PY. */
+      readonly credits: {
+        readonly foundersPlatinum: number;
+        readonly emerald: number;
+        readonly diamond: number;
+        readonly foundersDiamond: number;
+      };
+      /** Founders Platinums counted in one frontline leg, at most. */
+      readonly foundersPlatinumsPerLeg: number;
+    } | null;
   };
   /**
    * Leadership: each 21 % group generates rateBp of its personal-group BV for its sponsor,

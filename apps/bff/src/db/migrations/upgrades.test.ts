@@ -98,13 +98,14 @@ describe('migration 0005: what each month passes up', () => {
     expect(await migrateToLatest(db)).toEqual(['0005-open-month-passed-up']);
     const row = await db
       .selectFrom('monthly_results')
-      .select(['ada', 'gpv', 'pearl_pass_pv', 'leadership_up_fen'])
+      .select(['ada', 'gpv', 'pearl_pass_pv', 'leadership_up_fen', 'qualification_credits'])
       .executeTakeFirstOrThrow();
     expect({ ...row, leadership_up_fen: Number(row.leadership_up_fen) }).toEqual({
       ada: '10000002',
       gpv: 20_000,
       pearl_pass_pv: 0,
       leadership_up_fen: 0,
+      qualification_credits: 0,
     });
   });
 });

@@ -55,6 +55,7 @@ export function toAchMonth(r: MonthlyResult, current: string): AchMonth {
     isSp: r.isSp,
     newCustomers: r.newCustomers,
     compliant: r.compliant,
+    ...(r.qualificationCredits ? { qualificationCredits: r.qualificationCredits } : {}),
   };
 }
 
@@ -109,6 +110,7 @@ export function pinMonthsOf(closed: readonly AchMonth[], legsQ: ReadonlyMap<stri
     apv: m.apv,
     pgpv: m.pgpv,
     legs: (legsQ.get(m.month) ?? []).map((id) => ({ id, isQ: true })),
+    ...(m.qualificationCredits ? { qualificationCredits: m.qualificationCredits } : {}),
   }));
 }
 

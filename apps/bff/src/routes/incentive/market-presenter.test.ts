@@ -37,6 +37,7 @@ const result = (ada: string, month: string, pgpv: number): MonthlyResult => ({
   attended: [],
   pearlPassPv: 0,
   leadershipUpFen: 0,
+  qualificationCredits: 0,
 });
 
 describe('the market presenter', () => {
