@@ -207,7 +207,7 @@ async function expectPlatinum(d: DB, today: string) {
   const closedRecords = history.months.filter((m) => m.month < today.slice(0, 7));
   const qualified = pyQualification(closedRecords, '26/27').pinCode;
   const pin = criterion(now!, 'pinAtLeast');
-  expect(pin.label.en).toBe('Pin Platinum (330) or above, qualified in 26/27');
+  expect(pin.label.en).toBe('Pin Platinum or above, qualified in 26/27');
   expect(pin.status, today).toBe(qualified >= 330 ? 'met' : 'onTrack');
   // 25/26: qualified Platinum (every month an SP month but New Year's), never Founders.
   expect(pyQualification(closedRecords, '25/26')).toMatchObject({ pinCode: 330, qMonths: 11, q12: false, held: 330 });

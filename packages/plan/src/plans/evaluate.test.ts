@@ -590,8 +590,8 @@ describe('pin criteria ask for the pin qualified in the plan’s PY, not the pin
     //                         Sep Oct Nov Dec Jan Feb Mar Apr May Jun Jul Aug
     const at = judge(year(PY2526, [1, 0, 1, 0, 1, 1, 1, 0, 1, 0, 0, 0]), PY2526);
     expect([at.achieved, at.status]).toEqual([PIN.PLATINUM, 'met']);
-    expect(at.label.en).toBe('Pin Platinum (330) or above, qualified in 25/26');
-    expect(at.label.zh).toBe('25/26年度达到白金（330）或以上资格');
+    expect(at.label.en).toBe('Pin Platinum or above, qualified in 25/26');
+    expect(at.label.zh).toBe('25/26年度达到白金或以上资格');
     // The trace: the pin qualified by the end of each month.
     expect(at.trace!.map((t) => t.value)).toEqual([310, 310, 310, 310, 320, 320, 320, 320, 330, 330, 330, 330]);
     const short = judge(year(PY2526, [1, 0, 1, 0, 1, 1, 1, 0, 0, 0, 0, 0]), PY2526);

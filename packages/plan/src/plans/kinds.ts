@@ -90,8 +90,8 @@ export const CRITERION_KINDS: { readonly [K in CriterionKind]: CriterionKindInfo
     describe(c, py) {
       const n = pinName(c.pin);
       return py
-        ? text(`${py}年度达到${n.zh}（${c.pin}）或以上资格`, `Pin ${n.en} (${c.pin}) or above, qualified in ${py}`)
-        : text(`奖衔${n.zh}（${c.pin}）或以上`, `Pin ${n.en} (${c.pin}) or above`);
+        ? text(`${py}年度达到${n.zh}或以上资格`, `Pin ${n.en} or above, qualified in ${py}`)
+        : text(`奖衔${n.zh}或以上`, `Pin ${n.en} or above`);
     },
     required: (c) => c.pin,
   },

@@ -18,7 +18,7 @@ function measurable(kind: CriterionResult['kind']): boolean {
   return m !== 'pin' && m !== 'events';
 }
 
-/** "FLQ months 1 of 8"; a pin criterion reads as its label ("Pin Platinum (330) or above"). */
+/** "FLQ months 1 of 8"; a pin criterion reads as its label ("Pin Platinum or above"). */
 export function progressText(c: Progress): Text {
   if (CRITERION_KINDS[c.kind].measure === 'pin') return c.label;
   const label = CRITERION_KINDS[c.kind].label;

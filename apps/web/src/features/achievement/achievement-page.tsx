@@ -34,7 +34,6 @@ export default function AchievementPage() {
                 <h2 className="card__title">{t('currentPin')}</h2>
                 <div className="ach-pin">
                   <p className="ach-pin__name">{tx(d.pinName)}</p>
-                  <span className="ach-pin__badge num">{d.pinCode}</span>
                 </div>
                 <p className="muted small">{d.pinMonth ? t('pinSince', { month: month(d.pinMonth) }) : t('pinNever')}</p>
                 <p className="small">

@@ -40,7 +40,7 @@ export default function RequirementsPage() {
                   key: String(p.pinCode),
                   header: (
                     <>
-                      {tx(p.name)} <span className="muted num">{p.pinCode}</span>
+                      {tx(p.name)}
                       {p.pinCode === d.targetPin ? <div className="small">{t('target')}</div> : null}
                       {!p.above ? <div className="small muted">✓ {t('reached')}</div> : null}
                     </>

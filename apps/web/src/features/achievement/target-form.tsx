@@ -62,7 +62,7 @@ export function TargetForm({ mode }: { mode: 'set' | 'adjust' }) {
                               onChange={() => setChoice(p.pinCode)}
                             />
                             <span>
-                              <strong>{tx(p.name)}</strong> <span className="muted num">({p.pinCode})</span>
+                              <strong>{tx(p.name)}</strong>
                               <span className="muted small" style={{ display: 'block' }}>
                                 {tx(p.rule)}
                               </span>

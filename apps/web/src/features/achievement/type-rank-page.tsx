@@ -29,11 +29,7 @@ export default function TypeRankPage() {
                     {
                       key: 'pin',
                       header: t('currentPin'),
-                      cell: (h) => (
-                        <>
-                          {tx(h.name)} <span className="muted num">{h.pinCode}</span>
-                        </>
-                      ),
+                      cell: (h) => tx(h.name),
                     },
                     { key: 'py', header: 'PY', numeric: true, cell: (h) => h.py },
                     { key: 'sp', header: t('spMonth'), numeric: true, cell: (h) => h.spMonths.length },

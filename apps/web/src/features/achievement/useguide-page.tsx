@@ -35,7 +35,7 @@ export default function UseGuidePage() {
               {d.pins.map((p) => (
                 <div key={p.pinCode} style={{ marginBottom: 8 }}>
                   <dt>
-                    <strong>{tx(p.name)}</strong> <span className="muted num">{p.pinCode}</span>
+                    <strong>{tx(p.name)}</strong>
                   </dt>
                   <dd className="muted small" style={{ margin: 0 }}>
                     {tx(p.rule)}

@@ -46,7 +46,7 @@ describe('PinCard: the pin held and the pin qualified this PY, apart', () => {
     expect(screen.getByText('Platinum')).toBeInTheDocument();
     expect(screen.getByText('The highest pin ever reached, for recognition: it never drops.')).toBeInTheDocument();
     const qualified = screen.getByText('Qualified in 26/27').nextElementSibling!;
-    expect(qualified).toHaveTextContent('Silver Producer 310 · reached Sep 2026');
+    expect(qualified).toHaveTextContent('Silver Producer · reached Sep 2026');
     expect(screen.getByText('Q months this PY (closed)').nextElementSibling).toHaveTextContent('2 of 12');
     expect(
       screen.getByText('Seminars, trips and the Emerald/Diamond annual bonuses ask for the pin qualified this PY, not the pin held.'),

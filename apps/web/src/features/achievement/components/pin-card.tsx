@@ -18,7 +18,6 @@ export function PinCard({ d }: { d: AchRankData }) {
       <h2 className="card__title">{t('currentPin')}</h2>
       <div className="ach-pin">
         <p className="ach-pin__name">{tx(d.pinName)}</p>
-        <span className="ach-pin__badge num">{d.pinCode}</span>
       </div>
       <p className="muted small">{d.pinMonth ? t('pinSince', { month: month(d.pinMonth) }) : t('pinNever')}</p>
       <p className="muted small">{t('pinHeldNote')}</p>
@@ -27,7 +26,7 @@ export function PinCard({ d }: { d: AchRankData }) {
         <dd>
           {q.pinCode > MEMBER ? (
             <>
-              <strong>{tx(q.name)}</strong> <span className="muted num">{q.pinCode}</span>
+              <strong>{tx(q.name)}</strong>
               {q.month ? <span className="muted small"> · {t('pinSince', { month: month(q.month) })}</span> : null}
             </>
           ) : (

@@ -10,5 +10,5 @@ export function criterionValue(kind: string, value: number, lang: string): strin
 }
 
 export function pinLabel(code: number, lang: string): string {
-  return `${localText(pinName(code), lang)} (${code})`;
+  return localText(pinName(code), lang);
 }

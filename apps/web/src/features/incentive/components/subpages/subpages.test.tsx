@@ -159,14 +159,14 @@ describe('generic plan components', () => {
     const months = [{ month: '2026-09', ppv: 300, gpv: 12_000, pgpv: 10_000, bracket: 21, isQ: true, apv: 10_000, qLegs: 0, isSp: true }];
     const plan = { ...openPlan('SEMINAR_2627', { months, initialPin: 330 }), pins: { initialPin: 330, current: 330, events: [] } };
     wrap(<PinDetailsView plan={plan} />);
-    expect(screen.getByText('Pin held').previousElementSibling).toHaveTextContent('Platinum (330)');
-    expect(screen.getByText('Qualified in 26/27', { selector: 'div' }).previousElementSibling).toHaveTextContent('Silver Producer (310)');
-    const row = screen.getByRole('heading', { name: 'Pin Platinum (330) or above, qualified in 26/27' }).closest('li')!;
+    expect(screen.getByText('Pin held').previousElementSibling).toHaveTextContent('Platinum');
+    expect(screen.getByText('Qualified in 26/27', { selector: 'div' }).previousElementSibling).toHaveTextContent('Silver Producer');
+    const row = screen.getByRole('heading', { name: 'Pin Platinum or above, qualified in 26/27' }).closest('li')!;
     expect(within(row).getByText('On track')).toBeInTheDocument();
     const trace = screen.getByRole('table', { name: /qualified in 26\/27: month by month/ });
     expect(within(trace).getByRole('columnheader', { name: 'Qualified in 26/27' })).toBeInTheDocument();
     const sep = within(trace).getByRole('rowheader', { name: 'Sep 2026' }).closest('tr')!;
-    expect(sep).toHaveTextContent('Silver Producer (310)');
+    expect(sep).toHaveTextContent('Silver Producer');
   });
 
   it('the PQ/FLQ grid runs the totals month by month and lists the legs', () => {
