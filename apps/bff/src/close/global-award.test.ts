@@ -30,7 +30,12 @@ describe('Global Award Recognition through the close and the rank page', () => {
     const files = companyFiles({
       members: sponsorOf.map((s, i) => ({ ada: ada(i), sponsor: s < 0 ? null : ada(s), joined: '2025-08-01' })),
       orders: sponsorOf.flatMap((_, i) =>
-        Array.from({ length: 12 }, (__, k) => ({ id: `G-${i}-${k}`, ada: ada(i), at: `${monthKeyOf(first + k)}-10`, pv: i === 0 ? 500 : 10_000 })),
+        Array.from({ length: 12 }, (__, k) => ({
+          id: `G-${i}-${k}`,
+          ada: ada(i),
+          at: `${monthKeyOf(first + k)}-10`,
+          pv: i === 0 ? 500 : 10_000,
+        })),
       ),
       attendance: [],
     });

@@ -79,6 +79,7 @@ interface Row {
   compliant: number;
   closed: number;
   attended: string | null;
+  qualification_credits: number;
 }
 
 async function rowsOf(ada: string, from: DB = db): Promise<Row[]> {
