@@ -81,8 +81,10 @@ test.describe('market pages as a Diamond (10000002)', () => {
     expect(all).toBeGreaterThan(6);
 
     const members = page.waitForResponse((r) => r.url().endsWith('/bff/v1/incentive/market/members'));
-    await page.getByLabel(/起始层级|From level/).selectOption('1');
-    await page.getByLabel(/结束层级|To level/).selectOption('1');
+    // Each filter is an address of its own, shown in a view of its own: use the one in sight.
+    const main = page.locator('main:visible');
+    await main.getByLabel(/起始层级|From level/).selectOption('1');
+    await main.getByLabel(/结束层级|To level/).selectOption('1');
     const body = await (await members).json();
     expect(body.code).toBe(0);
     await expect.poll(totalOf).toBeLessThan(all);
@@ -90,9 +92,9 @@ test.describe('market pages as a Diamond (10000002)', () => {
     expect(await rows.count()).toBeGreaterThan(0);
     for (const level of await rows.locator('td:nth-child(2)').allInnerTexts()) expect(level.trim()).toBe('1');
 
-    await page.getByRole('button', { name: /重置|Reset/ }).click();
+    await main.getByRole('button', { name: /重置|Reset/ }).click();
     await expect.poll(totalOf).toBe(all);
-    await page.getByLabel(/本月 Q|Q this month/).selectOption('q');
+    await main.getByLabel(/本月 Q|Q this month/).selectOption('q');
     await expect.poll(totalOf).toBeLessThan(all);
     expect(problems).toEqual([]);
   });

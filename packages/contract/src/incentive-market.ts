@@ -1,7 +1,7 @@
 // Request and response schemas of the /bff/v1/incentive/market/* calls (all POST, spec envelope):
 //   partners  body partnersBodySchema → partnersDataSchema   frontline partners and how close each is to Q
 //             (view monthly | annual | keyMonthly | keyAnnual; pages trackingpartners*, keycoachingpartners*)
-//   members   body membersBodySchema  → membersDataSchema    the whole downline, filtered, sorted, paged (≤ 50)
+//   members   body membersBodySchema  → membersDataSchema    the whole downline, filtered, sorted, paged (≤ 100)
 //             (marketmembertracking and type/marketmembertracking with `year`)
 //   copies    body copiesBodySchema   → copiesDataSchema     members who repeated a qualification (trackingcopies)
 //   details   body detailsBodySchema  → detailsDataSchema    one member: month volumes, bracket, pin, legs
@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { baseBodySchema } from './common.ts';
 import { monthFiguresSchema, monthSchema, monthStateSchema, pySchema } from './months.ts';
 import { localTextSchema } from './text.ts';
+import { MEMBER_SORTS } from './member-sorts.ts';
 /** Opaque reference of a downline member (resolved and access-checked by the BFF). */
 const refSchema = z.string().regex(/^m\d{1,9}$/, 'not a member reference');
 
@@ -94,17 +95,19 @@ export type PartnersData = z.infer<typeof partnersDataSchema>;
 
 // --- Market member tracking (whole downline, filters, server paging) --------
 
-export const MEMBER_SORTS = ['pgpv', 'gpv', 'ppv', 'pvToQ', 'qMonths', 'pin', 'level', 'joinDate'] as const;
-export type MemberSort = (typeof MEMBER_SORTS)[number];
+export { MEMBER_SORT_ORDER, MEMBER_SORTS, type MemberSort, type SortOrder } from './member-sorts.ts';
 export const MAX_PAGE_SIZE = 50;
+/** Member tracking pages hold up to 100 rows (a desktop table of 50 or 100). */
+export const MEMBERS_MAX_PAGE_SIZE = 100;
 
 export const membersBodySchema = baseBodySchema.extend({
   /** Performance year (type page); default the current one. */
   year: pySchema.optional(),
   page: z.number().int().min(1).max(100_000).default(1),
-  pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
+  pageSize: z.number().int().min(1).max(MEMBERS_MAX_PAGE_SIZE).default(20),
   sort: z.enum(MEMBER_SORTS).default('pgpv'),
-  order: z.enum(['asc', 'desc']).default('desc'),
+  /** Default: the sort's own order (MEMBER_SORT_ORDER), so "closest to Q" lists the nearest first. */
+  order: z.enum(['asc', 'desc']).optional(),
   levelMin: z.number().int().min(1).max(1000).optional(),
   levelMax: z.number().int().min(1).max(1000).optional(),
   /** Pin codes to include (empty or absent = all). */

@@ -78,8 +78,24 @@ describe('market pages (/bff/v1/incentive/market/*): member tracking', () => {
     expect(byAda.total).toBe(1);
     const byName = (await fx.call('members', '10000002', { search: '钱' })).json().data;
     expect(byName.total).toBe(2);
-    const gap = (await fx.call('members', '10000002', { sort: 'pvToQ', order: 'asc', pageSize: 2 })).json().data;
-    expect(gap.rows.map((r: { pvToQ: number }) => r.pvToQ)).toEqual([0, 2000]);
+  });
+
+  it('lists "closest to Q" nearest first by default, the members already Q (no gap) last, in either order', async () => {
+    type Row = { pvToQ: number; isQ: boolean };
+    const gaps = (d: { rows: Row[] }) => d.rows.map((r) => (r.isQ ? 'Q' : r.pvToQ));
+    // No order given: the sort's own, nearest first (as a link from a plan's FLQ gap asks for it).
+    const closest = (await fx.call('members', '10000002', { sort: 'pvToQ', pageSize: 50 })).json().data;
+    expect(gaps(closest)).toEqual([2000, 3500, 5500, 7900, 9300, 9900, 'Q']);
+    const asc = (await fx.call('members', '10000002', { sort: 'pvToQ', order: 'asc', pageSize: 2 })).json().data;
+    expect(gaps(asc)).toEqual([2000, 3500]);
+    const desc = (await fx.call('members', '10000002', { sort: 'pvToQ', order: 'desc', pageSize: 50 })).json().data;
+    expect(gaps(desc)).toEqual([9900, 9300, 7900, 5500, 3500, 2000, 'Q']);
+    // The frontline not yet Q this month, closest first: the legs that can close an FLQ gap.
+    const legs = (await fx.call('members', '10000002', { sort: 'pvToQ', q: 'notQ', levelMax: 1 })).json().data;
+    expect(legs.rows.every((r: Row & { level: number }) => r.level === 1 && !r.isQ)).toBe(true);
+    expect(legs.rows.map((r: Row) => r.pvToQ)).toEqual([...legs.rows.map((r: Row) => r.pvToQ)].sort((a, b) => a - b));
+    // A desktop page of 100.
+    expect((await fx.call('members', '10000002', { pageSize: 100 })).json()).toMatchObject({ code: 0, data: { pageSize: 100 } });
   });
 
   it('sees only their own downline in member tracking', async () => {
@@ -89,7 +105,7 @@ describe('market pages (/bff/v1/incentive/market/*): member tracking', () => {
   });
 
   it('rejects bad paging and filters with a clear error', async () => {
-    const big = (await fx.call('members', '10000002', { pageSize: 51 })).json();
+    const big = (await fx.call('members', '10000002', { pageSize: 101 })).json();
     expect(big).toMatchObject({ code: Code.BAD_REQUEST, success: false });
     const inverted = (await fx.call('members', '10000002', { levelMin: 3, levelMax: 1 })).json();
     expect(inverted).toMatchObject({ code: Code.BAD_REQUEST, success: false });

@@ -80,6 +80,7 @@ describe('market member paging', () => {
       base,
       { ...base, order: 'asc' as const, page: 7 },
       { ...base, sort: 'pvToQ' as const, order: 'asc' as const, page: 3, q: 'notQ' as const },
+      { ...base, sort: 'pvToQ' as const, order: 'asc' as const, page: 2, levelMax: 9 },
       { ...base, sort: 'joinDate' as const, levelMin: 2, levelMax: 4, page: 2 },
     ]) {
       const got = pageMembers(s, 0, from, to, f, PY, ROOT);
@@ -91,10 +92,12 @@ describe('market member paging', () => {
         if (f.q === 'notQ' && s.isQ[k]) continue;
         all.push(k);
       }
-      const key = f.sort === 'pvToQ' ? 'pgpv' : f.sort;
-      const desc = f.sort === 'pvToQ' ? f.order === 'asc' : f.order === 'desc';
-      const cmp = comparator(s, key as 'pgpv');
-      all.sort(desc ? (a, b) => cmp(b, a) : cmp);
+      // "PV to Q" ascending: the smallest gap (largest group PV) first, the members already Q last.
+      const cmp =
+        f.sort === 'pvToQ'
+          ? (a: number, b: number) => s.isQ[a]! - s.isQ[b]! || s.gpv[b]! - s.gpv[a]! || a - b
+          : comparator(s, f.sort as 'pgpv');
+      all.sort(f.order === 'desc' && f.sort !== 'pvToQ' ? (a, b) => cmp(b, a) : cmp);
       expect(got.total).toBe(all.length);
       expect(got.indices).toEqual(all.slice((f.page - 1) * f.pageSize, f.page * f.pageSize));
     }

@@ -17,6 +17,16 @@ export interface MemberFilter {
   search?: string | undefined;
 }
 
+/**
+ * The snapshot order a sort reads, and whether backwards. "PV to Q" (threshold minus group PV)
+ * ascending is "closest to Q": the members still short, smallest gap first, then those already Q
+ * (no gap); descending is group PV ascending, the largest gap first and the Q members last.
+ */
+function walkOf(f: Pick<MemberFilter, 'sort' | 'order'>): { key: SortKey; desc: boolean } {
+  if (f.sort === 'pvToQ') return f.order === 'asc' ? { key: 'closeToQ', desc: false } : { key: 'gpv', desc: false };
+  return { key: f.sort, desc: f.order === 'desc' };
+}
+
 /** A search that names one member by their whole ADA (equality only: a prefix would uncover a masked ADA digit by digit). */
 const FULL_ADA = /^\d{8,12}$/;
 
@@ -70,9 +80,7 @@ function filterAndSort(
     matches[total++] = k;
   }
 
-  // pvToQ ascending is group PV descending (the gap is the threshold minus the group PV).
-  const key: SortKey = f.sort === 'pvToQ' ? 'gpv' : f.sort;
-  const desc = f.sort === 'pvToQ' ? f.order === 'asc' : f.order === 'desc';
+  const { key, desc } = walkOf(f);
 
   let ordered: Int32Array;
   if (total <= DIRECT_SORT_LIMIT) {
@@ -184,8 +192,7 @@ export function pageMembers(
   const start = (f.page - 1) * f.pageSize;
   if (start + f.pageSize <= TOP_LIMIT && unfiltered(f)) {
     // The page as it opens for every member: no need to order the whole downline.
-    const key: SortKey = f.sort === 'pvToQ' ? 'gpv' : f.sort;
-    const desc = f.sort === 'pvToQ' ? f.order === 'asc' : f.order === 'desc';
+    const { key, desc } = walkOf(f);
     return { total: to - from, indices: topOfRange(s, from, to, start + f.pageSize, key, desc).slice(start) };
   }
   let cache = resultCaches.get(s);

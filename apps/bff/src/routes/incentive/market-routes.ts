@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { membersDataSchema, ok } from '@abo/contract';
+import { MEMBER_SORT_ORDER, membersDataSchema, ok } from '@abo/contract';
 import { marketRules, previousPy, pyMonths, pyOf, qThresholdOf, toMonthKey } from '@abo/plan';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
@@ -16,7 +16,7 @@ import { frontlineWithMonths, marketOwnerOr404, memberDetails, memberOfRef } fro
 import { copyRuns, pageMembers, type MemberFilter } from './market-query.ts';
 import { downlineRange, marketSnapshot, sortedOrder, type MarketSnapshot } from './market-snapshot.ts';
 
-/** Member pages kept per process (each up to ~15 KB of JSON at 50 rows). */
+/** Member pages kept per process (each up to ~30 KB of JSON at 100 rows). */
 const MEMBER_PAGES = 1000;
 
 /** The month whose volumes a PY shows: the open month for the current PY, else its last month. */
@@ -141,7 +141,8 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
       const { ada } = session;
       const names = nameViewerOf(session);
       const { month: todayMonth, py: currentPy } = now();
-      const body = request.body;
+      // No order given: the sort's own (closest to Q first for "PV to Q").
+      const body = { ...request.body, order: request.body.order ?? MEMBER_SORT_ORDER[request.body.sort] };
       // A page depends on the snapshot (the data version), the member, who looks at it (whose
       // names are shown in full, name-policy.ts: a leader reading a member's page through
       // queryAda must not get the member's answer), today's month and the body.

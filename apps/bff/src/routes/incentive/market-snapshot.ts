@@ -157,9 +157,14 @@ export function downlineRange(s: MarketSnapshot, i: number): [number, number] {
   return [lowerBound(s, start + 1), lowerBound(s, start + s.size[i]!)];
 }
 
-export type SortKey = 'pgpv' | 'gpv' | 'ppv' | 'qMonths' | 'pin' | 'level' | 'joinDate';
+/**
+ * The orders a member list can be walked in (ascending; descending walks them backwards).
+ * 'closeToQ' is "PV to Q" ascending with the members already Q last: those still short by
+ * the smallest gap (the largest group PV) first, since a Q member has no gap to close.
+ */
+export type SortKey = 'pgpv' | 'gpv' | 'ppv' | 'qMonths' | 'pin' | 'level' | 'joinDate' | 'closeToQ';
 
-function keyOf(s: MarketSnapshot, key: SortKey): ArrayLike<number> | string[] {
+function keyOf(s: MarketSnapshot, key: Exclude<SortKey, 'closeToQ'>): ArrayLike<number> | string[] {
   switch (key) {
     case 'pgpv':
       return s.pgpv;
@@ -180,6 +185,10 @@ function keyOf(s: MarketSnapshot, key: SortKey): ArrayLike<number> | string[] {
 
 /** Compare two members by a key ascending, ties by tree position (stable, deterministic). */
 export function comparator(s: MarketSnapshot, key: SortKey): (a: number, b: number) => number {
+  if (key === 'closeToQ') {
+    const { isQ, gpv } = s;
+    return (a, b) => isQ[a]! - isQ[b]! || gpv[b]! - gpv[a]! || a - b;
+  }
   const v = keyOf(s, key);
   if (Array.isArray(v)) {
     const strs = v;

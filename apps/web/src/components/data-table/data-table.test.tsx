@@ -104,6 +104,30 @@ describe('DataTable', () => {
     expect(names()).toEqual(['A', 'B', 'C']);
   });
 
+  it('starts a column in its own first order, from the keyboard too (a gap sorts nearest first)', async () => {
+    const calls: string[] = [];
+    const gap: DataColumn<Row> = { key: 'gap', header: 'PV to Q', cell: (r) => r.pv, sortValue: (r) => r.pv, firstOrder: 'asc' };
+    render(
+      <DataTable
+        caption="Members"
+        columns={[...columns, gap]}
+        rows={rows}
+        rowKey={(r) => r.name}
+        sort={{ key: 'pv', order: 'desc' }}
+        onSort={(s) => calls.push(`${s.key}:${s.order}`)}
+      />,
+    );
+    const button = screen.getByRole('button', { name: 'PV to Q' });
+    expect(button.closest('th')).toHaveAttribute('data-column', 'gap');
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.keyboard(' ');
+    expect(calls).toEqual(['gap:asc', 'gap:asc']);
+    // Columns without one start descending, as before.
+    fireEvent.click(screen.getByRole('button', { name: 'PV' }));
+    expect(calls.at(-1)).toBe('pv:asc');
+  });
+
   it('adds footer rows under the body, headed by their first cell, with their attributes', () => {
     render(
       <DataTable

@@ -17,6 +17,8 @@ interface ColumnBase<T> {
   align?: 'left' | 'right' | 'center';
   /** Present when the column sorts (on the client, unless the table's sort is controlled). */
   sortValue?: (row: T) => number | string;
+  /** The order of the first click on this header (default descending): "PV to Q" starts with the nearest. */
+  firstOrder?: 'asc' | 'desc';
   /** Long text that wraps rather than widening the table. */
   wrap?: boolean;
   /** A picture of figures shown elsewhere in the row (a bar): hidden from screen readers, unlabelled on a phone. */
@@ -147,8 +149,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
       : [{ key: '', header: null, rows: order(props.rows), attrs: undefined }];
   }, [props.groups, props.rows, columns, active, controlled]);
 
-  const click = (key: string) => {
-    const next: SortState = active?.key === key ? { key, order: active.order === 'desc' ? 'asc' : 'desc' } : { key, order: 'desc' };
+  const click = (c: DataColumn<T>) => {
+    const key = c.key;
+    const next: SortState =
+      active?.key === key ? { key, order: active.order === 'desc' ? 'asc' : 'desc' } : { key, order: c.firstOrder ?? 'desc' };
     onSort?.(next);
     if (!controlled) setLocal(next);
   };
@@ -184,9 +188,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   aria-sort={ariaSort}
                   aria-hidden={c.decorative || undefined}
                   className={cellClass(c, i)}
+                  data-column={c.key}
                 >
                   {c.sortValue ? (
-                    <button type="button" className="data-table__sort" onClick={() => click(c.key)}>
+                    <button type="button" className="data-table__sort" onClick={() => click(c)}>
                       {c.header}
                       {/* The order is announced by aria-sort on the header. */}
                       {on === 'asc' ? <UpOutline aria-hidden="true" /> : on === 'desc' ? <DownOutline aria-hidden="true" /> : null}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusTag } from '../../../components/status-tag.tsx';
 import { useLocalText } from '../../../lib/use-local-text.ts';
+import { membersHref } from '../market/members-url.ts';
 import { planHref } from '../plan-routes.ts';
 import { PIN_KINDS, subpageForKind } from './criterion-kinds.ts';
 import { LegMatrix } from './leg-matrix.tsx';
@@ -16,6 +17,17 @@ function percent(c: CriterionData): number {
   if (c.met) return 100;
   if (PIN_KINDS.has(c.kind)) return 0;
   return c.required > 0 ? Math.max(0, Math.min(100, (c.achieved / c.required) * 100)) : 0;
+}
+
+/**
+ * An FLQ or LDD gap is closed by frontline legs reaching Q: while the plan's period runs and the gap
+ * can still be closed, one tap opens member tracking at the frontline not yet Q this month, closest first.
+ */
+function legsLink(c: CriterionData, plan: PlanData | undefined): string | null {
+  if (!plan || plan.periodState !== 'open' || c.met) return null;
+  if (c.kind !== 'flqMonths' && c.kind !== 'lddMarkets') return null;
+  if (c.status === 'outOfReach' || c.status === 'missed' || c.gap?.possible === false) return null;
+  return membersHref({ levelMax: 1, q: 'notQ', sort: 'pvToQ' });
 }
 
 /** One criterion: label, status, progress, gap per remaining month, and its "why". */
@@ -38,6 +50,7 @@ export function CriterionRow({
   const [open, setOpen] = useState(false);
   const legsId = useId();
   const sub = showLink ? subpageForKind(planRoute, c.kind) : null;
+  const legs = legsLink(c, plan);
   return (
     <li className="inc-criterion">
       <div className="inc-criterion__head">
@@ -71,6 +84,11 @@ export function CriterionRow({
         <button type="button" className="link-button" onClick={() => setOpen(true)} aria-haspopup="dialog">
           {t('trace')}
         </button>
+        {legs ? (
+          <Link className="link-button" to={legs}>
+            {t('helpLegs')} <RightOutline aria-hidden="true" />
+          </Link>
+        ) : null}
         {sub ? (
           <Link className="link-button" to={planHref(`${planRoute}/${sub}`, py)}>
             {t(`subpages.${sub}`)} <RightOutline aria-hidden="true" />

@@ -1,11 +1,19 @@
-import type { EndpointBody } from '@abo/contract';
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { EndpointBody, MembersData } from '@abo/contract';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { post } from '../../../../lib/api-client.ts';
 
 /** Filters and sort of the member list (everything but paging). */
 export type MemberQuery = Omit<EndpointBody<'/bff/v1/incentive/market/members'>, 'page' | 'pageSize'>;
 
-const fetchMembers = (q: MemberQuery, page: number, pageSize: number) =>
+export const fetchMembers = (q: MemberQuery, page: number, pageSize: number) =>
   post('/bff/v1/incentive/market/members', {
     ...q,
     page,
@@ -20,8 +28,31 @@ export const membersPageQuery = (q: MemberQuery, page: number, pageSize: number)
     placeholderData: keepPreviousData,
   });
 
-export const useMembersPage = (q: MemberQuery, page: number, pageSize: number, enabled: boolean) =>
-  useQuery({ ...membersPageQuery(q, page, pageSize), enabled });
+/**
+ * The page last shown for the same year. Each filter, sort or page is an address of its own, and
+ * the view cache mounts a new view per address: without this every header click would blank the
+ * table to a skeleton (and lose the focus) until the new page arrives.
+ */
+function lastShown(client: QueryClient, year: string | undefined): MembersData | undefined {
+  let best: { at: number; data: MembersData } | undefined;
+  for (const q of client.getQueryCache().findAll({ queryKey: ['incentiveMarket', 'members'] })) {
+    const key = q.queryKey[2];
+    const data = q.state.data as MembersData | undefined;
+    if (q.queryKey[3] === undefined || typeof key !== 'object' || !data) continue;
+    if ((key as MemberQuery).year !== year) continue;
+    if (!best || q.state.dataUpdatedAt > best.at) best = { at: q.state.dataUpdatedAt, data };
+  }
+  return best?.data;
+}
+
+export const useMembersPage = (q: MemberQuery, page: number, pageSize: number, enabled: boolean) => {
+  const client = useQueryClient();
+  return useQuery({
+    ...membersPageQuery(q, page, pageSize),
+    placeholderData: (previous: MembersData | undefined) => previous ?? lastShown(client, q.year),
+    enabled,
+  });
+};
 
 /** Pages appended as the list scrolls (mobile). */
 export const membersInfiniteQuery = (q: MemberQuery, pageSize: number) =>

@@ -89,16 +89,36 @@ export function QMonths({ months, flags }: { months: string[]; flags: (boolean |
   );
 }
 
-/** A six-month PGPV sparkline (bars), with the numbers in its label. */
-export function Trend({ values, months }: { values: number[]; months: string[] }) {
+/**
+ * A six-month PGPV sparkline (bars), with the numbers in its label. Every row of a table passes the
+ * same `max`, so bars compare across rows; the last month, when still `open`, is drawn outlined and
+ * marked "so far" (month-to-date volume, not a dip).
+ */
+export function Trend({ values, months, max, open = false }: { values: number[]; months: string[]; max?: number; open?: boolean }) {
   const { lang } = useLocalText();
-  const max = Math.max(1, ...values);
-  const label = values.map((v, i) => `${months[i] ? formatMonth(months[i], lang) : ''} ${formatPv(v, lang)} PV`).join(', ');
+  const { t } = useTranslation('incentiveMarket');
+  const top = Math.max(1, max ?? 0, ...values);
+  const last = values.length - 1;
+  const label = values
+    .map((v, i) => {
+      const month = months[i] ? formatMonth(months[i], lang) : '';
+      return open && i === last ? t('trendSoFar', { month, pv: formatPv(v, lang) }) : `${month} ${formatPv(v, lang)} PV`;
+    })
+    .join(', ');
   return (
     <span className="market-trend" role="img" aria-label={label} title={label}>
       {values.map((v, i) => (
-        <span key={i} className="market-trend__bar" style={{ height: `${Math.max(2, Math.round((v / max) * 20))}px` }} />
+        <span
+          key={i}
+          className={`market-trend__bar${open && i === last ? ' market-trend__bar--open' : ''}`}
+          style={{ height: `${Math.max(2, Math.round((v / top) * 20))}px` }}
+        />
       ))}
+      {open ? (
+        <span className="market-trend__so-far" aria-hidden="true">
+          {t('soFar')}
+        </span>
+      ) : null}
     </span>
   );
 }

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../../i18n/index.ts';
-import { QMonths } from './bits.tsx';
+import { QMonths, Trend } from './bits.tsx';
 
 beforeAll(async () => {
   initI18n('zh-CN');
@@ -18,5 +18,24 @@ describe('QMonths', () => {
       expect.stringMatching(/本月进行中|still open/),
       expect.stringMatching(/未开始|Not started/),
     ]);
+  });
+});
+
+describe('Trend', () => {
+  const months = ['2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11'];
+  const heights = (el: HTMLElement) => [...el.querySelectorAll<HTMLElement>('.market-trend__bar')].map((b) => b.style.height);
+
+  it('draws every row on the table’s one scale, so a small leg’s bars look small', () => {
+    const { container } = render(<Trend values={[1000, 2000, 1000, 2000, 1000, 2000]} months={months} max={10_000} />);
+    expect(heights(container)).toEqual(['2px', '4px', '2px', '4px', '2px', '4px']);
+  });
+
+  it('marks the open month "so far" (outlined), not as a dip', () => {
+    const { container } = render(<Trend values={[8000, 9000, 8000, 9000, 8000, 1200]} months={months} max={10_000} open />);
+    const bars = container.querySelectorAll('.market-trend__bar');
+    expect(bars[5]).toHaveClass('market-trend__bar--open');
+    expect(bars[4]).not.toHaveClass('market-trend__bar--open');
+    expect(screen.getByRole('img').getAttribute('aria-label')).toMatch(/2026年11月 截至今日 1,200 PV（本月未结束）$/);
+    expect(container).toHaveTextContent('至今');
   });
 });

@@ -1,10 +1,11 @@
 import type { MemberRow, MemberSort, MembersData } from '@abo/contract';
+import { MEMBER_SORT_ORDER } from '@abo/contract/member-sorts';
 import { PIN_CODES, pinName } from '@abo/plan';
 import type { InfiniteData, UseQueryResult } from '@tanstack/react-query';
 import { Button, InfiniteScroll } from 'antd-mobile';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { DataTable, type DataColumn, type SortState } from '../../../../components/data-table/data-table.tsx';
 import { TableCard } from '../../../../components/data-table/table-card.tsx';
 import { Page } from '../../../../components/page.tsx';
@@ -13,20 +14,30 @@ import { TermHelp } from '../../../../components/term-help.tsx';
 import { formatMonth, formatPv } from '../../../../lib/format.ts';
 import { useMembersInfinite, useMembersPage, type MemberQuery } from '../api/get-members.ts';
 import { useLocalText } from '../../../../lib/use-local-text.ts';
+import {
+  BRACKETS,
+  DEFAULT_QUERY,
+  PAGE_SIZES,
+  membersFromParams,
+  membersToParams,
+  type MembersLocation,
+  type PageSize,
+} from '../members-url.ts';
+import { MembersExport } from './members-export-button.tsx';
 import { PersonCell, PinLabel, QFlag } from './bits.tsx';
 import { EmptyCard } from './empty-card.tsx';
 import { MarketNav } from './market-nav.tsx';
 import { useWide } from './use-wide.ts';
 
-const PAGE_SIZE = 20;
-const BRACKETS = [0, 3, 6, 9, 12, 15, 18, 21];
+/** Rows per request of the phone's endless list. */
+const LIST_PAGE_SIZE = 20;
+/** The sorts as the sort picker lists them: the everyday ones first. */
 const SORTS: MemberSort[] = ['pgpv', 'pvToQ', 'gpv', 'ppv', 'qMonths', 'pin', 'level', 'joinDate'];
-const DEFAULT_QUERY: MemberQuery = {
-  sort: 'pgpv',
-  order: 'desc',
-  q: 'all',
-  joinedThisPy: false,
-};
+
+/** Where the focus goes once the view for a new address is shown (it is a new view: see KeepAliveOutlet). */
+interface FocusState {
+  membersFocus?: string;
+}
 
 interface Props {
   title: string;
@@ -39,17 +50,32 @@ interface Props {
 export function MembersView({ title, year, onYear }: Props) {
   const { t } = useTranslation('incentiveMarket');
   const wide = useWide();
-  const [query, setQuery] = useState<MemberQuery>(DEFAULT_QUERY);
-  const [page, setPage] = useState(1);
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const loc = useMemo(() => membersFromParams(params), [params]);
+  const { query, page, pageSize } = loc;
   const effective: MemberQuery = year ? { ...query, year } : query;
-  const paged = useMembersPage(effective, page, PAGE_SIZE, wide);
-  const infinite = useMembersInfinite(effective, PAGE_SIZE, !wide);
+  const paged = useMembersPage(effective, page, pageSize, wide);
+  const infinite = useMembersInfinite(effective, LIST_PAGE_SIZE, !wide);
   const first = wide ? paged.data : infinite.data?.pages[0];
 
-  const change = (next: Partial<MemberQuery>) => {
-    setQuery((q) => ({ ...q, ...next }));
-    setPage(1);
+  // Filters, sort and page live in the address: a new entry per change, so Back undoes it.
+  const go = (next: MembersLocation, focus?: string) => {
+    const state: FocusState | undefined = focus ? { membersFocus: focus } : undefined;
+    setParams(membersToParams(next, params), { state });
   };
+  const change = (next: Partial<MemberQuery>, focus?: string) => go({ query: { ...query, ...next }, page: 1, pageSize }, focus);
+
+  // Each address is a view of its own: give the focus back to the control that made it.
+  const root = useRef<HTMLDivElement>(null);
+  const focused = useRef(false);
+  const focus = (location.state as FocusState | null)?.membersFocus;
+  const shown = !!first;
+  useEffect(() => {
+    if (!focus || !shown || focused.current) return;
+    focused.current = true;
+    root.current?.querySelector<HTMLElement>(focus)?.focus();
+  }, [focus, shown]);
 
   return (
     <Page title={title} onRefresh={() => (wide ? paged.refetch() : infinite.refetch())} wide>
@@ -80,47 +106,49 @@ export function MembersView({ title, year, onYear }: Props) {
         maxLevel={first?.maxLevel ?? 0}
         wide={wide}
         onChange={change}
-        onReset={() => {
-          setQuery(DEFAULT_QUERY);
-          setPage(1);
-        }}
+        onReset={() => go({ query: DEFAULT_QUERY, page: 1, pageSize })}
       />
-      {wide ? (
-        <QueryState
-          query={paged}
-          skeletonLines={10}
-          isEmpty={(d) => d.downlineSize === 0}
-          emptyTitle={t('emptyMarket')}
-          emptyText={t('emptyMarketText')}
-        >
-          {(d) => (
-            <MembersTable
-              d={d}
-              sort={{ key: query.sort ?? 'pgpv', order: query.order ?? 'desc' }}
-              onSort={(s) => change({ sort: s.key as MemberSort, order: s.order })}
-              onPage={setPage}
-            />
-          )}
-        </QueryState>
-      ) : (
-        <QueryState
-          query={infinite as unknown as UseQueryResult<InfiniteData<MembersData, number>>}
-          skeletonLines={10}
-          isEmpty={(d) => (d.pages[0]?.downlineSize ?? 0) === 0}
-          emptyTitle={t('emptyMarket')}
-          emptyText={t('emptyMarketText')}
-        >
-          {(d) => (
-            <MembersList
-              pages={d.pages}
-              hasMore={!!infinite.hasNextPage}
-              loadMore={async () => {
-                await infinite.fetchNextPage();
-              }}
-            />
-          )}
-        </QueryState>
-      )}
+      <div ref={root}>
+        {wide ? (
+          <QueryState
+            query={paged}
+            skeletonLines={10}
+            isEmpty={(d) => d.downlineSize === 0}
+            emptyTitle={t('emptyMarket')}
+            emptyText={t('emptyMarketText')}
+          >
+            {(d) => (
+              <MembersTable
+                d={d}
+                query={effective}
+                sort={{ key: query.sort ?? 'pgpv', order: query.order ?? 'desc' }}
+                onSort={(s) => change({ sort: s.key as MemberSort, order: s.order }, `th[data-column="${s.key}"] button`)}
+                onPage={(p, control) => go({ ...loc, page: p }, `[data-pager="${control}"]`)}
+                onPageSize={(size) => go({ query, page: 1, pageSize: size }, '[data-pager="size"]')}
+              />
+            )}
+          </QueryState>
+        ) : (
+          <QueryState
+            query={infinite as unknown as UseQueryResult<InfiniteData<MembersData, number>>}
+            skeletonLines={10}
+            isEmpty={(d) => (d.pages[0]?.downlineSize ?? 0) === 0}
+            emptyTitle={t('emptyMarket')}
+            emptyText={t('emptyMarketText')}
+          >
+            {(d) => (
+              <MembersList
+                pages={d.pages}
+                query={effective}
+                hasMore={!!infinite.hasNextPage}
+                loadMore={async () => {
+                  await infinite.fetchNextPage();
+                }}
+              />
+            )}
+          </QueryState>
+        )}
+      </div>
     </Page>
   );
 }
@@ -235,7 +263,13 @@ function Filters({
           </label>
           <label className="market-field">
             <span className="muted small">{t('sortBy')}</span>
-            <select value={query.sort ?? 'pgpv'} onChange={(e) => onChange({ sort: e.target.value as MemberSort })}>
+            <select
+              value={query.sort ?? 'pgpv'}
+              onChange={(e) => {
+                const sort = e.target.value as MemberSort;
+                onChange({ sort, order: MEMBER_SORT_ORDER[sort] });
+              }}
+            >
               {SORTS.map((s) => (
                 <option key={s} value={s}>
                   {t(`sorts.${s}`)}
@@ -248,8 +282,8 @@ function Filters({
               {t('sortDesc')} / {t('sortAsc')}
             </span>
             <select value={query.order ?? 'desc'} onChange={(e) => onChange({ order: e.target.value as 'asc' | 'desc' })}>
-              <option value="desc">{t('sortDesc')}</option>
-              <option value="asc">{t('sortAsc')}</option>
+              <option value="desc">{t(query.sort === 'pvToQ' ? 'farthestFirst' : 'sortDesc')}</option>
+              <option value="asc">{t(query.sort === 'pvToQ' ? 'closestFirst' : 'sortAsc')}</option>
             </select>
           </label>
           <label className="market-check">
@@ -257,14 +291,7 @@ function Filters({
             <span>{t('joinedThisPy')}</span>
           </label>
         </div>
-        <Button
-          size="small"
-          fill="outline"
-          onClick={() => {
-            setSearch('');
-            onReset();
-          }}
-        >
+        <Button size="small" fill="outline" onClick={onReset}>
           {t('reset')}
         </Button>
       </details>
@@ -296,20 +323,25 @@ function Summary({ d }: { d: MembersData }) {
 
 function MembersTable({
   d,
+  query,
   sort,
   onSort,
   onPage,
+  onPageSize,
 }: {
   d: MembersData;
+  query: MemberQuery;
   sort: SortState;
   onSort: (s: SortState) => void;
-  onPage: (p: number) => void;
+  onPage: (p: number, control: 'prev' | 'next') => void;
+  onPageSize: (size: PageSize) => void;
 }) {
   const { t } = useTranslation('incentiveMarket');
   const { lang } = useLocalText();
   const pv = (n: number) => formatPv(n, lang);
   const pages = Math.max(1, Math.ceil(d.total / d.pageSize));
-  const s = (key: MemberSort) => () => key;
+  // The server sorts: a column only says which sort it is, and which order its first click asks for.
+  const s = (key: MemberSort) => ({ sortValue: () => key, firstOrder: MEMBER_SORT_ORDER[key] });
   const columns: DataColumn<MemberRow>[] = [
     {
       key: 'member',
@@ -321,20 +353,20 @@ function MembersTable({
       numeric: true,
       header: t('level'),
       cell: (r) => <span className="num">{r.level}</span>,
-      sortValue: s('level'),
+      ...s('level'),
     },
     {
       key: 'pin',
       header: t('pin'),
       cell: (r) => <PinLabel code={r.pinCode} />,
-      sortValue: s('pin'),
+      ...s('pin'),
     },
     {
       key: 'pgpv',
       numeric: true,
       header: `${t('pgpv')} (PV)`,
       cell: (r) => pv(r.pgpv),
-      sortValue: s('pgpv'),
+      ...s('pgpv'),
     },
     { key: 'bracket', numeric: true, header: t('bracket'), cell: (r) => `${r.bracket}%` },
     {
@@ -347,28 +379,28 @@ function MembersTable({
       numeric: true,
       header: `${t('pvToQ')} (PV)`,
       cell: (r) => (r.isQ ? '—' : pv(r.pvToQ)),
-      sortValue: s('pvToQ'),
+      ...s('pvToQ'),
     },
     {
       key: 'qMonths',
       numeric: true,
       header: t('qMonthsPy'),
       cell: (r) => <span className="num">{r.qMonthsPy}</span>,
-      sortValue: s('qMonths'),
+      ...s('qMonths'),
     },
     {
       key: 'ppv',
       numeric: true,
       header: `${t('ppv')} (PV)`,
       cell: (r) => pv(r.ppv),
-      sortValue: s('ppv'),
+      ...s('ppv'),
     },
     {
       key: 'gpv',
       numeric: true,
       header: `${t('gpv')} (PV)`,
       cell: (r) => pv(r.gpv),
-      sortValue: s('gpv'),
+      ...s('gpv'),
     },
     {
       key: 'joinDate',
@@ -380,25 +412,37 @@ function MembersTable({
           {r.joinedThisPy ? <span className="market-new"> · {t('joinedThisPy')}</span> : null}
         </span>
       ),
-      sortValue: s('joinDate'),
+      ...s('joinDate'),
     },
   ];
   return (
-    <TableCard id="market-members-title" title={t('member')}>
+    <TableCard id="market-members-title" title={t('member')} actions={<MembersExport query={query} total={d.total} />}>
       <Summary d={d} />
       {d.total === 0 ? (
         <EmptyCard title={t('emptyFilter')} text={t('emptyFilterText')} />
       ) : (
         <>
           <DataTable className="market-table" columns={columns} rows={d.rows} rowKey={(r) => r.ref} sort={sort} onSort={onSort} />
-          <nav className="market-pager" aria-label={t('page', { page: d.page, pages })}>
-            <Button size="small" disabled={d.page <= 1} onClick={() => onPage(d.page - 1)}>
+          <nav className="market-pager" aria-label={t('pager')}>
+            <Button size="small" disabled={d.page <= 1} onClick={() => onPage(d.page - 1, 'prev')} data-pager="prev">
               {t('prev')}
             </Button>
-            <span className="num small">{t('page', { page: d.page, pages })}</span>
-            <Button size="small" disabled={d.page >= pages} onClick={() => onPage(d.page + 1)}>
+            <span className="num small" aria-current="page">
+              {t('page', { page: d.page, pages })}
+            </span>
+            <Button size="small" disabled={d.page >= pages} onClick={() => onPage(d.page + 1, 'next')} data-pager="next">
               {t('next')}
             </Button>
+            <label className="market-field market-field--inline">
+              <span className="muted small">{t('pageSize')}</span>
+              <select value={d.pageSize} onChange={(e) => onPageSize(Number(e.target.value) as PageSize)} data-pager="size">
+                {PAGE_SIZES.map((n) => (
+                  <option key={n} value={n}>
+                    {t('perPage', { n })}
+                  </option>
+                ))}
+              </select>
+            </label>
           </nav>
         </>
       )}
@@ -406,17 +450,45 @@ function MembersTable({
   );
 }
 
-function MembersList({ pages, hasMore, loadMore }: { pages: MembersData[]; hasMore: boolean; loadMore: () => Promise<void> }) {
+function MembersList({
+  pages,
+  query,
+  hasMore,
+  loadMore,
+}: {
+  pages: MembersData[];
+  query: MemberQuery;
+  hasMore: boolean;
+  loadMore: () => Promise<void>;
+}) {
   const { t } = useTranslation('incentiveMarket');
   const { lang } = useLocalText();
   const first = pages[0]!;
   const rows = pages.flatMap((p) => p.rows);
   return (
     <section className="card" aria-labelledby="market-members-title">
-      <h2 className="card__title" id="market-members-title">
-        {t('member')}
-      </h2>
+      <div className="table-card__head">
+        <h2 className="card__title" id="market-members-title">
+          {t('member')}
+        </h2>
+        <MembersExport query={query} total={first.total} />
+      </div>
       <Summary d={first} />
+      {/* The sort picker is folded away on a phone: say what the list is sorted by. */}
+      <p className="market-sorted muted small">
+        {t('sortedBy', {
+          sort: t(`sorts.${query.sort ?? 'pgpv'}`),
+          order: t(
+            query.sort === 'pvToQ'
+              ? query.order === 'desc'
+                ? 'farthestFirst'
+                : 'closestFirst'
+              : query.order === 'asc'
+                ? 'sortAsc'
+                : 'sortDesc',
+          ),
+        })}
+      </p>
       {first.total === 0 ? (
         <EmptyCard title={t('emptyFilter')} text={t('emptyFilterText')} />
       ) : (

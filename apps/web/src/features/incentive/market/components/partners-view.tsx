@@ -65,6 +65,8 @@ function PartnersBody({
   const { t } = useTranslation('incentiveMarket');
   const selectable = d.months.filter((m) => m <= d.openMonth);
   const trendMonths = Array.from({ length: 6 }, (_, k) => addMonths(d.month, k - 5));
+  // One scale for every row's sparkline, so a leg's bars compare with the others'.
+  const trendMax = Math.max(1, ...d.rows.flatMap((r) => r.trend));
   const pv = (n: number) => `${formatPv(n, lang)}`;
 
   const columns: DataColumn<PartnerRow>[] = [
@@ -162,7 +164,7 @@ function PartnersBody({
       {
         key: 'trend',
         header: t('trend'),
-        cell: (r) => <Trend values={r.trend} months={trendMonths} />,
+        cell: (r) => <Trend values={r.trend} months={trendMonths} max={trendMax} open={d.monthOpen} />,
       },
     );
   }

@@ -1,0 +1,170 @@
+// Member tracking as a Diamond uses it on the desktop: filters, sort and page in the address, the
+// column headers as the sort control, 50 or 100 rows, and an export that says what it did.
+import type { MemberRow, MembersData } from '@abo/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useEffect } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n, initI18n } from '../../../../i18n/index.ts';
+import type { MembersView as MembersViewType } from './members-view.tsx';
+
+const post = vi.fn();
+vi.mock('../../../../lib/api-client.ts', () => ({ post: (...args: unknown[]) => post(...args) }));
+vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn(), clear: vi.fn() } }));
+
+let MembersView: typeof MembersViewType;
+
+beforeAll(async () => {
+  initI18n('en-US');
+  await act(() => i18n.changeLanguage('en-US'));
+  await import('../i18n.ts');
+  MembersView = (await import('./members-view.tsx')).MembersView;
+});
+
+const row = (i: number, over: Partial<MemberRow> = {}): MemberRow => ({
+  ref: `m${i}`,
+  maskedName: { zh: `李*${i}`, en: `Li ${i}` },
+  maskedAda: `200******${String(i).padStart(2, '0')}`,
+  pinCode: 310,
+  joinDate: '2021-01-01',
+  level: 1,
+  joinedThisPy: false,
+  ppv: 100,
+  gpv: 9000 - i * 100,
+  pgpv: 9000 - i * 100,
+  bracket: 18,
+  isQ: false,
+  pvToQ: 1000 + i * 100,
+  qMonthsPy: 2,
+  ...over,
+});
+
+const TOTAL = 130;
+function answer(body: { page: number; pageSize: number }): MembersData {
+  const rows = Array.from({ length: TOTAL }, (_, i) => row(i)).slice((body.page - 1) * body.pageSize, body.page * body.pageSize);
+  return {
+    py: '26/27',
+    month: '2026-11',
+    monthOpen: true,
+    years: ['26/27', '25/26'],
+    qThreshold: 10000,
+    downlineSize: TOTAL,
+    maxLevel: 3,
+    total: TOTAL,
+    page: body.page,
+    pageSize: body.pageSize,
+    rows,
+  };
+}
+
+let where = '';
+function Where() {
+  const { search } = useLocation();
+  useEffect(() => {
+    where = search;
+  }, [search]);
+  return null;
+}
+
+function show(search: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[`/incentiveplan/marketmembertracking${search}`]}>
+        <Routes>
+          <Route
+            path="/incentiveplan/marketmembertracking"
+            element={
+              <>
+                <MembersView title="Market member tracking" />
+                <Where />
+              </>
+            }
+          />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const bodies = () => post.mock.calls.map((c) => c[1] as Record<string, unknown>);
+const table = () => screen.findByRole('table', { name: 'Member' });
+
+beforeEach(() => {
+  post.mockReset();
+  post.mockImplementation(async (_path: string, body: { page: number; pageSize: number }) => answer(body));
+  // A desktop-width screen: the table with a pager.
+  vi.stubGlobal('matchMedia', (q: string) => ({ matches: true, media: q, addEventListener() {}, removeEventListener() {} }));
+  sessionStorage.setItem('channel', 'ebiz');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('market member tracking', () => {
+  it('reads filters and sort from the address: "closest to Q" asks for the nearest first', async () => {
+    show('?sort=pvToQ&q=notQ&levelMax=1');
+    const t = await table();
+    expect(bodies()[0]).toMatchObject({ sort: 'pvToQ', order: 'asc', q: 'notQ', levelMax: 1, page: 1, pageSize: 50 });
+    expect(within(t).getByRole('columnheader', { name: 'PV to Q (PV)' })).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByLabelText('Q this month')).toHaveValue('notQ');
+    expect(screen.getByLabelText('Sort by')).toHaveValue('pvToQ');
+  });
+
+  it('sorts from a column header and puts the sort in the address, "PV to Q" nearest first', async () => {
+    show('');
+    const t = await table();
+    fireEvent.click(within(t).getByRole('button', { name: 'PV to Q (PV)' }));
+    await waitFor(() => expect(where).toBe('?sort=pvToQ'));
+    await waitFor(() => expect(bodies().at(-1)).toMatchObject({ sort: 'pvToQ', order: 'asc' }));
+    fireEvent.click(within(await table()).getByRole('button', { name: 'PV to Q (PV)' }));
+    await waitFor(() => expect(where).toBe('?sort=pvToQ&order=desc'));
+  });
+
+  it('picks 50 or 100 rows a page and pages through the address', async () => {
+    show('');
+    await table();
+    expect(within(await table()).getAllByRole('row')).toHaveLength(1 + 50);
+    fireEvent.change(screen.getByLabelText('Rows per page'), { target: { value: '100' } });
+    await waitFor(() => expect(where).toBe('?size=100'));
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Member' })).getAllByRole('row')).toHaveLength(1 + 100), {
+      timeout: 5000,
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(where).toBe('?page=2&size=100'));
+    await waitFor(() => expect(bodies().at(-1)).toMatchObject({ page: 2, pageSize: 100 }));
+    await screen.findByText('Page 2 of 2', {}, { timeout: 5000 });
+    // A hundred rows rendered three times is slow on a shared machine.
+  }, 20_000);
+
+  it('exports the whole filtered list on the desktop, and says "downloaded" only once it was', async () => {
+    const created: Blob[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => (created.push(b), 'blob:x'), revokeObjectURL() {} }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    show('?q=notQ');
+    await table();
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('');
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(status).toHaveTextContent(`Downloaded market-members-2026-11.csv (${TOTAL} members)`));
+    expect(click).toHaveBeenCalledTimes(1);
+    expect(created).toHaveLength(1);
+    // Every page, with the page's filters.
+    const exportCalls = bodies().filter((b) => b.pageSize === 100);
+    expect(exportCalls.map((b) => [b.page, b.q])).toEqual([
+      [1, 'notQ'],
+      [2, 'notQ'],
+    ]);
+    click.mockRestore();
+  });
+
+  it('inside WeChat or the app offers the export on the desktop instead of a download that cannot land', async () => {
+    sessionStorage.setItem('channel', 'wec');
+    show('');
+    await table();
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
+    expect(screen.getByText(/Export \(CSV \/ Excel\) is available on the desktop/)).toBeInTheDocument();
+    expect(screen.queryByText(/Downloaded/)).toBeNull();
+  });
+});
