@@ -33,6 +33,23 @@ export const closestLegSchema = z.object({
 });
 export type ClosestLeg = z.infer<typeof closestLegSchema>;
 
+/**
+ * The first goal of the open month in the bracket table's terms (the plan engine's firstGoal):
+ * the next bracket above the month's group PV so far. Null once the month is at the top bracket.
+ */
+export const firstGoalSchema = z.object({
+  month: monthSchema,
+  groupPv: z.number(),
+  currentPercent: z.number(),
+  targetPercent: z.number(),
+  targetMinPv: z.number(),
+  pvNeeded: z.number(),
+  progressPct: z.number(),
+  /** Days left in the month, today included. */
+  daysLeft: z.number().int(),
+});
+export type HomeFirstGoal = z.infer<typeof firstGoalSchema>;
+
 export const homeSummaryDataSchema = z.object({
   ada: z.string(),
   maskedAda: z.string(),
@@ -82,5 +99,6 @@ export const homeSummaryDataSchema = z.object({
     qThreshold: z.number(),
     closest: closestLegSchema.nullable(),
   }),
+  firstGoal: firstGoalSchema.nullable(),
 });
 export type HomeSummary = z.infer<typeof homeSummaryDataSchema>;

@@ -16,6 +16,8 @@ export * from './pins.ts';
 export * from './income.ts';
 export * from './annual-bonus.ts';
 export * from './estimate.ts';
+export * from './estimate-presets.ts';
+export * from './first-goal.ts';
 export * from './history.ts';
 export * from './market-rules.ts';
 export type * from './plans/types.ts';

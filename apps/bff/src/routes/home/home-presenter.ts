@@ -1,7 +1,7 @@
 // The parts of /bff/v1/home/summary shaped from what the route loaded: the seminar at a glance and
 // the frontline leg closest to Q. Pure: no database, no request.
-import type { ClosestLeg, HomeSummary } from '@abo/contract';
-import type { PlanDef, PlanResult } from '@abo/plan';
+import type { ClosestLeg, HomeFirstGoal, HomeSummary } from '@abo/contract';
+import { daysLeftInMonth, firstGoal, type BracketStep, type PlanDef, type PlanResult } from '@abo/plan';
 import type { Person } from '../../db/distributors.ts';
 import type { MonthlyResult } from '../../db/monthly-results.ts';
 import type { NameViewer } from '../../lib/name-policy.ts';
@@ -65,4 +65,13 @@ export function closestLeg(
 /** Frontline legs Q in `month` so far. */
 export function legsQ(results: readonly MonthlyResult[], month: string): number {
   return results.filter((r) => r.month === month && r.isQ).length;
+}
+
+/**
+ * The first goal of the open month: the plan engine's next bracket above the month's group PV so
+ * far (as the top-up page counts it), with the days left to reach it; none at the top bracket.
+ */
+export function firstGoalOf(at: { month: string; today: Date; brackets: readonly BracketStep[]; groupPv: number }): HomeFirstGoal | null {
+  const goal = firstGoal(at.brackets, at.groupPv);
+  return goal && { month: at.month, ...goal, daysLeft: daysLeftInMonth(at.today) };
 }

@@ -76,6 +76,30 @@ describe('home summary on the demo seed', () => {
     expect(s.lastNetFen === null || s.lastNetFen >= 0).toBe(true);
   });
 
+  it('gives the first goal of the month as the top-up page counts it: the next bracket and the PV it takes', async () => {
+    for (const ada of ['10000001', '10000002', '10000003', '10000004']) {
+      const s = await summaryOf(ada);
+      const topup = await post(ada, '/bff/v1/achievement/topup');
+      if (topup.nextPercent === null) {
+        expect(s.firstGoal, ada).toBeNull();
+        continue;
+      }
+      expect(s.firstGoal, ada).toMatchObject({
+        month: topup.month,
+        groupPv: topup.gpv,
+        currentPercent: topup.bracket,
+        targetPercent: topup.nextPercent,
+        targetMinPv: topup.nextMinPv,
+        pvNeeded: topup.pvForNextBracket,
+        daysLeft: topup.daysLeft,
+      });
+      expect(s.firstGoal.progressPct, ada).toBeGreaterThanOrEqual(0);
+      expect(s.firstGoal.progressPct, ada).toBeLessThan(100);
+    }
+    // The new member is below the top bracket this month: home names their next step.
+    expect((await summaryOf('10000003')).firstGoal).not.toBeNull();
+  });
+
   it('the seminar card says what the seminar page says: the same status and, out of reach, the same reason', async () => {
     for (const ada of ['10000001', '10000003']) {
       const home = await summaryOf(ada);

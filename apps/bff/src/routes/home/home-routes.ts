@@ -11,6 +11,7 @@ import {
   pyMonths,
   pyOf,
   qThresholdOf,
+  rulesFor,
   summarizeHistory,
   toMonthKey,
   type PyName,
@@ -22,7 +23,7 @@ import { nameFor, nameViewerOf } from '../../lib/name-policy.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { frontlineWithMonths } from '../incentive/market-queries.ts';
 import { loadHistory } from '../incentive/plan-history.ts';
-import { closestLeg, legsQ, seminarAtGlance } from './home-presenter.ts';
+import { closestLeg, firstGoalOf, legsQ, seminarAtGlance } from './home-presenter.ts';
 import { latestStatementTotals } from './home-queries.ts';
 
 /** The seminar plan a PY shows at /incentiveplan/seminars (the one home answers for). */
@@ -87,6 +88,8 @@ export async function homeRoutes(app: FastifyInstance, opts: { today: () => Date
           qThreshold: threshold,
           closest: closestLeg(frontline.frontline, frontline.results, { month, threshold, names }),
         },
+        // The PY's own table, as the top-up page reads it (a PY without one: the nearest).
+        firstGoal: firstGoalOf({ month, today, brackets: rulesFor(py, { fallback: 'nearest' }).brackets, groupPv: current?.gpv ?? 0 }),
       });
     },
   });

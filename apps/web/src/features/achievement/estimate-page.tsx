@@ -1,13 +1,16 @@
 import type { AchEstimateData } from '@abo/contract';
+import type { EstimatePreset } from '@abo/plan';
 import { Button, Slider } from 'antd-mobile';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { StatusTag } from '../../components/status-tag.tsx';
 import { TermHelp } from '../../components/term-help.tsx';
+import { Term } from '../../components/term/term.tsx';
 import { formatFen } from '../../lib/format.ts';
 import { useEstimateBase } from './api/get-estimate.ts';
-import { runEstimate } from './components/estimate-calc.ts';
+import { presetsFor, runEstimate } from './components/estimate-calc.ts';
+import './components/estimate.css';
 import { useAch } from './components/shared.tsx';
 import './i18n.ts';
 
@@ -20,7 +23,7 @@ function PvSlider({
   onChange,
   testId,
 }: {
-  label: string;
+  label: ReactNode;
   value: number;
   max: number;
   onChange: (v: number) => void;
@@ -53,16 +56,36 @@ function EstimateBody({ d }: { d: AchEstimateData }) {
   const [extraPpv, setExtraPpv] = useState(0);
   const [extraLeg, setExtraLeg] = useState<Record<string, number>>({});
   const est = useMemo(() => runEstimate(d, extraPpv, extraLeg), [d, extraPpv, extraLeg]);
+  const presets = useMemo(() => presetsFor(d), [d]);
   const fen = (n: number) => formatFen(n, lang);
-  const rows: { label: string; before: string; after: string; testId?: string }[] = [
-    { label: t('ppv'), before: `${pv(est.before.ppv)} PV`, after: `${pv(est.after.ppv)} PV` },
-    { label: t('pgpv'), before: `${pv(est.before.pgpv)} PV`, after: `${pv(est.after.pgpv)} PV`, testId: 'est-pgpv' },
-    { label: t('bracket'), before: `${est.before.bracketPercent}%`, after: `${est.after.bracketPercent}%`, testId: 'est-bracket' },
-    { label: t('qLegs'), before: String(est.before.qLegs), after: String(est.after.qLegs) },
-    { label: t('estimate.promotion'), before: fen(est.before.promotionFen), after: fen(est.after.promotionFen) },
-    { label: t('estimate.pretax'), before: fen(est.before.pretaxFen), after: fen(est.after.pretaxFen), testId: 'est-pretax' },
-    { label: t('estimate.net'), before: fen(est.before.netFen), after: fen(est.after.netFen) },
+  const rows: { key: string; label: ReactNode; before: string; after: string; testId?: string }[] = [
+    { key: 'ppv', label: <Term k="pv">{t('ppv')}</Term>, before: `${pv(est.before.ppv)} PV`, after: `${pv(est.after.ppv)} PV` },
     {
+      key: 'pgpv',
+      label: <Term k="apv">{t('pgpv')}</Term>,
+      before: `${pv(est.before.pgpv)} PV`,
+      after: `${pv(est.after.pgpv)} PV`,
+      testId: 'est-pgpv',
+    },
+    {
+      key: 'bracket',
+      label: <Term k="bracket">{t('bracket')}</Term>,
+      before: `${est.before.bracketPercent}%`,
+      after: `${est.after.bracketPercent}%`,
+      testId: 'est-bracket',
+    },
+    { key: 'qLegs', label: <Term k="q">{t('qLegs')}</Term>, before: String(est.before.qLegs), after: String(est.after.qLegs) },
+    { key: 'promotion', label: t('estimate.promotion'), before: fen(est.before.promotionFen), after: fen(est.after.promotionFen) },
+    {
+      key: 'pretax',
+      label: t('estimate.pretax'),
+      before: fen(est.before.pretaxFen),
+      after: fen(est.after.pretaxFen),
+      testId: 'est-pretax',
+    },
+    { key: 'net', label: t('estimate.net'), before: fen(est.before.netFen), after: fen(est.after.netFen) },
+    {
+      key: 'next',
       label: t('estimate.nextBracket'),
       before: est.before.next.nextPercent === null ? '—' : `${pv(est.before.next.pvNeeded)} PV → ${est.before.next.nextPercent}%`,
       after: est.after.next.nextPercent === null ? '—' : `${pv(est.after.next.pvNeeded)} PV → ${est.after.next.nextPercent}%`,
@@ -70,67 +93,128 @@ function EstimateBody({ d }: { d: AchEstimateData }) {
   ];
   const sliderLegs = d.legs.slice(0, SLIDER_LEGS);
   const names = (ids: string[]) => ids.map((id) => d.legs.find((l) => l.id === id)?.maskedName ?? id).join('、');
+  const apply = (p: EstimatePreset) => {
+    setExtraPpv(p.extraPpv);
+    setExtraLeg(p.legId ? { [p.legId]: p.extraLegPv ?? 0 } : {});
+  };
+  // A preset is on while the inputs are exactly its own.
+  const isOn = (p: EstimatePreset) =>
+    extraPpv === p.extraPpv &&
+    Object.entries(extraLeg).every(([id, v]) => v === 0 || (id === p.legId && v === p.extraLegPv)) &&
+    (!p.legId || extraLeg[p.legId] === p.extraLegPv);
+  // Leg presets only for legs that have a slider, so what a preset did can be seen and undone.
+  const shown = presets.filter((p) => !p.legId || sliderLegs.some((l) => l.id === p.legId));
+  const presetLabel = (p: EstimatePreset) =>
+    p.kind === 'legQ'
+      ? t('estimate.presetLeg', { name: names([p.legId!]), pv: pv(p.extraLegPv ?? 0) })
+      : p.kind === 'spMonth'
+        ? t('estimate.presetSp', { pv: pv(p.extraPpv) })
+        : t('estimate.presetBracket', { pv: pv(p.extraPpv), percent: p.percent });
+  const delta = est.deltaPretaxFen;
   return (
-    <div className="grid grid--2">
-      <section className="card">
-        <h2 className="card__title">{t('thisMonth', { month: month(d.month) })}</h2>
-        <p className="muted small">{t('estimate.intro')}</p>
-        <PvSlider label={t('estimate.extraPpv')} value={extraPpv} max={20000} onChange={setExtraPpv} testId="extra-ppv" />
-        <h3 className="card__title small">{t('estimate.legs')}</h3>
-        {d.legs.length === 0 ? <p className="muted small">{t('estimate.noLegs')}</p> : null}
-        {sliderLegs.map((l) => (
-          <PvSlider
-            key={l.id}
-            testId={`extra-${l.id}`}
-            label={`${t('estimate.extraLeg', { name: l.maskedName })} · ${pv(l.pgpv)} PV`}
-            value={extraLeg[l.id] ?? 0}
-            max={15000}
-            onChange={(v) => setExtraLeg((x) => ({ ...x, [l.id]: v }))}
-          />
-        ))}
-        {d.legs.length > SLIDER_LEGS ? <p className="muted small">{t('estimate.otherLegs', { n: d.legs.length - SLIDER_LEGS })}</p> : null}
-        <Button
-          size="small"
-          fill="outline"
-          onClick={() => {
-            setExtraPpv(0);
-            setExtraLeg({});
-          }}
-        >
-          {t('estimate.reset')}
-        </Button>
-      </section>
-      <section className="card" aria-live="polite">
-        <h2 className="card__title">{t('estimate.after')}</h2>
-        <dl className="ach-compare">
-          <dt />
-          <dd className="muted small">{t('estimate.before')}</dd>
-          <dd className="muted small">{t('estimate.after')}</dd>
-          {rows.map((r) => (
-            <div key={r.label} style={{ display: 'contents' }}>
-              <dt>{r.label}</dt>
-              <dd>{r.before}</dd>
-              <dd className="ach-compare__after" data-testid={r.testId}>
-                {r.after}
-              </dd>
+    <>
+      {/* The answer stays in view while the sliders move (DESIGN §1: the new member's what-if). */}
+      <div className="est-bar" role="status" aria-live="polite" aria-label={t('estimate.bar')} data-testid="est-bar">
+        <span className="est-bar__item">
+          <span className="muted small">{t('bracket')}</span> <strong className="num">{est.after.bracketPercent}%</strong>
+        </span>
+        <span className="est-bar__item">
+          <strong className="num">{t('estimate.barPretax', { fen: fen(est.after.pretaxFen) })}</strong>
+          {delta !== 0 ? (
+            <span
+              className={`num small est-bar__delta est-bar__delta--${delta > 0 ? 'up' : 'down'}`}
+            >{`${delta > 0 ? '+' : '−'}${fen(Math.abs(delta))}`}</span>
+          ) : null}
+        </span>
+        <span className="est-bar__item">
+          {est.after.isSpMonth ? <StatusTag status="met" /> : null}{' '}
+          <span className="small">{est.after.isSpMonth ? t('estimate.spYes') : `✕ ${t('estimate.spNo')}`}</span>
+        </span>
+      </div>
+      <div className="grid grid--2">
+        <section className="card">
+          <h2 className="card__title">{t('thisMonth', { month: month(d.month) })}</h2>
+          <p className="muted small">{t('estimate.intro')}</p>
+          {shown.length ? (
+            <div className="est-presets" role="group" aria-label={t('estimate.presets')}>
+              <span className="muted small">{t('estimate.presets')}</span>
+              {shown.map((p) => (
+                <Button
+                  key={`${p.kind}-${p.legId ?? ''}`}
+                  size="small"
+                  shape="rounded"
+                  color={isOn(p) ? 'primary' : 'default'}
+                  fill={isOn(p) ? 'solid' : 'outline'}
+                  aria-pressed={isOn(p)}
+                  data-preset={p.kind}
+                  onClick={() => apply(p)}
+                >
+                  {presetLabel(p)}
+                </Button>
+              ))}
             </div>
+          ) : null}
+          <PvSlider label={t('estimate.extraPpv')} value={extraPpv} max={20000} onChange={setExtraPpv} testId="extra-ppv" />
+          <h3 className="card__title small">{t('estimate.legs')}</h3>
+          {d.legs.length === 0 ? <p className="muted small">{t('estimate.noLegs')}</p> : null}
+          {sliderLegs.map((l) => (
+            <PvSlider
+              key={l.id}
+              testId={`extra-${l.id}`}
+              label={`${t('estimate.extraLeg', { name: l.maskedName })} · ${pv(l.pgpv)} PV`}
+              value={extraLeg[l.id] ?? 0}
+              max={15000}
+              onChange={(v) => setExtraLeg((x) => ({ ...x, [l.id]: v }))}
+            />
           ))}
-        </dl>
-        <p>
-          <span className="muted small">{t('spMonth')}: </span>
-          <span data-testid="est-sp">
-            {est.after.isSpMonth ? <StatusTag status="met" /> : null}{' '}
-            {est.after.isSpMonth ? t('estimate.spYes') : `✕ ${t('estimate.spNo')}`}
-          </span>
-        </p>
-        {!est.after.isSpMonth ? <p className="small">{t('estimate.spNeed', { pv: pv(est.ppvNeededForSp) })}</p> : null}
-        {est.legsBecomingQ.length > 0 ? (
-          <p className="small status--atRisk status">{t('estimate.becomesQ', { names: names(est.legsBecomingQ) })}</p>
-        ) : null}
-        <p className="muted small">{t('estimate.disclaimer')}</p>
-        <TermHelp code="BRACKET" />
-      </section>
-    </div>
+          {d.legs.length > SLIDER_LEGS ? (
+            <p className="muted small">{t('estimate.otherLegs', { n: d.legs.length - SLIDER_LEGS })}</p>
+          ) : null}
+          <Button
+            size="small"
+            fill="outline"
+            onClick={() => {
+              setExtraPpv(0);
+              setExtraLeg({});
+            }}
+          >
+            {t('estimate.reset')}
+          </Button>
+        </section>
+        <section className="card">
+          <h2 className="card__title">{t('estimate.after')}</h2>
+          <dl className="ach-compare">
+            <dt />
+            <dd className="muted small">{t('estimate.before')}</dd>
+            <dd className="muted small">{t('estimate.after')}</dd>
+            {rows.map((r) => (
+              <div key={r.key} style={{ display: 'contents' }}>
+                <dt>{r.label}</dt>
+                <dd>{r.before}</dd>
+                <dd className="ach-compare__after" data-testid={r.testId}>
+                  {r.after}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <p>
+            <span className="muted small">
+              <Term k="spMonth">{t('spMonth')}</Term>:{' '}
+            </span>
+            <span data-testid="est-sp">
+              {est.after.isSpMonth ? <StatusTag status="met" /> : null}{' '}
+              {est.after.isSpMonth ? t('estimate.spYes') : `✕ ${t('estimate.spNo')}`}
+            </span>
+          </p>
+          {!est.after.isSpMonth ? <p className="small">{t('estimate.spNeed', { pv: pv(est.ppvNeededForSp) })}</p> : null}
+          {est.legsBecomingQ.length > 0 ? (
+            <p className="small status--atRisk status">{t('estimate.becomesQ', { names: names(est.legsBecomingQ) })}</p>
+          ) : null}
+          <p className="muted small">{t('estimate.disclaimer')}</p>
+          <TermHelp code="BRACKET" />
+        </section>
+      </div>
+    </>
   );
 }
 

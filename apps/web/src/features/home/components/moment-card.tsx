@@ -3,8 +3,10 @@ import { CheckCircleFill, CloseCircleFill, RightOutline } from 'antd-mobile-icon
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusTag } from '../../../components/status-tag.tsx';
+import { TermText } from '../../../components/term/term-text.tsx';
 import { formatMonth, formatPv } from '../../../lib/format.ts';
 import { useLocalText } from '../../../lib/use-local-text.ts';
+import { FirstGoal } from './first-goal.tsx';
 
 /** Did last month count: yes or no, and the link to what that month did for each seminar criterion. */
 function LastMonth({ s }: { s: HomeSummary }) {
@@ -16,7 +18,10 @@ function LastMonth({ s }: { s: HomeSummary }) {
   return (
     <div className="moment__row">
       <p className={`moment__answer moment__answer--${s.lastMonthQ ? 'yes' : 'no'}`}>
-        <Icon aria-hidden="true" /> {t(s.lastMonthQ ? 'lastQYes' : 'lastQNo', { month })}
+        <Icon aria-hidden="true" />{' '}
+        <span>
+          <TermText text={t(s.lastMonthQ ? 'lastQYes' : 'lastQNo', { month })} />
+        </span>
       </p>
       {s.lastMonthPlan ? (
         <Link
@@ -61,8 +66,25 @@ function ClosestLeg({ legs }: { legs: HomeSummary['legs'] }) {
   const { t } = useTranslation('home');
   const { tx, lang } = useLocalText();
   const leg = legs.closest;
+  if (!leg && legs.total === 0) {
+    // The new member's empty state says what to do next: a first frontline leg is where Q legs and FLQ months come from.
+    return (
+      <div className="moment__row moment__empty">
+        <div className="moment__body">
+          <p className="moment__gap small">
+            <TermText text={t('noLegs')} />
+          </p>
+          <p className="moment__actions">
+            <Link to="/achievement/dealerinvitation" className="moment__action">
+              {t('invite')}
+            </Link>
+          </p>
+        </div>
+      </div>
+    );
+  }
   if (!leg) {
-    const text = legs.total === 0 ? t('noLegs') : legs.qSoFar === legs.total ? t('allLegsQ', { count: legs.total }) : t('noLegVolume');
+    const text = legs.qSoFar === legs.total ? t('allLegsQ', { count: legs.total }) : t('noLegVolume');
     return (
       <div className="moment__row">
         <p className="moment__gap small">{text}</p>
@@ -103,6 +125,7 @@ export function MomentCard({ s }: { s: HomeSummary }) {
       <h2 id="home-moment" className="card__title">
         {t('moment')}
       </h2>
+      {s.firstGoal ? <FirstGoal goal={s.firstGoal} /> : null}
       <LastMonth s={s} />
       {s.seminar ? <Seminar seminar={s.seminar} /> : null}
       <ClosestLeg legs={s.legs} />

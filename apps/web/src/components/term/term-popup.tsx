@@ -1,0 +1,128 @@
+import { Button, Popup, type ButtonRef } from 'antd-mobile';
+import { useEffect, useRef, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/index.ts';
+import { TermHelp } from '../term-help.tsx';
+import type { TermKey } from './term.tsx';
+
+// The working definitions of DESIGN §2 in plain words (thresholds of the default rule table).
+i18n.addResourceBundle('zh-CN', 'term', {
+  close: '关闭',
+  more: '详细说明',
+  name: {
+    pv: 'PV（积分）',
+    bv: 'BV（营业额）',
+    apv: 'APV（奖励 PV）',
+    spMonth: 'SP 月',
+    q: 'Q 月 / Q 线',
+    flq: 'FLQ 月',
+    ldd: 'LDD 市场',
+    bracket: '业绩奖励比例',
+  },
+  def: {
+    pv: '每笔产品订单带来的积分。当月的小组总 PV 决定您的业绩奖励比例；与之对应的金额是 BV。',
+    bv: '订单的金额价值（人民币）：PV × 每个业绩年度设定的比例（约每 PV 11.5 元）。服务费按 BV 的百分比计算。',
+    apv: '即个人小组 PV：您自己和下线的 PV 合计，不含已达 21% 的一线分支的小组。荣衔和激励计划按 APV 计算。',
+    spMonth:
+      'APV ≥ 10,000，或 APV ≥ 4,000 且有 1 条 21% 一线分支，或有 2 条 21% 一线分支的月份。荣衔按 SP 月计算：第一个 SP 月成为银奖，白金需一个业绩年度内 6 个 SP 月（其中 3 个连续）。',
+    q: 'Q 月（PQ 月）是您本人达到 21% 资格的月份（即 SP 月）。一线分支当月小组 PV 达到最高比例 21%（10,000 PV），这条分支当月就是 Q 线（21% 线）。',
+    flq: '每条一线分支在本业绩年度成为 21% 线的月份，各分支相加。研讨会和旅游计划要求一定数量的 FLQ 月。',
+    ldd: '本业绩年度至少 6 个月成为 21% 线的一线分支。旅游计划按 LDD 市场的数量计算。',
+    bracket:
+      '当月小组总 PV（含 21% 分支）对应的百分比：200 PV → 3%，600 → 6%，1,000 → 9%，2,000 → 12%，4,000 → 15%，7,000 → 18%，10,000 → 21%。市场推广服务费按它计算。',
+  },
+});
+i18n.addResourceBundle('en-US', 'term', {
+  close: 'Close',
+  more: 'Read more',
+  name: {
+    pv: 'PV (point value)',
+    bv: 'BV (business volume)',
+    apv: 'APV (award PV)',
+    spMonth: 'SP month',
+    q: 'Q month / Q leg',
+    flq: 'FLQ months',
+    ldd: 'LDD market',
+    bracket: 'Performance bracket',
+  },
+  def: {
+    pv: 'The points each product order carries. The month’s total group PV decides your performance bracket; the money value behind it is BV.',
+    bv: 'The money value of an order in CNY: PV × a ratio set for each performance year (about 11.5 CNY per PV). Service fees are a percentage of BV.',
+    apv: 'Your personal-group PV: your own PV and your downline’s together, without the groups of your 21% legs. Pins and incentive plans count APV.',
+    spMonth:
+      'A month with APV ≥ 10,000, or APV ≥ 4,000 and one 21% frontline leg, or two 21% frontline legs. Pins count SP months: the first makes Silver; Platinum takes 6 in a performance year, 3 of them in a row.',
+    q: 'A Q month (PQ month) is a month you qualify at 21% in your own right (an SP month). A frontline leg whose group reaches the top bracket, 21% (10,000 PV), in a month is a Q leg (21% leg) that month.',
+    flq: 'For each frontline leg, the months it was a 21% leg in the performance year, added up over your legs. Seminars and trips ask for a number of FLQ months.',
+    ldd: 'A frontline leg that was a 21% leg in at least 6 months of the performance year. The travel plans count LDD markets.',
+    bracket:
+      'The percentage your month earns, from the month’s total group PV (21% legs included): 200 PV → 3%, 600 → 6%, 1,000 → 9%, 2,000 → 12%, 4,000 → 15%, 7,000 → 18%, 10,000 → 21%. The market promotion service fee is paid by it.',
+  },
+});
+
+/** The longer explanation (/descpage) of a term, where there is one. */
+const DESC_CODE: Partial<Record<TermKey, string>> = { pv: 'PV_BV', bv: 'PV_BV', bracket: 'BRACKET', q: 'Q_MONTH', flq: 'Q_MONTH' };
+
+/**
+ * The definition popup of one term: a modal dialog for the keyboard and screen readers too (the
+ * page behind is inert, the close button takes the focus, Escape closes, and the focus goes back
+ * to the term's button), as the first-visit guide does.
+ */
+export default function TermPopup({
+  id,
+  k,
+  open,
+  onClose,
+  returnFocus,
+}: {
+  id: string;
+  k: TermKey;
+  open: boolean;
+  onClose: () => void;
+  returnFocus: RefObject<HTMLElement | null>;
+}) {
+  const { t } = useTranslation('term');
+  const closeButton = useRef<ButtonRef>(null);
+  useEffect(() => {
+    const root = document.getElementById('root');
+    if (!open) return;
+    const back = returnFocus.current;
+    if (root) root.inert = true;
+    closeButton.current?.nativeElement?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      if (root) root.inert = false;
+      back?.focus();
+    };
+  }, [open, onClose, returnFocus]);
+  const code = DESC_CODE[k];
+  return (
+    <Popup visible={open} position="bottom" onMaskClick={onClose} onClose={onClose} bodyClassName="term-popup">
+      <div
+        className="term-popup__body"
+        id={id}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-text`}
+      >
+        <div className="term-popup__head">
+          <h2 id={`${id}-title`} className="term-popup__title">
+            {t(`name.${k}`)}
+          </h2>
+          {/* Leaving for the explanation unmounts the page, and the popup with it. */}
+          {code ? <TermHelp code={code} label={t('more')} /> : null}
+        </div>
+        <p id={`${id}-text`} className="term-popup__text">
+          {t(`def.${k}`)}
+        </p>
+        <Button ref={closeButton} block color="primary" onClick={onClose}>
+          {t('close')}
+        </Button>
+      </div>
+    </Popup>
+  );
+}

@@ -1,0 +1,69 @@
+import { lazy, Suspense, useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/index.ts';
+import './term.css';
+
+/** The terms a new member meets first (DESIGN §2), each defined in the popup. */
+export type TermKey = 'pv' | 'bv' | 'apv' | 'spMonth' | 'q' | 'flq' | 'ldd' | 'bracket';
+
+// Only what the button needs loads with the page; the definitions and the popup load on the first
+// tap. The texts are added on first use, not when the module loads: the module may share a chunk
+// the app frame loads before i18next is set up (apps/web/vite.config.ts, the "app" group).
+let textsAdded = false;
+function addTexts(): void {
+  if (textsAdded) return;
+  i18n.addResourceBundle('zh-CN', 'term', {
+    hint: '点按查看释义',
+    short: { pv: 'PV', bv: 'BV', apv: 'APV', spMonth: 'SP 月', q: 'Q', flq: 'FLQ', ldd: 'LDD', bracket: '业绩奖励比例' },
+  });
+  i18n.addResourceBundle('en-US', 'term', {
+    hint: 'Tap for its meaning',
+    short: { pv: 'PV', bv: 'BV', apv: 'APV', spMonth: 'SP month', q: 'Q', flq: 'FLQ', ldd: 'LDD', bracket: 'bracket' },
+  });
+  textsAdded = true;
+}
+
+const TermPopup = lazy(() => import('./term-popup.tsx'));
+
+/**
+ * A term with its definition one tap away: a button (keyboard and screen readers reach it like any
+ * other; it says it opens a dialog) that opens a bottom popup with the plain-language definition,
+ * and a link to the longer explanation where there is one. The label defaults to the term's short
+ * name; pass children to use the sentence's own words.
+ */
+export function Term({ k, children }: { k: TermKey; children?: ReactNode }) {
+  addTexts();
+  const { t } = useTranslation('term');
+  const [open, setOpen] = useState(false);
+  // Mounted from the first tap on, so the popup can animate out and hand the focus back.
+  const [used, setUsed] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const id = useId();
+  const close = useCallback(() => setOpen(false), []);
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className="term"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? id : undefined}
+        // The hint as a tooltip and the accessible description, so the term's text stays the sentence's.
+        title={t('hint')}
+        data-term={k}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+      >
+        {children ?? t(`short.${k}`)}
+      </button>
+      {used ? (
+        <Suspense fallback={null}>
+          <TermPopup id={id} k={k} open={open} onClose={close} returnFocus={button} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

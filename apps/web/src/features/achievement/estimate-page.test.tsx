@@ -1,0 +1,88 @@
+// /achievement/estimate: the answer in a bar that stays in view, and the engine's presets.
+import type { AchEstimateData } from '@abo/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18n, initI18n } from '../../i18n/index.ts';
+import { estimateQuery } from './api/get-estimate.ts';
+
+vi.stubGlobal('fetch', () => new Promise<never>(() => undefined));
+vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn(), clear: vi.fn() } }));
+
+let EstimatePage: () => ReactNode;
+beforeAll(async () => {
+  initI18n('en-US');
+  EstimatePage = (await import('./estimate-page.tsx')).default;
+});
+afterAll(async () => {
+  await act(() => i18n.changeLanguage('zh-CN'));
+});
+
+const side = {
+  ppv: 0,
+  gpv: 0,
+  pgpv: 0,
+  bracketPercent: 0,
+  isQ: false,
+  qLegs: 0,
+  apv: 0,
+  isSpMonth: false,
+  promotionFen: 0,
+  pretaxFen: 0,
+  taxFen: 0,
+  netFen: 0,
+  pvForNextBracket: 0,
+};
+// 120 PV of their own and one leg at 3 000: 3 120 group PV (12 %); 6 880 more reach 21 % and an SP
+// month alike (APV 3 120 + 6 880 = 10 000), so that preset is offered once.
+const base: AchEstimateData = {
+  month: '2026-11',
+  ppv: 120,
+  legs: [{ id: 'L1', maskedAda: '100******11', maskedName: '王*', gpv: 3_000, pgpv: 3_000, pearlPassPv: 0, leadershipUpFen: 0 }],
+  before: side,
+  after: side,
+  legsBecomingQ: [],
+  ppvNeededForSp: 0,
+};
+
+function show() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  client.setQueryData(estimateQuery().queryKey, base);
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <EstimatePage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('/achievement/estimate', () => {
+  it('keeps the answer in a sticky bar, and the engine’s presets set the what-if in one tap', () => {
+    show();
+    const bar = screen.getByRole('status', { name: 'Estimate' });
+    expect(bar).toHaveClass('est-bar');
+    // 3 120 group PV: 12 %.
+    expect(bar).toHaveTextContent('12%');
+    const presets = within(screen.getByRole('group', { name: 'Try' }));
+    const buttons = presets.getAllByRole('button').map((b) => b.textContent);
+    expect(buttons).toEqual(['+880 PV reaches 15%', '+6,880 PV reaches 21%', 'Make 王* Q: +7,000 PV']);
+    fireEvent.click(presets.getByRole('button', { name: '+6,880 PV reaches 21%' }));
+    expect(bar).toHaveTextContent('21%');
+    expect(presets.getByRole('button', { name: '+6,880 PV reaches 21%' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('extra-ppv')).toHaveValue(6_880);
+    fireEvent.click(presets.getByRole('button', { name: 'Make 王* Q: +7,000 PV' }));
+    expect(screen.getByTestId('extra-ppv')).toHaveValue(0);
+    expect(screen.getByTestId('extra-L1')).toHaveValue(7_000);
+    expect(screen.getByText(/王\* would reach 21/)).toBeInTheDocument();
+  });
+
+  it('makes its terms tap-to-define', () => {
+    show();
+    for (const name of ['Personal PV', 'Personal-group PV', 'Performance bracket', 'Q legs', 'SP month']) {
+      expect(screen.getByRole('button', { name })).toHaveAttribute('aria-haspopup', 'dialog');
+    }
+  });
+});
