@@ -157,3 +157,28 @@ export const auditTrailDataSchema = z.object({
   entries: z.array(z.object({ subjectAda: z.string(), action: z.string(), channel: z.string(), at: z.string() })),
 });
 export type AuditTrail = z.infer<typeof auditTrailDataSchema>;
+
+/**
+ * Staff (iinquiry) on a call: find the caller by their whole ADA or their whole name (Chinese,
+ * or English in any case). Whole values only, so the look-up confirms who a caller says they are
+ * and never lists the company by a name's first character.
+ */
+export const staffLookupBodySchema = baseBodySchema.extend({
+  q: z.string().trim().min(2, 'enter a whole ADA or name').max(40),
+});
+export const staffLookupMatchSchema = z.object({
+  /** The whole ADA: staff read every distributor (every look-up and read is audited). */
+  ada: z.string(),
+  nameZh: z.string(),
+  nameEn: z.string(),
+  pinCode: z.number().int(),
+  pinName: localTextSchema,
+  joinDate: z.string(),
+});
+export type StaffLookupMatch = z.infer<typeof staffLookupMatchSchema>;
+export const staffLookupDataSchema = z.object({
+  matches: z.array(staffLookupMatchSchema),
+  /** More people share the name than `matches` lists: ask the caller for their ADA. */
+  truncated: z.boolean(),
+});
+export type StaffLookupData = z.infer<typeof staffLookupDataSchema>;

@@ -49,6 +49,8 @@ import {
   promptsDataSchema,
   queryableMonthsDataSchema,
   shopsDataSchema,
+  staffLookupBodySchema,
+  staffLookupDataSchema,
   weChatInfoBodySchema,
   weChatInfoDataSchema,
   type BaseBody,
@@ -129,6 +131,8 @@ export const ENDPOINTS = {
   '/bff/v1/common/prompts': { body: promptsBodySchema, data: promptsDataSchema },
   '/bff/v1/common/prompts/close': { body: promptsCloseBodySchema, data: doneDataSchema },
   '/bff/v1/common/auditTrail': { body: none, data: auditTrailDataSchema },
+  /** Staff only (iinquiry): find a caller by whole ADA or name (apps/bff/src/routes/common). */
+  '/bff/v1/common/staffLookup': { body: staffLookupBodySchema, data: staffLookupDataSchema },
   '/bff/v1/common/freshness': { body: none, data: freshnessDataSchema },
 
   // --- Home ----------------------------------------------------------------------------------

@@ -23,3 +23,12 @@ export async function recordRead(db: DB, read: AuditedRead, at = new Date().toIS
     .values({ actor: read.actor, subject_ada: read.subjectAda, action: read.action, channel: read.channel, at })
     .execute();
 }
+
+/** Several reads of one request (a staff look-up that shows more than one person): one insert. */
+export async function recordReads(db: DB, reads: readonly AuditedRead[], at = new Date().toISOString()): Promise<void> {
+  if (reads.length === 0) return;
+  await db
+    .insertInto('audit_log')
+    .values(reads.map((read) => ({ actor: read.actor, subject_ada: read.subjectAda, action: read.action, channel: read.channel, at })))
+    .execute();
+}

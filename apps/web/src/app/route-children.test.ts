@@ -84,6 +84,18 @@ describe('page loaders (data requested with the navigation, not after the page m
     expect(fake.calls.map((c) => c.path).sort()).toEqual(['/bff/v1/common/guideNovices', '/bff/v1/home/summary']);
   });
 
+  it('sends nothing for staff shown the look-up (no distributor chosen) or a read-only notice', async () => {
+    setSession('channel', 'iinquiry');
+    setSession('adaToken', 'staff.token');
+    await navigate('/');
+    await navigate('/achievement/setshop?queryAda=10000004');
+    await flush();
+    expect(fake.calls).toEqual([]);
+    // With a distributor chosen, a page's data is asked for as before.
+    await navigate('/?queryAda=10000004');
+    await vi.waitFor(() => expect(fake.calls.length).toBeGreaterThan(0));
+  });
+
   it('sends nothing for a page without a loader', async () => {
     await navigate('/test');
     await flush();

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { queryClient, type PagePrefetch } from '../lib/query-client.ts';
+import { getSession } from '../lib/storage.ts';
 import type { RouteHandle } from './router-handle.ts';
 import { routeTable, type RouteEntry } from './routes.ts';
 
@@ -21,9 +22,13 @@ function pageLoader(file: string): () => Promise<PageModule> {
  * guard has its tokens, so the requests go out while React renders, not after the page
  * mounts. The navigation never waits for them (the page's skeleton shows as before).
  */
-function prefetchLoader(prefetch: PagePrefetch, basename: string) {
+function prefetchLoader(prefetch: PagePrefetch, basename: string, handle: RouteHandle) {
   return ({ request }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
+    // Staff shown the look-up (no distributor chosen) or a read-only notice instead of the page
+    // (app/staff-screen.ts) need none of its data.
+    if (getSession('channel') === 'iinquiry' && (handle.write || !(url.searchParams.get('queryAda') ?? getSession('queryAda'))))
+      return null;
     const inApp = url.pathname.toLowerCase().startsWith(basename) ? url.pathname.slice(basename.length) : url.pathname;
     prefetch({ pathname: inApp || '/', searchParams: url.searchParams }, queryClient);
     return null;
@@ -35,11 +40,12 @@ function toRouteObject(entry: RouteEntry, basename: string): RouteObject {
     area: entry.area,
     keepAlive: entry.keepAlive ?? false,
     ebizSkip: entry.ebizSkip ?? false,
+    write: entry.write ?? false,
   };
   const load = pageLoader(entry.page);
   const lazy = async () => {
     const page = await load();
-    return { Component: page.default, ...(page.prefetch && { loader: prefetchLoader(page.prefetch, basename) }) };
+    return { Component: page.default, ...(page.prefetch && { loader: prefetchLoader(page.prefetch, basename, handle) }) };
   };
   return entry.path === '/' ? { index: true, handle, lazy } : { path: entry.path.slice(1), handle, lazy };
 }

@@ -5,4 +5,5 @@ export interface RouteHandle {
   area: RouteEntry['area'];
   keepAlive: boolean;
   ebizSkip: boolean;
+  write: boolean;
 }

@@ -15,6 +15,12 @@ export interface RouteEntry {
   keepAlive?: boolean;
   /** Incentive pages the ebiz iframe resizing skips (spec §2, §4). */
   ebizSkip?: boolean;
+  /**
+   * Pages whose purpose is to change the distributor's settings (a target, a shop, a track, an
+   * invitation): staff (iinquiry) read a distributor's data and change nothing, so these show
+   * them a read-only notice instead (features/staff); the BFF refuses staff writes as well.
+   */
+  write?: boolean;
 }
 
 // Pages that serve many routes.
@@ -140,19 +146,19 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/incentiveplan/compliancemonthdetails', area: 'incentive', page: monthsPage },
   { path: '/incentiveplan/biennialaward', area: 'incentive', page: planPage },
   { path: '/incentiveplan/biennialaward/data', area: 'incentive', page: planPage },
-  { path: '/incentiveplan/biennialaward/settag', area: 'incentive', page: 'incentive/biennial-settag-page.tsx' },
+  { path: '/incentiveplan/biennialaward/settag', area: 'incentive', page: 'incentive/biennial-settag-page.tsx', write: true },
   { path: '/incentiveplan/basicbackbone', area: 'incentive', page: planPage },
   { path: '/incentiveplan/annualawardmarketingstar', area: 'incentive', page: planPage },
   { path: '/incentiveplan/complimentarypointsdetail', area: 'incentive', page: planPage },
   { path: '/achievement/localranktracking', area: 'achievement', page: 'achievement/rank-tracking-page.tsx' },
-  { path: '/achievement/localranktracking/settarget', area: 'achievement', page: 'achievement/settarget-page.tsx' },
+  { path: '/achievement/localranktracking/settarget', area: 'achievement', page: 'achievement/settarget-page.tsx', write: true },
   { path: '/achievement/localranktracking/requirements', area: 'achievement', page: 'achievement/requirements-page.tsx' },
-  { path: '/achievement/localranktracking/adjusttarget', area: 'achievement', page: 'achievement/adjusttarget-page.tsx' },
+  { path: '/achievement/localranktracking/adjusttarget', area: 'achievement', page: 'achievement/adjusttarget-page.tsx', write: true },
   { path: '/achievement/localranktracking/useguide', area: 'achievement', page: 'achievement/useguide-page.tsx' },
   { path: '/achievement/type', area: 'achievement', page: 'achievement/type-page.tsx' },
   { path: '/achievement/type/localranktracking', area: 'achievement', page: 'achievement/type-rank-page.tsx' },
   { path: '/achievement/topup', area: 'achievement', page: 'achievement/topup-page.tsx' },
-  { path: '/achievement/setshop', area: 'achievement', page: 'achievement/setshop-page.tsx' },
+  { path: '/achievement/setshop', area: 'achievement', page: 'achievement/setshop-page.tsx', write: true },
   { path: '/achievement/self', area: 'achievement', page: 'achievement/self-page.tsx' },
   { path: '/achievement/oversea', area: 'achievement', page: 'achievement/oversea-page.tsx' },
   { path: '/achievement/overallmarketapv', area: 'achievement', page: 'achievement/overall-market-apv-page.tsx' },
@@ -161,7 +167,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/achievement/marketingstarglorylist', area: 'achievement', page: 'achievement/marketing-star-glory-page.tsx' },
   { path: '/achievement/marketingstardetail', area: 'achievement', page: 'achievement/marketing-star-detail-page.tsx' },
   { path: '/achievement/estimate', area: 'achievement', page: 'achievement/estimate-page.tsx' },
-  { path: '/achievement/dealerinvitation', area: 'achievement', page: 'achievement/dealer-invitation-page.tsx' },
+  { path: '/achievement/dealerinvitation', area: 'achievement', page: 'achievement/dealer-invitation-page.tsx', write: true },
   { path: '/achievement/compositionapv', area: 'achievement', page: 'achievement/composition-apv-page.tsx' },
   { path: '/achievement/apv', area: 'achievement', page: 'achievement/apv-page.tsx' },
   { path: '/income/type', area: 'income', page: 'income/type-page.tsx', keepAlive: true },

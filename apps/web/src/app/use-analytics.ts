@@ -1,23 +1,28 @@
-import type { Channel } from '@abo/contract';
+import type { Channel, DstInfo } from '@abo/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { ANALYTICS_SERVER_URL } from '../config/env.ts';
-import { dstInfoQuery } from '../features/auth/api/get-dst-info.ts';
 import { hasStoredTokens } from '../features/auth/session.ts';
 import { initAnalytics, trackPageView, updateAnalyticsUser } from '../lib/analytics.ts';
+import { queriedAda } from '../lib/api-client.ts';
+import { dstInfoQuery } from '../lib/dst-info.ts';
 import { getSession } from '../lib/storage.ts';
 
 /** How long after the first page's data the SDK waits before loading. */
 const SDK_DELAY_MS = 4000;
 
-/** Page views per route and the spec's super properties (channel, visitor grade, app version, ada). */
-export function useAnalytics(channel: Channel): void {
+/**
+ * Page views per route and the spec's super properties (channel, visitor grade, app version, ada).
+ * Returns the user info it asks for (staff: the distributor they look at).
+ */
+export function useAnalytics(channel: Channel): DstInfo | undefined {
   const location = useLocation();
   const client = useQueryClient();
   // The user info of spec §3 (cached as UserInfo): its pinCode is the visitor grade. Asked once
   // signed in (staff: with their tokens); the sign-in pages have no one to ask about.
-  const signedIn = hasStoredTokens() || (channel === 'iinquiry' && !!getSession('adaToken'));
+  // Staff have no one to ask about until they have looked a distributor up.
+  const signedIn = channel === 'iinquiry' ? !!getSession('adaToken') && !!queriedAda() : hasStoredTokens();
   const { data: dstInfo } = useQuery({ ...dstInfoQuery(), enabled: signedIn });
   useEffect(() => {
     if (dstInfo) updateAnalyticsUser({ ada: getSession('loginAda'), pinCode: dstInfo.pinCode, appVersion: getSession('appVersion') });
@@ -67,4 +72,5 @@ export function useAnalytics(channel: Channel): void {
     updateAnalyticsUser({ ada: getSession('loginAda'), pinCode: user?.pinCode ?? null, appVersion: getSession('appVersion') });
     trackPageView(location.pathname.replace(/^\/front/i, '') || '/', document.title);
   }, [location.pathname]);
+  return dstInfo;
 }

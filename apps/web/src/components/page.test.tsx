@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n/index.ts';
-import { Page } from './page.tsx';
+import { Page, PageBanner } from './page.tsx';
 
 beforeAll(() => {
   initI18n('en-US');
@@ -44,5 +44,23 @@ describe('Page', () => {
     at(['/']);
     expect(screen.getByRole('heading', { level: 1, name: 'ABO Inquiry' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+  });
+});
+
+describe('Page: the banner the app gives it', () => {
+  it('shows it in the sticky bar, above the title, on every page', () => {
+    const router = createMemoryRouter([{ path: '/', element: <Page title="Home">home</Page> }]);
+    render(
+      <PageBanner value={<p data-testid="banner">Viewing 10000004</p>}>
+        <RouterProvider router={router} />
+      </PageBanner>,
+    );
+    const banner = screen.getByTestId('banner');
+    expect(banner.closest('header')).toContainElement(screen.getByRole('heading', { level: 1, name: 'Home' }));
+  });
+
+  it('shows none by default', () => {
+    at(['/']);
+    expect(document.querySelector('header')?.firstElementChild?.className).toBe('page-frame__nav');
   });
 });

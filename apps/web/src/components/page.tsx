@@ -3,10 +3,13 @@ import { ConfigProvider, PullToRefresh } from 'antd-mobile';
 import { LeftOutline } from 'antd-mobile-icons';
 import enUSLocale from 'antd-mobile/es/locales/en-US';
 import zhCNLocale from 'antd-mobile/es/locales/zh-CN';
-import { useEffect, type ReactNode } from 'react';
+import { useContext, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguageSwitch } from './language-switch.tsx';
+import { PageBanner } from './page-banner.ts';
+
+export { PageBanner };
 
 export interface PageProps {
   title: string;
@@ -27,6 +30,7 @@ export interface PageProps {
 export function Page({ title, back = true, onRefresh, actions, children, wide }: PageProps) {
   const navigate = useNavigate();
   const { t, i18n } = useTranslation();
+  const banner = useContext(PageBanner);
   useEffect(() => {
     document.title = `${title} · ${t('appName')}`;
   }, [title, t]);
@@ -38,6 +42,7 @@ export function Page({ title, back = true, onRefresh, actions, children, wide }:
         {/* Our own bar rather than antd-mobile's NavBar: its back area is a div with
             role="button" that the keyboard cannot reach (and an unnamed one on home). */}
         <header className="page-frame__bar">
+          {banner}
           <div className="page-frame__nav">
             <div className="page-frame__left">
               {back ? (

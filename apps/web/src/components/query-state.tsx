@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Button, Skeleton } from 'antd-mobile';
+import { ApiError } from '../lib/api-client.ts';
 import { ErrorBlock } from './error-block.tsx';
 import { useDeferredValue, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +33,12 @@ export function QueryState<T>({ query, isEmpty, emptyTitle, emptyText, skeletonL
   if (query.isError) {
     return (
       <div className="card" role="alert">
-        <ErrorBlock status="default" title={t('state.errorTitle')} description={query.error.message || t('state.errorText')}>
+        <ErrorBlock
+          status={query.error instanceof ApiError && query.error.kind === 'transport' ? 'disconnected' : 'default'}
+          title={t('state.errorTitle')}
+          // The request layer's text is in the UI's language (lib/request-texts.ts); any other error's is not ours to show.
+          description={(query.error instanceof ApiError && query.error.message) || t('state.errorText')}
+        >
           <Button color="primary" fill="outline" onClick={() => void query.refetch()}>
             {t('state.retry')}
           </Button>

@@ -27,8 +27,12 @@ export const enUS: Messages = {
   request: {
     loading: 'Loading…',
     networkError: 'Network error. Check your connection and try again.',
-    retry: 'Network anomaly, please retry',
+    busy: 'The system is busy, please try again shortly',
     queryExpired: 'The query has expired, please query again',
     serverError: 'Server error, please try again later',
+    badRequest: 'The request was not valid. Please check it and try again.',
+    forbidden: 'You do not have permission to view this',
+    notFound: 'What you asked for was not found',
+    rateLimited: 'Too many attempts. Please wait a moment and try again.',
   },
 };

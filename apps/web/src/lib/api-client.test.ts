@@ -5,8 +5,8 @@ const toast = vi.hoisted(() => ({ show: vi.fn(), clear: vi.fn() }));
 vi.mock('antd-mobile/es/components/toast', () => ({ default: toast }));
 vi.mock('./antd-setup.ts', () => ({}));
 
-import { initI18n } from '../i18n/index.ts';
-import { ApiError, AUTH_REDIRECT_DEBOUNCE_MS, post, setApiNavigator } from './api-client.ts';
+import { i18n, initI18n } from '../i18n/index.ts';
+import { ApiError, asPageData, AUTH_REDIRECT_DEBOUNCE_MS, post, setApiNavigator } from './api-client.ts';
 import { setSession } from './storage.ts';
 
 initI18n('en-US');
@@ -94,19 +94,69 @@ describe('request layer (spec §7, §8)', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it('shows the retry toast for 9900004 and the server message for other codes', async () => {
+  it("shows one localized text per code: system busy for 9900004, the code's copy for the catalogue's codes", async () => {
     vi.stubGlobal('fetch', answer({ code: 9900004, message: 'db down', success: false, data: null }));
-    await expect(post('/bff/v1/common/dstInfo', {}, { loading: false })).rejects.toBeInstanceOf(ApiError);
+    await expect(post('/bff/v1/common/dstInfo', {}, { loading: false })).rejects.toMatchObject({
+      code: 9900004,
+      message: 'The system is busy, please try again shortly',
+    });
     await flush();
-    expect(toast.show).toHaveBeenLastCalledWith(expect.objectContaining({ content: 'Network anomaly, please retry' }));
+    expect(toast.show).toHaveBeenLastCalledWith(expect.objectContaining({ content: 'The system is busy, please try again shortly' }));
 
     vi.stubGlobal('fetch', answer({ code: 9900403, message: 'Not your market', success: false, data: null }));
     await expect(post('/bff/v1/common/dstInfo', {}, { loading: false })).rejects.toMatchObject({
       code: 9900403,
-      message: 'Not your market',
+      message: 'You do not have permission to view this',
     });
     await flush();
-    expect(toast.show).toHaveBeenLastCalledWith(expect.objectContaining({ content: 'Not your market', icon: 'fail' }));
+    expect(toast.show).toHaveBeenLastCalledWith(
+      expect.objectContaining({ content: 'You do not have permission to view this', icon: 'fail' }),
+    );
+    expect(toast.show).toHaveBeenCalledTimes(2);
+  });
+
+  it("shows a server message of another code only in the UI's language", async () => {
+    vi.stubGlobal('fetch', answer({ code: 5, message: 'Plan not open yet', success: false, data: null }));
+    await expect(post('/bff/v1/common/dstInfo', {}, { loading: false })).rejects.toMatchObject({ message: 'Plan not open yet' });
+    vi.stubGlobal('fetch', answer({ code: 5, message: '计划尚未开放', success: false, data: null }));
+    await expect(post('/bff/v1/common/dstInfo', {}, { loading: false })).rejects.toMatchObject({
+      message: 'Server error, please try again later',
+    });
+    await i18n.changeLanguage('zh-CN');
+    try {
+      await expect(post('/bff/v1/common/dstInfo', {}, { loading: false })).rejects.toMatchObject({ message: '计划尚未开放' });
+      vi.stubGlobal('fetch', answer({ code: 5, message: 'Plan not open yet', success: false, data: null }));
+      await expect(post('/bff/v1/common/dstInfo', {}, { loading: false })).rejects.toMatchObject({ message: '服务器错误，请稍后再试' });
+    } finally {
+      await i18n.changeLanguage('en-US');
+    }
+  });
+
+  it("shows no toast for a page's data: its skeleton and error state say it (asPageData)", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        await gate;
+        return new Response(JSON.stringify({ code: 9900004, message: 'db down', success: false, data: null }));
+      }),
+    );
+    const failed = asPageData(() => post('/bff/v1/home/summary')).catch((e: unknown) => e);
+    await flush();
+    expect(toast.show).not.toHaveBeenCalled();
+    release();
+    expect(await failed).toMatchObject({ code: 9900004, message: 'The system is busy, please try again shortly' });
+    await flush();
+    expect(toast.show).not.toHaveBeenCalled();
+    // The same call outside a page's query (a button's action) still shows both.
+    const direct = post('/bff/v1/home/summary').catch((e: unknown) => e);
+    await direct;
+    await flush();
+    expect(toast.show.mock.calls.map(([o]) => (o as { content: string }).content)).toEqual([
+      'Loading…',
+      'The system is busy, please try again shortly',
+    ]);
   });
 
   it('stays silent for the silent codes and when success is true', async () => {

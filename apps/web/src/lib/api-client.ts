@@ -3,6 +3,7 @@ import { Code, SILENT_CODES } from '@abo/contract/codes';
 import type ToastComponent from 'antd-mobile/es/components/toast';
 import { createElement } from 'react';
 import { bffBaseUrl } from '../config/env.ts';
+import type { RequestTexts } from './request-texts.ts';
 import { getSession } from './storage.ts';
 
 /** Request timeout of spec §9. */
@@ -23,11 +24,27 @@ export class ApiError extends Error {
 }
 
 export interface RequestOptions {
-  /** Show the shared loading toast while the call runs (default true). */
+  /** Show the shared loading toast while the call runs (default true, except for a page's data: see asPageData). */
   loading?: boolean;
   /** Query parameters (guideNovices takes channel this way). */
   query?: Record<string, string>;
   signal?: AbortSignal;
+}
+
+// --- A page's own data: shown in place, not by toasts ------------------------
+// A page's query shows its skeleton while it loads and its error state (with retry) when it
+// fails, so the call itself shows neither the loading toast nor a failure toast: one message
+// per failure, and no toast over a skeleton. The query client (lib/query-client.ts) runs every
+// query function through asPageData; the calls it starts before its first await are the page's.
+let pageDataDepth = 0;
+/** Runs `fn` with the calls it starts synchronously marked as a page's data (see above). */
+export function asPageData<T>(fn: () => T): T {
+  pageDataDepth += 1;
+  try {
+    return fn();
+  } finally {
+    pageDataDepth -= 1;
+  }
 }
 
 type Navigate = (to: string) => void;
@@ -46,10 +63,15 @@ function canaryCookie(): string {
   return match?.[1] ? decodeURIComponent(match[1]) : '0';
 }
 
+/** The distributor a request reads for (spec §2 queryAda): the address's, else the session's. */
+export function queriedAda(): string | null {
+  return new URLSearchParams(window.location.search).get('queryAda') ?? getSession('queryAda');
+}
+
 /** Headers of spec §7, per channel. */
 export function requestHeaders(channel: Channel): Record<string, string> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
-  const queryAda = new URLSearchParams(window.location.search).get('queryAda') ?? getSession('queryAda');
+  const queryAda = queriedAda();
   if (channel === 'iinquiry') {
     headers['jwks'] = getSession('oktaIdTokenKey') ?? '';
     headers['channel'] = channel;
@@ -75,13 +97,10 @@ export function requestBody(channel: Channel, body: object | undefined): Record<
 // i18next is not in the shell: the sign-in guard's token exchange (a call of
 // this module) runs before the app frame, which brings the translations, has
 // loaded. Texts are looked up once a call needs one.
-type Translate = (key: string) => string;
-let translator: Promise<Translate> | null = null;
-function translate(): Promise<Translate> {
-  translator ??= import('../i18n/index.ts').then(({ initI18n }) => {
-    const i18n = initI18n();
-    return (key: string) => i18n.t(key);
-  });
+// The copy of a failed call (lib/request-texts.ts) comes with them.
+let translator: Promise<RequestTexts> | null = null;
+function translate(): Promise<RequestTexts> {
+  translator ??= import('./request-texts.ts').then(({ requestTexts }) => requestTexts());
   return translator;
 }
 
@@ -89,7 +108,7 @@ function translate(): Promise<Translate> {
 // Loaded on first use so the toast and its animation library stay out of the shell.
 type ToastApi = typeof ToastComponent;
 let toastModule: Promise<ToastApi> | null = null;
-const withToast = (fn: (toast: ToastApi, t: Translate) => void) => {
+const withToast = (fn: (toast: ToastApi, t: RequestTexts) => void) => {
   toastModule ??= Promise.all([import('antd-mobile/es/components/toast'), import('./antd-setup.ts')]).then(([m]) => m.default);
   // A toast that cannot load (its chunk failed, the page is going away) is a message not shown:
   // loading it is tried again next time, and nothing is left unhandled.
@@ -132,7 +151,7 @@ function endLoading(): void {
   }
 }
 
-function showMessage(content: string, icon: 'fail' | undefined = 'fail'): void {
+function showFailure(content: string, icon: 'fail' | undefined = 'fail'): void {
   toastOwner = 'message';
   withToast((toast) =>
     toast.show({ content, icon, duration: 2500, afterClose: () => (toastOwner = toastOwner === 'message' ? null : toastOwner) }),
@@ -171,13 +190,16 @@ export function post<P extends EnvelopePath>(path: P, ...args: BodyArgs<P>): Pro
 /** The IdP's JSON calls (outside /bff/v1, so not in the table) name their answer's type. */
 export function post<T>(path: `/idp/${string}`, body?: object, options?: RequestOptions): Promise<T>;
 export async function post(path: string, body?: object, options: RequestOptions = {}): Promise<unknown> {
+  // Read before the first await: only then is a page's query function still on the stack.
+  const pageData = pageDataDepth > 0;
+  const showMessage = pageData ? () => undefined : showFailure;
   const channel = currentChannel();
   const url = new URL(`${bffBaseUrl(channel)}${path}`, window.location.origin);
   for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), REQUEST_TIMEOUT_MS);
   options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason));
-  const loading = options.loading !== false;
+  const loading = options.loading ?? !pageData;
   if (loading) beginLoading();
   try {
     let response: Response;
@@ -210,9 +232,9 @@ export async function post(path: string, body?: object, options: RequestOptions 
     }
     if (envelope.code === Code.OK) return envelope.data;
     const t = await translate();
-    const message = envelope.message || t('request.serverError');
+    const message = t.failure(envelope.code, envelope.message ?? '');
     if (envelope.code === Code.RETRY) {
-      showMessage(t('request.retry'));
+      showMessage(message);
     } else if (envelope.code === Code.UNAUTHORIZED) {
       redirectToAuthentication();
       throw new ApiError(envelope.code, message, 'auth');

@@ -1,11 +1,36 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { asPageData } from './api-client.ts';
+
+/** Query functions already wrapped by quietQueries. */
+const pageDataFns = new WeakSet<object>();
+
+/**
+ * Every query is a page's data: its calls show no toasts, because the page shows the skeleton
+ * and the error state itself (lib/api-client.ts, asPageData). Writes (mutations) and calls made
+ * outside a query keep the toasts of spec §4 and §8. Every way a query starts (a component, a
+ * route loader's prefetch, fetchQuery) takes its options through defaultQueryOptions.
+ */
+function quietQueries(client: QueryClient): QueryClient {
+  const defaults = client.defaultQueryOptions.bind(client);
+  client.defaultQueryOptions = ((options: { queryFn?: unknown }) => {
+    const fn = options.queryFn;
+    if (typeof fn !== 'function' || pageDataFns.has(fn)) return defaults(options as Parameters<typeof defaults>[0]);
+    const run = fn as QueryFunction;
+    const quiet: QueryFunction = (context) => asPageData(() => run(context));
+    pageDataFns.add(quiet);
+    return defaults({ ...options, queryFn: quiet } as Parameters<typeof defaults>[0]);
+  }) as typeof client.defaultQueryOptions;
+  return client;
+}
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { staleTime: 60_000, gcTime: 30 * 60_000, retry: 1, refetchOnWindowFocus: false },
-    },
-  });
+  return quietQueries(
+    new QueryClient({
+      defaultOptions: {
+        queries: { staleTime: 60_000, gcTime: 30 * 60_000, retry: 1, refetchOnWindowFocus: false },
+      },
+    }),
+  );
 }
 
 /**

@@ -177,6 +177,27 @@ export function removeSession(key: SessionKey): void {
   session.remove(key);
 }
 
+/**
+ * Local-storage keys of the app's own (spec §3 names session keys only) all start with this
+ * prefix, so they are told apart from the spec's and from other apps' on the same origin. Logout
+ * clears them with the rest of local storage (spec §4).
+ */
+export const LOCAL_KEY_PREFIX = 'abo-inquiry:';
+export type LocalKey = `${typeof LOCAL_KEY_PREFIX}${string}`;
+
+/** The raw value of an app key in local storage, or null. */
+export function getLocal(key: LocalKey): string | null {
+  return local.get(key);
+}
+
+export function setLocal(key: LocalKey, value: string): void {
+  local.set(key, value);
+}
+
+export function removeLocal(key: LocalKey): void {
+  local.remove(key);
+}
+
 /** Whether this session token has already been exchanged in this session. */
 export function isSessionTokenUsed(token: string): boolean {
   return getSession('_sessionToken')?.includes(token) ?? false;

@@ -1,9 +1,9 @@
 // The answers of the /bff/v1/common/* calls, shaped from what the queries loaded. Pure: no
 // database, no request.
-import type { AuditTrail, DstInfo, GetConfigData, Prompt, Shop } from '@abo/contract';
+import type { AuditTrail, DstInfo, GetConfigData, Prompt, Shop, StaffLookupData } from '@abo/contract';
 import { pinName } from '@abo/plan';
 import type { DistributorsTable } from '../../db/schema.ts';
-import type { AuditTrailRow, DescriptionPageRow, PromptRow, ShopRow } from './common-queries.ts';
+import type { AuditTrailRow, DescriptionPageRow, LookupRow, PromptRow, ShopRow } from './common-queries.ts';
 
 /** The distributor columns dstInfo shows. */
 export const DST_INFO_COLUMNS = ['ada', 'name_zh', 'user_type', 'pin_code', 'join_date', 'shop_code'] as const;
@@ -66,4 +66,19 @@ export function promptsData(prompts: readonly PromptRow[]): { prompts: Prompt[] 
 
 export function auditTrailData(rows: readonly AuditTrailRow[]): AuditTrail {
   return { entries: rows.map((e) => ({ subjectAda: e.subject_ada, action: e.action, channel: e.channel, at: e.at })) };
+}
+
+/** A staff look-up's answer: `rows` holds one more than is shown when more people match. */
+export function staffLookupData(rows: readonly LookupRow[], shown: number): StaffLookupData {
+  return {
+    matches: rows.slice(0, shown).map((d) => ({
+      ada: d.ada,
+      nameZh: d.name_zh,
+      nameEn: d.name_en,
+      pinCode: d.pin_code,
+      pinName: pinName(d.pin_code),
+      joinDate: d.join_date,
+    })),
+    truncated: rows.length > shown,
+  };
 }

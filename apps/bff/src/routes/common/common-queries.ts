@@ -2,9 +2,9 @@
 // reference data (description pages, shops), a user's novice guides and closed prompts, and a
 // staff member's own audit trail. Distributors are read through db/distributors.ts and the
 // queryable months through db/statements.ts (the same list the income pages check against).
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { DB } from '../../db/index.ts';
-import type { AuditLogTable, DescriptionPagesTable, PromptsTable, ShopsTable } from '../../db/schema.ts';
+import type { AuditLogTable, DescriptionPagesTable, DistributorsTable, PromptsTable, ShopsTable } from '../../db/schema.ts';
 
 export type DescriptionPageRow = Selectable<DescriptionPagesTable>;
 export type ShopRow = Selectable<ShopsTable>;
@@ -111,6 +111,23 @@ export function auditTrailOf(db: DB, actor: string, limit: number): Promise<Audi
     .select(['subject_ada', 'action', 'channel', 'at'])
     .where('actor', '=', actor)
     .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** What a staff look-up shows of a distributor. */
+export type LookupRow = Pick<Selectable<DistributorsTable>, 'ada' | 'name_zh' | 'name_en' | 'pin_code' | 'join_date'>;
+
+/**
+ * Distributors whose whole ADA, whole Chinese name or whole English name (any case) is `q`:
+ * at most `limit`, by ADA. Equality only, so a look-up cannot list people by part of a name.
+ */
+export function lookupDistributors(db: DB, q: string, limit: number): Promise<LookupRow[]> {
+  return db
+    .selectFrom('distributors')
+    .select(['ada', 'name_zh', 'name_en', 'pin_code', 'join_date'])
+    .where((eb) => eb.or([eb('ada', '=', q), eb('name_zh', '=', q), eb(sql<string>`lower(name_en)`, '=', q.toLowerCase())]))
+    .orderBy('ada')
     .limit(limit)
     .execute();
 }

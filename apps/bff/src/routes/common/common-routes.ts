@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Code, ok } from '@abo/contract';
 import { readCloseState } from '../../close/state.ts';
+import { auditAction, recordReads } from '../../db/audit.ts';
 import { distributorOr404, findDistributor } from '../../db/distributors.ts';
 import { queryableMonths } from '../../db/statements.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
@@ -19,6 +20,7 @@ import {
   promptsData,
   queryableMonthsData,
   shopsData,
+  staffLookupData,
 } from './common-presenter.ts';
 import {
   allShops,
@@ -27,6 +29,7 @@ import {
   descriptionPages,
   guidesDone,
   isGuideDone,
+  lookupDistributors,
   markGuideDone,
   openPrompts,
   promptExists,
@@ -40,6 +43,11 @@ const ID_CHECK_WINDOW = '15 minutes';
 export const MAX_GUIDES_PER_USER = 20;
 /** Entries of a staff member's audit trail shown: the newest ones. */
 const AUDIT_TRAIL_ENTRIES = 50;
+/** People a staff look-up lists; more sharing a name means asking the caller for their ADA. */
+export const LOOKUP_MATCHES = 10;
+/** Staff look-ups per staff account: enough for a busy service desk, not for walking the register. */
+export const LOOKUPS_PER_WINDOW = 30;
+const LOOKUP_WINDOW = '1 minute';
 
 export interface CommonRoutesOptions {
   /** The business "today" (config.today): the open month when no close has recorded one. */
@@ -125,6 +133,8 @@ export async function commonRoutes(app: FastifyInstance, opts: CommonRoutesOptio
     ...endpoint('/bff/v1/common/guideNovices'),
     handler: async (request) => {
       const { businessType } = request.body;
+      // The first-visit guide introduces the app to a distributor; staff answering a call do not get it.
+      if (request.session?.staff) return ok({ businessType, show: false });
       return ok({ businessType, show: !(await isGuideDone(db, sessionOf(request).actor, businessType)) });
     },
   });
@@ -147,6 +157,8 @@ export async function commonRoutes(app: FastifyInstance, opts: CommonRoutesOptio
     ...endpoint('/bff/v1/common/prompts'),
     handler: async (request) => {
       const { businessType, year, checkScopes } = request.body;
+      // Notices speak to the distributor ("your month is closed"); staff on a call get none.
+      if (request.session?.staff) return ok(promptsData([]));
       return ok(promptsData(await openPrompts(db, sessionOf(request).actor, { businessType, year, checkScopes })));
     },
   });
@@ -176,6 +188,33 @@ export async function commonRoutes(app: FastifyInstance, opts: CommonRoutesOptio
       const session = request.session;
       if (!session?.staff) throw forbidden('Only staff have an audit trail');
       return ok(auditTrailData(await auditTrailOf(db, session.actor, AUDIT_TRAIL_ENTRIES)));
+    },
+  });
+
+  // Staff on a call find the caller (README, "Staff"): iinquiry staff tokens only, every person
+  // shown is an audited read, and a staff account's look-ups are counted like ID checks are.
+  r.route({
+    ...endpoint('/bff/v1/common/staffLookup', {
+      config: {
+        rateLimit: {
+          max: LOOKUPS_PER_WINDOW,
+          timeWindow: LOOKUP_WINDOW,
+          hook: 'preHandler',
+          keyGenerator: (request: FastifyRequest) => `staff-lookup|${request.session?.actor ?? request.ip}`,
+        },
+      },
+    }),
+    handler: async (request) => {
+      const session = request.session;
+      if (!session?.staff) throw forbidden('Only staff can look distributors up');
+      const rows = await lookupDistributors(db, request.body.q, LOOKUP_MATCHES + 1);
+      const data = staffLookupData(rows, LOOKUP_MATCHES);
+      const action = auditAction(request);
+      await recordReads(
+        db,
+        data.matches.map((m) => ({ actor: session.actor, subjectAda: m.ada, action, channel: session.channel })),
+      );
+      return ok(data);
     },
   });
 }

@@ -7,12 +7,14 @@ import { QueryState } from '../../components/query-state.tsx';
 import { FreshnessNote } from '../../components/freshness-note.tsx';
 import { formatFen, formatMonth, formatPv } from '../../lib/format.ts';
 import { getSession, logout } from '../../lib/storage.ts';
+import { canSignOut } from '../../lib/sign-out.ts';
 import { useLocalText } from '../../lib/use-local-text.ts';
 import { isWeChat } from '../../lib/wechat.ts';
 import type { PagePrefetch } from '../../lib/query-client.ts';
 import { homeSummaryQuery, useHomeSummary } from './api/get-home-summary.ts';
 import { useWeChatInfo } from './api/get-wechat-info.ts';
 import { noviceGuideQuery, useNoviceGuide } from './api/novice-guide.ts';
+import { Glossary } from './components/first-goal.tsx';
 import { MomentCard } from './components/moment-card.tsx';
 import { NoviceGuide } from './components/novice-guide.tsx';
 import { PromptsDialog } from './components/prompts-dialog.tsx';
@@ -130,11 +132,15 @@ export default function HomePage() {
               </Link>
             </div>
 
-            <div className="home-footer">
-              <Button fill="none" size="small" onClick={() => void onLogout()}>
-                {t('logout')}
-              </Button>
-            </div>
+            <Glossary />
+
+            {canSignOut() ? (
+              <div className="home-footer">
+                <Button fill="none" size="small" onClick={() => void onLogout()}>
+                  {t('logout')}
+                </Button>
+              </div>
+            ) : null}
             {/* One overlay at a time: the first-visit guide, then notices. */}
             <NoviceGuide businessType="home" />
             {guide.data?.show === false ? <PromptsDialog businessType="home" /> : null}

@@ -1,7 +1,7 @@
 import type { DstInfo } from '@abo/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { post } from '../../../lib/api-client.ts';
-import { getSession, setSession } from '../../../lib/storage.ts';
+import { post, queriedAda } from './api-client.ts';
+import { getSession, setSession } from './storage.ts';
 
 /** dstInfo, cached in session storage as UserInfo (spec §3). */
 export async function getDstInfo(): Promise<DstInfo> {
@@ -10,5 +10,10 @@ export async function getDstInfo(): Promise<DstInfo> {
   return info;
 }
 
+/** Keyed by whose info it is: the signed-in distributor, or the one staff (iinquiry) look at. */
 export const dstInfoQuery = () =>
-  queryOptions({ queryKey: ['common', 'dstInfo', getSession('loginAda')], queryFn: getDstInfo, staleTime: 5 * 60_000 });
+  queryOptions({
+    queryKey: ['common', 'dstInfo', getSession('channel') === 'iinquiry' ? `staff:${queriedAda() ?? ''}` : getSession('loginAda')],
+    queryFn: getDstInfo,
+    staleTime: 5 * 60_000,
+  });

@@ -1,0 +1,40 @@
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../i18n/index.ts';
+import { ApiError } from '../lib/api-client.ts';
+import { QueryState } from './query-state.tsx';
+
+beforeAll(() => {
+  initI18n('en-US');
+});
+
+function Failing({ error }: { error: Error }) {
+  const query = useQuery({
+    queryKey: ['failing', error.message],
+    queryFn: () => Promise.reject(error),
+    retry: false,
+  });
+  return <QueryState query={query}>{() => 'content'}</QueryState>;
+}
+
+const show = (error: Error) =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <Failing error={error} />
+    </QueryClientProvider>,
+  );
+
+describe('QueryState: one message per failure, in the UI language', () => {
+  it("shows the request layer's text (already in the UI language)", async () => {
+    show(new ApiError(9900004, 'The system is busy, please try again shortly'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The system is busy, please try again shortly');
+  });
+
+  it("never an error's own text (a library's or the runtime's, in no particular language)", async () => {
+    show(new TypeError("Cannot read properties of undefined (reading 'map')"));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The data could not be loaded just now. Please try again.');
+    expect(alert).not.toHaveTextContent('Cannot read');
+  });
+});
