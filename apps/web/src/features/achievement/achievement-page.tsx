@@ -6,6 +6,7 @@ import { Figure } from '../../components/figure.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { SimpleChart } from '../../components/simple-chart.tsx';
+import { FigureTrace } from '../../components/figure-trace/figure-trace.tsx';
 import { TermHelp } from '../../components/term-help.tsx';
 import { TexturedCard } from '../../components/textured-card.tsx';
 import { useOverview } from './api/get-overview.ts';
@@ -64,7 +65,18 @@ export default function AchievementPage() {
               <div className="ach-figures">
                 <Figure value={pv(d.current?.ppv ?? 0)} unit="PV" label={t('ppv')} />
                 <Figure value={pv(d.current?.pgpv ?? 0)} unit="PV" label={t('pgpv')} />
-                <Figure value={d.current?.bracket ?? 0} unit="%" label={t('bracket')} hint={<TermHelp code="BRACKET" />} />
+                <Figure
+                  value={d.current?.bracket ?? 0}
+                  unit="%"
+                  label={t('bracket')}
+                  hint={
+                    d.current ? (
+                      <FigureTrace trace={{ kind: 'bracket', month: d.current.month, ppv: d.current.ppv, gpv: d.current.gpv }} />
+                    ) : (
+                      <TermHelp code="BRACKET" />
+                    )
+                  }
+                />
                 <Figure
                   value={pv(d.current?.apv ?? 0)}
                   unit="PV"

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Figure } from '../../components/figure.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
-import { TermHelp } from '../../components/term-help.tsx';
+import { FigureTrace } from '../../components/figure-trace/figure-trace.tsx';
 import { useMonths } from './api/get-months.ts';
 import { MonthYesNo, MonthTable } from './components/month-table.tsx';
 import { useAch } from './components/shared.tsx';
@@ -24,6 +24,7 @@ export default function ApvPage() {
             return { ...m, cum: m.month >= pyStart ? cum : null };
           });
           const pyRows = rows.filter((m) => m.month >= pyStart);
+          const last = d.months[d.months.length - 1];
           return (
             <>
               <section className="card">
@@ -37,7 +38,13 @@ export default function ApvPage() {
                   {t('apvPage.rule', { alone: pv(d.sp.apvAlone), one: pv(d.sp.apvWithOneQLeg), legs: d.sp.qLegsAlone })}
                 </p>
                 <p className="small">
-                  <Link to="/achievement/compositionapv">{t('nav.compositionapv')}</Link> · <TermHelp code="Q_MONTH" />
+                  <Link to="/achievement/compositionapv">{t('nav.compositionapv')}</Link>
+                  {last ? (
+                    <>
+                      {' · '}
+                      <FigureTrace trace={{ kind: 'sp', month: last.month, apv: last.apv, qLegs: last.qLegs }} subject={t('spMonth')} />
+                    </>
+                  ) : null}
                 </p>
               </section>
               <section className="card">
@@ -49,7 +56,22 @@ export default function ApvPage() {
                     { key: 'apv', header: `${t('apv')} (PV)`, numeric: true, cell: (m) => pv(m.apv) },
                     { key: 'pgpv', header: t('pgpv'), numeric: true, cell: (m) => pv(m.pgpv) },
                     { key: 'qLegs', header: t('qLegs'), numeric: true, cell: (m) => m.qLegs },
-                    { key: 'sp', header: t('spMonth'), cell: (m) => <MonthYesNo m={m} value={m.isSp} /> },
+                    {
+                      key: 'sp',
+                      header: t('spMonth'),
+                      cell: (m) => (
+                        <>
+                          <MonthYesNo m={m} value={m.isSp} />
+                          {m.state === 'future' ? null : (
+                            <FigureTrace
+                              compact
+                              trace={{ kind: 'sp', month: m.month, apv: m.apv, qLegs: m.qLegs }}
+                              subject={`${t('spMonth')} ${month(m.month)}`}
+                            />
+                          )}
+                        </>
+                      ),
+                    },
                     { key: 'cum', header: t('apvPage.cum'), numeric: true, cell: (m) => (m.cum === null ? '—' : pv(m.cum)) },
                   ]}
                 />

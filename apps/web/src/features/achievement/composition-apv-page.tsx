@@ -4,7 +4,7 @@ import { DataTable } from '../../components/data-table/data-table.tsx';
 import { Figure } from '../../components/figure.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
-import { TermHelp } from '../../components/term-help.tsx';
+import { FigureTrace } from '../../components/figure-trace/figure-trace.tsx';
 import { useComposition } from './api/get-composition.ts';
 import { MonthSelect, useAch } from './components/shared.tsx';
 import './i18n.ts';
@@ -60,7 +60,9 @@ export default function CompositionApvPage() {
                   <Figure value={pv(d.qLegsPv)} unit="PV" label={t('composition.qLegs')} />
                 </div>
                 <p className="muted small ach-note">{t('composition.formula')}</p>
-                <TermHelp code="Q_MONTH" />
+                <FigureTrace
+                  trace={{ kind: 'apv', month: d.month, gpv: d.gpv, apv: d.apv, ppv: d.ppv, qLegs: d.legs.filter((l) => l.isQ).length }}
+                />
               </section>
               <section className="card">
                 <DataTable

@@ -3,7 +3,7 @@ import { Figure } from '../../components/figure.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { SimpleChart } from '../../components/simple-chart.tsx';
-import { TermHelp } from '../../components/term-help.tsx';
+import { FigureTrace } from '../../components/figure-trace/figure-trace.tsx';
 import { useOverallMarket } from './api/get-overall-market.ts';
 import { MonthTable } from './components/month-table.tsx';
 import { useAch } from './components/shared.tsx';
@@ -40,7 +40,9 @@ export default function OverallMarketApvPage() {
                   <Figure value={d.frontlineCount} unit={t('people')} label={t('market.frontline')} />
                 </div>
                 <p className="muted small ach-note">{t('market.note')}</p>
-                <TermHelp code="PV_BV" />
+                {cur ? (
+                  <FigureTrace trace={{ kind: 'apv', month: cur.month, gpv: cur.gpv, apv: cur.apv, ppv: cur.ppv, qLegs: cur.qLegs }} />
+                ) : null}
               </section>
               <section className="card">
                 <h2 className="card__title">{t('market.chart')}</h2>

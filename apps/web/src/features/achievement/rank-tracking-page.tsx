@@ -4,7 +4,7 @@ import { TableCard } from '../../components/data-table/table-card.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { StatusTag } from '../../components/status-tag.tsx';
-import { TermHelp } from '../../components/term-help.tsx';
+import { FigureTrace } from '../../components/figure-trace/figure-trace.tsx';
 import { useRank } from './api/get-rank.ts';
 import { PinCard } from './components/pin-card.tsx';
 import { MonthYesNo, MonthTable } from './components/month-table.tsx';
@@ -13,7 +13,7 @@ import './i18n.ts';
 
 /** /achievement/localranktracking: current pin, target pin progress, next pin, this PY's months. */
 export default function RankTrackingPage() {
-  const { t, tx, pv } = useAch();
+  const { t, tx, pv, month } = useAch();
   const q = useRank();
   return (
     <Page title={t('nav.localranktracking')} onRefresh={() => q.refetch()} wide>
@@ -79,13 +79,25 @@ export default function RankTrackingPage() {
                   columns={[
                     { key: 'apv', header: `${t('apv')} (PV)`, numeric: true, cell: (m) => pv(m.apv) },
                     { key: 'qLegs', header: t('qLegs'), numeric: true, cell: (m) => m.qLegs },
-                    { key: 'sp', header: t('spMonth'), cell: (m) => <MonthYesNo m={m} value={m.isSp} /> },
+                    {
+                      key: 'sp',
+                      header: t('spMonth'),
+                      cell: (m) => (
+                        <>
+                          <MonthYesNo m={m} value={m.isSp} />
+                          {m.state === 'future' ? null : (
+                            <FigureTrace
+                              compact
+                              trace={{ kind: 'sp', month: m.month, apv: m.apv, qLegs: m.qLegs }}
+                              subject={`${t('spMonth')} ${month(m.month)}`}
+                            />
+                          )}
+                        </>
+                      ),
+                    },
                     { key: 'bracket', header: t('bracket'), numeric: true, cell: (m) => `${m.bracket}%` },
                   ]}
                 />
-                <p className="ach-note">
-                  <TermHelp code="Q_MONTH" />
-                </p>
               </TableCard>
             </>
           );

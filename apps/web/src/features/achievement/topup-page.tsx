@@ -5,7 +5,7 @@ import { Figure } from '../../components/figure.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { StatusTag } from '../../components/status-tag.tsx';
-import { TermHelp } from '../../components/term-help.tsx';
+import { FigureTrace } from '../../components/figure-trace/figure-trace.tsx';
 import { useTopup } from './api/get-topup.ts';
 import { useAch } from './components/shared.tsx';
 import './i18n.ts';
@@ -46,7 +46,7 @@ export default function TopupPage() {
                   </p>
                 )}
                 <p className="ach-note">
-                  <TermHelp code="BRACKET" />
+                  <FigureTrace trace={{ kind: 'bracket', month: d.month, ppv: d.ppv, gpv: d.gpv }} subject={t('bracket')} />
                 </p>
               </section>
               <section className="card">
@@ -62,6 +62,7 @@ export default function TopupPage() {
                   {t('topup.spRule', { alone: pv(d.sp.apvAlone), one: pv(d.sp.apvWithOneQLeg), legs: d.sp.qLegsAlone })}
                 </p>
                 <p className="ach-note">
+                  <FigureTrace trace={{ kind: 'sp', month: d.month, apv: d.apv, qLegs: d.qLegs }} subject={t('spMonth')} /> ·{' '}
                   <Link to="/achievement/estimate">{t('nav.estimate')}</Link>
                 </p>
               </section>

@@ -3,7 +3,7 @@ import { TableCard } from '../../components/data-table/table-card.tsx';
 import { Figure } from '../../components/figure.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
-import { TermHelp } from '../../components/term-help.tsx';
+import { FigureTrace } from '../../components/figure-trace/figure-trace.tsx';
 import { formatFen } from '../../lib/format.ts';
 import { useAnnualTaxable } from './api/get-annual-taxable.ts';
 import { IncomeLinks } from './components/income-links.tsx';
@@ -40,7 +40,7 @@ export default function AnnualTaxablePage() {
                   options={d.years.includes(d.year) ? d.years : [d.year, ...d.years]}
                   onChange={setYear}
                 />
-                <TermHelp code="TAX" />
+                <FigureTrace trace={{ kind: 'annualTax', ...d }} subject={t('annualTax')} />
               </div>
               {!d.complete ? (
                 <p className="card muted small income-empty-note" role="note">

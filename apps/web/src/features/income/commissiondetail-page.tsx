@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Figure } from '../../components/figure.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
+import { FigureTrace } from '../../components/figure-trace/figure-trace.tsx';
 import { TermHelp } from '../../components/term-help.tsx';
 import { formatFen, formatMonth, formatPv } from '../../lib/format.ts';
 import { useStatement } from './api/get-statement.ts';
@@ -48,7 +49,7 @@ export default function CommissionDetailPage() {
                   <Figure value={s.volume.bracketPercent} unit="%" label={t('bracket')} />
                   <Figure value={s.volume.qLegs} label={t('qLegs')} />
                 </div>
-                <TermHelp code="BRACKET" />
+                <FigureTrace trace={{ kind: 'bracket', month: s.month!, ppv: s.volume.ppv, gpv: s.volume.gpv }} subject={t('bracket')} />
               </section>
             ) : null}
             <div className="grid grid--2">
@@ -97,6 +98,9 @@ export default function CommissionDetailPage() {
                     </dl>
                   )}
                   <p className="muted small">{it.note ? tx(it.note) : t(`itemNotes.${it.code}`, { defaultValue: '' })}</p>
+                  <p className="small">
+                    <FigureTrace trace={{ kind: 'item', month: s.month!, item: it }} subject={tx(it.name)} />
+                  </p>
                   {it.code === 'PROMOTION' ? (
                     <Link to={`/income/promotionservicefee?month=${s.month}`} className="term-help">
                       {t('pages.promotionservicefee')} ({it.legCount})

@@ -1,7 +1,8 @@
+import { REMUNERATION_FLAT_LIMIT_FEN } from '@abo/plan';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
-import { TermHelp } from '../../components/term-help.tsx';
+import { FigureTrace } from '../../components/figure-trace/figure-trace.tsx';
 import { formatFen, formatMonth } from '../../lib/format.ts';
 import { usePretax } from './api/get-pretax.ts';
 import { IncomeLinks } from './components/income-links.tsx';
@@ -12,8 +13,6 @@ import { TotalsGrid } from './components/totals.tsx';
 import { useParam } from './components/use-param.ts';
 import './i18n.ts';
 import './income.css';
-
-const FLAT_LIMIT_FEN = 400_000;
 
 /** /income/pretaxdetails: pre-tax, the withholding worked out, net, and the (masked) card it went to. */
 export default function PretaxDetailsPage() {
@@ -37,7 +36,7 @@ export default function PretaxDetailsPage() {
             <>
               <div className="card income-toolbar">
                 <MonthSelect value={p.month!} months={p.months} onChange={setMonth} />
-                <TermHelp code="TAX" />
+                <FigureTrace trace={{ kind: 'withholding', month: p.month!, withholding: w }} subject={t('withholding')} />
               </div>
               <section className="card" aria-labelledby="pretax-title">
                 <h2 className="card__title" id="pretax-title">
@@ -60,7 +59,7 @@ export default function PretaxDetailsPage() {
                     <dd>{formatFen(w.pretaxFen, lang)}</dd>
                     <dt>
                       {t('deduction')}
-                      <div className="small">{w.pretaxFen <= FLAT_LIMIT_FEN ? t('deductionFlat') : t('deductionPercent')}</div>
+                      <div className="small">{w.pretaxFen <= REMUNERATION_FLAT_LIMIT_FEN ? t('deductionFlat') : t('deductionPercent')}</div>
                     </dt>
                     <dd>− {formatFen(w.deductionFen, lang)}</dd>
                     <dt className="income-steps__result">{t('taxable')}</dt>

@@ -6,7 +6,7 @@ import { TableCard } from '../../components/data-table/table-card.tsx';
 import { Figure } from '../../components/figure.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
-import { TermHelp } from '../../components/term-help.tsx';
+import { FigureTrace } from '../../components/figure-trace/figure-trace.tsx';
 import { formatFen, formatMonth, formatPv } from '../../lib/format.ts';
 import { useLocalText } from '../../lib/use-local-text.ts';
 import { usePromotion } from './api/get-promotion.ts';
@@ -92,7 +92,10 @@ export default function PromotionServiceFeePage() {
           <>
             <div className="card income-toolbar">
               <MonthSelect value={p.month!} months={p.months} onChange={setMonth} />
-              <TermHelp code="BRACKET" />
+              <FigureTrace
+                trace={{ kind: 'bracket', month: p.month!, ppv: p.lines.find((l) => l.legAdaMasked === null)?.pv ?? 0, gpv: p.gpv }}
+                subject={t('bracket')}
+              />
             </div>
             <section className="card" aria-labelledby="promo-title">
               <h2 className="card__title" id="promo-title">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { TableCard } from '../../components/data-table/table-card.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
+import { FigureTrace } from '../../components/figure-trace/figure-trace.tsx';
 import { TermHelp } from '../../components/term-help.tsx';
 import { formatMonth } from '../../lib/format.ts';
 import type { PagePrefetch } from '../../lib/query-client.ts';
@@ -71,7 +72,16 @@ export default function ServiceFeePage() {
                 <TotalsGrid totals={s} />
                 <StatementItems s={s} />
                 <p className="small" data-export="skip">
-                  <TermHelp code="BRACKET" />
+                  {s.volume ? (
+                    <FigureTrace
+                      trace={{ kind: 'bracket', month: s.month!, ppv: s.volume.ppv, gpv: s.volume.gpv }}
+                      subject={t('bracket')}
+                    />
+                  ) : (
+                    <TermHelp code="BRACKET" />
+                  )}
+                  {' · '}
+                  <FigureTrace trace={{ kind: 'withholding', month: s.month!, withholding: s.withholding }} subject={t('tax')} />
                 </p>
               </section>
               <div className="income-side">

@@ -1,0 +1,61 @@
+import { rulesFor } from '@abo/plan';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, initI18n } from '../../i18n/index.ts';
+import type { explainTrace as ExplainTrace } from './explain.ts';
+
+// The popup module registers the trace texts when it loads: after i18next is set up.
+let explainTrace: typeof ExplainTrace;
+beforeAll(async () => {
+  initI18n('en-US');
+  await i18n.changeLanguage('en-US');
+  await import('./trace-popup.tsx');
+  ({ explainTrace } = await import('./explain.ts'));
+});
+const tIn = (lng: string) => (key: string, options?: Record<string, unknown>) => i18n.t(key, { ns: 'trace', lng, ...options });
+const t = tIn('en-US');
+
+describe('explainTrace', () => {
+  it('APV: group PV less the 21 % legs’ group PV, the Q threshold from the month’s rule table', () => {
+    const m = explainTrace({ kind: 'apv', month: '2026-11', gpv: 25_000, apv: 4_800, ppv: 300, qLegs: 2 }, t, 'en-US');
+    expect(m.result).toBe('APV 4,800 = group PV 25,000 − 21 % legs 20,200');
+    const q = rulesFor('26/27').brackets.at(-1)!;
+    expect(m.rule).toContain(`reaches ${q.minPv.toLocaleString('en-US')} (${q.percent} %)`);
+    expect(m.inputs.map((r) => r.label)).toEqual([
+      'Personal PV',
+      'Group PV',
+      `21 % legs (group PV ≥ ${q.minPv.toLocaleString('en-US')})`,
+      '21 % legs’ group PV',
+    ]);
+  });
+
+  it('leadership: what came up plus the own group’s share less what went on up; the rate from the rule table', () => {
+    const m = explainTrace(
+      {
+        kind: 'item',
+        month: '2026-10',
+        item: {
+          code: 'LEADERSHIP',
+          subCode: null,
+          name: { zh: '领导服务费', en: 'Leadership service fee' },
+          baseBvFen: 0,
+          rateBp: 0,
+          amountFen: 120_000,
+          note: null,
+          legCount: 0,
+          leadership: { inFen: 150_000, ownFen: 0, upFen: 30_000 },
+          share: null,
+        },
+      },
+      t,
+      'en-US',
+    );
+    expect(m.result).toBe('Kept ¥1,200.00 = ¥1,500.00 + ¥0.00 − ¥300.00');
+    expect(m.rule).toMatch(new RegExp(`^${rulesFor('26/27').leadership.rateBp / 100} % of each 21 % group`));
+  });
+
+  it('below the first step the bracket is 0 % up to the first threshold', () => {
+    const m = explainTrace({ kind: 'bracket', month: '2026-11', ppv: 50, gpv: 120 }, tIn('zh-CN'), 'zh-CN');
+    expect(m.result).toBe('小组总 PV 120 = 个人 PV 50 + 一线 70 → 0%（0 – 199 PV）');
+    expect(m.note).toBe('再有 80 PV 可达 3%。');
+  });
+});

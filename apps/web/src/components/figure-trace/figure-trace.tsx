@@ -1,0 +1,77 @@
+import { QuestionCircleOutline } from 'antd-mobile-icons';
+import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/index.ts';
+import type { TraceInput } from './types.ts';
+import './figure-trace.css';
+
+export type { TraceInput } from './types.ts';
+
+// Only the button loads with the page; the popup, its texts and the engine's rule tables load on
+// the first tap. The button's texts are added on first use, not when the module loads: the module
+// may share a chunk the app frame loads before i18next is set up (apps/web/vite.config.ts, the
+// "app" group; components/term does the same).
+let textsAdded = false;
+function addTexts(): void {
+  if (textsAdded) return;
+  i18n.addResourceBundle('zh-CN', 'trace', { button: '如何计算？' }, true);
+  i18n.addResourceBundle('en-US', 'trace', { button: 'How is this calculated?' }, true);
+  textsAdded = true;
+}
+
+const TracePopup = lazy(() => import('./trace-popup.tsx'));
+
+/**
+ * "How is this calculated?" for one figure: a button that opens a dialog with that figure's own
+ * trace (its inputs and their values, the rule in words, the result) worked out by the plan
+ * engine, and a link to the general explanation. `subject` names the figure for screen readers
+ * when a page has several traces.
+ */
+export function FigureTrace({
+  trace,
+  subject,
+  compact = false,
+  className,
+}: {
+  trace: TraceInput;
+  subject?: string;
+  /** Only the icon (in a table cell); the words stay the button's name. */
+  compact?: boolean;
+  className?: string;
+}) {
+  addTexts();
+  const { t } = useTranslation('trace');
+  const [open, setOpen] = useState(false);
+  // Mounted from the first tap on, so the popup can animate out and hand the focus back.
+  const [used, setUsed] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const id = useId();
+  const close = useCallback(() => setOpen(false), []);
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className={`term-help figure-trace${compact ? ' figure-trace--compact' : ''}${className ? ` ${className}` : ''}`}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? id : undefined}
+        aria-label={subject ? `${t('button')} ${subject}` : undefined}
+        title={compact ? t('button') : undefined}
+        data-trace={trace.kind}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+      >
+        <QuestionCircleOutline aria-hidden="true" />
+        <span className={compact ? 'visually-hidden' : undefined}>{t('button')}</span>
+      </button>
+      {used ? (
+        <Suspense fallback={null}>
+          <TracePopup id={id} trace={trace} open={open} onClose={close} returnFocus={button} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
