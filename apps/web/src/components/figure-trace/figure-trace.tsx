@@ -1,7 +1,8 @@
 import { QuestionCircleOutline } from 'antd-mobile-icons';
-import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n/index.ts';
+import { useDialogTrigger } from '../dialog/use-dialog.ts';
 import type { TraceInput } from './types.ts';
 import './figure-trace.css';
 
@@ -41,12 +42,7 @@ export function FigureTrace({
 }) {
   addTexts();
   const { t } = useTranslation('trace');
-  const [open, setOpen] = useState(false);
-  // Mounted from the first tap on, so the popup can animate out and hand the focus back.
-  const [used, setUsed] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const id = useId();
-  const close = useCallback(() => setOpen(false), []);
+  const { open, used, button, id, show, close } = useDialogTrigger();
   return (
     <>
       <button
@@ -59,10 +55,7 @@ export function FigureTrace({
         aria-label={subject ? `${t('button')} ${subject}` : undefined}
         title={compact ? t('button') : undefined}
         data-trace={trace.kind}
-        onClick={() => {
-          setUsed(true);
-          setOpen(true);
-        }}
+        onClick={show}
       >
         <QuestionCircleOutline aria-hidden="true" />
         <span className={compact ? 'visually-hidden' : undefined}>{t('button')}</span>

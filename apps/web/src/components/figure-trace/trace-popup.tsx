@@ -1,7 +1,8 @@
-import { Button, Popup, type ButtonRef } from 'antd-mobile';
-import { Fragment, useEffect, useMemo, useRef, type RefObject } from 'react';
+import { Button, Popup } from 'antd-mobile';
+import { Fragment, useMemo, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n/index.ts';
+import { useModalDialog } from '../dialog/use-dialog.ts';
 import { TermHelp } from '../term-help.tsx';
 import { explainTrace } from './explain.ts';
 import type { TraceInput } from './types.ts';
@@ -227,23 +228,7 @@ export default function TracePopup({
 }) {
   const { t, i18n: instance } = useTranslation('trace');
   const lang = instance.language;
-  const closeButton = useRef<ButtonRef>(null);
-  useEffect(() => {
-    const root = document.getElementById('root');
-    if (!open) return;
-    const back = returnFocus.current;
-    if (root) root.inert = true;
-    closeButton.current?.nativeElement?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      if (root) root.inert = false;
-      back?.focus();
-    };
-  }, [open, onClose, returnFocus]);
+  const closeButton = useModalDialog(open, onClose, returnFocus);
   const m = useMemo(() => explainTrace(trace, (key, options) => t(key, options ?? {}), lang), [trace, t, lang]);
   return (
     <Popup visible={open} position="bottom" onMaskClick={onClose} onClose={onClose} bodyClassName="trace-popup">

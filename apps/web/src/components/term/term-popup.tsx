@@ -1,7 +1,8 @@
-import { Button, Popup, type ButtonRef } from 'antd-mobile';
-import { useEffect, useRef, type RefObject } from 'react';
+import { Button, Popup } from 'antd-mobile';
+import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n/index.ts';
+import { useModalDialog } from '../dialog/use-dialog.ts';
 import { TermHelp } from '../term-help.tsx';
 import type { TermKey } from './term.tsx';
 
@@ -81,23 +82,7 @@ export default function TermPopup({
   returnFocus: RefObject<HTMLElement | null>;
 }) {
   const { t } = useTranslation('term');
-  const closeButton = useRef<ButtonRef>(null);
-  useEffect(() => {
-    const root = document.getElementById('root');
-    if (!open) return;
-    const back = returnFocus.current;
-    if (root) root.inert = true;
-    closeButton.current?.nativeElement?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      if (root) root.inert = false;
-      back?.focus();
-    };
-  }, [open, onClose, returnFocus]);
+  const closeButton = useModalDialog(open, onClose, returnFocus);
   const code = DESC_CODE[k];
   return (
     <Popup visible={open} position="bottom" onMaskClick={onClose} onClose={onClose} bodyClassName="term-popup">

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n/index.ts';
+import { useDialogTrigger } from '../dialog/use-dialog.ts';
 import './term.css';
 
 /** The terms a new member meets first (DESIGN §2), each defined in the popup. */
@@ -34,12 +35,7 @@ const TermPopup = lazy(() => import('./term-popup.tsx'));
 export function Term({ k, children }: { k: TermKey; children?: ReactNode }) {
   addTexts();
   const { t } = useTranslation('term');
-  const [open, setOpen] = useState(false);
-  // Mounted from the first tap on, so the popup can animate out and hand the focus back.
-  const [used, setUsed] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const id = useId();
-  const close = useCallback(() => setOpen(false), []);
+  const { open, used, button, id, show, close } = useDialogTrigger();
   return (
     <>
       <button
@@ -52,10 +48,7 @@ export function Term({ k, children }: { k: TermKey; children?: ReactNode }) {
         // The hint as a tooltip and the accessible description, so the term's text stays the sentence's.
         title={t('hint')}
         data-term={k}
-        onClick={() => {
-          setUsed(true);
-          setOpen(true);
-        }}
+        onClick={show}
       >
         {children ?? t(`short.${k}`)}
       </button>
