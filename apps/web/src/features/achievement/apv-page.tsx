@@ -5,7 +5,7 @@ import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { FigureTrace } from '../../components/figure-trace/figure-trace.tsx';
 import { useMonths } from './api/get-months.ts';
-import { MonthYesNo, MonthTable } from './components/month-table.tsx';
+import { MonthTable, SpMonthCell } from './components/month-table.tsx';
 import { useAch } from './components/shared.tsx';
 import './i18n.ts';
 
@@ -59,18 +59,7 @@ export default function ApvPage() {
                     {
                       key: 'sp',
                       header: t('spMonth'),
-                      cell: (m) => (
-                        <>
-                          <MonthYesNo m={m} value={m.isSp} />
-                          {m.state === 'future' ? null : (
-                            <FigureTrace
-                              compact
-                              trace={{ kind: 'sp', month: m.month, apv: m.apv, qLegs: m.qLegs }}
-                              subject={`${t('spMonth')} ${month(m.month)}`}
-                            />
-                          )}
-                        </>
-                      ),
+                      cell: (m) => <SpMonthCell m={m} />,
                     },
                     { key: 'cum', header: t('apvPage.cum'), numeric: true, cell: (m) => (m.cum === null ? '—' : pv(m.cum)) },
                   ]}

@@ -4,16 +4,15 @@ import { TableCard } from '../../components/data-table/table-card.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { StatusTag } from '../../components/status-tag.tsx';
-import { FigureTrace } from '../../components/figure-trace/figure-trace.tsx';
 import { useRank } from './api/get-rank.ts';
 import { PinCard } from './components/pin-card.tsx';
-import { MonthYesNo, MonthTable } from './components/month-table.tsx';
+import { MonthTable, SpMonthCell } from './components/month-table.tsx';
 import { ConditionList, useAch } from './components/shared.tsx';
 import './i18n.ts';
 
 /** /achievement/localranktracking: current pin, target pin progress, next pin, this PY's months. */
 export default function RankTrackingPage() {
-  const { t, tx, pv, month } = useAch();
+  const { t, tx, pv } = useAch();
   const q = useRank();
   return (
     <Page title={t('nav.localranktracking')} onRefresh={() => q.refetch()} wide>
@@ -82,18 +81,7 @@ export default function RankTrackingPage() {
                     {
                       key: 'sp',
                       header: t('spMonth'),
-                      cell: (m) => (
-                        <>
-                          <MonthYesNo m={m} value={m.isSp} />
-                          {m.state === 'future' ? null : (
-                            <FigureTrace
-                              compact
-                              trace={{ kind: 'sp', month: m.month, apv: m.apv, qLegs: m.qLegs }}
-                              subject={`${t('spMonth')} ${month(m.month)}`}
-                            />
-                          )}
-                        </>
-                      ),
+                      cell: (m) => <SpMonthCell m={m} />,
                     },
                     { key: 'bracket', header: t('bracket'), numeric: true, cell: (m) => `${m.bracket}%` },
                   ]}

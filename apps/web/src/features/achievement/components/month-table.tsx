@@ -1,5 +1,6 @@
 import type { MonthStateData } from '@abo/contract';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
+import { FigureTrace } from '../../../components/figure-trace/figure-trace.tsx';
 import { FreshnessNote } from '../../../components/freshness-note.tsx';
 import { useAch, YesNo } from './shared.tsx';
 
@@ -50,6 +51,23 @@ export function MonthYesNo({ m, value }: { m: MonthRow; value: boolean }) {
     <>
       <YesNo value={value} />
       {m.state === 'open' ? <span className="muted small">{t('mtd')}</span> : null}
+    </>
+  );
+}
+
+/** A month's SP-month answer with its trace (the engine's SP-month test on that month's APV and Q legs). */
+export function SpMonthCell({ m }: { m: MonthRow & { isSp: boolean; apv: number; qLegs: number } }) {
+  const { t, month } = useAch();
+  return (
+    <>
+      <MonthYesNo m={m} value={m.isSp} />
+      {m.state === 'future' ? null : (
+        <FigureTrace
+          compact
+          trace={{ kind: 'sp', month: m.month, apv: m.apv, qLegs: m.qLegs }}
+          subject={`${t('spMonth')} ${month(m.month)}`}
+        />
+      )}
     </>
   );
 }
