@@ -10,6 +10,7 @@ import {
   explainPins,
   PIN,
   PIN_CODES,
+  emptyPinCounters,
   pinCountersOf,
   pinFromCounters,
   pinLadder,
@@ -230,15 +231,7 @@ describe('advancePins (whole tree) agrees with explainPins', () => {
 });
 
 describe('the pin ladder: qualification, the rule in words and the requirements view agree', () => {
-  const zero: PinCounters = {
-    spMonths: 0,
-    maxSpRun: 0,
-    sideVolumeMonths: 0,
-    qualifiedLegs: 0,
-    foundersLegs: 0,
-    bestPgpv: 0,
-    qualificationCredits: 0,
-  };
+  const zero: PinCounters = emptyPinCounters();
   const atThreshold = (step: PinStep): PinCounters => {
     const c = { ...zero };
     for (const x of step.conditions) c[x.counter] = x.min;

@@ -707,15 +707,10 @@ class PyFold {
   }
 }
 
-const EMPTY_COUNTERS: PinCounters = {
-  spMonths: 0,
-  maxSpRun: 0,
-  sideVolumeMonths: 0,
-  qualifiedLegs: 0,
-  foundersLegs: 0,
-  bestPgpv: 0,
-  qualificationCredits: 0,
-};
+/** Every counter at zero (a PY before its first month). */
+export function emptyPinCounters(): PinCounters {
+  return { spMonths: 0, maxSpRun: 0, sideVolumeMonths: 0, qualifiedLegs: 0, foundersLegs: 0, bestPgpv: 0, qualificationCredits: 0 };
+}
 
 /**
  * The pin counters of the PY of the last month given (earlier PYs restart them), counted as
@@ -726,7 +721,7 @@ export function pinCountersOf(months: readonly PinMonthInput[], opts: Pick<Expla
   const fold = new PyFold(rulesOf);
   let rules: RuleTable | null = null;
   for (const m of months) rules = fold.add(m).rules;
-  return rules ? fold.counters(rules) : EMPTY_COUNTERS;
+  return rules ? fold.counters(rules) : emptyPinCounters();
 }
 
 /**
@@ -822,7 +817,7 @@ export function qualifiedPinRises(
   const rules = rulesOf(py);
   const rises: PyQualificationRise[] = [];
   let pin: PinCode = PIN.MEMBER;
-  let counters = EMPTY_COUNTERS;
+  let counters = emptyPinCounters();
   for (const m of months) {
     const mi = monthIndex(m.month);
     if (mi < first || mi > last) continue;

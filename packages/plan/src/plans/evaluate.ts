@@ -20,7 +20,17 @@ import {
   type PyName,
 } from '../calendar.ts';
 import { isPqMonth } from '../close.ts';
-import { PIN, pinFromCounters, pinLadder, pinName, pinRule, type PinCondition, type PinCounters, type PinStep } from '../pins.ts';
+import {
+  emptyPinCounters,
+  PIN,
+  pinFromCounters,
+  pinLadder,
+  pinName,
+  pinRule,
+  type PinCondition,
+  type PinCounters,
+  type PinStep,
+} from '../pins.ts';
 import { rulesFor } from '../rules/registry.ts';
 import type { RuleTable } from '../rules/types.ts';
 import { num, text, type Text } from '../text.ts';
@@ -721,15 +731,7 @@ function qualifiedPins(s: HistorySummary): Int32Array {
   const p = s.rules.pins;
   const legs = legOutlook(s, from, p.legQMonths).reachedAt;
   const founders = legOutlook(s, from, p.foundersLegQMonths).reachedAt;
-  const c: PinCounters = {
-    spMonths: 0,
-    maxSpRun: 0,
-    sideVolumeMonths: 0,
-    qualifiedLegs: 0,
-    foundersLegs: 0,
-    bestPgpv: 0,
-    qualificationCredits: 0,
-  };
+  const c: PinCounters = emptyPinCounters();
   let run = 0;
   let pin: number = PIN.MEMBER;
   const last = Math.min(s.len - 1, s.curPos);
