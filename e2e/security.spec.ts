@@ -50,7 +50,7 @@ test.describe('staff (iinquiry) tokens leave the address', () => {
     expect(await session(page, 'adaToken')).toBe(tokens[0]);
     expect(await session(page, 'oktaIdToken')).toBeTruthy();
 
-    // README "Demo sign-ins": then add &queryAda=10000004 to the address.
+    // README "Staff (iinquiry)": &queryAda=ADA in the address opens a distributor directly.
     const summary = page.waitForResponse((r) => r.url().endsWith('/bff/v1/home/summary'));
     await page.goto(`${page.url()}&queryAda=10000004`);
     expect(await (await summary).json()).toMatchObject({ code: 0, data: { ada: '10000004' } });
