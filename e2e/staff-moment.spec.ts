@@ -152,7 +152,7 @@ test.describe('everywhere', () => {
     await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
     release();
     const failure = page.locator('.card[role="alert"]');
-    await expect(failure.first()).toContainText('系统繁忙，请稍后重试');
+    await expect(failure.first()).toContainText('网络异常，请重试');
     await expect(page.getByText('Database unavailable')).toHaveCount(0);
     await page.waitForTimeout(500);
     await expect(page.locator('.adm-toast-mask')).toHaveCount(0);

@@ -27,8 +27,8 @@ const show = (error: Error) =>
 
 describe('QueryState: one message per failure, in the UI language', () => {
   it("shows the request layer's text (already in the UI language)", async () => {
-    show(new ApiError(9900004, 'The system is busy, please try again shortly'));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The system is busy, please try again shortly');
+    show(new ApiError(9900004, 'Network anomaly, please retry'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Network anomaly, please retry');
   });
 
   it("never an error's own text (a library's or the runtime's, in no particular language)", async () => {

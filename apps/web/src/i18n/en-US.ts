@@ -27,7 +27,7 @@ export const enUS: Messages = {
   request: {
     loading: 'Loading…',
     networkError: 'Network error. Check your connection and try again.',
-    busy: 'The system is busy, please try again shortly',
+    retry: 'Network anomaly, please retry',
     queryExpired: 'The query has expired, please query again',
     serverError: 'Server error, please try again later',
     badRequest: 'The request was not valid. Please check it and try again.',

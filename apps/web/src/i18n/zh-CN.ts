@@ -25,7 +25,7 @@ export const zhCN = {
   request: {
     loading: '加载中…',
     networkError: '网络错误，请检查网络后重试',
-    busy: '系统繁忙，请稍后重试',
+    retry: '网络异常，请重试',
     queryExpired: '查询已过期，请重新查询',
     serverError: '服务器错误，请稍后再试',
     badRequest: '请求有误，请检查后重试',

@@ -94,25 +94,29 @@ describe('request layer (spec §7, §8)', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it("shows one localized text per code: system busy for 9900004, the code's copy for the catalogue's codes", async () => {
+  it("shows spec §8's text for 9900004, and a code's own copy when the server's message is in another language", async () => {
     vi.stubGlobal('fetch', answer({ code: 9900004, message: 'db down', success: false, data: null }));
     await expect(post('/bff/v1/common/dstInfo', {}, { loading: false })).rejects.toMatchObject({
       code: 9900004,
-      message: 'The system is busy, please try again shortly',
+      message: 'Network anomaly, please retry',
     });
     await flush();
-    expect(toast.show).toHaveBeenLastCalledWith(expect.objectContaining({ content: 'The system is busy, please try again shortly' }));
+    expect(toast.show).toHaveBeenLastCalledWith(expect.objectContaining({ content: 'Network anomaly, please retry' }));
 
     vi.stubGlobal('fetch', answer({ code: 9900403, message: 'Not your market', success: false, data: null }));
-    await expect(post('/bff/v1/common/dstInfo', {}, { loading: false })).rejects.toMatchObject({
-      code: 9900403,
-      message: 'You do not have permission to view this',
-    });
+    await expect(post('/bff/v1/common/dstInfo', {}, { loading: false })).rejects.toMatchObject({ message: 'Not your market' });
     await flush();
-    expect(toast.show).toHaveBeenLastCalledWith(
-      expect.objectContaining({ content: 'You do not have permission to view this', icon: 'fail' }),
-    );
+    expect(toast.show).toHaveBeenLastCalledWith(expect.objectContaining({ content: 'Not your market', icon: 'fail' }));
     expect(toast.show).toHaveBeenCalledTimes(2);
+    await i18n.changeLanguage('zh-CN');
+    try {
+      await expect(post('/bff/v1/common/dstInfo', {}, { loading: false })).rejects.toMatchObject({
+        code: 9900403,
+        message: '您没有查看此内容的权限',
+      });
+    } finally {
+      await i18n.changeLanguage('en-US');
+    }
   });
 
   it("shows a server message of another code only in the UI's language", async () => {
@@ -146,17 +150,14 @@ describe('request layer (spec §7, §8)', () => {
     await flush();
     expect(toast.show).not.toHaveBeenCalled();
     release();
-    expect(await failed).toMatchObject({ code: 9900004, message: 'The system is busy, please try again shortly' });
+    expect(await failed).toMatchObject({ code: 9900004, message: 'Network anomaly, please retry' });
     await flush();
     expect(toast.show).not.toHaveBeenCalled();
     // The same call outside a page's query (a button's action) still shows both.
     const direct = post('/bff/v1/home/summary').catch((e: unknown) => e);
     await direct;
     await flush();
-    expect(toast.show.mock.calls.map(([o]) => (o as { content: string }).content)).toEqual([
-      'Loading…',
-      'The system is busy, please try again shortly',
-    ]);
+    expect(toast.show.mock.calls.map(([o]) => (o as { content: string }).content)).toEqual(['Loading…', 'Network anomaly, please retry']);
   });
 
   it('stays silent for the silent codes and when success is true', async () => {

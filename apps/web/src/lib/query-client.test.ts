@@ -23,7 +23,7 @@ describe("the query client: a page's data shows in place, not in toasts", () => 
     const failure = client
       .fetchQuery({ queryKey: ['summary'], queryFn: () => post('/bff/v1/home/summary'), retry: 1, retryDelay: 0 })
       .catch((e: unknown) => e);
-    expect(await failure).toMatchObject({ code: 9900004, message: 'The system is busy, please try again shortly' });
+    expect(await failure).toMatchObject({ code: 9900004, message: 'Network anomaly, please retry' });
     await flush();
     expect(fetch).toHaveBeenCalledTimes(2);
     expect(toast.show).not.toHaveBeenCalled();

@@ -8,9 +8,11 @@ export interface RequestTexts {
   failure: (code: number, serverMessage: string) => string;
 }
 
-/** Codes with copy of their own (spec §8 and the error catalogue, packages/contract/src/codes.ts). */
+/**
+ * Copy per code (the error catalogue, packages/contract/src/codes.ts): what a failure says when the
+ * server's message is not in the UI's language.
+ */
 const COPY_BY_CODE: Partial<Record<number, string>> = {
-  [Code.RETRY]: 'request.busy',
   [Code.BAD_REQUEST]: 'request.badRequest',
   [Code.FORBIDDEN]: 'request.forbidden',
   [Code.NOT_FOUND]: 'request.notFound',
@@ -21,20 +23,19 @@ const COPY_BY_CODE: Partial<Record<number, string>> = {
 const HAN = /\p{Script=Han}/u;
 
 /**
- * Loaded with the first call that needs a text (i18next stays out of the shell). A failure says
- * the copy of its code in the UI's language; a code without copy shows the server's message only
- * when it is written in the UI's language (a Chinese UI never shows an English server text, nor
- * the other way round), else the generic text.
+ * Loaded with the first call that needs a text (i18next stays out of the shell). As spec §8 has
+ * it, 9900004 says "network anomaly, please retry" and any other code the server's message, but
+ * only when that message is written in the UI's language (a Chinese UI never shows an English
+ * server text, nor the other way round); else the copy of its code, else the generic text.
  */
 export function requestTexts(): RequestTexts {
   const i18n = initI18n();
   const t = (key: string) => i18n.t(key);
   const failure = (code: number, serverMessage: string) => {
-    const key = COPY_BY_CODE[code];
-    if (key) return t(key);
+    if (code === Code.RETRY) return t('request.retry');
     const message = serverMessage.trim();
     if (message && HAN.test(message) === (i18n.language !== 'en-US')) return message;
-    return t('request.serverError');
+    return t(COPY_BY_CODE[code] ?? 'request.serverError');
   };
   return Object.assign(t, { failure });
 }

@@ -104,7 +104,7 @@ describe('staff screens', () => {
     );
     renderLookup();
     await userEvent.type(screen.getByRole('searchbox', { name: '会员号或姓名' }), '张建国{Enter}');
-    expect(await screen.findByRole('alert')).toHaveTextContent('系统繁忙，请稍后重试');
+    expect(await screen.findByRole('alert')).toHaveTextContent('网络异常，请重试');
     expect(screen.queryByText(/Database unavailable/)).toBeNull();
     await new Promise((r) => setTimeout(r, 20));
     expect(toast.show).not.toHaveBeenCalled();
