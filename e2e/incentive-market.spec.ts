@@ -81,10 +81,15 @@ test.describe('market pages as a Diamond (10000002)', () => {
     expect(all).toBeGreaterThan(6);
 
     const members = page.waitForResponse((r) => r.url().endsWith('/bff/v1/incentive/market/members'));
-    // Each filter is an address of its own, shown in a view of its own: use the one in sight.
+    // Each filter is an address of its own, shown in a view of its own (the one left stays, hidden):
+    // act on the one in sight, once it shows the filter just set (an action holds on to the element
+    // it found, even when that one is then hidden).
     const main = page.locator('main:visible');
-    await main.getByLabel(/起始层级|From level/).selectOption('1');
+    const fromLevel = main.getByLabel(/起始层级|From level/);
+    await fromLevel.selectOption('1');
+    await expect(fromLevel).toHaveValue('1');
     await main.getByLabel(/结束层级|To level/).selectOption('1');
+    await expect(main.getByLabel(/结束层级|To level/)).toHaveValue('1');
     const body = await (await members).json();
     expect(body.code).toBe(0);
     await expect.poll(totalOf).toBeLessThan(all);
@@ -93,6 +98,7 @@ test.describe('market pages as a Diamond (10000002)', () => {
     for (const level of await rows.locator('td:nth-child(2)').allInnerTexts()) expect(level.trim()).toBe('1');
 
     await main.getByRole('button', { name: /重置|Reset/ }).click();
+    await expect(fromLevel).toHaveValue('');
     await expect.poll(totalOf).toBe(all);
     await main.getByLabel(/本月 Q|Q this month/).selectOption('q');
     await expect.poll(totalOf).toBeLessThan(all);
