@@ -12,7 +12,7 @@ const ROUTES: Record<string, string> = {
   distributorannualincome: '[data-total-net]',
   commissiondetail: '[data-item-fen]',
   annualtaxable: '[data-gross-fen]',
-  annualreview: '.income-review [data-net-fen]',
+  annualreview: '.income-review [data-months-paid]',
 };
 
 const EMPTY_TEXT = /(暂无|没有|还没有)服务费|No service fee/;
@@ -150,7 +150,7 @@ test.describe('income as 10000004 (long income history)', () => {
     expect(pdfBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     await page.goto('/front/income/annualreview');
-    await expect(page.locator('.income-review [data-net-fen]')).toBeVisible();
+    await expect(page.locator('.income-review [data-months-paid]')).toBeVisible();
     const [png] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /保存图片|Save image/ }).click()]);
     expect(png.suggestedFilename()).toMatch(/^annual-review-\d{2}-\d{2}\.png$/);
     const pngBytes = fs.readFileSync((await png.path())!);

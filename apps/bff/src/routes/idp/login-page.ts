@@ -50,18 +50,22 @@ export interface LoginPageOptions {
 export function renderLoginPage(o: LoginPageOptions): string {
   const t = TEXT[o.lang];
   const e = escapeHtml;
+  const title = o.staff ? t.staffTitle : t.title;
+  // Framed by the app's /login page (display=iframe), which already shows the card, the page
+  // heading and the language switch (and sets this frame's language): the form alone, so the
+  // sign-in shows each of them once. The region keeps its name for screen readers.
+  const embedded = o.display === 'iframe';
   return `<!doctype html>
 <html lang="${o.lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${e(o.staff ? t.staffTitle : t.title)} · ${e(t.subtitle)}</title>
+<title>${e(title)} · ${e(t.subtitle)}</title>
 <link rel="stylesheet" href="/idp/assets/login.css">
 </head>
 <body class="${o.display === 'iframe' ? 'embedded' : ''}">
-<main class="card">
-  <p class="brand">${e(t.subtitle)}</p>
-  <h1>${e(o.staff ? t.staffTitle : t.title)}</h1>
+<main class="card"${embedded ? ` aria-label="${e(title)}"` : ''}>
+${embedded ? '' : `  <p class="brand">${e(t.subtitle)}</p>\n  <h1>${e(title)}</h1>\n`}
   <form method="post" action="${e(o.action)}" id="login-form" data-display="${o.display}" data-kind="${o.staff ? 'staff' : 'distributor'}" novalidate>
     <input type="hidden" name="redirect_uri" value="${e(o.redirectUri)}">
     <input type="hidden" name="lang" value="${o.lang}">
@@ -75,7 +79,7 @@ export function renderLoginPage(o: LoginPageOptions): string {
     <button type="submit">${e(t.submit)}</button>
   </form>
   ${o.demoHint ? `<p class="hint">${e(o.staff ? t.staffHint : t.hint)}</p>` : ''}
-  <p class="lang"><a href="${e(o.otherLangUrl)}">${e(t.other)}</a></p>
+  ${embedded ? '' : `<p class="lang"><a href="${e(o.otherLangUrl)}">${e(t.other)}</a></p>`}
 </main>
 <script src="/idp/assets/login.js" defer></script>
 </body>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { annualComprehensiveTax, serviceFeeAnnualTax } from '@abo/plan';
+import { reviewDefaultPy } from './income-routes.ts';
 import { LEADER, STRANGER, useIncomeApp } from './income-test-support.ts';
 
 describe('income calls: annual income, annual tax, review and types', () => {
@@ -74,6 +75,23 @@ describe('income calls: annual income, annual tax, review and types', () => {
     expect(d.growthPercent).toBe(Math.round(((d.netFen - prevSame.netFen) / prevSame.netFen) * 1000) / 10);
     const last = await fx.call(LEADER, 'annualreview', { year: '25/26' });
     expect(last.body.data.pinsReached).toEqual([expect.objectContaining({ code: '342', month: '2026-01' })]);
+  });
+
+  it('opens the year in review on the last complete PY, not the open one', async () => {
+    // Today is in PY 26/27, which has two statements so far; 25/26 is the last complete PY.
+    const d = (await fx.call(LEADER, 'annualreview')).body.data;
+    expect(d.py).toBe('25/26');
+    expect(d.monthsPaid).toBe(12);
+    expect(d.pys).toEqual(['26/27', '25/26']);
+    // A member with no complete PY yet sees the open one.
+    expect((await fx.call(STRANGER, 'annualreview')).body.data.py).toBe('26/27');
+  });
+
+  it('picks the newest PY before the open one that has statements', () => {
+    expect(reviewDefaultPy('26/27', ['2026-10', '2026-09', '2026-08', '2025-09'])).toBe('25/26');
+    expect(reviewDefaultPy('26/27', ['2026-10', '2024-12'])).toBe('24/25');
+    expect(reviewDefaultPy('26/27', ['2026-10'])).toBe('26/27');
+    expect(reviewDefaultPy('26/27', [])).toBe('26/27');
   });
 
   it('gives the type index this PY per item', async () => {

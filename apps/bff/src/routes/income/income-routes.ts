@@ -73,6 +73,15 @@ async function rebuiltLegs(db: DB, ada: string, month: string): Promise<ParsedLe
   return fee.lines.map((l) => ({ ...l, name: null }));
 }
 
+/**
+ * The PY the year in review opens on: the last complete PY with statements (a review of the open
+ * PY is a part year), or the open PY for a member who has no complete one yet.
+ * `months`: the queryable statement months, newest first.
+ */
+export function reviewDefaultPy(currentPy: string, months: readonly string[]): string {
+  return months.map((m) => pyOf(m)).find((py) => py < currentPy) ?? currentPy;
+}
+
 /** The /bff/v1/income/* page data calls. */
 export async function incomeRoutes(app: FastifyInstance, opts: { config: Config }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -197,17 +206,18 @@ export async function incomeRoutes(app: FastifyInstance, opts: { config: Config 
     handler: async (request) => {
       const session = sessionOf(request);
       const { ada } = session;
-      const py = request.body.year ?? pyOf(today());
+      const currentPy = pyOf(today());
+      const months = await queryableMonths(db, ada);
+      const py = request.body.year ?? reviewDefaultPy(currentPy, months);
       const prevPy = previousPy(py);
-      const [person, months, rows, prevRows, pinRows, statuses] = await Promise.all([
+      const [person, rows, prevRows, pinRows, statuses] = await Promise.all([
         personOr404(db, ada),
-        queryableMonths(db, ada),
         pyStatementTotals(db, ada, py),
         pyStatementTotals(db, ada, prevPy),
         pinMonths(db, ada, pyMonths(prevPy)[11]!, pyMonths(py)[11]!),
         planStatuses(db, ada, py),
       ]);
-      const input = { py, prevPy, pys: pysOf(pyOf(today()), months), person, twelve: twelveMonths(py, rows), prevRows, pinRows };
+      const input = { py, prevPy, pys: pysOf(currentPy, months), person, twelve: twelveMonths(py, rows), prevRows, pinRows };
       return ok(annualReviewData({ ...input, planStatuses: statuses }, nameViewerOf(session)));
     },
   });

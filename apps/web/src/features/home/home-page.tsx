@@ -1,4 +1,5 @@
 import { Avatar, Button, Dialog } from 'antd-mobile';
+import { lazy, Suspense } from 'react';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -14,6 +15,7 @@ import type { PagePrefetch } from '../../lib/query-client.ts';
 import { homeSummaryQuery, useHomeSummary } from './api/get-home-summary.ts';
 import { useWeChatInfo } from './api/get-wechat-info.ts';
 import { noviceGuideQuery, useNoviceGuide } from './api/novice-guide.ts';
+import { useWideHome } from './components/use-wide-home.ts';
 import { Glossary } from './components/first-goal.tsx';
 import { MomentCard } from './components/moment-card.tsx';
 import { NoviceGuide } from './components/novice-guide.tsx';
@@ -26,6 +28,12 @@ export const prefetch: PagePrefetch = (_at, client) => {
   void client.prefetchQuery(noviceGuideQuery('home'));
 };
 
+// The trends of the wide layout load only there: a phone's first page does not carry them.
+const trends = () => import('./components/area-trend.tsx');
+const QTrend = lazy(() => trends().then((m) => ({ default: m.QTrend })));
+const PvTrend = lazy(() => trends().then((m) => ({ default: m.PvTrend })));
+const IncomeTrend = lazy(() => trends().then((m) => ({ default: m.IncomeTrend })));
+
 export default function HomePage() {
   const { t } = useTranslation('home');
   const { lang, tx } = useLocalText();
@@ -35,6 +43,8 @@ export default function HomePage() {
   const inWeChat = getSession('channel') === 'wec' && isWeChat();
   const wechat = useWeChatInfo(ada, inWeChat && !!ada);
   const navigate = useNavigate();
+  // On a wide screen each area shows its trend as well (their data is asked for only then).
+  const wide = useWideHome();
 
   const onLogout = async () => {
     const confirmed = await Dialog.confirm({ content: t('logoutConfirm'), confirmText: t('logout'), cancelText: t('cancel') });
@@ -72,7 +82,7 @@ export default function HomePage() {
 
             <MomentCard s={s} />
 
-            <div className="grid grid--3">
+            <div className="grid grid--3 home-areas">
               <Link to="/incentiveplan" className="card area-card">
                 <h2 className="card__title">
                   {t('incentive')} <RightOutline aria-hidden="true" />
@@ -90,6 +100,11 @@ export default function HomePage() {
                     <div className="muted small">{t('flqMonths')}</div>
                   </div>
                 </div>
+                {wide ? (
+                  <Suspense fallback={null}>
+                    <QTrend />
+                  </Suspense>
+                ) : null}
               </Link>
 
               <Link to="/achievement" className="card area-card">
@@ -109,6 +124,11 @@ export default function HomePage() {
                     <div className="muted small">{t('bracket')}</div>
                   </div>
                 </div>
+                {wide ? (
+                  <Suspense fallback={null}>
+                    <PvTrend />
+                  </Suspense>
+                ) : null}
                 <FreshnessNote month={s.month} />
               </Link>
 
@@ -125,6 +145,14 @@ export default function HomePage() {
                         <div className="muted small">{t('lastNet')}</div>
                       </div>
                     </div>
+                    {wide ? (
+                      <Suspense fallback={null}>
+                        <IncomeTrend
+                          pretaxFen={s.lastPretaxFen}
+                          taxFen={s.lastPretaxFen === null ? null : s.lastPretaxFen - s.lastNetFen}
+                        />
+                      </Suspense>
+                    ) : null}
                   </>
                 ) : (
                   <p className="muted">{t('noIncome')}</p>

@@ -1,5 +1,5 @@
 import { ErrorBlock } from '../../components/error-block.tsx';
-import { useRef } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Figure } from '../../components/figure.tsx';
 import { Page } from '../../components/page.tsx';
@@ -14,16 +14,26 @@ import { MonthsChart } from './components/months-chart.tsx';
 import { PySelect } from './components/pickers.tsx';
 import { useParam } from './components/use-param.ts';
 import { useLocalText } from '../../lib/use-local-text.ts';
+import './annualreview-i18n.ts';
+import './annualreview.css';
 import './i18n.ts';
 import './income.css';
 
-/** /income/annualreview: the year in review (?year=25/26), saved as a shareable PNG. */
+/**
+ * /income/annualreview: the year in review (?year=25/26; by default the last complete PY, chosen
+ * by the BFF), saved as a shareable PNG. The card is the image as it will be saved; its amounts
+ * are hidden until the distributor shows them, since income claims in shared content are
+ * restricted for direct sellers in China.
+ */
 export default function AnnualReviewPage() {
   const { t } = useTranslation('income');
+  const { t: tr } = useTranslation('annualreview');
   const { lang, tx } = useLocalText();
   const [year, setYear] = useParam('year');
   const q = useAnnualReview(year);
   const card = useRef<HTMLElement>(null);
+  const [hideAmounts, setHideAmounts] = useState(true);
+  const noteId = useId();
 
   return (
     <Page title={t('pages.annualreview')} onRefresh={() => q.refetch()} wide>
@@ -33,48 +43,80 @@ export default function AnnualReviewPage() {
             <div className="card income-toolbar">
               <PySelect value={d.py} pys={d.pys} onChange={setYear} />
               {d.monthsPaid > 0 ? (
-                <ExportButton target={card} label={t('saveImage')} run={(el) => exportPng(el, `annual-review-${pySlug(d.py)}.png`)} />
+                <>
+                  <ExportButton target={card} label={t('saveImage')} run={(el) => exportPng(el, `annual-review-${pySlug(d.py)}.png`)} />
+                  <div className="review-share">
+                    <label className="review-share__toggle">
+                      <input
+                        type="checkbox"
+                        role="switch"
+                        checked={hideAmounts}
+                        onChange={(e) => setHideAmounts(e.target.checked)}
+                        aria-describedby={noteId}
+                      />
+                      {tr('hideAmounts')}
+                    </label>
+                    <span className="muted small" id={noteId}>
+                      {tr('hideAmountsNote')}
+                    </span>
+                  </div>
+                </>
               ) : null}
             </div>
-            <section className="income-review" ref={card} aria-labelledby="review-title">
+            <section
+              className={`income-review${hideAmounts ? ' income-review--no-amounts' : ''}`}
+              ref={card}
+              aria-labelledby="review-title"
+            >
               <h2 className="card__title" id="review-title">
                 {t('reviewTitle', { name: d.displayName, py: d.py })}
               </h2>
-              <div className="muted small">{t('currentPin', { pin: tx(d.pin.name) })}</div>
+              {hideAmounts && d.monthsPaid > 0 ? null : <div className="muted small">{t('currentPin', { pin: tx(d.pin.name) })}</div>}
               {d.monthsPaid === 0 ? (
                 <ErrorBlock status="empty" title={t('noStatements')} description={t('reviewEmpty')} className="income-review__empty" />
               ) : (
                 <>
-                  <div className="income-review__grid">
-                    <div data-net-fen={d.netFen}>
-                      <Figure value={formatFen(d.netFen, lang)} label={t('netTotal')} />
+                  {hideAmounts ? (
+                    <div className="income-review__grid" data-months-paid={d.monthsPaid}>
+                      <Figure value={tx(d.pin.name)} label={tr('pin')} />
+                      <Figure value={d.plansMet.length} label={tr('plansMet')} />
                     </div>
-                    <Figure value={formatFen(d.pretaxFen, lang)} label={t('pretaxTotal')} />
-                    <Figure
-                      value={d.bestMonth ? formatMonth(d.bestMonth.month, lang) : '—'}
-                      label={t('bestMonth')}
-                      hint={d.bestMonth ? formatFen(d.bestMonth.netFen, lang) : undefined}
-                    />
-                    <Figure
-                      value={d.growthPercent === null ? '—' : `${d.growthPercent > 0 ? '+' : ''}${formatPercent(d.growthPercent, lang)}`}
-                      label={t('growth')}
-                      hint={
-                        d.previousSamePeriod && d.previous && d.growthPercent !== null
-                          ? t('previousPy', {
-                              py: d.previous.py,
-                              months: t('firstMonths', { count: d.comparedMonths }),
-                              amount: formatFen(d.previousSamePeriod.netFen, lang),
-                            })
-                          : t('growthNone')
-                      }
-                    />
-                  </div>
-                  <MonthsChart
-                    title={t('netByMonth')}
-                    months={d.months.map((m) => m.month)}
-                    series={[{ label: t('net'), fen: d.months.map((m) => m.netFen) }]}
-                    height={180}
-                  />
+                  ) : (
+                    <>
+                      <div className="income-review__grid" data-months-paid={d.monthsPaid}>
+                        <div data-net-fen={d.netFen}>
+                          <Figure value={formatFen(d.netFen, lang)} label={t('netTotal')} />
+                        </div>
+                        <Figure value={formatFen(d.pretaxFen, lang)} label={t('pretaxTotal')} />
+                        <Figure
+                          value={d.bestMonth ? formatMonth(d.bestMonth.month, lang) : '—'}
+                          label={t('bestMonth')}
+                          hint={d.bestMonth ? formatFen(d.bestMonth.netFen, lang) : undefined}
+                        />
+                        <Figure
+                          value={
+                            d.growthPercent === null ? '—' : `${d.growthPercent > 0 ? '+' : ''}${formatPercent(d.growthPercent, lang)}`
+                          }
+                          label={t('growth')}
+                          hint={
+                            d.previousSamePeriod && d.previous && d.growthPercent !== null
+                              ? t('previousPy', {
+                                  py: d.previous.py,
+                                  months: t('firstMonths', { count: d.comparedMonths }),
+                                  amount: formatFen(d.previousSamePeriod.netFen, lang),
+                                })
+                              : t('growthNone')
+                          }
+                        />
+                      </div>
+                      <MonthsChart
+                        title={t('netByMonth')}
+                        months={d.months.map((m) => m.month)}
+                        series={[{ label: t('net'), fen: d.months.map((m) => m.netFen) }]}
+                        height={180}
+                      />
+                    </>
+                  )}
                   <div className="grid grid--2" style={{ marginTop: 16 }}>
                     <div>
                       <h3 className="card__title">{t('pinsReached')}</h3>
@@ -106,9 +148,7 @@ export default function AnnualReviewPage() {
                       )}
                     </div>
                   </div>
-                  <p className="income-review__footer">
-                    {t('monthsPaid')}: {d.monthsPaid} · ABO Inquiry
-                  </p>
+                  <p className="income-review__footer">{hideAmounts ? null : `${t('monthsPaid')}: ${d.monthsPaid} · `}ABO Inquiry</p>
                 </>
               )}
             </section>

@@ -2,6 +2,7 @@ import type { Channel } from '@abo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import { TableCard } from '../../components/data-table/table-card.tsx';
 import { Page } from '../../components/page.tsx';
@@ -10,10 +11,30 @@ import { BUILD_ID } from '../../config/env.ts';
 import { post } from '../../lib/api-client.ts';
 import { channelId } from '../../lib/channel.ts';
 import { getSession } from '../../lib/storage.ts';
+import NotFoundPage from './not-found-page.tsx';
 import './i18n.ts';
 
-/** Diagnostics for support: what this session knows about itself, never the token values. */
+/**
+ * Who may open the diagnostics: staff (iinquiry, signed in with their tokens) on a call, or a
+ * debugging build: `VITE_DEBUG_PAGE=1` at build time, or `?debug=1` on the development server
+ * (never in a production build). Everyone else gets the not-found page: a distributor has no
+ * use for it, and it names the session's channel, ids and build.
+ */
+function canSeeDiagnostics(search: string): boolean {
+  if (getSession('channel') === 'iinquiry' && !!getSession('adaToken')) return true;
+  const env = import.meta.env;
+  if (env['VITE_DEBUG_PAGE'] === '1') return true;
+  return !env.PROD && new URLSearchParams(search).get('debug') === '1';
+}
+
+/** /test: diagnostics for support, or the not-found page for those who may not see them. */
 export default function TestPage() {
+  const { search } = useLocation();
+  return canSeeDiagnostics(search) ? <Diagnostics /> : <NotFoundPage />;
+}
+
+/** What this session knows about itself, never the token values. */
+function Diagnostics() {
   const { t, i18n } = useTranslation('system');
   const channel = (getSession('channel') ?? 'ebiz') as Channel;
   const hasTokens = channel === 'iinquiry' ? !!getSession('adaToken') : !!getSession('accessToken') && !!getSession('idToken');

@@ -1,0 +1,103 @@
+// /income/annualreview: the card is the shareable image; by default it holds no money figure.
+import type { AnnualReviewData } from '@abo/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18n, initI18n } from '../../i18n/index.ts';
+import { annualReviewQuery } from './api/get-annual-review.ts';
+
+// Chart.js needs a real canvas; what it would draw is SimpleChart's own test.
+vi.mock('../../lib/chart.ts', () => ({
+  Chart: class {
+    destroy() {}
+  },
+}));
+vi.stubGlobal('fetch', () => new Promise<never>(() => undefined));
+vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn(), clear: vi.fn() } }));
+
+let AnnualReviewPage: () => ReactNode;
+beforeAll(async () => {
+  initI18n('en-US');
+  AnnualReviewPage = (await import('./annualreview-page.tsx')).default;
+});
+afterAll(async () => {
+  await act(() => i18n.changeLanguage('zh-CN'));
+});
+
+const months = [
+  '2025-09',
+  '2025-10',
+  '2025-11',
+  '2025-12',
+  '2026-01',
+  '2026-02',
+  '2026-03',
+  '2026-04',
+  '2026-05',
+  '2026-06',
+  '2026-07',
+  '2026-08',
+];
+const review: AnnualReviewData = {
+  py: '25/26',
+  pys: ['26/27', '25/26'],
+  displayName: '张建国',
+  pretaxFen: 12_345_678,
+  taxFen: 2_345_678,
+  netFen: 10_000_000,
+  monthsPaid: 12,
+  months: months.map((month) => ({ month, pretaxFen: 1_000_000, taxFen: 100_000, netFen: 876_543, hasStatement: true, paidOn: null })),
+  bestMonth: { month: '2026-01', paidOn: '2026-02-15', pretaxFen: 1_500_000, taxFen: 200_000, netFen: 1_300_000 },
+  previous: { py: '24/25', pretaxFen: 9_000_000, taxFen: 1_000_000, netFen: 8_000_000 },
+  previousSamePeriod: { pretaxFen: 9_000_000, taxFen: 1_000_000, netFen: 8_000_000 },
+  comparedMonths: 12,
+  growthPercent: 25,
+  pin: { code: '342', name: { zh: '钻石', en: 'Diamond' } },
+  pinsReached: [{ code: '342', name: { zh: '钻石', en: 'Diamond' }, month: '2026-01' }],
+  plansMet: [{ code: 'SEM', name: { zh: '研讨会', en: 'Seminars' } }],
+  plansEvaluated: 4,
+};
+
+function show() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  client.setQueryData(annualReviewQuery().queryKey, review);
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/income/annualreview']}>
+        <AnnualReviewPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const card = () => document.querySelector<HTMLElement>('.income-review')!;
+// Any money figure: a yuan sign, or the digits of the amounts above (grouped or not).
+const MONEY = /¥|123,456|100,000|10000000|8,765|13,000|\+25/;
+
+describe('/income/annualreview', () => {
+  it('hides the amounts in the shareable card by default, keeping the achievements', () => {
+    show();
+    const toggle = screen.getByRole('switch', { name: 'Hide amounts in the image' });
+    expect(toggle).toBeChecked();
+    expect(card().textContent).not.toMatch(MONEY);
+    expect(card().querySelector('[data-net-fen], canvas, .chart')).toBeNull();
+    expect(card()).toHaveTextContent('Current pin');
+    expect(card()).toHaveTextContent('Pins reached this year');
+    expect(card()).toHaveTextContent('Incentive plans achieved');
+    expect(card()).toHaveTextContent('Seminars');
+    expect(card()).toHaveTextContent(/Diamond/);
+  });
+
+  it('shows the amounts once the distributor turns the toggle off, and hides them again', () => {
+    show();
+    const toggle = screen.getByRole('switch', { name: 'Hide amounts in the image' });
+    fireEvent.click(toggle);
+    expect(toggle).not.toBeChecked();
+    expect(card().querySelector('[data-net-fen]')).toHaveAttribute('data-net-fen', '10000000');
+    expect(card().textContent).toMatch(/¥/);
+    fireEvent.click(toggle);
+    expect(card().textContent).not.toMatch(MONEY);
+  });
+});
