@@ -61,7 +61,7 @@ const LAYOUTS = [
     marketPv: 'Whole-market PV',
     october: 'Oct 2026',
     spMonth: 'SP month',
-    spResult: (apv: string, q: string) => new RegExp(`^APV ${apv}, 21 % legs ${q} → (an|not an) SP month$`),
+    spResult: (apv: string, q: string) => new RegExp(`^APV ${apv}, 21% legs ${q} → (an|not an) SP month$`),
     title: /^Performance bracket · Nov 2026$/,
     result: /^Group PV ([\d,]+) = personal PV ([\d,]+) \+ legs ([\d,]+) → (\d+) % \(/,
   },

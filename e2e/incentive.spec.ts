@@ -169,7 +169,7 @@ test.describe('incentive plans as 10000003 (new member)', () => {
     test.setTimeout(240_000);
     await visitEveryRoute(page, '10000003', '?lang=en');
     await page.goto('/front/incentiveplan/seminarstravelplan/flqdetails?year=26/27&lang=en');
-    await expect(page.getByText('No frontline leg has been Q (21 %) in this period yet')).toBeVisible();
+    await expect(page.getByText('No frontline leg has been Q (21%) in this period yet')).toBeVisible();
     await page.goto('/front/incentiveplan/type/seminar?lang=en');
     await expect(page.locator('.inc-header')).toContainText(/At risk|Out of reach|Missed/);
   });

@@ -9,19 +9,23 @@ beforeAll(() => {
   initI18n('en-US');
 });
 
-function Failing({ error }: { error: Error }) {
+function Failing({ error, refusedText }: { error: Error; refusedText?: string }) {
   const query = useQuery({
     queryKey: ['failing', error.message],
     queryFn: () => Promise.reject(error),
     retry: false,
   });
-  return <QueryState query={query}>{() => 'content'}</QueryState>;
+  return (
+    <QueryState query={query} {...(refusedText ? { refusedText } : {})}>
+      {() => 'content'}
+    </QueryState>
+  );
 }
 
-const show = (error: Error) =>
+const show = (error: Error, refusedText?: string) =>
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <Failing error={error} />
+      <Failing error={error} {...(refusedText ? { refusedText } : {})} />
     </QueryClientProvider>,
   );
 
@@ -36,5 +40,10 @@ describe('QueryState: one message per failure, in the UI language', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The data could not be loaded just now. Please try again.');
     expect(alert).not.toHaveTextContent('Cannot read');
+  });
+
+  it("says what a refused request means on the page (the page knows what was asked), not the code's generic copy", async () => {
+    show(new ApiError(9900400, 'The request was not valid. Please check it and try again.'), '2001-01 cannot be queried');
+    expect(await screen.findByRole('alert')).toHaveTextContent('2001-01 cannot be queried');
   });
 });

@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Button, Skeleton } from 'antd-mobile';
+import { Code } from '@abo/contract/codes';
 import { ApiError } from '../lib/api-client.ts';
 import { ErrorBlock } from './error-block.tsx';
 import { useDeferredValue, type ReactNode } from 'react';
@@ -12,11 +13,16 @@ interface QueryStateProps<T> {
   emptyTitle?: string;
   emptyText?: string;
   skeletonLines?: number;
+  /**
+   * What a refused request (9900400) means on this page, in the UI's language: the server's own
+   * words may be in another language (lib/request-texts.ts), and the page knows what was asked.
+   */
+  refusedText?: string;
   children: (data: T) => ReactNode;
 }
 
 /** Loading skeleton, error with retry, empty state, or the content: the same on every page. */
-export function QueryState<T>({ query, isEmpty, emptyTitle, emptyText, skeletonLines = 4, children }: QueryStateProps<T>) {
+export function QueryState<T>({ query, isEmpty, emptyTitle, emptyText, skeletonLines = 4, refusedText, children }: QueryStateProps<T>) {
   const { t } = useTranslation();
   // The content renders at transition priority: a page's render with its data (the largest of a
   // visit) runs in slices the browser can interrupt instead of one long task, while the skeleton
@@ -31,13 +37,14 @@ export function QueryState<T>({ query, isEmpty, emptyTitle, emptyText, skeletonL
     );
   }
   if (query.isError) {
+    const refused = refusedText && query.error instanceof ApiError && query.error.code === Code.BAD_REQUEST;
     return (
       <div className="card" role="alert">
         <ErrorBlock
           status={query.error instanceof ApiError && query.error.kind === 'transport' ? 'disconnected' : 'default'}
           title={t('state.errorTitle')}
           // The request layer's text is in the UI's language (lib/request-texts.ts); any other error's is not ours to show.
-          description={(query.error instanceof ApiError && query.error.message) || t('state.errorText')}
+          description={refused ? refusedText : (query.error instanceof ApiError && query.error.message) || t('state.errorText')}
         >
           <Button color="primary" fill="outline" onClick={() => void query.refetch()}>
             {t('state.retry')}

@@ -90,3 +90,24 @@ describe('SimpleChart: the open month', () => {
     expect(screen.queryByText(/so far/)).toBeNull();
   });
 });
+
+describe('SimpleChart: axis ticks', () => {
+  it('labels ticks in whole steps with the tick format, tooltips with the full format', async () => {
+    const money = (v: number) => `¥${v.toFixed(2)}`;
+    const whole = (v: number) => `¥${Math.round(v)}`;
+    render(<SimpleChart title="Net" labels={labels} series={apv} format={money} tickFormat={whole} />);
+    await waitFor(() => expect(drawn).toHaveLength(1));
+    const { y } = drawn[0]!.config.options.scales;
+    expect(y.ticks.precision).toBe(0);
+    expect(y.ticks.callback(12_000)).toBe('¥12000');
+    const tooltip = drawn[0]!.config.options.plugins.tooltip.callbacks.label;
+    expect(tooltip({ dataset: { label: 'Net' }, parsed: { y: 12.5 }, dataIndex: 0 })).toBe('Net: ¥12.50');
+  });
+
+  it('groups thousands by default, never as the browser locale would', async () => {
+    render(<SimpleChart title="PV" labels={labels} series={apv} />);
+    await waitFor(() => expect(drawn).toHaveLength(1));
+    expect(drawn[0]!.config.options.scales.y.ticks.callback(12_000)).toBe('12,000');
+    expect(screen.getByRole('rowheader', { name: 'Nov' }).closest('tr')).toHaveTextContent('Nov55,785');
+  });
+});

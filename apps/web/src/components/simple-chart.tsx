@@ -2,6 +2,7 @@ import type { MonthStateData } from '@abo/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../i18n/index.ts';
+import { formatPv } from '../lib/format.ts';
 
 export interface ChartSeries {
   label: string;
@@ -17,8 +18,13 @@ export interface SimpleChartProps {
   labels: string[];
   series: ChartSeries[];
   height?: number;
-  /** Formats axis and tooltip values (money, PV). */
+  /** Formats tooltip and table values (money, PV); PV with thousands separators by default. */
   format?: (value: number) => string;
+  /**
+   * Formats the axis ticks, which are whole numbers: defaults to `format`; money charts pass
+   * whole yuan (`'¥12,000'`, not `'¥12,000.00'`).
+   */
+  tickFormat?: (value: number) => string;
   /**
    * Where each labelled month stands. The open month's figures are so far (provisional): drawn
    * outlined (bars) or dashed (lines), marked "*" with a note, and kept out of the axis scale,
@@ -84,7 +90,15 @@ const faint = (hex: string) => (/^#[0-9a-f]{6}$/i.test(hex) ? `${hex}26` : hex);
  * view, so pages without one never download it; a data table follows for
  * screen readers.
  */
-export function SimpleChart({ title, labels, series, height = 220, format = (v) => v.toLocaleString(), states }: SimpleChartProps) {
+export function SimpleChart({
+  title,
+  labels,
+  series,
+  height = 220,
+  format = (v) => formatPv(v, i18n.language),
+  tickFormat = format,
+  states,
+}: SimpleChartProps) {
   addTexts();
   const { t } = useTranslation('chart');
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -142,7 +156,12 @@ export function SimpleChart({ title, labels, series, height = 220, format = (v) 
               },
             },
             scales: {
-              y: { beginAtZero: true, ...(axisMax !== undefined ? { max: axisMax } : {}), ticks: { callback: (v) => format(Number(v)) } },
+              y: {
+                beginAtZero: true,
+                ...(axisMax !== undefined ? { max: axisMax } : {}),
+                // Whole steps only: no "¥0.50" or "2.5" between the round figures.
+                ticks: { precision: 0, callback: (v) => tickFormat(Number(v)) },
+              },
             },
           },
         });
@@ -175,7 +194,7 @@ export function SimpleChart({ title, labels, series, height = 220, format = (v) 
     };
     // `states` by value (statesKey): callers may build the array on each render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [labels, series, format, statesKey]);
+  }, [labels, series, format, tickFormat, statesKey]);
 
   return (
     <>

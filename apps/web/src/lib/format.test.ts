@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_VALUE, formatBankCard, formatFen, formatMonth, formatPv, maskPrivacy, maskedBankCard } from './format.ts';
+import {
+  EMPTY_VALUE,
+  formatBankCard,
+  formatFen,
+  formatFenLess,
+  formatMonth,
+  formatPercent,
+  formatPv,
+  maskPrivacy,
+  maskedBankCard,
+} from './format.ts';
 
 describe('maskPrivacy (spec §5)', () => {
   it('shows first 3 and last 2 with six asterisks for values longer than 6', () => {
@@ -80,6 +90,52 @@ describe('formatFen', () => {
     expect(formatFen(10.6, 'zh-CN')).toBe('¥0.11');
     expect(formatFen(Number.NaN, 'zh-CN')).toBe(EMPTY_VALUE);
     expect(formatFen(Number.POSITIVE_INFINITY, 'en-US')).toBe(EMPTY_VALUE);
+  });
+});
+
+describe('formatFen in whole yuan (chart axes)', () => {
+  it('drops the decimals and keeps the thousands separators', () => {
+    expect(formatFen(1_200_000, 'zh-CN', true)).toBe('¥12,000');
+    expect(formatFen(1_200_000, 'en-US', true)).toBe('¥12,000');
+    expect(formatFen(0, 'en-US', true)).toBe('¥0');
+    expect(formatFen(250_050, 'zh-CN', true)).toBe('¥2,501');
+    expect(formatFen(-150_000, 'en-US', true)).toBe('-¥1,500');
+    expect(formatFen(1_200_000, 'de-DE', true)).toBe(
+      new Intl.NumberFormat('de-DE', {
+        style: 'currency',
+        currency: 'CNY',
+        currencyDisplay: 'narrowSymbol',
+        maximumFractionDigits: 0,
+      }).format(12_000),
+    );
+  });
+});
+
+describe('formatFenLess', () => {
+  it('puts a minus before an amount taken off', () => {
+    expect(formatFenLess(123456, 'zh-CN')).toBe('− ¥1,234.56');
+    expect(formatFenLess(5, 'en-US')).toBe('− ¥0.05');
+  });
+
+  it('never shows a minus before a zero amount', () => {
+    expect(formatFenLess(0, 'zh-CN')).toBe('¥0.00');
+    expect(formatFenLess(0.4, 'en-US')).toBe('¥0.00');
+    expect(formatFenLess(-0.4, 'en-US')).toBe('¥0.00');
+  });
+
+  it('adds a negative amount back and never prints NaN', () => {
+    expect(formatFenLess(-1200, 'en-US')).toBe('+ ¥12.00');
+    expect(formatFenLess(Number.NaN, 'en-US')).toBe(EMPTY_VALUE);
+  });
+});
+
+describe('formatPercent', () => {
+  it('writes a percentage without a space in both languages', () => {
+    expect(formatPercent(21, 'zh-CN')).toBe('21%');
+    expect(formatPercent(21, 'en-US')).toBe('21%');
+    expect(formatPercent(2.5, 'en-US')).toBe('2.5%');
+    expect(formatPercent(1250, 'en-US')).toBe('1,250%');
+    expect(formatPercent(Number.NaN, 'zh-CN')).toBe(EMPTY_VALUE);
   });
 });
 

@@ -69,23 +69,43 @@ function groupThousands(digits: string): string {
  * `123456` → `'¥1,234.56'` in both zh-CN and en-US (the narrow symbol, not
  * en-US's `'CN¥'`); negative amounts as `'-¥12.00'`. Digits are ASCII; set
  * tabular figures in CSS (the global `.num` class, `font-variant-numeric:
- * tabular-nums`) so columns of amounts line up.
+ * tabular-nums`) so columns of amounts line up. `wholeYuan` rounds to whole
+ * yuan without decimals (`'¥12,000'`), as a chart's axis labels its ticks.
  */
-export function formatFen(fen: number, locale: string): string {
+export function formatFen(fen: number, locale: string, wholeYuan?: boolean): string {
   if (!Number.isFinite(fen)) return EMPTY_VALUE;
-  const whole = Math.round(fen);
+  const digits = wholeYuan ? 0 : 2;
+  const whole = wholeYuan ? Math.round(fen / 100) * 100 : Math.round(fen);
   if (!SPELT_OUT.test(locale)) {
     return numberFormat(locale, {
       style: 'currency',
       currency: 'CNY',
       currencyDisplay: 'narrowSymbol',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
     }).format(whole / 100);
   }
   const abs = Math.abs(whole);
   const yuan = groupThousands(String(Math.floor(abs / 100)));
-  return `${whole < 0 ? '-' : ''}¥${yuan}.${String(abs % 100).padStart(2, '0')}`;
+  return `${whole < 0 ? '-' : ''}¥${yuan}${digits ? `.${String(abs % 100).padStart(2, '0')}` : ''}`;
+}
+
+/**
+ * An amount taken off another (tax, a deduction) after a minus sign: `'− ¥12.00'`. Nothing
+ * taken off shows no sign (`'¥0.00'`, never `'− ¥0.00'`); a negative one is added back (`'+ ¥12.00'`).
+ */
+export function formatFenLess(fen: number, locale: string): string {
+  const cents = Math.round(fen);
+  return `${cents > 0 ? '− ' : cents < 0 ? '+ ' : ''}${formatFen(Math.abs(cents), locale)}`;
+}
+
+/**
+ * A percentage, written the same way in both languages, without a space: `21` → `'21%'`,
+ * `2.5` → `'2.5%'` (digits as {@link formatPv}).
+ */
+export function formatPercent(n: number, locale: string): string {
+  const text = formatPv(n, locale);
+  return text === EMPTY_VALUE ? text : `${text}%`;
 }
 
 /**

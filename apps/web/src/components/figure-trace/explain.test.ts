@@ -17,14 +17,14 @@ const t = tIn('en-US');
 describe('explainTrace', () => {
   it('APV: group PV less the 21 % legs’ group PV, the Q threshold from the month’s rule table', () => {
     const m = explainTrace({ kind: 'apv', month: '2026-11', gpv: 25_000, apv: 4_800, ppv: 300, qLegs: 2 }, t, 'en-US');
-    expect(m.result).toBe('APV 4,800 = group PV 25,000 − 21 % legs 20,200');
+    expect(m.result).toBe('APV 4,800 = group PV 25,000 − 21% legs 20,200');
     const q = rulesFor('26/27').brackets.at(-1)!;
-    expect(m.rule).toContain(`reaches ${q.minPv.toLocaleString('en-US')} (${q.percent} %)`);
+    expect(m.rule).toContain(`reaches ${q.minPv.toLocaleString('en-US')} (${q.percent}%)`);
     expect(m.inputs.map((r) => r.label)).toEqual([
       'Personal PV',
       'Group PV',
-      `21 % legs (group PV ≥ ${q.minPv.toLocaleString('en-US')})`,
-      '21 % legs’ group PV',
+      `21% legs (group PV ≥ ${q.minPv.toLocaleString('en-US')})`,
+      '21% legs’ group PV',
     ]);
   });
 
@@ -50,7 +50,7 @@ describe('explainTrace', () => {
       'en-US',
     );
     expect(m.result).toBe('Kept ¥1,200.00 = ¥1,500.00 + ¥0.00 − ¥300.00');
-    expect(m.rule).toMatch(new RegExp(`^${rulesFor('26/27').leadership.rateBp / 100} % of each 21 % group`));
+    expect(m.rule).toMatch(new RegExp(`^${rulesFor('26/27').leadership.rateBp / 100}% of each 21% group`));
   });
 
   it('below the first step the bracket is 0 % up to the first threshold', () => {

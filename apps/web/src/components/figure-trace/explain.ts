@@ -17,7 +17,7 @@ import {
   type RuleTable,
   type TaxBand,
 } from '@abo/plan';
-import { formatFen, formatMonth, formatPv } from '../../lib/format.ts';
+import { formatFen, formatFenLess, formatMonth, formatPercent, formatPv } from '../../lib/format.ts';
 import type { TraceInput } from './types.ts';
 
 /** One input of a trace: what it is and its value as the page shows it. */
@@ -53,8 +53,9 @@ const rulesOf = (month: string): RuleTable => rulesForMonth(month, { fallback: '
 export function explainTrace(trace: TraceInput, t: T, lang: string): TraceModel {
   const pv = (n: number) => formatPv(n, lang);
   const fen = (n: number) => formatFen(n, lang);
-  // One percent style per language, as the pages write it: "21 %" in English, "21%" in Chinese.
-  const pct = (n: number) => (lang.startsWith('zh') ? `${formatPv(n, lang)}%` : `${formatPv(n, lang)} %`);
+  const pct = (n: number) => formatPercent(n, lang);
+  // A term subtracted at the end of a worked formula: " − ¥2,520.00", left out when zero.
+  const less = (n: number) => (Math.round(n) > 0 ? ` ${formatFenLess(n, lang)}` : '');
   const bp = (n: number) => pct((n / BP_PER_UNIT) * 100);
 
   switch (trace.kind) {
@@ -146,7 +147,7 @@ export function explainTrace(trace: TraceInput, t: T, lang: string): TraceModel 
             label: flat
               ? t('tax.deductionFlat', { flat: fen(REMUNERATION_FLAT_DEDUCTION_FEN) })
               : t('tax.deductionPercent', { percent: pct(percentOff) }),
-            value: `− ${fen(w.deductionFen)}`,
+            value: formatFenLess(w.deductionFen, lang),
           },
           { label: t('tax.taxable'), value: fen(w.taxableFen) },
           { label: t('tax.rate'), value: pct(w.ratePercent) },
@@ -164,7 +165,7 @@ export function explainTrace(trace: TraceInput, t: T, lang: string): TraceModel 
           pretax: fen(w.pretaxFen),
           deduction: fen(w.deductionFen),
           rate: pct(w.ratePercent),
-          quick: fen(w.quickDeductionFen),
+          quick: less(w.quickDeductionFen),
         }),
         descCode: 'TAX',
       };
@@ -184,7 +185,7 @@ export function explainTrace(trace: TraceInput, t: T, lang: string): TraceModel 
         inputs: [
           { label: t('annual.gross'), value: fen(trace.grossFen) },
           { label: t('annual.income', { percent: pct(trace.incomeRatioPercent) }), value: fen(trace.incomeFen) },
-          { label: t('annual.basic'), value: `− ${fen(trace.basicDeductionFen)}` },
+          { label: t('annual.basic'), value: formatFenLess(trace.basicDeductionFen, lang) },
           { label: t('tax.taxable'), value: fen(trace.taxableFen) },
           { label: t('tax.rate'), value: pct(trace.ratePercent) },
           { label: t('tax.quick'), value: fen(trace.quickDeductionFen) },
@@ -195,7 +196,7 @@ export function explainTrace(trace: TraceInput, t: T, lang: string): TraceModel 
           tax: fen(trace.annualTaxFen),
           taxable: fen(trace.taxableFen),
           rate: pct(trace.ratePercent),
-          quick: fen(trace.quickDeductionFen),
+          quick: less(trace.quickDeductionFen),
           withheld: fen(trace.withheldFen),
           balanceLabel: t(balanceKey),
           balance: fen(Math.abs(trace.balanceFen)),
@@ -214,7 +215,7 @@ export function explainTrace(trace: TraceInput, t: T, lang: string): TraceModel 
         inputs.push(
           { label: t('item.in'), value: fen(it.leadership.inFen) },
           { label: t('item.own'), value: fen(it.leadership.ownFen) },
-          { label: t('item.up'), value: `− ${fen(it.leadership.upFen)}` },
+          { label: t('item.up'), value: formatFenLess(it.leadership.upFen, lang) },
         );
         result = t('item.resultLeadership', {
           amount: fen(it.amountFen),

@@ -35,9 +35,9 @@ describe('FigureTrace', () => {
     const dialog = await open('How is this calculated?', 'Performance bracket · Nov 2026');
     // The result says the figure and the rule's band, the band from the engine's table.
     expect(bracketFor(BASE_RULES.brackets, 8009)).toBe(18);
-    expect(dialog).toHaveAccessibleDescription('Group PV 8,009 = personal PV 300 + legs 7,709 → 18 % (7,000 – 9,999 PV)');
-    expect(dialog).toHaveTextContent('200 PV → 3 %, 600 → 6 %');
-    expect(dialog).toHaveTextContent('1,991 more PV reach 21 %');
+    expect(dialog).toHaveAccessibleDescription('Group PV 8,009 = personal PV 300 + legs 7,709 → 18% (7,000 – 9,999 PV)');
+    expect(dialog).toHaveTextContent('200 PV → 3%, 600 → 6%');
+    expect(dialog).toHaveTextContent('1,991 more PV reach 21%');
     expect(within(dialog).getByRole('link', { name: 'Read more' })).toHaveAttribute('href', '/descpage?code=BRACKET');
     // Modal: the page behind is inert, the close button has the focus; Escape closes and gives it back.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus(), { timeout: 5000 });
@@ -68,14 +68,14 @@ describe('FigureTrace', () => {
     await i18n.changeLanguage('en-US');
     renderTrace(<FigureTrace trace={{ kind: 'sp', month: '2026-11', apv: 4200, qLegs: 1 }} />);
     const dialog = await open('How is this calculated?', 'SP month (Q month) · Nov 2026');
-    expect(dialog).toHaveAccessibleDescription('APV 4,200, 21 % legs 1 → an SP month');
+    expect(dialog).toHaveAccessibleDescription('APV 4,200, 21% legs 1 → an SP month');
     const checks = within(dialog)
       .getAllByRole('listitem')
       .map((li) => li.textContent);
     expect(checks).toEqual([
       '✗ APV 4,200 ≥ 10,000 (not met)',
-      '✓ APV 4,200 ≥ 4,000 and 21 % legs 1 ≥ 1 (met)',
-      '✗ 21 % legs 1 ≥ 2 (not met)',
+      '✓ APV 4,200 ≥ 4,000 and 21% legs 1 ≥ 1 (met)',
+      '✗ 21% legs 1 ≥ 2 (not met)',
     ]);
   });
 
@@ -124,10 +124,10 @@ describe('FigureTrace', () => {
       </>,
     );
     const ruby = await open('How is this calculated? Ruby', 'Ruby service fee · Oct 2026');
-    expect(ruby).toHaveAccessibleDescription('¥5,060.00 = ¥253,000.00 × 2 %');
+    expect(ruby).toHaveAccessibleDescription('¥5,060.00 = ¥253,000.00 × 2%');
     expect(ruby).toHaveTextContent('personal-group PV ≥ 20,000');
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     const diamond = await open('How is this calculated? Diamond', 'Diamond annual bonus · Aug 2026');
-    expect(diamond).toHaveAccessibleDescription('Fund ¥2,500.00 = ¥1,000,000.00 × 0.25 %; ¥750.00 = ¥2,500.00 × 3 ÷ 10 units');
+    expect(diamond).toHaveAccessibleDescription('Fund ¥2,500.00 = ¥1,000,000.00 × 0.25%; ¥750.00 = ¥2,500.00 × 3 ÷ 10 units');
   });
 });

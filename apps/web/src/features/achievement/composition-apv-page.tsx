@@ -38,7 +38,7 @@ export default function CompositionApvPage() {
               ? [
                   {
                     key: 'others',
-                    name: t('composition.others', { n: d.otherLegs.count }),
+                    name: t('composition.others', { count: d.otherLegs.count }),
                     pgpv: d.otherLegs.pgpv,
                     counted: true,
                     bar: false,

@@ -168,7 +168,7 @@ function EstimateBody({ d }: { d: AchEstimateData }) {
             />
           ))}
           {d.legs.length > SLIDER_LEGS ? (
-            <p className="muted small">{t('estimate.otherLegs', { n: d.legs.length - SLIDER_LEGS })}</p>
+            <p className="muted small">{t('estimate.otherLegs', { count: d.legs.length - SLIDER_LEGS })}</p>
           ) : null}
           <Button
             size="small"

@@ -86,7 +86,7 @@ describe('figure traces on the achievement pages', () => {
     fireEvent.click(within(bracket).getByRole('button', { name: 'How is this calculated?' }));
     const dialog = await screen.findByRole('dialog', { name: 'Performance bracket · Nov 2026' }, { timeout: 5000 });
     expect(bracketFor(BASE_RULES.brackets, 8009)).toBe(18);
-    expect(dialog).toHaveAccessibleDescription('Group PV 8,009 = personal PV 300 + legs 7,709 → 18 % (7,000 – 9,999 PV)');
+    expect(dialog).toHaveAccessibleDescription('Group PV 8,009 = personal PV 300 + legs 7,709 → 18% (7,000 – 9,999 PV)');
   });
 
   it('/achievement/topup: the SP month’s trace tests the month’s APV and 21 % legs', async () => {
@@ -110,7 +110,7 @@ describe('figure traces on the achievement pages', () => {
     show(<TopupPage />, [[topupQuery().queryKey, topup]]);
     fireEvent.click(await screen.findByRole('button', { name: /^How is this calculated\? SP month/ }));
     const dialog = await screen.findByRole('dialog', { name: 'SP month (Q month) · Nov 2026' }, { timeout: 5000 });
-    expect(dialog).toHaveAccessibleDescription('APV 8,009, 21 % legs 0 → not an SP month');
+    expect(dialog).toHaveAccessibleDescription('APV 8,009, 21% legs 0 → not an SP month');
     expect(dialog).toHaveTextContent('1,991 more APV would make it one');
   });
 
@@ -120,6 +120,6 @@ describe('figure traces on the achievement pages', () => {
     show(<ApvPage />, [[monthsQuery(12).queryKey, data]]);
     fireEvent.click(await screen.findByRole('button', { name: 'How is this calculated? SP month Oct 2026' }));
     const dialog = await screen.findByRole('dialog', { name: 'SP month (Q month) · Oct 2026' }, { timeout: 5000 });
-    expect(dialog).toHaveAccessibleDescription('APV 4,300, 21 % legs 1 → an SP month');
+    expect(dialog).toHaveAccessibleDescription('APV 4,300, 21% legs 1 → an SP month');
   });
 });

@@ -20,7 +20,7 @@ export default function MarketingStarGloryPage() {
           <>
             <section className="card">
               <div className="ach-toolbar">
-                <h2 className="card__title">{t('glory.total', { n: d.total, month: fm(d.month) })}</h2>
+                <h2 className="card__title">{t('glory.total', { n: pv(d.total), count: d.total, month: fm(d.month) })}</h2>
                 <MonthSelect months={d.availableMonths} value={d.month} onChange={setMonth} current={d.availableMonths[0]} />
               </div>
               <p className="muted small">{t('glory.condition', { ppv: pv(d.condition.ppv), customers: d.condition.newCustomers })}</p>

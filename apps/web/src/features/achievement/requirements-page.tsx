@@ -17,7 +17,7 @@ export default function RequirementsPage() {
       <QueryState query={q} skeletonLines={10}>
         {(d) => (
           <>
-            <p className="muted small">{t('counters', { py: d.py, closed: d.closedMonths, remaining: d.remainingMonths })}</p>
+            <p className="muted small">{t('counters', { py: d.py, count: d.closedMonths, remaining: d.remainingMonths })}</p>
             <TableCard title={t('allPins')}>
               <DataTable
                 columns={[

@@ -21,7 +21,7 @@ export default function TopupPage() {
           <>
             <section className="card">
               <h2 className="card__title">{t('thisMonth', { month: month(d.month) })}</h2>
-              <p className="muted small">{t('topup.daysLeft', { n: d.daysLeft })}</p>
+              <p className="muted small">{t('topup.daysLeft', { count: d.daysLeft })}</p>
               <div className="ach-figures">
                 <Figure value={pv(d.ppv)} unit="PV" label={t('ppv')} />
                 <Figure value={pv(d.gpv)} unit="PV" label={t('gpv')} />

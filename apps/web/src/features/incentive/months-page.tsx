@@ -58,12 +58,12 @@ function Calendar({ data }: { data: MonthsData }) {
         <div className="grid grid--2">
           <div>
             <span className="figure">{closed}</span>
-            <span className="figure__unit">{t('unit.months')}</span>
+            <span className="figure__unit">{t('unit.months', { count: closed })}</span>
             <div className="muted small">{t('closedMonths')}</div>
           </div>
           <div>
             <span className="figure">{12 - closed}</span>
-            <span className="figure__unit">{t('unit.months')}</span>
+            <span className="figure__unit">{t('unit.months', { count: 12 - closed })}</span>
             <div className="muted small">{t('openMonths')}</div>
           </div>
         </div>
@@ -148,7 +148,7 @@ function Compliance({ data }: { data: MonthsData }) {
       <div>
         <span className="figure">{n}</span>
         <span className="figure__unit">
-          / {lived.length} {t('unit.months')}
+          / {lived.length} {t('unit.months', { count: lived.length })}
         </span>
       </div>
       <p className="small muted">

@@ -4,7 +4,7 @@ import { Figure } from '../../components/figure.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { FigureTrace } from '../../components/figure-trace/figure-trace.tsx';
-import { formatFen } from '../../lib/format.ts';
+import { formatFen, formatFenLess } from '../../lib/format.ts';
 import { useAnnualTaxable } from './api/get-annual-taxable.ts';
 import { IncomeLinks } from './components/income-links.tsx';
 import { formatPercent } from './components/income-format.ts';
@@ -68,7 +68,7 @@ export default function AnnualTaxablePage() {
                     <dt>{t('incomeRatio', { percent: d.incomeRatioPercent })}</dt>
                     <dd>{formatFen(d.incomeFen, lang)}</dd>
                     <dt>{t('basicDeduction')}</dt>
-                    <dd>− {formatFen(d.basicDeductionFen, lang)}</dd>
+                    <dd>{formatFenLess(d.basicDeductionFen, lang)}</dd>
                     <dt className="income-steps__result">{t('taxable')}</dt>
                     <dd className="income-steps__result">{formatFen(d.taxableFen, lang)}</dd>
                     <dt>{t('taxRate')}</dt>
@@ -78,7 +78,7 @@ export default function AnnualTaxablePage() {
                     <dt className="income-steps__result">{t('annualTax')}</dt>
                     <dd className="income-steps__result">{formatFen(d.annualTaxFen, lang)}</dd>
                     <dt>{t('withheld')}</dt>
-                    <dd>− {formatFen(d.withheldFen, lang)}</dd>
+                    <dd>{formatFenLess(d.withheldFen, lang)}</dd>
                     <dt className="income-steps__result">{balanceLabel}</dt>
                     <dd className="income-steps__result">{formatFen(Math.abs(d.balanceFen), lang)}</dd>
                   </dl>

@@ -5,7 +5,7 @@ import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { FigureTrace } from '../../components/figure-trace/figure-trace.tsx';
 import { TermHelp } from '../../components/term-help.tsx';
-import { formatFen, formatMonth, formatPv } from '../../lib/format.ts';
+import { formatFen, formatFenLess, formatMonth, formatPv } from '../../lib/format.ts';
 import { useStatement } from './api/get-statement.ts';
 import { IncomeLinks } from './components/income-links.tsx';
 import { formatRateBp } from './components/income-format.ts';
@@ -25,6 +25,7 @@ export default function CommissionDetailPage() {
   return (
     <Page title={t('pages.commissiondetail')} onRefresh={() => q.refetch()} wide>
       <QueryState
+        refusedText={month ? t('monthRefused', { month: month.slice(0, 20) }) : undefined}
         query={q}
         isEmpty={(s) => s.month === null}
         emptyTitle={t('noStatements')}
@@ -73,7 +74,7 @@ export default function CommissionDetailPage() {
                       <dt>{t('leadOwn')}</dt>
                       <dd>{formatFen(it.leadership.ownFen, lang)}</dd>
                       <dt>{t('leadUp')}</dt>
-                      <dd>− {formatFen(it.leadership.upFen, lang)}</dd>
+                      <dd>{formatFenLess(it.leadership.upFen, lang)}</dd>
                       <dt className="income-steps__result">{t('leadKept')}</dt>
                       <dd className="income-steps__result">{formatFen(it.amountFen, lang)}</dd>
                     </dl>
@@ -117,7 +118,7 @@ export default function CommissionDetailPage() {
                 <dt>{t('pretax')}</dt>
                 <dd data-pretax-fen={s.pretaxFen}>{formatFen(s.pretaxFen, lang)}</dd>
                 <dt>{t('tax')}</dt>
-                <dd data-tax-fen={s.taxFen}>− {formatFen(s.taxFen, lang)}</dd>
+                <dd data-tax-fen={s.taxFen}>{formatFenLess(s.taxFen, lang)}</dd>
                 <dt className="income-steps__result">{t('net')}</dt>
                 <dd className="income-steps__result" data-net-fen={s.netFen}>
                   {formatFen(s.netFen, lang)}

@@ -27,7 +27,7 @@ export default function DistributorAnnualIncomePage() {
             <>
               <div className="card income-toolbar">
                 <PySelect value={d.py} pys={d.pys} onChange={setYear} />
-                <span className="muted small">{t('monthsCount', { n: paid })}</span>
+                <span className="muted small">{t('monthsCount', { count: paid })}</span>
               </div>
               <section className="card" aria-labelledby="annual-title">
                 <h2 className="card__title" id="annual-title">

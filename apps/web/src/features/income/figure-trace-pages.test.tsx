@@ -72,8 +72,8 @@ describe('figure traces on the income pages', () => {
     };
     show(<PretaxDetailsPage />, [[pretaxQuery().queryKey, pretax]]);
     const dialog = await openTrace(/^How is this calculated\? How the tax was withheld$/, 'Tax withheld · Oct 2026');
-    expect(dialog).toHaveAccessibleDescription('Tax ¥1,975.31 = (¥12,345.67 − ¥2,469.13) × 20 % − ¥0.00');
-    expect(dialog).toHaveTextContent('Deduction (20 %)− ¥2,469.13');
+    expect(dialog).toHaveAccessibleDescription('Tax ¥1,975.31 = (¥12,345.67 − ¥2,469.13) × 20%');
+    expect(dialog).toHaveTextContent('Deduction (20%)− ¥2,469.13');
   });
 
   it('/income/commissiondetail: each item’s trace is that item’s base × rate = amount', async () => {
@@ -104,10 +104,10 @@ describe('figure traces on the income pages', () => {
     };
     show(<CommissionDetailPage />, [[statementQuery(undefined, 'commissiondetail').queryKey, statement]]);
     const ruby = await openTrace(/^How is this calculated\? Ruby service fee$/, 'Ruby service fee · Oct 2026');
-    expect(ruby).toHaveAccessibleDescription('¥5,060.00 = ¥253,000.00 × 2 %');
+    expect(ruby).toHaveAccessibleDescription('¥5,060.00 = ¥253,000.00 × 2%');
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     const bracket = await openTrace(/^How is this calculated\? Performance bracket$/, 'Performance bracket · Oct 2026');
-    expect(bracket).toHaveAccessibleDescription('Group PV 8,009 = personal PV 300 + legs 7,709 → 18 % (7,000 – 9,999 PV)');
+    expect(bracket).toHaveAccessibleDescription('Group PV 8,009 = personal PV 300 + legs 7,709 → 18% (7,000 – 9,999 PV)');
   });
 
   it('/income/annualtaxable: the year’s tax trace from gross to the balance', async () => {
@@ -131,9 +131,9 @@ describe('figure traces on the income pages', () => {
     show(<AnnualTaxablePage />, [[annualTaxableQuery().queryKey, annual]]);
     const dialog = await openTrace(/^How is this calculated\? Annual tax$/, 'Annual tax · 2026');
     expect(dialog).toHaveAccessibleDescription(
-      'Annual tax ¥7,480.00 = ¥100,000.00 × 10 % − ¥2,520.00; less ¥30,000.00 withheld: to refund ¥22,520.00',
+      'Annual tax ¥7,480.00 = ¥100,000.00 × 10% − ¥2,520.00; less ¥30,000.00 withheld: to refund ¥22,520.00',
     );
     // The band is the engine's (the statutory comprehensive-income table).
-    expect(dialog).toHaveTextContent('over ¥36,000.00 up to ¥144,000.00, rate 10 %, quick deduction ¥2,520.00');
+    expect(dialog).toHaveTextContent('over ¥36,000.00 up to ¥144,000.00, rate 10%, quick deduction ¥2,520.00');
   });
 });

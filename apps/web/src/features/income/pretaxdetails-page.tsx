@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { FigureTrace } from '../../components/figure-trace/figure-trace.tsx';
-import { formatFen, formatMonth } from '../../lib/format.ts';
+import { formatFen, formatFenLess, formatMonth } from '../../lib/format.ts';
 import { usePretax } from './api/get-pretax.ts';
 import { IncomeLinks } from './components/income-links.tsx';
 import { formatPercent } from './components/income-format.ts';
@@ -24,6 +24,7 @@ export default function PretaxDetailsPage() {
   return (
     <Page title={t('pages.pretaxdetails')} onRefresh={() => q.refetch()} wide>
       <QueryState
+        refusedText={month ? t('monthRefused', { month: month.slice(0, 20) }) : undefined}
         query={q}
         isEmpty={(p) => p.month === null}
         emptyTitle={t('noStatements')}
@@ -61,7 +62,7 @@ export default function PretaxDetailsPage() {
                       {t('deduction')}
                       <div className="small">{w.pretaxFen <= REMUNERATION_FLAT_LIMIT_FEN ? t('deductionFlat') : t('deductionPercent')}</div>
                     </dt>
-                    <dd>− {formatFen(w.deductionFen, lang)}</dd>
+                    <dd>{formatFenLess(w.deductionFen, lang)}</dd>
                     <dt className="income-steps__result">{t('taxable')}</dt>
                     <dd className="income-steps__result">{formatFen(w.taxableFen, lang)}</dd>
                     <dt>{t('taxRate')}</dt>

@@ -82,6 +82,7 @@ export default function PromotionServiceFeePage() {
   return (
     <Page title={t('pages.promotionservicefee')} onRefresh={() => q.refetch()} wide>
       <QueryState
+        refusedText={month ? t('monthRefused', { month: month.slice(0, 20) }) : undefined}
         query={q}
         isEmpty={(p) => p.month === null}
         emptyTitle={t('noStatements')}

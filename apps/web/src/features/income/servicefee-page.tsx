@@ -41,6 +41,7 @@ export default function ServiceFeePage() {
   return (
     <Page title={t('pages.servicefee')} onRefresh={() => Promise.all([statement.refetch(), list.refetch()])} wide>
       <QueryState
+        refusedText={month ? t('monthRefused', { month: month.slice(0, 20) }) : undefined}
         query={statement}
         isEmpty={(s) => s.month === null}
         emptyTitle={t('noStatements')}

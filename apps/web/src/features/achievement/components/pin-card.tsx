@@ -38,7 +38,7 @@ export function PinCard({ d }: { d: AchRankData }) {
         <dd className="num">{q.q12 ? t('q12') : t('qMonthsOf', { n: q.qMonths })}</dd>
       </dl>
       <p className="muted small">{t('qualifiedNote')}</p>
-      <p className="muted small">{t('counters', { py: d.py, closed: d.closedMonths, remaining: d.remainingMonths })}</p>
+      <p className="muted small">{t('counters', { py: d.py, count: d.closedMonths, remaining: d.remainingMonths })}</p>
     </TexturedCard>
   );
 }

@@ -35,7 +35,7 @@ export function PlanCard({ p, to }: { p: PlanSummary; to: string }) {
             ? t('closedYear')
             : p.periodState === 'future'
               ? t('futureYear')
-              : t('remaining', { n: p.remainingMonths })}{' '}
+              : t('remaining', { count: p.remainingMonths })}{' '}
           · {t('criteriaMet', { met: p.criteriaMet, total: p.criteriaTotal })}
         </div>
         {p.reason ? <p className="inc-reason small">{tx(p.reason)}</p> : null}

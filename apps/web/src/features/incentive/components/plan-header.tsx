@@ -25,7 +25,7 @@ export function PlanHeader({ plan, compact = false }: { plan: PlanData; compact?
           ? `${plan.py} · ${t('closedYear')}`
           : plan.periodState === 'future'
             ? `${plan.py} · ${t('futureYear')}`
-            : `${plan.py} · ${t('remaining', { n: plan.remainingMonths })} · ${t('asOf', { month: formatMonth(plan.today, lang) })}`}
+            : `${plan.py} · ${t('remaining', { count: plan.remainingMonths })} · ${t('asOf', { month: formatMonth(plan.today, lang) })}`}
       </p>
       {compact ? (
         <p className="small">

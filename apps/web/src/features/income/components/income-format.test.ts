@@ -4,7 +4,8 @@ import { formatPayDate, formatPercent, formatRateBp, pySlug } from './income-for
 describe('income formatting', () => {
   it('shows basis points as percentages', () => {
     expect(formatRateBp(2100, 'zh-CN')).toBe('21%');
-    expect(formatRateBp(25, 'en-US')).toBe('0.25 %');
+    expect(formatRateBp(25, 'en-US')).toBe('0.25%');
+    expect(formatRateBp(2100, 'en-US')).toBe('21%');
     expect(formatPercent(-12.5, 'zh-CN')).toBe('-12.5%');
   });
   it('writes a payment date the way each language reads it', () => {

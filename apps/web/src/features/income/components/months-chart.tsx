@@ -30,5 +30,6 @@ export function MonthsChart({
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const chartSeries = useMemo(() => series.map((s) => ({ label: s.label, kind: s.kind, values: s.fen.map((f) => f / 100) })), [key]);
   const format = useMemo(() => (v: number) => formatFen(Math.round(v * 100), lang), [lang]);
-  return <SimpleChart title={title} labels={labels} series={chartSeries} format={format} height={height} />;
+  const tickFormat = useMemo(() => (v: number) => formatFen(v * 100, lang, true), [lang]);
+  return <SimpleChart title={title} labels={labels} series={chartSeries} format={format} tickFormat={tickFormat} height={height} />;
 }

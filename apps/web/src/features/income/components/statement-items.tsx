@@ -1,7 +1,7 @@
 import type { StatementData } from '@abo/contract';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
-import { formatFen } from '../../../lib/format.ts';
+import { formatFen, formatFenLess } from '../../../lib/format.ts';
 import { useLocalText } from '../../../lib/use-local-text.ts';
 import { formatRateBp } from './income-format.ts';
 
@@ -59,7 +59,7 @@ export function StatementItems({ s }: { s: StatementData }) {
           },
           attrs: { className: 'income-items__total', 'data-pretax-fen': s.pretaxFen },
         },
-        { key: 'tax', cells: { item: t('tax'), amount: `− ${formatFen(s.taxFen, lang)}` }, attrs: { 'data-tax-fen': s.taxFen } },
+        { key: 'tax', cells: { item: t('tax'), amount: formatFenLess(s.taxFen, lang) }, attrs: { 'data-tax-fen': s.taxFen } },
         {
           key: 'net',
           cells: { item: t('net'), amount: formatFen(s.netFen, lang) },

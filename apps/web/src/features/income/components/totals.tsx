@@ -1,7 +1,7 @@
 import type { IncomeTotals } from '@abo/contract';
 import { useTranslation } from 'react-i18next';
 import { Figure } from '../../../components/figure.tsx';
-import { formatFen } from '../../../lib/format.ts';
+import { formatFen, formatFenLess } from '../../../lib/format.ts';
 
 /** Pre-tax → tax withheld → net, as three headline figures (data-* carry the fen for checks). */
 export function TotalsGrid({ totals, caption }: { totals: IncomeTotals; caption?: string }) {
@@ -13,7 +13,7 @@ export function TotalsGrid({ totals, caption }: { totals: IncomeTotals; caption?
         <Figure value={formatFen(totals.pretaxFen, lang)} label={t('pretax')} />
       </div>
       <div data-tax-fen={totals.taxFen}>
-        <Figure value={`− ${formatFen(totals.taxFen, lang)}`} label={t('tax')} />
+        <Figure value={formatFenLess(totals.taxFen, lang)} label={t('tax')} />
       </div>
       <div data-net-fen={totals.netFen}>
         <Figure value={formatFen(totals.netFen, lang)} label={t('net')} />

@@ -44,10 +44,10 @@ export function LddDetailsView({ plan }: { plan: PlanData }) {
     <>
       {ldd ? <CriterionCard c={ldd} plan={plan} /> : null}
       {plan.legs.length === 0 ? (
-        <EmptyCard title={t('noLegs')} text={t('lddNeed', { n: plan.legQMonths })} />
+        <EmptyCard title={t('noLegs')} text={t('lddNeed', { count: plan.legQMonths })} />
       ) : (
         <TableCard id="inc-ldd" title={t('subpages.lddmarketdetails')}>
-          <p className="small muted">{t('lddNeed', { n: plan.legQMonths })}</p>
+          <p className="small muted">{t('lddNeed', { count: plan.legQMonths })}</p>
           <DataTable columns={columns} rows={plan.legs} rowKey={(l) => l.key} />
           <LegMatrix plan={plan} />
         </TableCard>

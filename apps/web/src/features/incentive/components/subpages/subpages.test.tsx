@@ -249,6 +249,6 @@ describe('generic plan components', () => {
 
   it('FLQ details without any Q leg show an explained empty state', () => {
     wrap(<FlqDetailsView plan={fixture(false)} />);
-    expect(screen.getByText('No frontline leg has been Q (21 %) in this period yet')).toBeInTheDocument();
+    expect(screen.getByText('No frontline leg has been Q (21%) in this period yet')).toBeInTheDocument();
   });
 });

@@ -44,7 +44,7 @@ export function TargetView({ plan }: { plan: PlanData }) {
         !c.gap || PIN_KINDS.has(c.kind) || c.gap.remainingMonths === 0
           ? '—'
           : MONTH_KINDS.has(c.kind)
-            ? t('nOfMonths', { n: c.gap.stillNeeded, m: c.gap.remainingMonths })
+            ? t('nOfMonths', { n: c.gap.stillNeeded, count: c.gap.remainingMonths })
             : formatPv(c.gap.perMonth, lang),
     },
     { key: 'remaining', header: t('remainingMonths'), numeric: true, cell: ({ c }) => (c.gap ? c.gap.remainingMonths : '—') },

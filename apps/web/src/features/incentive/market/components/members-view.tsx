@@ -310,6 +310,7 @@ function Summary({ d }: { d: MembersData }) {
       <strong className="num">
         {t('found', {
           total: formatPv(d.total, lang),
+          count: d.total,
           size: formatPv(d.downlineSize, lang),
         })}
       </strong>

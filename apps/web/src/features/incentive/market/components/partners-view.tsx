@@ -211,7 +211,7 @@ function PartnersBody({
               </select>
             </label>
           ) : (
-            <span className="muted small">{t('monthsLeft', { n: d.monthsLeft })}</span>
+            <span className="muted small">{t('monthsLeft', { count: d.monthsLeft })}</span>
           )}
           <span className="muted small">{t('threshold', { pv: formatPv(d.qThreshold, lang) })}</span>
           <TermHelp code="Q_MONTH" />
