@@ -63,7 +63,7 @@ const LAYOUTS = [
     spMonth: 'SP month',
     spResult: (apv: string, q: string) => new RegExp(`^APV ${apv}, 21% legs ${q} → (an|not an) SP month$`),
     title: /^Performance bracket · Nov 2026$/,
-    result: /^Group PV ([\d,]+) = personal PV ([\d,]+) \+ legs ([\d,]+) → (\d+) % \(/,
+    result: /^Group PV ([\d,]+) = personal PV ([\d,]+) \+ legs ([\d,]+) → (\d+)% \(/,
   },
 ] as const;
 
@@ -93,7 +93,8 @@ for (const layout of LAYOUTS) {
       expect(m, result).not.toBeNull();
       const [, gpv, tracePpv, legs, percent] = m!;
       expect(tracePpv).toBe(ppv);
-      expect(percent).toBe(bracket);
+      // The page shows the bracket as one figure, "18%".
+      expect(`${percent}%`).toBe(bracket);
       const n = (s: string) => Number(s.replace(/,/g, ''));
       expect(n(gpv!)).toBe(n(tracePpv!) + n(legs!));
       await expect(dialog.getByText(layout.gpv, { exact: true }).locator('xpath=following-sibling::dd[1]')).toHaveText(`${gpv} PV`);
