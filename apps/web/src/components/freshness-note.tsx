@@ -1,27 +1,23 @@
 import type { FreshnessData } from '@abo/contract';
 import { useTranslation } from 'react-i18next';
-import { i18n } from '../i18n/index.ts';
+import { textsOnFirstUse } from '../i18n/index.ts';
 import { useFreshness } from '../lib/get-freshness.ts';
 
-// Its texts are added on first use, not when the module loads: the module may share a chunk
-// the app frame loads before i18next is set up (apps/web/vite.config.ts, the "app" group).
-let textsAdded = false;
-function addTexts(): void {
-  if (textsAdded) return;
-  i18n.addResourceBundle('zh-CN', 'freshness', {
+const addTexts = textsOnFirstUse(
+  'freshness',
+  {
     updated: '截至 {{time}} 更新',
     closesOn: '本月于 {{date}} 结算',
     closesOnAlone: '本月于 {{date}} 结算',
     closedOn: '已于 {{date}} 结算',
-  });
-  i18n.addResourceBundle('en-US', 'freshness', {
+  },
+  {
     updated: 'Updated {{time}}',
     closesOn: 'this month closes on {{date}}',
     closesOnAlone: 'This month closes on {{date}}',
     closedOn: 'Closed on {{date}}',
-  });
-  textsAdded = true;
-}
+  },
+);
 
 /** China has one offset all year (no daylight saving): times and days are shown in it. */
 const CHINA_OFFSET_MS = 8 * 3600_000;

@@ -1,7 +1,7 @@
 import type { MonthStateData } from '@abo/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { i18n } from '../i18n/index.ts';
+import { i18n, textsOnFirstUse } from '../i18n/index.ts';
 import { formatPv } from '../lib/format.ts';
 
 export interface ChartSeries {
@@ -35,21 +35,17 @@ export interface SimpleChartProps {
 
 const PALETTE = ['#31507a', '#6f8fb8', '#1f7a4d', '#a15c00'];
 
-// Added on first use, as FreshnessNote does: this module may share a chunk that loads before
-// i18next is set up, and the shell's common texts stay as they are.
-let textsAdded = false;
-function addTexts(): void {
-  if (textsAdded) return;
-  i18n.addResourceBundle('zh-CN', 'chart', {
+const addTexts = textsOnFirstUse(
+  'chart',
+  {
     openNote: '* {{month}}为截至目前的数据，本月尚未结算',
     openAbove: '；高于已结算月份的坐标范围（{{value}}）',
-  });
-  i18n.addResourceBundle('en-US', 'chart', {
+  },
+  {
     openNote: '* {{month}}: so far, the month is not closed yet',
     openAbove: '; above the closed months’ scale ({{value}})',
-  });
-  textsAdded = true;
-}
+  },
+);
 
 /** The first 1, 2, 2.5 or 5 × 10ⁿ at or above `v`: a round top for the axis. */
 function niceCeil(v: number): number {

@@ -36,4 +36,20 @@ export function initI18n(lang: Language = detectLanguage()): typeof i18n {
   return i18n;
 }
 
+/**
+ * A component's own texts, added to i18next on its first render rather than when its module loads:
+ * the module may share a chunk the app frame loads before i18next is set up (apps/web/vite.config.ts,
+ * the "app" group). Call the returned function at the top of the component; it adds them once,
+ * merged into whatever the namespace already holds.
+ */
+export function textsOnFirstUse(ns: string, zh: Record<string, unknown>, en: Record<string, unknown>): () => void {
+  let added = false;
+  return () => {
+    if (added) return;
+    i18n.addResourceBundle('zh-CN', ns, zh, true);
+    i18n.addResourceBundle('en-US', ns, en, true);
+    added = true;
+  };
+}
+
 export { i18n };

@@ -1,7 +1,7 @@
 import { QuestionCircleOutline } from 'antd-mobile-icons';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { i18n } from '../../i18n/index.ts';
+import { textsOnFirstUse } from '../../i18n/index.ts';
 import { useDialogTrigger } from '../dialog/use-dialog.ts';
 import type { TraceInput } from './types.ts';
 import './figure-trace.css';
@@ -9,16 +9,8 @@ import './figure-trace.css';
 export type { TraceInput } from './types.ts';
 
 // Only the button loads with the page; the popup, its texts and the engine's rule tables load on
-// the first tap. The button's texts are added on first use, not when the module loads: the module
-// may share a chunk the app frame loads before i18next is set up (apps/web/vite.config.ts, the
-// "app" group; components/term does the same).
-let textsAdded = false;
-function addTexts(): void {
-  if (textsAdded) return;
-  i18n.addResourceBundle('zh-CN', 'trace', { button: '如何计算？' }, true);
-  i18n.addResourceBundle('en-US', 'trace', { button: 'How is this calculated?' }, true);
-  textsAdded = true;
-}
+// the first tap.
+const addTexts = textsOnFirstUse('trace', { button: '如何计算？' }, { button: 'How is this calculated?' });
 
 const TracePopup = lazy(() => import('./trace-popup.tsx'));
 

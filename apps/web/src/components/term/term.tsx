@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { i18n } from '../../i18n/index.ts';
+import { textsOnFirstUse } from '../../i18n/index.ts';
 import { useDialogTrigger } from '../dialog/use-dialog.ts';
 import './term.css';
 
@@ -8,21 +8,18 @@ import './term.css';
 export type TermKey = 'pv' | 'bv' | 'apv' | 'spMonth' | 'q' | 'flq' | 'ldd' | 'bracket';
 
 // Only what the button needs loads with the page; the definitions and the popup load on the first
-// tap. The texts are added on first use, not when the module loads: the module may share a chunk
-// the app frame loads before i18next is set up (apps/web/vite.config.ts, the "app" group).
-let textsAdded = false;
-function addTexts(): void {
-  if (textsAdded) return;
-  i18n.addResourceBundle('zh-CN', 'term', {
+// tap.
+const addTexts = textsOnFirstUse(
+  'term',
+  {
     hint: '点按查看释义',
     short: { pv: 'PV', bv: 'BV', apv: 'APV', spMonth: 'SP 月', q: 'Q', flq: 'FLQ', ldd: 'LDD', bracket: '业绩奖励比例' },
-  });
-  i18n.addResourceBundle('en-US', 'term', {
+  },
+  {
     hint: 'Tap for its meaning',
     short: { pv: 'PV', bv: 'BV', apv: 'APV', spMonth: 'SP month', q: 'Q', flq: 'FLQ', ldd: 'LDD', bracket: 'bracket' },
-  });
-  textsAdded = true;
-}
+  },
+);
 
 const TermPopup = lazy(() => import('./term-popup.tsx'));
 
