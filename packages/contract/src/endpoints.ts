@@ -92,6 +92,7 @@ import {
   statementDataSchema,
   statementListDataSchema,
 } from './income.ts';
+import { documentLinkBodySchema, documentLinkDataSchema } from './documents.ts';
 
 /** A call answering the envelope `{code, message, success, data}` (spec §3). */
 export interface EnvelopeEndpoint {
@@ -181,6 +182,9 @@ export const ENDPOINTS = {
   '/bff/v1/income/annualtaxable': { body: incomeTaxYearBodySchema, data: annualTaxableDataSchema },
   '/bff/v1/income/annualreview': { body: incomePyBodySchema, data: annualReviewDataSchema },
   '/bff/v1/income/types': { body: none, data: incomeTypesDataSchema },
+  // A one-time link to a statement, certificate or income spreadsheet (the file itself is served
+  // from /bff/files/<token>, outside this table: a plain navigation carries no Authorization).
+  '/bff/v1/income/documentLink': { body: documentLinkBodySchema, data: documentLinkDataSchema },
 
   // --- Analytics (the SDK's default collector, README "Logs and analytics") -----------------
   '/bff/v1/analytics/events': { methods: ['GET', 'POST'], public: true, collector: true },

@@ -10,5 +10,6 @@ export * from './incentive.ts';
 export * from './home.ts';
 export * from './achievement.ts';
 export * from './income.ts';
+export * from './documents.ts';
 export * from './incentive-market.ts';
 export * from './endpoints.ts';

@@ -11,6 +11,9 @@ export function useSaveBiennialTag() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: saveBiennialTag,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['incentive'] }),
+    // Not awaited: "Saved" must not wait for the plan pages to refetch.
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['incentive'] });
+    },
   });
 }
