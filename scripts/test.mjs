@@ -101,10 +101,25 @@ function ensurePostgres() {
   return false;
 }
 
+/** poppler-utils' pdftotext: the document tests read the generated PDFs back as text. */
+function ensurePdftotext() {
+  const found = () => (process.env.PATH ?? '').split(path.delimiter).some((d) => d && fs.existsSync(path.join(d, 'pdftotext')));
+  if (found()) return;
+  if (process.getuid?.() === 0) {
+    console.log('pdftotext is missing: installing Debian’s poppler-utils with apt-get…');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '-qq', 'poppler-utils'], { stdio: 'inherit', env });
+  }
+  if (!found())
+    console.error('\npdftotext was not found: the document tests will fail. Install it with:\n  sudo apt-get install -y poppler-utils\n');
+}
+
 check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 check('format', 'npx', ['prettier', '--check', '.']);
 check('dead code (knip)', 'npx', ['knip', '--no-progress']);
 check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+ensurePdftotext();
 suite(
   'unit and integration tests',
   'npx',

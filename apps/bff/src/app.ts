@@ -20,6 +20,8 @@ import { homeRoutes } from './routes/home/home-routes.ts';
 import { incentiveRoutes } from './routes/incentive/incentive-routes.ts';
 import { incentiveMarketRoutes } from './routes/incentive/market-routes.ts';
 import { incomeRoutes } from './routes/income/income-routes.ts';
+import { documentRoutes, type DocumentRoutesOptions } from './routes/documents/document-routes.ts';
+import { renderDocument } from './documents/render.ts';
 import { idpRoutes } from './routes/idp/idp-routes.ts';
 import { wechatRoutes } from './routes/wechat/wechat-routes.ts';
 
@@ -35,12 +37,14 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** Replace the document renderer and the links' clock (tests of routes/documents). */
+  documents?: Partial<Pick<DocumentRoutesOptions, 'render' | 'now'>>;
 }
 
 export const TOKEN_ISSUER = 'abo-inquiry-idp';
 
 /** Builds the BFF without listening, so tests can drive it with app.inject(). */
-export async function buildApp({ config, db, logger = true, logStream }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = true, logStream, documents }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Credentials in addresses and headers never reach the log (lib/redact-url.ts).
     logger: logger ? { level: config.LOG_LEVEL, ...requestLogRedaction, ...(logStream ? { stream: logStream } : {}) } : false,
@@ -101,6 +105,7 @@ export async function buildApp({ config, db, logger = true, logStream }: BuildOp
   await app.register(incentiveMarketRoutes, { config });
   await app.register(achievementRoutes, { config });
   await app.register(incomeRoutes, { config });
+  await app.register(documentRoutes, { config, render: documents?.render ?? renderDocument, now: documents?.now });
   await app.register(wechatRoutes, { appId: config.WECHAT_APP_ID, jsapiTicket: config.WECHAT_JSAPI_TICKET });
   await app.register(analyticsRoutes, { config });
   await app.register(housekeepingPlugin, { config });

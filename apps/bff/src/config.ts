@@ -68,6 +68,11 @@ const envSchema = z.object({
   ANALYTICS_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Minutes between two housekeeping runs (pruning old rows), at most a week; 0 turns the timer off. */
   HOUSEKEEPING_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  /** The company that pays the service fees, as its statements and certificates name it (documents/). */
+  COMPANY_NAME_ZH: z.string().trim().min(1).default('ABO Inquiry 示例公司'),
+  COMPANY_NAME_EN: z.string().trim().min(1).default('ABO Inquiry Example Company'),
+  /** A contact line printed under the company's name (address, hotline); empty prints none. */
+  COMPANY_CONTACT: z.string().trim().default(''),
   WECHAT_APP_ID: z.string().default('wx0000000000demo0'),
   WECHAT_JSAPI_TICKET: z.string().default('dev-jsapi-ticket'),
 });

@@ -160,6 +160,8 @@ describe('Ruby, Pearl and the annual bonuses', () => {
     });
     expect(item(st, 'PROMOTION').amountFen).toBe(cny(20_000 * 11.5 * 0.21)); // 4 830 000
     expect(item(st, 'RUBY').amountFen).toBe(cny(4_600)); // 2 % × 23 000 000
+    // The threshold in the note as the app writes numbers.
+    expect(item(st, 'RUBY').note).toEqual({ zh: '个人小组PV≥20,000', en: 'personal-group PV ≥ 20,000' });
     // The close's shares, as they are: base, rate, the fund and the units that share it.
     expect(item(st, 'EMERALD_ANNUAL')).toMatchObject({ amountFen: cny(34_500), baseBvFen: 2_300_000_000, rateBp: 30 });
     expect(item(st, 'EMERALD_ANNUAL').share).toEqual({ fundFen: 6_900_000, units: 36, totalUnits: 72 });

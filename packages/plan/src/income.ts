@@ -24,7 +24,7 @@ import { applyBp } from './money.ts';
 import { rulesForMonth } from './rules/registry.ts';
 import type { RuleTable } from './rules/types.ts';
 import { remunerationWithholdingDetail, type WithholdingDetail } from './tax.ts';
-import { text, type Text } from './text.ts';
+import { num, text, type Text } from './text.ts';
 
 export type ItemCode = 'PROMOTION' | 'LEADERSHIP' | 'RUBY' | 'PEARL' | 'EMERALD_ANNUAL' | 'DIAMOND_ANNUAL' | 'ADJUSTMENT';
 
@@ -303,8 +303,8 @@ export function monthlyStatement(input: StatementInput): Statement {
     rateBp: rules.ruby.rateBp,
     amountFen: rubyOk ? applyBp(own.pgpv * bv, rules.ruby.rateBp) : 0,
     note: rubyOk
-      ? text(`个人小组PV≥${rules.ruby.minPgpv}`, `personal-group PV ≥ ${rules.ruby.minPgpv}`)
-      : text(`个人小组PV未达${rules.ruby.minPgpv}`, `personal-group PV below ${rules.ruby.minPgpv}`),
+      ? text(`个人小组PV≥${num(rules.ruby.minPgpv)}`, `personal-group PV ≥ ${num(rules.ruby.minPgpv)}`)
+      : text(`个人小组PV未达${num(rules.ruby.minPgpv)}`, `personal-group PV below ${num(rules.ruby.minPgpv)}`),
   });
 
   const pearlOk = isPearlRecipient(own.qLegs, rules);

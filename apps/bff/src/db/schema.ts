@@ -203,6 +203,24 @@ export interface SessionTokensTable {
   used_at: string | null;
 }
 
+/** One-time links to a document (migration 0006, db/document-links.ts, routes/documents). */
+export interface DocumentLinksTable {
+  /** sha256 of the link's token (base64url); the token itself is only in the link. */
+  token_hash: string;
+  /** sha256 of the value of the browser cookie the link is bound to. */
+  cookie_hash: string;
+  actor: string;
+  ada: string;
+  channel: string;
+  /** 1 for a staff session (iinquiry). */
+  staff: number;
+  /** The DocumentRequest, as JSON. */
+  request: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   actor: string;
@@ -242,6 +260,7 @@ export interface Database {
   credentials: CredentialsTable;
   signing_keys: SigningKeysTable;
   session_tokens: SessionTokensTable;
+  document_links: DocumentLinksTable;
   audit_log: AuditLogTable;
   analytics_events: AnalyticsEventsTable;
   meta: MetaTable;
@@ -269,6 +288,7 @@ export const TABLE_NAMES = [
   'credentials',
   'signing_keys',
   'session_tokens',
+  'document_links',
   'audit_log',
   'analytics_events',
 ] as const satisfies readonly (keyof Database)[];

@@ -50,10 +50,13 @@ describe('access control: the session guard', () => {
   it('declares public exactly the sign-in, health, page and asset routes', () => {
     const open = [...new Set(t.app.routeList.filter((r) => r.public).map((r) => r.url))].sort();
     const bffOpen = open.filter((u) => u.toLowerCase().startsWith('/bff'));
-    // Only the session-token exchange and the analytics collector answer without a session.
-    expect(bffOpen).toEqual(['/bff/v1/analytics/events', '/bff/v1/common/idaasToken']);
+    // Only the session-token exchange, the analytics collector and the one-time document files
+    // (their link and cookie are the credential: routes/documents) answer without a session.
+    expect(bffOpen).toEqual(['/bff/files/:token', '/bff/v1/analytics/events', '/bff/v1/common/idaasToken']);
     for (const url of open)
-      expect(url, url).toMatch(/^\/(bff\/v1\/(analytics|common\/idaasToken)|idp|\.well-known|healthz|wechat\/signature|ebiz-demo|front|$)/);
+      expect(url, url).toMatch(
+        /^\/(bff\/v1\/(analytics|common\/idaasToken)|bff\/files\/:token$|idp|\.well-known|healthz|wechat\/signature|ebiz-demo|front|$)/,
+      );
   });
 
   it('accepts only the four channels, so the audit log holds no free text', async () => {

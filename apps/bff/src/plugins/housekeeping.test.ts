@@ -81,8 +81,8 @@ describe('housekeeping', () => {
     expect(run).toHaveBeenCalledTimes(1);
   });
 
-  it('prunes old analytics events and expired session tokens in a real app', async () => {
-    expect(housekeepingTasks(config).map((t) => t.name)).toEqual(['analytics retention', 'session tokens']);
+  it('prunes old analytics events, expired session tokens and expired document links in a real app', async () => {
+    expect(housekeepingTasks(config).map((t) => t.name)).toEqual(['analytics retention', 'session tokens', 'document links']);
     const t = await createTestApp();
     try {
       const now = new Date('2026-11-21T12:00:00Z');
@@ -101,10 +101,20 @@ describe('housekeeping', () => {
           { token_hash: 'new', ada: '10000001', kind: 'distributor', expires_at: ago(0), used_at: null },
         ])
         .execute();
+      const link = { cookie_hash: 'c', actor: '10000001', ada: '10000001', channel: 'wec', staff: 0, request: '{}', created_at: ago(0) };
+      await t.db
+        .insertInto('document_links')
+        .values([
+          { ...link, token_hash: 'expired', expires_at: new Date(now.getTime() - 1000).toISOString(), used_at: null },
+          { ...link, token_hash: 'used, expired', expires_at: now.toISOString(), used_at: ago(0) },
+          { ...link, token_hash: 'live', expires_at: new Date(now.getTime() + 1000).toISOString(), used_at: null },
+        ])
+        .execute();
       const results = await t.app.housekeeping.run(now);
       expect(results.every((r) => r.ok)).toBe(true);
       expect((await t.db.selectFrom('analytics_events').select('distinct_id').execute()).map((r) => r.distinct_id)).toEqual(['b']);
       expect((await t.db.selectFrom('session_tokens').select('token_hash').execute()).map((r) => r.token_hash)).toEqual(['new']);
+      expect((await t.db.selectFrom('document_links').select('token_hash').execute()).map((r) => r.token_hash)).toEqual(['live']);
     } finally {
       await t.close();
     }

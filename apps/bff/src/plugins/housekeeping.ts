@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { DB } from '../db/index.ts';
 import { pruneSessionTokens } from '../idp/session-tokens.ts';
 import { pruneAnalyticsEvents } from '../db/analytics-events.ts';
+import { pruneDocumentLinks } from '../db/document-links.ts';
 
 /**
  * One chore of a housekeeping run. It must be an idempotent delete (or as harmless to repeat):
@@ -24,6 +25,7 @@ export function housekeepingTasks(config: HousekeepingConfig): HousekeepingTask[
   return [
     { name: 'analytics retention', run: (db, now) => pruneAnalyticsEvents(db, config.ANALYTICS_RETENTION_DAYS, now) },
     { name: 'session tokens', run: (db, now) => pruneSessionTokens(db, now) },
+    { name: 'document links', run: (db, now) => pruneDocumentLinks(db, now) },
   ];
 }
 

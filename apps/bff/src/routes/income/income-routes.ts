@@ -1,17 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, statementDataSchema, type StatementData } from '@abo/contract';
-import { previousPy, promotionFee, pyMonths, pyOf, rulesForMonth, serviceFeeAnnualTax, toMonthKey } from '@abo/plan';
+import { previousPy, pyMonths, pyOf, serviceFeeAnnualTax, toMonthKey } from '@abo/plan';
 import type { Config } from '../../config.ts';
-import type { DB } from '../../db/index.ts';
 import { paymentYears, queryableMonths } from '../../db/statements.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
-import { badRequest } from '../../lib/app-error.ts';
 import { endpoint } from '../../lib/endpoint.ts';
 import { okJson, sendJson, type JsonAnswer } from '../../lib/json-answer.ts';
 import { nameViewerOf } from '../../lib/name-policy.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { sumTotals, type ParsedLeg } from './income-data.ts';
+import { sumTotals } from '../../income/income-data.ts';
 import {
   annualReviewData,
   annualTaxableData,
@@ -22,56 +20,27 @@ import {
   pysOf,
   statementData,
   twelveMonths,
-} from './income-presenter.ts';
+} from '../../income/income-presenter.ts';
 import {
+  checkMonthRange,
   latestStatement,
   legPeople,
   payeeOr404,
   personOr404,
   pinMonths,
   planStatuses,
-  promotionInputs,
+  promotionLegs,
+  pyStatementTotals,
+  resolveMonth,
   statementOr404,
   statementsBetween,
   statementTotalsBetween,
   statementTotalsPaidIn,
   volumeOf,
-} from './income-queries.ts';
+} from '../../income/income-queries.ts';
 
 /** Statement answers kept per process (each about 1 KB of JSON). */
 const STATEMENT_ANSWERS = 2000;
-
-function rejectMonth(month: string, months: readonly string[]) {
-  return badRequest(
-    months.length === 0
-      ? `Month ${month} cannot be queried: there are no service-fee statements yet`
-      : `Month ${month} cannot be queried; choose a month from generate/queryable/month (${months.at(-1)} to ${months[0]})`,
-  );
-}
-
-/** The month asked for (checked against the queryable months) or the latest one; null when none exist. */
-async function resolveMonth(db: DB, ada: string, month: string | undefined) {
-  const months = await queryableMonths(db, ada);
-  if (month !== undefined && !months.includes(month)) throw rejectMonth(month, months);
-  return { months, month: month ?? months[0] ?? null };
-}
-
-/** A PY's statement figures, its 12 months in order. */
-function pyStatementTotals(db: DB, ada: string, py: string) {
-  const pm = pyMonths(py);
-  return statementTotalsBetween(db, ada, pm[0]!, pm[11]!);
-}
-
-/**
- * Per-leg lines recomputed by the plan engine from the frontline's monthly results, for a
- * stored promotion item that carries none (same rule, same rounding as the statement).
- */
-async function rebuiltLegs(db: DB, ada: string, month: string): Promise<ParsedLeg[]> {
-  const input = await promotionInputs(db, ada, month);
-  if (!input) return [];
-  const fee = promotionFee(input.ppv, input.legs, rulesForMonth(month, { fallback: 'nearest' }));
-  return fee.lines.map((l) => ({ ...l, name: null }));
-}
 
 /**
  * The PY the year in review opens on: the last complete PY with statements (a review of the open
@@ -131,10 +100,7 @@ export async function incomeRoutes(app: FastifyInstance, opts: { config: Config 
     handler: async (request) => {
       const { ada } = sessionOf(request);
       const { from, to } = request.body;
-      const months = await queryableMonths(db, ada);
-      if (!months.includes(from)) throw rejectMonth(from, months);
-      if (!months.includes(to)) throw rejectMonth(to, months);
-      if (from > to) throw badRequest(`The start month ${from} is after the end month ${to}`);
+      await checkMonthRange(db, ada, from, to);
       const rows = await statementTotalsBetween(db, ada, from, to);
       return ok({ from, to, rows, totals: sumTotals(rows) });
     },
@@ -150,8 +116,7 @@ export async function incomeRoutes(app: FastifyInstance, opts: { config: Config 
       if (month === null) return ok({ month, months, ownPercent: 0, gpv: 0, pgpv: 0, baseBvFen: 0, amountFen: 0, lines: [] });
       const [s, vol] = await Promise.all([statementOr404(db, ada, month), volumeOf(db, ada, month)]);
       const promo = s.items.find((i) => i.code === 'PROMOTION');
-      let legs = promo?.legs ?? [];
-      if (promo && legs.length === 0) legs = await rebuiltLegs(db, ada, month);
+      const legs = await promotionLegs(db, ada, month, promo);
       const people = await legPeople(
         db,
         legs.map((l) => l.legId).filter((id): id is string => id !== null),

@@ -1,11 +1,13 @@
 // /income/annualreview: the card is the shareable image; by default it holds no money figure.
 import type { AnnualReviewData } from '@abo/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Toast } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../i18n/index.ts';
+import { setSession } from '../../lib/storage.ts';
 import { annualReviewQuery } from './api/get-annual-review.ts';
 
 // Chart.js needs a real canvas; what it would draw is SimpleChart's own test.
@@ -16,6 +18,12 @@ vi.mock('../../lib/chart.ts', () => ({
 }));
 vi.stubGlobal('fetch', () => new Promise<never>(() => undefined));
 vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn(), clear: vi.fn() } }));
+// html-to-image needs a real layout engine: what matters here is where its image goes.
+const image = vi.hoisted(() => ({
+  exportPng: vi.fn(async () => undefined),
+  pngDataUrl: vi.fn(async () => 'data:image/png;base64,iVBORw0KGgo='),
+}));
+vi.mock('./components/export.ts', () => image);
 
 let AnnualReviewPage: () => ReactNode;
 beforeAll(async () => {
@@ -100,4 +108,64 @@ describe('/income/annualreview', () => {
     fireEvent.click(toggle);
     expect(card().textContent).not.toMatch(MONEY);
   });
+});
+
+describe('saving the year in review', () => {
+  beforeEach(() => {
+    image.exportPng.mockClear();
+    image.pngDataUrl.mockClear();
+  });
+  afterEach(() => vi.restoreAllMocks());
+  const toasts = () => {
+    const shown: string[] = [];
+    vi.spyOn(Toast, 'show').mockImplementation((p) => {
+      shown.push(String(typeof p === 'string' ? p : p.content));
+      return { close: () => undefined };
+    });
+    return shown;
+  };
+
+  it('downloads the image on a desktop browser, and says so once it was handed over', async () => {
+    setSession('channel', 'ebiz');
+    const shown = toasts();
+    show();
+    fireEvent.click(screen.getByRole('button', { name: /Save image/ }));
+    await waitFor(() => expect(shown).toEqual(['Downloaded']));
+    expect(image.exportPng).toHaveBeenCalledWith(card(), 'annual-review-25-26.png');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  for (const channel of ['wec', 'ca']) {
+    it(`${channel}: shows the image full screen for a long press instead of a download the webview drops`, async () => {
+      setSession('channel', channel);
+      const shown = toasts();
+      show();
+      const button = screen.getByRole('button', { name: /Save image/ });
+      button.focus();
+      fireEvent.click(button);
+      const dialog = await screen.findByRole('dialog', { name: 'Long-press the image to save' });
+      expect(dialog).toHaveAttribute('aria-modal', 'true');
+      expect(dialog.querySelector('img')).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgo=');
+      expect(screen.getByRole('img', { name: "张建国's year in review, PY 25/26" })).toBeInTheDocument();
+      // Drawn from the card as shown: amounts still hidden.
+      expect(image.pngDataUrl).toHaveBeenCalledWith(card());
+      expect(card().textContent).not.toMatch(MONEY);
+      expect(image.exportPng).not.toHaveBeenCalled();
+      expect(shown).toEqual([]);
+
+      // Focus is on its close button and stays there; Escape closes it and focus goes back.
+      const close = screen.getByRole('button', { name: 'Close' });
+      expect(close).toHaveFocus();
+      fireEvent.keyDown(document, { key: 'Tab' });
+      expect(close).toHaveFocus();
+      fireEvent.keyDown(document, { key: 'Escape' });
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(button).toHaveFocus();
+
+      // And the close button closes it.
+      fireEvent.click(button);
+      fireEvent.click(await screen.findByRole('button', { name: 'Close' }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+  }
 });

@@ -1,15 +1,17 @@
 import { ErrorBlock } from '../../components/error-block.tsx';
-import { useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Figure } from '../../components/figure.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { formatFen, formatMonth } from '../../lib/format.ts';
 import { useAnnualReview } from './api/get-annual-review.ts';
-import { exportPng } from './components/export.ts';
+import { inWebview } from './components/document-button.tsx';
+import { exportPng, pngDataUrl } from './components/export.ts';
 import { ExportButton } from './components/export-button.tsx';
 import { IncomeLinks } from './components/income-links.tsx';
 import { formatPercent, pySlug } from './components/income-format.ts';
+import { LongPressImage } from './components/long-press-image.tsx';
 import { MonthsChart } from './components/months-chart.tsx';
 import { PySelect } from './components/pickers.tsx';
 import { useParam } from './components/use-param.ts';
@@ -21,9 +23,10 @@ import './income.css';
 
 /**
  * /income/annualreview: the year in review (?year=25/26; by default the last complete PY, chosen
- * by the BFF), saved as a shareable PNG. The card is the image as it will be saved; its amounts
- * are hidden until the distributor shows them, since income claims in shared content are
- * restricted for direct sellers in China.
+ * by the BFF), saved as a shareable PNG: downloaded on a desktop browser, shown full screen for a
+ * long press to save in WeChat and the app (their webviews drop downloads). The card is the image
+ * as it will be saved; its amounts are hidden until the distributor shows them, since income
+ * claims in shared content are restricted for direct sellers in China.
  */
 export default function AnnualReviewPage() {
   const { t } = useTranslation('income');
@@ -34,6 +37,11 @@ export default function AnnualReviewPage() {
   const card = useRef<HTMLElement>(null);
   const [hideAmounts, setHideAmounts] = useState(true);
   const noteId = useId();
+  const [image, setImage] = useState<string | null>(null);
+  const closeImage = useCallback(() => setImage(null), []);
+  // The button that opened the image: it is disabled (and loses the focus) while the image is made.
+  const opener = useRef<HTMLElement | null>(null);
+  const webview = inWebview();
 
   return (
     <Page title={t('pages.annualreview')} onRefresh={() => q.refetch()} wide>
@@ -44,7 +52,19 @@ export default function AnnualReviewPage() {
               <PySelect value={d.py} pys={d.pys} onChange={setYear} />
               {d.monthsPaid > 0 ? (
                 <>
-                  <ExportButton target={card} label={t('saveImage')} run={(el) => exportPng(el, `annual-review-${pySlug(d.py)}.png`)} />
+                  {webview ? (
+                    <ExportButton
+                      target={card}
+                      label={t('saveImage')}
+                      run={async (el) => {
+                        opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+                        setImage(await pngDataUrl(el));
+                      }}
+                      done={null}
+                    />
+                  ) : (
+                    <ExportButton target={card} label={t('saveImage')} run={(el) => exportPng(el, `annual-review-${pySlug(d.py)}.png`)} />
+                  )}
                   <div className="review-share">
                     <label className="review-share__toggle">
                       <input
@@ -153,6 +173,14 @@ export default function AnnualReviewPage() {
               )}
             </section>
             <IncomeLinks pages={['distributorannualincome', 'annualtaxable', 'servicefee']} />
+            {image ? (
+              <LongPressImage
+                src={image}
+                alt={t('reviewTitle', { name: d.displayName, py: d.py })}
+                onClose={closeImage}
+                returnFocus={opener}
+              />
+            ) : null}
           </>
         )}
       </QueryState>

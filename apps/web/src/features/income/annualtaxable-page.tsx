@@ -6,6 +6,7 @@ import { QueryState } from '../../components/query-state.tsx';
 import { FigureTrace } from '../../components/figure-trace/figure-trace.tsx';
 import { formatFen, formatFenLess } from '../../lib/format.ts';
 import { useAnnualTaxable } from './api/get-annual-taxable.ts';
+import { DocumentButton } from './components/document-button.tsx';
 import { IncomeLinks } from './components/income-links.tsx';
 import { formatPercent } from './components/income-format.ts';
 import { MonthsChart } from './components/months-chart.tsx';
@@ -17,7 +18,8 @@ import './income.css';
 
 /**
  * /income/annualtaxable: the comprehensive-income view of a calendar year (?year=2026), by
- * payment date: the statements paid in the year, listed with their own month and payment date.
+ * payment date: the statements paid in the year, listed with their own month and payment date,
+ * and the year's income and withholding certificate as a PDF (for the annual reconciliation).
  */
 export default function AnnualTaxablePage() {
   const { t, i18n } = useTranslation('income');
@@ -40,7 +42,12 @@ export default function AnnualTaxablePage() {
                   options={d.years.includes(d.year) ? d.years : [d.year, ...d.years]}
                   onChange={setYear}
                 />
-                <FigureTrace trace={{ kind: 'annualTax', ...d }} subject={t('annualTax')} />
+                <div className="income-toolbar__group">
+                  <FigureTrace trace={{ kind: 'annualTax', ...d }} subject={t('annualTax')} />
+                  {d.statements.length > 0 ? (
+                    <DocumentButton label={t('taxCertificate')} document={{ kind: 'taxCertificate', year: d.year }} />
+                  ) : null}
+                </div>
               </div>
               {!d.complete ? (
                 <p className="card muted small income-empty-note" role="note">

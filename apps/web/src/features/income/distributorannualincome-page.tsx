@@ -3,6 +3,7 @@ import { TableCard } from '../../components/data-table/table-card.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { useAnnualIncome } from './api/get-annual-income.ts';
+import { DocumentButton } from './components/document-button.tsx';
 import { IncomeLinks } from './components/income-links.tsx';
 import { MonthsChart } from './components/months-chart.tsx';
 import { PySelect } from './components/pickers.tsx';
@@ -12,7 +13,10 @@ import { useParam } from './components/use-param.ts';
 import './i18n.ts';
 import './income.css';
 
-/** /income/distributorannualincome: the 12 months of a PY (?year=25/26, default the current PY). */
+/**
+ * /income/distributorannualincome: the 12 months of a PY (?year=25/26, default the current PY),
+ * and the PY's income and withholding certificate as a PDF.
+ */
 export default function DistributorAnnualIncomePage() {
   const { t } = useTranslation('income');
   const [year, setYear] = useParam('year');
@@ -27,7 +31,10 @@ export default function DistributorAnnualIncomePage() {
             <>
               <div className="card income-toolbar">
                 <PySelect value={d.py} pys={d.pys} onChange={setYear} />
-                <span className="muted small">{t('monthsCount', { count: paid })}</span>
+                <div className="income-toolbar__group">
+                  <span className="muted small">{t('monthsCount', { count: paid })}</span>
+                  {paid > 0 ? <DocumentButton label={t('pyCertificate')} document={{ kind: 'pyCertificate', py: d.py }} /> : null}
+                </div>
               </div>
               <section className="card" aria-labelledby="annual-title">
                 <h2 className="card__title" id="annual-title">

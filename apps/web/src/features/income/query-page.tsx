@@ -6,6 +6,7 @@ import { QueryState } from '../../components/query-state.tsx';
 import { formatMonth } from '../../lib/format.ts';
 import { useQueryableMonths } from './api/get-queryable-months.ts';
 import { useIncomeRange } from './api/query-income.ts';
+import { DocumentButton } from './components/document-button.tsx';
 import { MonthsChart } from './components/months-chart.tsx';
 import { MonthSelect } from './components/pickers.tsx';
 import { StatementTable } from './components/statement-table.tsx';
@@ -14,7 +15,10 @@ import { useParam } from './components/use-param.ts';
 import './i18n.ts';
 import './income.css';
 
-/** /income/query: statements between two queryable months (?from=&to=; default the latest 6). */
+/**
+ * /income/query: statements between two queryable months (?from=&to=; default the latest 6), and
+ * the range as a spreadsheet (XLSX or CSV, made by the BFF).
+ */
 export default function IncomeQueryPage() {
   const { t, i18n } = useTranslation('income');
   const lang = i18n.language;
@@ -37,6 +41,18 @@ export default function IncomeQueryPage() {
                 <MonthSelect label={t('from')} value={from!} months={m.months} onChange={setFrom} />
                 <MonthSelect label={t('to')} value={to!} months={m.months} onChange={setTo} />
               </div>
+              {from && to ? (
+                <div className="income-toolbar__group" role="group" aria-label={t('exportRange')}>
+                  {(['xlsx', 'csv'] as const).map((format) => (
+                    <DocumentButton
+                      key={format}
+                      label={t(format === 'xlsx' ? 'exportXlsx' : 'exportCsv')}
+                      document={{ kind: 'incomeSheet', from, to, format }}
+                      disabled={invalid}
+                    />
+                  ))}
+                </div>
+              ) : null}
             </div>
             {invalid ? (
               <div className="card" role="alert">

@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TableCard } from '../../components/data-table/table-card.tsx';
 import { Page } from '../../components/page.tsx';
@@ -9,8 +8,7 @@ import { formatMonth } from '../../lib/format.ts';
 import type { PagePrefetch } from '../../lib/query-client.ts';
 import { statementQuery, useStatement } from './api/get-statement.ts';
 import { useStatements } from './api/get-statements.ts';
-import { exportPdf } from './components/export.ts';
-import { ExportButton } from './components/export-button.tsx';
+import { DocumentButton } from './components/document-button.tsx';
 import { MonthsChart } from './components/months-chart.tsx';
 import { IncomeLinks } from './components/income-links.tsx';
 import { PaidOn } from './components/paid-on.tsx';
@@ -28,7 +26,7 @@ export const prefetch: PagePrefetch = ({ searchParams }, client) => {
   void client.prefetchQuery(statementQuery(searchParams.get('month') ?? undefined));
 };
 
-/** /income/servicefee: one month's statement (?month=), its PY's months, PDF export. */
+/** /income/servicefee: one month's statement (?month=), its PY's months, the statement as a PDF (made by the BFF). */
 export default function ServiceFeePage() {
   const { t, i18n } = useTranslation('income');
   const lang = i18n.language;
@@ -36,7 +34,6 @@ export default function ServiceFeePage() {
   const statement = useStatement(month);
   const py = statement.data?.month ? statement.data.py : undefined;
   const list = useStatements(py);
-  const sheet = useRef<HTMLElement>(null);
 
   return (
     <Page title={t('pages.servicefee')} onRefresh={() => Promise.all([statement.refetch(), list.refetch()])} wide>
@@ -52,16 +49,10 @@ export default function ServiceFeePage() {
           <>
             <div className="card income-toolbar">
               <MonthSelect value={s.month!} months={s.months} onChange={setMonth} />
-              <ExportButton
-                target={sheet}
-                label={t('exportPdf')}
-                run={(el) =>
-                  exportPdf(el, `service-fee-statement-${s.month}.pdf`, t('statementOf', { month: formatMonth(s.month!, lang) }))
-                }
-              />
+              <DocumentButton label={t('exportPdf')} document={{ kind: 'statement', month: s.month! }} />
             </div>
             <div className="grid grid--2 income-layout">
-              <section className="card income-sheet" ref={sheet} aria-labelledby="statement-title">
+              <section className="card income-sheet" aria-labelledby="statement-title">
                 <h2 className="card__title" id="statement-title">
                   {t('statementOf', { month: formatMonth(s.month!, lang) })}
                 </h2>

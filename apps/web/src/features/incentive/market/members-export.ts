@@ -1,5 +1,6 @@
 import type { MemberRow } from '@abo/contract';
 import { fetchMembers, type MemberQuery } from './api/get-members.ts';
+export { saveBlob } from '../../../lib/deliver-file.ts';
 
 /** Rows per request: the members call's largest page (MEMBERS_MAX_PAGE_SIZE in the contract). */
 const MEMBERS_EXPORT_PAGE = 100;
@@ -71,19 +72,4 @@ export async function exportBlob(table: ExportTable, format: ExportFormat, sheet
     width: Math.min(30, Math.max(8, h.length + 2, ...table.rows.slice(0, 200).map((r) => String(r[i] ?? '').length + 2))),
   }));
   return writeXlsxFile([header, ...table.rows], { columns: widths, sheet: sheetName.slice(0, 31) }).toBlob();
-}
-
-/** Saves a blob under a file name through a temporary link (desktop browsers). */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  a.style.display = 'none';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // Revoked after the click has handed the file to the browser.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -3,15 +3,21 @@ import { DownlandOutline } from 'antd-mobile-icons';
 import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** A button that turns an element into a file (PDF or PNG); the export libraries load on click. */
+/**
+ * A button that turns an element into an image; the export library loads on click. `done` is
+ * the message once `run` succeeded ("downloaded" by default), null for none (when `run` shows
+ * the image itself rather than downloading it).
+ */
 export function ExportButton({
   target,
   label,
   run,
+  done,
 }: {
   target: RefObject<HTMLElement | null>;
   label: string;
   run: (el: HTMLElement) => Promise<void>;
+  done?: string | null;
 }) {
   const { t } = useTranslation('income');
   const [busy, setBusy] = useState(false);
@@ -20,7 +26,7 @@ export function ExportButton({
     setBusy(true);
     try {
       await run(target.current);
-      Toast.show({ content: t('exportDone') });
+      if (done !== null) Toast.show({ content: done ?? t('exportDone') });
     } catch {
       Toast.show({ icon: 'fail', content: t('exportFailed') });
     } finally {

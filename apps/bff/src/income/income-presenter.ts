@@ -1,5 +1,6 @@
-// The answers of the /bff/v1/income/* calls, shaped from what the queries loaded and the plan
-// engine worked out. Pure: no database, no request.
+// The answers of the /bff/v1/income/* calls (and the figures of the documents rendered from them,
+// documents/), shaped from what the queries loaded and the plan engine worked out. Pure: no
+// database, no request.
 import {
   maskPrivacy,
   type AnnualIncomeData,
@@ -22,8 +23,8 @@ import {
   type PyName,
   type ServiceFeeAnnualTax,
 } from '@abo/plan';
-import type { MonthlyResult } from '../../db/monthly-results.ts';
-import { nameFor, type NameViewer } from '../../lib/name-policy.ts';
+import type { MonthlyResult } from '../db/monthly-results.ts';
+import { nameFor, type NameViewer } from '../lib/name-policy.ts';
 import { groupBy4, sumTotals, type ParsedItem, type ParsedLeg, type Totals } from './income-data.ts';
 import type { LegPerson, StatementTotals, StoredStatement } from './income-queries.ts';
 

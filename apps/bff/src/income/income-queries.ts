@@ -1,14 +1,18 @@
-// Every read behind the /bff/v1/income/* calls, each mapped from rows to the shapes the
-// presenter takes: stored statements (their items parsed), the month's volume, the people a
-// promotion line names, the payee, pins and plans of a year. Which months can be queried is
-// read through db/statements.ts (common's generate/queryable/month checks the same list).
-import { distributorOr404, distributorsByAda, PERSON_COLUMNS } from '../../db/distributors.ts';
-import type { DB } from '../../db/index.ts';
-import { frontlineMonthlyResults, monthlyResultOf, monthlyResultsOf, type MonthlyResult } from '../../db/monthly-results.ts';
-import { planSummaryOf } from '../../db/plan-results.ts';
-import { notFound } from '../../lib/app-error.ts';
-import { preparedQuery } from '../../lib/prepared-query.ts';
-import { parseItems, type ParsedItem, type Totals } from './income-data.ts';
+// Every read behind the /bff/v1/income/* calls and the documents rendered from the same figures
+// (documents/), each mapped from rows to the shapes the presenter takes: stored statements (their
+// items parsed), the month's volume, the people a promotion line names, the payee, pins and plans
+// of a year. Which months can be queried is read through db/statements.ts (common's
+// generate/queryable/month checks the same list); a month outside it is refused here, the same
+// way for a page and a document.
+import { promotionFee, pyMonths, rulesForMonth } from '@abo/plan';
+import { distributorOr404, distributorsByAda, PERSON_COLUMNS } from '../db/distributors.ts';
+import type { DB } from '../db/index.ts';
+import { frontlineMonthlyResults, monthlyResultOf, monthlyResultsOf, type MonthlyResult } from '../db/monthly-results.ts';
+import { planSummaryOf } from '../db/plan-results.ts';
+import { queryableMonths } from '../db/statements.ts';
+import { badRequest, notFound } from '../lib/app-error.ts';
+import { preparedQuery } from '../lib/prepared-query.ts';
+import { parseItems, type ParsedItem, type ParsedLeg, type Totals } from './income-data.ts';
 
 /** One month's statement figures (fen) and when it is paid. */
 export interface StatementTotals extends Totals {
@@ -63,6 +67,29 @@ const statementsPaidBetween = preparedQuery((db, p: { ada: string; from: string;
     .orderBy('month'),
 );
 
+function rejectMonth(month: string, months: readonly string[]) {
+  return badRequest(
+    months.length === 0
+      ? `Month ${month} cannot be queried: there are no service-fee statements yet`
+      : `Month ${month} cannot be queried; choose a month from generate/queryable/month (${months.at(-1)} to ${months[0]})`,
+  );
+}
+
+/** The month asked for (checked against the queryable months) or the latest one; null when none exist. */
+export async function resolveMonth(db: DB, ada: string, month: string | undefined) {
+  const months = await queryableMonths(db, ada);
+  if (month !== undefined && !months.includes(month)) throw rejectMonth(month, months);
+  return { months, month: month ?? months[0] ?? null };
+}
+
+/** Checks a range of months: both ends queryable statement months, the start not after the end. */
+export async function checkMonthRange(db: DB, ada: string, from: string, to: string): Promise<void> {
+  const months = await queryableMonths(db, ada);
+  if (!months.includes(from)) throw rejectMonth(from, months);
+  if (!months.includes(to)) throw rejectMonth(to, months);
+  if (from > to) throw badRequest(`The start month ${from} is after the end month ${to}`);
+}
+
 /** One month's statement, or the not-found envelope. */
 export async function statementOr404(db: DB, ada: string, month: string): Promise<StoredStatement> {
   const [s] = await statementRow(db, { ada, month });
@@ -73,6 +100,12 @@ export async function statementOr404(db: DB, ada: string, month: string): Promis
 /** The statement figures of the months from `from` to `to` (inclusive), oldest first. */
 export async function statementTotalsBetween(db: DB, ada: string, from: string, to: string): Promise<StatementTotals[]> {
   return (await statementRange(db, { ada, from, to })).map(totalsOf);
+}
+
+/** A PY's statement figures, its 12 months in order. */
+export function pyStatementTotals(db: DB, ada: string, py: string): Promise<StatementTotals[]> {
+  const pm = pyMonths(py);
+  return statementTotalsBetween(db, ada, pm[0]!, pm[11]!);
 }
 
 /**
@@ -122,6 +155,20 @@ export async function promotionInputs(
   const [own, frontline] = await Promise.all([monthlyResultOf(db, ada, month), frontlineMonthlyResults(db, ada, month, month)]);
   if (!own) return null;
   return { ppv: own.ppv, legs: frontline.filter((l) => l.gpv > 0).map((l) => ({ id: l.ada, gpv: l.gpv, pgpv: l.pgpv })) };
+}
+
+/**
+ * The per-leg lines of a month's promotion item: as stored, or, for a stored item that carries
+ * none, recomputed by the plan engine from the frontline's monthly results (same rule, same
+ * rounding as the statement). No item, no lines.
+ */
+export async function promotionLegs(db: DB, ada: string, month: string, promo: ParsedItem | undefined): Promise<ParsedLeg[]> {
+  if (!promo) return [];
+  if (promo.legs.length > 0) return promo.legs;
+  const input = await promotionInputs(db, ada, month);
+  if (!input) return [];
+  const fee = promotionFee(input.ppv, input.legs, rulesForMonth(month, { fallback: 'nearest' }));
+  return fee.lines.map((l) => ({ ...l, name: null }));
 }
 
 /** A promotion leg as it sits in the tree today (its sponsor decides whose frontline it is). */

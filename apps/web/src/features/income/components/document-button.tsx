@@ -1,0 +1,66 @@
+import type { DocumentLang, DocumentRequest } from '@abo/contract';
+import { Button, Toast } from 'antd-mobile';
+import { DownlandOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client.ts';
+import { getSession } from '../../../lib/storage.ts';
+
+/** A document request without its language (the page's is added on click). */
+export type PageDocument = DocumentRequest extends infer D ? (D extends DocumentRequest ? Omit<D, 'lang'> : never) : never;
+
+/** WeChat and the company's app show files in their webview: a download there is dropped. */
+export function inWebview(): boolean {
+  const channel = getSession('channel');
+  return channel === 'wec' || channel === 'ca';
+}
+
+/** The language a document is written in: the page's. */
+export function documentLang(language: string): DocumentLang {
+  return language.toLowerCase().startsWith('en') ? 'en-US' : 'zh-CN';
+}
+
+/**
+ * A button that gets a file the BFF renders (statement, certificate, income spreadsheet) and
+ * delivers it as the channel can take it (lib/deliver-file.ts, loaded on click so the page's
+ * chunk stays small). The message says what happened: downloaded, opening, or saved by the app.
+ */
+export function DocumentButton({ label, document, disabled = false }: { label: string; document: PageDocument; disabled?: boolean }) {
+  const { t, i18n } = useTranslation('income');
+  const [busy, setBusy] = useState(false);
+  const onClick = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const { deliverDocument } = await import('../../../lib/deliver-file.ts');
+      const request = { ...document, lang: documentLang(i18n.language) } as DocumentRequest;
+      const outcome = await deliverDocument(request);
+      Toast.show({
+        icon: outcome.kind === 'opening' ? undefined : 'success',
+        content: t(`delivery.${outcome.kind}`, { file: outcome.fileName }),
+      });
+    } catch (error) {
+      // A refused request was told by the api client's own message (or it went to sign in).
+      if (!(error instanceof ApiError)) {
+        const detail = error instanceof Error && error.name === 'DeliveryError' ? error.message : '';
+        Toast.show({ icon: 'fail', content: detail ? `${t('delivery.failed')} ${detail}` : t('delivery.failed') });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      size="small"
+      color="primary"
+      fill="outline"
+      onClick={() => void onClick()}
+      loading={busy}
+      loadingText={t('delivery.preparing')}
+      disabled={disabled}
+      data-export="skip"
+    >
+      <DownlandOutline aria-hidden="true" /> {label}
+    </Button>
+  );
+}

@@ -1,0 +1,232 @@
+// The files of the income pages (README "Statements and exports"): each button asks the BFF for
+// its document in the page's language, loads the delivery code on click, and says what happened
+// (downloaded, opening, saved), never "downloaded" when it was not.
+import type { AnnualIncomeData, AnnualTaxableData, IncomeRangeData, StatementData, StatementListData } from '@abo/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Toast } from 'antd-mobile';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n, initI18n } from '../../i18n/index.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import type * as DeliverFileModule from '../../lib/deliver-file.ts';
+import type { DeliveryOutcome } from '../../lib/deliver-file.ts';
+
+type DeliverFile = typeof DeliverFileModule;
+import { annualIncomeQuery } from './api/get-annual-income.ts';
+import { annualTaxableQuery } from './api/get-annual-taxable.ts';
+import { queryableMonthsQuery } from './api/get-queryable-months.ts';
+import { statementQuery } from './api/get-statement.ts';
+import { statementsQuery } from './api/get-statements.ts';
+import { incomeRangeQuery } from './api/query-income.ts';
+
+vi.mock('../../lib/chart.ts', () => ({
+  Chart: class {
+    destroy() {}
+  },
+}));
+vi.stubGlobal('fetch', () => new Promise<never>(() => undefined));
+vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn(), clear: vi.fn() } }));
+
+const delivery = vi.hoisted(() => ({ deliverDocument: vi.fn() }));
+vi.mock('../../lib/deliver-file.ts', async (importOriginal) => ({
+  ...(await importOriginal<DeliverFile>()),
+  deliverDocument: delivery.deliverDocument,
+}));
+
+let pages: Record<'servicefee' | 'annualtaxable' | 'annual' | 'query', () => ReactNode>;
+beforeAll(async () => {
+  initI18n('en-US');
+  pages = {
+    servicefee: (await import('./servicefee-page.tsx')).default,
+    annualtaxable: (await import('./annualtaxable-page.tsx')).default,
+    annual: (await import('./distributorannualincome-page.tsx')).default,
+    query: (await import('./query-page.tsx')).default,
+  };
+});
+afterAll(async () => {
+  await act(() => i18n.changeLanguage('zh-CN'));
+});
+let toasts: string[];
+beforeEach(async () => {
+  await act(() => i18n.changeLanguage('en-US'));
+  toasts = [];
+  vi.spyOn(Toast, 'show').mockImplementation((p) => {
+    toasts.push(String(typeof p === 'string' ? p : p.content));
+    return { close: () => undefined };
+  });
+  delivery.deliverDocument.mockReset();
+});
+afterEach(() => vi.restoreAllMocks());
+
+function show(page: () => ReactNode, data: [readonly unknown[], unknown][], path = '/') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  for (const [key, value] of data) client.setQueryData(key, value);
+  const Page = page;
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Page />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const totals = { pretaxFen: 1_000_000, taxFen: 160_000, netFen: 840_000 };
+const statement: StatementData = {
+  month: '2026-10',
+  py: '26/27',
+  months: ['2026-10', '2026-09'],
+  paidOn: '2026-11-15',
+  volume: null,
+  items: [],
+  ...totals,
+  withholding: { pretaxFen: 1_000_000, deductionFen: 200_000, taxableFen: 800_000, ratePercent: 20, quickDeductionFen: 0, taxFen: 160_000 },
+};
+const list: StatementListData = {
+  py: '26/27',
+  pys: ['26/27'],
+  latestMonth: '2026-10',
+  rows: [{ month: '2026-10', paidOn: '2026-11-15', ...totals }],
+  totals,
+};
+const row = { month: '2026-10', paidOn: '2026-11-15', ...totals };
+
+const done = (outcome: DeliveryOutcome) => delivery.deliverDocument.mockResolvedValue(outcome);
+
+describe('the statement as a PDF made by the BFF', () => {
+  it('asks for the shown month in the page language and says "downloaded" only for a download', async () => {
+    done({ kind: 'downloaded', fileName: 'statement-2026-10.pdf' });
+    show(pages.servicefee, [
+      [statementQuery().queryKey, statement],
+      [statementsQuery('26/27').queryKey, list],
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: /Export PDF/ }));
+    await waitFor(() => expect(toasts).toEqual(['Downloaded statement-2026-10.pdf']));
+    expect(delivery.deliverDocument).toHaveBeenCalledWith({ kind: 'statement', month: '2026-10', lang: 'en-US' });
+  });
+
+  it('says "opening" in a webview and "saved" when the app saved it', async () => {
+    const data: [readonly unknown[], unknown][] = [
+      [statementQuery().queryKey, statement],
+      [statementsQuery('26/27').queryKey, list],
+    ];
+    await act(() => i18n.changeLanguage('zh-CN'));
+    done({ kind: 'opening', fileName: '结单.pdf' });
+    const { unmount } = show(pages.servicefee, data);
+    fireEvent.click(screen.getByRole('button', { name: /导出 PDF/ }));
+    await waitFor(() => expect(toasts).toEqual(['正在打开 结单.pdf…']));
+    expect(delivery.deliverDocument).toHaveBeenCalledWith({ kind: 'statement', month: '2026-10', lang: 'zh-CN' });
+    unmount();
+
+    done({ kind: 'saved', fileName: '结单.pdf' });
+    show(pages.servicefee, data);
+    fireEvent.click(screen.getByRole('button', { name: /导出 PDF/ }));
+    await waitFor(() => expect(toasts).toEqual(['正在打开 结单.pdf…', '已保存 结单.pdf']));
+    expect(toasts.join()).not.toMatch(/已下载/);
+  });
+
+  it('adds no toast to a refusal the api client already showed, and says why a file failed', async () => {
+    delivery.deliverDocument.mockRejectedValueOnce(new ApiError(9900400, 'Month cannot be queried'));
+    show(pages.servicefee, [
+      [statementQuery().queryKey, statement],
+      [statementsQuery('26/27').queryKey, list],
+    ]);
+    const button = screen.getByRole('button', { name: /Export PDF/ });
+    fireEvent.click(button);
+    await waitFor(() => expect(delivery.deliverDocument).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(button).not.toHaveTextContent('Preparing'));
+    expect(toasts).toEqual([]);
+
+    const { DeliveryError } = await import('../../lib/deliver-file.ts');
+    delivery.deliverDocument.mockRejectedValueOnce(new DeliveryError('This file link has expired'));
+    fireEvent.click(button);
+    await waitFor(() => expect(toasts).toEqual(['The file could not be delivered, please retry. This file link has expired']));
+  });
+});
+
+describe('certificates and the income spreadsheet', () => {
+  it('offers the income and tax certificate of the shown calendar year', async () => {
+    done({ kind: 'downloaded', fileName: 'certificate-2026.pdf' });
+    const taxable: AnnualTaxableData = {
+      year: '2026',
+      years: ['2026', '2025'],
+      months: [],
+      statements: [{ month: '2025-12', paidOn: '2026-01-15', pretaxFen: 300_000, taxFen: 40_000, netFen: 260_000 }],
+      complete: false,
+      grossFen: 300_000,
+      incomeRatioPercent: 80,
+      incomeFen: 240_000,
+      basicDeductionFen: 6_000_000,
+      taxableFen: 0,
+      ratePercent: 3,
+      quickDeductionFen: 0,
+      annualTaxFen: 0,
+      withheldFen: 40_000,
+      balanceFen: -40_000,
+    };
+    show(pages.annualtaxable, [[annualTaxableQuery().queryKey, taxable]]);
+    fireEvent.click(screen.getByRole('button', { name: /Income and tax certificate PDF/ }));
+    await waitFor(() => expect(delivery.deliverDocument).toHaveBeenCalledWith({ kind: 'taxCertificate', year: '2026', lang: 'en-US' }));
+  });
+
+  it('offers the certificate of the shown PY, and none for a PY without statements', async () => {
+    done({ kind: 'downloaded', fileName: 'py.pdf' });
+    const months = ['2025-09', '2025-10'].map((month, i) => ({ month, paidOn: null, hasStatement: i === 0, ...totals }));
+    const annual: AnnualIncomeData = { py: '25/26', pys: ['26/27', '25/26'], months, totals };
+    const { unmount } = show(pages.annual, [[annualIncomeQuery('25/26').queryKey, annual]], '/?year=25/26');
+    fireEvent.click(screen.getByRole('button', { name: /PY income certificate PDF/ }));
+    await waitFor(() => expect(delivery.deliverDocument).toHaveBeenCalledWith({ kind: 'pyCertificate', py: '25/26', lang: 'en-US' }));
+    unmount();
+
+    const empty: AnnualIncomeData = { ...annual, months: months.map((m) => ({ ...m, hasStatement: false })) };
+    show(pages.annual, [[annualIncomeQuery('25/26').queryKey, empty]], '/?year=25/26');
+    expect(screen.queryByRole('button', { name: /certificate/ })).toBeNull();
+  });
+
+  it('exports the chosen range as XLSX or CSV', async () => {
+    done({ kind: 'downloaded', fileName: 'income.xlsx' });
+    const range: IncomeRangeData = { from: '2026-09', to: '2026-10', rows: [row], totals };
+    show(
+      pages.query,
+      [
+        [queryableMonthsQuery().queryKey, { months: ['2026-10', '2026-09'], earliest: '2026-09', latest: '2026-10' }],
+        [incomeRangeQuery('2026-09', '2026-10').queryKey, range],
+      ],
+      '/?from=2026-09&to=2026-10',
+    );
+    const group = screen.getByRole('group', { name: 'Export the chosen months' });
+    fireEvent.click(screen.getByRole('button', { name: /Export Excel/ }));
+    await waitFor(() =>
+      expect(delivery.deliverDocument).toHaveBeenLastCalledWith({
+        kind: 'incomeSheet',
+        from: '2026-09',
+        to: '2026-10',
+        format: 'xlsx',
+        lang: 'en-US',
+      }),
+    );
+    await waitFor(() => expect(toasts).toEqual(['Downloaded income.xlsx']));
+    fireEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
+    await waitFor(() =>
+      expect(delivery.deliverDocument).toHaveBeenLastCalledWith({
+        kind: 'incomeSheet',
+        from: '2026-09',
+        to: '2026-10',
+        format: 'csv',
+        lang: 'en-US',
+      }),
+    );
+    expect(group).toBeInTheDocument();
+  });
+
+  it('offers no export of a reversed range', () => {
+    show(
+      pages.query,
+      [[queryableMonthsQuery().queryKey, { months: ['2026-10', '2026-09'], earliest: '2026-09', latest: '2026-10' }]],
+      '/?from=2026-10&to=2026-09',
+    );
+    for (const name of [/Export Excel/, /Export CSV/]) expect(screen.getByRole('button', { name })).toBeDisabled();
+  });
+});
