@@ -134,6 +134,10 @@ for (const layout of LAYOUTS) {
       const barBox = (await bar.boundingBox())!;
       expect(barBox.y).toBeGreaterThanOrEqual(0);
       expect(barBox.y + barBox.height).toBeLessThanOrEqual(layout.viewport.height);
+      // Under the title bar, not behind it: it sticks at the bar's own height (set by the page).
+      const titleBar = (await page.locator('header.page-frame__bar:visible').boundingBox())!;
+      await expect(bar).toHaveCSS('top', `${Math.round(titleBar.height)}px`);
+      expect(barBox.y).toBeGreaterThanOrEqual(titleBar.y + titleBar.height - 0.5);
       await expect(page.getByRole('button', { name: tx.bracketRow })).toHaveAttribute('aria-haspopup', 'dialog');
       await shoot(page, `newmember-estimate-scrolled-${tag}.png`);
       expect(await seriousAxe(page)).toEqual([]);

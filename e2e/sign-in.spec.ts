@@ -26,6 +26,42 @@ test.describe('PC (ebiz) sign-in', () => {
   });
 });
 
+// The ebiz sign-in page: one intro line over the framed form, in one column, and the frame as tall
+// as the form (it reports its height), so neither blank space nor a scroll bar under it.
+// SHOTS_DIR: where screenshots go.
+for (const layout of [
+  { viewport: { width: 1280, height: 800 }, lang: 'en', tag: 'en-US-1280', intro: 'Sign in with your ABO number and password.' },
+  { viewport: { width: 390, height: 844 }, lang: 'zh', tag: 'zh-CN-390', intro: '请使用会员号和密码登录。' },
+]) {
+  test(`the ebiz sign-in at ${layout.tag}: the frame fits the form, under one intro line`, async ({ page }) => {
+    await page.setViewportSize(layout.viewport);
+    await page.goto(`/front/login?channel=ebiz&lang=${layout.lang}`);
+    const frame = page.frameLocator('iframe.login-frame');
+    const account = frame.getByLabel(/会员号|ABO number/);
+    await expect(account).toBeVisible();
+    const card = page.locator('.login-card');
+    await expect(card.locator('p')).toHaveText([layout.intro]);
+    // The frame ends where the form does: no more than a few pixels of blank space, no scroll bar.
+    const iframe = page.locator('iframe.login-frame');
+    await expect
+      .poll(
+        async () => (await iframe.boundingBox())!.height - (await frame.locator('main').evaluate((m) => m.getBoundingClientRect().bottom)),
+      )
+      .toBeLessThanOrEqual(2);
+    const inner = await frame.locator('html').evaluate((h) => ({ scroll: h.scrollHeight, client: h.clientHeight }));
+    expect(inner.scroll).toBeLessThanOrEqual(inner.client);
+    // One column: the intro line starts where the form's fields do.
+    const introBox = (await card.locator('p').boundingBox())!;
+    const fieldBox = (await account.boundingBox())!;
+    expect(Math.abs(introBox.x - fieldBox.x)).toBeLessThanOrEqual(1);
+    if (process.env.SHOTS_DIR) {
+      const fs = await import('node:fs');
+      fs.mkdirSync(process.env.SHOTS_DIR, { recursive: true });
+      await page.screenshot({ path: `${process.env.SHOTS_DIR}/signin-${layout.tag}.png` });
+    }
+  });
+}
+
 test.describe('mobile (wec) sign-in', () => {
   test.use({ userAgent: WEC_UA, viewport: { width: 390, height: 844 } });
 

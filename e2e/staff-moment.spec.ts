@@ -44,6 +44,7 @@ const LAYOUTS = [
       readOnly: '员工只读',
       signOut: '退出登录',
       incentive: /激励计划/,
+      profile: '我的资料',
     },
   },
   {
@@ -63,6 +64,7 @@ const LAYOUTS = [
       readOnly: 'Read only for staff',
       signOut: 'Sign out',
       incentive: /Incentive plans/,
+      profile: 'My profile',
     },
   },
 ] as const;
@@ -105,6 +107,29 @@ for (const layout of LAYOUTS) {
       await expect(page.locator('.adm-mask:visible')).toHaveCount(0);
       await expect(page.getByRole('button', { name: text.signOut })).toHaveCount(0);
       await shoot(page, `staff-banner-${layout.shot}.png`);
+      // Home gives the distributor's whole ADA, as the banner does (a distributor sees it masked).
+      await expect(page.getByRole('region', { name: text.profile })).toContainText('10000004');
+
+      // No way to a page that changes the distributor's settings: the tools list and the rank page
+      // keep their read links only.
+      await page.goto(`/front/achievement?${layout.query}`);
+      await expect(page.locator('a[href$="/achievement/estimate"]').first()).toBeVisible();
+      await expect(page.locator('a[href*="/achievement/setshop"], a[href*="/achievement/dealerinvitation"]')).toHaveCount(0);
+      await page.goto(`/front/achievement/localranktracking?${layout.query}`);
+      await expect(page.locator('a[href$="/localranktracking/requirements"]').first()).toBeVisible();
+      await expect(page.locator('a[href*="settarget"], a[href*="adjusttarget"]')).toHaveCount(0);
+
+      // The banner makes the title bar taller: the estimate's answer still sticks under it, not behind it.
+      await page.goto(`/front/achievement/estimate?${layout.query}`);
+      const estimate = page.getByTestId('est-bar');
+      await expect(estimate).toBeVisible();
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const titleBar = (await page.locator('header.page-frame__bar:visible').boundingBox())!;
+      expect(titleBar.height).toBeGreaterThan(46);
+      await expect(estimate).toHaveCSS('top', `${Math.round(titleBar.height)}px`);
+      expect((await estimate.boundingBox())!.y).toBeGreaterThanOrEqual(titleBar.y + titleBar.height - 0.5);
+      await page.goto(`/front/?${layout.query}`);
 
       // Every page keeps the banner; a page that changes the distributor's settings is read only.
       await page.getByRole('link', { name: text.incentive }).click();

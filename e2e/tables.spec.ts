@@ -62,6 +62,30 @@ function overflowOnPhone(page: Page) {
   });
 }
 
+/**
+ * Dates ("2026年10月", "2012-05-20") in the page's tables, pickers and the market member's line
+ * that the line breaks cut in two: each match's text range must sit on one line.
+ */
+function brokenDates(page: Page) {
+  return page.evaluate(() => {
+    const DATE = /\d{4}年\d{1,2}月(\d{1,2}日)?|\d{4}-\d{2}(-\d{2})?/g;
+    const broken: string[] = [];
+    for (const root of Array.from(document.querySelectorAll('.data-table, .adm-selector, .market-member'))) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const m of (node.textContent ?? '').matchAll(DATE)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          const tops = Array.from(range.getClientRects(), (r) => r.top);
+          if (Math.max(...tops) - Math.min(...tops) > 4) broken.push(m[0]);
+        }
+      }
+    }
+    return broken;
+  });
+}
+
 for (const ada of ['10000001', '10000002'] as const) {
   const pages = PAGES.filter((p) => p.ada === ada);
 
@@ -79,6 +103,8 @@ for (const ada of ['10000001', '10000002'] as const) {
           const stacked = page.locator('table.data-table--stack').first();
           await expect(stacked.locator('tbody tr').first()).toHaveCSS('display', 'block');
           expect(await overflowOnPhone(page), p.name).toEqual([]);
+          // A date stays on one line, in a table cell as in a picker ("2026年10月", not "2026年10" over "月").
+          expect(await brokenDates(page), p.name).toEqual([]);
           const grid = page.locator('.table-wrap--grid');
           if (p.name === 'pq-flq-months') {
             await expect(grid.first()).toBeVisible();

@@ -24,6 +24,7 @@ import {
 import { RULE_TABLES, rulesFor, rulesForMonth } from './rules/registry.ts';
 import { randomPv, randomTree, rng } from './testing.ts';
 import { buildChildren } from './tree.ts';
+import { num } from './text.ts';
 
 const PY = pyMonths('25/26'); // 2025-09 … 2026-08
 
@@ -100,7 +101,7 @@ describe('explainPins', () => {
       [PIN.RUBY, '2026-03'],
     ]);
     expect(e.evidence?.rubyMonth).toEqual({ month: '2025-12', pgpv: 20_000 });
-    expect(e.evidence?.rule.en).toBe('6 SP months in the PY, 3 consecutive, and a month of personal-group PV ≥ 20000');
+    expect(e.evidence?.rule.en).toBe('6 SP months in the PY, 3 consecutive, and a month of personal-group PV ≥ 20,000');
     // One SP month short of Platinum: the Ruby month alone is no pin (before, it was Ruby).
     const short = spMonths([1, 0, 1, 1, 1, 0, 1, 0, 0, 0, 0, 0]);
     short[3] = { month: PY[3]!, isSp: true, apv: 20_000, pgpv: 20_000, legs: [] };
@@ -276,16 +277,25 @@ describe('the pin ladder: qualification, the rule in words and the requirements 
       for (const step of pinLadder(rules)) {
         const rule = pinRule(step.pin, rules);
         for (const x of step.conditions) {
-          expect(rule.zh, `${step.pin} ${x.counter}`).toContain(String(x.min));
-          expect(rule.en, `${step.pin} ${x.counter}`).toContain(String(x.min));
+          expect(rule.zh, `${step.pin} ${x.counter}`).toContain(num(x.min));
+          expect(rule.en, `${step.pin} ${x.counter}`).toContain(num(x.min));
         }
       }
     }
     expect(pinRule(PIN.PLATINUM, rulesFor('25/26')).en).toBe('6 SP months in the PY, 3 consecutive');
     expect(pinRule(PIN.FOUNDERS_SAPPHIRE, rulesFor('26/27')).en).toBe(
-      '2 frontline legs each Q in all 12 months of the PY, plus 12 months with APV ≥ 5000',
+      '2 frontline legs each Q in all 12 months of the PY, plus 12 months with APV ≥ 5,000',
     );
-    expect(pinRule(PIN.RUBY, rulesFor('26/27')).zh).toBe('本年度6个SP月，其中连续3个，且单月个人小组PV≥20000');
+    expect(pinRule(PIN.RUBY, rulesFor('26/27')).zh).toBe('本年度6个SP月，其中连续3个，且单月个人小组PV≥20,000');
+  });
+
+  it('writes every volume with thousands separators, in both languages ("20,000", never "20000")', () => {
+    for (const rules of RULE_TABLES) {
+      for (const req of pinRequirements(zero, rules, PIN.MEMBER)) {
+        const words = [req.rule, ...req.conditions.map((c) => c.label)];
+        for (const w of words) for (const s of [w.zh, w.en]) expect(s, `${req.pinCode}`).not.toMatch(/\d{4}/);
+      }
+    }
   });
 
   it('marks the pins above the current one', () => {

@@ -21,7 +21,7 @@ import { isLastMonthOfPy, monthIndex, monthKeyOf, pyMonths, pyOf, type MonthKey,
 import type { MonthClose } from './close.ts';
 import { rulesFor } from './rules/registry.ts';
 import type { RuleTable } from './rules/types.ts';
-import { text, type Text } from './text.ts';
+import { num, text, type Text } from './text.ts';
 
 export const PIN = {
   MEMBER: 230,
@@ -282,6 +282,7 @@ interface CounterWords {
   then(min: number, p: RuleTable['pins']): Text;
 }
 
+// Volumes are written with thousands separators, as the app writes every number ("20,000").
 const WORDS: Readonly<Record<PinCounterKey, CounterWords>> = {
   spMonths: {
     label: () => text('本年度 SP 月', 'SP months this PY'),
@@ -294,9 +295,10 @@ const WORDS: Readonly<Record<PinCounterKey, CounterWords>> = {
     then: (min) => text(`，其中连续${min}个`, `, ${min} consecutive`),
   },
   sideVolumeMonths: {
-    label: (p) => text(`APV ≥ ${p.sapphireSideVolumePv} 的月份`, `Months with APV ≥ ${p.sapphireSideVolumePv}`),
-    lead: (min, p) => text(`${min}个月APV≥${p.sapphireSideVolumePv}`, `${min} months with APV ≥ ${p.sapphireSideVolumePv}`),
-    then: (min, p) => text(`，另有${min}个月APV≥${p.sapphireSideVolumePv}`, `, plus ${min} months with APV ≥ ${p.sapphireSideVolumePv}`),
+    label: (p) => text(`APV ≥ ${num(p.sapphireSideVolumePv)} 的月份`, `Months with APV ≥ ${num(p.sapphireSideVolumePv)}`),
+    lead: (min, p) => text(`${min}个月APV≥${num(p.sapphireSideVolumePv)}`, `${min} months with APV ≥ ${num(p.sapphireSideVolumePv)}`),
+    then: (min, p) =>
+      text(`，另有${min}个月APV≥${num(p.sapphireSideVolumePv)}`, `, plus ${min} months with APV ≥ ${num(p.sapphireSideVolumePv)}`),
   },
   qualifiedLegs: {
     label: (p) => text(`一线 Q 线（各 Q ≥ ${p.legQMonths} 个月）`, `Frontline legs Q ≥ ${p.legQMonths} months`),
@@ -325,8 +327,8 @@ const WORDS: Readonly<Record<PinCounterKey, CounterWords>> = {
   },
   bestPgpv: {
     label: () => text('单月最高个人小组 PV', 'Best month personal-group PV'),
-    lead: (min) => text(`单月个人小组PV≥${min}`, `a month of personal-group PV ≥ ${min}`),
-    then: (min) => text(`，且单月个人小组PV≥${min}`, `, and a month of personal-group PV ≥ ${min}`),
+    lead: (min) => text(`单月个人小组PV≥${num(min)}`, `a month of personal-group PV ≥ ${num(min)}`),
+    then: (min) => text(`，且单月个人小组PV≥${num(min)}`, `, and a month of personal-group PV ≥ ${num(min)}`),
   },
 };
 

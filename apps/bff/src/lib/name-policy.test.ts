@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameFor, nameViewerOf, showsInFull } from './name-policy.ts';
+import { nameFor, nameViewerOf, ownAdaFor, showsInFull } from './name-policy.ts';
 
 const LEADER = '10000002';
 const FRONTLINE = { ada: '20000001', sponsorAda: LEADER, nameZh: '陈志强', nameEn: 'Chen Zhiqiang' };
@@ -33,5 +33,11 @@ describe('name policy', () => {
     // A leader reading a member's page: the leader's frontline, not the member's.
     expect(nameViewerOf({ actor: LEADER, ada: FRONTLINE.ada, channel: 'wec', staff: false })).toEqual({ ada: LEADER });
     expect(nameViewerOf({ actor: 'staff01', ada: LEADER, channel: 'iinquiry', staff: true })).toEqual({ ada: LEADER });
+  });
+
+  it('shows the distributor’s own ADA whole to staff only; every other ADA masked', () => {
+    expect(ownAdaFor({ staff: true, ada: LEADER }, LEADER)).toBe(LEADER);
+    expect(ownAdaFor({ staff: true, ada: LEADER }, FRONTLINE.ada)).toBe('200******01');
+    expect(ownAdaFor({ staff: false, ada: LEADER }, LEADER)).toBe('100******02');
   });
 });

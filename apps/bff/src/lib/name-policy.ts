@@ -3,7 +3,7 @@
 // frontline: they know them, and coaching needs it) in full; anyone else — deeper levels of
 // the market, company-wide lists, an upline — only as maskName shows them. maskPrivacy (spec
 // §5) stays for identifiers: on a three-character name it hides nothing.
-import { maskName } from '@abo/contract';
+import { maskName, maskPrivacy } from '@abo/contract';
 import type { Session } from '../plugins/auth.ts';
 
 /** The person from whose point of view names are shown. */
@@ -51,4 +51,13 @@ export function maskedNames(person: Pick<NamedPerson, 'nameZh' | 'nameEn'>): Sho
 export function nameFor(viewer: NameViewer, person: NamedPerson, masked?: () => ShownName): ShownName {
   if (showsInFull(viewer, person)) return { nameZh: person.nameZh, nameEn: person.nameEn };
   return masked ? masked() : maskedNames(person);
+}
+
+/**
+ * The distributor's own ADA on their pages: masked (spec §5), except to staff (iinquiry), who look
+ * the distributor up by it and read it out on the call, as the staff banner shows it. Another
+ * person's ADA stays masked for staff too, as the distributor sees it.
+ */
+export function ownAdaFor(session: Pick<Session, 'staff' | 'ada'>, ada: string): string {
+  return session.staff && ada === session.ada ? ada : maskPrivacy(ada);
 }

@@ -1,7 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../i18n/index.ts';
 import { Page, PageBanner } from './page.tsx';
 
@@ -62,5 +62,38 @@ describe('Page: the banner the app gives it', () => {
   it('shows none by default', () => {
     at(['/']);
     expect(document.querySelector('header')?.firstElementChild?.className).toBe('page-frame__nav');
+  });
+});
+
+describe('Page: the title bar’s height', () => {
+  it('gives the page its title bar’s height as --title-bar-height, and again when the bar grows', () => {
+    let height = 46;
+    const resized: (() => void)[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: () => void) {
+          resized.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const offsetHeight = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.tagName === 'HEADER' ? height : 0;
+    });
+    try {
+      const router = createMemoryRouter([{ path: '/', element: <Page title="Estimate">what if</Page> }]);
+      render(<RouterProvider router={router} />);
+      const main = screen.getByRole('main');
+      expect(main.style.getPropertyValue('--title-bar-height')).toBe('46px');
+      // The staff banner wraps onto a second line on a phone: what sticks under the bar moves down with it.
+      height = 92;
+      act(() => resized.forEach((f) => f()));
+      expect(main.style.getPropertyValue('--title-bar-height')).toBe('92px');
+    } finally {
+      offsetHeight.mockRestore();
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { ConfigProvider, PullToRefresh } from 'antd-mobile';
 import { LeftOutline } from 'antd-mobile-icons';
 import enUSLocale from 'antd-mobile/es/locales/en-US';
 import zhCNLocale from 'antd-mobile/es/locales/zh-CN';
-import { useContext, useEffect, type ReactNode } from 'react';
+import { useContext, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguageSwitch } from './language-switch.tsx';
@@ -34,14 +34,29 @@ export function Page({ title, back = true, onRefresh, actions, children, wide }:
   useEffect(() => {
     document.title = `${title} · ${t('appName')}`;
   }, [title, t]);
+  // The title bar's height (the staff banner included, which wraps on a phone) as
+  // --title-bar-height on the page: what stays in view under the bar (the estimate's answer) is
+  // sticky at that offset. Set before the first paint, and again whenever the bar's height changes.
+  const frame = useRef<HTMLElement>(null);
+  const bar = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const header = bar.current;
+    if (!header) return;
+    const measure = () => frame.current?.style.setProperty('--title-bar-height', `${header.offsetHeight}px`);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, []);
   const goBack = () => (window.history.length > 1 ? navigate(-1) : navigate('/'));
   const body = <div className={`page__body${wide ? ' page__body--wide' : ''}`}>{children}</div>;
   return (
     <ConfigProvider locale={i18n.language === 'en-US' ? enUSLocale : zhCNLocale}>
-      <main className="page-frame">
+      <main className="page-frame" ref={frame}>
         {/* Our own bar rather than antd-mobile's NavBar: its back area is a div with
             role="button" that the keyboard cannot reach (and an unnamed one on home). */}
-        <header className="page-frame__bar">
+        <header className="page-frame__bar" ref={bar}>
           {banner}
           <div className="page-frame__nav">
             <div className="page-frame__left">

@@ -70,6 +70,23 @@ describe('home summary on the demo seed', () => {
     expect(s.lastNetFen).toBe(st ? Number(st.net_fen) : null);
   });
 
+  it('shows staff the distributor’s whole ADA, as their banner does; the distributor sees it masked', async () => {
+    const staff = await t.app.tokens.issueStaff({ username: 'staff01', fullName: 'Staff One' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/bff/v1/home/summary',
+      headers: { jwks: staff.oktaIdTokenKey, 'ada-token': staff.adaToken, queryAda: '10000004' },
+      payload: { channel: 'iinquiry' },
+    });
+    expect(res.json().code, res.body).toBe(0);
+    const s = res.json().data;
+    expect([s.ada, s.maskedAda]).toEqual(['10000004', '10000004']);
+    // Other people's ADAs stay as the distributor sees them.
+    if (s.legs.closest) expect(s.legs.closest.maskedAda).toContain('*');
+    // The distributor's own home keeps the mask (spec §5).
+    expect((await summaryOf('10000004')).maskedAda).toBe('100******04');
+  });
+
   it('a new member gets a summary without a seminar status or income', async () => {
     const s = await summaryOf('10000003');
     expect(s.pinCode).toBe(230);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { maskPrivacy, ok } from '@abo/contract';
+import { ok } from '@abo/contract';
 import {
   addMonths,
   evaluatePlan,
@@ -19,7 +19,7 @@ import {
 import { distributorOr404 } from '../../db/distributors.ts';
 import { monthlyResultOf } from '../../db/monthly-results.ts';
 import { endpoint } from '../../lib/endpoint.ts';
-import { nameFor, nameViewerOf } from '../../lib/name-policy.ts';
+import { nameFor, nameViewerOf, ownAdaFor } from '../../lib/name-policy.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { frontlineWithMonths } from '../incentive/market-queries.ts';
 import { loadHistory } from '../incentive/plan-history.ts';
@@ -61,7 +61,7 @@ export async function homeRoutes(app: FastifyInstance, opts: { today: () => Date
       const threshold = qThresholdOf(py);
       return ok({
         ada: d.ada,
-        maskedAda: maskPrivacy(d.ada),
+        maskedAda: ownAdaFor(session, d.ada),
         fullName: nameFor(names, { ada: d.ada, sponsorAda: d.sponsor_ada, nameZh: d.name_zh, nameEn: d.name_en }).nameZh,
         pinCode: d.pin_code,
         pinName: { zh: name.zh, en: name.en },

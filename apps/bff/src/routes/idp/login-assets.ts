@@ -2,9 +2,9 @@
 
 export const LOGIN_CSS = `*{box-sizing:border-box}
 body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f4f6f9;color:#1d2129;font:15px/1.5 -apple-system,BlinkMacSystemFont,"PingFang SC","Microsoft YaHei",Roboto,sans-serif}
-body.embedded{background:#fff;align-items:flex-start}
+body.embedded{background:#fff;align-items:flex-start;min-height:0}
 .card{width:100%;max-width:380px;background:#fff;border-radius:12px;padding:28px 24px;box-shadow:0 2px 12px rgba(29,33,41,.08)}
-.embedded .card{box-shadow:none;padding:16px}
+.embedded .card{box-shadow:none;max-width:none;padding:4px}
 .brand{margin:0;color:#31507a;font-weight:600;letter-spacing:.04em}
 h1{margin:4px 0 20px;font-size:22px}
 label{display:block;margin:12px 0 6px;color:#4e5969;font-size:14px}
@@ -26,6 +26,25 @@ export const LOGIN_JS = `// The sign-in page's script. In iframe mode (the PC /l
   if (!form || form.getAttribute('data-display') !== 'iframe' || window.parent === window) return;
   var errorEl = document.getElementById('login-error');
   var staff = form.getAttribute('data-kind') === 'staff';
+  var parentOrigin;
+  try {
+    parentOrigin = new URL(form.elements.redirect_uri.value, window.location.href).origin;
+  } catch (e) {
+    return; // no address to answer to: the form posts as a page does
+  }
+  // The parent sizes the frame to the form: its height now, and again whenever it changes (an
+  // error line, the width), so the frame has neither a scroll bar nor blank space under the form.
+  var card = document.querySelector('main');
+  var sent = 0;
+  function postSize() {
+    var height = Math.ceil(card.getBoundingClientRect().bottom);
+    if (height === sent) return;
+    sent = height;
+    window.parent.postMessage({ type: 'abo-idp:size', data: { height: height } }, parentOrigin);
+  }
+  postSize();
+  if (window.ResizeObserver) new ResizeObserver(postSize).observe(card);
+  else window.addEventListener('resize', postSize);
   form.addEventListener('submit', function (event) {
     event.preventDefault();
     var button = form.querySelector('button');
@@ -40,8 +59,7 @@ export const LOGIN_JS = `// The sign-in page's script. In iframe mode (the PC /l
       .then(function (r) { return r.json(); })
       .then(function (body) {
         if (!body || body.code !== 0) throw new Error((body && body.message) || 'Sign-in failed');
-        var target = new URL(redirectUri, window.location.href).origin;
-        window.parent.postMessage({ type: 'abo-idp:signed-in', data: body.data, redirectUri: redirectUri }, target);
+        window.parent.postMessage({ type: 'abo-idp:signed-in', data: body.data, redirectUri: redirectUri }, parentOrigin);
       })
       .catch(function (err) {
         errorEl.textContent = err.message;

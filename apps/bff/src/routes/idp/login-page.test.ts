@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LOGIN_CSS, LOGIN_JS } from './login-assets.ts';
 import { renderLoginPage, type LoginPageOptions } from './login-page.ts';
 
 const base: LoginPageOptions = {
@@ -32,5 +33,41 @@ describe('the IdP sign-in page', () => {
       expect(html).toContain('data-display="iframe"');
       expect(html).toContain('<button type="submit">Sign in</button>');
     }
+  });
+
+  it('framed, reports the form’s height to the app so the frame fits it, and again when it changes', () => {
+    // The page's script against a stand-in of the framed document (no browser here).
+    let bottom = 311.2;
+    let resized: () => void = () => undefined;
+    const posted: { message: unknown; origin: string }[] = [];
+    const form = {
+      getAttribute: (name: string) => ({ 'data-display': 'iframe', 'data-kind': 'distributor' })[name] ?? null,
+      elements: { redirect_uri: { value: 'https://app.example/front/login' } },
+      addEventListener: () => undefined,
+    };
+    const document = {
+      getElementById: (id: string) => (id === 'login-form' ? form : {}),
+      querySelector: (sel: string) => (sel === 'main' ? { getBoundingClientRect: () => ({ bottom }) } : null),
+    };
+    const window = {
+      location: { href: 'https://idp.example/idp/login?display=iframe' },
+      parent: { postMessage: (message: unknown, origin: string) => posted.push({ message, origin }) },
+      ResizeObserver: class {
+        constructor(callback: () => void) {
+          resized = callback;
+        }
+        observe() {}
+      },
+      addEventListener: () => undefined,
+    };
+    new Function('window', 'document', 'ResizeObserver', LOGIN_JS)(window, document, window.ResizeObserver);
+    expect(posted).toEqual([{ message: { type: 'abo-idp:size', data: { height: 312 } }, origin: 'https://app.example' }]);
+    resized();
+    expect(posted).toHaveLength(1);
+    bottom = 340;
+    resized();
+    expect(posted[1]).toEqual({ message: { type: 'abo-idp:size', data: { height: 340 } }, origin: 'https://app.example' });
+    // Framed, the page is as tall as the form, not the frame's whole height.
+    expect(LOGIN_CSS).toMatch(/body\.embedded\{[^}]*min-height:0/);
   });
 });

@@ -1,8 +1,7 @@
-import { Button, Popup } from 'antd-mobile';
 import { Fragment, useMemo, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n/index.ts';
-import { useModalDialog } from '../dialog/use-dialog.ts';
+import { DialogPopup } from '../dialog/dialog-popup.tsx';
 import { TermHelp } from '../term-help.tsx';
 import { explainTrace } from './explain.ts';
 import type { TraceInput } from './types.ts';
@@ -209,9 +208,8 @@ i18n.addResourceBundle(
 );
 
 /**
- * One figure's trace in a modal dialog, as the term popup is (components/term/term-popup.tsx):
- * the page behind is inert, the close button takes the focus, Escape closes, and the focus goes
- * back to the button that opened it.
+ * One figure's trace in a modal dialog (DialogPopup), as the term popup is: its inputs and their
+ * values, the rule in words, the checks, the result, and a link to the general explanation.
  */
 export default function TracePopup({
   id,
@@ -228,61 +226,52 @@ export default function TracePopup({
 }) {
   const { t, i18n: instance } = useTranslation('trace');
   const lang = instance.language;
-  const closeButton = useModalDialog(open, onClose, returnFocus);
   const m = useMemo(() => explainTrace(trace, (key, options) => t(key, options ?? {}), lang), [trace, t, lang]);
   return (
-    <Popup visible={open} position="bottom" onMaskClick={onClose} onClose={onClose} bodyClassName="trace-popup">
-      <div
-        className="trace-popup__body"
-        id={id}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-result`}
-        data-testid="figure-trace"
-      >
-        <div className="trace-popup__head">
-          <h2 id={`${id}-title`} className="trace-popup__title">
-            {m.title}
-          </h2>
-          {/* Leaving for the explanation unmounts the page, and the popup with it. */}
-          <TermHelp code={m.descCode} label={t('more')} />
-        </div>
-        {m.inputs.length ? (
-          <>
-            <h3 className="trace-popup__section">{t('inputs')}</h3>
-            <dl className="trace-popup__inputs">
-              {m.inputs.map((r) => (
-                <Fragment key={r.label}>
-                  <dt>{r.label}</dt>
-                  <dd>{r.value}</dd>
-                </Fragment>
-              ))}
-            </dl>
-          </>
-        ) : null}
-        <h3 className="trace-popup__section">{t('rule')}</h3>
-        <p className="trace-popup__rule">{m.rule}</p>
-        {m.checks ? (
-          <ul className="trace-popup__checks">
-            {m.checks.map((c) => (
-              <li key={c.text} className={c.met ? 'trace-popup__check--met' : 'trace-popup__check--unmet'}>
-                <span aria-hidden="true">{c.met ? '✓ ' : '✗ '}</span>
-                {c.text}
-                <span className="visually-hidden">{c.met ? t('met') : t('unmet')}</span>
-              </li>
+    <DialogPopup
+      id={id}
+      open={open}
+      onClose={onClose}
+      returnFocus={returnFocus}
+      title={m.title}
+      // Leaving for the explanation unmounts the page, and the popup with it.
+      aside={<TermHelp code={m.descCode} label={t('more')} />}
+      describedBy={`${id}-result`}
+      closeLabel={t('close')}
+      className="trace-popup"
+      data-testid="figure-trace"
+    >
+      {m.inputs.length ? (
+        <>
+          <h3 className="trace-popup__section">{t('inputs')}</h3>
+          <dl className="trace-popup__inputs">
+            {m.inputs.map((r) => (
+              <Fragment key={r.label}>
+                <dt>{r.label}</dt>
+                <dd>{r.value}</dd>
+              </Fragment>
             ))}
-          </ul>
-        ) : null}
-        <h3 className="trace-popup__section">{t('result')}</h3>
-        <p id={`${id}-result`} className="trace-popup__result" data-testid="trace-result">
-          {m.result}
-        </p>
-        {m.note ? <p className="trace-popup__note muted">{m.note}</p> : null}
-        <Button ref={closeButton} block color="primary" onClick={onClose}>
-          {t('close')}
-        </Button>
-      </div>
-    </Popup>
+          </dl>
+        </>
+      ) : null}
+      <h3 className="trace-popup__section">{t('rule')}</h3>
+      <p className="trace-popup__rule">{m.rule}</p>
+      {m.checks ? (
+        <ul className="trace-popup__checks">
+          {m.checks.map((c) => (
+            <li key={c.text} className={c.met ? 'trace-popup__check--met' : 'trace-popup__check--unmet'}>
+              <span aria-hidden="true">{c.met ? '✓ ' : '✗ '}</span>
+              {c.text}
+              <span className="visually-hidden">{c.met ? t('met') : t('unmet')}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <h3 className="trace-popup__section">{t('result')}</h3>
+      <p id={`${id}-result`} className="trace-popup__result" data-testid="trace-result">
+        {m.result}
+      </p>
+      {m.note ? <p className="trace-popup__note muted">{m.note}</p> : null}
+    </DialogPopup>
   );
 }

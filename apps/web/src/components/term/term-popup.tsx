@@ -1,8 +1,7 @@
-import { Button, Popup } from 'antd-mobile';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n/index.ts';
-import { useModalDialog } from '../dialog/use-dialog.ts';
+import { DialogPopup } from '../dialog/dialog-popup.tsx';
 import { TermHelp } from '../term-help.tsx';
 import type { TermKey } from './term.tsx';
 
@@ -64,9 +63,8 @@ i18n.addResourceBundle('en-US', 'term', {
 const DESC_CODE: Partial<Record<TermKey, string>> = { pv: 'PV_BV', bv: 'PV_BV', bracket: 'BRACKET', q: 'Q_MONTH', flq: 'Q_MONTH' };
 
 /**
- * The definition popup of one term: a modal dialog for the keyboard and screen readers too (the
- * page behind is inert, the close button takes the focus, Escape closes, and the focus goes back
- * to the term's button), as the first-visit guide does.
+ * The definition popup of one term: a modal dialog (DialogPopup) titled with the term, its
+ * definition in plain words, and a link to the longer explanation where there is one.
  */
 export default function TermPopup({
   id,
@@ -82,32 +80,23 @@ export default function TermPopup({
   returnFocus: RefObject<HTMLElement | null>;
 }) {
   const { t } = useTranslation('term');
-  const closeButton = useModalDialog(open, onClose, returnFocus);
   const code = DESC_CODE[k];
   return (
-    <Popup visible={open} position="bottom" onMaskClick={onClose} onClose={onClose} bodyClassName="term-popup">
-      <div
-        className="term-popup__body"
-        id={id}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-text`}
-      >
-        <div className="term-popup__head">
-          <h2 id={`${id}-title`} className="term-popup__title">
-            {t(`name.${k}`)}
-          </h2>
-          {/* Leaving for the explanation unmounts the page, and the popup with it. */}
-          {code ? <TermHelp code={code} label={t('more')} /> : null}
-        </div>
-        <p id={`${id}-text`} className="term-popup__text">
-          {t(`def.${k}`)}
-        </p>
-        <Button ref={closeButton} block color="primary" onClick={onClose}>
-          {t('close')}
-        </Button>
-      </div>
-    </Popup>
+    <DialogPopup
+      id={id}
+      open={open}
+      onClose={onClose}
+      returnFocus={returnFocus}
+      title={t(`name.${k}`)}
+      // Leaving for the explanation unmounts the page, and the popup with it.
+      aside={code ? <TermHelp code={code} label={t('more')} /> : null}
+      describedBy={`${id}-text`}
+      closeLabel={t('close')}
+      className="term-popup"
+    >
+      <p id={`${id}-text`} className="term-popup__text">
+        {t(`def.${k}`)}
+      </p>
+    </DialogPopup>
   );
 }

@@ -1,4 +1,6 @@
 // /achievement/estimate: the answer in a bar that stays in view, and the engine's presets.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { AchEstimateData } from '@abo/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
@@ -84,5 +86,13 @@ describe('/achievement/estimate', () => {
     for (const name of ['Personal PV', 'Personal-group PV', 'Performance bracket', 'Q legs', 'SP month']) {
       expect(screen.getByRole('button', { name })).toHaveAttribute('aria-haspopup', 'dialog');
     }
+  });
+
+  it('sticks under the title bar at the bar’s own height, not at a number of pixels of its own', () => {
+    const css = fs.readFileSync(path.resolve(__dirname, 'components/estimate.css'), 'utf8');
+    const rule = /\.est-bar \{([^}]*)\}/.exec(css)?.[1] ?? '';
+    expect(rule).toMatch(/position: sticky;/);
+    expect(rule).toMatch(/top: var\(--title-bar-height\);/);
+    expect(css).not.toMatch(/\b(top|inset-block-start):\s*\d+px/);
   });
 });

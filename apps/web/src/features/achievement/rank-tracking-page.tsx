@@ -1,5 +1,6 @@
 import { Button } from 'antd-mobile';
 import { Link } from 'react-router';
+import { mayOpen } from '../../app/write-pages.ts';
 import { TableCard } from '../../components/data-table/table-card.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
@@ -20,6 +21,7 @@ export default function RankTrackingPage() {
         {(d) => {
           const target = d.pins.find((p) => p.pinCode === d.targetPin) ?? null;
           const next = d.pins.find((p) => p.above) ?? null;
+          const targetPath = `/achievement/localranktracking/${target ? 'adjusttarget' : 'settarget'}`;
           return (
             <>
               <div className="grid grid--2">
@@ -39,19 +41,13 @@ export default function RankTrackingPage() {
                     <p className="muted">{t('noTarget')}</p>
                   )}
                   <div className="ach-actions">
-                    {target ? (
-                      <Link to="/achievement/localranktracking/adjusttarget">
+                    {mayOpen(targetPath) ? (
+                      <Link to={targetPath}>
                         <Button size="small" color="primary">
-                          {t('adjustTarget')}
+                          {t(target ? 'adjustTarget' : 'setTarget')}
                         </Button>
                       </Link>
-                    ) : (
-                      <Link to="/achievement/localranktracking/settarget">
-                        <Button size="small" color="primary">
-                          {t('setTarget')}
-                        </Button>
-                      </Link>
-                    )}
+                    ) : null}
                     <Link to="/achievement/localranktracking/requirements">
                       <Button size="small" fill="outline">
                         {t('viewRequirements')}

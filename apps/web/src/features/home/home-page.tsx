@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { FreshnessNote } from '../../components/freshness-note.tsx';
-import { formatFen, formatMonth, formatPv } from '../../lib/format.ts';
+import { formatFen, formatMonth, formatPercent, formatPv } from '../../lib/format.ts';
 import { getSession, logout } from '../../lib/storage.ts';
 import { canSignOut } from '../../lib/sign-out.ts';
 import { useLocalText } from '../../lib/use-local-text.ts';
@@ -119,8 +119,8 @@ export default function HomePage() {
                     <div className="muted small">{t('monthPv')}</div>
                   </div>
                   <div>
-                    <span className="figure">{s.monthBracket}</span>
-                    <span className="figure__unit">%</span>
+                    {/* One figure, as every percentage is written ("18%", never a unit set apart as "18 %"). */}
+                    <span className="figure">{formatPercent(s.monthBracket, lang)}</span>
                     <div className="muted small">{t('bracket')}</div>
                   </div>
                 </div>

@@ -10,7 +10,7 @@ import { PlanHeader } from './components/plan-header.tsx';
 import { SubpageNav } from './components/subpage-nav.tsx';
 import { SUBPAGE_VIEWS } from './components/subpages/views.ts';
 import { useLocalText } from '../../lib/use-local-text.ts';
-import { planKeyAt, resolvePlanPage } from './plan-routes.ts';
+import { planKeyAt, planTitleKey, resolvePlanPage } from './plan-routes.ts';
 import './i18n.ts';
 import './incentive.css';
 
@@ -41,7 +41,8 @@ export default function PlanPage() {
     );
   }
 
-  const name = plan.data ? tx(plan.data.name) : t('title');
+  // The route names the page while its plan loads; the plan's name (with its edition) then refines it.
+  const name = plan.data ? tx(plan.data.name) : target.planRoute ? t(planTitleKey(target.planRoute)) : t('planDetail');
   const title = target.subpage === 'overview' ? name : `${t(`subpages.${target.subpage}`)} · ${name}`;
   const View = SUBPAGE_VIEWS[target.subpage];
   return (

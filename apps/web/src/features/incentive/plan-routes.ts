@@ -80,6 +80,14 @@ export function resolvePlanPage(pathname: string): PlanPageTarget {
   return { planRoute: path, subpage: 'overview', typePage: false };
 }
 
+/**
+ * The i18n key of a plan route's own title (`routes.<last segment>`, i18n.ts): the page's title
+ * while its plan loads, so the title bar names the page before the plan's name arrives.
+ */
+export function planTitleKey(planRoute: string): string {
+  return `routes.${planRoute.slice(planRoute.lastIndexOf('/') + 1)}`;
+}
+
 /** Groups of the plan list, in display order. */
 export const TYPE_ORDER = ['seminar', 'travel', 'award', 'funding', 'training', 'tracking', 'rank'] as const;
 

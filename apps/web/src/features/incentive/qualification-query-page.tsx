@@ -96,6 +96,7 @@ export default function QualificationQueryPage() {
                     {t('pickMonth')}
                   </h2>
                   <Selector
+                    className="inc-months"
                     columns={4}
                     value={[month]}
                     options={p.months.map((m) => ({ label: formatMonth(m, lang), value: m, disabled: m > p.today }))}

@@ -4,6 +4,7 @@ import { RightOutline } from 'antd-mobile-icons';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { mayOpen } from '../../../app/write-pages.ts';
 import { StatusTag } from '../../../components/status-tag.tsx';
 import { formatMonth, formatPv } from '../../../lib/format.ts';
 import { useLocalText } from '../../../lib/use-local-text.ts';
@@ -108,10 +109,13 @@ export const ACH_GROUPS: { key: 'rank' | 'volume' | 'market' | 'tools'; pages: A
   { key: 'tools', pages: ['estimate', 'dealerinvitation', 'setshop', 'type'] },
 ];
 
+/** A link to an achievement page; none to a page staff may not open (a write page, app/write-pages.ts). */
 export function AchLink({ page }: { page: AchPageKey }) {
   const { t } = useAch();
+  const path = `/achievement/${page}`;
+  if (!mayOpen(path)) return null;
   return (
-    <Link to={`/achievement/${page}`} className="ach-link">
+    <Link to={path} className="ach-link">
       <span>
         <span className="ach-link__title">{t(`nav.${page}`)}</span>
         <span className="muted small ach-link__hint">{t(`navHint.${page}`)}</span>

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { i18n, initI18n } from '../../../i18n/index.ts';
+import { setSession } from '../../../lib/storage.ts';
 
 let MomentCard: (p: { s: HomeSummary }) => ReactNode;
 beforeAll(async () => {
@@ -71,6 +72,15 @@ describe('home for a new member', () => {
       expect(screen.getByRole('button', { name })).toHaveAttribute('aria-haspopup', 'dialog');
     // No frontline yet: what to do about it, not only what is missing.
     expect(screen.getByRole('link', { name: 'Invite a member' })).toHaveAttribute('href', '/achievement/dealerinvitation');
+    expect(screen.getByRole('button', { name: 'FLQ months' })).toBeInTheDocument();
+  });
+
+  it('offers staff no invitation: they change nothing of the distributor they look at', async () => {
+    await act(() => i18n.changeLanguage('en-US'));
+    setSession('channel', 'iinquiry');
+    show(newMember);
+    expect(screen.queryByRole('link', { name: 'Invite a member' })).toBeNull();
+    // The answer itself stays.
     expect(screen.getByRole('button', { name: 'FLQ months' })).toBeInTheDocument();
   });
 

@@ -2,11 +2,14 @@ import type { HomeSummary } from '@abo/contract';
 import { CheckCircleFill, CloseCircleFill, RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { mayOpen } from '../../../app/write-pages.ts';
 import { StatusTag } from '../../../components/status-tag.tsx';
 import { TermText } from '../../../components/term/term-text.tsx';
 import { formatMonth, formatPv } from '../../../lib/format.ts';
 import { useLocalText } from '../../../lib/use-local-text.ts';
 import { FirstGoal } from './first-goal.tsx';
+
+const INVITE = '/achievement/dealerinvitation';
 
 /** Did last month count: yes or no, and the link to what that month did for each seminar criterion. */
 function LastMonth({ s }: { s: HomeSummary }) {
@@ -74,11 +77,13 @@ function ClosestLeg({ legs }: { legs: HomeSummary['legs'] }) {
           <p className="moment__gap small">
             <TermText text={t('noLegs')} />
           </p>
-          <p className="moment__actions">
-            <Link to="/achievement/dealerinvitation" className="moment__action">
-              {t('invite')}
-            </Link>
-          </p>
+          {mayOpen(INVITE) ? (
+            <p className="moment__actions">
+              <Link to={INVITE} className="moment__action">
+                {t('invite')}
+              </Link>
+            </p>
+          ) : null}
         </div>
       </div>
     );

@@ -1,10 +1,13 @@
 import type { PlanData } from '@abo/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { mayOpen } from '../../../app/write-pages.ts';
 import { StatusTag } from '../../../components/status-tag.tsx';
 import { formatFen } from '../../../lib/format.ts';
 import { useLocalText } from '../../../lib/use-local-text.ts';
 import { CriterionRow } from './criterion-row.tsx';
+
+const SETTAG = '/incentiveplan/biennialaward/settag';
 
 /** Tiers (seat class, funding amount) or tracks (biennial): each with its own criteria. */
 export function LevelsCard({ plan }: { plan: PlanData }) {
@@ -25,9 +28,11 @@ export function LevelsCard({ plan }: { plan: PlanData }) {
       {plan.levelsMode === 'tracks' ? (
         <p className="small">
           {plan.chosenTrack ? t('chosenTrack', { name: chosen ? tx(chosen.name) : '' }) : t('noTrack')}{' '}
-          <Link to="/incentiveplan/biennialaward/settag" className="link-button">
-            {t('chooseTrack')}
-          </Link>
+          {mayOpen(SETTAG) ? (
+            <Link to={SETTAG} className="link-button">
+              {t('chooseTrack')}
+            </Link>
+          ) : null}
         </p>
       ) : null}
       <div className="grid grid--2">

@@ -1,0 +1,72 @@
+// Home's area cards: the month's bracket written as the app writes every percentage ("18%").
+import type { HomeSummary } from '@abo/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18n, initI18n } from '../../i18n/index.ts';
+import { homeSummaryQuery } from './api/get-home-summary.ts';
+
+vi.stubGlobal('fetch', () => new Promise<never>(() => undefined));
+vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn(), clear: vi.fn() } }));
+
+let HomePage: () => ReactNode;
+beforeAll(async () => {
+  initI18n('en-US');
+  HomePage = (await import('./home-page.tsx')).default;
+});
+afterAll(async () => {
+  await act(() => i18n.changeLanguage('zh-CN'));
+});
+
+const summary: HomeSummary = {
+  ada: '10000001',
+  maskedAda: '100******01',
+  fullName: '王丽',
+  pinCode: 330,
+  pinName: { zh: '白金', en: 'Platinum' },
+  py: '26/27',
+  month: '2026-11',
+  monthPpv: 300,
+  monthPgpv: 8_009,
+  monthBracket: 18,
+  pqMonths: 1,
+  flqMonths: 1,
+  lastStatementMonth: null,
+  lastNetFen: null,
+  lastPretaxFen: null,
+  lastMonth: null,
+  lastMonthQ: null,
+  lastMonthPlan: null,
+  seminar: null,
+  legs: { month: '2026-11', total: 0, qSoFar: 0, qThreshold: 10_000, closest: null },
+  firstGoal: null,
+};
+
+function show() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  client.setQueryData(homeSummaryQuery().queryKey, summary);
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <HomePage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('home', () => {
+  it('writes the month’s bracket as one figure, "18%", in both languages', async () => {
+    for (const lng of ['en-US', 'zh-CN'] as const) {
+      await act(() => i18n.changeLanguage(lng));
+      const { unmount } = show();
+      const label = screen.getByText(lng === 'en-US' ? 'Performance bracket' : '业绩奖励比例', { selector: '.muted' });
+      const tile = label.parentElement!;
+      expect(tile).toHaveTextContent(/^18%/);
+      expect(tile.querySelector('.figure')).toHaveTextContent(/^18%$/);
+      expect(tile.querySelector('.figure__unit')).toBeNull();
+      unmount();
+    }
+  });
+});
