@@ -93,6 +93,14 @@ import {
   statementListDataSchema,
 } from './income.ts';
 import { documentLinkBodySchema, documentLinkDataSchema } from './documents.ts';
+import {
+  notificationPreferencesBodySchema,
+  notificationPreferencesSchema,
+  notificationsBodySchema,
+  notificationsDataSchema,
+  notificationsReadBodySchema,
+  unreadCountDataSchema,
+} from './notifications.ts';
 
 /** A call answering the envelope `{code, message, success, data}` (spec §3). */
 export interface EnvelopeEndpoint {
@@ -185,6 +193,13 @@ export const ENDPOINTS = {
   // A one-time link to a statement, certificate or income spreadsheet (the file itself is served
   // from /bff/files/<token>, outside this table: a plain navigation carries no Authorization).
   '/bff/v1/income/documentLink': { body: documentLinkBodySchema, data: documentLinkDataSchema },
+
+  // --- Notifications (README "Notifications"): the bell, the list, the preferences ------------
+  '/bff/v1/notifications/list': { body: notificationsBodySchema.optional(), data: notificationsDataSchema },
+  '/bff/v1/notifications/unread': { body: none, data: unreadCountDataSchema },
+  '/bff/v1/notifications/read': { body: notificationsReadBodySchema, data: unreadCountDataSchema },
+  '/bff/v1/notifications/preferences': { body: none, data: notificationPreferencesSchema },
+  '/bff/v1/notifications/preferences/save': { body: notificationPreferencesBodySchema, data: notificationPreferencesSchema },
 
   // --- Analytics (the SDK's default collector, README "Logs and analytics") -----------------
   '/bff/v1/analytics/events': { methods: ['GET', 'POST'], public: true, collector: true },

@@ -11,5 +11,6 @@ export * from './home.ts';
 export * from './achievement.ts';
 export * from './income.ts';
 export * from './documents.ts';
+export * from './notifications.ts';
 export * from './incentive-market.ts';
 export * from './endpoints.ts';

@@ -20,6 +20,7 @@ export * from './estimate-presets.ts';
 export * from './first-goal.ts';
 export * from './history.ts';
 export * from './market-rules.ts';
+export * from './notifications.ts';
 export type * from './plans/types.ts';
 export {
   combineStatus,

@@ -28,10 +28,12 @@ describe('close CLI', () => {
     expect(first.stderr).toBe('');
     expect(first.status).toBe(0);
     expect(first.stdout).toMatch(
-      /^closed 2026-08 to 2026-09 \(2 months\) for 12 distributors; 2026-10 to 2026-11 \(2 months\) provisional; in \d+\.\d s\n$/,
+      /^closed 2026-08 to 2026-09 \(2 months\) for 12 distributors; 2026-10 to 2026-11 \(2 months\) provisional; \d+ notifications \(\d+ pushes queued\); in \d+\.\d s\n$/,
     );
     const rest = cli('close', '--data-dir', 'db');
-    expect(rest.stdout).toMatch(/^closed 2026-10 for 12 distributors; 2026-11 so far is provisional; in \d+\.\d s\n$/);
+    expect(rest.stdout).toMatch(
+      /^closed 2026-10 for 12 distributors; 2026-11 so far is provisional; \d+ notifications \(\d+ pushes queued\); in \d+\.\d s\n$/,
+    );
     const again = cli('close', '--data-dir', 'db');
     expect(again.stdout).toMatch(/^close: nothing changed \(closed through 2026-10; 2026-11 so far is up to date\) in \d+\.\d s\n$/);
   }, 60_000);

@@ -24,7 +24,7 @@ describe('import CLI', () => {
     expect(ok.stderr).toBe('');
     expect(ok.status).toBe(0);
     expect(ok.stdout).toMatch(
-      /^imported 12 distributors \(12 new, 0 updated\), 38 orders \(38 new\), 5 attendance rows \(5 new\) in \d+\.\d s\nclosed 2026-08 to 2026-10 \(3 months\) for 12 distributors; 2026-11 so far is provisional; in \d+\.\d s\n$/,
+      /^imported 12 distributors \(12 new, 0 updated\), 38 orders \(38 new\), 5 attendance rows \(5 new\) in \d+\.\d s\nclosed 2026-08 to 2026-10 \(3 months\) for 12 distributors; 2026-11 so far is provisional; \d+ notifications \(\d+ pushes queued\); in \d+\.\d s\n$/,
     );
     expect(fs.existsSync(path.join(dir, 'db', 'inquiry.sqlite'))).toBe(true);
     // The same files again (their orders in months closed now): nothing to write, nothing to close.

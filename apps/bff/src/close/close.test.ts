@@ -114,7 +114,7 @@ describe('closing imported data', () => {
     const s = await closeMonths(t.db, { today: TODAY });
     expect(s).toMatchObject({ changed: true, closed: ['2026-08', '2026-09', '2026-10'], closedThrough: '2026-10', open: ['2026-11'] });
     expect(formatCloseSummary(s)).toMatch(
-      /^closed 2026-08 to 2026-10 \(3 months\) for 12 distributors; 2026-11 so far is provisional; in \d+\.\d s$/,
+      /^closed 2026-08 to 2026-10 \(3 months\) for 12 distributors; 2026-11 so far is provisional; \d+ notifications \(\d+ pushes queued\); in \d+\.\d s$/,
     );
     await expectEngineFigures(t.db, engineRun(readCompany(EXAMPLES_DIR), TODAY, '2026-10'));
     const plans = await t.db.selectFrom('plan_results').selectAll().where('py', '=', '26/27').execute();

@@ -16,6 +16,7 @@ import { addMonths, monthIndex, plansFor, pyFirstMonthIndex, pyName, pyOf, pySta
 import { markDataReplaced } from '../db/data-version.ts';
 import type { DB } from '../db/index.ts';
 import { openImportConn, type ImportConn } from '../import/conn.ts';
+import { produceNotifications, type ProduceSummary } from '../notifications/produce.ts';
 import type { ProgressFn } from './close-all.ts';
 import { connBulkWriter } from './conn-writer.ts';
 import { closeCalendar, closeFigures, firstFactMonth, readMembers, readMonthFacts } from './figures.ts';
@@ -32,6 +33,10 @@ export interface CloseOptions {
   readonly planWorker?: boolean;
   /** The database was just created (the demo seed): see import/conn.ts. */
   readonly fresh?: boolean;
+  /** Produce the notifications of what changed (default true). */
+  readonly notify?: boolean;
+  /** The time notifications are stored with (default: the clock; the seed pins it, to be repeatable). */
+  readonly notifyAt?: Date;
 }
 
 export interface CloseSummary {
@@ -50,6 +55,8 @@ export interface CloseSummary {
   readonly rows: Readonly<Record<string, number>>;
   /** Where the plans were evaluated, when anything was written. */
   readonly planMode?: 'worker' | 'inline';
+  /** The notifications this close stored and queued (when anything was written). */
+  readonly notifications?: ProduceSummary;
   readonly seconds: number;
 }
 
@@ -102,16 +109,24 @@ export async function closeMonths(db: DB, opts: CloseOptions): Promise<CloseSumm
     );
   }
   const conn = await openImportConn(db, { fresh: opts.fresh ?? false });
+  let summary: CloseSummary | null = null;
   try {
-    for (let attempt = 1; ; attempt++) {
-      const result = await attemptClose(conn, { ...opts, through, todayMonth }, t0);
-      if (result) return result;
-      if (attempt === ATTEMPTS) throw new CloseConflictError();
+    for (let attempt = 1; !summary; attempt++) {
+      summary = await attemptClose(conn, { ...opts, through, todayMonth }, t0);
+      if (!summary && attempt === ATTEMPTS) throw new CloseConflictError();
     }
   } finally {
     await conn.run(`drop table if exists close_pins`).catch(() => undefined);
     conn.release();
   }
+  if (!summary.changed || opts.notify === false) return summary;
+  // What the close changed, told to each distributor once (notifications/produce.ts).
+  const notifications = await produceNotifications(db, {
+    today: opts.today,
+    closed: summary.closed,
+    ...(opts.notifyAt ? { now: opts.notifyAt } : {}),
+  });
+  return { ...summary, notifications, seconds: (performance.now() - t0) / 1000 };
 }
 
 async function metaValue(conn: ImportConn, key: string): Promise<string | null> {
@@ -290,5 +305,8 @@ export function formatCloseSummary(s: CloseSummary): string {
     ? `closed ${span(s.closed)}`
     : `no month to close (${s.closedThrough ? `closed through ${s.closedThrough}` : 'none closed yet'})`;
   const open = s.open.length === 1 ? `${s.open[0]} so far is provisional` : `${span(s.open)} provisional`;
-  return `${closed} for ${grouped(s.distributors)} distributors; ${open}; in ${secs}`;
+  const told = s.notifications
+    ? `; ${grouped(s.notifications.notifications)} notifications (${grouped(s.notifications.queued)} pushes queued)`
+    : '';
+  return `${closed} for ${grouped(s.distributors)} distributors; ${open}${told}; in ${secs}`;
 }

@@ -7,6 +7,7 @@ import * as m0003 from './migrations/0003-orders-and-attendance.ts';
 import * as m0004 from './migrations/0004-statement-payment-date.ts';
 import * as m0005 from './migrations/0005-open-month-passed-up.ts';
 import * as m0006 from './migrations/0006-document-links.ts';
+import * as m0007 from './migrations/0007-notifications.ts';
 import { openPostgres, postgresSchema, rawPostgres } from './postgres.ts';
 import { openSqlite, rawSqlite, sqlitePath } from './sqlite.ts';
 
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0004-statement-payment-date': m0004,
   '0005-open-month-passed-up': m0005,
   '0006-document-links': m0006,
+  '0007-notifications': m0007,
 };
 
 /**

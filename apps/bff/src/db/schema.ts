@@ -221,6 +221,69 @@ export interface DocumentLinksTable {
   used_at: string | null;
 }
 
+/** What the import and the close told a distributor (migration 0007, notifications/). */
+export interface NotificationsTable {
+  /** bigserial on PostgreSQL: read back as a string there. */
+  id: Generated<number | string>;
+  ada: string;
+  /** A NotificationKind (packages/contract/src/notifications.ts). */
+  kind: string;
+  /** Unique per distributor: the same event is never told twice. */
+  event_key: string;
+  month: string | null;
+  /** JSON LocalText. */
+  title: string;
+  /** JSON LocalText. */
+  body: string;
+  /** App path under /front of the page that explains it. */
+  link: string;
+  /** JSON: the values a push template fills in. */
+  params: string;
+  created_at: string;
+  read_at: string | null;
+}
+
+/** One push of a notification to one channel (migration 0007, notifications/outbox.ts). */
+export interface NotificationOutboxTable {
+  id: Generated<number | string>;
+  notification_id: number | string;
+  ada: string;
+  /** A PushChannel: wec or ca. */
+  channel: string;
+  /** `<notification id>:<channel>`: what the receiving service deduplicates by. */
+  idempotency_key: string;
+  /** pending, sent, failed or skipped. */
+  status: string;
+  attempts: Generated<number>;
+  /** Not before this time (a retry's backoff, the end of quiet hours). */
+  due_at: string;
+  /** A worker's lease on the row; null or past: free to claim. */
+  claimed_until: string | null;
+  sent_at: string | null;
+  last_error: string | null;
+}
+
+/** A distributor's notification preferences (migration 0007); no row: everything, any time. */
+export interface NotificationPreferencesTable {
+  ada: string;
+  /** JSON record kind → pushed. */
+  kinds: string;
+  /** JSON record channel → pushed. */
+  channels: string;
+  /** Quiet hours, China time HH:MM, both or neither. */
+  quiet_from: string | null;
+  quiet_to: string | null;
+  updated_at: string;
+}
+
+/** Where a push channel reaches a distributor (WeChat: the official account's openid). */
+export interface NotificationAddressesTable {
+  ada: string;
+  channel: string;
+  address: string;
+  updated_at: string;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   actor: string;
@@ -261,6 +324,10 @@ export interface Database {
   signing_keys: SigningKeysTable;
   session_tokens: SessionTokensTable;
   document_links: DocumentLinksTable;
+  notifications: NotificationsTable;
+  notification_outbox: NotificationOutboxTable;
+  notification_preferences: NotificationPreferencesTable;
+  notification_addresses: NotificationAddressesTable;
   audit_log: AuditLogTable;
   analytics_events: AnalyticsEventsTable;
   meta: MetaTable;
@@ -289,6 +356,10 @@ export const TABLE_NAMES = [
   'signing_keys',
   'session_tokens',
   'document_links',
+  'notifications',
+  'notification_outbox',
+  'notification_preferences',
+  'notification_addresses',
   'audit_log',
   'analytics_events',
 ] as const satisfies readonly (keyof Database)[];

@@ -130,6 +130,8 @@ export async function seedDatabase(db: DB, options: SeedOptions, run: SeedRunOpt
   const closed = await closeMonths(db, {
     today,
     fresh,
+    // The demo's notifications are dated its business day (08:00 in China), so a seed repeats byte for byte.
+    notifyAt: new Date(`${today}T00:00:00Z`),
     ...(run.progress ? { progress: run.progress } : {}),
     ...(run.planWorker !== undefined ? { planWorker: run.planWorker } : {}),
   });

@@ -17,7 +17,7 @@ import { closedMonthsOf, frontlineCount, shopOf } from './achievement-queries.ts
 import { invitationRoutes } from './invitation-routes.ts';
 import { recognitionRoutes } from './recognition-routes.ts';
 import { volumeRoutes } from './volume-routes.ts';
-import { writer } from './writer.ts';
+import { writer } from '../../lib/writer.ts';
 
 export { MAX_KEPT_REVOKED_INVITATIONS } from './invitation-queries.ts';
 

@@ -14,7 +14,7 @@ import {
   invitationsOf,
   revokeInvitation,
 } from './invitation-queries.ts';
-import { writer } from './writer.ts';
+import { writer } from '../../lib/writer.ts';
 
 const MAX_ACTIVE_INVITATIONS = 50;
 

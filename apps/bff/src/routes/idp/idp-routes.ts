@@ -11,6 +11,7 @@ import { LOGIN_CSS, LOGIN_JS } from './login-assets.ts';
 import { LOGIN_MESSAGES, renderLoginPage, type IdpLang } from './login-page.ts';
 import { isCrossSitePost, originOf, ownOrigin } from './own-origin.ts';
 import { createSignInBudget } from './sign-in-budget.ts';
+import { recordAddress, standInOpenId } from '../../notifications/addresses.ts';
 
 type Mode = 'distributor' | 'staff' | 'wechat';
 const ACTIONS: Record<Mode, string> = {
@@ -29,6 +30,8 @@ export interface IdpOptions {
   publicUrl?: string | undefined;
   /** Demo mode: the sign-in pages show the demo accounts. */
   demo?: boolean;
+  /** The official account's app id: the WeChat stand-in's openids are per account (notifications/addresses.ts). */
+  wechatAppId?: string;
 }
 
 const pageQuery = z.object({
@@ -233,6 +236,8 @@ export async function idpRoutes(app: FastifyInstance, opts: IdpOptions): Promise
       if (!result.ok || result.kind !== 'wechat') {
         throw new AppError(Code.UNAUTHORIZED, 'The WeChat sign-in code is invalid or was already used');
       }
+      // The openid the official account's subscribe messages are sent to (notifications/delivery).
+      await recordAddress(app.db, result.ada, 'wec', standInOpenId(opts.wechatAppId ?? '', result.ada));
       return ok({ sessionToken: await createSessionToken(app.db, result.ada, 'distributor') });
     },
   );

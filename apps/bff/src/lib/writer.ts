@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { forbidden } from '../../lib/app-error.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+import { forbidden } from './app-error.ts';
+import { sessionOf } from '../plugins/auth.ts';
 
 /** The distributor a write changes: only they change their settings and invitations (staff and downline views read only). */
 export function writer(request: FastifyRequest): string {

@@ -1,0 +1,156 @@
+// The notifications an import and the close after it produce on a small tree (README "Notifications"):
+// every kind the facts make, each once per distributor and event key, however often the close
+// runs; pushes queued as the preferences allow.
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeMonths } from '../close/close.ts';
+import { importDirectory } from '../import/import.ts';
+import { csv, openTestDb, TODAY, type TestDb } from '../import/test-support.ts';
+import { savePreferences, defaultPreferences } from './preferences.ts';
+import { produceNotifications } from './produce.ts';
+
+const opened: TestDb[] = [];
+afterAll(async () => {
+  for (const d of opened) await d.close();
+});
+
+const A = '86100001'; // the leader: Q every month from August (Silver Producer then)
+const B = '86100002'; // Q in October, far from it in November
+const C = '86100003'; // reaches Q in November
+const D = '86100004'; // near the 21 % bracket in November
+
+const distributors = csv(
+  'ada,sponsor_ada,name,name_en,joined_on,phone,bank_name,shop_code,user_type',
+  [A, '', '张伟', 'Zhang Wei', '2018-03-12', '', '', '', 'ABO'],
+  [B, A, '王芳', 'Wang Fang', '2019-06-03', '', '', '', 'ABO'],
+  [C, A, '李娜', 'Li Na', '2020-01-15', '', '', '', 'ABO'],
+  [D, A, '刘洋', 'Liu Yang', '2021-09-20', '', '', '', 'ABO'],
+);
+
+let order = 0;
+const o = (ada: string, day: string, pv: number) => [`T-${++order}`, ada, `${day}T10:00:00`, String(pv), '', ''];
+const orderLines = [
+  'order_id,ada,ordered_at,pv,bv,customer_id',
+  o(A, '2026-08-03', 10_400),
+  o(A, '2026-09-03', 10_400),
+  o(A, '2026-10-03', 10_400),
+  o(B, '2026-10-05', 10_500),
+  o(B, '2026-11-05', 3_000),
+  o(C, '2026-11-06', 10_250),
+  o(D, '2026-11-07', 9_100),
+];
+
+async function imported(extra: (string | string[])[] = []): Promise<TestDb> {
+  const t = await openTestDb();
+  opened.push(t);
+  const dir = t.folder({ 'distributors.csv': distributors, 'orders.csv': csv(...orderLines, ...extra) });
+  await importDirectory(t.db, { dir, today: TODAY });
+  await closeMonths(t.db, { today: TODAY });
+  return t;
+}
+
+async function keysOf(t: TestDb, ada: string): Promise<string[]> {
+  const rows = await t.db.selectFrom('notifications').select('event_key').where('ada', '=', ada).orderBy('event_key').execute();
+  return rows.map((r) => r.event_key);
+}
+
+describe('notifications of an import and its close', () => {
+  it('tells each distributor what the close changed: the month closed, a pin, thresholds, legs, plans', async () => {
+    const t = await imported();
+    const a = await keysOf(t, A);
+    expect(a).toContain('monthClosed:2026-10');
+    expect(a).toContain('pinReached:310');
+    expect(a).toContain(`legQualified:2026-11:${C}`);
+    expect(a).toContain(`legSlipping:2026-11:${B}`);
+    expect(await keysOf(t, D)).toContain('nearThreshold:2026-11:bracket:21');
+    const kinds = await t.db.selectFrom('notifications').select('kind').distinct().execute();
+    expect(kinds.map((k) => k.kind).sort()).toEqual([
+      'legQualified',
+      'legSlipping',
+      'monthClosed',
+      'nearThreshold',
+      'pinReached',
+      'planProgress',
+    ]);
+
+    const closed = await t.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('ada', '=', A)
+      .where('event_key', '=', 'monthClosed:2026-10')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(closed.title)).toEqual({ zh: '10月已结算', en: 'October closed' });
+    expect(JSON.parse(closed.body).en).toMatch(/^a Q month ✓ · net fee ¥[\d,]+\.\d{2} paid on 11-\d{2}$/);
+    expect(closed.link).toBe('/income/servicefee?month=2026-10');
+    // The sponsor sees a personally sponsored leg's name in full.
+    const leg = await t.db
+      .selectFrom('notifications')
+      .select('title')
+      .where('event_key', '=', `legQualified:2026-11:${C}`)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(leg.title).en).toBe('Li Na reached Q this month');
+  });
+
+  it('tells each event once: producing again, or closing again after more orders, adds only what is new', async () => {
+    const t = await imported();
+    const before = await t.db.selectFrom('notifications').select(['ada', 'event_key', 'id']).execute();
+    const outboxBefore = await t.db.selectFrom('notification_outbox').select('id').execute();
+    expect(await produceNotifications(t.db, { today: TODAY, closed: ['2026-10'] })).toMatchObject({ notifications: 0, queued: 0 });
+
+    // An order that takes D over 21 %: D's bracket event is not told again, C's leg stays told once.
+    const dir = t.folder({
+      'orders.csv': csv('order_id,ada,ordered_at,pv,bv,customer_id', ['T-extra', D, '2026-11-20T09:00:00', '1000', '', '']),
+    });
+    await importDirectory(t.db, { dir, today: TODAY });
+    expect((await closeMonths(t.db, { today: TODAY })).notifications?.notifications).toBeGreaterThan(0);
+    const after = await t.db.selectFrom('notifications').select(['ada', 'event_key', 'id']).execute();
+    const keys = after.map((r) => `${r.ada}|${r.event_key}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const b of before) expect(after).toContainEqual(b);
+    expect(after.filter((r) => !before.some((b) => b.id === r.id)).map((r) => `${r.ada}|${r.event_key}`)).toContain(
+      `${A}|legQualified:2026-11:${D}`,
+    );
+    // Every new notification queued once per push channel, every old one not again.
+    const outbox = await t.db.selectFrom('notification_outbox').select(['notification_id', 'channel', 'idempotency_key']).execute();
+    expect(outbox.length).toBe(2 * after.length);
+    expect(outbox.length - outboxBefore.length).toBe(2 * (after.length - before.length));
+    const idempotency = outbox.map((r) => r.idempotency_key);
+    expect(new Set(idempotency).size).toBe(idempotency.length);
+  });
+
+  it('queues pushes as the preferences allow: a kind off, a channel off', async () => {
+    const t = await openTestDb();
+    opened.push(t);
+    const p = defaultPreferences();
+    await savePreferences(t.db, A, { ...p, kinds: { ...p.kinds, legSlipping: false }, channels: { wec: true, ca: false } });
+    const dir = t.folder({ 'distributors.csv': distributors, 'orders.csv': csv(...orderLines) });
+    await importDirectory(t.db, { dir, today: TODAY });
+    await closeMonths(t.db, { today: TODAY });
+    const rows = await t.db
+      .selectFrom('notification_outbox')
+      .innerJoin('notifications', 'notifications.id', 'notification_outbox.notification_id')
+      .select(['notifications.kind', 'notification_outbox.channel'])
+      .where('notification_outbox.ada', '=', A)
+      .execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.channel === 'wec')).toBe(true);
+    expect(rows.some((r) => r.kind === 'legSlipping')).toBe(false);
+    // The page still lists it.
+    expect(await keysOf(t, A)).toContain(`legSlipping:2026-11:${B}`);
+  });
+
+  it('tells nothing when the close writes nothing', async () => {
+    const t = await imported();
+    const count = async () =>
+      (
+        await t.db
+          .selectFrom('notifications')
+          .select((e) => e.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n;
+    const n = await count();
+    const s = await closeMonths(t.db, { today: TODAY });
+    expect(s.changed).toBe(false);
+    expect(s.notifications).toBeUndefined();
+    expect(await count()).toBe(n);
+  });
+});

@@ -1,0 +1,267 @@
+// The notifications a month close produces (README "Notifications"): after every close that
+// wrote something, the facts are loaded in bulk, the plan engine says which events they make
+// (packages/plan/src/notifications.ts), and each is stored once per distributor and event key
+// (the unique index on notifications (ada, event_key): a close that runs again adds nothing),
+// with an outbox row for every push channel the distributor's preferences allow. What a run tells:
+//   - the last month it closed (a catch-up closing several months tells the latest only), and
+//     the pins reached in the last three months it closed;
+//   - the open month so far: near a threshold, legs that reached Q or slip;
+//   - the plans of today's PY: met, out of reach, each criterion met.
+import {
+  addMonths,
+  decodePlanSummary,
+  legEvents,
+  monthClosedEvent,
+  nearThresholdEvents,
+  planByCode,
+  planEvents,
+  plansFor,
+  pinReachedEvent,
+  pyOf,
+  rulesFor,
+  type MonthKey,
+  type NotificationEvent,
+} from '@abo/plan';
+import type { NotificationKind, PushChannel } from '@abo/contract';
+import type { DB } from '../db/index.ts';
+import { nameFor } from '../lib/name-policy.ts';
+import { refOf } from '../routes/incentive/market-person.ts';
+import { allPreferences, pushesTo } from './preferences.ts';
+
+export interface ProduceOptions {
+  /** The business day, `YYYY-MM-DD` (China). */
+  readonly today: string;
+  /** Months the close just closed, oldest first. */
+  readonly closed: readonly MonthKey[];
+  /** The clock of created_at and due_at (tests move it). */
+  readonly now?: Date;
+}
+
+export interface ProduceSummary {
+  /** Notifications stored by this run (events told before are not counted). */
+  readonly notifications: number;
+  /** Outbox rows queued for the push channels. */
+  readonly queued: number;
+  readonly byKind: Readonly<Partial<Record<NotificationKind, number>>>;
+}
+
+interface Person {
+  ada: string;
+  sponsorAda: string | null;
+  nameZh: string;
+  nameEn: string;
+  treePos: number;
+  pinCode: number;
+  pinMonth: string | null;
+}
+
+interface MonthRow {
+  ada: string;
+  gpv: number;
+  apv: number;
+  bracket: number;
+  qLegs: number;
+  isSp: boolean;
+}
+
+const ROWS_PER_INSERT = 500;
+const PIN_NEWS_MONTHS = 3;
+const PUSH: readonly PushChannel[] = ['wec', 'ca'];
+
+async function monthRows(db: DB, month: MonthKey): Promise<Map<string, MonthRow>> {
+  const rows = await db
+    .selectFrom('monthly_results')
+    .select(['ada', 'gpv', 'apv', 'bracket', 'q_legs', 'is_sp'])
+    .where('month', '=', month)
+    .orderBy('ada')
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.ada,
+      {
+        ada: r.ada,
+        gpv: Number(r.gpv),
+        apv: Number(r.apv),
+        bracket: Number(r.bracket),
+        qLegs: Number(r.q_legs),
+        isSp: Number(r.is_sp) === 1,
+      },
+    ]),
+  );
+}
+
+/** Every event the facts make, per distributor. */
+async function eventsOf(db: DB, opts: ProduceOptions): Promise<Map<string, NotificationEvent[]>> {
+  const todayMonth = opts.today.slice(0, 7);
+  const py = pyOf(todayMonth);
+  const openRules = rulesFor(py, { fallback: 'nearest' });
+  const people: Person[] = (
+    await db.selectFrom('distributors').select(['ada', 'sponsor_ada', 'name_zh', 'name_en', 'tree_pos', 'pin_code', 'pin_month']).execute()
+  ).map((d) => ({
+    ada: d.ada,
+    sponsorAda: d.sponsor_ada,
+    nameZh: d.name_zh,
+    nameEn: d.name_en,
+    treePos: Number(d.tree_pos),
+    pinCode: Number(d.pin_code),
+    pinMonth: d.pin_month,
+  }));
+  const out = new Map<string, NotificationEvent[]>();
+  const add = (ada: string, events: readonly NotificationEvent[]) => {
+    if (events.length === 0) return;
+    const list = out.get(ada);
+    if (list) list.push(...events);
+    else out.set(ada, [...events]);
+  };
+
+  // The last month closed by this run.
+  const last = opts.closed.at(-1);
+  if (last) {
+    const rules = rulesFor(pyOf(last), { fallback: 'nearest' });
+    const seminar = plansFor(pyOf(last), 'seminar').find((p) => p.route === '/incentiveplan/seminars')?.code ?? null;
+    const rows = await monthRows(db, last);
+    const statements = new Map(
+      (await db.selectFrom('statements').select(['ada', 'net_fen', 'paid_on']).where('month', '=', last).execute()).map((s) => [
+        s.ada,
+        { netFen: Number(s.net_fen), paidOn: s.paid_on },
+      ]),
+    );
+    for (const [ada, r] of rows) {
+      add(ada, [
+        monthClosedEvent(
+          {
+            month: last,
+            gpv: r.gpv,
+            bracket: r.bracket,
+            apv: r.apv,
+            qLegs: r.qLegs,
+            isSp: r.isSp,
+            statement: statements.get(ada) ?? null,
+            seminarCode: seminar,
+          },
+          rules,
+        ),
+      ]);
+    }
+    // Pins of the last three months closed: the first close of a company closes its whole
+    // history, and a pin reached years ago is no news.
+    const closed = new Set(opts.closed.slice(-PIN_NEWS_MONTHS));
+    for (const p of people)
+      if (p.pinMonth && closed.has(p.pinMonth) && p.pinCode > 230) add(p.ada, [pinReachedEvent(p.pinCode, p.pinMonth)]);
+  }
+
+  // The open month so far: the distributor's own thresholds and the frontline's.
+  const [open, before] = await Promise.all([monthRows(db, todayMonth), monthRows(db, addMonths(todayMonth, -1))]);
+  for (const [ada, r] of open) {
+    add(
+      ada,
+      nearThresholdEvents({ month: todayMonth, today: opts.today, gpv: r.gpv, apv: r.apv, qLegs: r.qLegs, isSp: r.isSp }, openRules),
+    );
+  }
+  const frontline = new Map<string, Person[]>();
+  for (const p of people) {
+    if (!p.sponsorAda) continue;
+    const legs = frontline.get(p.sponsorAda);
+    if (legs) legs.push(p);
+    else frontline.set(p.sponsorAda, [p]);
+  }
+  const threshold = openRules.brackets.at(-1)?.minPv ?? Infinity;
+  for (const [sponsor, legs] of frontline) {
+    const facts = legs.map((leg) => {
+      // The sponsor sees a personally sponsored leg's name in full (lib/name-policy.ts).
+      const shown = nameFor({ ada: sponsor }, leg);
+      return {
+        id: leg.ada,
+        name: { zh: shown.nameZh, en: shown.nameEn },
+        ref: refOf(leg.treePos),
+        gpv: open.get(leg.ada)?.gpv ?? 0,
+        qLastMonth: (before.get(leg.ada)?.gpv ?? 0) >= threshold,
+      };
+    });
+    add(sponsor, legEvents(todayMonth, opts.today, facts, openRules));
+  }
+
+  // Today's PY's plans, as the close stored them.
+  const summaries = await db.selectFrom('plan_results').select(['ada', 'summary']).where('py', '=', py).orderBy('ada').execute();
+  for (const row of summaries) {
+    for (const [code, entry] of decodePlanSummary(row.summary)) {
+      const plan = planByCode(code);
+      if (!plan) continue;
+      add(
+        row.ada,
+        planEvents({
+          plan,
+          py,
+          status: entry.status,
+          reason: entry.reason ? entry.reason.text : null,
+          achieved: entry.achieved,
+          soFar: entry.soFar ?? [],
+        }),
+      );
+    }
+  }
+  return out;
+}
+
+/**
+ * Stores the events of a close that wrote something, once each, and queues their pushes.
+ * Idempotent: a second run with the same facts stores and queues nothing.
+ */
+export async function produceNotifications(db: DB, opts: ProduceOptions): Promise<ProduceSummary> {
+  const events = await eventsOf(db, opts);
+  const now = (opts.now ?? new Date()).toISOString();
+  const preferences = await allPreferences(db);
+  const rows = [...events].flatMap(([ada, list]) =>
+    list.map((e) => ({
+      ada,
+      kind: e.kind,
+      event_key: e.key,
+      month: e.month,
+      title: JSON.stringify(e.title),
+      body: JSON.stringify(e.body),
+      link: e.link,
+      params: JSON.stringify(e.params),
+      created_at: now,
+      read_at: null,
+    })),
+  );
+  let notifications = 0;
+  let queued = 0;
+  const byKind: Partial<Record<NotificationKind, number>> = {};
+  await db.transaction().execute(async (tx) => {
+    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+      const chunk = rows.slice(i, i + ROWS_PER_INSERT);
+      // Events told before conflict on (ada, event_key) and are left as they were.
+      const inserted = await tx
+        .insertInto('notifications')
+        .values(chunk)
+        .onConflict((oc) => oc.columns(['ada', 'event_key']).doNothing())
+        .returning(['id', 'ada', 'kind'])
+        .execute();
+      notifications += inserted.length;
+      const outbox = [];
+      for (const n of inserted) {
+        const kind = n.kind as NotificationKind;
+        byKind[kind] = (byKind[kind] ?? 0) + 1;
+        for (const channel of PUSH) {
+          if (!pushesTo(preferences.get(n.ada), kind, channel)) continue;
+          outbox.push({
+            notification_id: n.id,
+            ada: n.ada,
+            channel,
+            idempotency_key: `${n.id}:${channel}`,
+            status: 'pending',
+            attempts: 0,
+            due_at: now,
+            claimed_until: null,
+            sent_at: null,
+            last_error: null,
+          });
+        }
+      }
+      if (outbox.length) await tx.insertInto('notification_outbox').values(outbox).execute();
+      queued += outbox.length;
+    }
+  });
+  return { notifications, queued, byKind };
+}

@@ -1,0 +1,317 @@
+// What a distributor is told when their figures move (README "Notifications"): the events a
+// month close produces, each with a key that is unique per distributor, so that the same event is
+// told once however often the close runs. The BFF loads the facts, calls these functions and
+// stores what they return; which events exist, when a figure counts as "near" and what the
+// message says live here, beside the rules they describe.
+import { nextBracket, qThreshold } from './bracket.ts';
+import { daysLeftInMonth, type MonthKey, type PyName } from './calendar.ts';
+import { formatFen } from './money.ts';
+import { pinName } from './pins.ts';
+import { criterionLabel, criterionRequired } from './plans/kinds.ts';
+import type { PlanDef, Status } from './plans/types.ts';
+import type { RuleTable } from './rules/types.ts';
+import { num, text, type Text } from './text.ts';
+
+export type NotificationKind =
+  'monthClosed' | 'nearThreshold' | 'legQualified' | 'legSlipping' | 'planProgress' | 'pinReached' | 'eventDeadline';
+
+export interface NotificationEvent {
+  readonly kind: NotificationKind;
+  /** Unique per distributor: the event is told once. */
+  readonly key: string;
+  /** The month it is about, when it is about one. */
+  readonly month: MonthKey | null;
+  readonly title: Text;
+  readonly body: Text;
+  /** The app path (under /front) of the page and month that explain it. */
+  readonly link: string;
+  /** The figures in the message, for push templates. */
+  readonly params: Readonly<Record<string, string | number>>;
+}
+
+/**
+ * A figure is "near" a threshold from this share of it on: within 15 % of the next bracket's or
+ * the SP month's PV (for the 21 % bracket at 10 000 PV: from 8 500 PV). A hint, the same in every
+ * PY, so not in the rule tables.
+ */
+export const NEAR_THRESHOLD_SHARE = 0.85;
+/**
+ * A leg that was Q last month is "far from it" this month when, with this many days or fewer
+ * left, its group PV so far is under half the Q threshold.
+ */
+export const SLIPPING_DAYS_LEFT = 10;
+export const SLIPPING_SHARE = 0.5;
+
+const monthNo = (m: MonthKey) => Number(m.slice(5, 7));
+const EN_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const monthName = (m: MonthKey): Text => text(`${monthNo(m)}月`, EN_MONTHS[monthNo(m) - 1]!);
+const yuan = (fen: number) => `¥${formatFen(fen)}`;
+/** `MM-DD` of a `YYYY-MM-DD` date. */
+const shortDate = (d: string) => d.slice(5, 10);
+const days = (n: number): Text => text(`还剩${n}天`, `${n} ${n === 1 ? 'day' : 'days'} left`);
+
+/**
+ * APV still needed for an SP month with the legs the month has (0 when it is one): the SP-month
+ * test's nearest branch (rules.sp: APV alone, or with one 21 % leg; two 21 % legs need none).
+ */
+export function apvToSpMonth(apv: number, qLegs: number, rules: RuleTable): number {
+  const sp = rules.sp;
+  if (qLegs >= sp.qLegsAlone) return 0;
+  const need = qLegs >= 1 ? Math.min(sp.apvWithOneQLeg, sp.apvAlone) : sp.apvAlone;
+  return Math.max(0, need - apv);
+}
+
+export interface ClosedMonthFacts {
+  readonly month: MonthKey;
+  /** Group PV (the bracket's base). */
+  readonly gpv: number;
+  readonly bracket: number;
+  readonly apv: number;
+  readonly qLegs: number;
+  /** A Q (PQ, SP) month. */
+  readonly isSp: boolean;
+  /** The month's statement, when it pays anything. */
+  readonly statement: { readonly netFen: number; readonly paidOn: string } | null;
+  /** The PY's seminar, whose month-by-month page explains a month without a statement. */
+  readonly seminarCode: string | null;
+}
+
+/** "October closed: a Q month ✓ · net fee ¥1,272.40 paid on 11-15". */
+export function monthClosedEvent(f: ClosedMonthFacts, rules: RuleTable): NotificationEvent {
+  const m = monthName(f.month);
+  const gap = apvToSpMonth(f.apv, f.qLegs, rules);
+  // Below the first bracket the first bracket is the goal (home's first goal), not the Q month.
+  const first = nextBracket(rules.brackets, f.gpv);
+  const q = f.isSp
+    ? text('Q 月 ✓', 'a Q month ✓')
+    : f.bracket > 0 || first.nextPercent === null
+      ? text(`${f.bracket}% 档，距 Q 月还差 ${num(gap)} PV`, `${f.bracket}% bracket, ${num(gap)} PV short of a Q month`)
+      : text(
+          `距 ${first.nextPercent}% 档还差 ${num(first.pvNeeded)} PV`,
+          `${num(first.pvNeeded)} PV short of the ${first.nextPercent}% bracket`,
+        );
+  const fee = f.statement
+    ? text(
+        `净服务费 ${yuan(f.statement.netFen)}，${shortDate(f.statement.paidOn)} 发放`,
+        `net fee ${yuan(f.statement.netFen)} paid on ${shortDate(f.statement.paidOn)}`,
+      )
+    : text('本月无服务费', 'no service fee this month');
+  const link = f.statement
+    ? `/income/servicefee?month=${f.month}`
+    : f.seminarCode
+      ? `/incentiveplan/qualificationquery?code=${encodeURIComponent(f.seminarCode)}&month=${f.month}`
+      : '/achievement/apv';
+  return {
+    kind: 'monthClosed',
+    key: `monthClosed:${f.month}`,
+    month: f.month,
+    title: text(`${m.zh}已结算`, `${m.en} closed`),
+    body: text(`${q.zh} · ${fee.zh}`, `${q.en} · ${fee.en}`),
+    link,
+    params: {
+      month: f.month,
+      q: f.isSp ? 1 : 0,
+      pvShort: gap,
+      bracket: f.bracket,
+      netFen: f.statement?.netFen ?? 0,
+      paidOn: f.statement?.paidOn ?? '',
+    },
+  };
+}
+
+export interface OpenMonthFacts {
+  readonly month: MonthKey;
+  /** The business day, `YYYY-MM-DD`, in the month. */
+  readonly today: string;
+  readonly gpv: number;
+  readonly apv: number;
+  readonly qLegs: number;
+  readonly isSp: boolean;
+}
+
+/** The open month near the next bracket or an SP month (each once a month and target). */
+export function nearThresholdEvents(f: OpenMonthFacts, rules: RuleTable): NotificationEvent[] {
+  const out: NotificationEvent[] = [];
+  const left = daysLeftInMonth(f.today);
+  const d = days(left);
+  const next = nextBracket(rules.brackets, f.gpv);
+  if (next.nextPercent !== null && next.nextMinPv !== null && f.gpv >= next.nextMinPv * NEAR_THRESHOLD_SHARE) {
+    out.push({
+      kind: 'nearThreshold',
+      key: `nearThreshold:${f.month}:bracket:${next.nextPercent}`,
+      month: f.month,
+      title: text(
+        `离 ${next.nextPercent}% 档只差 ${num(next.pvNeeded)} PV`,
+        `${num(next.pvNeeded)} PV from the ${next.nextPercent}% bracket`,
+      ),
+      body: text(
+        `本月小组 PV 至今 ${num(f.gpv)}，再有 ${num(next.pvNeeded)} PV 即达 ${next.nextPercent}% · ${d.zh}`,
+        `Group PV so far ${num(f.gpv)}: ${num(next.pvNeeded)} more PV reaches ${next.nextPercent}% · ${d.en}`,
+      ),
+      link: '/achievement/topup',
+      params: { month: f.month, target: next.nextPercent, pvNeeded: next.pvNeeded, daysLeft: left },
+    });
+  }
+  const apvGap = apvToSpMonth(f.apv, f.qLegs, rules);
+  const apvNeed = f.apv + apvGap;
+  // Without 21 % legs the top bracket and the Q month are one threshold: told once, as the bracket.
+  const sameAsBracket = out.length > 0 && next.nextMinPv === qThreshold(rules.brackets) && next.pvNeeded === apvGap;
+  if (!f.isSp && apvGap > 0 && !sameAsBracket && f.apv >= apvNeed * NEAR_THRESHOLD_SHARE) {
+    const m = monthName(f.month);
+    out.push({
+      kind: 'nearThreshold',
+      key: `nearThreshold:${f.month}:sp`,
+      month: f.month,
+      title: text(`离 Q 月只差 ${num(apvGap)} APV`, `${num(apvGap)} APV from a Q month`),
+      body: text(
+        `${m.zh} APV 至今 ${num(f.apv)}，再有 ${num(apvGap)} 即为 Q 月（SP 月）· ${d.zh}`,
+        `APV so far in ${m.en} ${num(f.apv)}: ${num(apvGap)} more makes it a Q (SP) month · ${d.en}`,
+      ),
+      link: '/achievement/apv',
+      params: { month: f.month, apvNeeded: apvGap, daysLeft: left },
+    });
+  }
+  return out;
+}
+
+export interface LegFacts {
+  /** Unique among the distributor's legs (the key carries it). */
+  readonly id: string;
+  /** The name as the distributor may see it. */
+  readonly name: Text;
+  /** The market details page's reference. */
+  readonly ref: string;
+  /** Group PV this month so far. */
+  readonly gpv: number;
+  /** A 21 % group last month. */
+  readonly qLastMonth: boolean;
+}
+
+/** A frontline leg reached Q this month; a leg that was Q last month is far from it this month. */
+export function legEvents(month: MonthKey, today: string, legs: readonly LegFacts[], rules: RuleTable): NotificationEvent[] {
+  const threshold = qThreshold(rules.brackets);
+  if (threshold <= 0) return [];
+  const left = daysLeftInMonth(today);
+  const out: NotificationEvent[] = [];
+  const m = monthName(month);
+  for (const leg of legs) {
+    const link = `/incentiveplan/marketdetails?ref=${encodeURIComponent(leg.ref)}`;
+    if (leg.gpv >= threshold) {
+      out.push({
+        kind: 'legQualified',
+        key: `legQualified:${month}:${leg.id}`,
+        month,
+        title: text(`${leg.name.zh} 本月已达 Q`, `${leg.name.en} reached Q this month`),
+        body: text(
+          `${m.zh}小组 PV 至今 ${num(leg.gpv)}，达到 21% 档（${num(threshold)} PV）`,
+          `Group PV so far in ${m.en}: ${num(leg.gpv)}, at the 21% bracket (${num(threshold)} PV)`,
+        ),
+        link,
+        params: { month, gpv: leg.gpv, threshold },
+      });
+    } else if (leg.qLastMonth && left <= SLIPPING_DAYS_LEFT && leg.gpv < threshold * SLIPPING_SHARE) {
+      const gap = threshold - leg.gpv;
+      out.push({
+        kind: 'legSlipping',
+        key: `legSlipping:${month}:${leg.id}`,
+        month,
+        title: text(`${leg.name.zh} 本月离 Q 还远`, `${leg.name.en} is far from Q this month`),
+        body: text(
+          `上月为 Q，本月小组 PV 至今 ${num(leg.gpv)}，还差 ${num(gap)} PV · ${days(left).zh}`,
+          `Q last month; group PV so far ${num(leg.gpv)}, ${num(gap)} PV to go · ${days(left).en}`,
+        ),
+        link,
+        params: { month, gpv: leg.gpv, pvNeeded: gap, daysLeft: left },
+      });
+    }
+  }
+  return out;
+}
+
+/** A pin reached in a month the close just closed. */
+export function pinReachedEvent(pin: number, month: MonthKey): NotificationEvent {
+  const name = pinName(pin);
+  const m = monthName(month);
+  return {
+    kind: 'pinReached',
+    key: `pinReached:${pin}`,
+    month,
+    title: text(`恭喜达成${name.zh}`, `Congratulations: ${name.en}`),
+    body: text(`${month.slice(0, 4)}年${m.zh}达成${name.zh}奖衔`, `You reached ${name.en} in ${m.en} ${month.slice(0, 4)}`),
+    link: '/achievement/localranktracking',
+    params: { pin, month },
+  };
+}
+
+export interface PlanFacts {
+  readonly plan: PlanDef;
+  readonly py: PyName;
+  readonly status: Status;
+  /** Why it is out of reach (status outOfReach). */
+  readonly reason: Text | null;
+  /** The achieved value of each criterion, in the plan's order. */
+  readonly achieved: readonly number[];
+  /** Criteria (by position) that reach their value only with the open month so far: not met yet. */
+  readonly soFar: readonly number[];
+}
+
+/** A plan reached or moved out of reach, and each criterion met (once a PY each). */
+export function planEvents(f: PlanFacts): NotificationEvent[] {
+  const { plan, py } = f;
+  const link = `${plan.route}?year=${encodeURIComponent(py)}`;
+  const base = `planProgress:${plan.code}:${py}`;
+  const out: NotificationEvent[] = [];
+  const metCriteria = plan.criteria.flatMap((c, i) => (!f.soFar.includes(i) && (f.achieved[i] ?? 0) >= criterionRequired(c) ? [i] : []));
+  if (f.status === 'met') {
+    out.push({
+      kind: 'planProgress',
+      key: `${base}:met`,
+      month: null,
+      title: text(`已达成${plan.name.zh}`, `${plan.name.en}: reached`),
+      body: text(`${py} 年度的全部条件均已达成：${plan.reward.zh}`, `Every criterion of ${py} is met: ${plan.reward.en}`),
+      link,
+      params: { plan: plan.code, py, status: 'met' },
+    });
+  } else if (f.status === 'outOfReach' && metCriteria.length > 0) {
+    // Only a plan the distributor was working on (a criterion met): most members never aim at
+    // most plans, and a message for each would bury the ones that matter.
+    out.push({
+      kind: 'planProgress',
+      key: `${base}:outOfReach`,
+      month: null,
+      title: text(`${plan.name.zh}本年度已无法达成`, `${plan.name.en} is out of reach this PY`),
+      body: f.reason ?? text('剩余月份不足以达成全部条件', 'The remaining months cannot meet every criterion'),
+      link,
+      params: { plan: plan.code, py, status: 'outOfReach' },
+    });
+  }
+  // Criteria met along the way (a plan met at once says so in one message).
+  if (f.status !== 'met') {
+    for (const i of metCriteria) {
+      const label = criterionLabel(plan.criteria[i]!, py);
+      out.push({
+        kind: 'planProgress',
+        key: `${base}:criterion:${i}`,
+        month: null,
+        title: text(`${plan.name.zh}：一项条件已达成`, `${plan.name.en}: a criterion met`),
+        body: text(`${label.zh} ✓`, `${label.en} ✓`),
+        link,
+        params: { plan: plan.code, py, criterion: i, status: 'criterionMet' },
+      });
+    }
+  }
+  return out;
+}
