@@ -47,6 +47,13 @@ const LAYOUTS = [
     spResult: (apv: string, q: string) => new RegExp(`^APV ${apv}，21% 线 ${q} 条 → (是|不是) SP 月$`),
     title: /^业绩奖励比例 · 2026年11月$/,
     result: /^小组总 PV ([\d,]+) = 个人 PV ([\d,]+) \+ 一线 ([\d,]+) → (\d+)%（/,
+    qStatus: 'Q 状态',
+    isQ: '已达 Q',
+    pvToQ: '距 Q 还差',
+    openMonth: '2026年11月 *',
+    qTitle: /^Q 状态 · 2026年11月$/,
+    qResult: /^小组总 PV ([\d,]+) (≥|<) ([\d,]+) → (已达 Q（21%）|未达 Q)$/,
+    qThreshold: 'Q 门槛（21% 业绩奖励比例）',
   },
   {
     name: 'desktop',
@@ -64,6 +71,13 @@ const LAYOUTS = [
     spResult: (apv: string, q: string) => new RegExp(`^APV ${apv}, 21% legs ${q} → (an|not an) SP month$`),
     title: /^Performance bracket · Nov 2026$/,
     result: /^Group PV ([\d,]+) = personal PV ([\d,]+) \+ legs ([\d,]+) → (\d+)% \(/,
+    qStatus: 'Q status',
+    isQ: 'Q',
+    pvToQ: 'PV to Q',
+    openMonth: 'Nov 2026 *',
+    qTitle: /^Q status · Nov 2026$/,
+    qResult: /^Group PV ([\d,]+) (≥|<) ([\d,]+) → (Q \(21%\)|not Q)$/,
+    qThreshold: 'Q threshold (21% bracket)',
   },
 ] as const;
 
@@ -129,6 +143,47 @@ for (const layout of LAYOUTS) {
       await expect(dialog.locator('[data-testid="trace-result"]')).toHaveText(layout.spResult(apv, qLegs));
       await page.waitForTimeout(400);
       await shoot(page, `trace-sp-${tag}.png`);
+    });
+
+    test('/incentiveplan/marketdetails: the Q headline opens this month’s Q trace with the month’s own volumes', async ({ page }) => {
+      const problems = watchProblems(page);
+      await signInAt(page, PLATINUM, `/incentiveplan/marketdetails?${layout.query}`);
+      await settled(page);
+      // The open month's row of the month table: its personal and group PV.
+      const row = page.locator('main:visible tr').filter({ has: page.getByRole('rowheader', { name: layout.openMonth, exact: true }) });
+      const cells = row.getByRole('cell');
+      const ppv = (await cells.nth(0).innerText()).trim();
+      const gpv = (await cells.nth(1).innerText()).trim();
+
+      const button = page.getByRole('button', { name: `${layout.button} ${layout.qStatus}`, exact: true });
+      await button.click();
+      const dialog = page.getByRole('dialog', { name: layout.qTitle });
+      await expect(dialog).toBeVisible();
+      const value = (label: string) => dialog.getByText(label, { exact: true }).locator('xpath=following-sibling::dd[1]');
+      await expect(value(layout.ppv)).toHaveText(`${ppv} PV`);
+      await expect(value(layout.gpv)).toHaveText(`${gpv} PV`);
+      const result = (await dialog.locator('[data-testid="trace-result"]').innerText()).trim();
+      const m = result.match(layout.qResult);
+      expect(m, result).not.toBeNull();
+      const [, traceGpv, sign, threshold] = m!;
+      expect(traceGpv).toBe(gpv);
+      await expect(value(layout.qThreshold)).toHaveText(`${threshold} PV`);
+      // The answer is the headline's: Q, or the PV still needed is the threshold less the group PV.
+      const n = (x: string) => Number(x.replace(/,/g, ''));
+      if (sign === '≥') {
+        expect(await figure(page, layout.isQ)).toBe('✓');
+      } else {
+        expect(n(await figure(page, layout.pvToQ))).toBe(n(threshold!) - n(gpv));
+      }
+      await expect(dialog.getByRole('link')).toHaveAttribute('href', '/front/descpage?code=Q_MONTH');
+      const { violations } = await new AxeBuilder({ page }).include('.trace-popup').analyze();
+      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+      await page.waitForTimeout(400);
+      await shoot(page, `trace-q-${tag}.png`);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(button).toBeFocused();
+      expect(problems).toEqual([]);
     });
 
     test('/income/pretaxdetails: the tax’s trace works the withholding out', async ({ page }) => {

@@ -7,6 +7,7 @@ import {
   REMUNERATION_FLAT_LIMIT_FEN,
   annualTaxBand,
   bracketFor,
+  isQGroup,
   isSpMonth,
   nextBracket,
   pinName,
@@ -85,6 +86,32 @@ export function explainTrace(trace: TraceInput, t: T, lang: string): TraceModel 
         }),
         note: next.nextPercent === null ? t('bracket.top') : t('bracket.next', { pv: pv(next.pvNeeded), percent: pct(next.nextPercent) }),
         descCode: 'BRACKET',
+      };
+    }
+
+    case 'q': {
+      const rules = rulesOf(trace.month);
+      const q = qThreshold(rules.brackets);
+      const top = pct(topBracket(rules.brackets));
+      const met = isQGroup(trace.gpv, rules);
+      const month = formatMonth(trace.month, lang);
+      const values = { gpv: pv(trace.gpv), q: pv(q), top };
+      return {
+        title: trace.who ? t('q.titleWho', { who: trace.who, month }) : t('q.title', { month }),
+        inputs: [
+          ...(trace.ppv === undefined
+            ? []
+            : [
+                { label: t('bracket.ppv'), value: `${pv(trace.ppv)} PV` },
+                { label: t('bracket.legs'), value: `${pv(trace.gpv - trace.ppv)} PV` },
+              ]),
+          { label: t('bracket.gpv'), value: `${pv(trace.gpv)} PV` },
+          { label: t('q.threshold', { top }), value: `${pv(q)} PV` },
+        ],
+        rule: t('q.rule', values),
+        result: t(met ? 'q.resultYes' : 'q.resultNo', values),
+        note: met ? undefined : t('q.more', { pv: pv(q - trace.gpv) }),
+        descCode: 'Q_MONTH',
       };
     }
 

@@ -1,4 +1,4 @@
-import { BASE_RULES, bracketFor, remunerationWithholdingDetail } from '@abo/plan';
+import { BASE_RULES, bracketFor, qThreshold, remunerationWithholdingDetail, rulesForMonth } from '@abo/plan';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -77,6 +77,31 @@ describe('FigureTrace', () => {
       '✓ APV 4,200 ≥ 4,000 and 21% legs 1 ≥ 1 (met)',
       '✗ 21% legs 1 ≥ 2 (not met)',
     ]);
+  });
+
+  it('tells whether a group is Q by its group PV against the engine’s threshold, in Chinese, and whose it is', async () => {
+    await i18n.changeLanguage('zh-CN');
+    const q = qThreshold(rulesForMonth('2026-11').brackets);
+    expect(q).toBe(10_000);
+    renderTrace(
+      <>
+        <FigureTrace trace={{ kind: 'q', month: '2026-11', gpv: 8_296, ppv: 296, who: '王*明' }} subject="Q 状态" />
+        <FigureTrace trace={{ kind: 'q', month: '2026-10', gpv: 12_500 }} subject="Q 状态 10月" />
+      </>,
+    );
+    const not = await open('如何计算？ Q 状态', '王*明 的 Q 状态 · 2026年11月');
+    expect(not).toHaveAccessibleDescription('小组总 PV 8,296 < 10,000 → 未达 Q');
+    expect(within(not).getByText('Q 门槛（21% 业绩奖励比例）').nextSibling).toHaveTextContent('10,000 PV');
+    expect(within(not).getByText('一线小组 PV 合计').nextSibling).toHaveTextContent('8,000 PV');
+    expect(not).toHaveTextContent('再有 1,704 PV 可达 Q。');
+    expect(within(not).getByRole('link', { name: '详细说明' })).toHaveAttribute('href', '/descpage?code=Q_MONTH');
+    fireEvent.click(within(not).getByRole('button', { name: '关闭' }));
+    const yes = await open('如何计算？ Q 状态 10月', 'Q 状态 · 2026年10月');
+    expect(yes).toHaveAccessibleDescription('小组总 PV 12,500 ≥ 10,000 → 已达 Q（21%）');
+    // Without the personal PV the trace shows only what it has.
+    expect(within(yes).queryByText('个人 PV')).toBeNull();
+    fireEvent.click(within(yes).getByRole('button', { name: '关闭' }));
+    await i18n.changeLanguage('en-US');
   });
 
   it('shows a statement item as base × rate, and an annual bonus as its share of the fund', async () => {

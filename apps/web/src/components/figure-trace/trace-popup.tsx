@@ -32,6 +32,15 @@ i18n.addResourceBundle(
       next: '再有 {{pv}} PV 可达 {{percent}}。',
       top: '已是最高比例。',
     },
+    q: {
+      title: 'Q 状态 · {{month}}',
+      titleWho: '{{who}} 的 Q 状态 · {{month}}',
+      threshold: 'Q 门槛（{{top}} 业绩奖励比例）',
+      rule: '当月小组总 PV（本人与全部下线，含 21% 线）达到最高业绩奖励比例 {{top}} 的门槛 {{q}} PV，即为 Q：21% 小组，也是其推荐人的一条 21% 线。',
+      resultYes: '小组总 PV {{gpv}} ≥ {{q}} → 已达 Q（{{top}}）',
+      resultNo: '小组总 PV {{gpv}} < {{q}} → 未达 Q',
+      more: '再有 {{pv}} PV 可达 Q。',
+    },
     sp: {
       title: 'SP 月（Q 月）· {{month}}',
       apv: 'APV',
@@ -128,6 +137,15 @@ i18n.addResourceBundle(
       result: 'Group PV {{gpv}} = personal PV {{ppv}} + legs {{legs}} → {{percent}} ({{band}})',
       next: '{{pv}} more PV reach {{percent}}.',
       top: 'The top bracket.',
+    },
+    q: {
+      title: 'Q status · {{month}}',
+      titleWho: 'Q status of {{who}} · {{month}}',
+      threshold: 'Q threshold ({{top}} bracket)',
+      rule: 'A group is Q in a month (a 21% group, and a 21% leg of its sponsor) when the month’s group PV, own and the whole downline’s with 21% legs included, reaches {{q}} PV: the threshold of the top bracket, {{top}}.',
+      resultYes: 'Group PV {{gpv}} ≥ {{q}} → Q ({{top}})',
+      resultNo: 'Group PV {{gpv}} < {{q}} → not Q',
+      more: '{{pv}} more PV would make it Q.',
     },
     sp: {
       title: 'SP month (Q month) · {{month}}',

@@ -8,6 +8,11 @@ import type { IncomeWithholding, StatementItemView } from '@abo/contract';
 export type TraceInput =
   /** The month's performance bracket, from its group PV (own PV + the legs'). */
   | { kind: 'bracket'; month: string; ppv: number; gpv: number }
+  /**
+   * Whether a group is Q in a month (a 21 % group, a Q leg to its sponsor): its group PV against
+   * the top bracket's threshold. `who` names the member when the page lists several.
+   */
+  | { kind: 'q'; month: string; gpv: number; ppv?: number; who?: string }
   /** Whether a month is an SP (Q) month, from its APV and 21 % legs. */
   | { kind: 'sp'; month: string; apv: number; qLegs: number }
   /** A month's APV: group PV less the 21 % legs' group PV. */

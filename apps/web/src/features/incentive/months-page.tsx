@@ -6,6 +6,7 @@ import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { StatusTag } from '../../components/status-tag.tsx';
 import { TermHelp } from '../../components/term-help.tsx';
+import { FigureTrace } from '../../components/figure-trace/figure-trace.tsx';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { TableCard } from '../../components/data-table/table-card.tsx';
 import { formatMonth, formatPv } from '../../lib/format.ts';
@@ -112,16 +113,44 @@ function Included({ data }: { data: MonthsData }) {
     { key: 'gpv', header: t('gpv'), numeric: true, cell: (r) => pv(r.gpv) },
     { key: 'excluded', header: t('excluded'), numeric: true, cell: (r) => pv(r.gpv - r.pgpv) },
     { key: 'pgpv', header: t('pgpv'), numeric: true, cell: (r) => pv(r.pgpv) },
-    { key: 'apv', header: t('apv'), numeric: true, cell: (r) => pv(r.apv) },
-    { key: 'bracket', header: t('bracket'), numeric: true, cell: (r) => `${r.bracket}%` },
+    {
+      key: 'apv',
+      header: t('apv'),
+      numeric: true,
+      cell: (r) => (
+        <>
+          {pv(r.apv)}
+          <FigureTrace
+            compact
+            trace={{ kind: 'apv', month: r.month, gpv: r.gpv, apv: r.apv, ppv: r.ppv, qLegs: r.qLegs }}
+            subject={`${t('apv')} ${formatMonth(r.month, lang)}`}
+          />
+        </>
+      ),
+    },
+    {
+      key: 'bracket',
+      header: t('bracket'),
+      numeric: true,
+      cell: (r) => (
+        <>
+          {r.bracket}%
+          <FigureTrace
+            compact
+            trace={{ kind: 'bracket', month: r.month, ppv: r.ppv, gpv: r.gpv }}
+            subject={`${t('bracket')} ${formatMonth(r.month, lang)}`}
+          />
+        </>
+      ),
+    },
   ];
   return (
     <TableCard id="inc-incl" title={`${t('includedCalc')} · ${data.py}`}>
       <p className="small muted">{t('includedNote')}</p>
       <DataTable columns={columns} rows={data.records.filter((r) => r.state !== 'future')} rowKey={(r) => r.month} />
+      {/* What PV is: a term, not a figure. Each month's APV and bracket has its own trace above. */}
       <div className="inc-terms__links">
         <TermHelp code="PV_BV" />
-        <TermHelp code="BRACKET" />
       </div>
     </TableCard>
   );

@@ -6,7 +6,7 @@ import { TableCard } from '../../../components/data-table/table-card.tsx';
 import { Figure } from '../../../components/figure.tsx';
 import { Page } from '../../../components/page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { TermHelp } from '../../../components/term-help.tsx';
+import { FigureTrace } from '../../../components/figure-trace/figure-trace.tsx';
 import { FreshnessNote } from '../../../components/freshness-note.tsx';
 import { formatMonth, formatPv } from '../../../lib/format.ts';
 import { useDetails } from './api/get-details.ts';
@@ -34,6 +34,10 @@ export default function MarketDetailsPage() {
         {(d) => {
           const name = tx(d.member.maskedName);
           const pv = (n: number) => formatPv(n, lang);
+          // The month the headline figures are of, with the volumes its traces start from.
+          const now = d.months.find((m) => m.month === d.month) ?? { ppv: 0, gpv: 0 };
+          // Whose figures the traces are, when they are not the viewer's own.
+          const who = d.self ? {} : { who: name };
           const monthColumns: DataColumn<MonthRow>[] = [
             {
               key: 'month',
@@ -57,7 +61,16 @@ export default function MarketDetailsPage() {
             {
               key: 'q',
               header: t('q'),
-              cell: (m) => <QFlag isQ={m.isQ} />,
+              cell: (m) => (
+                <>
+                  <QFlag isQ={m.isQ} />
+                  <FigureTrace
+                    compact
+                    trace={{ kind: 'q', month: m.month, gpv: m.gpv, ppv: m.ppv, ...who }}
+                    subject={`${t('q')} ${formatMonth(m.month, lang)}`}
+                  />
+                </>
+              ),
             },
             {
               key: 'qLegs',
@@ -156,7 +169,7 @@ export default function MarketDetailsPage() {
                         : `${t('details.nextBracket', { pct: d.current.nextBracket })}: ${pv(d.current.pvToNextBracket)} PV`
                     }
                   />
-                  <TermHelp code="BRACKET" />
+                  <FigureTrace trace={{ kind: 'bracket', month: d.month, ppv: now.ppv, gpv: now.gpv }} subject={t('bracket')} />
                 </div>
                 <div className="card">
                   <Figure
@@ -165,7 +178,7 @@ export default function MarketDetailsPage() {
                     label={d.current.isQ ? t('isQ') : t('pvToQ')}
                     hint={`${t('qMonthsPySoFar')}: ${d.qMonthsPy} · ${d.py}`}
                   />
-                  <TermHelp code="Q_MONTH" />
+                  <FigureTrace trace={{ kind: 'q', month: d.month, gpv: now.gpv, ppv: now.ppv, ...who }} subject={t('q')} />
                 </div>
                 <div className="card">
                   <Figure value={pv(d.member.frontlineCount)} unit={t('peopleUnit')} label={t('details.frontlineCount')} />

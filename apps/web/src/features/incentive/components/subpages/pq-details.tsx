@@ -2,7 +2,7 @@ import type { PlanData } from '@abo/contract';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '../../../../components/data-table/data-table.tsx';
 import { TableCard } from '../../../../components/data-table/table-card.tsx';
-import { TermHelp } from '../../../../components/term-help.tsx';
+import { FigureTrace } from '../../../../components/figure-trace/figure-trace.tsx';
 import { formatMonth, formatPv } from '../../../../lib/format.ts';
 import { useLocalText } from '../../../../lib/use-local-text.ts';
 import { check, CriterionCard, findCriterion } from './shared.tsx';
@@ -28,8 +28,25 @@ export function PqDetailsView({ plan }: { plan: PlanData }) {
     },
     { key: 'ppv', header: t('ppv'), numeric: true, cell: (r) => lived(r, () => formatPv(r.ppv, lang)) },
     { key: 'pgpv', header: t('pgpv'), numeric: true, cell: (r) => lived(r, () => formatPv(r.pgpv, lang)) },
-    { key: 'bracket', header: t('bracket'), numeric: true, cell: (r) => lived(r, () => `${r.bracket}%`) },
-    { key: 'q', header: t('qFlag'), cell: (r) => lived(r, () => check(r.isPq, t('yes'), t('no'))) },
+    {
+      key: 'bracket',
+      header: t('bracket'),
+      numeric: true,
+      cell: (r) =>
+        r.state === 'future' ? (
+          '—'
+        ) : (
+          <>
+            {r.bracket}%
+            <FigureTrace
+              compact
+              trace={{ kind: 'bracket', month: r.month, ppv: r.ppv, gpv: r.gpv }}
+              subject={`${t('bracket')} ${formatMonth(r.month, lang)}`}
+            />
+          </>
+        ),
+    },
+    { key: 'q', header: t('qFlag'), cell: (r) => <PqCell r={r} /> },
   ];
   return (
     <>
@@ -42,11 +59,27 @@ export function PqDetailsView({ plan }: { plan: PlanData }) {
           rowKey={(r) => r.month}
           rowAttrs={(r) => ({ className: r.state === 'future' ? 'inc-row--future' : undefined })}
         />
-        <div className="inc-terms__links">
-          <TermHelp code="BRACKET" />
-          <TermHelp code="Q_MONTH" />
-        </div>
       </TableCard>
+    </>
+  );
+}
+
+/**
+ * A month's PQ (Q month) answer with its trace: the engine's SP-month test on that month's APV and
+ * 21 % legs (a PQ month is an SP month, isPqMonth). Nothing to trace in a month still to come.
+ */
+export function PqCell({ r }: { r: MonthRecord }) {
+  const { t } = useTranslation('incentive');
+  const { lang } = useLocalText();
+  if (r.state === 'future') return <>—</>;
+  return (
+    <>
+      {check(r.isPq, t('yes'), t('no'))}
+      <FigureTrace
+        compact
+        trace={{ kind: 'sp', month: r.month, apv: r.apv, qLegs: r.qLegs }}
+        subject={`${t('qFlag')} ${formatMonth(r.month, lang)}`}
+      />
     </>
   );
 }

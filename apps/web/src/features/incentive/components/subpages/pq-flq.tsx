@@ -3,11 +3,11 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '../../../../components/data-table/data-table.tsx';
 import { TableCard } from '../../../../components/data-table/table-card.tsx';
-import { TermHelp } from '../../../../components/term-help.tsx';
 import { formatMonth } from '../../../../lib/format.ts';
 import { useLocalText } from '../../../../lib/use-local-text.ts';
 import { LegMatrix } from '../leg-matrix.tsx';
-import { check, CriterionCard, findCriterion } from './shared.tsx';
+import { PqCell } from './pq-details.tsx';
+import { CriterionCard, findCriterion } from './shared.tsx';
 
 interface Row {
   r: PlanData['records'][number];
@@ -37,7 +37,7 @@ export function PqFlqView({ plan }: { plan: PlanData }) {
   const lived = (r: Row['r'], value: () => string | number) => (r.state === 'future' ? '—' : value());
   const columns: DataColumn<Row>[] = [
     { key: 'month', header: t('month'), cell: ({ r }) => formatMonth(r.month, lang) },
-    { key: 'q', header: t('qFlag'), cell: ({ r }) => lived(r, () => check(r.isPq, t('yes'), t('no'))) },
+    { key: 'q', header: t('qFlag'), cell: ({ r }) => <PqCell r={r} /> },
     { key: 'pq', header: t('pq'), numeric: true, cell: ({ r, cumPq }) => lived(r, () => cumPq) },
     { key: 'qLegs', header: t('qLegs'), numeric: true, cell: ({ r }) => lived(r, () => r.qLegs) },
     { key: 'flq', header: t('flq'), numeric: true, cell: ({ r, cumFlq }) => lived(r, () => cumFlq) },
@@ -56,7 +56,6 @@ export function PqFlqView({ plan }: { plan: PlanData }) {
           rowKey={({ r }) => r.month}
           rowAttrs={({ r }) => ({ className: r.state === 'future' ? 'inc-row--future' : undefined })}
         />
-        <TermHelp code="Q_MONTH" />
       </TableCard>
       {flq ? (
         <TableCard id="inc-pqflq-legs" title={t('legs')}>

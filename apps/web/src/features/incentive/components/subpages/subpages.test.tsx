@@ -10,6 +10,7 @@ import { CriterionRow } from '../criterion-row.tsx';
 import { PlanHeader } from '../plan-header.tsx';
 import { FlqDetailsView } from './flq-details.tsx';
 import { PinDetailsView } from './pin-details.tsx';
+import { PqDetailsView } from './pq-details.tsx';
 import { PqFlqView } from './pq-flq.tsx';
 import { TargetView } from './target.tsx';
 import { SUBPAGE_VIEWS } from './views.ts';
@@ -176,6 +177,34 @@ describe('generic plan components', () => {
     expect(within(aug).getAllByRole('cell')[1]!.textContent).toBe('12');
     expect(within(aug).getAllByRole('cell')[3]!.textContent).toBe('5');
     expect(screen.getByText('100******11')).toBeInTheDocument();
+  });
+
+  it('PQ details: each month’s bracket and PQ answer open that month’s trace, not a generic page', async () => {
+    const plan = fixture(true);
+    wrap(<PqDetailsView plan={plan} />);
+    const sep = screen.getByRole('rowheader', { name: 'Sep 2025' }).closest('tr')!;
+    fireEvent.click(within(sep).getByRole('button', { name: 'How is this calculated? Bracket Sep 2025' }));
+    const bracket = await screen.findByRole('dialog', { name: 'Performance bracket · Sep 2025' }, { timeout: 5000 });
+    expect(bracket).toHaveAccessibleDescription('Group PV 15,000 = personal PV 300 + legs 14,700 → 21% (10,000 PV and up)');
+    fireEvent.click(within(bracket).getByRole('button', { name: 'Close' }));
+    // Sep has a Q leg, Oct none: the SP-month test on each month's own APV and legs.
+    fireEvent.click(within(sep).getByRole('button', { name: 'How is this calculated? Q month Sep 2025' }));
+    const pq = await screen.findByRole('dialog', { name: 'SP month (Q month) · Sep 2025' }, { timeout: 5000 });
+    expect(pq).toHaveAccessibleDescription('APV 12,000, 21% legs 1 → an SP month');
+    expect(within(pq).getByText('APV', { selector: 'dt' }).nextElementSibling).toHaveTextContent('12,000 PV');
+    expect(screen.queryByRole('link', { name: 'How is this calculated?' })).toBeNull();
+  });
+
+  it('the PQ/FLQ grid traces each month’s Q answer, and none for a month to come', async () => {
+    const plan = fixture(false);
+    plan.records = plan.records.map((r, i) => (i === 11 ? { ...r, state: 'future' } : r));
+    wrap(<PqFlqView plan={plan} />);
+    const oct = screen.getByRole('rowheader', { name: 'Oct 2025' }).closest('tr')!;
+    fireEvent.click(within(oct).getByRole('button', { name: 'How is this calculated? Q month Oct 2025' }));
+    const pq = await screen.findByRole('dialog', { name: 'SP month (Q month) · Oct 2025' }, { timeout: 5000 });
+    expect(pq).toHaveAccessibleDescription('APV 12,000, 21% legs 0 → an SP month');
+    const aug = screen.getByRole('rowheader', { name: 'Aug 2026' }).closest('tr')!;
+    expect(within(aug).queryByRole('button')).toBeNull();
   });
 
   it('the legs × months matrix is a month grid: it keeps its columns, totals in its footer', () => {

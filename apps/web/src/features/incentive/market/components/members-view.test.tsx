@@ -89,7 +89,7 @@ function show(search: string) {
 }
 
 const bodies = () => post.mock.calls.map((c) => c[1] as Record<string, unknown>);
-const table = () => screen.findByRole('table', { name: 'Member' });
+const table = () => screen.findByRole('table', { name: 'Member' }, { timeout: 5000 });
 
 beforeEach(() => {
   post.mockReset();
@@ -102,7 +102,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('market member tracking', () => {
+// A page of 50 rows, each with its Q trace, is slow to render and query in jsdom on a busy machine.
+describe('market member tracking', { timeout: 15_000 }, () => {
   it('reads filters and sort from the address: "closest to Q" asks for the nearest first', async () => {
     show('?sort=pvToQ&q=notQ&levelMax=1');
     const t = await table();
@@ -122,14 +123,30 @@ describe('market member tracking', () => {
     await waitFor(() => expect(where).toBe('?sort=pvToQ&order=desc'));
   });
 
+  it('traces each member’s Q from their group PV, where the Q column says it', async () => {
+    show('');
+    const t = await table();
+    const row = within(t).getByText('Li 3', { exact: true }).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'How is this calculated? Q status Li 3' }));
+    // By its test id: a role query over a page of 50 rows is slow in jsdom.
+    const dialog = await screen.findByTestId('figure-trace', {}, { timeout: 5000 });
+    expect(dialog).toHaveRole('dialog');
+    expect(dialog).toHaveAccessibleName('Q status of Li 3 · Nov 2026');
+    expect(dialog).toHaveAccessibleDescription('Group PV 8,700 < 10,000 → not Q');
+    expect(dialog).toHaveTextContent('1,300 more PV would make it Q.');
+    // The generic "how is this calculated" link of the toolbar is gone.
+    expect(document.querySelector('.market-toolbar a[href^="/descpage"]')).toBeNull();
+  });
+
   it('picks 50 or 100 rows a page and pages through the address', async () => {
     show('');
     await table();
     expect(within(await table()).getAllByRole('row')).toHaveLength(1 + 50);
     fireEvent.change(screen.getByLabelText('Rows per page'), { target: { value: '100' } });
     await waitFor(() => expect(where).toBe('?size=100'));
-    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Member' })).getAllByRole('row')).toHaveLength(1 + 100), {
-      timeout: 5000,
+    // The body's rows by selector: a role query over a hundred rows (each with its Q trace) is slow in jsdom.
+    await waitFor(() => expect(screen.getByRole('table', { name: 'Member' }).querySelectorAll('tbody > tr')).toHaveLength(100), {
+      timeout: 10_000,
     });
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(where).toBe('?page=2&size=100'));

@@ -10,7 +10,7 @@ import { DataTable, type DataColumn, type SortState } from '../../../../componen
 import { TableCard } from '../../../../components/data-table/table-card.tsx';
 import { Page } from '../../../../components/page.tsx';
 import { QueryState } from '../../../../components/query-state.tsx';
-import { TermHelp } from '../../../../components/term-help.tsx';
+import { FigureTrace } from '../../../../components/figure-trace/figure-trace.tsx';
 import { formatMonth, formatPv } from '../../../../lib/format.ts';
 import { useMembersInfinite, useMembersPage, type MemberQuery } from '../api/get-members.ts';
 import { useLocalText } from '../../../../lib/use-local-text.ts';
@@ -86,7 +86,6 @@ export function MembersView({ title, year, onYear }: Props) {
           <Link to="/incentiveplan/marketmembertracking/useguide" className="term-help">
             {t('guideLink')}
           </Link>
-          <TermHelp code="Q_MONTH" />
           {onYear && first ? (
             <label className="market-field">
               <span className="muted small">{t('year')}</span>
@@ -373,7 +372,12 @@ function MembersTable({
     {
       key: 'q',
       header: t('q'),
-      cell: (r) => <QFlag isQ={r.isQ} />,
+      cell: (r) => (
+        <>
+          <QFlag isQ={r.isQ} />
+          <QTrace row={r} month={d.month} />
+        </>
+      ),
     },
     {
       key: 'pvToQ',
@@ -499,7 +503,10 @@ function MembersList({
               <li key={r.ref} className="market-list__item">
                 <div className="market-list__head">
                   <PersonCell person={r} />
-                  <QFlag isQ={r.isQ} />
+                  <span className="market-list__q">
+                    <QFlag isQ={r.isQ} />
+                    <QTrace row={r} month={first.month} />
+                  </span>
                 </div>
                 <dl className="market-list__facts">
                   <div>
@@ -542,4 +549,12 @@ function MembersList({
       )}
     </section>
   );
+}
+
+/** Whether a member is Q in the month shown, worked out from their group PV (the engine's threshold). */
+function QTrace({ row, month }: { row: MemberRow; month: string }) {
+  const { t } = useTranslation('incentiveMarket');
+  const { tx } = useLocalText();
+  const who = tx(row.maskedName);
+  return <FigureTrace compact trace={{ kind: 'q', month, gpv: row.gpv, ppv: row.ppv, who }} subject={`${t('q')} ${who}`} />;
 }

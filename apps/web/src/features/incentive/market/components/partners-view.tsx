@@ -7,7 +7,7 @@ import { TableCard } from '../../../../components/data-table/table-card.tsx';
 import { Figure } from '../../../../components/figure.tsx';
 import { Page } from '../../../../components/page.tsx';
 import { QueryState } from '../../../../components/query-state.tsx';
-import { TermHelp } from '../../../../components/term-help.tsx';
+import { FigureTrace } from '../../../../components/figure-trace/figure-trace.tsx';
 import { formatMonth, formatPv } from '../../../../lib/format.ts';
 import { usePartners } from '../api/get-partners.ts';
 import { useLocalText } from '../../../../lib/use-local-text.ts';
@@ -63,11 +63,20 @@ function PartnersBody({
   onMonth: (m: string) => void;
 }) {
   const { t } = useTranslation('incentiveMarket');
+  const { tx } = useLocalText();
   const selectable = d.months.filter((m) => m <= d.openMonth);
   const trendMonths = Array.from({ length: 6 }, (_, k) => addMonths(d.month, k - 5));
   // One scale for every row's sparkline, so a leg's bars compare with the others'.
   const trendMax = Math.max(1, ...d.rows.flatMap((r) => r.trend));
   const pv = (n: number) => `${formatPv(n, lang)}`;
+  // Whether a partner is Q in the month shown, worked out from their group PV.
+  const qTrace = (r: PartnerRow) => (
+    <FigureTrace
+      compact
+      trace={{ kind: 'q', month: d.month, gpv: r.gpv, ppv: r.ppv, who: tx(r.maskedName) }}
+      subject={`${t('q')} ${tx(r.maskedName)}`}
+    />
+  );
 
   const columns: DataColumn<PartnerRow>[] = [
     {
@@ -108,7 +117,12 @@ function PartnersBody({
       {
         key: 'q',
         header: t('q'),
-        cell: (r) => <QFlag isQ={r.isQ} />,
+        cell: (r) => (
+          <>
+            <QFlag isQ={r.isQ} />
+            {qTrace(r)}
+          </>
+        ),
         sortValue: (r) => (r.isQ ? 1 : 0),
       },
       {
@@ -124,7 +138,12 @@ function PartnersBody({
       {
         key: 'q',
         header: t('q'),
-        cell: (r) => <QFlag isQ={r.isQ} />,
+        cell: (r) => (
+          <>
+            <QFlag isQ={r.isQ} />
+            {qTrace(r)}
+          </>
+        ),
         sortValue: (r) => (r.isQ ? 1 : 0),
       },
       {
@@ -144,7 +163,18 @@ function PartnersBody({
         key: 'pvToQ',
         numeric: true,
         header: `${t('pvToQ')} (PV)`,
-        cell: (r) => (r.isQ ? '—' : pv(r.pvToQ)),
+        // The key views have no Q column (their partners are not Q): the trace is with the gap.
+        cell: (r) =>
+          keyView ? (
+            <>
+              {r.isQ ? '—' : pv(r.pvToQ)}
+              {qTrace(r)}
+            </>
+          ) : r.isQ ? (
+            '—'
+          ) : (
+            pv(r.pvToQ)
+          ),
         sortValue: (r) => r.pvToQ,
       },
       {
@@ -214,7 +244,6 @@ function PartnersBody({
             <span className="muted small">{t('monthsLeft', { count: d.monthsLeft })}</span>
           )}
           <span className="muted small">{t('threshold', { pv: formatPv(d.qThreshold, lang) })}</span>
-          <TermHelp code="Q_MONTH" />
         </div>
         {d.monthOpen && !annual ? <p className="small market-note">{t('openNote')}</p> : null}
       </section>
