@@ -206,7 +206,11 @@ export const detailsDataSchema = z.object({
   month: z.string(),
   qThreshold: z.number(),
   current: z.object({
+    /** Group PV so far: what Q is decided by. */
+    gpv: z.number(),
     pgpv: z.number(),
+    /** 0–100 of the way to Q (100 only once Q). */
+    progressPct: z.number(),
     bracket: z.number().int(),
     isQ: z.boolean(),
     pvToQ: z.number(),
@@ -217,7 +221,9 @@ export const detailsDataSchema = z.object({
   months: z.array(detailsMonthSchema),
   legs: z.array(
     marketPersonSchema.extend({
+      gpv: z.number(),
       pgpv: z.number(),
+      progressPct: z.number(),
       bracket: z.number().int(),
       isQ: z.boolean(),
       qMonthsPy: z.number().int(),

@@ -10,6 +10,7 @@ import {
   marketRules,
   monthlyKeyReason,
   qChancesLeft,
+  qProgressPct,
   qMonthsToQualifiedLeg,
   qThresholdOf,
   serviceFeeAnnualTax,
@@ -81,5 +82,15 @@ describe('complimentary points', () => {
     expect(complimentaryPoints(500, 0)).toBe(100);
     expect(complimentaryPoints(502, 2)).toBe(160);
     expect(complimentaryPoints(-300, 1)).toBe(30);
+  });
+});
+
+describe('qProgressPct', () => {
+  it('is floored, so only a Q group reads 100 %', () => {
+    expect(qProgressPct(9_960, 10_000)).toBe(99);
+    expect(qProgressPct(10_000, 10_000)).toBe(100);
+    expect(qProgressPct(25_000, 10_000)).toBe(100);
+    expect(qProgressPct(4_150, 10_000)).toBe(41);
+    expect(qProgressPct(-20, 10_000)).toBe(0);
   });
 });

@@ -36,6 +36,16 @@ export function isNearQ(groupPv: number, threshold: number): boolean {
   return groupPv >= threshold * NEAR_Q_SHARE;
 }
 
+/**
+ * How far a group PV is on the way to Q, 0–100, for the progress bars of home and the market
+ * pages. Floored, so a group reads 100 % only once it is Q (9 960 of 10 000 PV is 99 %, not a
+ * rounded 100 % beside "not Q").
+ */
+export function qProgressPct(groupPv: number, threshold: number): number {
+  if (threshold <= 0 || groupPv >= threshold) return 100;
+  return Math.max(0, Math.floor((groupPv / threshold) * 100));
+}
+
 /** Q months in the PY a frontline leg needs to count as a qualified leg (the rule table's legQMonths: 6). */
 export function legQMonthsOf(rules: RuleTable): number {
   return rules.pins.legQMonths;

@@ -152,6 +152,26 @@ describe('every page shows the open and the closed months the same way (demo see
     });
   }
 
+  it('a leg’s way to Q reads the same on home, the partners list and market details, and 100 % only once Q', async () => {
+    const [home, partners, details] = await Promise.all([
+      call(DIAMOND, '/bff/v1/home/summary'),
+      call(DIAMOND, '/bff/v1/incentive/market/partners', { view: 'monthly' }),
+      call(DIAMOND, '/bff/v1/incentive/market/details', { queryAda: DIAMOND }),
+    ]);
+    type Leg = { ref: string; gpv: number; isQ: boolean; progressPct: number };
+    const rows: Leg[] = partners.rows;
+    const legs: Leg[] = details.legs;
+    expect(legs.length).toBeGreaterThan(0);
+    for (const leg of legs) {
+      const row = rows.find((r) => r.ref === leg.ref)!;
+      expect({ gpv: leg.gpv, isQ: leg.isQ, pct: leg.progressPct }, leg.ref).toEqual({ gpv: row.gpv, isQ: row.isQ, pct: row.progressPct });
+      expect(leg.progressPct === 100, leg.ref).toBe(leg.isQ);
+    }
+    const closest = home.legs.closest;
+    if (closest) expect(closest.progressPct).toBe(rows.find((r) => r.ref === closest.ref)!.progressPct);
+    expect(details.current.progressPct === 100).toBe(details.current.isQ);
+  });
+
   it('home asks "Q month?" of the PQ test, not of a group at 21 % through its legs alone', async () => {
     // Last month at 21 % only through the legs: the group is Q, the distributor is not PQ.
     const last = (await call(PLATINUM, '/bff/v1/home/summary')).lastMonth;

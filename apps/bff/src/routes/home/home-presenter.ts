@@ -1,7 +1,7 @@
 // The parts of /bff/v1/home/summary shaped from what the route loaded: the seminar at a glance and
 // the frontline leg closest to Q. Pure: no database, no request.
 import type { ClosestLeg, HomeFirstGoal, HomeSummary } from '@abo/contract';
-import { daysLeftInMonth, firstGoal, type BracketStep, type PlanDef, type PlanResult } from '@abo/plan';
+import { daysLeftInMonth, firstGoal, qProgressPct, type BracketStep, type PlanDef, type PlanResult } from '@abo/plan';
 import type { Person } from '../../db/distributors.ts';
 import type { MonthlyResult } from '../../db/monthly-results.ts';
 import type { NameViewer } from '../../lib/name-policy.ts';
@@ -58,7 +58,7 @@ export function closestLeg(
     maskedAda: person.maskedAda,
     gpv,
     pvToQ: Math.max(0, at.threshold - gpv),
-    progressPct: Math.min(100, Math.round((gpv / at.threshold) * 100)),
+    progressPct: qProgressPct(gpv, at.threshold),
   };
 }
 

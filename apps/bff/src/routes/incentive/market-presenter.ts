@@ -11,6 +11,7 @@ import {
   nextBracket,
   qChancesLeft,
   qMonthsToQualifiedLeg,
+  qProgressPct,
   type RuleTable,
 } from '@abo/plan';
 import type { Person } from '../../db/distributors.ts';
@@ -65,7 +66,7 @@ function partnerRow(f: Person, byKey: ReadonlyMap<string, MonthlyResult>, c: Par
     bracket: m?.bracket ?? 0,
     isQ,
     pvToQ: Math.max(0, c.threshold - gpv),
-    progressPct: Math.min(100, Math.round((gpv / c.threshold) * 100)),
+    progressPct: qProgressPct(gpv, c.threshold),
     qByMonth,
     qMonthsPy,
     trend: Array.from({ length: TREND_MONTHS }, (_, k) => at(addMonths(c.month, k + 1 - TREND_MONTHS))?.gpv ?? 0),
@@ -208,7 +209,9 @@ export function detailsData(d: MemberDetails, c: DetailsContext): DetailsData {
     month: c.todayMonth,
     qThreshold: c.threshold,
     current: {
+      gpv,
       pgpv,
+      progressPct: qProgressPct(gpv, c.threshold),
       bracket: cur?.bracket ?? 0,
       isQ: cur?.isQ ?? false,
       pvToQ: Math.max(0, c.threshold - gpv),
@@ -237,7 +240,9 @@ export function detailsData(d: MemberDetails, c: DetailsContext): DetailsData {
         const person = { ada: l.ada, sponsorAda: member.ada, nameZh: l.name_zh, nameEn: l.name_en };
         return {
           ...personOf({ ...person, pinCode: now?.pinCode ?? l.pin_code, joinDate: l.join_date, treePos: l.tree_pos }, level + 1, c.names),
+          gpv: now?.gpv ?? 0,
           pgpv: now?.pgpv ?? 0,
+          progressPct: qProgressPct(now?.gpv ?? 0, c.threshold),
           bracket: now?.bracket ?? 0,
           isQ: now?.isQ ?? false,
           qMonthsPy: rows.filter((m) => m.isQ).length,

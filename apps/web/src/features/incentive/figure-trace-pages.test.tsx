@@ -68,7 +68,7 @@ const details: DetailsData = {
   py: '26/27',
   month: '2026-11',
   qThreshold: 10_000,
-  current: { pgpv: 8_296, bracket: 18, isQ: false, pvToQ: 1_704, nextBracket: 21, pvToNextBracket: 1_704 },
+  current: { gpv: 8_296, pgpv: 8_296, progressPct: 82, bracket: 18, isQ: false, pvToQ: 1_704, nextBracket: 21, pvToNextBracket: 1_704 },
   qMonthsPy: 1,
   months: [
     { month: '2026-09', state: 'closed', ppv: 200, gpv: 6_100, pgpv: 6_100, apv: 6_100, bracket: 15, isQ: false, qLegs: 0 },

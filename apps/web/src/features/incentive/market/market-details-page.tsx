@@ -108,7 +108,7 @@ export default function MarketDetailsPage() {
             {
               key: 'progress',
               header: t('progress'),
-              cell: (l) => <QProgress pgpv={l.pgpv} threshold={d.qThreshold} />,
+              cell: (l) => <QProgress gpv={l.gpv} pct={l.progressPct} threshold={d.qThreshold} />,
             },
             {
               key: 'bracket',
@@ -151,11 +151,12 @@ export default function MarketDetailsPage() {
               </section>
               <section className="grid market-kpis" aria-label={t('details.current')}>
                 <div className="card">
+                  {/* Group PV: what the bracket and Q are decided by, so the bar and the Q card agree. */}
                   <Figure
-                    value={pv(d.current.pgpv)}
+                    value={pv(d.current.gpv)}
                     unit="PV"
-                    label={`${t('pgpv')} · ${monthLabel}`}
-                    hint={<QProgress pgpv={d.current.pgpv} threshold={d.qThreshold} />}
+                    label={`${t('gpv')} · ${monthLabel}`}
+                    hint={<QProgress gpv={d.current.gpv} pct={d.current.progressPct} threshold={d.qThreshold} />}
                   />
                   <FreshnessNote month={d.month} />
                 </div>

@@ -50,11 +50,10 @@ export function QFlag({ isQ }: { isQ: boolean }) {
 }
 
 /** A small progress bar towards the Q threshold with the figures in words. */
-export function QProgress({ pgpv, threshold }: { pgpv: number; threshold: number }) {
+export function QProgress({ gpv, pct, threshold }: { gpv: number; pct: number; threshold: number }) {
   const { lang } = useLocalText();
-  const pct = Math.min(100, Math.round((pgpv / threshold) * 100));
   return (
-    <span className="market-progress" title={`${formatPv(pgpv, lang)} / ${formatPv(threshold, lang)} PV`}>
+    <span className="market-progress" title={`${formatPv(gpv, lang)} / ${formatPv(threshold, lang)} PV`}>
       <span className="market-progress__bar" aria-hidden="true">
         <span className={`market-progress__fill${pct >= 100 ? ' market-progress__fill--done' : ''}`} style={{ width: `${pct}%` }} />
       </span>

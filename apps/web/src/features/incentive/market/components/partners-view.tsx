@@ -156,7 +156,7 @@ function PartnersBody({
       {
         key: 'progress',
         header: t('progress'),
-        cell: (r) => <QProgress pgpv={r.pgpv} threshold={d.qThreshold} />,
+        cell: (r) => <QProgress gpv={r.gpv} pct={r.progressPct} threshold={d.qThreshold} />,
         sortValue: (r) => r.progressPct,
       },
       {
