@@ -10,6 +10,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webPlugin } from './plugins/web.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
+import { notificationDeliveryPlugin } from './plugins/notification-delivery.ts';
 import { requestLogRedaction } from './lib/redact-url.ts';
 import { analyticsRoutes } from './routes/analytics/analytics-routes.ts';
 import { commonRoutes } from './routes/common/common-routes.ts';
@@ -21,6 +22,7 @@ import { incentiveRoutes } from './routes/incentive/incentive-routes.ts';
 import { incentiveMarketRoutes } from './routes/incentive/market-routes.ts';
 import { incomeRoutes } from './routes/income/income-routes.ts';
 import { documentRoutes, type DocumentRoutesOptions } from './routes/documents/document-routes.ts';
+import { notificationRoutes } from './routes/notifications/notifications-routes.ts';
 import { renderDocument } from './documents/render.ts';
 import { idpRoutes } from './routes/idp/idp-routes.ts';
 import { wechatRoutes } from './routes/wechat/wechat-routes.ts';
@@ -98,6 +100,7 @@ export async function buildApp({ config, db, logger = true, logStream, documents
     loginRateLimit: config.LOGIN_RATE_LIMIT,
     publicUrl: config.PUBLIC_URL,
     demo: config.demo,
+    wechatAppId: config.WECHAT_APP_ID,
   });
   await app.register(commonRoutes, { today: config.today });
   await app.register(homeRoutes, { today: config.today });
@@ -106,9 +109,11 @@ export async function buildApp({ config, db, logger = true, logStream, documents
   await app.register(achievementRoutes, { config });
   await app.register(incomeRoutes, { config });
   await app.register(documentRoutes, { config, render: documents?.render ?? renderDocument, now: documents?.now });
+  await app.register(notificationRoutes);
   await app.register(wechatRoutes, { appId: config.WECHAT_APP_ID, jsapiTicket: config.WECHAT_JSAPI_TICKET });
   await app.register(analyticsRoutes, { config });
   await app.register(housekeepingPlugin, { config });
+  await app.register(notificationDeliveryPlugin, { config });
   await app.register(ebizDemoRoutes);
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { NOTIFICATION_KINDS } from '@abo/contract';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** apps/bff, whether running from src (tsx) or from dist (bundled). */
@@ -75,6 +76,21 @@ const envSchema = z.object({
   COMPANY_CONTACT: z.string().trim().default(''),
   WECHAT_APP_ID: z.string().default('wx0000000000demo0'),
   WECHAT_JSAPI_TICKET: z.string().default('dev-jsapi-ticket'),
+  /** The official account's AppSecret: WeChat subscribe messages (notifications/delivery/wechat.ts); none: off. */
+  WECHAT_APP_SECRET: z.string().trim().min(1).optional(),
+  /** WeChat's API (a relay or a stand-in); demo mode: the local stand-in. */
+  WECHAT_API_BASE: z.string().url().optional(),
+  /** Subscribe-message template ids: a JSON object kind → id (`default` for the rest), or one id for every kind. */
+  WECHAT_TEMPLATE_IDS: z.string().trim().min(1).optional(),
+  /** The company app's push service (notifications/delivery/webhook.ts): both or none; none: off. */
+  PUSH_WEBHOOK_URL: z.string().url().optional(),
+  PUSH_WEBHOOK_SECRET: z.string().min(16, 'PUSH_WEBHOOK_SECRET must be at least 16 characters').optional(),
+  /** `0`: this process runs no delivery worker (another one does). */
+  NOTIFY_WORKER: z.enum(['0', '1', 'true', 'false']).default('1'),
+  /** Pause of an idle delivery worker between two looks at the outbox. */
+  NOTIFY_WORKER_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(2000),
+  /** Outbox rows a worker claims at once. */
+  NOTIFY_BATCH: z.coerce.number().int().min(1).max(1000).default(100),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -92,6 +108,45 @@ export interface Config extends Env {
   webDist: string;
   /** The business "today" (pinned for demos and tests). */
   today: () => Date;
+  /** WECHAT_TEMPLATE_IDS parsed; null when unset. */
+  wechatTemplateIds: WechatTemplateIds | null;
+  /** NOTIFY_WORKER: this process runs the delivery worker. */
+  notifyWorker: boolean;
+}
+
+/** Subscribe-message template id per notification kind, and the one for kinds not listed. */
+export interface WechatTemplateIds {
+  byKind: Partial<Record<string, string>>;
+  fallback: string | null;
+}
+
+const TEMPLATE_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** WECHAT_TEMPLATE_IDS: `{"monthClosed": "id", …, "default": "id"}` or one id for every kind; throws a line for the error message. */
+export function parseWechatTemplateIds(value: string): WechatTemplateIds {
+  if (!value.startsWith('{')) {
+    if (!TEMPLATE_ID.test(value)) throw new Error('WECHAT_TEMPLATE_IDS: not a template id (letters, digits, _ and -) nor a JSON object');
+    return { byKind: {}, fallback: value };
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new Error('WECHAT_TEMPLATE_IDS: not valid JSON');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('WECHAT_TEMPLATE_IDS: expected a JSON object');
+  const byKind: Partial<Record<string, string>> = {};
+  let fallback: string | null = null;
+  const kinds: readonly string[] = NOTIFICATION_KINDS;
+  for (const [key, id] of Object.entries(parsed)) {
+    if (key !== 'default' && !kinds.includes(key)) {
+      throw new Error(`WECHAT_TEMPLATE_IDS: unknown kind ${key} (kinds: ${NOTIFICATION_KINDS.join(', ')}, default)`);
+    }
+    if (typeof id !== 'string' || !TEMPLATE_ID.test(id)) throw new Error(`WECHAT_TEMPLATE_IDS: ${key} is not a template id`);
+    if (key === 'default') fallback = id;
+    else byKind[key] = id;
+  }
+  return { byKind, fallback };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -115,6 +170,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  DEMO_LIVE=1 needs demo mode (DEMO=1): the live feed writes generated orders into the database',
     );
   }
+  if (!!e.PUSH_WEBHOOK_URL !== !!e.PUSH_WEBHOOK_SECRET) {
+    throw new Error('Invalid configuration:\n  PUSH_WEBHOOK_URL and PUSH_WEBHOOK_SECRET must be set together');
+  }
+  let wechatTemplateIds: WechatTemplateIds | null = null;
+  try {
+    wechatTemplateIds = e.WECHAT_TEMPLATE_IDS ? parseWechatTemplateIds(e.WECHAT_TEMPLATE_IDS) : null;
+  } catch (err) {
+    throw new Error(`Invalid configuration:\n  ${(err as Error).message}`);
+  }
+  if (e.WECHAT_APP_SECRET && !demo && !wechatTemplateIds) {
+    throw new Error('Invalid configuration:\n  WECHAT_APP_SECRET needs WECHAT_TEMPLATE_IDS (the subscribe-message templates to send with)');
+  }
+  if (e.WECHAT_APP_SECRET && !demo && !env['WECHAT_APP_ID']) {
+    throw new Error('Invalid configuration:\n  WECHAT_APP_SECRET needs WECHAT_APP_ID (the official account it belongs to)');
+  }
   const pinned = e.INQUIRY_TODAY ? new Date(`${e.INQUIRY_TODAY}T12:00:00+08:00`) : undefined;
   return {
     ...e,
@@ -124,6 +194,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     webDist: path.resolve(e.WEB_DIST ?? path.join(bffRoot, '..', 'web', 'dist')),
     today: () => (pinned ? new Date(pinned) : new Date()),
+    wechatTemplateIds,
+    notifyWorker: e.NOTIFY_WORKER === '1' || e.NOTIFY_WORKER === 'true',
   };
 }
 

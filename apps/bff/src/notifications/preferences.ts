@@ -27,9 +27,18 @@ export function defaultPreferences(): NotificationPreferences {
  */
 function fromRow(row: Pick<NotificationPreferencesTable, 'kinds' | 'channels' | 'quiet_from' | 'quiet_to'>): NotificationPreferences {
   const d = defaultPreferences();
+  const record = (json: string): object => {
+    try {
+      const v: unknown = JSON.parse(json);
+      return v !== null && typeof v === 'object' ? v : {};
+    } catch {
+      return {};
+    }
+  };
+  // A malformed row reads as the defaults (as the delivery worker reads it: delivery/batch-data.ts).
   const parsed = notificationPreferencesSchema.safeParse({
-    kinds: { ...d.kinds, ...(JSON.parse(row.kinds) as object) },
-    channels: { ...d.channels, ...(JSON.parse(row.channels) as object) },
+    kinds: { ...d.kinds, ...record(row.kinds) },
+    channels: { ...d.channels, ...record(row.channels) },
     quietHours: row.quiet_from && row.quiet_to ? { from: row.quiet_from, to: row.quiet_to } : null,
   });
   return parsed.success ? parsed.data : d;

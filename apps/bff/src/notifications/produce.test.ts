@@ -81,6 +81,10 @@ describe('notifications of an import and its close', () => {
     expect(JSON.parse(closed.title)).toEqual({ zh: '10月已结算', en: 'October closed' });
     expect(JSON.parse(closed.body).en).toMatch(/^a Q month ✓ · net fee ¥[\d,]+\.\d{2} paid on 11-\d{2}$/);
     expect(closed.link).toBe('/income/servicefee?month=2026-10');
+    // The month closed leads the list (newest first by id), plans come last.
+    const listed = await t.db.selectFrom('notifications').select('kind').where('ada', '=', A).orderBy('id', 'desc').execute();
+    expect(listed[0]!.kind).toBe('monthClosed');
+    expect(listed.at(-1)!.kind).toBe('planProgress');
     // The sponsor sees a personally sponsored leg's name in full.
     const leg = await t.db
       .selectFrom('notifications')

@@ -25,7 +25,7 @@ import {
 import type { NotificationKind, PushChannel } from '@abo/contract';
 import type { DB } from '../db/index.ts';
 import { nameFor } from '../lib/name-policy.ts';
-import { refOf } from '../routes/incentive/market-person.ts';
+import { refOf } from '../lib/member-ref.ts';
 import { allPreferences, pushesTo } from './preferences.ts';
 
 export interface ProduceOptions {
@@ -66,6 +66,16 @@ interface MonthRow {
 
 const ROWS_PER_INSERT = 500;
 const PIN_NEWS_MONTHS = 3;
+/** How prominently a kind leads the list, 0 first. */
+const LEAD: Readonly<Record<NotificationKind, number>> = {
+  monthClosed: 0,
+  pinReached: 1,
+  nearThreshold: 2,
+  legQualified: 3,
+  legSlipping: 4,
+  eventDeadline: 5,
+  planProgress: 6,
+};
 const PUSH: readonly PushChannel[] = ['wec', 'ca'];
 
 async function monthRows(db: DB, month: MonthKey): Promise<Map<string, MonthRow>> {
@@ -212,18 +222,21 @@ export async function produceNotifications(db: DB, opts: ProduceOptions): Promis
   const now = (opts.now ?? new Date()).toISOString();
   const preferences = await allPreferences(db);
   const rows = [...events].flatMap(([ada, list]) =>
-    list.map((e) => ({
-      ada,
-      kind: e.kind,
-      event_key: e.key,
-      month: e.month,
-      title: JSON.stringify(e.title),
-      body: JSON.stringify(e.body),
-      link: e.link,
-      params: JSON.stringify(e.params),
-      created_at: now,
-      read_at: null,
-    })),
+    // Listed newest first (by id): the most telling event of a close is stored last, to lead the list.
+    [...list]
+      .sort((a, b) => LEAD[b.kind] - LEAD[a.kind])
+      .map((e) => ({
+        ada,
+        kind: e.kind,
+        event_key: e.key,
+        month: e.month,
+        title: JSON.stringify(e.title),
+        body: JSON.stringify(e.body),
+        link: e.link,
+        params: JSON.stringify(e.params),
+        created_at: now,
+        read_at: null,
+      })),
   );
   let notifications = 0;
   let queued = 0;

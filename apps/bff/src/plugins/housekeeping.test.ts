@@ -81,8 +81,13 @@ describe('housekeeping', () => {
     expect(run).toHaveBeenCalledTimes(1);
   });
 
-  it('prunes old analytics events, expired session tokens and expired document links in a real app', async () => {
-    expect(housekeepingTasks(config).map((t) => t.name)).toEqual(['analytics retention', 'session tokens', 'document links']);
+  it('prunes old analytics events, expired session tokens, expired document links and old finished pushes in a real app', async () => {
+    expect(housekeepingTasks(config).map((t) => t.name)).toEqual([
+      'analytics retention',
+      'session tokens',
+      'document links',
+      'notification outbox',
+    ]);
     const t = await createTestApp();
     try {
       const now = new Date('2026-11-21T12:00:00Z');
@@ -110,11 +115,24 @@ describe('housekeeping', () => {
           { ...link, token_hash: 'live', expires_at: new Date(now.getTime() + 1000).toISOString(), used_at: null },
         ])
         .execute();
+      const push = { notification_id: 1, ada: '10000001', channel: 'ca', attempts: 1, claimed_until: null, last_error: null };
+      await t.db
+        .insertInto('notification_outbox')
+        .values([
+          { ...push, idempotency_key: 'sent long ago', status: 'sent', due_at: ago(95), sent_at: ago(91) },
+          { ...push, idempotency_key: 'sent lately', status: 'sent', due_at: ago(95), sent_at: ago(89) },
+          { ...push, idempotency_key: 'failed long ago', status: 'failed', due_at: ago(91), sent_at: null },
+          { ...push, idempotency_key: 'skipped long ago', status: 'skipped', due_at: ago(91), sent_at: null },
+          { ...push, idempotency_key: 'pending long', status: 'pending', due_at: ago(91), sent_at: null },
+        ])
+        .execute();
       const results = await t.app.housekeeping.run(now);
       expect(results.every((r) => r.ok)).toBe(true);
       expect((await t.db.selectFrom('analytics_events').select('distinct_id').execute()).map((r) => r.distinct_id)).toEqual(['b']);
       expect((await t.db.selectFrom('session_tokens').select('token_hash').execute()).map((r) => r.token_hash)).toEqual(['new']);
       expect((await t.db.selectFrom('document_links').select('token_hash').execute()).map((r) => r.token_hash)).toEqual(['live']);
+      const kept = await t.db.selectFrom('notification_outbox').select('idempotency_key').orderBy('idempotency_key').execute();
+      expect(kept.map((r) => r.idempotency_key)).toEqual(['pending long', 'sent lately']);
     } finally {
       await t.close();
     }

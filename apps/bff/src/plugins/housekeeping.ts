@@ -5,6 +5,7 @@ import type { DB } from '../db/index.ts';
 import { pruneSessionTokens } from '../idp/session-tokens.ts';
 import { pruneAnalyticsEvents } from '../db/analytics-events.ts';
 import { pruneDocumentLinks } from '../db/document-links.ts';
+import { pruneNotificationOutbox } from '../notifications/delivery/outbox.ts';
 
 /**
  * One chore of a housekeeping run. It must be an idempotent delete (or as harmless to repeat):
@@ -26,6 +27,7 @@ export function housekeepingTasks(config: HousekeepingConfig): HousekeepingTask[
     { name: 'analytics retention', run: (db, now) => pruneAnalyticsEvents(db, config.ANALYTICS_RETENTION_DAYS, now) },
     { name: 'session tokens', run: (db, now) => pruneSessionTokens(db, now) },
     { name: 'document links', run: (db, now) => pruneDocumentLinks(db, now) },
+    { name: 'notification outbox', run: (db, now) => pruneNotificationOutbox(db, now) },
   ];
 }
 

@@ -1,4 +1,5 @@
 import { maskPrivacy, type MarketPerson } from '@abo/contract';
+import { refOf } from '../../lib/member-ref.ts';
 import { nameFor, type NameViewer } from '../../lib/name-policy.ts';
 
 export interface PersonSource {
@@ -11,10 +12,6 @@ export interface PersonSource {
   treePos: number;
 }
 
-/** Opaque row reference: the member's tree position (resolved and access-checked again by the details call). */
-export function refOf(treePos: number): string {
-  return `m${treePos}`;
-}
 
 /**
  * A market member as it leaves the BFF: the ADA masked (spec §5), the names as this viewer may

@@ -1,0 +1,122 @@
+// What the worker reads for one claimed batch, in three queries whatever its size: the
+// notifications, the distributors' preferences as they are now, and their WeChat openids.
+import type { LocalText, PushChannel } from '@abo/contract';
+import type { DB } from '../../db/index.ts';
+import type { QuietHours } from './quiet-hours.ts';
+
+export interface StoredNotification {
+  id: number;
+  ada: string;
+  kind: string;
+  title: LocalText;
+  body: LocalText;
+  link: string;
+  month: string | null;
+  createdAt: string;
+}
+
+/** A distributor's push preferences as the worker needs them; no row: everything, any time. */
+export interface PushPreferences {
+  kindOn(kind: string): boolean;
+  channelOn(channel: string): boolean;
+  quietHours: QuietHours | null;
+}
+
+export interface BatchData {
+  notifications: Map<number, StoredNotification>;
+  preferences(ada: string): PushPreferences;
+  /** The channel's address of a distributor (WeChat: the official account's openid). */
+  address(channel: PushChannel, ada: string): string | null;
+}
+
+const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
+const EVERYTHING: PushPreferences = { kindOn: () => true, channelOn: () => true, quietHours: null };
+
+function localText(json: string): LocalText {
+  try {
+    const v = JSON.parse(json) as Partial<LocalText> | string;
+    if (typeof v === 'string') return { zh: v, en: v };
+    return { zh: String(v.zh ?? v.en ?? ''), en: String(v.en ?? v.zh ?? '') };
+  } catch {
+    return { zh: json, en: json };
+  }
+}
+
+/** A JSON record of switches; a key missing or not `false` counts as on. */
+function switches(json: string): (key: string) => boolean {
+  try {
+    const v = JSON.parse(json) as unknown;
+    if (v && typeof v === 'object') {
+      const map = v as Record<string, unknown>;
+      return (key) => map[key] !== false;
+    }
+  } catch {
+    // A malformed row pushes everything (the defaults) rather than nothing.
+  }
+  return () => true;
+}
+
+const ids = <T>(xs: Iterable<T>) => [...new Set(xs)];
+
+export async function readBatchData(
+  db: DB,
+  rows: ReadonlyArray<{ notificationId: number; ada: string; channel: string }>,
+): Promise<BatchData> {
+  const notificationIds = ids(rows.map((r) => r.notificationId));
+  const adas = ids(rows.map((r) => r.ada));
+  const wecAdas = ids(rows.filter((r) => r.channel === 'wec').map((r) => r.ada));
+
+  const [notes, prefs, addresses] = await Promise.all([
+    notificationIds.length
+      ? db
+          .selectFrom('notifications')
+          .select(['id', 'ada', 'kind', 'title', 'body', 'link', 'month', 'created_at'])
+          .where('id', 'in', notificationIds)
+          .execute()
+      : [],
+    adas.length
+      ? db
+          .selectFrom('notification_preferences')
+          .select(['ada', 'kinds', 'channels', 'quiet_from', 'quiet_to'])
+          .where('ada', 'in', adas)
+          .execute()
+      : [],
+    wecAdas.length
+      ? db
+          .selectFrom('notification_addresses')
+          .select(['ada', 'channel', 'address'])
+          .where('channel', '=', 'wec')
+          .where('ada', 'in', wecAdas)
+          .execute()
+      : [],
+  ]);
+
+  const notifications = new Map<number, StoredNotification>();
+  for (const n of notes) {
+    notifications.set(Number(n.id), {
+      id: Number(n.id),
+      ada: n.ada,
+      kind: n.kind,
+      title: localText(n.title),
+      body: localText(n.body),
+      link: n.link,
+      month: n.month,
+      createdAt: n.created_at,
+    });
+  }
+  const preferences = new Map<string, PushPreferences>();
+  for (const p of prefs) {
+    preferences.set(p.ada, {
+      kindOn: switches(p.kinds),
+      channelOn: switches(p.channels),
+      quietHours:
+        p.quiet_from && p.quiet_to && CLOCK.test(p.quiet_from) && CLOCK.test(p.quiet_to) ? { from: p.quiet_from, to: p.quiet_to } : null,
+    });
+  }
+  const addressOf = new Map(addresses.map((a) => [`${a.channel}|${a.ada}`, a.address]));
+  return {
+    notifications,
+    preferences: (ada) => preferences.get(ada) ?? EVERYTHING,
+    address: (channel, ada) => addressOf.get(`${channel}|${ada}`) ?? null,
+  };
+}

@@ -1,0 +1,205 @@
+// Local stand-ins of the two services the worker pushes to, for the demo and the tests (never in
+// production: plugins/notification-delivery.ts registers them in demo mode only). They answer as
+// the real ones do and record every message they receive, duplicates included, so a test can
+// count them and the demo can show what would have been sent:
+//   GET  /stand-in/wechat/cgi-bin/token                      WeChat's access token
+//   POST /stand-in/wechat/cgi-bin/message/subscribe/bizsend  WeChat's subscribe message
+//   POST /stand-in/push                                      the app's push service (checks the signature)
+//   GET  /stand-in/messages[?service=wechat|push&limit=N]    what they received, newest first
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { IDEMPOTENCY_HEADER } from './wechat.ts';
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhook } from './webhook.ts';
+
+export type StandInService = 'wechat' | 'push';
+
+export interface StandInReceipt {
+  service: StandInService;
+  /** When it arrived (the stand-in's clock), ISO-8601. */
+  at: string;
+  idempotencyKey: string | null;
+  /** Whether the service answered "delivered". */
+  accepted: boolean;
+  /** What it answered: WeChat's errcode, or the push service's HTTP status. */
+  answer: number;
+  /** What was sent: the bizsend body, or the push body. */
+  message: unknown;
+}
+
+export interface StandInOptions {
+  /** The credentials the WeChat stand-in hands tokens for. */
+  wechat: { appId: string; secret: string };
+  /** The secret the push stand-in checks signatures with. */
+  push: { secret: string };
+  now?: () => Date;
+  /** Receipts kept, the oldest dropped first (default 1000). */
+  keep?: number;
+}
+
+export interface StandIn {
+  /** The routes (an encapsulated plugin: its raw-body parser stays inside). */
+  readonly routes: FastifyPluginAsync;
+  /**
+   * The next `n` messages to `service` fail: WeChat answers errcode `answer` (default -1, "system
+   * busy"), the push service HTTP `answer` (default 503).
+   */
+  failNext(service: StandInService, n: number, answer?: number): void;
+  /** Every token handed out so far stops working: bizsend answers `errcode` with it (40001 or 42001). */
+  expireTokens(errcode?: number): void;
+  /** This openid has not subscribed (or used up its one-time subscription): bizsend answers 43101. */
+  unsubscribe(openid: string): void;
+  /** What arrived, oldest first. */
+  receipts(): readonly StandInReceipt[];
+  readonly tokenRequests: number;
+  clear(): void;
+}
+
+const TOKEN_LIFE_S = 7200;
+const WECHAT_TIME = /^(\d{4}-\d{2}-\d{2} |\d{4}年\d{1,2}月\d{1,2}日 )?([01]\d|2[0-3]):[0-5]\d$/;
+
+interface BizsendBody {
+  touser?: unknown;
+  template_id?: unknown;
+  page?: unknown;
+  data?: unknown;
+}
+
+/** WeChat's checks of a subscribe message's data, as far as the adapter's templates use them: errmsg or null. */
+function invalidData(data: unknown): string | null {
+  if (!data || typeof data !== 'object') return 'argument invalid! data is empty';
+  for (const [key, v] of Object.entries(data as Record<string, unknown>)) {
+    const value = (v as { value?: unknown } | null)?.value;
+    if (typeof value !== 'string' || value === '') return `argument invalid! data.${key}.value is empty`;
+    if (key.startsWith('thing') && Array.from(value).length > 20) return `argument invalid! data.${key}.value invalid`;
+    if (key.startsWith('time') && !WECHAT_TIME.test(value)) return `argument invalid! data.${key}.value invalid`;
+  }
+  return null;
+}
+
+export function createStandIn(opts: StandInOptions): StandIn {
+  const now = opts.now ?? (() => new Date());
+  const keep = opts.keep ?? 1000;
+  const receipts: StandInReceipt[] = [];
+  const failing: Record<StandInService, number[]> = { wechat: [], push: [] };
+  /** token → when it expires (ms), or the errcode it now answers. */
+  const tokens = new Map<string, { expires: number; rejected?: number }>();
+  const unsubscribed = new Set<string>();
+  let tokenRequests = 0;
+
+  const record = (r: Omit<StandInReceipt, 'at'>) => {
+    receipts.push({ ...r, at: now().toISOString() });
+    if (receipts.length > keep) receipts.splice(0, receipts.length - keep);
+  };
+
+  const routes: FastifyPluginAsync = async (app: FastifyInstance) => {
+    // The push stand-in signs over the raw body: keep it as a string here (this plugin only).
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    const open = { config: { public: true } };
+
+    app.get<{ Querystring: Record<string, string | undefined> }>('/stand-in/wechat/cgi-bin/token', open, async (request) => {
+      tokenRequests++;
+      const q = request.query;
+      if (q['grant_type'] !== 'client_credential') return { errcode: 40002, errmsg: 'invalid grant_type' };
+      if (q['appid'] !== opts.wechat.appId) return { errcode: 40013, errmsg: 'invalid appid' };
+      if (q['secret'] !== opts.wechat.secret) return { errcode: 40125, errmsg: 'invalid appsecret' };
+      const token = `stand-in-${randomBytes(12).toString('hex')}`;
+      tokens.set(token, { expires: now().getTime() + TOKEN_LIFE_S * 1000 });
+      return { access_token: token, expires_in: TOKEN_LIFE_S };
+    });
+
+    app.post<{ Querystring: Record<string, string | undefined>; Body: string }>(
+      '/stand-in/wechat/cgi-bin/message/subscribe/bizsend',
+      open,
+      async (request) => {
+        const key = request.headers[IDEMPOTENCY_HEADER];
+        let body: BizsendBody;
+        try {
+          body = JSON.parse(request.body || '{}') as BizsendBody;
+        } catch {
+          return { errcode: 47001, errmsg: 'data format error' };
+        }
+        const answer = (errcode: number, errmsg: string) => {
+          record({
+            service: 'wechat',
+            idempotencyKey: typeof key === 'string' ? key : null,
+            accepted: errcode === 0,
+            answer: errcode,
+            message: body,
+          });
+          return { errcode, errmsg };
+        };
+        const token = tokens.get(request.query['access_token'] ?? '');
+        if (!token) return answer(40001, 'invalid credential, access_token is invalid or not latest');
+        if (token.rejected) return answer(token.rejected, token.rejected === 42001 ? 'access_token expired' : 'invalid credential');
+        if (now().getTime() >= token.expires) return answer(42001, 'access_token expired');
+        const fail = failing.wechat.shift();
+        if (fail !== undefined) return answer(fail, 'system error');
+        if (typeof body.touser !== 'string' || body.touser === '') return answer(40003, 'invalid openid');
+        if (typeof body.template_id !== 'string' || body.template_id === '') return answer(40037, 'invalid template_id');
+        const invalid = invalidData(body.data);
+        if (invalid) return answer(47003, invalid);
+        if (unsubscribed.has(body.touser)) return answer(43101, 'user refuse to accept the msg');
+        return answer(0, 'ok');
+      },
+    );
+
+    app.post<{ Body: string }>('/stand-in/push', open, async (request, reply) => {
+      const raw = typeof request.body === 'string' ? request.body : '';
+      let message: { idempotencyKey?: unknown } | null = null;
+      try {
+        message = JSON.parse(raw) as { idempotencyKey?: unknown };
+      } catch {
+        // Recorded as received, refused below.
+      }
+      const key = typeof message?.idempotencyKey === 'string' ? message.idempotencyKey : null;
+      const answer = (status: number) => {
+        record({ service: 'push', idempotencyKey: key, accepted: status >= 200 && status < 300, answer: status, message: message ?? raw });
+        return reply.status(status).send(status < 300 ? { ok: true } : { ok: false });
+      };
+      const header = (name: string) => {
+        const v = request.headers[name];
+        return typeof v === 'string' ? v : undefined;
+      };
+      const signed = verifyWebhook(
+        opts.push.secret,
+        { timestamp: header(TIMESTAMP_HEADER), signature: header(SIGNATURE_HEADER) },
+        raw,
+        now(),
+      );
+      if (!signed) return answer(401);
+      if (!message || key === null) return answer(400);
+      const fail = failing.push.shift();
+      if (fail !== undefined) return answer(fail);
+      return answer(200);
+    });
+
+    app.get<{ Querystring: { service?: string; limit?: string } }>('/stand-in/messages', open, async (request) => {
+      const { service } = request.query;
+      const limit = Math.min(1000, Math.max(1, Number(request.query.limit) || 100));
+      const list = receipts.filter((r) => !service || r.service === service);
+      return { messages: list.slice(-limit).reverse() };
+    });
+  };
+
+  return {
+    routes,
+    failNext(service, n, answer) {
+      for (let i = 0; i < n; i++) failing[service].push(answer ?? (service === 'wechat' ? -1 : 503));
+    },
+    expireTokens(errcode = 40001) {
+      for (const t of tokens.values()) t.rejected = errcode;
+    },
+    unsubscribe(openid) {
+      unsubscribed.add(openid);
+    },
+    receipts: () => receipts,
+    get tokenRequests() {
+      return tokenRequests;
+    },
+    clear() {
+      receipts.length = 0;
+      failing.wechat.length = 0;
+      failing.push.length = 0;
+    },
+  };
+}

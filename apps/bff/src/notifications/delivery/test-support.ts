@@ -1,0 +1,190 @@
+// What the delivery tests share: a throwaway database (SQLite, or a schema of its own on the
+// PostgreSQL suite's server), outbox rows as the producer writes them, the stand-ins behind a
+// fetch that goes through app.inject() (no sockets, no wall clock), and a worker wired to them.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { PushChannel } from '@abo/contract';
+import { closeDatabase, migrateToLatest, openPostgres, openSqlite, type DB } from '../../db/index.ts';
+import { uniqueSchemaName } from '../../testing/test-app.ts';
+import { createStandIn, type StandIn } from './stand-in.ts';
+import type { HttpRequest } from './http-client.ts';
+import type { AdapterSlot, Fetch } from './types.ts';
+import { createWebhookAdapter } from './webhook.ts';
+import { createWechatAdapter, type WechatAdapter } from './wechat.ts';
+import { createDeliveryWorker, type DeliveryWorkerOptions } from './worker.ts';
+
+export interface TestDb {
+  db: DB;
+  /** Another connection (pool) to the same database: another process. */
+  another(): DB;
+  close(): Promise<void>;
+}
+
+export async function openTestDb(): Promise<TestDb> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-delivery-test-'));
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  const schema = uniqueSchemaName('nd');
+  const open = () => (pgUrl ? openPostgres(pgUrl, { schema, poolSize: 4 }) : openSqlite(path.join(dir, 'test.sqlite')));
+  const db = open();
+  await migrateToLatest(db);
+  const others: DB[] = [];
+  return {
+    db,
+    another() {
+      const o = open();
+      others.push(o);
+      return o;
+    },
+    async close() {
+      for (const o of others) await closeDatabase(o).catch(() => undefined);
+      if (pgUrl) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db).catch(() => undefined);
+      await closeDatabase(db);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const T0 = new Date('2026-11-21T04:00:00.000Z');
+
+export interface NewNotification {
+  ada?: string;
+  kind?: string;
+  eventKey?: string;
+  title?: { zh: string; en: string };
+  body?: { zh: string; en: string };
+  link?: string;
+  channels?: PushChannel[];
+  /** When its outbox rows are due (the producer: now). */
+  dueAt?: Date;
+  /** The openid of the distributor on WeChat, written to notification_addresses. */
+  openid?: string | null;
+}
+
+let events = 0;
+
+/** A notification and its outbox rows, as the producer writes them; the outbox ids by channel. */
+export async function addNotification(db: DB, n: NewNotification = {}): Promise<{ id: number; outbox: Record<string, number> }> {
+  const ada = n.ada ?? '10000001';
+  const at = (n.dueAt ?? T0).toISOString();
+  const row = await db
+    .insertInto('notifications')
+    .values({
+      ada,
+      kind: n.kind ?? 'monthClosed',
+      event_key: n.eventKey ?? `event-${++events}`,
+      month: '2026-10',
+      title: JSON.stringify(n.title ?? { zh: '10月已结算：Q月', en: 'October closed: a Q month' }),
+      body: JSON.stringify(n.body ?? { zh: '服务费¥1,234.00，11月15日发放', en: 'Service fee ¥1,234.00, paid on 15 November' }),
+      link: n.link ?? '/income/servicefee?month=2026-10',
+      params: '{}',
+      created_at: at,
+      read_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const id = Number(row.id);
+  if (n.openid !== null) {
+    await db
+      .insertInto('notification_addresses')
+      .values({ ada, channel: 'wec', address: n.openid ?? `openid-${ada}`, updated_at: at })
+      .onConflict((oc) => oc.columns(['ada', 'channel']).doNothing())
+      .execute();
+  }
+  const outbox: Record<string, number> = {};
+  for (const channel of n.channels ?? ['wec', 'ca']) {
+    const r = await db
+      .insertInto('notification_outbox')
+      .values({
+        notification_id: id,
+        ada,
+        channel,
+        idempotency_key: `${id}:${channel}`,
+        status: 'pending',
+        attempts: 0,
+        due_at: at,
+        claimed_until: null,
+        sent_at: null,
+        last_error: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    outbox[channel] = Number(r.id);
+  }
+  return { id, outbox };
+}
+
+export async function outboxRow(db: DB, id: number) {
+  return db.selectFrom('notification_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** A fetch answered by `app.inject()`: the same routes, no socket. Honours an already aborted signal. */
+export function injectFetch(app: FastifyInstance): Fetch {
+  return async (input: string, init?: HttpRequest) => {
+    init?.signal?.throwIfAborted();
+    const url = new URL(input);
+    const res = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET' | 'POST',
+      url: url.pathname + url.search,
+      headers: init?.headers ?? {},
+      ...(init?.body !== undefined ? { payload: init.body } : {}),
+    });
+    const out = new Headers();
+    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out.set(k, String(v));
+    return new Response(res.body, { status: res.statusCode, headers: out });
+  };
+}
+
+export const APP_ID = 'wxtest0000000001';
+export const WECHAT_SECRET = 'test-wechat-secret';
+export const PUSH_SECRET = 'test-push-secret-0123456789';
+export const STAND_IN = 'http://stand-in.test';
+
+export interface StandInRig {
+  app: FastifyInstance;
+  standIn: StandIn;
+  /** Reaches the stand-ins through inject(). */
+  fetch: Fetch;
+  close(): Promise<void>;
+}
+
+export async function standInRig(now: () => Date): Promise<StandInRig> {
+  const standIn = createStandIn({ wechat: { appId: APP_ID, secret: WECHAT_SECRET }, push: { secret: PUSH_SECRET }, now });
+  const app = Fastify();
+  await app.register(standIn.routes);
+  await app.ready();
+  return { app, standIn, fetch: injectFetch(app), close: () => app.close() };
+}
+
+export function wechatAdapter(fetch: Fetch, now: () => Date): WechatAdapter {
+  return createWechatAdapter({
+    apiBase: `${STAND_IN}/stand-in/wechat`,
+    appId: APP_ID,
+    secret: WECHAT_SECRET,
+    templates: { byKind: { monthClosed: 'tpl-month-closed' }, fallback: 'tpl-default' },
+    publicUrl: 'https://inquiry.example.com',
+    fetch,
+    now,
+  });
+}
+
+export function adaptersFor(fetch: Fetch, now: () => Date): Record<PushChannel, AdapterSlot> {
+  return {
+    wec: { on: true, adapter: wechatAdapter(fetch, now) },
+    ca: { on: true, adapter: createWebhookAdapter({ url: `${STAND_IN}/stand-in/push`, secret: PUSH_SECRET, fetch, now }) },
+  };
+}
+
+/** A worker on `db` sending to the stand-ins through `fetch`, with the test's clock and no jitter. */
+export function testWorker(db: DB, fetch: Fetch, now: () => Date, more: Partial<DeliveryWorkerOptions> = {}) {
+  return createDeliveryWorker({ db, adapters: adaptersFor(fetch, now), now, random: () => 0.5, ...more });
+}
+
+/** Accepted receipts per idempotency key. */
+export function acceptedByKey(standIn: StandIn): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const r of standIn.receipts()) if (r.accepted && r.idempotencyKey) m.set(r.idempotencyKey, (m.get(r.idempotencyKey) ?? 0) + 1);
+  return m;
+}

@@ -1,0 +1,157 @@
+// The WeChat subscribe-message adapter against the stand-in (inject(), the test's clock).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { standInRig, T0, wechatAdapter, type StandInRig } from './test-support.ts';
+import type { HttpRequest } from './http-client.ts';
+import type { Fetch, PushMessage } from './types.ts';
+import { chinaMinute, createWechatAdapter, thingValue } from './wechat.ts';
+
+let clock = T0.getTime();
+const now = () => new Date(clock);
+let rig: StandInRig;
+beforeEach(async () => {
+  clock = T0.getTime();
+  rig = await standInRig(now);
+});
+afterEach(() => rig.close());
+
+const message = (over: Partial<PushMessage> = {}): PushMessage => ({
+  idempotencyKey: '7:wec',
+  ada: '10000001',
+  kind: 'monthClosed',
+  title: { zh: '10月已结算：Q月', en: 'October closed: a Q month' },
+  body: { zh: '服务费¥1,234.00，11月15日发放', en: 'Service fee ¥1,234.00, paid on 15 November' },
+  link: '/income/servicefee?month=2026-10',
+  month: '2026-10',
+  createdAt: '2026-11-01T02:05:30.000Z',
+  ...over,
+});
+
+/** The stand-in, except that bizsend answers `answer` (a WeChat errcode, or an HTTP status when > 100 and < 600 and `http`). */
+function answering(answer: { errcode?: number; http?: number }): Fetch {
+  return (async (input: string, init?: HttpRequest) => {
+    if (!String(input).includes('bizsend')) return rig.fetch(input, init);
+    if (answer.http) return new Response('busy', { status: answer.http });
+    return Response.json({ errcode: answer.errcode, errmsg: 'as told' });
+  }) as Fetch;
+}
+
+describe('WeChat adapter', () => {
+  it('sends the subscribe message WeChat expects, in Chinese, opening the page under PUBLIC_URL', async () => {
+    const adapter = wechatAdapter(rig.fetch, now);
+    expect(await adapter.send(message(), 'o-openid-1')).toEqual({ status: 'sent' });
+    expect(await adapter.send(message({ kind: 'pinReached', idempotencyKey: '8:wec', link: '/achievement' }), 'o-openid-1')).toEqual({
+      status: 'sent',
+    });
+    const [first, second] = rig.standIn.receipts();
+    expect(first).toMatchObject({ service: 'wechat', idempotencyKey: '7:wec', accepted: true, answer: 0 });
+    expect(first!.message).toEqual({
+      touser: 'o-openid-1',
+      template_id: 'tpl-month-closed',
+      page: 'https://inquiry.example.com/front/income/servicefee?month=2026-10',
+      data: {
+        thing1: { value: '10月已结算：Q月' },
+        // 21 characters: shortened to 20.
+        thing2: { value: '服务费¥1,234.00，11月15日…' },
+        // 02:05 UTC is 10:05 in Beijing.
+        time3: { value: '2026-11-01 10:05' },
+      },
+    });
+    // A kind without a template of its own takes the default one.
+    expect(second!.message).toMatchObject({ template_id: 'tpl-default', page: 'https://inquiry.example.com/front/achievement' });
+  });
+
+  it('shortens texts to the 20 characters a `thing` holds (the stand-in refuses longer ones, as WeChat does)', async () => {
+    const long = '您的下线伙伴王小明本月已达到Q月标准，恭喜您的团队又多了一条合格线';
+    expect(await wechatAdapter(rig.fetch, now).send(message({ title: { zh: long, en: '' } }), 'o-1')).toEqual({ status: 'sent' });
+    const value = (rig.standIn.receipts()[0]!.message as { data: { thing1: { value: string } } }).data.thing1.value;
+    expect(Array.from(value)).toHaveLength(20);
+    expect(value).toBe(`${Array.from(long).slice(0, 19).join('')}…`);
+    expect(thingValue('第一行\n第二行')).toBe('第一行 第二行');
+    expect(thingValue('😀'.repeat(21))).toBe(`${'😀'.repeat(19)}…`);
+    expect(chinaMinute('2026-12-31T16:00:00.000Z')).toBe('2027-01-01 00:00');
+  });
+
+  it('asks for one access token for many sends, and again shortly before it expires', async () => {
+    const adapter = wechatAdapter(rig.fetch, now);
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => adapter.send(message({ idempotencyKey: `${i}:wec` }), `o-${i}`)),
+    );
+    expect(outcomes.every((o) => o.status === 'sent')).toBe(true);
+    expect(rig.standIn.tokenRequests).toBe(1);
+    expect(adapter.tokenRequests).toBe(1);
+    // expires_in 7200: used until 300 s before.
+    clock += (7200 - 300) * 1000 - 1;
+    await adapter.send(message(), 'o-1');
+    expect(rig.standIn.tokenRequests).toBe(1);
+    clock += 1;
+    await adapter.send(message(), 'o-1');
+    expect(rig.standIn.tokenRequests).toBe(2);
+  });
+
+  it('takes a new token once when WeChat rejects it (40001, 42001) and sends again', async () => {
+    const adapter = wechatAdapter(rig.fetch, now);
+    expect(await adapter.send(message(), 'o-1')).toEqual({ status: 'sent' });
+    rig.standIn.expireTokens(40001);
+    expect(await adapter.send(message(), 'o-1')).toEqual({ status: 'sent' });
+    expect(rig.standIn.tokenRequests).toBe(2);
+    rig.standIn.expireTokens(42001);
+    // Many sends at once hit the rejected token together: still one new token.
+    const outcomes = await Promise.all([1, 2, 3].map((i) => adapter.send(message({ idempotencyKey: `${i}:wec` }), 'o-1')));
+    expect(outcomes).toEqual([{ status: 'sent' }, { status: 'sent' }, { status: 'sent' }]);
+    expect(rig.standIn.tokenRequests).toBe(3);
+    expect(rig.standIn.receipts().map((r) => r.answer)).toEqual([0, 40001, 0, 42001, 42001, 42001, 0, 0, 0]);
+
+    // A token rejected again right after the refresh: no loop, a retry later.
+    const alwaysRejected = createWechatAdapter({ ...optionsOf(answering({ errcode: 40001 })) });
+    expect(await alwaysRejected.send(message(), 'o-1')).toEqual({ status: 'retry', error: 'WeChat 40001 as told' });
+    expect(alwaysRejected.tokenRequests).toBe(2);
+  });
+
+  it('43101 (not subscribed) is skipped, bad data fails at once, a busy WeChat or no answer is retried', async () => {
+    const send = (fetch: Fetch, timeoutMs?: number) =>
+      createWechatAdapter({ ...optionsOf(fetch), ...(timeoutMs ? { timeoutMs } : {}) }).send(message(), 'o-1');
+    expect(await send(answering({ errcode: 43101 }))).toEqual({
+      status: 'skipped',
+      reason: 'not subscribed (WeChat 43101 as told)',
+      attempted: true,
+    });
+    expect(await send(answering({ errcode: 47003 }))).toEqual({
+      status: 'failed',
+      error: 'the template data is not valid (WeChat 47003 as told)',
+    });
+    expect(await send(answering({ errcode: 40003 }))).toMatchObject({ status: 'failed' });
+    expect(await send(answering({ errcode: -1 }))).toEqual({ status: 'retry', error: 'WeChat -1 as told' });
+    expect(await send(answering({ errcode: 45009 }))).toEqual({ status: 'retry', error: 'WeChat 45009 as told' });
+    expect(await send(answering({ http: 502 }))).toEqual({ status: 'retry', error: 'WeChat -502 HTTP 502' });
+    const down = (() => Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } }))) as Fetch;
+    expect(await send(down)).toEqual({ status: 'retry', error: 'WeChat token: fetch failed (ECONNREFUSED)' });
+    const silent = ((_input: unknown, init?: HttpRequest) =>
+      new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)))) as Fetch;
+    expect(await send(silent, 5)).toEqual({ status: 'retry', error: 'WeChat token: timed out' });
+    const wrongSecret = createWechatAdapter({ ...optionsOf(rig.fetch), secret: 'not-it' });
+    expect(await wrongSecret.send(message(), 'o-1')).toEqual({ status: 'retry', error: 'WeChat token: errcode 40125 invalid appsecret' });
+  });
+
+  it('skips without a request when the distributor has no openid or the kind no template', async () => {
+    const adapter = createWechatAdapter({ ...optionsOf(rig.fetch), templates: { byKind: { monthClosed: 'tpl' }, fallback: null } });
+    expect(await adapter.send(message(), null)).toEqual({ status: 'skipped', reason: 'no WeChat openid', attempted: false });
+    expect(await adapter.send(message({ kind: 'pinReached' }), 'o-1')).toEqual({
+      status: 'skipped',
+      reason: 'no WeChat template for pinReached',
+      attempted: false,
+    });
+    expect(rig.standIn.tokenRequests).toBe(0);
+  });
+});
+
+function optionsOf(fetch: Fetch) {
+  return {
+    apiBase: 'http://stand-in.test/stand-in/wechat',
+    appId: 'wxtest0000000001',
+    secret: 'test-wechat-secret',
+    templates: { byKind: {}, fallback: 'tpl-default' },
+    publicUrl: 'https://inquiry.example.com/',
+    fetch,
+    now,
+  };
+}
