@@ -12,7 +12,6 @@ export interface PersonSource {
   treePos: number;
 }
 
-
 /**
  * A market member as it leaves the BFF: the ADA masked (spec §5), the names as this viewer may
  * see them (name-policy.ts: in full only for the viewer and the viewer's frontline). The
