@@ -12,6 +12,7 @@ import { TableCard } from '../../components/data-table/table-card.tsx';
 import { formatMonth, formatPv } from '../../lib/format.ts';
 import { useLocalText } from '../../lib/use-local-text.ts';
 import { useMonths } from './api/months.ts';
+import { termValues } from './market/term-values.ts';
 import './i18n.ts';
 import './incentive.css';
 
@@ -146,7 +147,7 @@ function Included({ data }: { data: MonthsData }) {
   ];
   return (
     <TableCard id="inc-incl" title={`${t('includedCalc')} · ${data.py}`}>
-      <p className="small muted">{t('includedNote')}</p>
+      <p className="small muted">{t('includedNote', termValues(data.py, lang))}</p>
       <DataTable columns={columns} rows={data.records.filter((r) => r.state !== 'future')} rowKey={(r) => r.month} />
       {/* What PV is: a term, not a figure. Each month's APV and bracket has its own trace above. */}
       <div className="inc-terms__links">
@@ -180,9 +181,7 @@ function Compliance({ data }: { data: MonthsData }) {
           / {lived.length} {t('unit.months', { count: lived.length })}
         </span>
       </div>
-      <p className="small muted">
-        {t('compliancePpv', { n: data.compliancePpv })} · {t('help.compliance')}
-      </p>
+      <p className="small muted">{t('help.compliance', { minPpv: formatPv(data.compliancePpv, lang) })}</p>
       <DataTable columns={columns} rows={lived} rowKey={(r) => r.month} />
     </TableCard>
   );

@@ -10,6 +10,7 @@ import { membersHref } from '../market/members-url.ts';
 import { planHref } from '../plan-routes.ts';
 import { PIN_KINDS, subpageForKind } from './criterion-kinds.ts';
 import { LegMatrix } from './leg-matrix.tsx';
+import { termValues } from '../market/term-values.ts';
 import { criterionValue } from './text.ts';
 import { TraceTable } from './trace-table.tsx';
 
@@ -105,7 +106,11 @@ export function CriterionRow({
               <h4 className="inc-drawer__sub" id={legsId}>
                 {t('legs')}
               </h4>
-              {plan.legs.length ? <LegMatrix plan={plan} labelledBy={legsId} /> : <p className="small muted">{t('noLegs')}</p>}
+              {plan.legs.length ? (
+                <LegMatrix plan={plan} labelledBy={legsId} />
+              ) : (
+                <p className="small muted">{t('noLegs', termValues(plan.py, lang))}</p>
+              )}
             </>
           ) : null}
         </div>

@@ -14,10 +14,11 @@ i18n.addResourceBundle('zh-CN', 'incentiveMarket', {
     details: '市场详情',
   },
   intro: {
-    monthly: '您的一线伙伴本月的个人小组 PV，以及距离 Q（21% 业绩奖励比例）还差多少。',
+    monthly: '您的一线伙伴本月的业绩，以及距离 Q（小组 PV 达到 {{q}}，即 {{top}} 业绩奖励比例）还差多少小组 PV。',
     annual: '您的一线伙伴在 {{py}} 业绩年度每个月是否达到 Q，以及累计 Q 月数。',
-    keyMonthly: '本月最值得辅导的一线伙伴：已接近 Q（个人小组 PV ≥ 门槛的 40%），或上月是 Q 而本月尚未达到。',
-    keyAnnual: '本年度还来得及达到 6 个 Q 月的一线伙伴（合格的一线市场，是蓝宝石至钻石荣衔的条件）。',
+    keyMonthly: '本月最值得辅导的一线伙伴：已接近 Q（小组 PV 已达 Q 门槛 {{q}} 的 {{nearShare}} 以上），或上月是 Q 而本月尚未达到。',
+    keyAnnual:
+      '本年度还来得及达到 {{legQMonths}} 个 Q 月的一线伙伴（一个业绩年度内 Q 满 {{legQMonths}} 个月的一线市场，是蓝宝石至钻石荣衔的条件）。',
     copies: '您的市场中重复达成资格的成员：连续两个月或以上达到 Q，或上一业绩年度和本年度都有 Q 月。',
     members: '您整个市场（所有层级）的成员，可按层级、荣衔、业绩奖励比例、是否 Q、是否本年度加入筛选和排序。',
   },
@@ -162,8 +163,8 @@ i18n.addResourceBundle('zh-CN', 'incentiveMarket', {
     filters: [
       '层级：第 1 层是您直接推荐的一线伙伴，第 2 层是他们推荐的人，以此类推。',
       '荣衔：成员目前的最高荣衔，如银奖章、金奖章、白金。',
-      '业绩奖励比例：由本月个人小组 PV 决定（3% 至 21%）。',
-      '本月 Q：本月个人小组 PV 是否已达到最高比例 21% 的门槛。',
+      '业绩奖励比例：由本月小组总 PV（成员本人及其全部下线）决定。',
+      '本月 Q：本月小组 PV 是否已达到最高业绩奖励比例的门槛。',
       '本年度新加入：在本业绩年度（9 月 1 日起）加入的成员。',
       '搜索：输入姓名的一部分，或会员号的开头几位。',
     ],
@@ -171,8 +172,8 @@ i18n.addResourceBundle('zh-CN', 'incentiveMarket', {
     terms: [
       'PV：每笔订单的积分，用来计算业绩。',
       '个人小组 PV：您自己和下线的 PV 合计，但不含已经达到 Q 的一线市场。',
-      'Q / Q 月：个人小组 PV 达到最高业绩奖励比例（21%）门槛的月份。',
-      '距 Q 还差：本月还需要多少个人小组 PV 才能达到 Q。',
+      'Q / Q 月：小组 PV（成员本人及其全部下线）达到最高业绩奖励比例门槛的月份。',
+      '距 Q 还差：本月还需要多少小组 PV 才能达到 Q。',
       '业绩年度：每年 9 月 1 日至次年 8 月 31 日，例如 26/27。',
     ],
     privacyTitle: '隐私',
@@ -194,11 +195,13 @@ i18n.addResourceBundle('en-US', 'incentiveMarket', {
     details: 'Market details',
   },
   intro: {
-    monthly: "Your frontline partners' personal-group PV this month and how much each still needs to reach Q (the 21% bracket).",
+    monthly:
+      "Your frontline partners' volumes this month and how much more group PV each needs to reach Q (group PV ≥ {{q}}, the {{top}} bracket).",
     annual: 'Whether each frontline partner reached Q in each month of PY {{py}}, and their Q months so far.',
     keyMonthly:
-      'The frontline partners most worth coaching this month: close to Q (personal-group PV at least 40% of the threshold), or Q last month but not yet this month.',
-    keyAnnual: 'Frontline partners who can still reach 6 Q months this PY (a qualified leg counts towards Sapphire … Diamond).',
+      'The frontline partners most worth coaching this month: close to Q (group PV at least {{nearShare}} of the {{q}} Q threshold), or Q last month but not yet this month.',
+    keyAnnual:
+      'Frontline partners who can still reach {{legQMonths}} Q months this PY (a leg Q for {{legQMonths}} months in a PY counts towards Sapphire … Diamond).',
     copies:
       'Members of your market who repeated a qualification: Q in two or more consecutive months, or Q months in both last PY and this PY.',
     members:
@@ -348,8 +351,8 @@ i18n.addResourceBundle('en-US', 'incentiveMarket', {
     filters: [
       'Level: level 1 are the partners you sponsored (frontline), level 2 the people they sponsored, and so on.',
       "Pin: the member's highest pin so far, e.g. Silver Producer, Gold Producer, Platinum.",
-      "Bracket: set by this month's personal-group PV (3% to 21%).",
-      "Q this month: whether this month's personal-group PV has reached the top (21%) bracket threshold.",
+      "Bracket: set by this month's total group PV (the member's own and whole downline's).",
+      "Q this month: whether this month's group PV has reached the top bracket's threshold.",
       'Joined this PY: members who joined in this performance year (since 1 September).',
       'Search: type part of a name or the first digits of an ADA.',
     ],
@@ -357,8 +360,8 @@ i18n.addResourceBundle('en-US', 'incentiveMarket', {
     terms: [
       'PV: points per order, used to measure volume.',
       'Personal-group PV: your own PV plus your downline’s, without frontline legs that are Q themselves.',
-      'Q / Q month: a month whose personal-group PV reaches the top (21%) bracket threshold.',
-      'PV to Q: how much more personal-group PV this month would make the member Q.',
+      "Q / Q month: a month whose group PV (the member's own and whole downline's) reaches the top bracket's threshold.",
+      'PV to Q: how much more group PV this month would make the member Q.',
       'Performance year (PY): 1 September to 31 August, written like 26/27.',
     ],
     privacyTitle: 'Privacy',

@@ -7,6 +7,7 @@ import { TableCard } from '../../../../components/data-table/table-card.tsx';
 import { SimpleChart } from '../../../../components/simple-chart.tsx';
 import { formatMonth, formatPv } from '../../../../lib/format.ts';
 import { useLocalText } from '../../../../lib/use-local-text.ts';
+import { termValues } from '../../market/term-values.ts';
 import { CriterionCard, findCriterion } from './shared.tsx';
 
 interface Row {
@@ -70,7 +71,7 @@ export function ApvDetailsView({ plan }: { plan: PlanData }) {
           rowKey={({ r }) => r.month}
           rowAttrs={({ r }) => ({ className: r.state === 'future' ? 'inc-row--future' : undefined })}
         />
-        <p className="small muted">{t('help.apv')}</p>
+        <p className="small muted">{t('help.apv', termValues(plan.py, lang))}</p>
       </TableCard>
     </>
   );

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '../../../../components/data-table/data-table.tsx';
 import { TableCard } from '../../../../components/data-table/table-card.tsx';
 import { StatusTag } from '../../../../components/status-tag.tsx';
+import { useLocalText } from '../../../../lib/use-local-text.ts';
 import { LegMatrix } from '../leg-matrix.tsx';
+import { termValues } from '../../market/term-values.ts';
 import { CriterionCard, EmptyCard, findCriterion } from './shared.tsx';
 
 type Leg = PlanData['legs'][number];
@@ -12,6 +14,7 @@ type Leg = PlanData['legs'][number];
 /** lddmarketdetails: the frontline legs and how far each is to the LDD level. */
 export function LddDetailsView({ plan }: { plan: PlanData }) {
   const { t } = useTranslation('incentive');
+  const { lang } = useLocalText();
   const ldd = findCriterion(plan, 'lddMarkets');
   const columns: DataColumn<Leg>[] = [
     {
@@ -44,7 +47,7 @@ export function LddDetailsView({ plan }: { plan: PlanData }) {
     <>
       {ldd ? <CriterionCard c={ldd} plan={plan} /> : null}
       {plan.legs.length === 0 ? (
-        <EmptyCard title={t('noLegs')} text={t('lddNeed', { count: plan.legQMonths })} />
+        <EmptyCard title={t('noLegs', termValues(plan.py, lang))} text={t('lddNeed', { count: plan.legQMonths })} />
       ) : (
         <TableCard id="inc-ldd" title={t('subpages.lddmarketdetails')}>
           <p className="small muted">{t('lddNeed', { count: plan.legQMonths })}</p>

@@ -14,7 +14,7 @@ export function OverviewView({ plan }: { plan: PlanData }) {
       {newcomer ? <p className="card small">{t('newcomer')}</p> : null}
       <CriteriaList criteria={plan.criteria} plan={plan} />
       <LevelsCard plan={plan} />
-      <TermsCard kinds={allCriteria(plan).map((x) => x.c.kind)} />
+      <TermsCard kinds={allCriteria(plan).map((x) => x.c.kind)} py={plan.py} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { TableCard } from '../../../../components/data-table/table-card.tsx';
 import { formatMonth } from '../../../../lib/format.ts';
 import { useLocalText } from '../../../../lib/use-local-text.ts';
 import { LegMatrix } from '../leg-matrix.tsx';
+import { termValues } from '../../market/term-values.ts';
 import { PqCell } from './pq-details.tsx';
 import { CriterionCard, findCriterion } from './shared.tsx';
 
@@ -59,7 +60,7 @@ export function PqFlqView({ plan }: { plan: PlanData }) {
       </TableCard>
       {flq ? (
         <TableCard id="inc-pqflq-legs" title={t('legs')}>
-          {plan.legs.length ? <LegMatrix plan={plan} /> : <p className="small muted">{t('noLegs')}</p>}
+          {plan.legs.length ? <LegMatrix plan={plan} /> : <p className="small muted">{t('noLegs', termValues(plan.py, lang))}</p>}
         </TableCard>
       ) : null}
     </>

@@ -11,6 +11,7 @@ import { FigureTrace } from '../../../../components/figure-trace/figure-trace.ts
 import { formatMonth, formatPv } from '../../../../lib/format.ts';
 import { usePartners } from '../api/get-partners.ts';
 import { useLocalText } from '../../../../lib/use-local-text.ts';
+import { termValues } from '../term-values.ts';
 import { PersonCell, PinLabel, QFlag, QMonths, QProgress, Trend } from './bits.tsx';
 import { EmptyCard } from './empty-card.tsx';
 import { MarketNav } from './market-nav.tsx';
@@ -227,7 +228,7 @@ function PartnersBody({
   return (
     <>
       <section className="card">
-        <p className="market-intro">{t(introKey, { py: d.py })}</p>
+        <p className="market-intro">{t(introKey, termValues(d.py, lang))}</p>
         <div className="market-toolbar">
           {!annual ? (
             <label className="market-field">
