@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { queriedAda } from '../lib/api-client.ts';
 import { getSession } from '../lib/storage.ts';
+import { PageActions } from '../components/page-actions.ts';
 import { PageBanner } from '../components/page-banner.ts';
 import { PageSkeleton } from '../components/page-skeleton.tsx';
 import { useAnalytics } from './use-analytics.ts';
@@ -10,6 +11,7 @@ import { useChannelIntegrations } from './use-channel-integrations.ts';
 import { CA_VIEW_CACHE_MAX, DEFAULT_VIEW_CACHE_MAX, KeepAliveOutlet } from './keep-alive-outlet.tsx';
 import type { RouteHandle } from './router-handle.ts';
 import { staffScreenFor } from './staff-screen.ts';
+import { TitleBarActions } from './title-bar-actions.tsx';
 
 // Staff (iinquiry) only, so loaded only for them.
 const StaffScreen = lazy(() => import('../features/staff/staff-screen.tsx'));
@@ -33,15 +35,17 @@ export function AppLayout() {
   ) : null;
   return (
     <div className={`app app--${channel}`}>
-      <PageBanner value={banner}>
-        <Suspense fallback={<PageSkeleton />}>
-          {staffScreen ? (
-            <StaffScreen kind={staffScreen} />
-          ) : (
-            <KeepAliveOutlet max={channel === 'ca' ? CA_VIEW_CACHE_MAX : DEFAULT_VIEW_CACHE_MAX} />
-          )}
-        </Suspense>
-      </PageBanner>
+      <PageActions value={<TitleBarActions />}>
+        <PageBanner value={banner}>
+          <Suspense fallback={<PageSkeleton />}>
+            {staffScreen ? (
+              <StaffScreen kind={staffScreen} />
+            ) : (
+              <KeepAliveOutlet max={channel === 'ca' ? CA_VIEW_CACHE_MAX : DEFAULT_VIEW_CACHE_MAX} />
+            )}
+          </Suspense>
+        </PageBanner>
+      </PageActions>
     </div>
   );
 }

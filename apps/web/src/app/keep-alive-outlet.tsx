@@ -1,5 +1,6 @@
 import { Activity, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { UNSAFE_LocationContext, useLocation, useMatches, useNavigationType, useOutlet, type Location } from 'react-router';
+import { PANEL_PARAM } from '../features/notifications/panel-address.ts';
 import type { RouteHandle } from './router-handle.ts';
 
 export const DEFAULT_VIEW_CACHE_MAX = 8;
@@ -19,6 +20,17 @@ function touch(views: CachedView[], view: CachedView, max: number): CachedView[]
 }
 
 /**
+ * A view per path and search, except the notifications panel's parameter: the panel opens over
+ * the page showing (features/notifications/panel-address.ts), which keeps its state and scroll.
+ */
+export function viewKey(location: Pick<Location, 'pathname' | 'search'>): string {
+  const params = new URLSearchParams(location.search);
+  params.delete(PANEL_PARAM);
+  const search = params.toString();
+  return location.pathname.toLowerCase() + (search ? `?${search}` : '');
+}
+
+/**
  * Views cached per route with React's <Activity>: a view you leave stays
  * mounted but hidden (state and queries kept), up to `max` views, least
  * recently used dropped first. Each view keeps the location it was rendered
@@ -31,7 +43,7 @@ export function KeepAliveOutlet({ max }: { max: number }) {
   const outlet = useOutlet();
   const matches = useMatches();
   const navigationType = useNavigationType();
-  const key = location.pathname.toLowerCase() + location.search;
+  const key = viewKey(location);
   const keepAlive = (matches.at(-1)?.handle as RouteHandle | undefined)?.keepAlive ?? false;
 
   const [views, setViews] = useState<CachedView[]>([]);

@@ -1,13 +1,33 @@
-import { act, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../i18n/index.ts';
+import { PageActions } from './page-actions.ts';
 import { Page, PageBanner } from './page.tsx';
 
 beforeAll(() => {
   initI18n('en-US');
 });
+// The title bar's bell asks for the unread count.
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ code: 0, message: 'ok', success: true, data: { unread: 2 } }), {
+          headers: { 'content-type': 'application/json' },
+        }),
+    ),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const withQueries = (ui: ReactNode) => (
+  <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>
+);
 
 function at(paths: string[]) {
   const router = createMemoryRouter(
@@ -24,7 +44,7 @@ function at(paths: string[]) {
     ],
     { initialEntries: paths, initialIndex: paths.length - 1 },
   );
-  render(<RouterProvider router={router} />);
+  render(withQueries(<RouterProvider router={router} />));
   return router;
 }
 
@@ -47,13 +67,33 @@ describe('Page', () => {
   });
 });
 
+describe('Page: the actions the app gives its title bar', () => {
+  it('shows them after the language switch, on every page', () => {
+    const router = createMemoryRouter([{ path: '/', element: <Page title="Home">home</Page> }]);
+    render(
+      withQueries(
+        <PageActions value={<a href="/front/?notifications=1">Notifications</a>}>
+          <RouterProvider router={router} />
+        </PageActions>,
+      ),
+    );
+    const bell = screen.getByRole('link', { name: 'Notifications' });
+    const actions = bell.closest('.page-frame__actions') as HTMLElement;
+    expect(within(actions).getByRole('button', { name: '切换到中文' }).compareDocumentPosition(bell)).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+  });
+});
+
 describe('Page: the banner the app gives it', () => {
   it('shows it in the sticky bar, above the title, on every page', () => {
     const router = createMemoryRouter([{ path: '/', element: <Page title="Home">home</Page> }]);
     render(
-      <PageBanner value={<p data-testid="banner">Viewing 10000004</p>}>
-        <RouterProvider router={router} />
-      </PageBanner>,
+      withQueries(
+        <PageBanner value={<p data-testid="banner">Viewing 10000004</p>}>
+          <RouterProvider router={router} />
+        </PageBanner>,
+      ),
     );
     const banner = screen.getByTestId('banner');
     expect(banner.closest('header')).toContainElement(screen.getByRole('heading', { level: 1, name: 'Home' }));
@@ -84,7 +124,7 @@ describe('Page: the title bar’s height', () => {
     });
     try {
       const router = createMemoryRouter([{ path: '/', element: <Page title="Estimate">what if</Page> }]);
-      render(<RouterProvider router={router} />);
+      render(withQueries(<RouterProvider router={router} />));
       const main = screen.getByRole('main');
       expect(main.style.getPropertyValue('--title-bar-height')).toBe('46px');
       // The staff banner wraps onto a second line on a phone: what sticks under the bar moves down with it.

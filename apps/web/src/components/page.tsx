@@ -7,6 +7,7 @@ import { useContext, useEffect, useLayoutEffect, useRef, type ReactNode } from '
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguageSwitch } from './language-switch.tsx';
+import { PageActions } from './page-actions.ts';
 import { PageBanner } from './page-banner.ts';
 
 export { PageBanner };
@@ -25,12 +26,13 @@ export interface PageProps {
 
 /**
  * The frame of every page: a title bar (back arrow on mobile), the language
- * switch, pull-to-refresh, and a content column that uses desktop width well.
+ * switch, the notifications bell, pull-to-refresh, and a content column that uses desktop width well.
  */
 export function Page({ title, back = true, onRefresh, actions, children, wide }: PageProps) {
   const navigate = useNavigate();
   const { t, i18n } = useTranslation();
   const banner = useContext(PageBanner);
+  const appActions = useContext(PageActions);
   useEffect(() => {
     document.title = `${title} · ${t('appName')}`;
   }, [title, t]);
@@ -72,6 +74,7 @@ export function Page({ title, back = true, onRefresh, actions, children, wide }:
               <span className="page-frame__actions">
                 {actions}
                 <LanguageSwitch />
+                {appActions}
               </span>
             </div>
           </div>

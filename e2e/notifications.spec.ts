@@ -1,0 +1,152 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, dismissHomeOverlays, signInAt, watchProblems } from './helpers.ts';
+
+// Issue #21, in the page: the bell's count on home, the notifications panel (addressed as
+// ?notifications=1 on the page it opens over), a notification's link to the page and month that
+// explain it, and opening it marks it read. As two demo distributors who are paid (README: the
+// Founders Platinum 10000004 on a phone, the Platinum 10000001 on the desktop; each run reads one
+// notification, so each layout has its own), whose month closes the seed has notified.
+// SHOTS_DIR: where screenshots go.
+
+const SHOTS = process.env.SHOTS_DIR;
+
+/** axe's serious and critical violations inside the panel. */
+async function panelAxe(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
+}
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, name) });
+}
+
+const LAYOUTS = [
+  {
+    name: 'phone',
+    ada: '10000004',
+    shot: 'zh-CN-390',
+    viewport: { width: 390, height: 844 },
+    query: 'lang=zh-CN&channel=wec',
+    text: {
+      bell: /^通知，(\d+) 条未读$/,
+      bellOf: (n: number) => `通知，${n} 条未读`,
+      panel: '通知',
+      unread: '未读:',
+      settings: '推送设置',
+      save: '保存设置',
+    },
+  },
+  {
+    name: 'desktop',
+    ada: '10000001',
+    shot: 'en-US-1280',
+    viewport: { width: 1280, height: 800 },
+    query: 'lang=en',
+    text: {
+      bell: /^Notifications, (\d+) unread$/,
+      bellOf: (n: number) => `Notifications, ${n} unread`,
+      panel: 'Notifications',
+      unread: 'Unread:',
+      settings: 'Push settings',
+      save: 'Save settings',
+    },
+  },
+] as const;
+
+for (const layout of LAYOUTS) {
+  test.describe(`notifications (${layout.name})`, () => {
+    test.use({ viewport: layout.viewport });
+
+    test('the bell’s count, the list, a link to the month that explains it, marked read', async ({ page }) => {
+      const problems = watchProblems(page);
+      const { text } = layout;
+      await signInAt(page, layout.ada, `/?${layout.query}`);
+      await dismissHomeOverlays(page);
+
+      // The bell, in home's title bar, with the unread count.
+      const bell = page.getByRole('link', { name: text.bell });
+      await expect(bell).toBeVisible();
+      const before = Number(text.bell.exec((await bell.getAttribute('aria-label')) ?? '')?.[1]);
+      expect(before).toBeGreaterThan(0);
+      await expect(bell).toHaveText(before > 99 ? '99+' : String(before));
+      expect(await bell.boundingBox().then((b) => b!.y + b!.height)).toBeLessThan(layout.viewport.height);
+      await shoot(page, `notif-bell-home-${layout.shot}.png`);
+
+      // The panel opens over home as ?notifications=1, and Back closes it.
+      await bell.click();
+      await expect(page).toHaveURL(/[?&]notifications=1(&|$)/);
+      const panel = page.getByRole('dialog', { name: text.panel });
+      await expect(panel.getByRole('listitem').first()).toBeVisible();
+      await page.goBack();
+      await expect(panel).toBeHidden();
+      await expect(page).not.toHaveURL(/notifications=/);
+
+      // A link opens it too, and a refresh keeps it.
+      await page.goto(`/front/?${layout.query}&notifications=1`);
+      await expect(panel.getByRole('listitem').first()).toBeVisible();
+      await expect(panel.locator('[aria-busy="true"]')).toHaveCount(0);
+      await shoot(page, `notif-panel-${layout.shot}.png`);
+      expect(await panelAxe(page)).toEqual([]);
+
+      // The newest unread notification about a month: its link is that page and month.
+      const item = panel.getByRole('link').filter({ hasText: text.unread }).and(panel.locator('a[href*="month="]')).first();
+      const href = (await item.getAttribute('href'))!;
+      expect(href).toMatch(/^\/front\/[a-z/]+\?month=\d{4}-\d{2}$/);
+      const title = (await item.locator('.notif-item__title').innerText()).replace(text.unread, '').trim();
+      await item.click();
+      await expect(panel).toBeHidden();
+      await expect(page).toHaveURL(new URL(href, page.url()).href);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // One fewer unread, on the page it landed on.
+      await expect(page.getByRole('link', { name: text.bellOf(before - 1) })).toBeVisible();
+
+      // Opened again: that one is read now (no dot, no "unread").
+      await page.getByRole('link', { name: text.bellOf(before - 1) }).click();
+      const opened = panel.getByRole('link', { name: new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first();
+      await expect(opened).toBeVisible();
+      await expect(opened).not.toContainText(text.unread);
+
+      // The push settings are a tab away.
+      await panel.getByRole('tab', { name: text.settings }).click();
+      await expect(panel.getByRole('switch').first()).toBeVisible();
+      await expect(panel.getByRole('button', { name: text.save })).toBeVisible();
+      await shoot(page, `notif-settings-${layout.shot}.png`);
+      expect(await panelAxe(page)).toEqual([]);
+
+      expect(problems).toEqual([]);
+    });
+  });
+}
+
+test.describe('notifications for staff', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('staff reading a distributor see the history with each push’s status, and nothing to change', async ({ page }) => {
+    const problems = watchProblems(page);
+    const res = await page.request.post('/idp/okta/session', { data: { username: 'staff01', password: DEMO_PASSWORD } });
+    const { adaToken, oktaIdTokenKey, oktaIdToken } = (await res.json()).data;
+    const q = new URLSearchParams({ lang: 'en', channel: 'iinquiry', adaToken, oktaIdTokenKey, oktaIdToken, queryAda: '10000002' });
+    await page.goto(`/front/?${q.toString()}`);
+    await expect(page.getByTestId('staff-banner').filter({ visible: true })).toContainText('10000002');
+
+    await page.getByRole('link', { name: /^Notifications/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    await expect(panel.getByText(/Staff view \(read only\)/)).toBeVisible();
+    const first = panel.getByRole('listitem').first();
+    await expect(first).toBeVisible();
+    await expect(first).toContainText('Pushes');
+    await expect(first).toContainText(/(WeChat|App) · (Sent|Pending|Failed|Not pushed)/);
+    await expect(panel.getByRole('tab')).toHaveCount(0);
+    await expect(panel.getByRole('switch')).toHaveCount(0);
+    await expect(panel.getByRole('button', { name: 'Mark all read' })).toHaveCount(0);
+    await shoot(page, 'notif-staff-en-US-1280.png');
+    expect(problems).toEqual([]);
+  });
+});
