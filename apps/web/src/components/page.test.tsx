@@ -3,7 +3,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../i18n/index.ts';
 import { PageActions } from './page-actions.ts';
 import { Page, PageBanner } from './page.tsx';
@@ -11,19 +11,6 @@ import { Page, PageBanner } from './page.tsx';
 beforeAll(() => {
   initI18n('en-US');
 });
-// The title bar's bell asks for the unread count.
-beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      async () =>
-        new Response(JSON.stringify({ code: 0, message: 'ok', success: true, data: { unread: 2 } }), {
-          headers: { 'content-type': 'application/json' },
-        }),
-    ),
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
 
 const withQueries = (ui: ReactNode) => (
   <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>

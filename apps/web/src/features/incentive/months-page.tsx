@@ -6,6 +6,7 @@ import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { StatusTag } from '../../components/status-tag.tsx';
 import { TermHelp } from '../../components/term-help.tsx';
+import { BracketCell } from '../../components/figure-trace/bracket-cell.tsx';
 import { FigureTrace } from '../../components/figure-trace/figure-trace.tsx';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { TableCard } from '../../components/data-table/table-card.tsx';
@@ -133,16 +134,7 @@ function Included({ data }: { data: MonthsData }) {
       key: 'bracket',
       header: t('bracket'),
       numeric: true,
-      cell: (r) => (
-        <>
-          {r.bracket}%
-          <FigureTrace
-            compact
-            trace={{ kind: 'bracket', month: r.month, ppv: r.ppv, gpv: r.gpv }}
-            subject={`${t('bracket')} ${formatMonth(r.month, lang)}`}
-          />
-        </>
-      ),
+      cell: (r) => <BracketCell m={r} label={t('bracket')} />,
     },
   ];
   return (

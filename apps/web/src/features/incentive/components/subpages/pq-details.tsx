@@ -2,6 +2,7 @@ import type { PlanData } from '@abo/contract';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '../../../../components/data-table/data-table.tsx';
 import { TableCard } from '../../../../components/data-table/table-card.tsx';
+import { BracketCell } from '../../../../components/figure-trace/bracket-cell.tsx';
 import { FigureTrace } from '../../../../components/figure-trace/figure-trace.tsx';
 import { formatMonth, formatPv } from '../../../../lib/format.ts';
 import { useLocalText } from '../../../../lib/use-local-text.ts';
@@ -32,19 +33,7 @@ export function PqDetailsView({ plan }: { plan: PlanData }) {
       key: 'bracket',
       header: t('bracket'),
       numeric: true,
-      cell: (r) =>
-        r.state === 'future' ? (
-          '—'
-        ) : (
-          <>
-            {r.bracket}%
-            <FigureTrace
-              compact
-              trace={{ kind: 'bracket', month: r.month, ppv: r.ppv, gpv: r.gpv }}
-              subject={`${t('bracket')} ${formatMonth(r.month, lang)}`}
-            />
-          </>
-        ),
+      cell: (r) => (r.state === 'future' ? '—' : <BracketCell m={r} label={t('bracket')} />),
     },
     { key: 'q', header: t('qFlag'), cell: (r) => <PqCell r={r} /> },
   ];
