@@ -36,14 +36,65 @@ describe('notification delivery settings', () => {
   });
 
   it('reads WECHAT_TEMPLATE_IDS as a map of kinds (with a default) or one id for all', () => {
-    expect(loadConfig({ WECHAT_TEMPLATE_IDS: 'Tpl_all-1' }).wechatTemplateIds).toEqual({ byKind: {}, fallback: 'Tpl_all-1' });
+    const keys = { title: 'thing1', body: 'thing2', time: 'time3' };
+    expect(loadConfig({ WECHAT_TEMPLATE_IDS: 'Tpl_all-1' }).wechatTemplateIds).toEqual({ byKind: {}, fallback: { id: 'Tpl_all-1', keys } });
     expect(loadConfig({ WECHAT_TEMPLATE_IDS: '{"monthClosed":"tplA","default":"tplB"}' }).wechatTemplateIds).toEqual({
-      byKind: { monthClosed: 'tplA' },
-      fallback: 'tplB',
+      byKind: { monthClosed: { id: 'tplA', keys } },
+      fallback: { id: 'tplB', keys },
     });
     expect(() => loadConfig({ WECHAT_TEMPLATE_IDS: '{"monthClosing":"tplA"}' })).toThrow(/unknown kind monthClosing/);
     expect(() => loadConfig({ WECHAT_TEMPLATE_IDS: '{"monthClosed":' })).toThrow(/WECHAT_TEMPLATE_IDS: not valid JSON/);
     expect(() => loadConfig({ WECHAT_TEMPLATE_IDS: 'two words' })).toThrow(/WECHAT_TEMPLATE_IDS/);
+  });
+
+  it('takes the data keys of a template in WECHAT_TEMPLATE_IDS, the default ones for those left out', () => {
+    const value = JSON.stringify({
+      monthClosed: { id: 'tplA', keys: { title: 'thing4', body: 'thing5', time: 'time6' } },
+      pinReached: { id: 'tplB', keys: { time: 'time1' } },
+      planProgress: { id: 'tplC' },
+      default: 'tplD',
+    });
+    expect(loadConfig({ WECHAT_TEMPLATE_IDS: value }).wechatTemplateIds).toEqual({
+      byKind: {
+        monthClosed: { id: 'tplA', keys: { title: 'thing4', body: 'thing5', time: 'time6' } },
+        pinReached: { id: 'tplB', keys: { title: 'thing1', body: 'thing2', time: 'time1' } },
+        planProgress: { id: 'tplC', keys: { title: 'thing1', body: 'thing2', time: 'time3' } },
+      },
+      fallback: { id: 'tplD', keys: { title: 'thing1', body: 'thing2', time: 'time3' } },
+    });
+  });
+
+  it('stops at a malformed template in WECHAT_TEMPLATE_IDS, saying where', () => {
+    const refused = (templates: unknown) => {
+      try {
+        loadConfig({ WECHAT_TEMPLATE_IDS: JSON.stringify(templates) });
+      } catch (err) {
+        return (err as Error).message;
+      }
+      throw new Error('accepted');
+    };
+    expect(refused({ monthClosed: { id: 'tplA', keys: { title: 'name1' } } })).toBe(
+      'Invalid configuration:\n  WECHAT_TEMPLATE_IDS.monthClosed.keys.title: expected a `thing` key (thing1, thing2, …): only those take free text',
+    );
+    expect(refused({ default: { keys: { time: 'time2' } } })).toMatch(
+      /^Invalid configuration:\n {2}WECHAT_TEMPLATE_IDS\.default\.id: missing id$/,
+    );
+    expect(refused({ monthClosed: { id: 'tplA', keys: { time: 'date2' } } })).toMatch(
+      /WECHAT_TEMPLATE_IDS\.monthClosed\.keys\.time: expected a `time` key/,
+    );
+    expect(refused({ monthClosed: { id: 'tplA', keys: { body: 'thing1' } } })).toMatch(
+      /WECHAT_TEMPLATE_IDS\.monthClosed\.keys: title and body both go in thing1/,
+    );
+    expect(refused({ monthClosed: { id: 'tplA', key: {} } })).toMatch(/WECHAT_TEMPLATE_IDS\.monthClosed: Unrecognized key: "key"/);
+    expect(refused({ monthClosed: 7 })).toMatch(/WECHAT_TEMPLATE_IDS\.monthClosed: expected a template id, or \{"id"/);
+    expect(refused({ monthClosed: 'two words' })).toMatch(/WECHAT_TEMPLATE_IDS\.monthClosed: not a template id/);
+    expect(refused(['tplA'])).toMatch(/WECHAT_TEMPLATE_IDS: expected a JSON object/);
+    // Every problem, one line each.
+    expect(refused({ monthClosed: { id: 'a b' }, pinReached: { id: 'tplB', keys: { title: 'thing' } } }).split('\n')).toEqual([
+      'Invalid configuration:',
+      '  WECHAT_TEMPLATE_IDS.monthClosed.id: not a template id (letters, digits, _ and -)',
+      '  WECHAT_TEMPLATE_IDS.pinReached.keys.title: expected a `thing` key (thing1, thing2, …): only those take free text',
+    ]);
   });
 
   it('needs the app id and the templates with a WeChat secret (outside demo mode)', () => {

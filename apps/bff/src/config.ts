@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { NOTIFICATION_KINDS } from '@abo/contract';
+import { parseWechatTemplateIds, type WechatTemplateIds } from './notifications/delivery/templates.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** apps/bff, whether running from src (tsx) or from dist (bundled). */
@@ -80,7 +80,10 @@ const envSchema = z.object({
   WECHAT_APP_SECRET: z.string().trim().min(1).optional(),
   /** WeChat's API (a relay or a stand-in); demo mode: the local stand-in. */
   WECHAT_API_BASE: z.string().url().optional(),
-  /** Subscribe-message template ids: a JSON object kind → id (`default` for the rest), or one id for every kind. */
+  /**
+   * Subscribe-message templates: one id for every kind, or a JSON object kind → template (`default`
+   * for the rest), a template an id or `{"id", "keys": {"title", "body", "time"}}` (parsed below).
+   */
   WECHAT_TEMPLATE_IDS: z.string().trim().min(1).optional(),
   /** The company app's push service (notifications/delivery/webhook.ts): both or none; none: off. */
   PUSH_WEBHOOK_URL: z.string().url().optional(),
@@ -114,41 +117,6 @@ export interface Config extends Env {
   notifyWorker: boolean;
 }
 
-/** Subscribe-message template id per notification kind, and the one for kinds not listed. */
-export interface WechatTemplateIds {
-  byKind: Partial<Record<string, string>>;
-  fallback: string | null;
-}
-
-const TEMPLATE_ID = /^[A-Za-z0-9_-]{1,128}$/;
-
-/** WECHAT_TEMPLATE_IDS: `{"monthClosed": "id", …, "default": "id"}` or one id for every kind; throws a line for the error message. */
-export function parseWechatTemplateIds(value: string): WechatTemplateIds {
-  if (!value.startsWith('{')) {
-    if (!TEMPLATE_ID.test(value)) throw new Error('WECHAT_TEMPLATE_IDS: not a template id (letters, digits, _ and -) nor a JSON object');
-    return { byKind: {}, fallback: value };
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch {
-    throw new Error('WECHAT_TEMPLATE_IDS: not valid JSON');
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('WECHAT_TEMPLATE_IDS: expected a JSON object');
-  const byKind: Partial<Record<string, string>> = {};
-  let fallback: string | null = null;
-  const kinds: readonly string[] = NOTIFICATION_KINDS;
-  for (const [key, id] of Object.entries(parsed)) {
-    if (key !== 'default' && !kinds.includes(key)) {
-      throw new Error(`WECHAT_TEMPLATE_IDS: unknown kind ${key} (kinds: ${NOTIFICATION_KINDS.join(', ')}, default)`);
-    }
-    if (typeof id !== 'string' || !TEMPLATE_ID.test(id)) throw new Error(`WECHAT_TEMPLATE_IDS: ${key} is not a template id`);
-    if (key === 'default') fallback = id;
-    else byKind[key] = id;
-  }
-  return { byKind, fallback };
-}
-
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -177,7 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   try {
     wechatTemplateIds = e.WECHAT_TEMPLATE_IDS ? parseWechatTemplateIds(e.WECHAT_TEMPLATE_IDS) : null;
   } catch (err) {
-    throw new Error(`Invalid configuration:\n  ${(err as Error).message}`);
+    const lines = (err as Error).message.split('\n').map((line) => `  ${line}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   if (e.WECHAT_APP_SECRET && !demo && !wechatTemplateIds) {
     throw new Error('Invalid configuration:\n  WECHAT_APP_SECRET needs WECHAT_TEMPLATE_IDS (the subscribe-message templates to send with)');

@@ -23,27 +23,88 @@ const message = (key: string) => ({
 });
 
 describe('stand-ins', () => {
-  it('hand out tokens only for the configured app id and secret, as WeChat answers', async () => {
-    const token = (q: string) => rig.app.inject({ method: 'GET', url: `/stand-in/wechat/cgi-bin/token?${q}` }).then((r) => r.json());
-    expect(await token(`grant_type=client_credential&appid=${APP_ID}&secret=${WECHAT_SECRET}`)).toMatchObject({ expires_in: 7200 });
-    expect(await token(`grant_type=client_credential&appid=${APP_ID}&secret=nope`)).toEqual({
-      errcode: 40125,
-      errmsg: 'invalid appsecret',
-    });
-    expect(await token(`grant_type=client_credential&appid=wxother&secret=${WECHAT_SECRET}`)).toEqual({
-      errcode: 40013,
-      errmsg: 'invalid appid',
-    });
-    expect(await token(`grant_type=password&appid=${APP_ID}&secret=${WECHAT_SECRET}`)).toEqual({
-      errcode: 40002,
-      errmsg: 'invalid grant_type',
-    });
+  const stableToken = (body: unknown) =>
+    rig.app
+      .inject({
+        method: 'POST',
+        url: '/stand-in/wechat/cgi-bin/stable_token',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      })
+      .then((r) => r.json() as { access_token?: string; expires_in?: number; errcode?: number; errmsg?: string });
+  const ask = (more: Record<string, unknown> = {}) =>
+    stableToken({ grant_type: 'client_credential', appid: APP_ID, secret: WECHAT_SECRET, force_refresh: false, ...more });
+  const bizsend = (token: string) =>
+    rig.app
+      .inject({
+        method: 'POST',
+        url: `/stand-in/wechat/cgi-bin/message/subscribe/bizsend?access_token=${token}`,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ touser: 'o-1', template_id: 'tpl', data: { thing1: { value: '标题' } } }),
+      })
+      .then((r) => (r.json() as { errcode: number }).errcode);
+
+  it('hand out stable tokens only for the configured app id and secret, as WeChat answers', async () => {
+    expect(await ask()).toMatchObject({ expires_in: 7200 });
+    expect(await ask({ secret: 'nope' })).toEqual({ errcode: 40125, errmsg: 'invalid appsecret' });
+    expect(await ask({ appid: 'wxother' })).toEqual({ errcode: 40013, errmsg: 'invalid appid' });
+    expect(await ask({ grant_type: 'password' })).toEqual({ errcode: 40002, errmsg: 'invalid grant_type' });
+    expect(await ask({ secret: undefined })).toEqual({ errcode: 41004, errmsg: 'appsecret missing' });
+    expect(await stableToken([1])).toEqual({ errcode: 47001, errmsg: 'data format error' });
+    // The old access token API is gone (each call of it spoiled the token before).
+    const old = await rig.app.inject({ method: 'GET', url: `/stand-in/wechat/cgi-bin/token?grant_type=client_credential&appid=${APP_ID}` });
+    expect(old.statusCode).toBe(404);
     const send = await rig.app.inject({
       method: 'POST',
       url: '/stand-in/wechat/cgi-bin/message/subscribe/bizsend?access_token=made-up',
       payload: {},
     });
     expect(send.json()).toMatchObject({ errcode: 40001 });
+  });
+
+  it('answer every caller the same token until its last 5 minutes, then a new one, the old one good until it ends', async () => {
+    const first = await ask();
+    clock += 3_600_000;
+    expect(await ask()).toEqual({ access_token: first.access_token, expires_in: 3600 });
+    clock = T0.getTime() + (7200 - 300) * 1000 - 1000;
+    expect(await ask()).toEqual({ access_token: first.access_token, expires_in: 301 });
+    clock += 1000;
+    const renewed = await ask();
+    expect(renewed).toMatchObject({ expires_in: 7200 });
+    expect(renewed.access_token).not.toBe(first.access_token);
+    expect(await ask()).toEqual({ access_token: renewed.access_token, expires_in: 7200 });
+    expect([await bizsend(first.access_token!), await bizsend(renewed.access_token!)]).toEqual([0, 0]);
+    clock += 300_000;
+    expect([await bizsend(first.access_token!), await bizsend(renewed.access_token!)]).toEqual([42001, 0]);
+    expect([rig.standIn.tokenRequests, rig.standIn.forcedRefreshes]).toEqual([5, 0]);
+  });
+
+  it('force_refresh: a new token at once, the one before refused; not again within 30 s; 20 a day', async () => {
+    const first = await ask();
+    const forced = await ask({ force_refresh: true });
+    expect(forced).toMatchObject({ expires_in: 7200 });
+    expect(forced.access_token).not.toBe(first.access_token);
+    expect([await bizsend(first.access_token!), await bizsend(forced.access_token!)]).toEqual([40001, 0]);
+    expect(await ask()).toEqual({ access_token: forced.access_token, expires_in: 7200 });
+    // Within 30 s of the last refresh nothing is refreshed.
+    clock += 29_000;
+    expect(await ask({ force_refresh: true })).toEqual({ access_token: forced.access_token, expires_in: 7171 });
+    expect(rig.standIn.forcedRefreshes).toBe(1);
+    // A spoiled stable token: normal mode keeps answering it, a forced refresh replaces it.
+    rig.standIn.spoilStableToken();
+    expect(await ask()).toMatchObject({ access_token: forced.access_token });
+    expect(await bizsend(forced.access_token!)).toBe(40001);
+    clock += 1000;
+    const replaced = await ask({ force_refresh: true });
+    expect(await bizsend(replaced.access_token!)).toBe(0);
+    for (let i = 2; i < 20; i++) {
+      clock += 30_000;
+      expect(await ask({ force_refresh: true })).toMatchObject({ expires_in: 7200 });
+    }
+    clock += 30_000;
+    expect(await ask({ force_refresh: true })).toEqual({ errcode: 45009, errmsg: 'reach max api daily quota limit' });
+    expect(rig.standIn.forcedRefreshes).toBe(20);
+    expect(await ask()).toMatchObject({ expires_in: 7200 - 30 });
   });
 
   it('lists every message received, duplicates included, newest first', async () => {

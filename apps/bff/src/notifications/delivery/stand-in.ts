@@ -2,7 +2,7 @@
 // production: plugins/notification-delivery.ts registers them in demo mode only). They answer as
 // the real ones do and record every message they receive, duplicates included, so a test can
 // count them and the demo can show what would have been sent:
-//   GET  /stand-in/wechat/cgi-bin/token                      WeChat's access token
+//   POST /stand-in/wechat/cgi-bin/stable_token               WeChat's stable access token
 //   POST /stand-in/wechat/cgi-bin/message/subscribe/bizsend  WeChat's subscribe message
 //   POST /stand-in/push                                      the app's push service (checks the signature)
 //   GET  /stand-in/messages[?service=wechat|push&limit=N]    what they received, newest first
@@ -44,17 +44,34 @@ export interface StandIn {
    * busy"), the push service HTTP `answer` (default 503).
    */
   failNext(service: StandInService, n: number, answer?: number): void;
-  /** Every token handed out so far stops working: bizsend answers `errcode` with it (40001 or 42001). */
+  /**
+   * Every token handed out so far stops working: bizsend answers `errcode` with it (40001 or
+   * 42001), and stable_token hands out a new one (as after an expiry, or a forced refresh elsewhere).
+   */
   expireTokens(errcode?: number): void;
+  /**
+   * The stable token itself goes bad: bizsend answers `errcode` with it, yet stable_token's normal
+   * mode keeps answering it until a force_refresh replaces it.
+   */
+  spoilStableToken(errcode?: number): void;
   /** This openid has not subscribed (or used up its one-time subscription): bizsend answers 43101. */
   unsubscribe(openid: string): void;
   /** What arrived, oldest first. */
   receipts(): readonly StandInReceipt[];
+  /** stable_token calls, forced ones included. */
   readonly tokenRequests: number;
+  /** stable_token calls with force_refresh that made a new token. */
+  readonly forcedRefreshes: number;
   clear(): void;
 }
 
 const TOKEN_LIFE_S = 7200;
+/** Normal mode makes a new token when the current one has this little left (the old one stays good until it ends). */
+const RENEW_BEFORE_S = 300;
+/** force_refresh: 20 a day (China day), and a call within 30 s of the last refresh refreshes nothing. */
+const FORCED_PER_DAY = 20;
+const FORCED_GAP_S = 30;
+const CHINA_OFFSET_MS = 8 * 3_600_000;
 const WECHAT_TIME = /^(\d{4}-\d{2}-\d{2} |\d{4}年\d{1,2}月\d{1,2}日 )?([01]\d|2[0-3]):[0-5]\d$/;
 
 interface BizsendBody {
@@ -83,8 +100,40 @@ export function createStandIn(opts: StandInOptions): StandIn {
   const failing: Record<StandInService, number[]> = { wechat: [], push: [] };
   /** token → when it expires (ms), or the errcode it now answers. */
   const tokens = new Map<string, { expires: number; rejected?: number }>();
+  /** The token stable_token answers (every caller the same), while it lasts. */
+  let current: { token: string; expires: number } | null = null;
+  let lastForced: number | null = null;
+  const forcedOn = { day: '', count: 0 };
   const unsubscribed = new Set<string>();
   let tokenRequests = 0;
+  let forcedRefreshes = 0;
+
+  const newToken = (t: number) => {
+    const token = `stand-in-${randomBytes(12).toString('hex')}`;
+    tokens.set(token, { expires: t + TOKEN_LIFE_S * 1000 });
+    current = { token, expires: t + TOKEN_LIFE_S * 1000 };
+    return current;
+  };
+
+  /** stable_token's answer to a caller with the right credentials. */
+  const stableToken = (force: boolean): { access_token: string; expires_in: number } | { errcode: number; errmsg: string } => {
+    const t = now().getTime();
+    let live = current && t < current.expires ? current : null;
+    if (force && !(live && lastForced !== null && t - lastForced < FORCED_GAP_S * 1000)) {
+      const day = new Date(t + CHINA_OFFSET_MS).toISOString().slice(0, 10);
+      if (forcedOn.day !== day) Object.assign(forcedOn, { day, count: 0 });
+      if (forcedOn.count >= FORCED_PER_DAY) return { errcode: 45009, errmsg: 'reach max api daily quota limit' };
+      forcedOn.count++;
+      forcedRefreshes++;
+      lastForced = t;
+      // The token before stops working at once.
+      for (const old of tokens.values()) old.rejected ??= 40001;
+      live = newToken(t);
+    } else if (!live || live.expires - t <= RENEW_BEFORE_S * 1000) {
+      live = newToken(t);
+    }
+    return { access_token: live.token, expires_in: Math.floor((live.expires - t) / 1000) };
+  };
 
   const record = (r: Omit<StandInReceipt, 'at'>) => {
     receipts.push({ ...r, at: now().toISOString() });
@@ -96,15 +145,22 @@ export function createStandIn(opts: StandInOptions): StandIn {
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
     const open = { config: { public: true } };
 
-    app.get<{ Querystring: Record<string, string | undefined> }>('/stand-in/wechat/cgi-bin/token', open, async (request) => {
+    app.post<{ Body: string }>('/stand-in/wechat/cgi-bin/stable_token', open, async (request) => {
       tokenRequests++;
-      const q = request.query;
+      let q: Record<string, unknown>;
+      try {
+        const parsed: unknown = JSON.parse(typeof request.body === 'string' ? request.body : '');
+        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
+        q = parsed as Record<string, unknown>;
+      } catch {
+        return { errcode: 47001, errmsg: 'data format error' };
+      }
       if (q['grant_type'] !== 'client_credential') return { errcode: 40002, errmsg: 'invalid grant_type' };
+      if (!q['appid']) return { errcode: 41002, errmsg: 'appid missing' };
+      if (!q['secret']) return { errcode: 41004, errmsg: 'appsecret missing' };
       if (q['appid'] !== opts.wechat.appId) return { errcode: 40013, errmsg: 'invalid appid' };
       if (q['secret'] !== opts.wechat.secret) return { errcode: 40125, errmsg: 'invalid appsecret' };
-      const token = `stand-in-${randomBytes(12).toString('hex')}`;
-      tokens.set(token, { expires: now().getTime() + TOKEN_LIFE_S * 1000 });
-      return { access_token: token, expires_in: TOKEN_LIFE_S };
+      return stableToken(q['force_refresh'] === true);
     });
 
     app.post<{ Querystring: Record<string, string | undefined>; Body: string }>(
@@ -128,9 +184,10 @@ export function createStandIn(opts: StandInOptions): StandIn {
           });
           return { errcode, errmsg };
         };
+        const invalidToken = 'invalid credential, access_token is invalid or not latest';
         const token = tokens.get(request.query['access_token'] ?? '');
-        if (!token) return answer(40001, 'invalid credential, access_token is invalid or not latest');
-        if (token.rejected) return answer(token.rejected, token.rejected === 42001 ? 'access_token expired' : 'invalid credential');
+        if (!token) return answer(40001, invalidToken);
+        if (token.rejected) return answer(token.rejected, token.rejected === 42001 ? 'access_token expired' : invalidToken);
         if (now().getTime() >= token.expires) return answer(42001, 'access_token expired');
         const fail = failing.wechat.shift();
         if (fail !== undefined) return answer(fail, 'system error');
@@ -188,6 +245,11 @@ export function createStandIn(opts: StandInOptions): StandIn {
     },
     expireTokens(errcode = 40001) {
       for (const t of tokens.values()) t.rejected = errcode;
+      current = null;
+    },
+    spoilStableToken(errcode = 40001) {
+      const t = current && tokens.get(current.token);
+      if (t) t.rejected = errcode;
     },
     unsubscribe(openid) {
       unsubscribed.add(openid);
@@ -195,6 +257,9 @@ export function createStandIn(opts: StandInOptions): StandIn {
     receipts: () => receipts,
     get tokenRequests() {
       return tokenRequests;
+    },
+    get forcedRefreshes() {
+      return forcedRefreshes;
     },
     clear() {
       receipts.length = 0;

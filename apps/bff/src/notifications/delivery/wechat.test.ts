@@ -1,9 +1,10 @@
 // The WeChat subscribe-message adapter against the stand-in (inject(), the test's clock).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
 import { standInRig, T0, wechatAdapter, type StandInRig } from './test-support.ts';
 import type { HttpRequest } from './http-client.ts';
 import type { Fetch, PushMessage } from './types.ts';
-import { chinaMinute, createWechatAdapter, thingValue } from './wechat.ts';
+import { chinaMinute, createWechatAdapter, FORCE_REFRESH_GAP_MS, thingValue } from './wechat.ts';
 
 let clock = T0.getTime();
 const now = () => new Date(clock);
@@ -33,6 +34,20 @@ function answering(answer: { errcode?: number; http?: number }): Fetch {
     if (answer.http) return new Response('busy', { status: answer.http });
     return Response.json({ errcode: answer.errcode, errmsg: 'as told' });
   }) as Fetch;
+}
+
+/** The stand-in, and what went to it: the force_refresh of each stable_token call, the access token of each bizsend. */
+function watched() {
+  const forced: boolean[] = [];
+  const sentWith: string[] = [];
+  const fetch = (async (input: string, init?: HttpRequest) => {
+    const url = new URL(input);
+    if (url.pathname.endsWith('/cgi-bin/stable_token'))
+      forced.push((JSON.parse(init?.body ?? '{}') as { force_refresh?: unknown }).force_refresh === true);
+    if (url.pathname.endsWith('/bizsend')) sentWith.push(url.searchParams.get('access_token') ?? '');
+    return rig.fetch(input, init);
+  }) as Fetch;
+  return { fetch, forced, sentWith };
 }
 
 describe('WeChat adapter', () => {
@@ -101,10 +116,156 @@ describe('WeChat adapter', () => {
     expect(rig.standIn.tokenRequests).toBe(3);
     expect(rig.standIn.receipts().map((r) => r.answer)).toEqual([0, 40001, 0, 42001, 42001, 42001, 0, 0, 0]);
 
+    expect(adapter.forcedRefreshes).toBe(0);
+
     // A token rejected again right after the refresh: no loop, a retry later.
     const alwaysRejected = createWechatAdapter({ ...optionsOf(answering({ errcode: 40001 })) });
     expect(await alwaysRejected.send(message(), 'o-1')).toEqual({ status: 'retry', error: 'WeChat 40001 as told' });
     expect(alwaysRejected.tokenRequests).toBe(2);
+    expect(alwaysRejected.forcedRefreshes).toBe(1);
+  });
+
+  it("asks stable_token in normal mode: two processes share one token and neither spoils the other's", async () => {
+    const w = watched();
+    const [a, b] = [wechatAdapter(w.fetch, now), wechatAdapter(w.fetch, now)];
+    const sends: Array<Promise<unknown>> = [];
+    const both = async () => {
+      sends.push(a.send(message(), 'o-a'), b.send(message(), 'o-b'));
+      await Promise.all(sends.splice(0));
+    };
+    await both();
+    // Minutes apart, as the workers of two processes would be (/cgi-bin/token spoiled the token
+    // before about 5 minutes after each call).
+    for (const minutes of [10, 30, 60]) {
+      clock += minutes * 60_000;
+      await both();
+    }
+    expect(new Set(w.sentWith).size).toBe(1);
+    expect([a.tokenRequests, b.tokenRequests]).toEqual([1, 1]);
+    // Both renew when WeChat does, 5 minutes before the end, and get the same new token.
+    clock = T0.getTime() + (7200 - 300) * 1000;
+    await both();
+    clock += 60_000;
+    await both();
+    expect(new Set(w.sentWith).size).toBe(2);
+    expect(w.sentWith.slice(-4).every((t) => t === w.sentWith.at(-1))).toBe(true);
+    expect(rig.standIn.receipts().map((r) => r.answer)).toEqual(Array(12).fill(0));
+    expect(w.forced).toEqual([false, false, false, false]);
+    expect(rig.standIn.tokenRequests).toBe(4);
+  });
+
+  it('forces a new token once when WeChat refuses one stable_token has just answered, and sends again', async () => {
+    const w = watched();
+    const a = wechatAdapter(w.fetch, now);
+    expect(await a.send(message(), 'o-1')).toEqual({ status: 'sent' });
+    // The stable token goes bad, and normal mode keeps answering it.
+    rig.standIn.spoilStableToken(40001);
+    const b = wechatAdapter(w.fetch, now);
+    expect(await b.send(message(), 'o-1')).toEqual({ status: 'sent' });
+    expect(w.forced).toEqual([false, false, true]);
+    expect([b.tokenRequests, b.forcedRefreshes, rig.standIn.forcedRefreshes]).toEqual([2, 1, 1]);
+    // B was answered A's token, refused, and sent again with the forced one.
+    const [first, refused, again] = w.sentWith;
+    expect([first === refused, again === refused]).toEqual([true, false]);
+    // The other process's cached token was spoiled by the refresh: normal mode answers the new one, no second force.
+    expect(await a.send(message(), 'o-1')).toEqual({ status: 'sent' });
+    expect(w.forced).toEqual([false, false, true, false]);
+    expect(w.sentWith.at(-1)).toBe(again);
+    expect(rig.standIn.receipts().map((r) => r.answer)).toEqual([0, 40001, 0, 40001, 0]);
+
+    // A cached token refused, and normal mode answers that very token: forced too, once for sends refused together.
+    clock += FORCE_REFRESH_GAP_MS;
+    rig.standIn.spoilStableToken(42001);
+    rig.standIn.clear();
+    const outcomes = await Promise.all([1, 2, 3].map((i) => a.send(message({ idempotencyKey: `${i}:wec` }), 'o-1')));
+    expect(outcomes).toEqual([{ status: 'sent' }, { status: 'sent' }, { status: 'sent' }]);
+    expect(w.forced.slice(4)).toEqual([false, true]);
+    expect([a.forcedRefreshes, rig.standIn.forcedRefreshes]).toEqual([1, 2]);
+    expect(rig.standIn.receipts().map((r) => r.answer)).toEqual([42001, 42001, 42001, 0, 0, 0]);
+
+    // Not again within FORCE_REFRESH_GAP_MS (WeChat allows 20 a day): retried later instead.
+    rig.standIn.spoilStableToken(40001);
+    expect(await a.send(message(), 'o-1')).toEqual({
+      status: 'retry',
+      error: 'WeChat 40001 invalid credential, access_token is invalid or not latest',
+    });
+    expect(a.forcedRefreshes).toBe(1);
+    clock += FORCE_REFRESH_GAP_MS;
+    expect(await a.send(message(), 'o-1')).toEqual({ status: 'sent' });
+    expect([a.forcedRefreshes, rig.standIn.forcedRefreshes]).toEqual([2, 3]);
+  });
+
+  it('keeps a forced token over a normal answer asked for before the refresh', async () => {
+    const gate = () => {
+      let open = () => {};
+      let arrive = () => {};
+      const arrived = new Promise<void>((resolve) => (arrive = resolve));
+      const opened = new Promise<void>((resolve) => (open = resolve));
+      return { arrived, opened, arrive, open };
+    };
+    const bSend = gate();
+    const cAsk = gate();
+    let stableCalls = 0;
+    const fetch = (async (input: string, init?: HttpRequest) => {
+      if (input.includes('bizsend') && init?.headers?.['x-abo-idempotency-key'] === 'b:wec') {
+        bSend.arrive();
+        await bSend.opened;
+      }
+      const res = await rig.fetch(input, init);
+      // The second stable_token call: answered by WeChat now, the answer arriving later.
+      if (input.includes('stable_token') && ++stableCalls === 2) {
+        cAsk.arrive();
+        await cAsk.opened;
+      }
+      return res;
+    }) as Fetch;
+    const adapter = wechatAdapter(fetch, now);
+    // B: a token just fetched, its send held on the way.
+    const b = adapter.send(message({ idempotencyKey: 'b:wec' }), 'o-1');
+    await bSend.arrived;
+    rig.standIn.spoilStableToken();
+    // C: the same token from the cache, refused; normal mode answers it again, the answer held.
+    const c = adapter.send(message({ idempotencyKey: 'c:wec' }), 'o-1');
+    await cAsk.arrived;
+    // B refused with its fresh token: forced refresh, sent again.
+    bSend.open();
+    expect(await b).toEqual({ status: 'sent' });
+    // C's late normal answer (the spoiled token) does not replace the forced one.
+    cAsk.open();
+    expect(await c).toEqual({ status: 'sent' });
+    expect(await adapter.send(message({ idempotencyKey: 'd:wec' }), 'o-1')).toEqual({ status: 'sent' });
+    expect([adapter.tokenRequests, adapter.forcedRefreshes]).toEqual([3, 1]);
+    expect(rig.standIn.receipts().map((r) => [r.idempotencyKey, r.answer])).toEqual([
+      ['c:wec', 40001],
+      ['b:wec', 40001],
+      ['b:wec', 0],
+      ['c:wec', 0],
+      ['d:wec', 0],
+    ]);
+  });
+
+  it('fills the data keys WECHAT_TEMPLATE_IDS names for a template, the default ones for a plain id', async () => {
+    const templates = loadConfig({
+      WECHAT_TEMPLATE_IDS: JSON.stringify({
+        monthClosed: { id: 'tpl-closed', keys: { title: 'thing4', body: 'thing7', time: 'time2' } },
+        pinReached: { id: 'tpl-pin', keys: { body: 'thing3' } },
+        default: 'tpl-default',
+      }),
+    }).wechatTemplateIds!;
+    const adapter = createWechatAdapter({ ...optionsOf(rig.fetch), templates });
+    for (const kind of ['monthClosed', 'pinReached', 'planProgress'])
+      expect(await adapter.send(message({ kind, idempotencyKey: `${kind}:wec` }), 'o-1')).toEqual({ status: 'sent' });
+    const sent = rig.standIn.receipts().map((r) => r.message as { template_id: string; data: Record<string, { value: string }> });
+    expect(sent.map((m) => [m.template_id, Object.keys(m.data)])).toEqual([
+      ['tpl-closed', ['thing4', 'thing7', 'time2']],
+      ['tpl-pin', ['thing1', 'thing3', 'time3']],
+      ['tpl-default', ['thing1', 'thing2', 'time3']],
+    ]);
+    expect(sent[0]!.data).toEqual({
+      thing4: { value: '10月已结算：Q月' },
+      thing7: { value: '服务费¥1,234.00，11月15日…' },
+      time2: { value: '2026-11-01 10:05' },
+    });
   });
 
   it('43101 (not subscribed) is skipped, bad data fails at once, a busy WeChat or no answer is retried', async () => {

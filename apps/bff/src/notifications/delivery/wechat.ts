@@ -1,8 +1,19 @@
 // WeChat (wec): the official account's subscribe messages (订阅通知, "sendNewSubscribeMsg"):
-//   GET  {base}/cgi-bin/token?grant_type=client_credential&appid=…&secret=…  → {access_token, expires_in}
+//   POST {base}/cgi-bin/stable_token {grant_type: client_credential, appid, secret, force_refresh}
+//        → {access_token, expires_in} or {errcode, errmsg}
 //   POST {base}/cgi-bin/message/subscribe/bizsend?access_token=…
 //        {touser, template_id, page, data: {thing1: {value}, thing2: {value}, time3: {value}}} → {errcode, errmsg}
-// `page` is the web page the card opens (an official account's messages open web pages;
+// The stable token, not /cgi-bin/token: every BFF process runs a worker, and each call of
+// /cgi-bin/token makes a new token that retires the one before, so processes kept spoiling each
+// other's tokens. stable_token in normal mode (force_refresh false) answers every caller the same
+// token until it is about to expire, and renews it itself in its last 5 minutes with the old one
+// still good until it ends; `force_refresh: true` makes a new token and spoils the current one for
+// every process, and WeChat allows it 20 times a day, 30 s apart. So: normal mode always, and a
+// forced refresh only when WeChat refuses (40001, 42001) a token normal mode has just answered,
+// i.e. the stable token itself is bad; one forced refresh per send at most, shared by the sends
+// refused at the same time, and at most one per FORCE_REFRESH_GAP_MS in this process.
+// The data keys are the template's (WECHAT_TEMPLATE_IDS, templates.ts; thing1, thing2, time3 by
+// default). `page` is the web page the card opens (an official account's messages open web pages;
 // `miniprogram` would open a mini program instead). `thing` values hold at most 20 characters,
 // `time` values are 24-hour times with an optional date. The answer carries no message id, and
 // WeChat does not deduplicate: the idempotency key goes along in a header for a stand-in or a
@@ -10,11 +21,12 @@
 import type { ChannelAdapter, Fetch, PushMessage, SendOutcome } from './types.ts';
 import { HTTP_TIMEOUT_MS, errorText } from './types.ts';
 import { httpFetch } from './http-client.ts';
+import { DEFAULT_TEMPLATE_KEYS, type WechatTemplate } from './templates.ts';
 
-/** Template id per notification kind, and the one for kinds not listed. */
+/** Template per notification kind, and the one for kinds not listed: an id alone has the default keys. */
 export interface WechatTemplates {
-  byKind: Partial<Record<string, string>>;
-  fallback: string | null;
+  byKind: Partial<Record<string, string | WechatTemplate>>;
+  fallback: string | WechatTemplate | null;
 }
 
 export interface WechatAdapterOptions {
@@ -31,8 +43,10 @@ export interface WechatAdapterOptions {
 }
 
 export interface WechatAdapter extends ChannelAdapter {
-  /** Token requests made so far (tests, the bench). */
+  /** Token requests made so far, forced ones included (tests, the bench). */
   readonly tokenRequests: number;
+  /** Of those, the ones with force_refresh. */
+  readonly forcedRefreshes: number;
 }
 
 /** The header the idempotency key travels in (WeChat ignores it; the stand-in records it). */
@@ -48,8 +62,10 @@ const PERMANENT: Record<number, string> = {
   40037: 'the template id is not valid',
   47003: 'the template data is not valid',
 };
-/** A token is used until this long before WeChat says it expires. */
+/** A token is used until this long before WeChat says it expires (when normal mode renews it). */
 const TOKEN_MARGIN_S = 300;
+/** This process forces a new token at most this often (WeChat: 20 a day, 30 s apart, for every process together). */
+export const FORCE_REFRESH_GAP_MS = 5 * 60_000;
 
 const CHINA_OFFSET_MS = 8 * 3_600_000;
 
@@ -75,23 +91,46 @@ interface WechatAnswer {
 
 class TokenError extends Error {}
 
+const template = (t: string | WechatTemplate): WechatTemplate => (typeof t === 'string' ? { id: t, keys: DEFAULT_TEMPLATE_KEYS } : t);
+
+/** A token and whether it was fetched for this send (not taken from the cache). */
+interface Got {
+  value: string;
+  fresh: boolean;
+}
+
 export function createWechatAdapter(opts: WechatAdapterOptions): WechatAdapter {
   const doFetch = opts.fetch ?? httpFetch;
   const now = opts.now ?? (() => new Date());
   const timeoutMs = opts.timeoutMs ?? HTTP_TIMEOUT_MS;
   const base = opts.apiBase.replace(/\/+$/, '');
   const publicUrl = opts.publicUrl.replace(/\/+$/, '');
+  const byKind = new Map(Object.entries(opts.templates.byKind).flatMap(([kind, t]) => (t ? [[kind, template(t)] as const] : [])));
+  const fallback = opts.templates.fallback ? template(opts.templates.fallback) : null;
   let cached: { token: string; until: number } | null = null;
-  /** The token request under way: concurrent sends share it. */
+  /** The normal-mode request under way: concurrent sends share it. */
   let pending: Promise<string> | null = null;
+  /** The forced refresh under way: the sends refused together share it. */
+  let forcing: Promise<string> | null = null;
+  let forcedAt: number | null = null;
+  /** Counts forced refreshes begun: a normal answer asked for before one is not cached over it. */
+  let epoch = 0;
   let tokenRequests = 0;
+  let forcedRefreshes = 0;
 
-  const fetchToken = async (): Promise<string> => {
+  const fetchToken = async (force: boolean): Promise<string> => {
     tokenRequests++;
-    const q = new URLSearchParams({ grant_type: 'client_credential', appid: opts.appId, secret: opts.secret });
+    if (force) forcedRefreshes++;
+    const asked = epoch;
+    const body = JSON.stringify({ grant_type: 'client_credential', appid: opts.appId, secret: opts.secret, force_refresh: force });
     let answer: WechatAnswer;
     try {
-      const res = await doFetch(`${base}/cgi-bin/token?${q}`, { signal: AbortSignal.timeout(timeoutMs) });
+      const res = await doFetch(`${base}/cgi-bin/stable_token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
       if (!res.ok) {
         await res.arrayBuffer().catch(() => undefined);
         throw new TokenError(`WeChat token: HTTP ${res.status}`);
@@ -103,16 +142,45 @@ export function createWechatAdapter(opts: WechatAdapterOptions): WechatAdapter {
     if (!answer.access_token) throw new TokenError(`WeChat token: errcode ${answer.errcode ?? '?'} ${answer.errmsg ?? ''}`.trim());
     const life = Number(answer.expires_in) || 7200;
     const usable = life > 2 * TOKEN_MARGIN_S ? life - TOKEN_MARGIN_S : life / 2;
-    cached = { token: answer.access_token, until: now().getTime() + usable * 1000 };
+    if (asked === epoch) cached = { token: answer.access_token, until: now().getTime() + usable * 1000 };
     return answer.access_token;
   };
 
-  const token = (): Promise<string> => {
-    if (cached && now().getTime() < cached.until) return Promise.resolve(cached.token);
-    pending ??= fetchToken().finally(() => {
+  const token = (): Promise<Got> => {
+    if (cached && now().getTime() < cached.until) return Promise.resolve({ value: cached.token, fresh: false });
+    pending ??= fetchToken(false).finally(() => {
       pending = null;
     });
-    return pending;
+    return pending.then((value) => ({ value, fresh: true }));
+  };
+
+  /** A new token by force_refresh, unless another has replaced `refused` meanwhile; null: not now (the gap). */
+  const forced = (refused: string): Promise<string | null> => {
+    const t = now().getTime();
+    if (cached && cached.token !== refused && t < cached.until) return Promise.resolve(cached.token);
+    if (forcing) return forcing;
+    if (forcedAt !== null && t - forcedAt < FORCE_REFRESH_GAP_MS) return Promise.resolve(null);
+    forcedAt = t;
+    epoch++;
+    forcing = fetchToken(true).finally(() => {
+      forcing = null;
+    });
+    return forcing;
+  };
+
+  /**
+   * The token to send again with after WeChat refused `refused`, or null. A cached token may have
+   * been replaced by a forced refresh elsewhere (another process, the console) or have expired
+   * early: normal mode answers the current one. Only a token normal mode has just answered
+   * being refused means the stable token itself is bad: then force a new one.
+   */
+  const replacement = async (refused: Got): Promise<string | null> => {
+    if (!refused.fresh) {
+      if (cached?.token === refused.value) cached = null;
+      const again = await token();
+      if (again.value !== refused.value) return again.value;
+    }
+    return forced(refused.value);
   };
 
   const post = async (accessToken: string, message: PushMessage, body: string): Promise<WechatAnswer> => {
@@ -131,26 +199,25 @@ export function createWechatAdapter(opts: WechatAdapterOptions): WechatAdapter {
 
   const send = async (message: PushMessage, openid: string | null): Promise<SendOutcome> => {
     if (!openid) return { status: 'skipped', reason: 'no WeChat openid', attempted: false };
-    const templateId = opts.templates.byKind[message.kind] ?? opts.templates.fallback;
-    if (!templateId) return { status: 'skipped', reason: `no WeChat template for ${message.kind}`, attempted: false };
+    const tpl = byKind.get(message.kind) ?? fallback;
+    if (!tpl) return { status: 'skipped', reason: `no WeChat template for ${message.kind}`, attempted: false };
     const body = JSON.stringify({
       touser: openid,
-      template_id: templateId,
+      template_id: tpl.id,
       page: `${publicUrl}/front${message.link.startsWith('/') ? '' : '/'}${message.link}`,
       data: {
-        thing1: { value: thingValue(message.title.zh) },
-        thing2: { value: thingValue(message.body.zh) },
-        time3: { value: chinaMinute(message.createdAt) },
+        [tpl.keys.title]: { value: thingValue(message.title.zh) },
+        [tpl.keys.body]: { value: thingValue(message.body.zh) },
+        [tpl.keys.time]: { value: chinaMinute(message.createdAt) },
       },
     });
     try {
-      let used = await token();
-      let answer = await post(used, message, body);
+      const used = await token();
+      let answer = await post(used.value, message, body);
       if (TOKEN_REJECTED.has(answer.errcode ?? 0)) {
-        // Another process may have taken a new token, or WeChat dropped ours: one fresh token, one more try.
-        if (cached?.token === used) cached = null;
-        used = await token();
-        answer = await post(used, message, body);
+        // One new token at most, one more try at most: refused again, the row is retried later.
+        const next = await replacement(used);
+        if (next) answer = await post(next, message, body);
       }
       const code = answer.errcode ?? 0;
       const what = `WeChat ${code}${answer.errmsg ? ` ${answer.errmsg}` : ''}`.slice(0, 300);
@@ -169,6 +236,9 @@ export function createWechatAdapter(opts: WechatAdapterOptions): WechatAdapter {
     send,
     get tokenRequests() {
       return tokenRequests;
+    },
+    get forcedRefreshes() {
+      return forcedRefreshes;
     },
   };
 }
