@@ -150,7 +150,11 @@ test.describe('incentive plans as 10000001 (Platinum)', () => {
     const leadership = page.getByRole('radio', { name: /Leadership/ });
     await expect(leadership).toBeAttached();
     const track = (await leadership.isChecked()) ? 'Growth' : 'Leadership';
-    await page.getByRole('radio', { name: new RegExp(track) }).check({ force: true });
+    // By keyboard: the track radios are real radios a keyboard reaches (not only a mouse's target).
+    const radio = page.getByRole('radio', { name: new RegExp(track) });
+    await radio.focus();
+    await page.keyboard.press('Space');
+    await expect(radio).toBeChecked();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Saved')).toBeVisible();
     await page.goto('/front/incentiveplan/biennialaward?lang=en');

@@ -150,3 +150,27 @@ test.describe('notifications for staff', () => {
     expect(problems).toEqual([]);
   });
 });
+
+test.describe('the page under the panel', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('keeps its place and state: opening and closing the panel neither reloads nor scrolls it', async ({ page }) => {
+    await signInAt(page, '10000001', '/?lang=en&channel=wec');
+    await dismissHomeOverlays(page);
+    await expect(page.locator('.home-profile')).toBeVisible();
+    await page.evaluate(() => document.querySelector('.home-profile')?.setAttribute('data-marker', 'kept'));
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    const before = await page.evaluate(() => window.scrollY);
+    await page.getByRole('link', { name: /^Notifications/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    await expect(panel.getByRole('listitem').first()).toBeVisible();
+    // Under the panel: the same page, not a fresh copy scrolled to the top.
+    await expect(page.locator('.home-profile').filter({ visible: true })).toHaveAttribute('data-marker', 'kept');
+    expect(await page.evaluate(() => window.scrollY)).toBe(before);
+    await page.goBack();
+    await expect(panel).toBeHidden();
+    expect(await page.locator('.home-profile').getAttribute('data-marker')).toBe('kept');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
+  });
+});

@@ -47,19 +47,25 @@ export function KeepAliveOutlet({ max }: { max: number }) {
   const keepAlive = (matches.at(-1)?.handle as RouteHandle | undefined)?.keepAlive ?? false;
 
   const [views, setViews] = useState<CachedView[]>([]);
-  const [shownKey, setShownKey] = useState<string | null>(null);
+  const [shownLocation, setShownLocation] = useState<Location | null>(null);
   // Update the cache while rendering when the location changes (React's
-  // "adjust state on prop change" pattern), so the new view shows at once.
-  if (shownKey !== key) {
-    setShownKey(key);
+  // "adjust state on prop change" pattern), so the new view shows at once; a
+  // change the key ignores (the panel's parameter) gives the view its new location.
+  if (shownLocation !== location) {
+    setShownLocation(location);
     const existing = views.find((v) => v.key === key);
     setViews(touch(views, existing ? { ...existing, location } : { key, element: outlet, location }, max));
   }
 
   const scrollPositions = useRef(new Map<string, number>());
+  const scrolledFor = useRef<string | null>(null);
   useLayoutEffect(() => {
-    const saved = scrollPositions.current.get(key);
-    window.scrollTo(0, keepAlive && navigationType === 'POP' && saved !== undefined ? saved : 0);
+    // Only a new view moves the page: the panel's parameter keeps the view, and where it was.
+    if (scrolledFor.current !== key) {
+      scrolledFor.current = key;
+      const saved = scrollPositions.current.get(key);
+      window.scrollTo(0, keepAlive && navigationType === 'POP' && saved !== undefined ? saved : 0);
+    }
     const onScroll = () => scrollPositions.current.set(key, window.scrollY);
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);

@@ -30,7 +30,7 @@ export function QueryState<T>({ query, isEmpty, emptyTitle, emptyText, skeletonL
   const data = useDeferredValue(query.data);
   if (query.isPending || (query.isSuccess && data === undefined)) {
     return (
-      <div className="card" aria-busy="true" aria-label={t('loading')}>
+      <div className="card" role="status" aria-busy="true" aria-label={t('loading')}>
         <Skeleton.Title animated />
         <Skeleton.Paragraph lineCount={skeletonLines} animated />
       </div>

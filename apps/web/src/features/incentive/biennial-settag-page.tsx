@@ -1,4 +1,4 @@
-import { Button, Radio, Space, Toast } from 'antd-mobile';
+import { Button, Radio, Space } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/page.tsx';
@@ -19,6 +19,9 @@ export default function BiennialSettagPage() {
   const save = useSaveBiennialTag();
   const [picked, setChoice] = useState<string | null>(null);
   const choice = picked ?? plan.data?.chosenTrack ?? null;
+  // What the last save said, beside the button (a status a screen reader announces, and that
+  // stays until the choice changes, where a toast may be gone before it is read).
+  const [outcome, setOutcome] = useState<'saved' | 'saveFailed' | null>(null);
   return (
     <Page title={t('settagTitle')} onRefresh={() => plan.refetch()}>
       <QueryState query={plan}>
@@ -36,7 +39,13 @@ export default function BiennialSettagPage() {
                 </div>
               ))}
             </div>
-            <Radio.Group value={choice ?? ''} onChange={(v) => setChoice(String(v))}>
+            <Radio.Group
+              value={choice ?? ''}
+              onChange={(v) => {
+                setChoice(String(v));
+                setOutcome(null);
+              }}
+            >
               <Space direction="vertical" block>
                 {p.levels.map((l) => (
                   <Radio key={l.code} value={l.code} block>
@@ -66,13 +75,16 @@ export default function BiennialSettagPage() {
               disabled={!choice || choice === p.chosenTrack}
               onClick={() =>
                 save.mutate(choice as BiennialTrack, {
-                  onSuccess: () => Toast.show({ content: t('saved') }),
-                  onError: () => Toast.show({ content: t('saveFailed') }),
+                  onSuccess: () => setOutcome('saved'),
+                  onError: () => setOutcome('saveFailed'),
                 })
               }
             >
               {t('save')}
             </Button>
+            <p className={`small inc-save__status${outcome === 'saveFailed' ? ' inc-save__status--failed' : ''}`} role="status">
+              {outcome ? t(outcome) : null}
+            </p>
           </section>
         )}
       </QueryState>

@@ -15,7 +15,7 @@ export function NotificationList({ staff, unread }: { staff: boolean; unread: nu
 
   if (list.isPending) {
     return (
-      <div className="notif-panel__section" aria-busy="true" aria-label={t('loading')}>
+      <div className="notif-panel__section" role="status" aria-busy="true" aria-label={t('loading')}>
         {[0, 1, 2].map((i) => (
           <div key={i} className="notif-skeleton">
             <Skeleton.Title animated />

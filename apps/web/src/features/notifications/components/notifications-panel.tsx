@@ -103,7 +103,7 @@ export default function NotificationsPanel({ open, initialTab, onClose, returnFo
           ) : (
             <Suspense
               fallback={
-                <div className="notif-panel__section" aria-busy="true" aria-label={t('settings.loading')}>
+                <div className="notif-panel__section" role="status" aria-busy="true" aria-label={t('settings.loading')}>
                   <Skeleton.Paragraph lineCount={8} animated />
                 </div>
               }

@@ -72,7 +72,7 @@ export default function PreferencesForm() {
 
   if (preferences.isPending) {
     return (
-      <div className="notif-panel__section" aria-busy="true" aria-label={t('settings.loading')}>
+      <div className="notif-panel__section" role="status" aria-busy="true" aria-label={t('settings.loading')}>
         <Skeleton.Paragraph lineCount={8} animated />
       </div>
     );
