@@ -62,6 +62,8 @@ interface MonthRow {
   bracket: number;
   qLegs: number;
   isSp: boolean;
+  /** A 21 % group (a Q leg to its sponsor), as the close judged it. */
+  isQ: boolean;
 }
 
 const ROWS_PER_INSERT = 500;
@@ -81,7 +83,7 @@ const PUSH: readonly PushChannel[] = ['wec', 'ca'];
 async function monthRows(db: DB, month: MonthKey): Promise<Map<string, MonthRow>> {
   const rows = await db
     .selectFrom('monthly_results')
-    .select(['ada', 'gpv', 'apv', 'bracket', 'q_legs', 'is_sp'])
+    .select(['ada', 'gpv', 'apv', 'bracket', 'q_legs', 'is_sp', 'is_q'])
     .where('month', '=', month)
     .orderBy('ada')
     .execute();
@@ -95,6 +97,7 @@ async function monthRows(db: DB, month: MonthKey): Promise<Map<string, MonthRow>
         bracket: Number(r.bracket),
         qLegs: Number(r.q_legs),
         isSp: Number(r.is_sp) === 1,
+        isQ: Number(r.is_q) === 1,
       },
     ]),
   );
@@ -175,7 +178,6 @@ async function eventsOf(db: DB, opts: ProduceOptions): Promise<Map<string, Notif
     if (legs) legs.push(p);
     else frontline.set(p.sponsorAda, [p]);
   }
-  const threshold = openRules.brackets.at(-1)?.minPv ?? Infinity;
   for (const [sponsor, legs] of frontline) {
     const facts = legs.map((leg) => {
       // The sponsor sees a personally sponsored leg's name in full (lib/name-policy.ts).
@@ -185,7 +187,7 @@ async function eventsOf(db: DB, opts: ProduceOptions): Promise<Map<string, Notif
         name: { zh: shown.nameZh, en: shown.nameEn },
         ref: refOf(leg.treePos),
         gpv: open.get(leg.ada)?.gpv ?? 0,
-        qLastMonth: (before.get(leg.ada)?.gpv ?? 0) >= threshold,
+        qLastMonth: before.get(leg.ada)?.isQ ?? false,
       };
     });
     add(sponsor, legEvents(todayMonth, opts.today, facts, openRules));
