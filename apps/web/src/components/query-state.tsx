@@ -18,7 +18,11 @@ interface QueryStateProps<T> {
    * words may be in another language (lib/request-texts.ts), and the page knows what was asked.
    */
   refusedText?: string;
-  children: (data: T) => ReactNode;
+  /**
+   * The content; `stale` while it shows other data than the query's latest answer (the previous
+   * page's rows while the next loads, or an answer not rendered yet): mark it busy.
+   */
+  children: (data: T, state: { stale: boolean }) => ReactNode;
 }
 
 /** Loading skeleton, error with retry, empty state, or the content: the same on every page. */
@@ -60,5 +64,5 @@ export function QueryState<T>({ query, isEmpty, emptyTitle, emptyText, skeletonL
       </div>
     );
   }
-  return <>{children(data as T)}</>;
+  return <>{children(data as T, { stale: query.isPlaceholderData || data !== query.data })}</>;
 }

@@ -123,6 +123,26 @@ describe('market member tracking', { timeout: 15_000 }, () => {
     await waitFor(() => expect(where).toBe('?sort=pvToQ&order=desc'));
   });
 
+  it('keeps the last rows while another sort loads, marked busy so they are not read as its answer', async () => {
+    show('');
+    await table();
+    const rows = () => document.querySelector('.market-rows')!;
+    expect(rows()).toHaveAttribute('aria-busy', 'false');
+    let release!: () => void;
+    post.mockImplementation(
+      (_path: string, body: { page: number; pageSize: number }) =>
+        new Promise((resolve) => {
+          release = () => resolve(answer(body));
+        }),
+    );
+    fireEvent.click(within(await table()).getByRole('button', { name: 'PV to Q (PV)' }));
+    await waitFor(() => expect(bodies().at(-1)).toMatchObject({ sort: 'pvToQ' }));
+    expect(within(await table()).getAllByRole('row').length).toBeGreaterThan(1);
+    expect(rows()).toHaveAttribute('aria-busy', 'true');
+    await act(async () => release());
+    await waitFor(() => expect(rows()).toHaveAttribute('aria-busy', 'false'));
+  });
+
   it('traces each member’s Q from their group PV, where the Q column says it', async () => {
     show('');
     const t = await table();

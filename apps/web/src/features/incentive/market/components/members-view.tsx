@@ -116,9 +116,10 @@ export function MembersView({ title, year, onYear }: Props) {
             emptyTitle={t('emptyMarket')}
             emptyText={t('emptyMarketText')}
           >
-            {(d) => (
+            {(d, { stale }) => (
               <MembersTable
                 d={d}
+                stale={stale}
                 query={effective}
                 sort={{ key: query.sort ?? 'pgpv', order: query.order ?? 'desc' }}
                 onSort={(s) => change({ sort: s.key as MemberSort, order: s.order }, `th[data-column="${s.key}"] button`)}
@@ -328,8 +329,11 @@ function MembersTable({
   onSort,
   onPage,
   onPageSize,
+  stale,
 }: {
   d: MembersData;
+  /** The rows are the last ones shown while another sort, filter or page loads. */
+  stale: boolean;
   query: MemberQuery;
   sort: SortState;
   onSort: (s: SortState) => void;
@@ -422,35 +426,38 @@ function MembersTable({
   ];
   return (
     <TableCard id="market-members-title" title={t('member')} actions={<MembersExport query={query} total={d.total} />}>
-      <Summary d={d} />
-      {d.total === 0 ? (
-        <EmptyCard title={t('emptyFilter')} text={t('emptyFilterText')} />
-      ) : (
-        <>
-          <DataTable className="market-table" columns={columns} rows={d.rows} rowKey={(r) => r.ref} sort={sort} onSort={onSort} />
-          <nav className="market-pager" aria-label={t('pager')}>
-            <Button size="small" disabled={d.page <= 1} onClick={() => onPage(d.page - 1, 'prev')} data-pager="prev">
-              {t('prev')}
-            </Button>
-            <span className="num small" aria-current="page">
-              {t('page', { page: d.page, pages })}
-            </span>
-            <Button size="small" disabled={d.page >= pages} onClick={() => onPage(d.page + 1, 'next')} data-pager="next">
-              {t('next')}
-            </Button>
-            <label className="market-field market-field--inline">
-              <span className="muted small">{t('pageSize')}</span>
-              <select value={d.pageSize} onChange={(e) => onPageSize(Number(e.target.value) as PageSize)} data-pager="size">
-                {PAGE_SIZES.map((n) => (
-                  <option key={n} value={n}>
-                    {t('perPage', { n })}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </nav>
-        </>
-      )}
+      {/* The previous rows stay while the next arrive: say they are not this view's answer yet. */}
+      <div className="market-rows" aria-busy={stale}>
+        <Summary d={d} />
+        {d.total === 0 ? (
+          <EmptyCard title={t('emptyFilter')} text={t('emptyFilterText')} />
+        ) : (
+          <>
+            <DataTable className="market-table" columns={columns} rows={d.rows} rowKey={(r) => r.ref} sort={sort} onSort={onSort} />
+            <nav className="market-pager" aria-label={t('pager')}>
+              <Button size="small" disabled={d.page <= 1} onClick={() => onPage(d.page - 1, 'prev')} data-pager="prev">
+                {t('prev')}
+              </Button>
+              <span className="num small" aria-current="page">
+                {t('page', { page: d.page, pages })}
+              </span>
+              <Button size="small" disabled={d.page >= pages} onClick={() => onPage(d.page + 1, 'next')} data-pager="next">
+                {t('next')}
+              </Button>
+              <label className="market-field market-field--inline">
+                <span className="muted small">{t('pageSize')}</span>
+                <select value={d.pageSize} onChange={(e) => onPageSize(Number(e.target.value) as PageSize)} data-pager="size">
+                  {PAGE_SIZES.map((n) => (
+                    <option key={n} value={n}>
+                      {t('perPage', { n })}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </nav>
+          </>
+        )}
+      </div>
     </TableCard>
   );
 }
