@@ -69,8 +69,10 @@ export class PdfWriter {
       size: 'A4',
       margins: MARGIN,
       bufferPages: true,
-      // The parsed font object (not a file name): pdfkit then loads no built-in font at all.
-      font: fonts.regular as unknown as string,
+      // No default font (pdfkit would load Helvetica): every text picks 'regular' or 'bold' first.
+      // Not the parsed font either: pdfkit caches a default font under no name, so each later
+      // font('regular') would open the font again and compare name tables to find it the same.
+      font: null as unknown as string,
       lang: meta.lang,
       displayTitle: true,
       info: { Title: meta.title, Author: meta.author, Subject: meta.subject, Creator: 'ABO Inquiry' },
@@ -210,10 +212,10 @@ export class PdfWriter {
     return Math.max(...heights) + 2 * PAD;
   }
 
-  private drawRow(columns: readonly Column[], cells: readonly Cell[], style: RowStyle): void {
+  /** Draws a row; `h` is its height when the caller has measured it already (measuring wraps every cell). */
+  private drawRow(columns: readonly Column[], cells: readonly Cell[], style: RowStyle, h = this.rowHeight(columns, cells, style)): void {
     const size = style.size ?? 9;
     const indent = style.indent ?? 0;
-    const h = this.rowHeight(columns, cells, style);
     this.ensure(h);
     const y = this.doc.y;
     if (style.band) this.doc.rect(MARGIN.left, y, this.width, h).fill(BAND);
@@ -250,10 +252,14 @@ export class PdfWriter {
     this.repeatHeader = head;
     const room = this.limit - MARGIN.top - this.rowHeight(columns, headCells, headStyle);
     for (const entry of rows) {
-      const group = 'cells' in entry ? [entry as TableRow] : (entry as readonly TableRow[]);
-      const height = group.reduce((a, r) => a + this.rowHeight(columns, r.cells.map(cellOf), r.style ?? {}), 0);
+      const group = ('cells' in entry ? [entry as TableRow] : (entry as readonly TableRow[])).map((r) => {
+        const cells = r.cells.map(cellOf);
+        const style = r.style ?? {};
+        return { cells, style, height: this.rowHeight(columns, cells, style) };
+      });
+      const height = group.reduce((a, r) => a + r.height, 0);
       if (height <= room) this.ensure(height);
-      for (const r of group) this.drawRow(columns, r.cells.map(cellOf), r.style ?? {});
+      for (const r of group) this.drawRow(columns, r.cells, r.style, r.height);
     }
     this.repeatHeader = null;
     this.doc.y += 4;
