@@ -94,6 +94,11 @@ const envSchema = z.object({
   NOTIFY_WORKER_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(2000),
   /** Outbox rows a worker claims at once. */
   NOTIFY_BATCH: z.coerce.number().int().min(1).max(1000).default(100),
+  /** PostgreSQL: the schema of pg-boss, the queue delivery workers share (notifications/delivery/queue.ts). */
+  NOTIFY_QUEUE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,39}$/, 'NOTIFY_QUEUE_SCHEMA: lower-case letters, digits and _')
+    .default('pgboss'),
 });
 
 export type Env = z.infer<typeof envSchema>;

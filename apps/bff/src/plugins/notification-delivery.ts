@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
+import { dialectOf } from '../db/index.ts';
+import { postgresSchema } from '../db/postgres.ts';
+import { openOutboxQueue, type OutboxQueue } from '../notifications/delivery/queue.ts';
 import { adapterSlots, deliverySettings, describeSettings, type DeliveryConfig } from '../notifications/delivery/settings.ts';
 import { createStandIn, type StandIn } from '../notifications/delivery/stand-in.ts';
 import { createDeliveryWorker, type BatchReport, type DeliveryWorker } from '../notifications/delivery/worker.ts';
@@ -17,7 +20,7 @@ declare module 'fastify' {
 }
 
 export interface NotificationDeliveryOptions {
-  config: DeliveryConfig & Pick<Config, 'notifyWorker' | 'NOTIFY_WORKER_INTERVAL_MS' | 'NOTIFY_BATCH'>;
+  config: DeliveryConfig & Pick<Config, 'notifyWorker' | 'NOTIFY_WORKER_INTERVAL_MS' | 'NOTIFY_BATCH' | 'NOTIFY_QUEUE_SCHEMA'>;
 }
 
 /** In-flight sends get this long to finish when the server closes; the rest is left to the lease. */
@@ -30,6 +33,9 @@ const CLOSE_GRACE_MS = 5_000;
  * `app.notificationDelivery.runOnce()`), looks at the outbox every NOTIFY_WORKER_INTERVAL_MS
  * (at once again while batches come back full), and stops when the app closes, before the
  * database does. Every process may run it: claims are leased (notifications/delivery/outbox.ts).
+ * On PostgreSQL the processes share the work through pg-boss instead (notifications/delivery/
+ * queue.ts), installed in NOTIFY_QUEUE_SCHEMA when the server listens and stopped before the
+ * database closes; should it fail to start, this process falls back to the leased loop.
  */
 export const notificationDeliveryPlugin = fp(
   async (app: FastifyInstance, opts: NotificationDeliveryOptions) => {
@@ -91,8 +97,33 @@ export const notificationDeliveryPlugin = fp(
       timer = setTimeout(() => void (loop = tick()), full ? 0 : config.NOTIFY_WORKER_INTERVAL_MS);
       timer.unref();
     };
+    let queue: OutboxQueue | null = null;
+    const startQueue = async () => {
+      // A database in a schema of its own (the test harness) keeps its queue beside it.
+      const own = postgresSchema(app.db);
+      const schema = own ? `${own}_${config.NOTIFY_QUEUE_SCHEMA}` : config.NOTIFY_QUEUE_SCHEMA;
+      try {
+        queue = await openOutboxQueue({
+          db: app.db,
+          worker: getWorker(),
+          schema,
+          batch: config.NOTIFY_BATCH,
+          intervalMs: config.NOTIFY_WORKER_INTERVAL_MS,
+          log: app.log,
+          onReport: logged,
+        });
+      } catch (err) {
+        app.log.error({ err }, 'notifications: the delivery queue (pg-boss) did not start; this process claims from the outbox itself');
+        return false;
+      }
+      if (closing) await queue.stop(0);
+      else queue.start();
+      app.log.info(`notifications: delivery through the pg-boss queue in schema ${schema}`);
+      return true;
+    };
     app.addHook('onListen', async () => {
-      if (!config.notifyWorker || timer || closing) return;
+      if (!config.notifyWorker || timer || queue || closing) return;
+      if (dialectOf(app.db) === 'postgres' && (await startQueue())) return;
       timer = setTimeout(() => void (loop = tick()), config.NOTIFY_WORKER_INTERVAL_MS);
       timer.unref();
     });
@@ -100,6 +131,7 @@ export const notificationDeliveryPlugin = fp(
     app.addHook('preClose', async () => {
       closing = true;
       clearTimeout(timer);
+      await queue?.stop(CLOSE_GRACE_MS);
       await worker?.stop(CLOSE_GRACE_MS);
       await Promise.race([loop, new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref())]);
     });

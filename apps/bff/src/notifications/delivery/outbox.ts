@@ -64,17 +64,43 @@ export async function claimDue(db: DB, opts: { now: Date; limit: number; leaseMs
   return {
     lease,
     leaseEnds,
-    rows: rows
-      .map((r) => ({
-        id: Number(r.id),
-        notificationId: Number(r.notification_id),
-        ada: r.ada,
-        channel: r.channel,
-        idempotencyKey: r.idempotency_key,
-        attempts: Number(r.attempts),
-      }))
-      .sort((a, b) => a.id - b.id),
+    rows: rows.map(toClaimed).sort((a, b) => a.id - b.id),
   };
+}
+
+function toClaimed(r: {
+  id: number | string;
+  notification_id: number | string;
+  ada: string;
+  channel: string;
+  idempotency_key: string;
+  attempts: number;
+}): ClaimedRow {
+  return {
+    id: Number(r.id),
+    notificationId: Number(r.notification_id),
+    ada: r.ada,
+    channel: r.channel,
+    idempotencyKey: r.idempotency_key,
+    attempts: Number(r.attempts),
+  };
+}
+
+/**
+ * The rows among `ids` that still carry the lease `lease` and are pending: what a queued job
+ * (queue.ts) may send. Rows recorded since, or claimed again after the lease ran out, are left out.
+ */
+export async function heldRows(db: DB, ids: readonly number[], lease: string): Promise<ClaimedRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('notification_outbox')
+    .select(['id', 'notification_id', 'ada', 'channel', 'idempotency_key', 'attempts'])
+    .where('id', 'in', [...ids])
+    .where('status', '=', 'pending')
+    .where('claimed_until', '=', lease)
+    .orderBy('id')
+    .execute();
+  return rows.map(toClaimed);
 }
 
 /** What became of one claimed row. */

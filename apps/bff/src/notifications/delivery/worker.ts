@@ -10,11 +10,11 @@
 import type { PushChannel } from '@abo/contract';
 import type { DB } from '../../db/index.ts';
 import { readBatchData } from './batch-data.ts';
-import { MAX_ATTEMPTS, backoffMs, claimDue, recordResults, type ClaimedRow, type RowResult } from './outbox.ts';
+import { MAX_ATTEMPTS, backoffMs, claimDue, recordResults, type Claim, type ClaimedRow, type RowResult } from './outbox.ts';
 import { quietUntil } from './quiet-hours.ts';
 import { HTTP_TIMEOUT_MS, errorText, type AdapterSlot, type SendOutcome } from './types.ts';
 
-type Log = {
+export type Log = {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
@@ -53,6 +53,11 @@ export interface DeliveryWorker {
   /** Claims one batch, sends it and records it. */
   runOnce(): Promise<BatchReport>;
   /**
+   * Sends and records rows claimed elsewhere (the queue on PostgreSQL, queue.ts); a send starts
+   * only while its claim's `leaseEnds` leaves `sendBudgetMs`.
+   */
+  deliver(claims: readonly Claim[]): Promise<BatchReport>;
+  /**
    * No send starts after this; resolves when the batches under way have recorded their results,
    * or after `graceMs`, leaving what is still in flight to its lease.
    */
@@ -64,6 +69,8 @@ export const DEFAULT_BATCH = 100;
 export const DEFAULT_CONCURRENCY = 50;
 export const DEFAULT_LEASE_MS = 120_000;
 export const DEFAULT_SEND_BUDGET_MS = 4 * HTTP_TIMEOUT_MS + 5_000;
+
+const EMPTY: BatchReport = { claimed: 0, sent: 0, retried: 0, failed: 0, skipped: 0, postponed: 0, released: 0, lost: 0 };
 
 const silent: Log = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -107,25 +114,26 @@ export function createDeliveryWorker(opts: DeliveryWorkerOptions): DeliveryWorke
     }
   };
 
-  const runBatch = async (): Promise<BatchReport> => {
-    const claim = await claimDue(db, { now: now(), limit: batchSize, leaseMs });
-    const report: BatchReport = {
-      claimed: claim.rows.length,
-      sent: 0,
-      retried: 0,
-      failed: 0,
-      skipped: 0,
-      postponed: 0,
-      released: 0,
-      lost: 0,
+  /** Sends the rows of `claims` and records each claim's results (in one transaction per claim). */
+  const deliver = async (claims: readonly Claim[]): Promise<BatchReport> => {
+    const report: BatchReport = { ...EMPTY };
+    const held = claims.flatMap((claim) => claim.rows.map((row) => ({ row, claim })));
+    report.claimed = held.length;
+    if (held.length === 0) return report;
+    const results = new Map<Claim, RowResult[]>(claims.map((c) => [c, []]));
+    const done = new Set<number>();
+    const put = (claim: Claim, r: RowResult) => {
+      results.get(claim)!.push(r);
+      done.add(r.id);
     };
-    if (claim.rows.length === 0) return report;
-    const results: RowResult[] = [];
     try {
-      const data = await readBatchData(db, claim.rows);
-      const toSend: Array<() => Promise<RowResult>> = [];
-      for (const row of claim.rows) {
-        const skip = (reason: string) => results.push({ id: row.id, outcome: 'skipped', reason, attempted: false });
+      const data = await readBatchData(
+        db,
+        held.map((h) => h.row),
+      );
+      const toSend: Array<() => Promise<void>> = [];
+      for (const { row, claim } of held) {
+        const skip = (reason: string) => put(claim, { id: row.id, outcome: 'skipped', reason, attempted: false });
         const slot = adapters[row.channel as PushChannel];
         const note = data.notifications.get(row.notificationId);
         if (!slot) {
@@ -152,7 +160,7 @@ export function createDeliveryWorker(opts: DeliveryWorkerOptions): DeliveryWorke
         const until = quietUntil(now(), prefs.quietHours);
         if (until) {
           const dueAt = until.toISOString();
-          results.push({ id: row.id, outcome: 'postponed', dueAt, note: `quiet hours: held until ${dueAt}` });
+          put(claim, { id: row.id, outcome: 'postponed', dueAt, note: `quiet hours: held until ${dueAt}` });
           continue;
         }
         const adapter = slot.adapter;
@@ -169,49 +177,57 @@ export function createDeliveryWorker(opts: DeliveryWorkerOptions): DeliveryWorke
         };
         toSend.push(async () => {
           // No time left in the lease for a whole send, or stopping: leave it for the next claim.
-          if (stopping || now().getTime() + sendBudgetMs > claim.leaseEnds) return { id: row.id, outcome: 'released' };
+          if (stopping || now().getTime() + sendBudgetMs > claim.leaseEnds) return put(claim, { id: row.id, outcome: 'released' });
           let outcome: SendOutcome;
           try {
             outcome = await adapter.send(message, address);
           } catch (err) {
             outcome = { status: 'retry', error: errorText(err) };
           }
-          return afterSend(row, outcome);
+          put(claim, afterSend(row, outcome));
         });
       }
-      await pool(toSend, concurrency, async (send) => void results.push(await send()));
+      await pool(toSend, concurrency, (send) => send());
     } catch (err) {
       // Reading the batch failed: give back whatever has no result yet (nothing was sent for it).
       log.error({ err }, 'notification delivery: a batch failed; its rows are released');
-      const done = new Set(results.map((r) => r.id));
-      for (const row of claim.rows) if (!done.has(row.id)) results.push({ id: row.id, outcome: 'released' });
+      for (const { row, claim } of held) if (!done.has(row.id)) put(claim, { id: row.id, outcome: 'released' });
     }
 
-    const written = await recordResults(db, claim, results, now());
-    report.lost = written.lost;
-    for (const r of results) {
-      if (r.outcome === 'sent') report.sent++;
-      else if (r.outcome === 'retry') report.retried++;
-      else if (r.outcome === 'failed') report.failed++;
-      else if (r.outcome === 'skipped') report.skipped++;
-      else if (r.outcome === 'postponed') report.postponed++;
-      else report.released++;
-      if (r.outcome === 'failed') log.warn({ outboxId: r.id, error: r.error }, 'notification delivery: a message failed for good');
+    for (const [claim, rs] of results) {
+      const written = await recordResults(db, claim, rs, now());
+      report.lost += written.lost;
+      for (const r of rs) {
+        if (r.outcome === 'sent') report.sent++;
+        else if (r.outcome === 'retry') report.retried++;
+        else if (r.outcome === 'failed') report.failed++;
+        else if (r.outcome === 'skipped') report.skipped++;
+        else if (r.outcome === 'postponed') report.postponed++;
+        else report.released++;
+        if (r.outcome === 'failed') log.warn({ outboxId: r.id, error: r.error }, 'notification delivery: a message failed for good');
+      }
     }
-    if (written.lost)
-      log.warn({ lost: written.lost }, 'notification delivery: results not recorded, the rows were claimed again after the lease ran out');
+    if (report.lost)
+      log.warn({ lost: report.lost }, 'notification delivery: results not recorded, the rows were claimed again after the lease ran out');
     return report;
+  };
+
+  const track = (p: Promise<BatchReport>) => {
+    running.add(p);
+    const forget = () => void running.delete(p);
+    p.then(forget, forget);
+    return p;
   };
 
   return {
     batchSize,
     runOnce() {
-      if (stopping) return Promise.resolve({ claimed: 0, sent: 0, retried: 0, failed: 0, skipped: 0, postponed: 0, released: 0, lost: 0 });
-      const p = runBatch();
-      running.add(p);
-      const forget = () => void running.delete(p);
-      p.then(forget, forget);
-      return p;
+      if (stopping) return Promise.resolve({ ...EMPTY });
+      return track(claimDue(db, { now: now(), limit: batchSize, leaseMs }).then((claim) => deliver([claim])));
+    },
+    deliver(claims) {
+      if (stopping) return Promise.resolve({ ...EMPTY });
+      return track(deliver(claims));
     },
     async stop(graceMs = 5_000) {
       stopping = true;
