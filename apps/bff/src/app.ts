@@ -20,6 +20,7 @@ import { achievementRoutes } from './routes/achievement/achievement-routes.ts';
 import { homeRoutes } from './routes/home/home-routes.ts';
 import { incentiveRoutes } from './routes/incentive/incentive-routes.ts';
 import { incentiveMarketRoutes } from './routes/incentive/market-routes.ts';
+import { watchlistRoutes } from './routes/incentive/watchlist-routes.ts';
 import { incomeRoutes } from './routes/income/income-routes.ts';
 import { documentRoutes, type DocumentRoutesOptions } from './routes/documents/document-routes.ts';
 import { notificationRoutes } from './routes/notifications/notifications-routes.ts';
@@ -106,6 +107,7 @@ export async function buildApp({ config, db, logger = true, logStream, documents
   await app.register(homeRoutes, { today: config.today });
   await app.register(incentiveRoutes, { config });
   await app.register(incentiveMarketRoutes, { config });
+  await app.register(watchlistRoutes, { config });
   await app.register(achievementRoutes, { config });
   await app.register(incomeRoutes, { config });
   await app.register(documentRoutes, { config, render: documents?.render ?? renderDocument, now: documents?.now });

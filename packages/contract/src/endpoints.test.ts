@@ -69,6 +69,8 @@ describe('the endpoint table', () => {
       '/bff/v1/incentive/market/members',
       '/bff/v1/incentive/market/copies',
       '/bff/v1/incentive/market/details',
+      '/bff/v1/incentive/market/tree',
+      '/bff/v1/incentive/market/tree/search',
     ]);
   });
 

@@ -77,6 +77,7 @@ import {
   partnersBodySchema,
   partnersDataSchema,
 } from './incentive-market.ts';
+import { treeBodySchema, treeDataSchema, treeSearchBodySchema, treeSearchDataSchema } from './incentive-market-tree.ts';
 import {
   annualIncomeDataSchema,
   annualReviewDataSchema,
@@ -93,6 +94,7 @@ import {
   statementListDataSchema,
 } from './income.ts';
 import { documentLinkBodySchema, documentLinkDataSchema } from './documents.ts';
+import { achProjectionDataSchema, achYearOnYearBodySchema, achYearOnYearDataSchema } from './projections.ts';
 import {
   notificationPreferencesBodySchema,
   notificationPreferencesSchema,
@@ -101,6 +103,7 @@ import {
   notificationsReadBodySchema,
   unreadCountDataSchema,
 } from './notifications.ts';
+import { watchBodySchema, watchDataSchema, watchlistDataSchema, watchNoteBodySchema, watchNoteDataSchema } from './watchlist.ts';
 
 /** A call answering the envelope `{code, message, success, data}` (spec §3). */
 export interface EnvelopeEndpoint {
@@ -158,6 +161,12 @@ export const ENDPOINTS = {
   '/bff/v1/incentive/market/members': { body: membersBodySchema, data: membersDataSchema, downlineQuery: true },
   '/bff/v1/incentive/market/copies': { body: copiesBodySchema, data: copiesDataSchema, downlineQuery: true },
   '/bff/v1/incentive/market/details': { body: detailsBodySchema, data: detailsDataSchema, downlineQuery: true },
+  // The viewer's own watchlist (watchlist.ts): private, so no downline reading; staff read it through queryAda.
+  '/bff/v1/incentive/market/watchlist': { body: none, data: watchlistDataSchema },
+  '/bff/v1/incentive/market/watch': { body: watchBodySchema, data: watchDataSchema },
+  '/bff/v1/incentive/market/watchNote': { body: watchNoteBodySchema, data: watchNoteDataSchema },
+  '/bff/v1/incentive/market/tree': { body: treeBodySchema, data: treeDataSchema, downlineQuery: true },
+  '/bff/v1/incentive/market/tree/search': { body: treeSearchBodySchema, data: treeSearchDataSchema, downlineQuery: true },
 
   // --- Achievement ---------------------------------------------------------------------------
   '/bff/v1/achievement/overview': { body: none, data: achOverviewDataSchema },
@@ -178,6 +187,10 @@ export const ENDPOINTS = {
   '/bff/v1/achievement/invitations': { body: none, data: achInvitationsDataSchema },
   '/bff/v1/achievement/invitations/create': { body: achInvitationCreateBodySchema, data: achInvitationDataSchema },
   '/bff/v1/achievement/invitations/revoke': { body: achInvitationRevokeBodySchema, data: achInvitationDataSchema },
+  /** Estimates of the open month's end and this PY's Q months (labelled as estimates on the page). */
+  '/bff/v1/achievement/projection': { body: none, data: achProjectionDataSchema },
+  /** This PY beside the last, month by month (achievement and income areas). */
+  '/bff/v1/achievement/yearOnYear': { body: achYearOnYearBodySchema.optional(), data: achYearOnYearDataSchema },
 
   // --- Income --------------------------------------------------------------------------------
   '/bff/v1/income/statement': { body: incomeMonthBodySchema, data: statementDataSchema },

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { baseBodySchema } from './common.ts';
 import { monthFiguresSchema, monthSchema, monthStateSchema, pySchema } from './months.ts';
 import { localTextSchema } from './text.ts';
+import { criterionProjectionSchema } from './projections.ts';
 
 /** DESIGN §2 statuses: outOfReach = cannot be met in the remaining months (sent with a reason). */
 export const planStatusSchema = z.enum(['met', 'onTrack', 'atRisk', 'outOfReach', 'missed']);
@@ -143,6 +144,8 @@ export const criterionSchema = z.object({
   trace: z.array(traceMonthSchema),
   events: z.array(z.object({ code: z.string(), name: localTextSchema, attended: z.boolean(), month: z.string().nullable() })).optional(),
   components: z.array(z.object({ source: z.string(), name: localTextSchema, raw: z.number(), points: z.number() })).optional(),
+  /** Where the count ends by the period's last month at the closed months' pace (an estimate). */
+  projection: criterionProjectionSchema.optional(),
 });
 export type CriterionData = z.infer<typeof criterionSchema>;
 

@@ -13,4 +13,7 @@ export * from './income.ts';
 export * from './documents.ts';
 export * from './notifications.ts';
 export * from './incentive-market.ts';
+export * from './projections.ts';
+export * from './watchlist.ts';
+export * from './incentive-market-tree.ts';
 export * from './endpoints.ts';

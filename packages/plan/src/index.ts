@@ -21,6 +21,7 @@ export * from './first-goal.ts';
 export * from './history.ts';
 export * from './market-rules.ts';
 export * from './notifications.ts';
+export * from './projections.ts';
 export type * from './plans/types.ts';
 export {
   combineStatus,

@@ -8,6 +8,7 @@ import * as m0004 from './migrations/0004-statement-payment-date.ts';
 import * as m0005 from './migrations/0005-open-month-passed-up.ts';
 import * as m0006 from './migrations/0006-document-links.ts';
 import * as m0007 from './migrations/0007-notifications.ts';
+import * as m0008 from './migrations/0008-watchlist.ts';
 import { openPostgres, postgresSchema, rawPostgres } from './postgres.ts';
 import { openSqlite, rawSqlite, sqlitePath } from './sqlite.ts';
 
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0005-open-month-passed-up': m0005,
   '0006-document-links': m0006,
   '0007-notifications': m0007,
+  '0008-watchlist': m0008,
 };
 
 /**

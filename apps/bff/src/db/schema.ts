@@ -284,6 +284,16 @@ export interface NotificationAddressesTable {
   updated_at: string;
 }
 
+/** A member a distributor starred on the market pages, with their private note (migration 0008). */
+export interface WatchlistTable {
+  ada: string;
+  member_ada: string;
+  /** Trimmed, at most WATCH_NOTE_MAX characters; '' for none. */
+  note: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   actor: string;
@@ -328,6 +338,7 @@ export interface Database {
   notification_outbox: NotificationOutboxTable;
   notification_preferences: NotificationPreferencesTable;
   notification_addresses: NotificationAddressesTable;
+  watchlist: WatchlistTable;
   audit_log: AuditLogTable;
   analytics_events: AnalyticsEventsTable;
   meta: MetaTable;
@@ -360,6 +371,7 @@ export const TABLE_NAMES = [
   'notification_outbox',
   'notification_preferences',
   'notification_addresses',
+  'watchlist',
   'audit_log',
   'analytics_events',
 ] as const satisfies readonly (keyof Database)[];

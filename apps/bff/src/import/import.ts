@@ -89,7 +89,7 @@ export class ImportConflictError extends Error {
 }
 
 /** Sign-in state that hangs off a distributor: dropped by --replace for ADAs no longer there. */
-const PER_ADA_TABLES = ['user_settings', 'invitations', 'prompt_closes', 'novice_guides'] as const;
+const PER_ADA_TABLES = ['user_settings', 'invitations', 'prompt_closes', 'novice_guides', 'watchlist'] as const;
 /** Everything the close derives from the tree, the orders and the attendance. */
 const DERIVED_TABLES = ['monthly_results', 'statements', 'plan_results'] as const;
 

@@ -9,9 +9,13 @@ import * as m0001 from './0001-initial.ts';
 import * as m0002 from './0002-analytics-retention.ts';
 import * as m0003 from './0003-orders-and-attendance.ts';
 import * as m0004 from './0004-statement-payment-date.ts';
+import * as m0005 from './0005-open-month-passed-up.ts';
+import * as m0006 from './0006-document-links.ts';
+import * as m0007 from './0007-notifications.ts';
 
 const BEFORE = { '0001-initial': m0001, '0002-analytics-retention': m0002, '0003-orders-and-attendance': m0003 };
 const WITH_0004 = { ...BEFORE, '0004-statement-payment-date': m0004 };
+const WITH_0007 = { ...WITH_0004, '0005-open-month-passed-up': m0005, '0006-document-links': m0006, '0007-notifications': m0007 };
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -107,5 +111,20 @@ describe('migration 0005: what each month passes up', () => {
       leadership_up_fen: 0,
       qualification_credits: 0,
     });
+  });
+});
+
+describe('migration 0008: the market watchlist', () => {
+  it('adds the watchlist to a database with data, keyed on the distributor and the member, with an empty note by default', async () => {
+    const db = fresh();
+    await migrateToLatest(db, WITH_0007);
+    const at = '2026-11-01T00:00:00.000Z';
+    await sql`insert into notification_preferences (ada, kinds, channels, updated_at) values ('10000002', '{}', '{}', ${at})`.execute(db);
+    expect(await migrateToLatest(db)).toEqual(['0008-watchlist']);
+    expect(await db.selectFrom('notification_preferences').select('ada').execute()).toEqual([{ ada: '10000002' }]);
+    const row = { ada: '10000002', member_ada: '20000001', created_at: '2026-11-02T00:00:00.000Z', updated_at: '2026-11-02T00:00:00.000Z' };
+    await db.insertInto('watchlist').values(row).execute();
+    expect(await db.selectFrom('watchlist').selectAll().execute()).toEqual([{ ...row, note: '' }]);
+    await expect(db.insertInto('watchlist').values(row).execute()).rejects.toThrow(/unique|duplicate|primary/i);
   });
 });

@@ -15,6 +15,7 @@ import { clockOf, closedHistoryOf, monthsEnding, rankStateOf, rulesOf, type Clos
 import { monthsData, overviewData, rankData, shopData, targetData, topupData } from './achievement-presenter.ts';
 import { closedMonthsOf, frontlineCount, shopOf } from './achievement-queries.ts';
 import { invitationRoutes } from './invitation-routes.ts';
+import { projectionRoutes } from './projection-routes.ts';
 import { recognitionRoutes } from './recognition-routes.ts';
 import { volumeRoutes } from './volume-routes.ts';
 import { writer } from '../../lib/writer.ts';
@@ -119,4 +120,5 @@ export async function achievementRoutes(app: FastifyInstance, opts: { config: Co
   await app.register(volumeRoutes, opts);
   await app.register(recognitionRoutes, opts);
   await app.register(invitationRoutes);
+  await app.register(projectionRoutes, opts);
 }

@@ -28,7 +28,7 @@ function walkOf(f: Pick<MemberFilter, 'sort' | 'order'>): { key: SortKey; desc: 
 }
 
 /** A search that names one member by their whole ADA (equality only: a prefix would uncover a masked ADA digit by digit). */
-const FULL_ADA = /^\d{8,12}$/;
+export const FULL_ADA = /^\d{8,12}$/;
 
 /** Below this many matches a page is sorted directly; above it the prebuilt sorted order is walked. */
 const DIRECT_SORT_LIMIT = 4000;

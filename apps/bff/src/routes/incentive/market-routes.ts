@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MEMBER_SORT_ORDER, membersDataSchema, ok } from '@abo/contract';
+import { MEMBER_SORT_ORDER, membersDataSchema, ok, treeDataSchema } from '@abo/contract';
 import { marketRules, previousPy, pyMonths, pyOf, qThresholdOf, toMonthKey } from '@abo/plan';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
@@ -9,12 +9,14 @@ import { AnswerCache } from '../../lib/answer-cache.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { endpoint } from '../../lib/endpoint.ts';
 import { okJson, sendJson, type JsonAnswer } from '../../lib/json-answer.ts';
+import { refOf } from '../../lib/member-ref.ts';
 import { nameViewerOf, type NameViewer } from '../../lib/name-policy.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { copyRow, detailsData, memberRow, partnersData, partnersFrom } from './market-presenter.ts';
 import { frontlineWithMonths, marketOwnerOr404, memberDetails, memberOfRef } from './market-queries.ts';
 import { copyRuns, pageMembers, type MemberFilter } from './market-query.ts';
 import { downlineRange, marketSnapshot, sortedOrder, type MarketSnapshot } from './market-snapshot.ts';
+import { indexOfRef, treeNodes, treeSearch } from './market-tree.ts';
 
 /** Member pages kept per process (each up to ~30 KB of JSON at 100 rows). */
 const MEMBER_PAGES = 1000;
@@ -93,7 +95,7 @@ async function memberPage(
   });
 }
 
-/** The /bff/v1/incentive/market/* calls: partners, market members, tracking copies, market details. */
+/** The /bff/v1/incentive/market/* calls: partners, market members, tracking copies, market details, the team tree. */
 export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config: Config }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
@@ -185,6 +187,52 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
       const loaded = await memberDetails(db, memberAda, session.actor, months[0]!, todayMonth);
       const context = { self: memberAda === session.actor, py, todayMonth, months, rules: marketRules(py), threshold: qThresholdOf(py) };
       return ok(detailsData(loaded, { ...context, names: nameViewerOf(session) }));
+    },
+  });
+
+  // The team tree (issue #22): read off the current PY's snapshot, like the members list.
+  const treeContext = async (ada: string) => {
+    const { month: todayMonth, py } = now();
+    const s = await marketSnapshot(db, py, todayMonth);
+    const root = s.indexOfAda.get(ada);
+    if (root === undefined) throw notFound('Distributor not found');
+    return { s, root, py, todayMonth };
+  };
+  // Branches recently opened, as JSON (a frontline of 400 legs is ~70 KB: written and compressed once).
+  const treeAnswers = new AnswerCache<JsonAnswer>(MEMBER_PAGES);
+
+  r.route({
+    ...endpoint('/bff/v1/incentive/market/tree'),
+    handler: async (request, reply) => {
+      const session = sessionOf(request);
+      const names = nameViewerOf(session);
+      const ref = request.body.ref;
+      // Keyed as a member page is (who is shown, who looks, the month); a refused ref is not kept.
+      const key = `${session.ada}|${names.ada}|${now().month}|${ref ?? ''}`;
+      const answer = await treeAnswers.get(db, key, async () => {
+        const { s, root, py, todayMonth } = await treeContext(session.ada);
+        const i = ref ? indexOfRef(s, root, ref) : root;
+        return okJson(treeDataSchema, {
+          py,
+          month: s.month,
+          monthOpen: s.month === todayMonth,
+          qThreshold: qThresholdOf(py),
+          ref: i === root ? null : refOf(s.pos[i]!),
+          level: s.depth[i]! - s.depth[root]! + 1,
+          downlineSize: s.size[i]! - 1,
+          nodes: treeNodes(s, i, names),
+        });
+      });
+      return sendJson(request, reply, answer);
+    },
+  });
+
+  r.route({
+    ...endpoint('/bff/v1/incentive/market/tree/search'),
+    handler: async (request) => {
+      const session = sessionOf(request);
+      const { s, root } = await treeContext(session.ada);
+      return ok(treeSearch(s, root, nameViewerOf(session), request.body.search));
     },
   });
 }

@@ -1,12 +1,14 @@
 // The answers of the /bff/v1/incentive/* plan calls, shaped from the plan engine's result and the
 // loaded history. Pure: no database, no request.
 import type { CriterionData, PlanData } from '@abo/contract';
-import { rulesFor, type CriterionResult, type PlanDef, type PlanResult } from '@abo/plan';
+import { criterionProjection, rulesFor, type CriterionResult, type PlanDef, type PlanResult } from '@abo/plan';
 import type { NameViewer } from '../../lib/name-policy.ts';
 import { levelsWaitFor } from './plan-glance.ts';
 import { legsFor, recordsFor, type LoadedHistory } from './plan-history.ts';
 
-function criterionOut(c: CriterionResult): CriterionData {
+/** One criterion as the page shows it, with its end-of-period projection at this pace where one applies. */
+function criterionOut(c: CriterionResult, frontlineLegs: number | undefined): CriterionData {
+  const p = criterionProjection(c, frontlineLegs === undefined ? {} : { frontlineLegs });
   return {
     kind: c.kind,
     label: c.label,
@@ -20,6 +22,22 @@ function criterionOut(c: CriterionResult): CriterionData {
     trace: c.trace ? [...c.trace] : [],
     ...(c.events ? { events: c.events.map((e) => ({ ...e })) } : {}),
     ...(c.components ? { components: c.components.map((k) => ({ ...k })) } : {}),
+    ...(p
+      ? {
+          projection: {
+            soFar: p.soFar,
+            closedSoFar: p.closedSoFar,
+            monthsElapsed: p.monthsElapsed,
+            monthsInPeriod: p.monthsInPeriod,
+            monthsLeft: p.monthsLeft,
+            projected: p.projected,
+            lastMonth: p.lastMonth,
+            required: p.required,
+            reaches: p.reaches,
+            text: p.text,
+          },
+        }
+      : {}),
   };
 }
 
@@ -34,6 +52,8 @@ export function planData(
   const rules = rulesFor(plan.py, { fallback: 'nearest' });
   const { months } = at;
   const waitsFor = res.levels?.length ? levelsWaitFor(res.criteria, res.periodState) : undefined;
+  const legs = loaded.history.frontlineLegs;
+  const criterionOf = (c: CriterionResult) => criterionOut(c, legs);
   return {
     code: plan.code,
     py: plan.py,
@@ -49,7 +69,7 @@ export function planData(
     periodState: res.periodState,
     months: [...res.months],
     remainingMonths: res.remainingMonths,
-    criteria: res.criteria.map(criterionOut),
+    criteria: res.criteria.map(criterionOf),
     levelsMode: plan.levels?.mode ?? null,
     levelsRequired: plan.levels?.required ?? false,
     levels: (res.levels ?? []).map((l) => ({
@@ -59,7 +79,7 @@ export function planData(
       ...(l.reason ? { reason: l.reason } : {}),
       met: l.met,
       ...(l.rewardFen !== undefined ? { rewardFen: l.rewardFen } : {}),
-      criteria: l.criteria.map(criterionOut),
+      criteria: l.criteria.map(criterionOf),
       ...(waitsFor && !l.met ? { waitsFor } : {}),
     })),
     achievedLevel: res.achievedLevel ?? null,

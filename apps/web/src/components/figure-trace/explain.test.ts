@@ -15,6 +15,15 @@ const tIn = (lng: string) => (key: string, options?: Record<string, unknown>) =>
 const t = tIn('en-US');
 
 describe('explainTrace', () => {
+  it('projection: group PV so far ÷ days elapsed × days in the month, an estimate', () => {
+    const trace = { kind: 'projection', month: '2026-11', gpv: 7_000, daysElapsed: 21, daysInMonth: 30 } as const;
+    const m = explainTrace({ ...trace, projectedGpv: 10_000, bracketPercent: 21, promotionFen: 200_000 }, t, 'en-US');
+    expect(m.title).toBe('End-of-month estimate · Nov 2026');
+    expect(m.inputs.map((r) => r.value)).toEqual(['7,000 PV', '21 / 30', '333 PV']);
+    expect(m.result).toBe('≈ 10,000 PV = 7,000 ÷ 21 × 30 → 21%, promotion service fee ≈ ¥2,000.00');
+    expect(m.rule).toContain('An estimate');
+  });
+
   it('APV: group PV less the 21 % legs’ group PV, the Q threshold from the month’s rule table', () => {
     const m = explainTrace({ kind: 'apv', month: '2026-11', gpv: 25_000, apv: 4_800, ppv: 300, qLegs: 2 }, t, 'en-US');
     expect(m.result).toBe('APV 4,800 = group PV 25,000 − 21% legs 20,200');

@@ -89,6 +89,28 @@ export function explainTrace(trace: TraceInput, t: T, lang: string): TraceModel 
       };
     }
 
+    case 'projection': {
+      const perDay = trace.daysElapsed > 0 ? trace.gpv / trace.daysElapsed : 0;
+      return {
+        title: t('projection.title', { month: formatMonth(trace.month, lang) }),
+        inputs: [
+          { label: t('projection.gpv'), value: `${pv(trace.gpv)} PV` },
+          { label: t('projection.days'), value: `${trace.daysElapsed} / ${trace.daysInMonth}` },
+          { label: t('projection.pace'), value: `${pv(Math.round(perDay))} PV` },
+        ],
+        rule: t('projection.rule'),
+        result: t('projection.result', {
+          projected: pv(trace.projectedGpv),
+          gpv: pv(trace.gpv),
+          elapsed: trace.daysElapsed,
+          days: trace.daysInMonth,
+          percent: pct(trace.bracketPercent),
+          fee: fen(trace.promotionFen),
+        }),
+        descCode: 'BRACKET',
+      };
+    }
+
     case 'q': {
       const rules = rulesOf(trace.month);
       const q = qThreshold(rules.brackets);

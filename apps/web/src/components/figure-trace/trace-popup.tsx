@@ -87,6 +87,14 @@ i18n.addResourceBundle(
       toRefund: '应退',
       settled: '无需补退',
     },
+    projection: {
+      title: '月底估算 · {{month}}',
+      gpv: '本月至今小组总 PV',
+      days: '已过天数 / 本月天数',
+      pace: '每日进度',
+      rule: '按本月至今的进度推算：小组总 PV ÷ 已过天数 × 本月天数；本人与各一线的 PV 按同一倍数放大，业绩奖励比例和市场推广服务费按放大后的 PV 计算。这是估算，不是结算结果。',
+      result: '≈ {{projected}} PV = {{gpv}} ÷ {{elapsed}} × {{days}} → {{percent}}，市场推广服务费 ≈ {{fee}}',
+    },
     item: {
       title: '{{name}} · {{month}}',
       base: '基数（BV）',
@@ -192,6 +200,14 @@ i18n.addResourceBundle(
       toPay: 'to pay',
       toRefund: 'to refund',
       settled: 'settled',
+    },
+    projection: {
+      title: 'End-of-month estimate · {{month}}',
+      gpv: 'Group PV so far',
+      days: 'Days elapsed / days in month',
+      pace: 'Pace per day',
+      rule: 'Projected at this month’s pace so far: group PV ÷ days elapsed × days in the month; your own PV and each frontline leg’s are scaled by the same factor, and the bracket and the market promotion service fee are those of the scaled volumes. An estimate, not a result of the close.',
+      result: '≈ {{projected}} PV = {{gpv}} ÷ {{elapsed}} × {{days}} → {{percent}}, promotion service fee ≈ {{fee}}',
     },
     item: {
       title: '{{name}} · {{month}}',

@@ -34,5 +34,19 @@ export type TraceInput =
       withheldFen: number;
       balanceFen: number;
     }
+  /**
+   * An end-of-month projection (an estimate): group PV so far ÷ days elapsed × days in the month,
+   * and the bracket and promotion fee the engine gives that volume (packages/plan projections.ts).
+   */
+  | {
+      kind: 'projection';
+      month: string;
+      gpv: number;
+      daysElapsed: number;
+      daysInMonth: number;
+      projectedGpv: number;
+      bracketPercent: number;
+      promotionFen: number;
+    }
   /** One item of a month's statement: base × rate = amount, or its share of an annual fund. */
   | { kind: 'item'; month: string; item: StatementItemView };

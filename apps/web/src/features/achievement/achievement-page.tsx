@@ -1,6 +1,6 @@
 import { Button } from 'antd-mobile';
 import { pinName } from '@abo/plan';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Link } from 'react-router';
 import { Figure } from '../../components/figure.tsx';
 import { Page } from '../../components/page.tsx';
@@ -10,10 +10,14 @@ import { FigureTrace } from '../../components/figure-trace/figure-trace.tsx';
 import { TermHelp } from '../../components/term-help.tsx';
 import { TexturedCard } from '../../components/textured-card.tsx';
 import { useOverview } from './api/get-overview.ts';
+import { ProjectionCard } from './components/projection-card.tsx';
 import { ACH_GROUPS, AchLink, ConditionList, useAch } from './components/shared.tsx';
 import './i18n.ts';
 
-/** /achievement: pin, next-pin progress, this month and a 12-month APV chart. */
+// Below the first screen: its own chunk, loaded after the page.
+const YearOnYear = lazy(() => import('../../components/year-on-year/year-on-year.tsx'));
+
+/** /achievement: pin, next-pin progress, this month with its end-of-month estimate, a 12-month APV chart, this year against last. */
 export default function AchievementPage() {
   const { t, tx, pv, month } = useAch();
   const q = useOverview();
@@ -86,6 +90,8 @@ export default function AchievementPage() {
               </div>
             </section>
 
+            <ProjectionCard />
+
             <section className="card">
               <h2 className="card__title">{t('apvChart')}</h2>
               <SimpleChart title={t('apvChartTitle')} labels={chart.labels} series={chart.series} states={chart.states} format={pv} />
@@ -93,6 +99,10 @@ export default function AchievementPage() {
                 <TermHelp code="PV_BV" />
               </p>
             </section>
+
+            <Suspense fallback={null}>
+              <YearOnYear area="achievement" />
+            </Suspense>
 
             <div className="grid grid--2">
               {ACH_GROUPS.map((g) => (

@@ -18,6 +18,7 @@ import { noviceGuideQuery, useNoviceGuide } from './api/novice-guide.ts';
 import { useWideHome } from './components/use-wide-home.ts';
 import { Glossary } from './components/first-goal.tsx';
 import { MomentCard } from './components/moment-card.tsx';
+import { LazyWatchlistCard } from '../../components/watchlist/watchlist-card-lazy.tsx';
 import { NoviceGuide } from './components/novice-guide.tsx';
 import { PromptsDialog } from './components/prompts-dialog.tsx';
 import './home.css';
@@ -27,6 +28,9 @@ export const prefetch: PagePrefetch = (_at, client) => {
   void client.prefetchQuery(homeSummaryQuery());
   void client.prefetchQuery(noviceGuideQuery('home'));
 };
+
+/** Watched legs home shows; the rest are a link away (member tracking). */
+const HOME_WATCHED = 5;
 
 // The trends of the wide layout load only there: a phone's first page does not carry them.
 const trends = () => import('./components/area-trend.tsx');
@@ -81,6 +85,9 @@ export default function HomePage() {
             </section>
 
             <MomentCard s={s} />
+
+            {/* The legs the distributor watches (issue #22), for those who have a market at all. */}
+            {s.legs.total > 0 ? <LazyWatchlistCard limit={HOME_WATCHED} /> : null}
 
             <div className="grid grid--3 home-areas">
               <Link to="/incentiveplan" className="card area-card">

@@ -1,6 +1,7 @@
 import { remunerationWithholdingDetail } from '@abo/plan';
 import { ErrorBlock } from '../../components/error-block.tsx';
 import { RightOutline } from 'antd-mobile-icons';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/data-table/data-table.tsx';
@@ -16,6 +17,9 @@ import { INCOME_PAGES } from './components/income-links.tsx';
 import { TotalsGrid } from './components/totals.tsx';
 import './i18n.ts';
 import './income.css';
+
+// Below the first screen: its own chunk, loaded after the page.
+const YearOnYear = lazy(() => import('../../components/year-on-year/year-on-year.tsx'));
 
 /** /income/type: the entry of the income area — latest statement, this PY by kind, and every income page. */
 export default function IncomeTypePage() {
@@ -94,6 +98,10 @@ export default function IncomeTypePage() {
                   <TermHelp code="BRACKET" />
                 </p>
               </TableCard>
+
+              <Suspense fallback={null}>
+                <YearOnYear area="income" />
+              </Suspense>
 
               <nav className="card" aria-labelledby="pages-title">
                 <h2 className="card__title" id="pages-title">

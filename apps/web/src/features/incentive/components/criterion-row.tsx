@@ -81,6 +81,12 @@ export function CriterionRow({
         </div>
       )}
       {c.gap ? <p className="inc-gap small">{tx(c.gap.text)}</p> : null}
+      {c.projection && plan?.periodState !== 'closed' && !c.met ? (
+        // An estimate at the closed months' pace (packages/plan projections.ts), labelled as one.
+        <p className="inc-projection small" data-projection={c.projection.reaches ? 'reaches' : 'short'}>
+          <span className="inc-projection__badge">{t('estimate')}</span> {tx(c.projection.text)}
+        </p>
+      ) : null}
       <div className="inc-criterion__actions">
         <button type="button" className="link-button" onClick={() => setOpen(true)} aria-haspopup="dialog">
           {t('trace')}

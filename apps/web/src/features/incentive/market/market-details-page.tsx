@@ -13,6 +13,8 @@ import { useDetails } from './api/get-details.ts';
 import { useLocalText } from '../../../lib/use-local-text.ts';
 import { PersonCell, PinLabel, QFlag, QProgress } from './components/bits.tsx';
 import { MarketNav } from './components/market-nav.tsx';
+import { WatchButton } from '../../../components/watchlist/watch-button.tsx';
+import { WatchNote } from '../../../components/watchlist/watch-note.tsx';
 import './market.css';
 import './i18n.ts';
 
@@ -138,9 +140,12 @@ export default function MarketDetailsPage() {
             <>
               <section className="card market-member" aria-label={name}>
                 <div>
-                  <h2 className="market-member__name">
-                    {name} <span className="muted num">{d.member.maskedAda}</span>
-                  </h2>
+                  <div className="watch-cell">
+                    <h2 className="market-member__name">
+                      {name} <span className="muted num">{d.member.maskedAda}</span>
+                    </h2>
+                    {d.self ? null : <WatchButton member={{ ...d.member, ...d.current }} threshold={d.qThreshold} />}
+                  </div>
                   <p className="muted small">
                     {d.self ? t('details.self') : t('levelN', { n: d.member.level })} · <PinLabel code={d.member.pinCode} /> ·{' '}
                     {t('joinDate')} <span className="num">{d.member.joinDate}</span>
@@ -148,6 +153,11 @@ export default function MarketDetailsPage() {
                   </p>
                 </div>
                 <QFlag isQ={d.current.isQ} />
+                {d.self ? null : (
+                  <div className="market-member__note">
+                    <WatchNote memberRef={d.member.ref} />
+                  </div>
+                )}
               </section>
               <section className="grid market-kpis" aria-label={t('details.current')}>
                 <div className="card">

@@ -1,9 +1,69 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Skeleton } from 'antd-mobile';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Page } from '../../../components/page.tsx';
+import { treeChildrenQuery } from './api/get-tree.ts';
+import { MarketNav } from './components/market-nav.tsx';
 import { MembersView } from './components/members-view.tsx';
+import { viewOf, ViewSwitch } from './tree/view-switch.tsx';
 import './market.css';
 import './i18n.ts';
 
+// The tree and its virtualizer load only when the tree is opened: the list stays as light as it was.
+// A pointer over (or focus on) the switch starts the chunk and the frontline early.
+const loadTree = () => import('./tree/team-tree-view.tsx');
+const TeamTreeView = lazy(loadTree);
+
 export default function MarketMemberTrackingPage() {
   const { t } = useTranslation('incentiveMarket');
-  return <MembersView title={t('title.members')} />;
+  const [params] = useSearchParams();
+  const client = useQueryClient();
+  const view = viewOf(params);
+  const intent = () => {
+    void loadTree();
+    void client.prefetchQuery(treeChildrenQuery(null));
+  };
+  // Once the list is idle, fetch the tree's chunk too (14 KB gzip): switching then waits only
+  // for the frontline call, not for the chunk.
+  useEffect(() => {
+    if (view !== 'list') return;
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 2000));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => void loadTree(), { timeout: 5000 });
+    return () => cancel(handle);
+  }, [view]);
+  if (view === 'list') return <MembersView title={t('title.members')} views={<ViewSwitch view="list" onIntent={intent} />} />;
+  return <TreePage />;
+}
+
+function TreePage() {
+  const { t } = useTranslation('incentiveMarket');
+  // No pull-to-refresh here: antd-mobile's PullToRefresh takes ArrowUp / ArrowDown as a keyboard
+  // pull (use-gesture) and stops them before the tree's own key handling.
+  return (
+    <Page title={t('title.members')} wide>
+      <MarketNav />
+      <section className="card">
+        <p className="market-intro">{t('tree.intro')}</p>
+        <div className="market-toolbar">
+          <Link to="/incentiveplan/marketmembertracking/useguide" className="term-help">
+            {t('guideLink')}
+          </Link>
+          <ViewSwitch view="tree" />
+        </div>
+      </section>
+      <Suspense
+        fallback={
+          <div className="card" role="status" aria-busy="true" aria-label={t('tree.loadingChildren')}>
+            <Skeleton.Title animated />
+            <Skeleton.Paragraph lineCount={10} animated />
+          </div>
+        }
+      >
+        <TeamTreeView />
+      </Suspense>
+    </Page>
+  );
 }

@@ -10,7 +10,7 @@ import { i18n, initI18n } from '../../../../i18n/index.ts';
 import type { MembersView as MembersViewType } from './members-view.tsx';
 
 const post = vi.fn();
-vi.mock('../../../../lib/api-client.ts', () => ({ post: (...args: unknown[]) => post(...args) }));
+vi.mock('../../../../lib/api-client.ts', () => ({ post: (...args: unknown[]) => post(...args), queriedAda: () => null }));
 vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn(), clear: vi.fn() } }));
 
 let MembersView: typeof MembersViewType;
@@ -88,7 +88,8 @@ function show(search: string) {
   );
 }
 
-const bodies = () => post.mock.calls.map((c) => c[1] as Record<string, unknown>);
+// The member pages asked for (the rows' stars ask for the watchlist as well).
+const bodies = () => post.mock.calls.filter((c) => c[0] === '/bff/v1/incentive/market/members').map((c) => c[1] as Record<string, unknown>);
 const table = () => screen.findByRole('table', { name: 'Member' }, { timeout: 5000 });
 
 beforeEach(() => {

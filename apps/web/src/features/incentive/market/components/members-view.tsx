@@ -3,7 +3,7 @@ import { MEMBER_SORT_ORDER } from '@abo/contract/member-sorts';
 import { PIN_CODES, pinName } from '@abo/plan';
 import type { InfiniteData, UseQueryResult } from '@tanstack/react-query';
 import { Button, InfiniteScroll } from 'antd-mobile';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { DataTable, type DataColumn, type SortState } from '../../../../components/data-table/data-table.tsx';
@@ -28,6 +28,8 @@ import { PersonCell, PinLabel, QFlag } from './bits.tsx';
 import { EmptyCard } from './empty-card.tsx';
 import { MarketNav } from './market-nav.tsx';
 import { useWide } from './use-wide.ts';
+import { WatchButton } from '../../../../components/watchlist/watch-button.tsx';
+import { LazyWatchlistCard } from '../../../../components/watchlist/watchlist-card-lazy.tsx';
 
 /** Rows per request of the phone's endless list. */
 const LIST_PAGE_SIZE = 20;
@@ -44,10 +46,12 @@ interface Props {
   /** The year-switchable layout (type page): the chosen PY, and how to change it. */
   year?: string | undefined;
   onYear?: (year: string) => void;
+  /** The list / tree switch (member tracking of the current PY). */
+  views?: ReactNode;
 }
 
 /** Market member tracking: the whole downline with filters, sorting and server-side paging. */
-export function MembersView({ title, year, onYear }: Props) {
+export function MembersView({ title, year, onYear, views }: Props) {
   const { t } = useTranslation('incentiveMarket');
   const wide = useWide();
   const [params, setParams] = useSearchParams();
@@ -80,12 +84,14 @@ export function MembersView({ title, year, onYear }: Props) {
   return (
     <Page title={title} onRefresh={() => (wide ? paged.refetch() : infinite.refetch())} wide>
       <MarketNav />
+      <LazyWatchlistCard limit={5} expand />
       <section className="card">
         <p className="market-intro">{t('intro.members')}</p>
         <div className="market-toolbar">
           <Link to="/incentiveplan/marketmembertracking/useguide" className="term-help">
             {t('guideLink')}
           </Link>
+          {views}
           {onYear && first ? (
             <label className="market-field">
               <span className="muted small">{t('year')}</span>
@@ -350,7 +356,12 @@ function MembersTable({
     {
       key: 'member',
       header: t('member'),
-      cell: (r) => <PersonCell person={r} />,
+      cell: (r) => (
+        <span className="watch-cell">
+          <WatchButton member={r} threshold={d.qThreshold} />
+          <PersonCell person={r} />
+        </span>
+      ),
     },
     {
       key: 'level',
@@ -509,7 +520,10 @@ function MembersList({
             {rows.map((r) => (
               <li key={r.ref} className="market-list__item">
                 <div className="market-list__head">
-                  <PersonCell person={r} />
+                  <span className="watch-cell">
+                    <WatchButton member={r} threshold={first.qThreshold} />
+                    <PersonCell person={r} />
+                  </span>
                   <span className="market-list__q">
                     <QFlag isQ={r.isQ} />
                     <QTrace row={r} month={first.month} />

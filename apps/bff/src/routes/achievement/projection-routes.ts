@@ -1,0 +1,227 @@
+// Projections and this PY against the last (issue #22): /bff/v1/achievement/projection and
+// /bff/v1/achievement/yearOnYear. The engine projects (packages/plan projections.ts); this file
+// reads the months and shapes the answers.
+import type { AchYearOnYearData, ProjectedMonthData, YoyMonthData, YoyTotalsData } from '@abo/contract';
+import { ok } from '@abo/contract';
+import {
+  addMonths,
+  countsSoFar,
+  monthProjection,
+  monthStateOf,
+  previousPy,
+  projectCount,
+  pyMonths,
+  type ProjectedMonth,
+  type PyName,
+} from '@abo/plan';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
+import { distributorOr404 } from '../../db/distributors.ts';
+import type { DB } from '../../db/index.ts';
+import { frontlineMonthlyResults, monthlyResultOf, monthlyResultsOf, type MonthlyResult } from '../../db/monthly-results.ts';
+import { pyStatementTotals } from '../../income/income-queries.ts';
+import { AnswerCache } from '../../lib/answer-cache.ts';
+import { badRequest } from '../../lib/app-error.ts';
+import { endpoint } from '../../lib/endpoint.ts';
+import { nameViewerOf } from '../../lib/name-policy.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+import { clockOf, rulesOf } from './achievement-data.ts';
+import { estimateLegs } from './achievement-presenter.ts';
+import { frontlineOfMonth } from './achievement-queries.ts';
+
+/** Year-on-year answers kept per process. */
+const ANSWERS = 1000;
+/** PYs the year-on-year view offers: the demo data and the company's history hold four. */
+const PYS_OFFERED = 4;
+
+const projected = (p: ProjectedMonth | null): ProjectedMonthData | null =>
+  p && {
+    basis: p.basis,
+    factor: p.factor,
+    gpv: p.gpv,
+    bracket: p.bracketPercent,
+    isQ: p.isQ,
+    promotionFen: p.promotionFen,
+    pretaxFen: p.pretaxFen,
+  };
+
+/** Members of a downline (tree positions inside the leader's range) who joined per month from `from` to `to`. */
+async function joinsPerMonth(db: DB, d: { tree_pos: number; tree_size: number }, from: string, to: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('distributors')
+    .select(['join_date'])
+    .where('tree_pos', '>', d.tree_pos)
+    .where('tree_pos', '<', d.tree_pos + d.tree_size)
+    .where('join_date', '>=', `${from}-01`)
+    .where('join_date', '<', `${addMonths(to, 1)}-01`)
+    .execute();
+  const out = new Map<string, number>();
+  for (const r of rows) {
+    const m = r.join_date.slice(0, 7);
+    out.set(m, (out.get(m) ?? 0) + 1);
+  }
+  return out;
+}
+
+/**
+ * One month as the year-on-year view compares it: PV and Q (the SP-month test) as the
+ * achievement months page stores them, the statement's pre-tax and net as the income month page
+ * shows them, active legs = frontline legs with group PV > 0, new members = downline joins.
+ */
+export function yoyMonth(
+  month: string,
+  today: string,
+  r: MonthlyResult | undefined,
+  statement: { pretaxFen: number; netFen: number } | undefined,
+  activeLegs: number,
+  newMembers: number,
+): YoyMonthData {
+  return {
+    month,
+    state: monthStateOf(month, today),
+    present: !!r,
+    ppv: r?.ppv ?? 0,
+    gpv: r?.gpv ?? 0,
+    apv: r?.apv ?? 0,
+    isQ: r?.isSp ?? false,
+    pretaxFen: statement ? statement.pretaxFen : null,
+    netFen: statement ? statement.netFen : null,
+    activeLegs,
+    newMembers,
+  };
+}
+
+/** Sums over the months that count so far (closed and open, never future). */
+export function yoyTotals(months: readonly YoyMonthData[]): YoyTotalsData {
+  const t = { ppv: 0, gpv: 0, qMonths: 0, pretaxFen: 0, netFen: 0, newMembers: 0 };
+  for (const m of months) {
+    if (!countsSoFar(m.state)) continue;
+    t.ppv += m.ppv;
+    t.gpv += m.gpv;
+    t.qMonths += m.isQ ? 1 : 0;
+    t.pretaxFen += m.pretaxFen ?? 0;
+    t.netFen += m.netFen ?? 0;
+    t.newMembers += m.newMembers;
+  }
+  return t;
+}
+
+export const projectionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opts) => {
+  const db = app.db;
+  const clock = () => clockOf(opts.config.today());
+  const answers = new AnswerCache<AchYearOnYearData>(ANSWERS);
+
+  app.route({
+    ...endpoint('/bff/v1/achievement/projection'),
+    handler: async (request) => {
+      const session = sessionOf(request);
+      const { ada } = session;
+      const c = clock();
+      await distributorOr404(db, ada);
+      const months = pyMonths(c.py);
+      const lastYearMonth = addMonths(c.month, -12);
+      const [own, frontline, lastYear, pyRows] = await Promise.all([
+        monthlyResultOf(db, ada, c.month),
+        frontlineOfMonth(db, ada, c.month),
+        monthlyResultOf(db, ada, lastYearMonth),
+        monthlyResultsOf(db, ada, months[0]!, c.month),
+      ]);
+      const legs = estimateLegs(frontline, nameViewerOf(session)).map((l) => ({
+        id: l.id,
+        gpv: l.gpv,
+        pgpv: l.pgpv,
+        pearlPassPv: l.pearlPassPv,
+        leadershipUpFen: l.leadershipUpFen,
+      }));
+      const p = monthProjection({
+        month: c.month,
+        today: c.today,
+        ppv: own?.ppv ?? 0,
+        legs,
+        lastYearGpv: lastYear ? lastYear.gpv : null,
+        rules: rulesOf(c.py),
+      });
+      const sp = new Map(pyRows.map((r) => [r.month, r.isSp]));
+      const q = projectCount(
+        months.map((m) => ({ month: m, state: monthStateOf(m, c.month), value: sp.get(m) ? 1 : 0 })),
+        { maxPerMonth: 1 },
+      );
+      return ok({
+        estimate: true as const,
+        month: c.month,
+        py: c.py,
+        daysElapsed: p.daysElapsed,
+        daysInMonth: p.daysInMonth,
+        soFar: { ppv: p.soFar.ppv, gpv: p.soFar.gpv, bracket: p.soFar.bracketPercent, promotionFen: p.soFar.promotionFen },
+        pace: projected(p.pace),
+        lastYearMonth,
+        lastYearGpv: p.lastYearGpv,
+        lastYear: projected(p.lastYear),
+        qMonths: q && {
+          soFar: q.soFar,
+          closedSoFar: q.closedSoFar,
+          monthsElapsed: q.monthsElapsed,
+          monthsInPeriod: q.monthsInPeriod,
+          monthsLeft: q.monthsLeft,
+          projected: q.projected,
+          lastMonth: q.lastMonth,
+        },
+      });
+    },
+  });
+
+  app.route({
+    ...endpoint('/bff/v1/achievement/yearOnYear'),
+    handler: async (request) => {
+      const { ada } = sessionOf(request);
+      const c = clock();
+      const d = await distributorOr404(db, ada);
+      const pys: PyName[] = [c.py];
+      for (let i = 1; i < PYS_OFFERED; i++) pys.push(previousPy(pys[i - 1]!));
+      const py = request.body?.year ?? c.py;
+      if (!pys.includes(py)) throw badRequest(`Year ${py} is not one of ${pys.join(', ')}`);
+      const answer = await answers.get(db, `${ada}|${py}|${c.month}`, async (): Promise<AchYearOnYearData> => {
+        const prevPy = previousPy(py);
+        const thisMonths = pyMonths(py);
+        const lastMonths = pyMonths(prevPy);
+        const from = lastMonths[0]!;
+        const to = thisMonths[11]!;
+        const [own, legs, joins, stThis, stLast] = await Promise.all([
+          monthlyResultsOf(db, ada, from, to),
+          frontlineMonthlyResults(db, ada, from, to),
+          joinsPerMonth(db, d, from, to),
+          pyStatementTotals(db, ada, py),
+          pyStatementTotals(db, ada, prevPy),
+        ]);
+        const byMonth = new Map(own.map((r) => [r.month, r]));
+        const active = new Map<string, number>();
+        for (const l of legs) if (l.gpv > 0) active.set(l.month, (active.get(l.month) ?? 0) + 1);
+        const statements = new Map([...stThis, ...stLast].map((s) => [s.month, s]));
+        const row = (m: string) => yoyMonth(m, c.month, byMonth.get(m), statements.get(m), active.get(m) ?? 0, joins.get(m) ?? 0);
+        const rows = thisMonths.map((m, i) => ({ thisYear: row(m), lastYear: row(lastMonths[i]!) }));
+        return {
+          py,
+          prevPy,
+          pys,
+          today: c.month,
+          rows,
+          // Like with like: the last PY's sums cover the same months as this PY's so far, and its
+          // income only the months this PY has a statement for (the open month has none yet).
+          totals: {
+            thisYear: yoyTotals(rows.map((r) => r.thisYear)),
+            lastYear: yoyTotals(
+              rows
+                .filter((r) => countsSoFar(r.thisYear.state))
+                .map((r) => ({
+                  ...r.lastYear,
+                  state: 'closed' as const,
+                  ...(r.thisYear.netFen === null ? { pretaxFen: null, netFen: null } : {}),
+                })),
+            ),
+          },
+        };
+      });
+      return ok(answer);
+    },
+  });
+};

@@ -1,0 +1,118 @@
+// The team tree (issue #22) read off the market snapshot: a member's children, each with how
+// many children and members are below them, and the search that finds members and the path of
+// references down to them. Pure: no database, no request (market-routes.ts registers the calls).
+import { TREE_SEARCH_LIMIT, type TreeNode, type TreeSearchData } from '@abo/contract';
+import { forbidden } from '../../lib/app-error.ts';
+import { refOf } from '../../lib/member-ref.ts';
+import type { NameViewer } from '../../lib/name-policy.ts';
+import { FULL_ADA } from './market-query.ts';
+import { downlineRange, shownNameStartsWith, shownOf, type MarketSnapshot } from './market-snapshot.ts';
+
+/** First index whose tree position is ≥ pos (positions ascend, pre-order; they may have gaps). */
+function lowerBound(s: MarketSnapshot, pos: number, lo = 0, hi = s.n): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (s.pos[mid]! < pos) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The index after member k's subtree: k's next sibling, or where the parent's subtree ends. */
+function afterSubtree(s: MarketSnapshot, k: number): number {
+  return lowerBound(s, s.pos[k]! + s.size[k]!, k + 1);
+}
+
+/** Member i's direct children in tree order: one jump over each child's subtree. */
+export function childrenOf(s: MarketSnapshot, i: number): number[] {
+  const [from, to] = downlineRange(s, i);
+  const out: number[] = [];
+  for (let k = from; k < to; k = afterSubtree(s, k)) out.push(k);
+  return out;
+}
+
+function childCount(s: MarketSnapshot, i: number): number {
+  const [from, to] = downlineRange(s, i);
+  let n = 0;
+  for (let k = from; k < to; k = afterSubtree(s, k)) n++;
+  return n;
+}
+
+/**
+ * The member a reference names, when the viewer (`root`) may see them: the viewer or someone in
+ * the viewer's downline. Anything else is refused with the same answer whether that position
+ * exists or not, so a reference tells nothing about the rest of the tree.
+ */
+export function indexOfRef(s: MarketSnapshot, root: number, ref: string): number {
+  const pos = Number(ref.slice(1));
+  const [from, to] = downlineRange(s, root);
+  if (pos === s.pos[root]) return root;
+  const k = lowerBound(s, pos, from, to);
+  if (k >= to || s.pos[k] !== pos) throw forbidden('You can only view distributors in your own market');
+  return k;
+}
+
+/** Member i's children as tree nodes, largest group PV first (ties in tree order). */
+export function treeNodes(s: MarketSnapshot, i: number, names: NameViewer): TreeNode[] {
+  const kids = childrenOf(s, i);
+  kids.sort((a, b) => s.gpv[b]! - s.gpv[a]! || a - b);
+  return kids.map((k) => {
+    const shown = shownOf(s, k, names);
+    return {
+      ref: refOf(s.pos[k]!),
+      maskedName: { zh: shown.nameZh, en: shown.nameEn },
+      maskedAda: shown.maskedAda,
+      pinCode: s.pin[k]!,
+      gpv: s.gpv[k]!,
+      bracket: s.bracket[k]!,
+      isQ: s.isQ[k]! === 1,
+      children: childCount(s, k),
+      downlineSize: s.size[k]! - 1,
+    };
+  });
+}
+
+/** Member k's ancestors below `root`, frontline first, k last (the nearest earlier member one level up is the parent). */
+function pathTo(s: MarketSnapshot, root: number, k: number): string[] {
+  const path = [refOf(s.pos[k]!)];
+  let depth = s.depth[k]!;
+  const top = s.depth[root]! + 1;
+  for (let j = k - 1; j > root && depth > top; j--) {
+    if (s.depth[j]! < depth) {
+      path.push(refOf(s.pos[j]!));
+      depth = s.depth[j]!;
+    }
+  }
+  return path.reverse();
+}
+
+/**
+ * Members of root's downline matching the search as the members list does (market-query.ts): the
+ * beginning of a name as shown to the viewer, or a whole ADA. The first TREE_SEARCH_LIMIT in tree
+ * order, each with the path the tree opens to reach them.
+ */
+export function treeSearch(s: MarketSnapshot, root: number, names: NameViewer, search: string): TreeSearchData {
+  const term = search.trim().toLowerCase();
+  const fullAda = FULL_ADA.test(term) ? term : null;
+  const [from, to] = downlineRange(s, root);
+  const found: number[] = [];
+  let total = 0;
+  for (let k = from; k < to; k++) {
+    if (fullAda !== null ? s.ada[k] !== fullAda : !shownNameStartsWith(s, k, names, term)) continue;
+    if (total++ < TREE_SEARCH_LIMIT) found.push(k);
+  }
+  const base = s.depth[root]!;
+  return {
+    total,
+    matches: found.map((k) => {
+      const shown = shownOf(s, k, names);
+      return {
+        ref: refOf(s.pos[k]!),
+        maskedName: { zh: shown.nameZh, en: shown.nameEn },
+        maskedAda: shown.maskedAda,
+        level: s.depth[k]! - base,
+        path: pathTo(s, root, k),
+      };
+    }),
+  };
+}

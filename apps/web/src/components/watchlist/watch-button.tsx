@@ -1,0 +1,74 @@
+import type { MarketPerson, WatchRow } from '@abo/contract';
+import { qProgressPct } from '@abo/plan';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Toast } from 'antd-mobile';
+import { StarFill, StarOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useLocalText } from '../../lib/use-local-text.ts';
+import { useWatch, watchAccess, watchlistQuery } from './watchlist-api.ts';
+import { useWatchlistTexts } from './watchlist-i18n.ts';
+import './watchlist.css';
+
+/**
+ * The star of a market member (member tracking rows, market details): a toggle button whose name
+ * says whom it watches and whose pressed state says whether it does. Shown only to the
+ * distributor themselves (api/watchlist.ts watchAccess).
+ */
+export function WatchButton({
+  member: m,
+  threshold,
+}: {
+  /** The member with this month's figures (a member tracking row, the details page's member). */
+  member: MarketPerson & Pick<WatchRow, 'gpv' | 'pgpv' | 'bracket' | 'isQ' | 'pvToQ'>;
+  /** The Q threshold the figures are measured against. */
+  threshold: number;
+}) {
+  useWatchlistTexts();
+  const { t } = useTranslation('watchlist');
+  const { tx } = useLocalText();
+  const client = useQueryClient();
+  const write = watchAccess().write;
+  // Each row follows only whether its own member is starred: a star elsewhere re-renders one row.
+  const list = useQuery({ ...watchlistQuery(), enabled: write, select: (d) => d.rows.some((r) => r.ref === m.ref) });
+  const watch = useWatch();
+  if (!write) return null;
+  const watched = list.data ?? false;
+  const onClick = () => {
+    const d = client.getQueryData(watchlistQuery().queryKey);
+    if (!d) return;
+    if (!watched && d.rows.length >= d.max) {
+      Toast.show({ content: t('starFull', { max: d.max }) });
+      return;
+    }
+    // The row the list shows until the BFF's own answer replaces it.
+    const { ref, maskedName, maskedAda, pinCode, joinDate, level, gpv, pgpv, bracket, isQ, pvToQ } = m;
+    const member = {
+      ref,
+      maskedName,
+      maskedAda,
+      pinCode,
+      joinDate,
+      level,
+      gpv,
+      pgpv,
+      bracket,
+      isQ,
+      pvToQ,
+      progressPct: qProgressPct(gpv, threshold),
+    };
+    watch.mutate({ member, watched: !watched });
+  };
+  const Icon = watched ? StarFill : StarOutline;
+  return (
+    <button
+      type="button"
+      className={`watch-star${watched ? ' watch-star--on' : ''}`}
+      aria-pressed={watched}
+      aria-label={t('star', { name: tx(m.maskedName) })}
+      aria-disabled={list.data === undefined}
+      onClick={onClick}
+    >
+      <Icon aria-hidden="true" />
+    </button>
+  );
+}

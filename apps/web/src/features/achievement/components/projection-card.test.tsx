@@ -1,0 +1,62 @@
+// The projection block as the BFF answers it: labelled as an estimate, the month's end at this
+// pace with its trace, last year's same month, and this PY's Q months.
+import type { AchProjectionData } from '@abo/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18n, initI18n } from '../../../i18n/index.ts';
+import { projectionQuery } from '../api/get-projection.ts';
+import { ProjectionCard } from './projection-card.tsx';
+
+vi.stubGlobal('fetch', () => new Promise<never>(() => undefined));
+vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn(), clear: vi.fn() } }));
+
+beforeAll(() => {
+  initI18n('en-US');
+});
+afterAll(async () => {
+  await act(() => i18n.changeLanguage('zh-CN'));
+});
+
+function show(node: ReactNode, data: [readonly unknown[], unknown][]) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  for (const [key, value] of data) client.setQueryData(key, value);
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>{node}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const projection: AchProjectionData = {
+  estimate: true,
+  month: '2026-11',
+  py: '26/27',
+  daysElapsed: 21,
+  daysInMonth: 30,
+  soFar: { ppv: 500, gpv: 7000, bracket: 18, promotionFen: 100_000 },
+  pace: { basis: 'pace', factor: 30 / 21, gpv: 10_000, bracket: 21, isQ: true, promotionFen: 200_000, pretaxFen: 250_000 },
+  lastYearMonth: '2025-11',
+  lastYearGpv: 8000,
+  lastYear: { basis: 'lastYear', factor: 8 / 7, gpv: 8000, bracket: 18, isQ: false, promotionFen: 120_000, pretaxFen: 130_000 },
+  qMonths: { soFar: 2, closedSoFar: 1, monthsElapsed: 2, monthsInPeriod: 12, monthsLeft: 10, projected: 6, lastMonth: '2027-08' },
+};
+
+describe('ProjectionCard', () => {
+  it('labels the projection an estimate and says where the month ends at this pace', () => {
+    show(<ProjectionCard />, [[projectionQuery().queryKey, projection]]);
+    expect(screen.getByText('Estimate')).toBeTruthy();
+    expect(screen.getByText(/^At this pace, ≈ 10,000 PV by 30 Nov 2026 → 21% bracket, promotion service fee ≈ ¥2,000.00/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: /How is this calculated\?/ })).toBeTruthy();
+    expect(screen.getByText(/same month last year \(Nov 2025, 8,000 PV\)/)).toBeTruthy();
+    expect(screen.getByText('Q months this PY: at the closed months’ pace, ≈ 6 of 12 by 31 Aug 2027')).toBeTruthy();
+  });
+
+  it('says there is no pace on the first day', () => {
+    show(<ProjectionCard />, [[projectionQuery().queryKey, { ...projection, daysElapsed: 1, pace: null, qMonths: null }]]);
+    expect(screen.getByText('Today is the first day of the month: no pace to project yet.')).toBeTruthy();
+    expect(screen.getByText(/No month of this PY has closed yet/)).toBeTruthy();
+  });
+});

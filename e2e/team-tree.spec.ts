@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signInAt, watchProblems } from './helpers.ts';
+
+// The team tree beside the member list (issue #22), as the demo Diamond (README: 10000002, 7
+// qualified legs) on the e2e dataset: the tree opens from the view switch, a leg expands, and the
+// search finds a member two levels down, opening the path to them. SHOTS_DIR: where screenshots go.
+
+const SHOTS = process.env.SHOTS_DIR;
+const DIAMOND = '10000002';
+const MEMBERS = '/incentiveplan/marketmembertracking';
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, name) });
+}
+
+async function seriousAxe(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).include('.page__body').analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
+}
+
+/** Opens a frontline leg that has a downline; returns it. */
+async function expandLeg(page: Page) {
+  const tree = page.getByRole('tree');
+  const ref = await tree.locator('[role="treeitem"][aria-level="1"][aria-expanded="false"]').first().getAttribute('data-ref');
+  const leg = tree.locator(`[data-ref="${ref}"]`);
+  await leg.click({ position: { x: 12, y: 12 } });
+  await expect(leg).toHaveAttribute('aria-expanded', 'true');
+  await expect(tree.locator('[role="treeitem"][aria-level="2"]').first()).toBeVisible();
+  return leg;
+}
+
+test.describe('team tree as the Diamond', () => {
+  test.describe('desktop', () => {
+    test.use({ viewport: { width: 1280, height: 800 } });
+
+    test('opens from the view switch, expands a leg with the keyboard, search finds a member two levels down', async ({ page }) => {
+      const problems = watchProblems(page);
+      await signInAt(page, DIAMOND, `${MEMBERS}?lang=en`);
+      await page.getByRole('navigation', { name: 'View' }).getByRole('link', { name: 'Team tree' }).click();
+      await expect(page).toHaveURL(/[?&]view=tree/);
+      const tree = page.getByRole('tree', { name: 'Team tree' });
+      const frontline = tree.locator('[role="treeitem"][aria-level="1"]');
+      await expect(frontline.first()).toBeVisible();
+      const legs = await frontline.count();
+      expect(legs).toBeGreaterThanOrEqual(7);
+      await expect(frontline.first()).toHaveAttribute('aria-setsize', String(legs));
+      // Each member: masked ADA, pin label (never the code), group PV, bracket, Q.
+      const firstText = await frontline.first().innerText();
+      expect(firstText).toMatch(/\d{3}\*{6}\d{2}/);
+      expect(firstText).toMatch(/PV/);
+      expect(firstText).toMatch(/\d+%/);
+      expect(firstText).not.toMatch(/\b3[0-9]{2}\b(?! PV)/);
+      expect(await tree.innerText()).not.toMatch(/\b\d{8}\b/);
+
+      // Keyboard: one tab stop, Right opens the focused leg, Down walks into it.
+      const legRef = await tree.locator('[role="treeitem"][aria-level="1"][aria-expanded="false"]').first().getAttribute('data-ref');
+      const opener = tree.locator(`[data-ref="${legRef}"]`);
+      await opener.focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(opener).toHaveAttribute('aria-expanded', 'true');
+      await page.keyboard.press('ArrowDown');
+      const second = page.locator('[role="treeitem"]:focus');
+      await expect(second).toHaveAttribute('aria-level', '2');
+      const name = (await second.locator('.team-tree__name').innerText()).trim();
+      await page.keyboard.press('ArrowLeft');
+      await expect(page.locator('[role="treeitem"]:focus')).toHaveAttribute('aria-level', '1');
+      expect(await seriousAxe(page)).toEqual([]);
+
+      // Folded away again, the search opens the path down to that member and focuses them.
+      await page.getByRole('button', { name: 'Collapse all' }).click();
+      await expect(tree.locator('[role="treeitem"][aria-level="2"]')).toHaveCount(0);
+      await page.getByRole('searchbox', { name: 'Find a member in the team tree' }).fill(name);
+      await page.getByRole('button', { name: 'Find', exact: true }).click();
+      const choices = page.locator('.team-tree__match').filter({ hasText: name }).filter({ hasText: 'Level 2' });
+      // One match jumps at once; several are listed to choose from.
+      await expect(page.locator('.team-tree__found')).toHaveText(/Showing|members match/);
+      if ((await page.locator('.team-tree__found').innerText()).includes('members match')) await choices.first().click();
+      const found = page.locator('[role="treeitem"]:focus');
+      await expect(found).toHaveAttribute('aria-level', '2');
+      await expect(found.locator('.team-tree__name')).toHaveText(name);
+      await expect(page.locator('.team-tree__found')).toHaveText(`Showing ${name} (level 2)`);
+      await expect(found).toBeInViewport();
+      await shoot(page, 'tree-desktop-en.png');
+
+      // Enter opens the member's market details.
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/incentiveplan\/marketdetails\?ref=m\d+/);
+      await expect(page.locator('main:visible')).toContainText(name);
+      expect(problems).toEqual([]);
+    });
+  });
+
+  test.describe('phone', () => {
+    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+    test('the tree on a phone in Chinese: compact rows, a leg opened by a tap', async ({ page }) => {
+      const problems = watchProblems(page);
+      await signInAt(page, DIAMOND, `${MEMBERS}?lang=zh-CN&channel=wec&view=tree`);
+      const tree = page.getByRole('tree', { name: '团队树' });
+      await expect(tree.locator('[role="treeitem"]').first()).toBeVisible();
+      await expandLeg(page);
+      // Nothing wider than the screen.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await shoot(page, 'tree-phone-zh.png');
+      expect(problems).toEqual([]);
+    });
+  });
+});

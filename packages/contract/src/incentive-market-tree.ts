@@ -1,0 +1,77 @@
+// Request and response schemas of the team tree (issue #22; beside the member list of
+// marketmembertracking, all POST, spec envelope, queryAda as the other market calls):
+//   tree         body treeBodySchema       → treeDataSchema        the children of one member
+//                (`ref` absent: the viewer's frontline), each with how many children and members below
+//   tree/search  body treeSearchBodySchema → treeSearchDataSchema  members matching a search, each with
+//                the path of references from the frontline down to them, so the tree can open it
+// As on the other market calls, ADAs are masked and names shown as the BFF's name policy allows;
+// a reference outside the viewer's downline is refused with 9900403 (whether it exists or not).
+import { z } from 'zod';
+import { baseBodySchema } from './common.ts';
+import { localTextSchema } from './text.ts';
+
+/** Opaque reference of a downline member (as in incentive-market.ts). */
+const treeRefSchema = z.string().regex(/^m\d{1,9}$/, 'not a member reference');
+
+/** Most matches a tree search returns (in tree order); `total` says how many there were. */
+export const TREE_SEARCH_LIMIT = 20;
+
+export const treeBodySchema = baseBodySchema.extend({
+  /** Whose children; absent: the viewer's frontline. */
+  ref: treeRefSchema.optional(),
+});
+export type TreeBody = z.input<typeof treeBodySchema>;
+
+export const treeNodeSchema = z.object({
+  ref: z.string(),
+  maskedName: localTextSchema,
+  maskedAda: z.string(),
+  pinCode: z.number().int(),
+  /** This month's group PV (so far while the month is open). */
+  gpv: z.number(),
+  bracket: z.number().int(),
+  isQ: z.boolean(),
+  /** Direct children (frontline of this member). */
+  children: z.number().int(),
+  /** Members in the whole downline of this member. */
+  downlineSize: z.number().int(),
+});
+export type TreeNode = z.infer<typeof treeNodeSchema>;
+
+export const treeDataSchema = z.object({
+  py: z.string(),
+  /** The month whose volumes are shown (the open month). */
+  month: z.string(),
+  monthOpen: z.boolean(),
+  qThreshold: z.number(),
+  /** The member whose children these are; null for the viewer's frontline. */
+  ref: z.string().nullable(),
+  /** Level of the children below the viewer (1 = frontline). */
+  level: z.number().int(),
+  /** Members in the parent's whole downline. */
+  downlineSize: z.number().int(),
+  /** Group PV descending, ties in tree order. */
+  nodes: z.array(treeNodeSchema),
+});
+export type TreeData = z.infer<typeof treeDataSchema>;
+
+export const treeSearchBodySchema = baseBodySchema.extend({
+  /** The beginning of a name as shown to the viewer, or a whole ADA (8–12 digits, matched exactly). */
+  search: z.string().trim().min(1).max(40),
+});
+export type TreeSearchBody = z.input<typeof treeSearchBodySchema>;
+
+export const treeSearchDataSchema = z.object({
+  total: z.number().int(),
+  matches: z.array(
+    z.object({
+      ref: z.string(),
+      maskedName: localTextSchema,
+      maskedAda: z.string(),
+      level: z.number().int(),
+      /** References from the frontline down to the member, the member last. */
+      path: z.array(z.string()),
+    }),
+  ),
+});
+export type TreeSearchData = z.infer<typeof treeSearchDataSchema>;
