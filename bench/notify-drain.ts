@@ -6,7 +6,11 @@
  * and lets the delivery worker (notifications/delivery/worker.ts, real HTTP) drain it. Prints
  * messages per second, duplicates (messages a stand-in accepted more than once: must be 0), rows
  * not sent, token requests, CPU time and peak RSS. The goal: at least 1 000 messages/s.
+ * `--postgres` runs it on a throwaway PostgreSQL cluster instead, through the pg-boss queue
+ * (notifications/delivery/queue.ts) with `--workers` queues, each with its own pool and pg-boss
+ * as a process of its own would have (all in this one event loop, so a lower bound).
  *   npx tsx bench/notify-drain.ts [--messages 20000] [--batch 500] [--concurrency 50] [--same-process] [--keep]
+ *   npx tsx bench/notify-drain.ts --postgres [--workers 2] [--messages 20000] [--batch 500]
  */
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,7 +18,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
-import { closeDatabase, migrateToLatest, openSqlite } from '../apps/bff/src/db/index.ts';
+import { closeDatabase, migrateToLatest, openPostgres, openSqlite, type DB } from '../apps/bff/src/db/index.ts';
+import { openOutboxQueue, type OutboxQueue } from '../apps/bff/src/notifications/delivery/queue.ts';
+import { startPgCluster, type PgCluster } from '../apps/bff/src/testing/pg-cluster.ts';
 import { createStandIn } from '../apps/bff/src/notifications/delivery/stand-in.ts';
 import { createWebhookAdapter } from '../apps/bff/src/notifications/delivery/webhook.ts';
 import { createWechatAdapter } from '../apps/bff/src/notifications/delivery/wechat.ts';
@@ -27,6 +33,8 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '50' },
     keep: { type: 'boolean', default: false },
     'same-process': { type: 'boolean', default: false },
+    postgres: { type: 'boolean', default: false },
+    workers: { type: 'string', default: '1' },
     /** Internal: run as the stand-ins' process. */
     serve: { type: 'boolean', default: false },
   },
@@ -99,7 +107,9 @@ async function main() {
   const total = Math.max(2, Number(values.messages));
   const notifications = Math.ceil(total / 2);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-notify-bench-'));
-  const db = openSqlite(path.join(dir, 'inquiry.sqlite'));
+  const cluster: PgCluster | null = values.postgres ? await startPgCluster() : null;
+  const db = cluster ? openPostgres(cluster.url) : openSqlite(path.join(dir, 'inquiry.sqlite'));
+  const workers = values.postgres ? Math.max(1, Number(values.workers)) : 1;
   const standIns = values['same-process'] ? await startStandIns() : await childStandIns();
 
   const ms = (t0: number) => performance.now() - t0;
@@ -107,7 +117,7 @@ async function main() {
   try {
     await migrateToLatest(db);
     console.log(
-      `Notification delivery benchmark: ${total.toLocaleString('en-US')} messages, batch ${values.batch}, ${values.concurrency} in flight, stand-ins ${values['same-process'] ? 'in this process' : 'in a child process'}; ${os.cpus().length} CPUs, Node ${process.version}`,
+      `Notification delivery benchmark: ${total.toLocaleString('en-US')} messages, ${cluster ? `PostgreSQL, ${workers} pg-boss queue(s)` : 'SQLite, the in-process worker'}, batch ${values.batch}, ${values.concurrency} in flight, stand-ins ${values['same-process'] ? 'in this process' : 'in a child process'}; ${os.cpus().length} CPUs, Node ${process.version}`,
     );
     const f0 = performance.now();
     const at = new Date().toISOString();
@@ -163,33 +173,72 @@ async function main() {
     console.log(`  filled ${rows.toLocaleString('en-US')} outbox rows in ${(ms(f0) / 1000).toFixed(1)} s`);
 
     const base = `http://127.0.0.1:${standIns.port}`;
-    const worker = createDeliveryWorker({
-      db,
-      adapters: {
-        wec: {
-          on: true,
-          adapter: createWechatAdapter({
-            apiBase: `${base}/stand-in/wechat`,
-            ...wechat,
-            templates: { byKind: {}, fallback: 'bench-template' },
-            publicUrl: 'https://inquiry.example.com',
-          }),
+    const workerOn = (wdb: DB) =>
+      createDeliveryWorker({
+        db: wdb,
+        adapters: {
+          wec: {
+            on: true,
+            adapter: createWechatAdapter({
+              apiBase: `${base}/stand-in/wechat`,
+              ...wechat,
+              templates: { byKind: {}, fallback: 'bench-template' },
+              publicUrl: 'https://inquiry.example.com',
+            }),
+          },
+          ca: { on: true, adapter: createWebhookAdapter({ url: `${base}/stand-in/push`, secret: pushSecret }) },
         },
-        ca: { on: true, adapter: createWebhookAdapter({ url: `${base}/stand-in/push`, secret: pushSecret }) },
-      },
-      batch: Number(values.batch),
-      concurrency: Number(values.concurrency),
-    });
+        batch: Number(values.batch),
+        concurrency: Number(values.concurrency),
+      });
 
     const cpu0 = process.cpuUsage();
-    const t0 = performance.now();
+    let t0 = performance.now();
     let batches = 0;
     const report = { sent: 0, retried: 0, failed: 0, skipped: 0, released: 0, lost: 0 };
-    for (;;) {
-      const r = await worker.runOnce();
-      if (r.claimed === 0) break;
+    const add = (r: typeof report & { claimed: number }) => {
       batches++;
       for (const k of Object.keys(report) as Array<keyof typeof report>) report[k] += r[k];
+    };
+    if (cluster) {
+      // One pool and one pg-boss per queue, as separate processes would have; the timer starts
+      // once every queue is installed (pg-boss's schema and the queue are made by the first).
+      const pools = Array.from({ length: workers }, () => openPostgres(cluster.url));
+      const queues: OutboxQueue[] = [];
+      for (const wdb of pools) {
+        queues.push(
+          await openOutboxQueue({
+            db: wdb,
+            worker: workerOn(wdb),
+            schema: 'pgboss',
+            batch: Number(values.batch),
+            intervalMs: 200,
+            onReport: add,
+          }),
+        );
+      }
+      t0 = performance.now();
+      for (const q of queues) q.start();
+      const pending = async () =>
+        Number(
+          (
+            await db
+              .selectFrom('notification_outbox')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .where('status', '=', 'pending')
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      while ((await pending()) > 0) await new Promise((r) => setTimeout(r, 50));
+      await Promise.all(queues.map((q) => q.stop(1_000)));
+      await Promise.all(pools.map((p) => closeDatabase(p)));
+    } else {
+      const worker = workerOn(db);
+      for (;;) {
+        const r = await worker.runOnce();
+        if (r.claimed === 0) break;
+        add(r);
+      }
     }
     const seconds = ms(t0) / 1000;
     const cpu = process.cpuUsage(cpu0);
@@ -214,7 +263,7 @@ async function main() {
       `  duplicates: ${duplicates}; rows not sent: ${notSent}; stand-in receipts ${got.receipts.toLocaleString('en-US')}, distinct keys ${got.distinctKeys.toLocaleString('en-US')}; token requests ${got.tokenRequests}`,
     );
     console.log(
-      `  CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (this process: the worker and the database${values['same-process'] ? ', the stand-ins too' : ''}), peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB, load average ${os.loadavg()[0]!.toFixed(1)}`,
+      `  CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (this process: ${cluster ? 'the queues; PostgreSQL runs apart' : 'the worker and the database'}${values['same-process'] ? ', the stand-ins too' : ''}), peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB, load average ${os.loadavg()[0]!.toFixed(1)}`,
     );
     console.log(
       `  ${perS >= GOAL_PER_S ? 'within' : 'UNDER'} the ${GOAL_PER_S.toLocaleString('en-US')} messages/s goal; ${duplicates === 0 && notSent === 0 ? 'nothing lost or sent twice' : 'LOST OR DUPLICATED MESSAGES'}`,
@@ -223,6 +272,7 @@ async function main() {
   } finally {
     await standIns.close();
     await closeDatabase(db);
+    cluster?.destroy();
     if (values.keep) console.log(`  kept ${dir}`);
     else fs.rmSync(dir, { recursive: true, force: true });
   }
