@@ -136,7 +136,15 @@ test.describe('the Diamond’s moment on the desktop (1280 × 800), en-US', () =
     await signInAt(page, DIAMOND, '/incentiveplan/femtravelplan?lang=en');
     await settled(page);
     const flq = page.locator('main:visible li.inc-criterion').filter({ hasText: /FLQ/ }).first();
-    await flq.getByRole('link', { name: 'Legs you can help to Q this month' }).click();
+    await flq.getByRole('button', { name: 'Legs that could close the gap' }).click();
+    const legs = flq.getByRole('list', { name: 'Legs that could close the gap' });
+    await expect(legs.getByRole('listitem').first()).toBeVisible();
+    const toQ = (await legs.locator('.gap-leg__need').allInnerTexts()).map((s) => Number(s.replace(/[^\d]/g, '')));
+    expect(toQ.length).toBeGreaterThan(0);
+    expect(ascending(toQ)).toBe(true);
+    // Each leg can be starred from here, and the whole frontline is one more tap.
+    await expect(legs.getByRole('button', { name: /^Watch / }).first()).toBeVisible();
+    await flq.getByRole('link', { name: 'All frontline legs in member tracking' }).click();
     await expect(page).toHaveURL(/\/incentiveplan\/marketmembertracking\?sort=pvToQ&q=notQ&levelMax=1$/);
     await settled(page);
     const table = page.locator('main:visible').getByRole('table', { name: 'Member' });

@@ -77,6 +77,7 @@ import {
   partnersBodySchema,
   partnersDataSchema,
 } from './incentive-market.ts';
+import { gapLegsBodySchema, gapLegsDataSchema } from './plan-gap-legs.ts';
 import { treeBodySchema, treeDataSchema, treeSearchBodySchema, treeSearchDataSchema } from './incentive-market-tree.ts';
 import {
   annualIncomeDataSchema,
@@ -153,6 +154,7 @@ export const ENDPOINTS = {
   // --- Incentive plans -----------------------------------------------------------------------
   '/bff/v1/incentive/plans': { body: plansBodySchema.optional(), data: plansDataSchema },
   '/bff/v1/incentive/plan': { body: planBodySchema, data: planDataSchema },
+  '/bff/v1/incentive/plan/gapLegs': { body: gapLegsBodySchema, data: gapLegsDataSchema },
   '/bff/v1/incentive/months': { body: monthsBodySchema.optional(), data: monthsDataSchema },
   '/bff/v1/incentive/biennial/settag': { body: biennialTagBodySchema, data: biennialTagDataSchema },
 

@@ -15,5 +15,6 @@ export * from './notifications.ts';
 export * from './incentive-market.ts';
 export * from './projections.ts';
 export * from './watchlist.ts';
+export * from './plan-gap-legs.ts';
 export * from './incentive-market-tree.ts';
 export * from './endpoints.ts';

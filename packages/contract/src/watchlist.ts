@@ -9,7 +9,7 @@
 // watchlist through queryAda and change nothing.
 import { z } from 'zod';
 import { baseBodySchema } from './common.ts';
-import { marketPersonSchema } from './incentive-market.ts';
+import { memberRowSchema } from './incentive-market.ts';
 
 /** Members one distributor can star at once. */
 export const WATCH_MAX = 50;
@@ -56,18 +56,19 @@ export type WatchNoteBody = z.input<typeof watchNoteBodySchema>;
 export const watchNoteDataSchema = z.object({ ref: z.string(), note: z.string() });
 export type WatchNoteData = z.infer<typeof watchNoteDataSchema>;
 
-/** A starred member with this month's figures (as the member tracking row shows them) and the note. */
-export const watchRowSchema = marketPersonSchema.extend({
-  gpv: z.number(),
-  pgpv: z.number(),
-  bracket: z.number().int(),
-  isQ: z.boolean(),
-  /** Group PV still needed this month to reach the Q threshold (0 when Q). */
-  pvToQ: z.number(),
-  /** Group PV as a percentage of the Q threshold, capped at 100. */
+/**
+ * A member's gap to Q this month: the member tracking row (memberRowSchema) less its PY and
+ * personal figures, with how far to Q the member is. `pvToQ` is the group PV still needed this
+ * month (0 when Q).
+ */
+export const memberGapSchema = memberRowSchema.omit({ joinedThisPy: true, ppv: true, qMonthsPy: true }).extend({
+  /** Group PV as a percentage of the Q threshold, floored (100 only once Q; plan qProgressPct). */
   progressPct: z.number(),
-  note: z.string(),
 });
+export type MemberGap = z.infer<typeof memberGapSchema>;
+
+/** A starred member: their gap to Q as member tracking shows it, and the note. */
+export const watchRowSchema = memberGapSchema.extend({ note: z.string() });
 export type WatchRow = z.infer<typeof watchRowSchema>;
 
 export const watchlistDataSchema = z.object({

@@ -45,3 +45,4 @@ export * from './plans/summary-codec.ts';
 export * from './plans/marketing-star.ts';
 export { PLANS, planByCode, plansByRoute, plansFor } from './plans/registry.ts';
 export * from './plans/row-status.ts';
+export * from './plans/gap-legs.ts';

@@ -9,6 +9,14 @@ describe('viewKey: one cached view per page and search', () => {
     expect(viewKey({ pathname: '/', search: '?notifications=1' })).toBe(viewKey({ pathname: '/', search: '' }));
   });
 
+  it('keeps the page when the year-on-year card changes PY: the parameter is the card’s', () => {
+    const page = viewKey({ pathname: '/achievement', search: '' });
+    expect(viewKey({ pathname: '/achievement', search: '?yoy=25%2F26' })).toBe(page);
+    expect(viewKey({ pathname: '/income/type', search: '?yoy=25/26&notifications=1' })).toBe(
+      viewKey({ pathname: '/income/type', search: '' }),
+    );
+  });
+
   it('gives another month another view', () => {
     expect(viewKey({ pathname: '/income/servicefee', search: '?month=2026-09' })).not.toBe(
       viewKey({ pathname: '/income/servicefee', search: '?month=2026-10' }),

@@ -1,5 +1,6 @@
 import { Activity, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { UNSAFE_LocationContext, useLocation, useMatches, useNavigationType, useOutlet, type Location } from 'react-router';
+import { YOY_PARAM } from '../components/year-on-year/yoy-address.ts';
 import { PANEL_PARAM } from '../features/notifications/panel-address.ts';
 import type { RouteHandle } from './router-handle.ts';
 
@@ -20,12 +21,15 @@ function touch(views: CachedView[], view: CachedView, max: number): CachedView[]
 }
 
 /**
- * A view per path and search, except the notifications panel's parameter: the panel opens over
- * the page showing (features/notifications/panel-address.ts), which keeps its state and scroll.
+ * A view per path and search, except parameters of a part of the page: the notifications panel
+ * opens over the page showing (features/notifications/panel-address.ts), and the year-on-year
+ * card's PY changes that card only (components/year-on-year/yoy-address.ts); the page keeps its
+ * state and scroll.
  */
 export function viewKey(location: Pick<Location, 'pathname' | 'search'>): string {
   const params = new URLSearchParams(location.search);
   params.delete(PANEL_PARAM);
+  params.delete(YOY_PARAM);
   const search = params.toString();
   return location.pathname.toLowerCase() + (search ? `?${search}` : '');
 }

@@ -32,6 +32,7 @@ import { nameViewerOf } from '../../lib/name-policy.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { closestPlan } from './plan-glance.ts';
 import { loadHistory, recordsFor } from './plan-history.ts';
+import { gapLegsOf, planCounts } from './plan-gap-legs.ts';
 import { planData } from './plan-presenter.ts';
 
 /** Plan answers kept per process (each up to ~30 KB of JSON). */
@@ -133,6 +134,18 @@ export async function incentiveRoutes(app: FastifyInstance, opts: { config: Conf
         return okJson(planDataSchema, planData(plan, res, { editions, months, month, chosenTrack }, loaded, names));
       });
       return sendJson(request, reply, answer);
+    },
+  });
+
+  r.route({
+    ...endpoint('/bff/v1/incentive/plan/gapLegs'),
+    handler: async (request) => {
+      const session = sessionOf(request);
+      const today = opts.config.today();
+      const { kind } = request.body;
+      const { plan } = planOf(request.body, pyOf(today));
+      if (!planCounts(plan, kind)) throw badRequest(`${plan.code} does not count ${kind === 'flqMonths' ? 'FLQ months' : 'LDD markets'}`);
+      return ok(await gapLegsOf(db, { ada: session.ada, plan, kind, month: toMonthKey(today), names: nameViewerOf(session) }));
     },
   });
 

@@ -1,6 +1,6 @@
 // The answers of the /bff/v1/incentive/market/* calls, shaped from what the queries loaded (or
 // the market snapshot holds) and the plan engine's market rules. Pure: no database, no request.
-import type { CopiesData, DetailsData, MemberRow, PartnerRow, PartnersData, PartnerView } from '@abo/contract';
+import type { CopiesData, DetailsData, MemberGap, MemberRow, PartnerRow, PartnersData, PartnerView } from '@abo/contract';
 import {
   addMonths,
   annualKeyReason,
@@ -133,6 +133,15 @@ export function memberRow(
       qMonthsPy: s.qCount[k]!,
     },
   );
+}
+
+/**
+ * A member's gap to Q this month from the member tracking row itself (the watchlist and a plan's
+ * gap legs show it), so no page can disagree with member tracking on the gap.
+ */
+export function memberGap(m: MemberRow, threshold: number): MemberGap {
+  const { joinedThisPy: _joined, ppv: _ppv, qMonthsPy: _qMonths, ...member } = m;
+  return { ...member, progressPct: qProgressPct(member.gpv, threshold) };
 }
 
 /** One row of the tracking copies page. */

@@ -42,6 +42,8 @@ const bracketOf = (pv: number) =>
 export interface MarketApp extends SuiteApp {
   /** POSTs /bff/v1/incentive/market/<path> as the signed-in distributor `as`. */
   call(path: string, as: string, payload?: object, extra?: Record<string, string>): Promise<LightMyRequestResponse>;
+  /** POSTs any BFF path (`/bff/v1/...`) as the signed-in distributor `as`. */
+  post(url: string, as: string, payload?: object, extra?: Record<string, string>): Promise<LightMyRequestResponse>;
 }
 
 /**
@@ -95,13 +97,11 @@ export function useMarketApp(): MarketApp {
       headers[ada] = { 'idaas-accesstoken': tokens.accessToken, 'idaas-idtoken': tokens.idToken };
     }
   });
+  const post = (url: string, as: string, payload: object = {}, extra: Record<string, string> = {}) =>
+    s.t.app.inject({ method: 'POST', url, headers: { ...headers[as], ...extra }, payload: { channel: 'ebiz', loginada: as, ...payload } });
   return Object.assign(s, {
     call: (path: string, as: string, payload: object = {}, extra: Record<string, string> = {}) =>
-      s.t.app.inject({
-        method: 'POST',
-        url: `/bff/v1/incentive/market/${path}`,
-        headers: { ...headers[as], ...extra },
-        payload: { channel: 'ebiz', loginada: as, ...payload },
-      }),
+      post(`/bff/v1/incentive/market/${path}`, as, payload, extra),
+    post,
   });
 }

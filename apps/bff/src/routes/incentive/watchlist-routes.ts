@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, WATCH_MAX, WATCH_NOTE_MAX, type WatchRow } from '@abo/contract';
-import { pyMonths, pyOf, qProgressPct, qThresholdOf, toMonthKey } from '@abo/plan';
+import { pyMonths, pyOf, qThresholdOf, toMonthKey } from '@abo/plan';
 import type { Config } from '../../config.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { endpoint } from '../../lib/endpoint.ts';
 import { nameViewerOf } from '../../lib/name-policy.ts';
 import { writer } from '../../lib/writer.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { memberRow } from './market-presenter.ts';
+import { memberGap, memberRow } from './market-presenter.ts';
 import { comparator, downlineRange, marketSnapshot } from './market-snapshot.ts';
 import { isStarred, saveNote, star, starCount, starsOf, unstar, watchableMember } from './watchlist-queries.ts';
 
@@ -52,26 +52,8 @@ export async function watchlistRoutes(app: FastifyInstance, opts: WatchlistRoute
       kept.sort((a, b) => byCloseness(a.k, b.k));
       const pm = pyMonths(py);
       const c = { baseDepth: s.depth[i]!, threshold, pyStartDate: `${pm[0]!}-01`, pyEndDate: `${pm[11]!}-31` };
-      const rows = kept.map(({ k, note }): WatchRow => {
-        // The member tracking row itself, so the two pages cannot disagree on the gap.
-        const m = memberRow(s, k, names, c);
-        const { ref, maskedName, maskedAda, pinCode, joinDate, level, gpv, pgpv, bracket, isQ, pvToQ } = m;
-        return {
-          ref,
-          maskedName,
-          maskedAda,
-          pinCode,
-          joinDate,
-          level,
-          gpv,
-          pgpv,
-          bracket,
-          isQ,
-          pvToQ,
-          progressPct: qProgressPct(gpv, threshold),
-          note,
-        };
-      });
+      // The member tracking row itself, so the two pages cannot disagree on the gap.
+      const rows = kept.map(({ k, note }): WatchRow => ({ ...memberGap(memberRow(s, k, names, c), threshold), note }));
       return ok({ ...base, rows });
     },
   });

@@ -1,4 +1,4 @@
-import type { MarketPerson, WatchRow } from '@abo/contract';
+import type { MemberGap, WatchRow } from '@abo/contract';
 import { qProgressPct } from '@abo/plan';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Toast } from 'antd-mobile';
@@ -8,6 +8,15 @@ import { useLocalText } from '../../lib/use-local-text.ts';
 import { useWatch, watchAccess, watchlistQuery } from './watchlist-api.ts';
 import { useWatchlistTexts } from './watchlist-i18n.ts';
 import './watchlist.css';
+
+/** A member as a star is given them: their figures this month, however far along to Q. */
+type Starrable = Omit<MemberGap, 'progressPct'>;
+
+/**
+ * The row the list shows for a member just starred until the BFF's own answer replaces it: the
+ * member the star was given, measured against the threshold as the BFF measures them.
+ */
+const starredRow = (m: Starrable, threshold: number): WatchRow => ({ ...m, progressPct: qProgressPct(m.gpv, threshold), note: '' });
 
 /**
  * The star of a market member (member tracking rows, market details): a toggle button whose name
@@ -19,7 +28,7 @@ export function WatchButton({
   threshold,
 }: {
   /** The member with this month's figures (a member tracking row, the details page's member). */
-  member: MarketPerson & Pick<WatchRow, 'gpv' | 'pgpv' | 'bracket' | 'isQ' | 'pvToQ'>;
+  member: Starrable;
   /** The Q threshold the figures are measured against. */
   threshold: number;
 }) {
@@ -40,23 +49,7 @@ export function WatchButton({
       Toast.show({ content: t('starFull', { max: d.max }) });
       return;
     }
-    // The row the list shows until the BFF's own answer replaces it.
-    const { ref, maskedName, maskedAda, pinCode, joinDate, level, gpv, pgpv, bracket, isQ, pvToQ } = m;
-    const member = {
-      ref,
-      maskedName,
-      maskedAda,
-      pinCode,
-      joinDate,
-      level,
-      gpv,
-      pgpv,
-      bracket,
-      isQ,
-      pvToQ,
-      progressPct: qProgressPct(gpv, threshold),
-    };
-    watch.mutate({ member, watched: !watched });
+    watch.mutate({ row: starredRow(m, threshold), watched: !watched });
   };
   const Icon = watched ? StarFill : StarOutline;
   return (

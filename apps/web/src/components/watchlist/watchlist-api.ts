@@ -22,9 +22,6 @@ export const watchlistQuery = () =>
 
 export const useWatchlist = (enabled = true) => useQuery({ ...watchlistQuery(), enabled: enabled && watchAccess().read });
 
-/** A member as the star knows them: the row it would add to the list (its note starts empty). */
-export type Watchable = Omit<WatchRow, 'note'>;
-
 /**
  * Stars or unstars a member. The list changes at once (optimistic) and is asked for again when
  * the BFF has answered, which puts the member in its place; a refusal puts the list back.
@@ -33,14 +30,14 @@ export function useWatch() {
   const client = useQueryClient();
   const key = watchlistQuery().queryKey;
   return useMutation({
-    mutationFn: ({ member, watched }: { member: Watchable; watched: boolean }) =>
-      post('/bff/v1/incentive/market/watch', { ref: member.ref, watched }, { loading: false }),
-    onMutate: async ({ member, watched }) => {
+    mutationFn: ({ row, watched }: { row: WatchRow; watched: boolean }) =>
+      post('/bff/v1/incentive/market/watch', { ref: row.ref, watched }, { loading: false }),
+    onMutate: async ({ row, watched }) => {
       await client.cancelQueries({ queryKey: key });
       const before = client.getQueryData<WatchlistData>(key);
       if (before) {
-        const others = before.rows.filter((r) => r.ref !== member.ref);
-        client.setQueryData<WatchlistData>(key, { ...before, rows: watched ? [...others, { ...member, note: '' }] : others });
+        const others = before.rows.filter((r) => r.ref !== row.ref);
+        client.setQueryData<WatchlistData>(key, { ...before, rows: watched ? [...others, row] : others });
       }
       return { before };
     },

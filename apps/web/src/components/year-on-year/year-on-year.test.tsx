@@ -3,9 +3,9 @@
 import type { AchYearOnYearData, YoyMonthData } from '@abo/contract';
 import { pyMonths } from '@abo/plan';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation, useNavigationType } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../i18n/index.ts';
 import YearOnYear from './year-on-year.tsx';
@@ -26,14 +26,23 @@ afterAll(async () => {
   await act(() => i18n.changeLanguage('zh-CN'));
 });
 
-function show(node: ReactNode, data: [readonly unknown[], unknown][]) {
+function show(node: ReactNode, data: [readonly unknown[], unknown][], address = '/achievement') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   for (const [key, value] of data) client.setQueryData(key, value);
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>{node}</MemoryRouter>
+      <MemoryRouter initialEntries={[address]}>
+        {node}
+        <Address />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
+}
+
+/** The address as the browser would show it, and how it was last changed. */
+function Address() {
+  const location = useLocation();
+  return <output data-testid="address" data-how={useNavigationType()}>{`${location.pathname}${location.search}`}</output>;
 }
 
 const month = (m: string, state: YoyMonthData['state'], n: number): YoyMonthData => ({
@@ -95,5 +104,28 @@ describe('YearOnYear', () => {
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
     expect(headers.slice(0, 2)).toEqual(['Month', 'Income (net)']);
+  }, 30_000);
+
+  it('shows the PY the address names, and puts the PY chosen into the address in place', () => {
+    const earlier: AchYearOnYearData = { ...yoy, py: '25/26', prevPy: '24/25' };
+    const { container } = show(
+      <YearOnYear area="achievement" />,
+      [
+        [yearOnYearQuery('25/26').queryKey, earlier],
+        [yearOnYearQuery('26/27').queryKey, yoy],
+      ],
+      '/achievement?yoy=25%2F26',
+    );
+    // A reload or a shared link: the view opens on the PY of the address.
+    const picker = screen.getByRole('combobox', { name: 'Performance year' });
+    expect(picker).toHaveValue('25/26');
+    expect(container.textContent).toContain('Each cell: 25/26 on top, the same month of 24/25 below');
+    fireEvent.change(picker, { target: { value: '26/27' } });
+    const address = screen.getByTestId('address');
+    expect(new URLSearchParams(address.textContent!.split('?')[1]).get('yoy')).toBe('26/27');
+    // Replaced, not pushed: Back leaves the page instead of stepping through PYs.
+    expect(address).toHaveAttribute('data-how', 'REPLACE');
+    expect(picker).toHaveValue('26/27');
+    expect(container.textContent).toContain('Each cell: 26/27 on top, the same month of 25/26 below');
   }, 30_000);
 });

@@ -1,6 +1,7 @@
 import type { AchYearOnYearData, YoyMonthData, YoyTotalsData } from '@abo/contract';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { textsOnFirstUse } from '../../i18n/index.ts';
 import { EMPTY_VALUE, formatFen, formatMonth, formatPv } from '../../lib/format.ts';
 import { DataTable, type DataColumn } from '../data-table/data-table.tsx';
@@ -8,6 +9,7 @@ import { TableCard } from '../data-table/table-card.tsx';
 import { QueryState } from '../query-state.tsx';
 import { SimpleChart } from '../simple-chart.tsx';
 import { useYearOnYear } from './year-on-year-query.ts';
+import { YOY_PARAM } from './yoy-address.ts';
 import './year-on-year.css';
 
 const addTexts = textsOnFirstUse(
@@ -62,6 +64,28 @@ const addTexts = textsOnFirstUse(
 type Row = AchYearOnYearData['rows'][number];
 type Key = 'gpv' | 'ppv' | 'q' | 'income' | 'activeLegs' | 'newMembers';
 
+const PY = /^\d{2}\/\d{2}$/;
+
+/**
+ * The chosen PY, from the address (yoy-address.ts; anything but a PY there means the current
+ * one). A choice replaces the address as the app's other year pickers do: Back goes to the page
+ * before, not to the PY before.
+ */
+function useYoyYear(): [string | undefined, (py: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get(YOY_PARAM);
+  const set = (py: string) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.set(YOY_PARAM, py);
+        return next;
+      },
+      { replace: true },
+    );
+  return [asked && PY.test(asked) ? asked : undefined, set];
+}
+
 /** One figure of a month as a cell: this PY's above, last PY's below; a month not begun shows a dash. */
 function pair(key: Key, row: Row, show: (m: YoyMonthData) => string): ReactNode {
   const one = (m: YoyMonthData, which: 'this' | 'last') => (
@@ -86,7 +110,7 @@ export default function YearOnYear({ area }: { area: 'achievement' | 'income' })
   addTexts();
   const { t, i18n } = useTranslation('yoy');
   const lang = i18n.language;
-  const [year, setYear] = useState<string | undefined>(undefined);
+  const [year, setYear] = useYoyYear();
   // On a phone the months not begun are folded away until asked for (the blocks are long).
   const [all, setAll] = useState(false);
   const q = useYearOnYear(year);

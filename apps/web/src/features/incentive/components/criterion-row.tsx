@@ -1,16 +1,17 @@
 import type { CriterionData, PlanData } from '@abo/contract';
 import { Popup, ProgressBar } from 'antd-mobile';
-import { RightOutline } from 'antd-mobile-icons';
+import { DownOutline, RightOutline, UpOutline } from 'antd-mobile-icons';
 import { useId, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusTag } from '../../../components/status-tag.tsx';
 import { useLocalText } from '../../../lib/use-local-text.ts';
-import { membersHref } from '../market/members-url.ts';
 import { planHref } from '../plan-routes.ts';
 import { PIN_KINDS, subpageForKind } from './criterion-kinds.ts';
 import { LegMatrix } from './leg-matrix.tsx';
 import { termValues } from '../market/term-values.ts';
+import { LazyGapLegs } from './gap-legs/gap-legs-lazy.tsx';
+import type { GapLegsKind } from './gap-legs/gap-legs.tsx';
 import { criterionValue } from './text.ts';
 import { TraceTable } from './trace-table.tsx';
 
@@ -22,13 +23,13 @@ function percent(c: CriterionData): number {
 
 /**
  * An FLQ or LDD gap is closed by frontline legs reaching Q: while the plan's period runs and the gap
- * can still be closed, one tap opens member tracking at the frontline not yet Q this month, closest first.
+ * can still be closed, the legs that could close it are one tap away (components/gap-legs).
  */
-function legsLink(c: CriterionData, plan: PlanData | undefined): string | null {
+export function gapLegsKind(c: CriterionData, plan: PlanData | undefined): GapLegsKind | null {
   if (!plan || plan.periodState !== 'open' || c.met) return null;
   if (c.kind !== 'flqMonths' && c.kind !== 'lddMarkets') return null;
   if (c.status === 'outOfReach' || c.status === 'missed' || c.gap?.possible === false) return null;
-  return membersHref({ levelMax: 1, q: 'notQ', sort: 'pvToQ' });
+  return c.kind;
 }
 
 /** One criterion: label, status, progress, gap per remaining month, and its "why". */
@@ -49,9 +50,11 @@ export function CriterionRow({
   const { t } = useTranslation('incentive');
   const { tx, lang } = useLocalText();
   const [open, setOpen] = useState(false);
+  const [legsOpen, setLegsOpen] = useState(false);
   const legsId = useId();
+  const gapLegsId = useId();
   const sub = showLink ? subpageForKind(planRoute, c.kind) : null;
-  const legs = legsLink(c, plan);
+  const legsKind = gapLegsKind(c, plan);
   return (
     <li className="inc-criterion">
       <div className="inc-criterion__head">
@@ -91,10 +94,16 @@ export function CriterionRow({
         <button type="button" className="link-button" onClick={() => setOpen(true)} aria-haspopup="dialog">
           {t('trace')}
         </button>
-        {legs ? (
-          <Link className="link-button" to={legs}>
-            {t('helpLegs')} <RightOutline aria-hidden="true" />
-          </Link>
+        {legsKind ? (
+          <button
+            type="button"
+            className="link-button"
+            aria-expanded={legsOpen}
+            aria-controls={gapLegsId}
+            onClick={() => setLegsOpen((v) => !v)}
+          >
+            {t('helpLegs')} {legsOpen ? <UpOutline aria-hidden="true" /> : <DownOutline aria-hidden="true" />}
+          </button>
         ) : null}
         {sub ? (
           <Link className="link-button" to={planHref(`${planRoute}/${sub}`, py)}>
@@ -102,6 +111,11 @@ export function CriterionRow({
           </Link>
         ) : null}
       </div>
+      {legsKind && plan ? (
+        <div id={gapLegsId} className="inc-criterion__legs" hidden={!legsOpen}>
+          {legsOpen ? <LazyGapLegs plan={plan} kind={legsKind} titled={false} /> : null}
+        </div>
+      ) : null}
       <Popup visible={open} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} bodyClassName="inc-drawer" showCloseButton>
         <div role="dialog" aria-label={t('traceTitle', { label: tx(c.label) })}>
           <h3 className="card__title">{t('traceTitle', { label: tx(c.label) })}</h3>

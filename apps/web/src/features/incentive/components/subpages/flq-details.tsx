@@ -4,6 +4,8 @@ import { TableCard } from '../../../../components/data-table/table-card.tsx';
 import { useLocalText } from '../../../../lib/use-local-text.ts';
 import { LegMatrix } from '../leg-matrix.tsx';
 import { termValues } from '../../market/term-values.ts';
+import { gapLegsKind } from '../criterion-row.tsx';
+import { LazyGapLegs } from '../gap-legs/gap-legs-lazy.tsx';
 import { CriterionCard, EmptyCard, findCriterion } from './shared.tsx';
 
 /** flqdetails: frontline legs × months (legs masked). */
@@ -15,6 +17,11 @@ export function FlqDetailsView({ plan }: { plan: PlanData }) {
   return (
     <>
       {flq ? <CriterionCard c={flq} plan={plan} /> : null}
+      {flq && gapLegsKind(flq, plan) ? (
+        <section className="card">
+          <LazyGapLegs plan={plan} kind="flqMonths" />
+        </section>
+      ) : null}
       {plan.legs.length === 0 ? (
         <EmptyCard title={t('noLegs', values)} text={t('noLegsText', values)} />
       ) : (

@@ -7,6 +7,8 @@ import { StatusTag } from '../../../../components/status-tag.tsx';
 import { useLocalText } from '../../../../lib/use-local-text.ts';
 import { LegMatrix } from '../leg-matrix.tsx';
 import { termValues } from '../../market/term-values.ts';
+import { gapLegsKind } from '../criterion-row.tsx';
+import { LazyGapLegs } from '../gap-legs/gap-legs-lazy.tsx';
 import { CriterionCard, EmptyCard, findCriterion } from './shared.tsx';
 
 type Leg = PlanData['legs'][number];
@@ -46,6 +48,11 @@ export function LddDetailsView({ plan }: { plan: PlanData }) {
   return (
     <>
       {ldd ? <CriterionCard c={ldd} plan={plan} /> : null}
+      {ldd && gapLegsKind(ldd, plan) ? (
+        <section className="card">
+          <LazyGapLegs plan={plan} kind="lddMarkets" />
+        </section>
+      ) : null}
       {plan.legs.length === 0 ? (
         <EmptyCard title={t('noLegs', termValues(plan.py, lang))} text={t('lddNeed', { count: plan.legQMonths })} />
       ) : (
