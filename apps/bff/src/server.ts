@@ -42,6 +42,7 @@ async function main(): Promise<void> {
     console.log('Demo mode (DEMO=1): demo accounts and sign-in hints are on. Never expose this to real users.');
     console.log(`Demo sign-ins (password ${DEMO_PASSWORD}):`);
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.username.padEnd(9)} ${a.displayName} — ${a.profile}`);
+    if (app.notificationDelivery.standIn) console.log(`WeChat and app push go to local stand-ins; what they received: ${base}/stand-in/`);
     if (liveFeed) {
       liveFeed.start();
       console.log(`Live feed on: a few orders every ${config.DEMO_LIVE_INTERVAL_MS / 1000} s move the open month`);

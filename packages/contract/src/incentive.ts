@@ -142,7 +142,18 @@ export const criterionSchema = z.object({
   reason: statusReasonSchema.optional(),
   gap: gapSchema.nullable(),
   trace: z.array(traceMonthSchema),
-  events: z.array(z.object({ code: z.string(), name: localTextSchema, attended: z.boolean(), month: z.string().nullable() })).optional(),
+  events: z
+    .array(
+      z.object({
+        code: z.string(),
+        name: localTextSchema,
+        attended: z.boolean(),
+        month: z.string().nullable(),
+        /** Last day to register (YYYY-MM-DD), when the event has one. */
+        registrationCloses: z.string().nullable(),
+      }),
+    )
+    .optional(),
   components: z.array(z.object({ source: z.string(), name: localTextSchema, raw: z.number(), points: z.number() })).optional(),
   /** Where the count ends by the period's last month at the closed months' pace (an estimate). */
   projection: criterionProjectionSchema.optional(),

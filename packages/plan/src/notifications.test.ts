@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
   apvToSpMonth,
+  eventDeadlineEvents,
   legEvents,
   monthClosedEvent,
   nearThresholdEvents,
   pinReachedEvent,
   planEvents,
   type ClosedMonthFacts,
+  type EventDeadlineFacts,
 } from './notifications.ts';
+import { planMonths } from './plans/evaluate.ts';
+import { PLANS } from './plans/registry.ts';
 import { PIN } from './pins.ts';
 import { SEMINAR_2627 } from './plans/py2627.ts';
 import { PY2627 } from './rules/py2627.ts';
@@ -140,5 +144,60 @@ describe('planEvents', () => {
     const achieved = achievedNone.map((_, i) => (i === 1 ? 3 : 0));
     const [e] = planEvents({ ...outOfReach, achieved });
     expect(e).toMatchObject({ key: 'planProgress:SEMINAR_2627:26/27:outOfReach', body: reason });
+  });
+});
+
+describe('eventDeadlineEvents', () => {
+  const plan = SEMINAR_2627;
+  const facts = (over: Partial<EventDeadlineFacts> = {}): EventDeadlineFacts => ({
+    plan,
+    py: '26/27',
+    status: 'atRisk',
+    attended: new Set(),
+    today: '2027-03-28',
+    ...over,
+  });
+
+  it('tells an event whose registration closes in 3 days, linking the plan of that PY', () => {
+    const [e, ...rest] = eventDeadlineEvents(facts());
+    expect(rest).toEqual([]);
+    expect(e).toMatchObject({
+      kind: 'eventDeadline',
+      key: 'eventDeadline:SEMINAR_2627:SEM2627-ONLINE',
+      link: '/incentiveplan/seminars?year=26%2F27',
+      params: { event: 'SEM2627-ONLINE', closes: '2027-03-31', daysLeft: 3 },
+    });
+    expect(e!.title).toEqual({ zh: '线上资格课程报名3月31日截止', en: 'Online qualification course: registration closes 31 Mar' });
+    expect(e!.body).toEqual({
+      zh: `还剩3天 · 出席是${plan.name.zh}（26/27）的条件之一`,
+      en: `3 days left · attending is a criterion of ${plan.name.en} (26/27)`,
+    });
+  });
+
+  it('tells nothing 4 days ahead or after the deadline; says "closes today" on the day', () => {
+    expect(eventDeadlineEvents(facts({ today: '2027-03-27' }))).toEqual([]);
+    expect(eventDeadlineEvents(facts({ today: '2027-04-01' }))).toEqual([]);
+    expect(eventDeadlineEvents(facts({ today: '2027-03-31' }))[0]!.body.en).toMatch(/^closes today · /);
+  });
+
+  it('tells nothing once attended, or for a plan met, missed or out of reach', () => {
+    expect(eventDeadlineEvents(facts({ attended: new Set(['SEM2627-ONLINE']) }))).toEqual([]);
+    for (const status of ['met', 'missed', 'outOfReach'] as const) expect(eventDeadlineEvents(facts({ status }))).toEqual([]);
+  });
+
+  it('every event deadline in the plans is a real day within its plan’s period, before the event’s month', () => {
+    for (const p of PLANS) {
+      const months = planMonths(p);
+      const events = [...p.criteria, ...(p.levels?.list ?? []).flatMap((l) => l.criteria)].flatMap((c) =>
+        c.kind === 'attendance' ? c.events : [],
+      );
+      for (const e of events) {
+        if (!e.registrationCloses) continue;
+        const d = new Date(`${e.registrationCloses}T00:00:00Z`);
+        expect(d.toISOString().slice(0, 10), `${p.code} ${e.code}`).toBe(e.registrationCloses);
+        expect(months, `${p.code} ${e.code}`).toContain(e.registrationCloses.slice(0, 7));
+        if (e.month) expect(e.registrationCloses.slice(0, 7) < e.month, `${p.code} ${e.code}`).toBe(true);
+      }
+    }
   });
 });

@@ -315,3 +315,62 @@ export function planEvents(f: PlanFacts): NotificationEvent[] {
   }
   return out;
 }
+
+/** Registration deadlines are told this many days ahead (the deadline day included: 0 days). */
+export const EVENT_DEADLINE_DAYS = 3;
+
+export interface EventDeadlineFacts {
+  readonly plan: PlanDef;
+  readonly py: PyName;
+  /** The plan's status for the distributor (the close's). */
+  readonly status: Status;
+  /** Codes of the events the distributor attended in the plan's period. */
+  readonly attended: ReadonlySet<string>;
+  /** The business day, `YYYY-MM-DD` (China). */
+  readonly today: string;
+}
+
+const dayNumber = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10))) / 86_400_000;
+const EN_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * An attendance event whose registration closes within EVENT_DEADLINE_DAYS, for a plan the
+ * distributor can still reach (on track or at risk) whose attendance criterion is not met yet and
+ * who has not attended the event: once per plan and event.
+ */
+export function eventDeadlineEvents(f: EventDeadlineFacts): NotificationEvent[] {
+  if (f.status !== 'onTrack' && f.status !== 'atRisk') return [];
+  const criteria = [...f.plan.criteria, ...(f.plan.levels?.list ?? []).flatMap((l) => l.criteria)];
+  const out: NotificationEvent[] = [];
+  const today = dayNumber(f.today);
+  for (const c of criteria) {
+    if (c.kind !== 'attendance') continue;
+    const attended = c.events.filter((e) => f.attended.has(e.code)).length;
+    if (attended >= (c.min ?? c.events.length)) continue;
+    for (const e of c.events) {
+      if (!e.registrationCloses || f.attended.has(e.code)) continue;
+      const left = dayNumber(e.registrationCloses) - today;
+      if (left < 0 || left > EVENT_DEADLINE_DAYS) continue;
+      const key = `eventDeadline:${f.plan.code}:${e.code}`;
+      if (out.some((x) => x.key === key)) continue;
+      const closes = e.registrationCloses;
+      const day = Number(closes.slice(8, 10));
+      const m = Number(closes.slice(5, 7));
+      const when = text(`${m}月${day}日`, `${day} ${EN_SHORT[m - 1]}`);
+      const daysText = left === 0 ? text('今天截止', 'closes today') : text(`还剩${left}天`, `${left} ${left === 1 ? 'day' : 'days'} left`);
+      out.push({
+        kind: 'eventDeadline',
+        key,
+        month: null,
+        title: text(`${e.name.zh}报名${when.zh}截止`, `${e.name.en}: registration closes ${when.en}`),
+        body: text(
+          `${daysText.zh} · 出席是${f.plan.name.zh}（${f.py}）的条件之一`,
+          `${daysText.en} · attending is a criterion of ${f.plan.name.en} (${f.py})`,
+        ),
+        link: `${f.plan.route}?year=${encodeURIComponent(f.py)}`,
+        params: { plan: f.plan.code, py: f.py, event: e.code, closes, daysLeft: left },
+      });
+    }
+  }
+  return out;
+}

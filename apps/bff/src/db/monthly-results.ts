@@ -64,6 +64,16 @@ export interface MonthlyResult {
   qualificationCredits: number;
 }
 
+/** The event codes of a month row's `attended` column (comma-separated, or null). */
+export function attendedCodes(column: string | null): string[] {
+  return column
+    ? column
+        .split(',')
+        .map((c) => c.trim())
+        .filter(Boolean)
+    : [];
+}
+
 export function toMonthlyResult(r: MonthlyResultRow): MonthlyResult {
   return {
     ada: r.ada,
@@ -82,12 +92,7 @@ export function toMonthlyResult(r: MonthlyResultRow): MonthlyResult {
     points: Number(r.points),
     compliant: r.compliant === 1,
     closed: r.closed === 1,
-    attended: r.attended
-      ? r.attended
-          .split(',')
-          .map((c) => c.trim())
-          .filter(Boolean)
-      : [],
+    attended: attendedCodes(r.attended),
     pearlPassPv: Number(r.pearl_pass_pv),
     leadershipUpFen: Number(r.leadership_up_fen),
     qualificationCredits: Number(r.qualification_credits),

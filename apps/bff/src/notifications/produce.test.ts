@@ -2,6 +2,7 @@
 // every kind the facts make, each once per distributor and event key, however often the close
 // runs; pushes queued as the preferences allow.
 import { afterAll, describe, expect, it } from 'vitest';
+import { decodePlanSummary } from '@abo/plan';
 import { closeMonths } from '../close/close.ts';
 import { importDirectory } from '../import/import.ts';
 import { csv, openTestDb, TODAY, type TestDb } from '../import/test-support.ts';
@@ -140,6 +141,50 @@ describe('notifications of an import and its close', () => {
     expect(rows.some((r) => r.kind === 'legSlipping')).toBe(false);
     // The page still lists it.
     expect(await keysOf(t, A)).toContain(`legSlipping:2026-11:${B}`);
+  });
+
+  it('tells an attendance event’s registration deadline 3 days ahead, to those in reach who have not attended', async () => {
+    const t = await imported();
+    // January: the preparatory session of the marketing training class (MTC2627-PREP) closes
+    // registration on 15 Jan; A is in reach of the class and has not attended, C attended in December.
+    const later = '2027-01-13';
+    const dir = t.folder({
+      'orders.csv': csv(
+        'order_id,ada,ordered_at,pv,bv,customer_id',
+        ['T-dec', A, '2026-12-03T10:00:00', '10400', '', ''],
+        ['T-jan', A, '2027-01-04T10:00:00', '10400', '', ''],
+      ),
+      'attendance.csv': csv('ada,event_code,attended_on', [C, 'MTC2627-PREP', '2026-12-12']),
+    });
+    await importDirectory(t.db, { dir, today: later });
+    await closeMonths(t.db, { today: later });
+    const key = 'eventDeadline:MKT_TRAINING_CLASS_2627:MTC2627-PREP';
+    expect(await keysOf(t, A)).toContain(key);
+    expect(await keysOf(t, C)).not.toContain(key);
+    // C is as much in reach of the class as A: only the attendance keeps it from being told.
+    const statusOf = async (ada: string) => {
+      const row = await t.db
+        .selectFrom('plan_results')
+        .select('summary')
+        .where('ada', '=', ada)
+        .where('py', '=', '26/27')
+        .executeTakeFirstOrThrow();
+      return decodePlanSummary(row.summary).get('MKT_TRAINING_CLASS_2627')?.status;
+    };
+    expect(['onTrack', 'atRisk']).toContain(await statusOf(A));
+    expect(['onTrack', 'atRisk']).toContain(await statusOf(C));
+    const told = await t.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('ada', '=', A)
+      .where('event_key', '=', key)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(told.title).en).toBe('Preparatory session: registration closes 15 Jan');
+    expect(JSON.parse(told.body).en).toMatch(/^2 days left · attending is a criterion of /);
+    expect(told.link).toBe('/incentiveplan/marketingtrainingclass?year=26%2F27');
+    // Told once: the next day's close adds no second one.
+    await produceNotifications(t.db, { today: '2027-01-14', closed: [] });
+    expect((await keysOf(t, A)).filter((k) => k === key)).toHaveLength(1);
   });
 
   it('tells nothing when the close writes nothing', async () => {

@@ -6,15 +6,18 @@
 //   - the last month it closed (a catch-up closing several months tells the latest only), and
 //     the pins reached in the last three months it closed;
 //   - the open month so far: near a threshold, legs that reached Q or slip;
-//   - the plans of today's PY: met, out of reach, each criterion met.
+//   - the plans of today's PY: met, out of reach, each criterion met, and an attendance event's
+//     registration closing within 3 days for a plan still in reach (told at the first close then).
 import {
   addMonths,
   decodePlanSummary,
+  eventDeadlineEvents,
   legEvents,
   monthClosedEvent,
   nearThresholdEvents,
   planByCode,
   planEvents,
+  planMonths,
   plansFor,
   pinReachedEvent,
   pyOf,
@@ -24,6 +27,7 @@ import {
 } from '@abo/plan';
 import type { NotificationKind, PushChannel } from '@abo/contract';
 import type { DB } from '../db/index.ts';
+import { attendedCodes } from '../db/monthly-results.ts';
 import { nameFor } from '../lib/name-policy.ts';
 import { refOf } from '../lib/member-ref.ts';
 import { allPreferences, pushesTo } from './preferences.ts';
@@ -193,12 +197,33 @@ async function eventsOf(db: DB, opts: ProduceOptions): Promise<Map<string, Notif
     add(sponsor, legEvents(todayMonth, opts.today, facts, openRules));
   }
 
-  // Today's PY's plans, as the close stored them.
-  const summaries = await db.selectFrom('plan_results').select(['ada', 'summary']).where('py', '=', py).orderBy('ada').execute();
+  // Today's PY's plans, as the close stored them, and the events attended in their periods (an
+  // event's registration deadline is told only to those who have not attended it).
+  const from = plansFor(py).reduce((m, p) => (planMonths(p)[0]! < m ? planMonths(p)[0]! : m), todayMonth);
+  const [summaries, attendance] = await Promise.all([
+    db.selectFrom('plan_results').select(['ada', 'summary']).where('py', '=', py).orderBy('ada').execute(),
+    db
+      .selectFrom('monthly_results')
+      .select(['ada', 'attended'])
+      .where('attended', 'is not', null)
+      .where('month', '>=', from)
+      .where('month', '<=', todayMonth)
+      .execute(),
+  ]);
+  const attended = new Map<string, Set<string>>();
+  for (const r of attendance) {
+    const codes = attendedCodes(r.attended);
+    if (codes.length === 0) continue;
+    const set = attended.get(r.ada) ?? new Set<string>();
+    for (const c of codes) set.add(c);
+    attended.set(r.ada, set);
+  }
+  const none = new Set<string>();
   for (const row of summaries) {
     for (const [code, entry] of decodePlanSummary(row.summary)) {
       const plan = planByCode(code);
       if (!plan) continue;
+      add(row.ada, eventDeadlineEvents({ plan, py, status: entry.status, attended: attended.get(row.ada) ?? none, today: opts.today }));
       add(
         row.ada,
         planEvents({

@@ -3,6 +3,7 @@ import {
   EMPTY_VALUE,
   formatBankCard,
   formatFen,
+  formatDay,
   formatFenLess,
   formatMonth,
   formatPercent,
@@ -181,6 +182,15 @@ describe('numbers spelt out for zh-CN and en-US', () => {
 
   it('still formats other locales through Intl', () => {
     expect(formatPv(1234.5, 'de-DE')).toBe('1.234,5');
+  });
+});
+
+describe('formatDay', () => {
+  it('labels a day in the user language, anything else unchanged', () => {
+    expect(formatDay('2027-01-15', 'zh-CN')).toBe('2027年1月15日');
+    expect(formatDay('2027-01-05', 'en-US')).toBe('5 Jan 2027');
+    expect(formatDay('2027-13-05', 'en-US')).toBe('2027-13-05');
+    expect(formatDay('soon', 'zh-CN')).toBe('soon');
   });
 });
 

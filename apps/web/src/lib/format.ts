@@ -155,4 +155,16 @@ export function formatMonth(month: string, locale: string): string {
   return locale.toLowerCase().startsWith('zh') ? `${year}年${monthIndex + 1}月` : `${MONTH_NAMES[monthIndex]} ${year}`;
 }
 
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A day `'2027-01-15'` as `'2027年1月15日'` (zh-CN) or `'15 Jan 2027'` (en-US); anything else unchanged. */
+export function formatDay(day: string, locale: string): string {
+  const match = DAY.exec(day.trim());
+  if (!match) return day;
+  const [, y, m, d] = match;
+  const monthIndex = Number(m) - 1;
+  if (monthIndex < 0 || monthIndex > 11) return day;
+  return locale.toLowerCase().startsWith('zh') ? `${y}年${monthIndex + 1}月${Number(d)}日` : `${Number(d)} ${MONTH_NAMES[monthIndex]} ${y}`;
+}
+
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -1090,7 +1090,13 @@ const MEASURES: { readonly [K in CriterionKind]: Measure<K> } = {
     if (detail) {
       r.events = c.events.map((e) => {
         const pos = s.attended.get(e.code);
-        return { code: e.code, name: e.name, attended: pos !== undefined, month: pos !== undefined ? s.months[pos]! : (e.month ?? null) };
+        return {
+          code: e.code,
+          name: e.name,
+          attended: pos !== undefined,
+          month: pos !== undefined ? s.months[pos]! : (e.month ?? null),
+          registrationCloses: e.registrationCloses ?? null,
+        };
       });
     }
     return r;

@@ -24,10 +24,12 @@ export const SEMINAR_2526: PlanDef = {
           code: 'SEM2526-BRIEF',
           name: text('研讨会行前说明会', 'Seminar briefing'),
           month: '2026-06',
+          registrationCloses: '2026-05-29',
         },
         {
           code: 'SEM2526-ONLINE',
           name: text('线上资格课程', 'Online qualification course'),
+          registrationCloses: '2026-03-31',
         },
       ],
     },
@@ -127,6 +129,7 @@ export const SEMINAR_BANGKOK_2526: PlanDef = {
           code: 'BKK2526-BRIEF',
           name: text('曼谷行前说明会', 'Bangkok briefing'),
           month: '2026-07',
+          registrationCloses: '2026-06-30',
         },
       ],
     },
@@ -339,6 +342,7 @@ export const MKT_TRAINING_CLASS_2526: PlanDef = {
         {
           code: 'MTC2526-PREP',
           name: text('培训班预备课', 'Preparatory session'),
+          registrationCloses: '2026-01-15',
         },
       ],
     },

@@ -33,6 +33,8 @@ export interface AttendanceEvent {
   readonly name: Text;
   /** Scheduled month; once past and not attended the event can no longer count. */
   readonly month?: MonthKey;
+  /** Last day to register, `YYYY-MM-DD` (China); distributors still in reach are told 3 days before. */
+  readonly registrationCloses?: string;
 }
 
 /** A month counts when every given field is ≥ its value (booleans: must be true). */
@@ -252,6 +254,8 @@ export interface EventDetail {
   readonly name: Text;
   readonly attended: boolean;
   readonly month: MonthKey | null;
+  /** Last day to register (`YYYY-MM-DD`), when the event has one. */
+  readonly registrationCloses: string | null;
 }
 
 export interface ComponentDetail {

@@ -6,8 +6,10 @@
 //   POST /stand-in/wechat/cgi-bin/message/subscribe/bizsend  WeChat's subscribe message
 //   POST /stand-in/push                                      the app's push service (checks the signature)
 //   GET  /stand-in/messages[?service=wechat|push&limit=N]    what they received, newest first
+//   GET  /stand-in/[?lang=zh|en]                             the same as a page for the demo (stand-in-page.ts)
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { renderStandInPage, standInPageLang } from './stand-in-page.ts';
 import { IDEMPOTENCY_HEADER } from './wechat.ts';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhook } from './webhook.ts';
 
@@ -235,6 +237,16 @@ export function createStandIn(opts: StandInOptions): StandIn {
       const limit = Math.min(1000, Math.max(1, Number(request.query.limit) || 100));
       const list = receipts.filter((r) => !service || r.service === service);
       return { messages: list.slice(-limit).reverse() };
+    });
+
+    app.get('/stand-in', open, (_request, reply) => reply.redirect('/stand-in/', 302));
+    app.get<{ Querystring: { lang?: string } }>('/stand-in/', open, (request, reply) => {
+      const lang = standInPageLang(request.query.lang, request.headers['accept-language']);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('Content-Language', lang)
+        .header('Vary', 'Accept-Language')
+        .send(renderStandInPage({ lang, receipts, path: '/stand-in/' }));
     });
   };
 

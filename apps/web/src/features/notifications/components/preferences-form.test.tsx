@@ -45,10 +45,8 @@ async function openSettings() {
 describe('push settings', () => {
   it('has a switch per kind, explained, and one per channel', async () => {
     const { dialog } = await openSettings();
-    const kinds = ['Month closed', 'Near a threshold', 'Leg reached Q', 'Leg slipping', 'Plan progress', 'New pin'];
+    const kinds = ['Month closed', 'Near a threshold', 'Leg reached Q', 'Leg slipping', 'Plan progress', 'New pin', 'Event deadline'];
     for (const name of kinds) expect(within(dialog).getByRole('switch', { name })).toBeChecked();
-    // No close produces event deadlines yet: no switch that would never matter.
-    expect(within(dialog).queryByRole('switch', { name: 'Event deadline' })).toBeNull();
     expect(within(dialog).getByRole('switch', { name: 'Leg slipping' })).toHaveAccessibleDescription(
       'A leg that was Q last month is far from it this month',
     );

@@ -7,17 +7,15 @@ import { usePreferences } from '../api/get-preferences.ts';
 import { useSavePreferences } from '../api/save-preferences.ts';
 
 // The contract's lists, spelled out here (its root module brings zod); `satisfies` keeps them whole.
-// 0: not offered — no close produces it yet (README "Notifications": events carry no registration dates).
-const OFFERED = {
+const KINDS = Object.keys({
   monthClosed: 1,
   nearThreshold: 1,
   legQualified: 1,
   legSlipping: 1,
   planProgress: 1,
   pinReached: 1,
-  eventDeadline: 0,
-} satisfies Record<NotificationKind, 0 | 1>;
-const KINDS = (Object.keys(OFFERED) as NotificationKind[]).filter((k) => OFFERED[k] === 1);
+  eventDeadline: 1,
+} satisfies Record<NotificationKind, 1>) as NotificationKind[];
 const CHANNELS = Object.keys({ wec: 1, ca: 1 } satisfies Record<PushChannel, 1>) as PushChannel[];
 
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '../../../../components/data-table/data-table.tsx';
 import { TableCard } from '../../../../components/data-table/table-card.tsx';
 import { StatusTag } from '../../../../components/status-tag.tsx';
-import { formatMonth } from '../../../../lib/format.ts';
+import { formatDay, formatMonth } from '../../../../lib/format.ts';
 import { useLocalText } from '../../../../lib/use-local-text.ts';
 import { CriterionRow } from '../criterion-row.tsx';
 import { EmptyCard, findCriterion } from './shared.tsx';
@@ -20,6 +20,12 @@ export function AttendanceView({ plan }: { plan: PlanData }) {
   const columns: DataColumn<PlanEvent>[] = [
     { key: 'event', header: t('event'), wrap: true, cell: (e) => tx(e.name) },
     { key: 'month', header: t('eventMonth'), numeric: true, cell: (e) => (e.month ? formatMonth(e.month, lang) : '—') },
+    {
+      key: 'registration',
+      header: t('registrationCloses'),
+      numeric: true,
+      cell: (e) => (e.registrationCloses && !e.attended ? formatDay(e.registrationCloses, lang) : '—'),
+    },
     {
       key: 'status',
       header: t('status'),

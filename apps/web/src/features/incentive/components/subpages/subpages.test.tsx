@@ -8,6 +8,7 @@ import { SUBPAGES } from '../../plan-routes.ts';
 import { CriteriaList } from '../criteria-list.tsx';
 import { CriterionRow } from '../criterion-row.tsx';
 import { PlanHeader } from '../plan-header.tsx';
+import { AttendanceView } from './attendance.tsx';
 import { FlqDetailsView } from './flq-details.tsx';
 import { PinDetailsView } from './pin-details.tsx';
 import { PqDetailsView } from './pq-details.tsx';
@@ -274,6 +275,17 @@ describe('generic plan components', () => {
       expect(SUBPAGE_VIEWS[s], s).toBeTypeOf('function');
       for (const lng of ['zh-CN', 'en-US']) expect(i18n.exists(`subpages.${s}`, { ns: 'incentive', lng }), `${lng} ${s}`).toBe(true);
     }
+  });
+
+  it('the attendance page says when registration closes for each event not attended yet', () => {
+    const months = [{ month: '2026-09', ppv: 300, gpv: 12_000, pgpv: 10_000, bracket: 21, isQ: true, apv: 10_000, qLegs: 0, isSp: true }];
+    wrap(<AttendanceView plan={openPlan('SEMINAR_2627', { months, initialPin: 330 })} />);
+    const table = screen.getByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Registration closes' })).toBeInTheDocument();
+    const online = within(table).getByRole('rowheader', { name: 'Online qualification course' }).closest('tr')!;
+    expect(online).toHaveTextContent('31 Mar 2027');
+    const brief = within(table).getByRole('rowheader', { name: 'Seminar briefing' }).closest('tr')!;
+    expect(brief).toHaveTextContent('28 May 2027');
   });
 
   it('FLQ details without any Q leg show an explained empty state', () => {
