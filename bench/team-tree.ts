@@ -1,9 +1,9 @@
 /**
  * The team tree (issue #22) for a downline of about 10 000: seeds a throwaway SQLite dataset,
  * picks the distributor whose downline is closest to --downline, builds the BFF in this process
- * and measures its tree calls (app.inject, no network): the frontline answer (BFF time, raw and
- * gzip size), the largest branch, every branch of the tree opened one after another, and the
- * search. With --render it also serves the built web app (WEB_DIST, default apps/web/dist) and
+ * and measures its tree calls (app.inject, no network): the frontline's first page (BFF time, raw
+ * and gzip size) and all its pages, the largest branch, every branch of the tree opened one after
+ * another page by page, and the search (with the pages a jump past a first page loads). With --render it also serves the built web app (WEB_DIST, default apps/web/dist) and
  * times in Debian Chromium how long the tree's first level takes to appear after the view
  * switch is clicked (lazy chunk, the call and the render), and a leg's opening.
  *   npx tsx bench/team-tree.ts [--distributors 30000] [--downline 10000] [--runs 50] [--render] [--keep]
@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { TREE_PAGE_SIZE } from '../packages/contract/src/tree-paging.ts';
 import { buildApp } from '../apps/bff/src/app.ts';
 import { loadConfig } from '../apps/bff/src/config.ts';
 import { migrateToLatest, openDatabase } from '../apps/bff/src/db/index.ts';
@@ -82,9 +83,27 @@ async function main() {
     if (json.code !== 0) throw new Error(`${url} ${JSON.stringify(body)}: ${json.code} ${json.message}`);
     return { time, raw: res.rawPayload.length, gzip: gzipSync(res.rawPayload).length, data: json.data };
   };
-  type Tree = { nodes: { ref: string; children: number; maskedName: { zh: string } }[]; downlineSize: number };
-  const tree = (ref?: string) =>
-    call('/bff/v1/incentive/market/tree', ref ? { ref } : {}) as Promise<{ time: number; raw: number; gzip: number; data: Tree }>;
+  type Tree = {
+    nodes: { ref: string; children: number; maskedName: { zh: string } }[];
+    downlineSize: number;
+    total: number;
+    offset: number;
+    hasMore: boolean;
+  };
+  /** One page of a member's children, as the web tree asks for it (pages of TREE_PAGE_SIZE). */
+  const tree = (ref?: string, page = 0) =>
+    call('/bff/v1/incentive/market/tree', {
+      ...(ref ? { ref } : {}),
+      offset: page * TREE_PAGE_SIZE,
+      pageSize: TREE_PAGE_SIZE,
+    }) as Promise<{ time: number; raw: number; gzip: number; data: Tree }>;
+  /** Every page of a member's children, one after another. */
+  const allPages = async (ref?: string) => {
+    const pages = [await tree(ref)];
+    while (pages.at(-1)!.data.hasMore) pages.push(await tree(ref, pages.length));
+    return pages;
+  };
+  const sum = (xs: { time: number; raw: number; gzip: number }[], k: 'time' | 'raw' | 'gzip') => xs.reduce((a, x) => a + x[k], 0);
 
   const runs = Number(args.runs);
   const first = await tree();
@@ -93,34 +112,41 @@ async function main() {
   // For scale at the machine's present load: the member list's first page (same snapshot, same plugins).
   const listTimes: number[] = [];
   for (let i = 0; i < runs; i++) listTimes.push((await call('/bff/v1/incentive/market/members', { pageSize: 20 })).time);
-  console.log('\nBFF (app.inject, in process; gzip = zlib level 6 of the JSON answer)');
+  console.log(`\nBFF (app.inject, in process; gzip = zlib level 6 of the JSON answer; pages of ${TREE_PAGE_SIZE} children)`);
   console.log(`  for scale: member list, first page of 20: median ${ms(median(listTimes))}`);
   console.log(
-    `  frontline (${first.data.nodes.length} legs): first ${ms(first.time)}, median ${ms(median(times))}, p95 ${ms(p95(times))} over ${runs}; ${kb(first.raw)} raw, ${kb(first.gzip)} gzip`,
+    `  frontline, first page (${first.data.nodes.length} of ${first.data.total} legs): first ${ms(first.time)}, median ${ms(median(times))}, p95 ${ms(p95(times))} over ${runs}; ${kb(first.raw)} raw, ${kb(first.gzip)} gzip`,
+  );
+  const frontline = await allPages();
+  console.log(
+    `  frontline, every page (${frontline.length} calls for ${first.data.total} legs): ${ms(sum(frontline, 'time'))} of BFF time; ${kb(sum(frontline, 'raw'))} raw, ${kb(sum(frontline, 'gzip'))} gzip in all`,
   );
 
-  // Every branch, opened one after another (breadth first), as a leader opening the whole tree would.
-  const queue = first.data.nodes.filter((n) => n.children > 0).map((n) => n.ref);
-  let requests = 1;
-  let total = first.time;
-  let gzip = first.gzip;
-  let members = first.data.nodes.length;
-  let largest = { ref: '', children: 0, time: 0, gzip: 0 };
+  // Every branch, opened one after another (breadth first) with all its pages, as a leader opening the whole tree would.
+  const queue = frontline.flatMap((p) => p.data.nodes.filter((n) => n.children > 0).map((n) => n.ref));
+  let requests = frontline.length;
+  let total = sum(frontline, 'time');
+  let gzip = sum(frontline, 'gzip');
+  let members = first.data.total;
+  let largest = { ref: '', children: 0 };
   const t0 = performance.now();
   while (queue.length > 0) {
     const ref = queue.shift()!;
-    const r = await tree(ref);
-    requests++;
-    total += r.time;
-    gzip += r.gzip;
-    members += r.data.nodes.length;
-    if (r.data.nodes.length > largest.children) largest = { ref, children: r.data.nodes.length, time: r.time, gzip: r.gzip };
-    for (const n of r.data.nodes) if (n.children > 0) queue.push(n.ref);
+    const pages = await allPages(ref);
+    requests += pages.length;
+    total += sum(pages, 'time');
+    gzip += sum(pages, 'gzip');
+    members += pages[0]!.data.total;
+    if (pages[0]!.data.total > largest.children) largest = { ref, children: pages[0]!.data.total };
+    for (const p of pages) for (const n of p.data.nodes) if (n.children > 0) queue.push(n.ref);
   }
   const wall = performance.now() - t0;
   const bigTimes: number[] = [];
-  for (let i = 0; i < Math.min(runs, 20); i++) bigTimes.push((await tree(largest.ref)).time);
-  console.log(`  largest branch (${largest.children} children): median ${ms(median(bigTimes))}; ${kb(largest.gzip)} gzip`);
+  let big = await tree(largest.ref);
+  for (let i = 0; i < Math.min(runs, 20); i++) bigTimes.push((big = await tree(largest.ref)).time);
+  console.log(
+    `  largest branch (${largest.children} children), first page: median ${ms(median(bigTimes))}; ${kb(big.raw)} raw, ${kb(big.gzip)} gzip`,
+  );
   console.log(
     `  whole tree opened: ${requests} calls, ${members.toLocaleString('en-US')} members, ${ms(total)} of BFF time (${ms(wall)} wall), ${kb(gzip)} gzip in all`,
   );
@@ -132,10 +158,22 @@ async function main() {
     search = await call('/bff/v1/incentive/market/tree/search', { search: prefix });
     searchTimes.push(search.time);
   }
-  const found = search.data as { total: number; matches: { path: string[] }[] };
+  type Match = { path: string[]; positions: number[]; maskedAda: string };
+  const found = search.data as { total: number; matches: Match[] };
   console.log(
     `  search "${prefix}" (${found.total} matches, longest path ${Math.max(0, ...found.matches.map((m) => m.path.length))}): median ${ms(median(searchTimes))}; ${kb(search.gzip)} gzip`,
   );
+  // A jump to the frontline's last leg: the pages up to theirs, as the web tree loads them for a search.
+  const lastLeg = frontline.at(-1)!.data.nodes.at(-1)!;
+  const jump = (await call('/bff/v1/incentive/market/tree/search', { search: lastLeg.maskedName.zh })).data as { matches: Match[] };
+  const match = jump.matches.find((m) => m.path[0] === lastLeg.ref);
+  if (match) {
+    const page = Math.floor(match.positions[0]! / TREE_PAGE_SIZE);
+    const pages = await Promise.all(Array.from({ length: page + 1 }, (_, p) => tree(undefined, p)));
+    console.log(
+      `  a search landing on leg ${match.positions[0]! + 1} of ${first.data.total}: ${pages.length} pages loaded, ${ms(sum(pages, 'time'))} of BFF time, ${kb(sum(pages, 'gzip'))} gzip`,
+    );
+  }
 
   if (args.render) await render(app, db, leader.ada);
 

@@ -2,15 +2,30 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signInAt, watchProblems } from './helpers.ts';
+import { DEMO_PASSWORD, signInAt, watchProblems } from './helpers.ts';
 
 // The team tree beside the member list (issue #22), as the demo Diamond (README: 10000002, 7
 // qualified legs) on the e2e dataset: the tree opens from the view switch, a leg expands, and the
-// search finds a member two levels down, opening the path to them. SHOTS_DIR: where screenshots go.
+// search finds a member two levels down, opening the path to them. And a frontline wider than a
+// page of children: the demo accounts' markets are small (the Diamond's frontline is 9), so staff
+// look up WIDE, a generated distributor of the e2e dataset with 179 frontline members.
+// SHOTS_DIR: where screenshots go.
 
 const SHOTS = process.env.SHOTS_DIR;
 const DIAMOND = '10000002';
 const MEMBERS = '/incentiveplan/marketmembertracking';
+/** The widest frontline of the e2e dataset (seed 42, 2 000 distributors): 179 members. */
+const WIDE = '10000116';
+/** Children per page of the tree (TREE_PAGE_SIZE). */
+const PAGE = 100;
+
+/** Opens `path` as staff01 looking up `ada` (the staff sign-in's redirect, as in staff-moment.spec.ts). */
+async function staffAt(page: Page, ada: string, path: string) {
+  const res = await page.request.post('/idp/okta/session', { data: { username: 'staff01', password: DEMO_PASSWORD } });
+  const { adaToken, oktaIdTokenKey, oktaIdToken } = (await res.json()).data;
+  const q = new URLSearchParams({ lang: 'en', view: 'tree', queryAda: ada, channel: 'iinquiry', adaToken, oktaIdTokenKey, oktaIdToken });
+  await page.goto(`/front${path}?${q.toString()}`);
+}
 
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
@@ -93,6 +108,71 @@ test.describe('team tree as the Diamond', () => {
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/\/incentiveplan\/marketdetails\?ref=m\d+/);
       await expect(page.locator('main:visible')).toContainText(name);
+      expect(problems).toEqual([]);
+    });
+  });
+
+  test.describe('a frontline wider than a page', () => {
+    test.use({ viewport: { width: 1280, height: 800 } });
+
+    test('"Show more" loads the next legs in place with the focus; search opens a leg past the first page', async ({ page }) => {
+      const problems = watchProblems(page);
+      await staffAt(page, WIDE, MEMBERS);
+      const tree = page.getByRole('tree', { name: 'Team tree' });
+      const first = tree.locator('[role="treeitem"][aria-level="1"]').first();
+      await expect(first).toBeVisible();
+      // The set is the whole frontline from the first page on.
+      const total = Number(await first.getAttribute('aria-setsize'));
+      expect(total, `${WIDE}'s frontline on the e2e dataset`).toBeGreaterThan(PAGE);
+      const focused = page.locator('[role="treeitem"]:focus');
+
+      // End reaches the item after the first page: announced as the 101st of the set.
+      await first.focus();
+      await page.keyboard.press('End');
+      await expect(focused).toHaveText(`Show ${Math.min(PAGE, total - PAGE)} more (of ${total})`);
+      await expect(focused).toHaveAttribute('aria-posinset', String(PAGE + 1));
+      await expect(focused).toHaveAttribute('aria-setsize', String(total));
+      expect(await seriousAxe(page)).toEqual([]);
+      const scroller = page.locator('.team-tree__scroll:visible');
+      const scrolled = await scroller.evaluate((e) => e.scrollTop);
+      expect(scrolled).toBeGreaterThan(0);
+      const at = (await focused.boundingBox())!.y;
+
+      // Enter: the next legs come in where the item was; the first of them has the focus, nothing scrolls.
+      await page.keyboard.press('Enter');
+      await expect(focused).toHaveAttribute('aria-posinset', String(PAGE + 1));
+      await expect(focused).toHaveAttribute('data-ref', /^m\d+$/);
+      expect(await scroller.evaluate((e) => e.scrollTop)).toBe(scrolled);
+      expect((await focused.boundingBox())!.y).toBeCloseTo(at, 0);
+      await page.keyboard.press('ArrowUp');
+      await expect(focused).toHaveAttribute('aria-posinset', String(PAGE));
+      await shoot(page, 'tree-show-more-desktop-en.png');
+
+      // To the last leg (a click on each further "Show more").
+      for (let loaded = 2 * PAGE; ; loaded += PAGE) {
+        await page.keyboard.press('End');
+        if (loaded >= total) break;
+        await expect(focused).toHaveText(/^Show \d+ more/);
+        await focused.click();
+        await expect(focused).toHaveAttribute('aria-posinset', String(loaded + 1));
+      }
+      await expect(focused).toHaveAttribute('aria-posinset', String(total));
+      const name = (await focused.locator('.team-tree__name').innerText()).trim();
+      const ada = (await focused.locator('.team-tree__ada').innerText()).trim();
+
+      // Afresh (only the first page loaded), the search finds that last leg and loads the pages up to it.
+      await page.reload();
+      await expect(first).toBeVisible();
+      await expect(tree.getByText(/^Show \d+ more/)).toHaveCount(0);
+      await page.getByRole('searchbox', { name: 'Find a member in the team tree' }).fill(name);
+      await page.getByRole('button', { name: 'Find', exact: true }).click();
+      await expect(page.locator('.team-tree__found')).toHaveText(/Showing|members match/);
+      if ((await page.locator('.team-tree__found').innerText()).includes('members match'))
+        await page.locator('.team-tree__match').filter({ hasText: ada }).first().click();
+      await expect(focused).toHaveAttribute('aria-posinset', String(total));
+      await expect(focused.locator('.team-tree__name')).toHaveText(name);
+      await expect(focused).toBeInViewport();
+      await expect(page.locator('.team-tree__found')).toHaveText(`Showing ${name} (level 1)`);
       expect(problems).toEqual([]);
     });
   });

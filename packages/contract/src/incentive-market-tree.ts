@@ -1,14 +1,19 @@
 // Request and response schemas of the team tree (issue #22; beside the member list of
 // marketmembertracking, all POST, spec envelope, queryAda as the other market calls):
-//   tree         body treeBodySchema       → treeDataSchema        the children of one member
-//                (`ref` absent: the viewer's frontline), each with how many children and members below
+//   tree         body treeBodySchema       → treeDataSchema        one page of the children of one member
+//                (`ref` absent: the viewer's frontline), each with how many children and members below;
+//                `total` and `hasMore` say how many children there are in all and whether more follow
 //   tree/search  body treeSearchBodySchema → treeSearchDataSchema  members matching a search, each with
-//                the path of references from the frontline down to them, so the tree can open it
+//                the path of references from the frontline down to them and each one's place among
+//                its parent's children, so the tree can load the page holding it and open the path
 // As on the other market calls, ADAs are masked and names shown as the BFF's name policy allows;
 // a reference outside the viewer's downline is refused with 9900403 (whether it exists or not).
 import { z } from 'zod';
 import { baseBodySchema } from './common.ts';
 import { localTextSchema } from './text.ts';
+import { TREE_MAX_PAGE_SIZE, TREE_PAGE_SIZE } from './tree-paging.ts';
+
+export { TREE_MAX_PAGE_SIZE, TREE_PAGE_SIZE } from './tree-paging.ts';
 
 /** Opaque reference of a downline member (as in incentive-market.ts). */
 const treeRefSchema = z.string().regex(/^m\d{1,9}$/, 'not a member reference');
@@ -19,6 +24,9 @@ export const TREE_SEARCH_LIMIT = 20;
 export const treeBodySchema = baseBodySchema.extend({
   /** Whose children; absent: the viewer's frontline. */
   ref: treeRefSchema.optional(),
+  /** How many children to skip, in the answer's order; past the last child is refused (9900400). */
+  offset: z.number().int().min(0).max(1_000_000).default(0),
+  pageSize: z.number().int().min(1).max(TREE_MAX_PAGE_SIZE).default(TREE_PAGE_SIZE),
 });
 export type TreeBody = z.input<typeof treeBodySchema>;
 
@@ -50,7 +58,13 @@ export const treeDataSchema = z.object({
   level: z.number().int(),
   /** Members in the parent's whole downline. */
   downlineSize: z.number().int(),
-  /** Group PV descending, ties in tree order. */
+  /** The parent's children in all (on every page). */
+  total: z.number().int(),
+  /** Place of the first node among them (the body's offset). */
+  offset: z.number().int(),
+  /** Whether children follow this page (at offset + nodes.length). */
+  hasMore: z.boolean(),
+  /** Group PV descending, ties in tree order; at most pageSize of them. */
   nodes: z.array(treeNodeSchema),
 });
 export type TreeData = z.infer<typeof treeDataSchema>;
@@ -71,6 +85,8 @@ export const treeSearchDataSchema = z.object({
       level: z.number().int(),
       /** References from the frontline down to the member, the member last. */
       path: z.array(z.string()),
+      /** Each path member's place (from 0) among its parent's children in the tree answer's order. */
+      positions: z.array(z.number().int()),
     }),
   ),
 });

@@ -16,7 +16,7 @@ import { copyRow, detailsData, memberRow, partnersData, partnersFrom } from './m
 import { frontlineWithMonths, marketOwnerOr404, memberDetails, memberOfRef } from './market-queries.ts';
 import { copyRuns, pageMembers, type MemberFilter } from './market-query.ts';
 import { downlineRange, marketSnapshot, sortedOrder, type MarketSnapshot } from './market-snapshot.ts';
-import { indexOfRef, treeNodes, treeSearch } from './market-tree.ts';
+import { indexOfRef, treePage, treeSearch } from './market-tree.ts';
 
 /** Member pages kept per process (each up to ~30 KB of JSON at 100 rows). */
 const MEMBER_PAGES = 1000;
@@ -198,7 +198,7 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
     if (root === undefined) throw notFound('Distributor not found');
     return { s, root, py, todayMonth };
   };
-  // Branches recently opened, as JSON (a frontline of 400 legs is ~70 KB: written and compressed once).
+  // Pages of branches recently opened, as JSON (written and compressed once).
   const treeAnswers = new AnswerCache<JsonAnswer>(MEMBER_PAGES);
 
   r.route({
@@ -206,9 +206,9 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
     handler: async (request, reply) => {
       const session = sessionOf(request);
       const names = nameViewerOf(session);
-      const ref = request.body.ref;
+      const { ref, offset, pageSize } = request.body;
       // Keyed as a member page is (who is shown, who looks, the month); a refused ref is not kept.
-      const key = `${session.ada}|${names.ada}|${now().month}|${ref ?? ''}`;
+      const key = `${session.ada}|${names.ada}|${now().month}|${ref ?? ''}|${offset}|${pageSize}`;
       const answer = await treeAnswers.get(db, key, async () => {
         const { s, root, py, todayMonth } = await treeContext(session.ada);
         const i = ref ? indexOfRef(s, root, ref) : root;
@@ -220,7 +220,7 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
           ref: i === root ? null : refOf(s.pos[i]!),
           level: s.depth[i]! - s.depth[root]! + 1,
           downlineSize: s.size[i]! - 1,
-          nodes: treeNodes(s, i, names),
+          ...treePage(s, i, names, offset, pageSize),
         });
       });
       return sendJson(request, reply, answer);

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Code } from '@abo/contract';
+import { Code, TREE_PAGE_SIZE } from '@abo/contract';
+import { loadProfile } from '../../idp/profile.ts';
+import { insertDistributor } from '../../testing/fixtures.ts';
+import { useTestApp } from '../../testing/suite-app.ts';
 import { TREE, useMarketApp } from './market-test-support.ts';
 
 interface Node {
@@ -19,6 +22,7 @@ describe('team tree (/bff/v1/incentive/market/tree and tree/search)', () => {
     expect(body).toMatchObject({ code: 0, success: true });
     const d = body.data;
     expect(d).toMatchObject({ py: '26/27', month: '2026-11', monthOpen: true, qThreshold: 10000, ref: null, level: 1, downlineSize: 7 });
+    expect(d).toMatchObject({ total: 4, offset: 0, hasMore: false });
     expect(d.nodes.map((n: Node) => [n.maskedName.zh, n.gpv, n.children, n.downlineSize])).toEqual([
       ['李一号伙伴', 10100, 2, 2],
       ['张二号伙伴', 8000, 0, 0],
@@ -41,7 +45,44 @@ describe('team tree (/bff/v1/incentive/market/tree and tree/search)', () => {
     ]);
     // A leaf has no children.
     const leaf = (await fx.call('tree', '10000002', { ref: d.nodes[0].ref })).json().data;
-    expect(leaf).toMatchObject({ level: 3, downlineSize: 0, nodes: [] });
+    expect(leaf).toMatchObject({ level: 3, downlineSize: 0, nodes: [], total: 0, hasMore: false });
+  });
+
+  it('pages the children in the same order: first page, next page, the end, with the count in all', async () => {
+    const names = (d: { nodes: Node[] }) => d.nodes.map((n) => n.maskedName.zh);
+    const first = (await fx.call('tree', '10000002', { pageSize: 2 })).json().data;
+    expect(first).toMatchObject({ total: 4, offset: 0, hasMore: true, downlineSize: 7 });
+    expect(names(first)).toEqual(['李一号伙伴', '张二号伙伴']);
+    const next = (await fx.call('tree', '10000002', { pageSize: 2, offset: 2 })).json().data;
+    expect(next).toMatchObject({ total: 4, offset: 2, hasMore: false });
+    expect(names(next)).toEqual(['赵三号伙伴', '钱四号伙伴']);
+    // A page that ends short of the last child says more follow; the last child's page says none do.
+    expect((await fx.call('tree', '10000002', { pageSize: 3, offset: 0 })).json().data).toMatchObject({ hasMore: true });
+    const last = (await fx.call('tree', '10000002', { pageSize: 3, offset: 3 })).json().data;
+    expect(last).toMatchObject({ total: 4, offset: 3, hasMore: false });
+    expect(names(last)).toEqual(['钱四号伙伴']);
+    // A leg's children page the same way.
+    const leg = (await fx.call('tree', '10000002', { ref: 'm1', pageSize: 1, offset: 1 })).json().data;
+    expect(leg).toMatchObject({ ref: 'm1', total: 2, offset: 1, hasMore: false });
+    expect(names(leg)).toEqual(['李一***']);
+  });
+
+  it('refuses an offset past the last child and a page size out of bounds, with the envelope', async () => {
+    for (const payload of [
+      { offset: 4 },
+      { offset: 99 },
+      { ref: 'm2', offset: 1 },
+      { offset: -1 },
+      { offset: 1.5 },
+      { offset: '2' },
+      { pageSize: 0 },
+      { pageSize: 201 },
+    ]) {
+      const res = (await fx.call('tree', '10000002', payload)).json();
+      expect(res, JSON.stringify(payload)).toMatchObject({ code: Code.BAD_REQUEST, success: false, data: null });
+    }
+    // The largest page allowed is served.
+    expect((await fx.call('tree', '10000002', { pageSize: 200 })).json()).toMatchObject({ code: 0, data: { total: 4 } });
   });
 
   it("refuses another distributor's reference, and a reference that names no one, alike", async () => {
@@ -69,13 +110,16 @@ describe('team tree (/bff/v1/incentive/market/tree and tree/search)', () => {
         maskedAda: '200******41',
         level: 2,
         path: ['m6', 'm7'],
+        // 钱四号伙伴 is the fourth leg by group PV; 钱四一 its only child.
+        positions: [3, 0],
       });
     }
     // Frontline names are shown in full and match in full.
     const d = (await fx.call('tree/search', '10000002', { search: '李一' })).json().data;
-    expect(d.matches.map((m: { ref: string; path: string[] }) => [m.ref, m.path])).toEqual([
-      ['m1', ['m1']],
-      ['m3', ['m1', 'm3']],
+    expect(d.matches.map((m: { ref: string; path: string[]; positions: number[] }) => [m.ref, m.path, m.positions])).toEqual([
+      ['m1', ['m1'], [0]],
+      // 李一二新人 (700 PV) comes after 李一一 (2 100 PV) under their sponsor.
+      ['m3', ['m1', 'm3'], [0, 1]],
     ]);
     // A partner's own market: the path starts at their frontline.
     const own = (await fx.call('tree/search', '20000001', { search: '20000012' })).json().data;
@@ -102,5 +146,113 @@ describe('team tree (/bff/v1/incentive/market/tree and tree/search)', () => {
       const res = await fx.call(path, '10000002', payload);
       expect(res.json(), `${path} ${JSON.stringify(payload)}`).toMatchObject({ code: Code.BAD_REQUEST, success: false, data: null });
     }
+  });
+});
+
+// A frontline wider than a page: 250 legs with group PV falling by 10 from 5 000 (legs 100 and 101
+// tie, so tree order decides), and leg 230 (by group PV) with one child.
+const LEGS = 250;
+const legAda = (n: number) => String(30_000_000 + n);
+const legPv = (n: number) => (n === 101 ? 5000 - 100 * 10 : 5000 - n * 10);
+
+describe('team tree of a frontline wider than a page', () => {
+  const headers: Record<string, string> = {};
+  const s = useTestApp(async (t) => {
+    await insertDistributor(t.db, '10000009', { tree_pos: 0, tree_size: LEGS + 2, depth: 0, pin_code: 380 });
+    const legs = Array.from({ length: LEGS }, (_, n) => n);
+    // Tree positions in ADA order, the child of leg 230 right after it.
+    let pos = 1;
+    const rows = legs.map((n) => {
+      const row = {
+        ada: legAda(n),
+        name_zh: `腿${n}`,
+        name_en: `Leg ${n}`,
+        phone: '13800138000',
+        national_id: '11010519491231002X',
+        bank_card: '6222020200112233445',
+        bank_name: '工商银行',
+        sponsor_ada: '10000009',
+        join_date: '2021-03-01',
+        user_type: 'ABO',
+        market: 'CN',
+        shop_code: null,
+        tree_pos: pos,
+        tree_size: n === 230 ? 2 : 1,
+        depth: 1,
+        pin_code: 310,
+        pin_month: '2025-02',
+        head_image: null,
+      };
+      pos += row.tree_size;
+      return row;
+    });
+    const child = { ...rows[230]!, ada: '39999999', name_zh: '腿下一', name_en: 'Below', sponsor_ada: legAda(230) };
+    Object.assign(child, { tree_pos: rows[230]!.tree_pos + 1, tree_size: 1, depth: 2 });
+    // Shuffled into the database: the order comes from group PV, not from insertion.
+    await t.db
+      .insertInto('distributors')
+      .values([...rows.reverse(), child])
+      .execute();
+    await t.db
+      .insertInto('monthly_results')
+      .values(
+        legs.map((n) => ({
+          ada: legAda(n),
+          month: '2026-11',
+          ppv: 100,
+          gpv: legPv(n),
+          pgpv: legPv(n),
+          bv_fen: 0,
+          bracket: 3,
+          is_q: 0,
+          q_legs: 0,
+          apv: 0,
+          is_sp: 0,
+          pin_code: 310,
+          new_customers: 0,
+          points: 0,
+          compliant: 1,
+          closed: 0,
+          attended: null,
+        })),
+      )
+      .execute();
+    const tokens = await t.app.tokens.issue((await loadProfile(t.db, '10000009'))!);
+    Object.assign(headers, { 'idaas-accesstoken': tokens.accessToken, 'idaas-idtoken': tokens.idToken });
+  });
+  const call = (path: string, payload: object) =>
+    s.t.app.inject({
+      method: 'POST',
+      url: `/bff/v1/incentive/market/${path}`,
+      headers,
+      payload: { channel: 'ebiz', loginada: '10000009', ...payload },
+    });
+
+  it(`answers the first ${TREE_PAGE_SIZE} legs by default, and the pages after it hold every leg once in order`, async () => {
+    const first = (await call('tree', {})).json();
+    expect(first).toMatchObject({ code: 0, data: { total: LEGS, offset: 0, hasMore: true, downlineSize: LEGS + 1 } });
+    expect(first.data.nodes).toHaveLength(TREE_PAGE_SIZE);
+    const seen: string[] = first.data.nodes.map((n: Node) => n.maskedName.zh);
+    let page = first.data;
+    while (page.hasMore) {
+      page = (await call('tree', { offset: page.offset + page.nodes.length })).json().data;
+      seen.push(...page.nodes.map((n: Node) => n.maskedName.zh));
+    }
+    expect(page).toMatchObject({ offset: 200, hasMore: false });
+    // Group PV descending, the tie (legs 100 and 101) in tree order.
+    expect(seen).toEqual(Array.from({ length: LEGS }, (_, n) => `腿${n}`));
+    expect((await call('tree', { offset: LEGS })).json()).toMatchObject({ code: Code.BAD_REQUEST });
+  });
+
+  it('search names the place of each member on the path, so the tree loads the page holding them', async () => {
+    const d = (await call('tree/search', { search: '39999999' })).json().data;
+    expect(d.matches[0]).toMatchObject({ level: 2, positions: [230, 0] });
+    const [legRef, ref] = d.matches[0].path as string[];
+    // Leg 230 is on the third page, 31st; its child is the first of its children.
+    const page = (await call('tree', { offset: 200 })).json().data;
+    expect(page.nodes[30]).toMatchObject({ ref: legRef, maskedName: { zh: '腿230' }, children: 1 });
+    expect((await call('tree', { ref: legRef })).json().data.nodes[0]).toMatchObject({ ref });
+    // A leg found by name: its place among the frontline.
+    expect((await call('tree/search', { search: '腿249' })).json().data.matches[0]).toMatchObject({ positions: [249] });
   });
 });

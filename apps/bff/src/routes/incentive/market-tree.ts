@@ -1,8 +1,8 @@
-// The team tree (issue #22) read off the market snapshot: a member's children, each with how
-// many children and members are below them, and the search that finds members and the path of
-// references down to them. Pure: no database, no request (market-routes.ts registers the calls).
-import { TREE_SEARCH_LIMIT, type TreeNode, type TreeSearchData } from '@abo/contract';
-import { forbidden } from '../../lib/app-error.ts';
+// The team tree (issue #22) read off the market snapshot: a page of a member's children, each
+// with how many children and members are below them, and the search that finds members and the
+// path of references down to them. Pure: no database, no request (market-routes.ts registers the calls).
+import { TREE_SEARCH_LIMIT, type TreeData, type TreeNode, type TreeSearchData } from '@abo/contract';
+import { badRequest, forbidden } from '../../lib/app-error.ts';
 import { refOf } from '../../lib/member-ref.ts';
 import type { NameViewer } from '../../lib/name-policy.ts';
 import { FULL_ADA } from './market-query.ts';
@@ -52,34 +52,57 @@ export function indexOfRef(s: MarketSnapshot, root: number, ref: string): number
   return k;
 }
 
-/** Member i's children as tree nodes, largest group PV first (ties in tree order). */
-export function treeNodes(s: MarketSnapshot, i: number, names: NameViewer): TreeNode[] {
+/** The order of a member's children in the tree: largest group PV first, ties in tree order. */
+const byGpv = (s: MarketSnapshot) => (a: number, b: number) => s.gpv[b]! - s.gpv[a]! || a - b;
+
+/** Member k as a tree node. */
+function nodeOf(s: MarketSnapshot, k: number, names: NameViewer): TreeNode {
+  const shown = shownOf(s, k, names);
+  return {
+    ref: refOf(s.pos[k]!),
+    maskedName: { zh: shown.nameZh, en: shown.nameEn },
+    maskedAda: shown.maskedAda,
+    pinCode: s.pin[k]!,
+    gpv: s.gpv[k]!,
+    bracket: s.bracket[k]!,
+    isQ: s.isQ[k]! === 1,
+    children: childCount(s, k),
+    downlineSize: s.size[k]! - 1,
+  };
+}
+
+/**
+ * A page of member i's children as tree nodes, in the tree's order (byGpv), with how many there
+ * are in all. An offset past the last child is refused (offset 0 of a leaf is an empty page), so
+ * a page the tree asks for after the figures moved is answered plainly rather than silently empty.
+ */
+export function treePage(
+  s: MarketSnapshot,
+  i: number,
+  names: NameViewer,
+  offset: number,
+  pageSize: number,
+): Pick<TreeData, 'total' | 'offset' | 'hasMore' | 'nodes'> {
   const kids = childrenOf(s, i);
-  kids.sort((a, b) => s.gpv[b]! - s.gpv[a]! || a - b);
-  return kids.map((k) => {
-    const shown = shownOf(s, k, names);
-    return {
-      ref: refOf(s.pos[k]!),
-      maskedName: { zh: shown.nameZh, en: shown.nameEn },
-      maskedAda: shown.maskedAda,
-      pinCode: s.pin[k]!,
-      gpv: s.gpv[k]!,
-      bracket: s.bracket[k]!,
-      isQ: s.isQ[k]! === 1,
-      children: childCount(s, k),
-      downlineSize: s.size[k]! - 1,
-    };
-  });
+  if (offset > 0 && offset >= kids.length) throw badRequest('offset is past the last child');
+  kids.sort(byGpv(s));
+  const page = kids.slice(offset, offset + pageSize);
+  return {
+    total: kids.length,
+    offset,
+    hasMore: offset + page.length < kids.length,
+    nodes: page.map((k) => nodeOf(s, k, names)),
+  };
 }
 
 /** Member k's ancestors below `root`, frontline first, k last (the nearest earlier member one level up is the parent). */
-function pathTo(s: MarketSnapshot, root: number, k: number): string[] {
-  const path = [refOf(s.pos[k]!)];
+function pathTo(s: MarketSnapshot, root: number, k: number): number[] {
+  const path = [k];
   let depth = s.depth[k]!;
   const top = s.depth[root]! + 1;
   for (let j = k - 1; j > root && depth > top; j--) {
     if (s.depth[j]! < depth) {
-      path.push(refOf(s.pos[j]!));
+      path.push(j);
       depth = s.depth[j]!;
     }
   }
@@ -87,9 +110,30 @@ function pathTo(s: MarketSnapshot, root: number, k: number): string[] {
 }
 
 /**
+ * Each member's place among its parent's children in the tree's order (byGpv), the parent's
+ * children sorted once per search (matches often share parents, the viewer's frontline above all).
+ */
+function placesAmongSiblings(s: MarketSnapshot): (parent: number, k: number) => number {
+  const places = new Map<number, Map<number, number>>();
+  return (parent, k) => {
+    let of = places.get(parent);
+    if (!of) {
+      of = new Map(
+        childrenOf(s, parent)
+          .sort(byGpv(s))
+          .map((c, place) => [c, place]),
+      );
+      places.set(parent, of);
+    }
+    return of.get(k)!;
+  };
+}
+
+/**
  * Members of root's downline matching the search as the members list does (market-query.ts): the
  * beginning of a name as shown to the viewer, or a whole ADA. The first TREE_SEARCH_LIMIT in tree
- * order, each with the path the tree opens to reach them.
+ * order, each with the path the tree opens to reach them and where on that path each member sits
+ * among its parent's children (the tree loads the pages that hold them).
  */
 export function treeSearch(s: MarketSnapshot, root: number, names: NameViewer, search: string): TreeSearchData {
   const term = search.trim().toLowerCase();
@@ -102,16 +146,19 @@ export function treeSearch(s: MarketSnapshot, root: number, names: NameViewer, s
     if (total++ < TREE_SEARCH_LIMIT) found.push(k);
   }
   const base = s.depth[root]!;
+  const placeOf = placesAmongSiblings(s);
   return {
     total,
     matches: found.map((k) => {
       const shown = shownOf(s, k, names);
+      const path = pathTo(s, root, k);
       return {
         ref: refOf(s.pos[k]!),
         maskedName: { zh: shown.nameZh, en: shown.nameEn },
         maskedAda: shown.maskedAda,
         level: s.depth[k]! - base,
-        path: pathTo(s, root, k),
+        path: path.map((j) => refOf(s.pos[j]!)),
+        positions: path.map((j, n) => placeOf(n === 0 ? root : path[n - 1]!, j)),
       };
     }),
   };

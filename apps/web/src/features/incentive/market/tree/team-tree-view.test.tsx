@@ -1,9 +1,10 @@
 // The team tree as a keyboard and screen reader user meets it (ARIA tree pattern): levels, set
-// sizes and positions, one tab stop, arrow keys, Home / End, `*`, Enter, and the search that opens
-// the path to a member two levels down and focuses them.
+// sizes and positions, one tab stop, arrow keys, Home / End, `*`, Enter, the search that opens
+// the path to a member two levels down and focuses them, and children a page at a time (the
+// "Show N more" item, a search landing past the first page).
 import type { TreeData, TreeNode, TreeSearchData } from '@abo/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../../../i18n/index.ts';
@@ -24,12 +25,17 @@ beforeAll(async () => {
       return this.classList.contains('team-tree__scroll') ? 600 : 0;
     },
   });
+  // Nor scrolls: the tree shows a focused row in the window too.
+  Element.prototype.scrollIntoView = () => undefined;
   initI18n('en-US');
   await act(() => i18n.changeLanguage('en-US'));
   await import('../i18n.ts');
   TeamTreeView = (await import('./team-tree-view.tsx')).default;
 }, 60_000);
-afterAll(() => Object.defineProperty(Element.prototype, 'clientHeight', clientHeight));
+afterAll(() => {
+  Object.defineProperty(Element.prototype, 'clientHeight', clientHeight);
+  delete (Element.prototype as Partial<Element>).scrollIntoView;
+});
 
 const node = (ref: string, name: string, children = 0, over: Partial<TreeNode> = {}): TreeNode => ({
   ref,
@@ -48,7 +54,7 @@ const node = (ref: string, name: string, children = 0, over: Partial<TreeNode> =
 //     └ m3 ── m5
 // m4
 // m6 ── m7
-const CHILDREN: Record<string, TreeNode[]> = {
+const SMALL: Record<string, TreeNode[]> = {
   '': [
     node('m1', 'Li One', 2, { downlineSize: 3, isQ: true, bracket: 21, gpv: 12000 }),
     node('m4', 'Zhang Two'),
@@ -58,23 +64,54 @@ const CHILDREN: Record<string, TreeNode[]> = {
   m3: [node('m5', 'L*5')],
   m6: [node('m7', 'Q*7')],
 };
-const tree = (ref: string | undefined): TreeData => ({
-  py: '26/27',
-  month: '2026-11',
-  monthOpen: true,
-  qThreshold: 10000,
-  ref: ref ?? null,
-  level: 1,
-  downlineSize: 7,
-  nodes: CHILDREN[ref ?? '']!,
-});
-const match = (ref: string, name: string, path: string[]): TreeSearchData['matches'][number] => ({
+let CHILDREN: Record<string, TreeNode[]> = SMALL;
+
+/** `count` frontline legs m1000… named "Leg 0"…; each `withKids`-th leg with `kids` children of its own. */
+function wide(count: number, withKids = 0, kids = 0): Record<string, TreeNode[]> {
+  const out: Record<string, TreeNode[]> = { '': [] };
+  for (let n = 0; n < count; n++) {
+    const has = withKids > 0 && n % withKids === 0;
+    out['']!.push(node(`m${1000 + n}`, `Leg ${n}`, has ? kids : 0, { gpv: 9000 - n }));
+    if (has) out[`m${1000 + n}`] = Array.from({ length: kids }, (_, k) => node(`m${100_000 + n * 1000 + k}`, `L${n}*${k}`));
+  }
+  return out;
+}
+
+/** The BFF's answer: a page of CHILDREN[ref]. */
+const tree = (ref: string | undefined, offset = 0, pageSize = 100): TreeData => {
+  const all = CHILDREN[ref ?? '']!;
+  const nodes = all.slice(offset, offset + pageSize);
+  return {
+    py: '26/27',
+    month: '2026-11',
+    monthOpen: true,
+    qThreshold: 10000,
+    ref: ref ?? null,
+    level: 1,
+    downlineSize: 7,
+    total: all.length,
+    offset,
+    hasMore: offset + nodes.length < all.length,
+    nodes,
+  };
+};
+const match = (ref: string, name: string, path: string[], positions = path.map(() => 0)): TreeSearchData['matches'][number] => ({
   ref,
   maskedName: { zh: name, en: name },
   maskedAda: '200******41',
   level: path.length,
   path,
+  positions,
 });
+/** The tree calls made, as [ref, offset] ('' for the frontline). */
+const treeCalls = () =>
+  post.mock.calls
+    .filter(([path]) => path === '/bff/v1/incentive/market/tree')
+    .map(([, b]) => {
+      const body = b as { ref?: string; offset: number; pageSize: number };
+      expect(body.pageSize).toBe(100);
+      return [body.ref ?? '', body.offset];
+    });
 
 function Where() {
   const l = useLocation();
@@ -102,10 +139,14 @@ beforeEach(() => {
   // A desktop-width screen (one line a member).
   vi.stubGlobal('matchMedia', (q: string) => ({ matches: true, media: q, addEventListener() {}, removeEventListener() {} }));
   post.mockReset();
-  post.mockImplementation(async (path: string, body: { ref?: string; search?: string }) => {
-    if (path === '/bff/v1/incentive/market/tree') return tree(body.ref);
-    if (body.search === 'Q*') return { total: 1, matches: [match('m7', 'Q*7', ['m6', 'm7'])] };
-    if (body.search === 'L*') return { total: 3, matches: [match('m2', 'L*1', ['m1', 'm2']), match('m5', 'L*5', ['m1', 'm3', 'm5'])] };
+  CHILDREN = SMALL;
+  post.mockImplementation(async (path: string, body: { ref?: string; search?: string; offset?: number; pageSize?: number }) => {
+    if (path === '/bff/v1/incentive/market/tree') return tree(body.ref, body.offset, body.pageSize);
+    if (body.search === 'Q*') return { total: 1, matches: [match('m7', 'Q*7', ['m6', 'm7'], [2, 0])] };
+    if (body.search === 'L*')
+      return { total: 3, matches: [match('m2', 'L*1', ['m1', 'm2']), match('m5', 'L*5', ['m1', 'm3', 'm5'], [0, 1, 0])] };
+    // Leg 230 of a wide frontline, and its child.
+    if (body.search === 'L230*') return { total: 1, matches: [match('m230000', 'L230*0', ['m1230', 'm230000'], [230, 0])] };
     return { total: 0, matches: [] };
   });
 });
@@ -114,8 +155,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-// jsdom is slow to render and query on a busy machine.
-describe('team tree', { timeout: 20_000 }, () => {
+// jsdom is slow to render and query on a busy machine (a page of 100 rows more so).
+configure({ asyncUtilTimeout: 5000 });
+describe('team tree', { timeout: 30_000 }, () => {
   it('shows the frontline as level 1 of a tree with one tab stop', async () => {
     show();
     const t = await screen.findByRole('tree', { name: 'Team tree' }, { timeout: 5000 });
@@ -212,8 +254,147 @@ describe('team tree', { timeout: 20_000 }, () => {
     expect(await screen.findByText(/No member matches “nobody”/)).toBeInTheDocument();
   });
 
+  it('shows a frontline wider than a page a page at a time: "Show 100 more (of 250)" in the keyboard order, loaded in place', async () => {
+    CHILDREN = wide(250);
+    show();
+    const first = await screen.findByRole('treeitem', { name: /^Leg 0/ }, { timeout: 5000 });
+    // The set is all 250 legs from the first page on.
+    expect(first).toHaveAttribute('aria-setsize', '250');
+    expect(first).toHaveAttribute('aria-posinset', '1');
+    expect(treeCalls()).toEqual([['', 0]]);
+
+    // End reaches the item after the hundredth leg; Up goes back to that leg.
+    act(() => first.focus());
+    fireEvent.keyDown(first, { key: 'End' });
+    await waitFor(() => expect((document.activeElement as HTMLElement).dataset.key).toBe('more:'));
+    const more = document.activeElement as HTMLElement;
+    expect(more).toHaveAttribute('role', 'treeitem');
+    expect(more).toHaveTextContent('Show 100 more (of 250)');
+    expect(more).toHaveAttribute('aria-level', '1');
+    expect(more).toHaveAttribute('aria-posinset', '101');
+    expect(more).toHaveAttribute('aria-setsize', '250');
+    expect(more.tabIndex).toBe(0);
+    fireEvent.keyDown(more, { key: 'ArrowUp' });
+    await waitFor(() => expect(focused()).toBe('m1099'));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    await waitFor(() => expect((document.activeElement as HTMLElement).dataset.key).toBe('more:'));
+
+    // Enter loads the next page after the loaded legs; its first leg takes the focus, in the item's place
+    // (the scroll position is kept: e2e/team-tree.spec.ts, jsdom lays nothing out).
+    fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
+    await waitFor(() => expect(focused()).toBe('m1100'));
+    expect(treeCalls()).toEqual([
+      ['', 0],
+      ['', 100],
+    ]);
+    expect(item('Leg 100')).toHaveAttribute('aria-posinset', '101');
+    expect(item('Leg 100')).toHaveAttribute('aria-setsize', '250');
+    // The legs before stay: Up from the 101st is the 100th.
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    await waitFor(() => expect(focused()).toBe('m1099'));
+
+    // A click loads the last 50; then no item follows the 250th.
+    fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    await waitFor(() => expect(document.activeElement).toHaveTextContent('Show 50 more (of 250)'));
+    fireEvent.click(document.activeElement!);
+    await waitFor(() => expect(focused()).toBe('m1200'));
+    fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    await waitFor(() => expect(focused()).toBe('m1249'));
+    expect(item('Leg 249')).toHaveAttribute('aria-posinset', '250');
+    expect(screen.queryByText(/Show \d+ more/)).toBeNull();
+    expect(treeCalls()).toEqual([
+      ['', 0],
+      ['', 100],
+      ['', 200],
+    ]);
+  });
+
+  it('a next page that fails says so in the item, and Enter there tries again', async () => {
+    CHILDREN = wide(150);
+    const answer = post.getMockImplementation()!;
+    let failures = 1;
+    post.mockImplementation(async (path: string, body: { offset?: number }) => {
+      if (body.offset === 100 && failures-- > 0) throw new Error('offline');
+      return answer(path, body);
+    });
+    show();
+    const first = await screen.findByRole('treeitem', { name: /^Leg 0/ }, { timeout: 5000 });
+    act(() => first.focus());
+    fireEvent.keyDown(first, { key: 'End' });
+    await waitFor(() => expect(document.activeElement).toHaveTextContent('Show 50 more (of 150)'));
+    fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
+    await waitFor(() => expect(document.activeElement).toHaveTextContent('These members could not be loaded'));
+    expect(document.activeElement!.querySelector('[role="alert"]')).not.toBeNull();
+    fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
+    await waitFor(() => expect(focused()).toBe('m1100'));
+    fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    await waitFor(() => expect(focused()).toBe('m1149'));
+    expect(document.activeElement).toHaveAttribute('aria-posinset', '150');
+  });
+
+  it('says so in Chinese', async () => {
+    CHILDREN = wide(150);
+    await act(() => i18n.changeLanguage('zh-CN'));
+    try {
+      show();
+      const first = await screen.findByRole('treeitem', { name: /^Leg 0/ }, { timeout: 5000 });
+      act(() => first.focus());
+      fireEvent.keyDown(first, { key: 'End' });
+      await waitFor(() => expect(document.activeElement).toHaveAccessibleName('再显示 50 位（共 150 位）'));
+    } finally {
+      await act(() => i18n.changeLanguage('en-US'));
+    }
+  });
+
+  it('search for a member past the first page loads the pages up to theirs, opens the way and focuses them', async () => {
+    CHILDREN = { ...wide(350), m1230: [node('m230000', 'L230*0')] };
+    CHILDREN['']![230] = node('m1230', 'Leg 230', 1, { gpv: 9000 - 230 });
+    show();
+    await screen.findByRole('tree', {}, { timeout: 5000 });
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'L230*' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Find' }));
+    await waitFor(() => expect(focused()).toBe('m230000'));
+    expect(item('L230*0')).toHaveAttribute('aria-level', '2');
+    expect(screen.getByText('Showing L230*0 (level 2)')).toBeInTheDocument();
+    // Left: its parent, the 231st of the 350 legs, open.
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' });
+    await waitFor(() => expect(focused()).toBe('m1230'));
+    expect(item('Leg 230')).toHaveAttribute('aria-expanded', 'true');
+    expect(item('Leg 230')).toHaveAttribute('aria-posinset', '231');
+    expect(item('Leg 230')).toHaveAttribute('aria-setsize', '350');
+    // The frontline's pages up to the third (offset 200), not the fourth; then the leg's own.
+    expect(treeCalls()).toEqual(
+      expect.arrayContaining([
+        ['', 0],
+        ['', 100],
+        ['', 200],
+        ['m1230', 0],
+      ]),
+    );
+    expect(treeCalls().filter(([, offset]) => offset === 300)).toEqual([]);
+    // The rest of the frontline is still there to load after the 300 loaded.
+    fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    await waitFor(() => expect(document.activeElement).toHaveTextContent('Show 50 more (of 350)'));
+    expect(document.activeElement).toHaveAttribute('aria-posinset', '301');
+  });
+
+  it('`*` opens the loaded siblings with their first page only, and loads no more of the siblings', async () => {
+    // Every 10th of 250 legs has 150 children: 10 of them among the first 100.
+    CHILDREN = wide(250, 10, 150);
+    show();
+    const first = await screen.findByRole('treeitem', { name: /^Leg 0/ }, { timeout: 5000 });
+    act(() => first.focus());
+    fireEvent.keyDown(first, { key: '*' });
+    await waitFor(() => expect(item('Leg 0')).toHaveAttribute('aria-expanded', 'true'));
+    await waitFor(() => expect(treeCalls()).toHaveLength(11));
+    expect(treeCalls().slice(1)).toEqual(Array.from({ length: 10 }, (_, n) => [`m${1000 + n * 10}`, 0]));
+    // Each opened leg shows its first 100 children of 150.
+    await waitFor(() => expect(item('L0*0')).toHaveAttribute('aria-setsize', '150'));
+    expect(item('L0*0')).toHaveAttribute('aria-level', '2');
+  });
+
   it('says when there is no downline', async () => {
-    post.mockImplementation(async () => ({ ...tree(undefined), downlineSize: 0, nodes: [] }));
+    post.mockImplementation(async () => ({ ...tree(undefined), downlineSize: 0, total: 0, nodes: [] }));
     show();
     expect(await screen.findByText(i18n.t('incentiveMarket:emptyMarket'))).toBeInTheDocument();
     expect(screen.queryByRole('tree')).toBeNull();

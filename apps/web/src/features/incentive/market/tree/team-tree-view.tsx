@@ -1,9 +1,11 @@
 // The team tree beside the member list (issue #22, `?view=tree` on marketmembertracking): the
 // downline as an ARIA tree (WAI-ARIA APG tree view pattern: flat treeitems with aria-level,
-// aria-setsize and aria-posinset, roving tabindex), branches loaded as they are opened, the
-// visible rows virtualized so a market of 10 000 opened wide stays a few dozen DOM rows.
+// aria-setsize and aria-posinset, roving tabindex), branches loaded as they are opened a page of
+// children at a time (a "Show N more" item after the loaded ones loads the next), the visible
+// rows virtualized so a market of 10 000 opened wide stays a few dozen DOM rows.
 import type { TreeData, TreeNode, TreeSearchData } from '@abo/contract';
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { TREE_PAGE_SIZE } from '@abo/contract/tree-paging';
+import { useQueries, useQuery, useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
 import { Button } from 'antd-mobile';
 import { DownOutline, RightOutline } from 'antd-mobile-icons';
@@ -13,9 +15,11 @@ import { Link, useNavigate } from 'react-router';
 import { QueryState } from '../../../../components/query-state.tsx';
 import { formatMonth, formatPv } from '../../../../lib/format.ts';
 import { useLocalText } from '../../../../lib/use-local-text.ts';
-import { treeChildrenQuery, treeSearchQuery } from '../api/get-tree.ts';
+import { pageOf, treeChildrenQuery, treeSearchQuery } from '../api/get-tree.ts';
 import { PinLabel, QFlag } from '../components/bits.tsx';
 import { useWide } from '../components/use-wide.ts';
+import './team-tree.css';
+import './tree-i18n.ts';
 
 /** Row heights (px): one line on the desktop, two on a phone. */
 const ROW_HEIGHT = { wide: 44, narrow: 60 };
@@ -23,36 +27,125 @@ const ROW_HEIGHT = { wide: 44, narrow: 60 };
 const INDENT = { wide: 20, narrow: 12 };
 const INDENT_LEVELS = { wide: 12, narrow: 8 };
 
-type Row =
-  | { kind: 'node'; node: TreeNode; level: number; setSize: number; posInSet: number; parent: string | null; expanded: boolean }
-  | { kind: 'loading' | 'error'; level: number; parent: string };
-
 const detailsHref = (ref: string) => `/incentiveplan/marketdetails?ref=${encodeURIComponent(ref)}`;
 
-/** The visible rows: the frontline, and below each opened member its children (or a loading / error row). */
-function flatten(
-  frontline: readonly TreeNode[],
-  expanded: ReadonlySet<string>,
-  branch: (ref: string) => { data?: TreeData | undefined; isError: boolean },
-): { rows: Row[]; index: Map<string, number> } {
-  const rows: Row[] = [];
-  const index = new Map<string, number>();
-  const walk = (nodes: readonly TreeNode[], level: number, parent: string | null) => {
-    nodes.forEach((node, i) => {
-      const open = expanded.has(node.ref) && node.children > 0;
-      index.set(node.ref, rows.length);
-      rows.push({ kind: 'node', node, level, setSize: nodes.length, posInSet: i + 1, parent, expanded: open });
-      if (!open) return;
-      const b = branch(node.ref);
-      if (b.data) walk(b.data.nodes, level + 1, node.ref);
-      else rows.push({ kind: b.isError ? 'error' : 'loading', level: level + 1, parent: node.ref });
-    });
-  };
-  walk(frontline, 1, null);
-  return { rows, index };
+/** Pages of children fetched at once when a search opens the way to a member far down a list. */
+const JUMP_FETCHES = 4;
+
+type NodeRow = {
+  kind: 'node';
+  key: string;
+  node: TreeNode;
+  level: number;
+  setSize: number;
+  posInSet: number;
+  parent: string | null;
+  expanded: boolean;
+};
+/** After a branch's loaded children when more follow: loads the next page (`loading` while it comes). */
+type MoreRow = {
+  kind: 'more';
+  key: string;
+  level: number;
+  parent: string | null;
+  loaded: number;
+  total: number;
+  /** The page it loads (idle), or that is coming or failed. */
+  page: number;
+  state: 'idle' | 'loading' | 'error';
+};
+type Row = NodeRow | MoreRow | { kind: 'loading' | 'error'; key: string; level: number; parent: string };
+
+/** A branch by its parent's reference; '' is the viewer's frontline. */
+const branchKey = (parent: string | null) => parent ?? '';
+const moreKey = (parent: string | null) => `more:${branchKey(parent)}`;
+
+type PageResult = Pick<UseQueryResult<TreeData>, 'data' | 'isError'>;
+
+/**
+ * A branch's pages in order as one list: its children so far, how many there are in all, and
+ * whether the next page is wanted, coming or failed. A child seen on an earlier page is not listed
+ * again (the order can shift between pages when the hourly import moves the figures).
+ */
+function joinPages(pages: readonly PageResult[]): { nodes: TreeNode[]; total: number; page: number; next: 'none' | MoreRow['state'] } {
+  const nodes: TreeNode[] = [];
+  const seen = new Set<string>();
+  let total = 0;
+  for (const [page, p] of pages.entries()) {
+    if (!p.data) return { nodes, total, page, next: p.isError ? 'error' : 'loading' };
+    total = p.data.total;
+    for (const n of p.data.nodes) {
+      if (seen.has(n.ref)) continue;
+      seen.add(n.ref);
+      nodes.push(n);
+    }
+    if (!p.data.hasMore) return { nodes, total, page, next: 'none' };
+  }
+  return { nodes, total, page: pages.length, next: 'idle' };
 }
 
-/** The tree view: the frontline's answer decides loading, error and empty states. */
+/**
+ * The visible rows: the frontline, below each opened member its children (or a loading / error
+ * row while the first page comes), and after a list with more to come its "show more" item.
+ */
+function flatten(
+  expanded: ReadonlySet<string>,
+  branch: (parent: string | null) => ReturnType<typeof joinPages>,
+): { rows: Row[]; index: Map<string, number>; loaded: Map<string, TreeNode[]> } {
+  const rows: Row[] = [];
+  const index = new Map<string, number>();
+  const loaded = new Map<string, TreeNode[]>();
+  const walk = (parent: string | null, level: number) => {
+    const b = branch(parent);
+    loaded.set(branchKey(parent), b.nodes);
+    if (b.nodes.length === 0 && b.next !== 'none' && parent !== null) {
+      rows.push({ kind: b.next === 'error' ? 'error' : 'loading', key: `status:${parent}`, level, parent });
+      return;
+    }
+    // The set is every child, loaded or not, so "3 of 424" is said from the first page on.
+    const setSize = Math.max(b.total, b.nodes.length);
+    b.nodes.forEach((node, i) => {
+      const open = expanded.has(node.ref) && node.children > 0;
+      index.set(node.ref, rows.length);
+      rows.push({ kind: 'node', key: node.ref, node, level, setSize, posInSet: i + 1, parent, expanded: open });
+      if (open) walk(node.ref, level + 1);
+    });
+    if (b.next !== 'none' && b.nodes.length > 0) {
+      const key = moreKey(parent);
+      index.set(key, rows.length);
+      rows.push({ kind: 'more', key, level, parent, loaded: b.nodes.length, total: setSize, page: b.page, state: b.next });
+    }
+  };
+  walk(null, 1);
+  return { rows, index, loaded };
+}
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function inBatches<T>(items: readonly T[], limit: number, work: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * Loads every page a search match's path needs: for each member on the way, its parent's pages
+ * up to the one holding it (lists are loaded from the start, so "show more" carries on from there).
+ * Returns the pages each branch needs.
+ */
+async function loadPath(client: QueryClient, m: Match): Promise<Map<string, number>> {
+  const need = new Map<string, number>();
+  m.path.forEach((_, n) => {
+    const parent = n === 0 ? null : m.path[n - 1]!;
+    need.set(branchKey(parent), pageOf(m.positions[n] ?? 0) + 1);
+  });
+  const fetches = [...need].flatMap(([key, pages]) => Array.from({ length: pages }, (_, p) => treeChildrenQuery(key || null, p)));
+  await inBatches(fetches, JUMP_FETCHES, (q) => client.ensureQueryData(q));
+  return need;
+}
+
+/** The tree view: the frontline's first page decides loading, error and empty states. */
 export default function TeamTreeView() {
   const { t } = useTranslation('incentiveMarket');
   const root = useQuery(treeChildrenQuery(null));
@@ -71,25 +164,41 @@ export default function TeamTreeView() {
 
 function TeamTree({ root }: { root: TreeData }) {
   const { t } = useTranslation('incentiveMarket');
+  const { t: tt } = useTranslation('teamTree');
   const { lang } = useLocalText();
   const wide = useWide();
   const navigate = useNavigate();
+  const client = useQueryClient();
   const keysId = useId();
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  /** Pages of children wanted per branch (branchKey); 1 when not listed. */
+  const [pages, setPages] = useState<ReadonlyMap<string, number>>(() => new Map());
   const [active, setActive] = useState<string | null>(null);
   const [focusRequest, setFocusRequest] = useState<string | null>(null);
+  /** A "show more" item activated: where its branch's new children start, to focus the first when they come. */
+  const [moreFocus, setMoreFocus] = useState<{ branch: string; at: number } | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const treeRef = useRef<HTMLDivElement>(null);
 
-  const openRefs = useMemo(() => [...expanded], [expanded]);
-  const branches = useQueries({ queries: openRefs.map((ref) => treeChildrenQuery(ref)) });
-  const { rows, index } = useMemo(() => {
-    const byRef = new Map(openRefs.map((ref, i) => [ref, branches[i]!]));
-    return flatten(root.nodes, expanded, (ref) => byRef.get(ref) ?? { isError: false });
-  }, [root, expanded, openRefs, branches]);
+  // Every page of the frontline and of each opened member, as one list of queries.
+  const wanted = useMemo(
+    () => ['', ...expanded].flatMap((key) => Array.from({ length: pages.get(key) ?? 1 }, (_, page) => ({ key, page }))),
+    [expanded, pages],
+  );
+  const results = useQueries({ queries: wanted.map(({ key, page }) => treeChildrenQuery(key || null, page)) });
+  const { rows, index, loaded } = useMemo(() => {
+    const byBranch = new Map<string, PageResult[]>();
+    wanted.forEach(({ key }, i) => {
+      const r = results[i]!;
+      // The frontline's first page is the one this view was given (its query may be refetching).
+      const page = key === '' && i === 0 && !r.data ? { data: root, isError: false } : r;
+      byBranch.set(key, [...(byBranch.get(key) ?? []), page]);
+    });
+    return flatten(expanded, (parent) => joinPages(byBranch.get(branchKey(parent)) ?? []));
+  }, [root, expanded, wanted, results]);
 
   // The item in the tab order: the one last focused, else the first (it may have been folded away).
-  const first = rows[0]?.kind === 'node' ? rows[0].node.ref : null;
+  const first = rows[0]?.kind === 'node' ? rows[0].key : null;
   const current = active !== null && index.has(active) ? active : first;
   const currentIndex = current !== null ? index.get(current)! : -1;
 
@@ -101,6 +210,8 @@ function TeamTree({ root }: { root: TreeData }) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT[step],
     overscan: 12,
+    // Rows keep their element (and focus) when rows are added above or below them.
+    getItemKey: (i) => rows[i]!.key,
     // The focused row stays rendered when scrolled out of view, so the tree keeps its tab stop.
     rangeExtractor: useCallback(
       (range: Parameters<typeof defaultRangeExtractor>[0]) => {
@@ -122,13 +233,31 @@ function TeamTree({ root }: { root: TreeData }) {
     const i = index.get(focusRequest);
     if (i === undefined) return;
     virtualizer.scrollToIndex(i, { align: 'auto' });
-    treeRef.current?.querySelector<HTMLElement>(`[data-ref="${focusRequest}"]`)?.focus({ preventScroll: true });
+    const el = treeRef.current?.querySelector<HTMLElement>(`[data-key="${focusRequest}"]`);
+    el?.focus({ preventScroll: true });
+    // The tree's box can reach past the bottom of the window: the row is shown in the window too
+    // (nothing moves when it already is).
+    el?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
     setFocusRequest(null);
   }, [focusRequest, index, virtualizer]);
 
-  const goTo = (ref: string) => {
-    setActive(ref);
-    setFocusRequest(ref);
+  // The next page came in where the "show more" item was: its first member takes the focus (the
+  // same place on screen), unless the user has moved on meanwhile.
+  useEffect(() => {
+    if (moreFocus === null) return;
+    const nodes = loaded.get(moreFocus.branch);
+    const more = moreKey(moreFocus.branch || null);
+    if (active !== more) setMoreFocus(null);
+    else if (nodes && nodes.length > moreFocus.at) {
+      setMoreFocus(null);
+      setActive(nodes[moreFocus.at]!.ref);
+      setFocusRequest(nodes[moreFocus.at]!.ref);
+    }
+  }, [moreFocus, loaded, active]);
+
+  const goTo = (key: string) => {
+    setActive(key);
+    setFocusRequest(key);
   };
   const setOpen = (refs: readonly string[], open: boolean) =>
     setExpanded((prev) => {
@@ -139,55 +268,76 @@ function TeamTree({ root }: { root: TreeData }) {
       }
       return next;
     });
-
-  const nodeAt = (i: number) => {
-    const r = rows[i];
-    return r?.kind === 'node' ? r : undefined;
+  /** At least `count` pages of each branch given (never fewer than already wanted). */
+  const wantPages = (need: ReadonlyMap<string, number>) =>
+    setPages((prev) => {
+      const next = new Map(prev);
+      for (const [key, count] of need) next.set(key, Math.max(count, prev.get(key) ?? 1));
+      return next;
+    });
+  const showMore = (row: MoreRow) => {
+    setActive(row.key);
+    if (row.state === 'loading') return;
+    const key = branchKey(row.parent);
+    if (row.state === 'error') void client.refetchQueries({ queryKey: treeChildrenQuery(row.parent, row.page).queryKey });
+    else wantPages(new Map([[key, row.page + 1]]));
+    setMoreFocus({ branch: key, at: row.loaded });
   };
-  const nextNode = (from: number, dir: 1 | -1) => {
-    for (let i = from + dir; i >= 0 && i < rows.length; i += dir) if (rows[i]!.kind === 'node') return i;
+
+  const focusable = (i: number) => {
+    const r = rows[i];
+    return r?.kind === 'node' || r?.kind === 'more' ? r : undefined;
+  };
+  const nextItem = (from: number, dir: 1 | -1) => {
+    for (let i = from + dir; i >= 0 && i < rows.length; i += dir) if (focusable(i)) return i;
     return -1;
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const el = (e.target as HTMLElement).closest<HTMLElement>('[role="treeitem"]');
-    const ref = el?.dataset.ref;
-    const i = ref !== undefined ? index.get(ref) : undefined;
-    const row = i !== undefined ? nodeAt(i) : undefined;
+    const key = el?.dataset.key;
+    const i = key !== undefined ? index.get(key) : undefined;
+    const row = i !== undefined ? focusable(i) : undefined;
     if (!row || i === undefined || e.altKey || e.ctrlKey || e.metaKey) return;
     const to = (k: number) => {
-      const r = nodeAt(k);
-      if (r) goTo(r.node.ref);
+      const r = focusable(k);
+      if (r) goTo(r.key);
     };
     switch (e.key) {
       case 'ArrowDown':
-        to(nextNode(i, 1));
+        to(nextItem(i, 1));
         break;
       case 'ArrowUp':
-        to(nextNode(i, -1));
+        to(nextItem(i, -1));
         break;
       case 'ArrowRight':
-        if (row.node.children === 0) break;
+        if (row.kind !== 'node' || row.node.children === 0) break;
         if (!row.expanded) setOpen([row.node.ref], true);
-        else if (nodeAt(i + 1)) to(i + 1);
+        else if (focusable(i + 1)) to(i + 1);
         break;
       case 'ArrowLeft':
-        if (row.expanded) setOpen([row.node.ref], false);
+        if (row.kind === 'node' && row.expanded) setOpen([row.node.ref], false);
         else if (row.parent !== null) goTo(row.parent);
         break;
       case 'Home':
-        to(nextNode(-1, 1));
+        to(nextItem(-1, 1));
         break;
       case 'End':
-        to(nextNode(rows.length, -1));
+        to(nextItem(rows.length, -1));
         break;
       case 'Enter':
-        void navigate(detailsHref(row.node.ref));
+        if (row.kind === 'more') showMore(row);
+        else void navigate(detailsHref(row.node.ref));
+        break;
+      case ' ':
+        if (row.kind !== 'more') return;
+        showMore(row);
         break;
       case '*': {
-        const siblings = rows.filter((r) => r.kind === 'node' && r.parent === row.parent && r.node.children > 0);
+        // The loaded siblings only, each with its first page: never a page of the siblings themselves.
+        const siblings = rows.filter((r): r is NodeRow => r.kind === 'node' && r.parent === row.parent && r.node.children > 0);
         setOpen(
-          siblings.map((r) => (r.kind === 'node' ? r.node.ref : '')),
+          siblings.map((r) => r.node.ref),
           true,
         );
         break;
@@ -219,14 +369,14 @@ function TeamTree({ root }: { root: TreeData }) {
       </p>
       <TreeSearch
         onJump={async (m) => {
-          const parents = m.path.slice(0, -1);
-          setOpen(parents, true);
+          wantPages(await loadPath(client, m));
+          setOpen(m.path.slice(0, -1), true);
           goTo(m.ref);
         }}
       />
       {/* On a phone (rarely a keyboard) only screen readers get the keys, through aria-describedby. */}
       <p className={wide ? 'muted small team-tree__keys' : 'visually-hidden'} id={keysId}>
-        {t('tree.keys')}
+        {t('tree.keys')} {tt('keysMore')}
       </p>
       {wide ? (
         <div className="team-tree__header" aria-hidden="true">
@@ -251,13 +401,22 @@ function TeamTree({ root }: { root: TreeData }) {
           {virtualizer.getVirtualItems().map((v) => {
             const row = rows[v.index]!;
             const style: CSSProperties = { transform: `translateY(${v.start}px)`, height: v.size };
+            if (row.kind === 'more') {
+              return (
+                <MoreItem
+                  key={row.key}
+                  row={row}
+                  style={style}
+                  indent={indentOf(row.level)}
+                  tabbable={row.key === current}
+                  onFocus={() => setActive(row.key)}
+                  onActivate={() => showMore(row)}
+                />
+              );
+            }
             if (row.kind !== 'node') {
               return (
-                <div
-                  key={`${row.kind}:${row.parent}`}
-                  className="team-tree__status"
-                  style={{ ...style, paddingInlineStart: indentOf(row.level) + 28 }}
-                >
+                <div key={row.key} className="team-tree__status" style={{ ...style, paddingInlineStart: indentOf(row.level) + 28 }}>
                   {row.kind === 'loading' ? (
                     <span className="muted small" role="status">
                       {t('tree.loadingChildren')}
@@ -272,15 +431,15 @@ function TeamTree({ root }: { root: TreeData }) {
             }
             return (
               <TreeRow
-                key={row.node.ref}
+                key={row.key}
                 row={row}
                 style={style}
                 indent={indentOf(row.level)}
                 showLevel={row.level - 1 > INDENT_LEVELS[step]}
-                tabbable={row.node.ref === current}
-                onFocus={() => setActive(row.node.ref)}
+                tabbable={row.key === current}
+                onFocus={() => setActive(row.key)}
                 onToggle={() => {
-                  setActive(row.node.ref);
+                  setActive(row.key);
                   setOpen([row.node.ref], !row.expanded);
                 }}
               />
@@ -289,6 +448,61 @@ function TeamTree({ root }: { root: TreeData }) {
         </div>
       </div>
     </section>
+  );
+}
+
+/**
+ * The item after a branch's loaded children: in the tree's keyboard order like a member, its place
+ * the next one of the set ("101 of 424"), Enter or a click loads the next page in place.
+ */
+function MoreItem({
+  row,
+  style,
+  indent,
+  tabbable,
+  onFocus,
+  onActivate,
+}: {
+  row: MoreRow;
+  style: CSSProperties;
+  indent: number;
+  tabbable: boolean;
+  onFocus: () => void;
+  onActivate: () => void;
+}) {
+  const { t } = useTranslation('teamTree');
+  const { lang } = useLocalText();
+  const n = Math.min(TREE_PAGE_SIZE, row.total - row.loaded);
+  const text =
+    row.state === 'loading'
+      ? t('loadingMore', { n: formatPv(n, lang) })
+      : row.state === 'error'
+        ? t('moreError')
+        : t('showMore', { n: formatPv(n, lang), total: formatPv(row.total, lang) });
+  return (
+    <div
+      role="treeitem"
+      aria-level={row.level}
+      aria-setsize={row.total}
+      aria-posinset={row.loaded + 1}
+      aria-busy={row.state === 'loading'}
+      aria-selected={tabbable}
+      tabIndex={tabbable ? 0 : -1}
+      data-key={row.key}
+      className="team-tree__row team-tree__more"
+      style={{ ...style, ['--tree-indent' as string]: `${indent}px` }}
+      onFocus={(e) => {
+        if (e.target === e.currentTarget) onFocus();
+      }}
+      onClick={(e) => {
+        e.currentTarget.focus({ preventScroll: true });
+        onActivate();
+      }}
+    >
+      <span className="team-tree__more-text small" role={row.state === 'error' ? 'alert' : undefined}>
+        {text}
+      </span>
+    </div>
   );
 }
 
@@ -337,6 +551,7 @@ function TreeRow({
       aria-selected={tabbable}
       tabIndex={tabbable ? 0 : -1}
       data-ref={node.ref}
+      data-key={row.key}
       className="team-tree__row"
       style={{ ...style, ['--tree-indent' as string]: `${indent}px` }}
       onFocus={(e) => {
@@ -387,11 +602,12 @@ type Match = TreeSearchData['matches'][number];
 /** The search: one match opens the tree down to it; several are listed to choose from. */
 function TreeSearch({ onJump }: { onJump: (m: Match) => Promise<void> }) {
   const { t } = useTranslation('incentiveMarket');
+  const { t: tt } = useTranslation('teamTree');
   const { tx } = useLocalText();
   const client = useQueryClient();
   const [text, setText] = useState('');
   const [state, setState] = useState<
-    | { kind: 'idle' | 'searching' | 'failed' }
+    | { kind: 'idle' | 'searching' | 'opening' | 'failed' }
     | { kind: 'none'; term: string }
     | { kind: 'list'; data: TreeSearchData }
     | { kind: 'jumped'; match: Match }
@@ -399,8 +615,8 @@ function TreeSearch({ onJump }: { onJump: (m: Match) => Promise<void> }) {
 
   const jump = async (m: Match) => {
     try {
-      // Every branch on the way is loaded first, so the rows are there to focus when it opens.
-      await Promise.all(m.path.slice(0, -1).map((ref) => client.ensureQueryData(treeChildrenQuery(ref))));
+      // Every page on the way is loaded first (onJump), so the rows are there to focus when it opens.
+      setState({ kind: 'opening' });
       await onJump(m);
       setState({ kind: 'jumped', match: m });
     } catch {
@@ -439,6 +655,7 @@ function TreeSearch({ onJump }: { onJump: (m: Match) => Promise<void> }) {
       </form>
       <div role="status" className="team-tree__found small">
         {state.kind === 'searching' ? t('tree.searching') : null}
+        {state.kind === 'opening' ? tt('opening') : null}
         {state.kind === 'none' ? t('tree.noMatch', { term: state.term }) : null}
         {state.kind === 'failed' ? t('tree.jumpFailed') : null}
         {state.kind === 'jumped' ? t('tree.jumped', { name: tx(state.match.maskedName), level: state.match.level }) : null}
