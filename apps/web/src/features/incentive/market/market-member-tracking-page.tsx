@@ -7,14 +7,20 @@ import { Page } from '../../../components/page.tsx';
 import { treeChildrenQuery } from './api/get-tree.ts';
 import { MarketNav } from './components/market-nav.tsx';
 import { MembersView } from './components/members-view.tsx';
+import type TeamTreeViewComponent from './tree/team-tree-view.tsx';
 import { viewOf, ViewSwitch } from './tree/view-switch.tsx';
 import './market.css';
 import './i18n.ts';
 
 // The tree and its virtualizer load only when the tree is opened: the list stays as light as it was.
 // A pointer over (or focus on) the switch starts the chunk and the frontline early.
-const loadTree = () => import('./tree/team-tree-view.tsx');
-const TeamTreeView = lazy(loadTree);
+let LoadedTreeView: typeof TeamTreeViewComponent | null = null;
+const loadTree = () =>
+  import('./tree/team-tree-view.tsx').then((m) => {
+    LoadedTreeView = m.default;
+    return m;
+  });
+const LazyTeamTreeView = lazy(loadTree);
 
 export default function MarketMemberTrackingPage() {
   const { t } = useTranslation('incentiveMarket');
@@ -54,16 +60,23 @@ function TreePage() {
           <ViewSwitch view="tree" />
         </div>
       </section>
-      <Suspense
-        fallback={
-          <div className="card" role="status" aria-busy="true" aria-label={t('tree.loadingChildren')}>
-            <Skeleton.Title animated />
-            <Skeleton.Paragraph lineCount={10} animated />
-          </div>
-        }
-      >
-        <TeamTreeView />
-      </Suspense>
+      {/* Content that suspended is revealed no sooner than 300 ms after its fallback showed (React's
+          throttle): once the chunk is here (fetched when the list was idle, or on intent), the
+          tree renders at once instead of suspending on an import that has already finished. */}
+      {LoadedTreeView ? (
+        <LoadedTreeView />
+      ) : (
+        <Suspense
+          fallback={
+            <div className="card" role="status" aria-busy="true" aria-label={t('tree.loadingChildren')}>
+              <Skeleton.Title animated />
+              <Skeleton.Paragraph lineCount={10} animated />
+            </div>
+          }
+        >
+          <LazyTeamTreeView />
+        </Suspense>
+      )}
     </Page>
   );
 }
