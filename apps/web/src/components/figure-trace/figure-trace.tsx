@@ -1,18 +1,18 @@
 import { QuestionCircleOutline } from 'antd-mobile-icons';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { textsOnFirstUse } from '../../i18n/index.ts';
+import { preloadable } from '../../lib/preloadable.tsx';
 import { useDialogTrigger } from '../dialog/use-dialog.ts';
 import type { TraceInput } from './types.ts';
 import './figure-trace.css';
 
 export type { TraceInput } from './types.ts';
 
-// Only the button loads with the page; the popup, its texts and the engine's rule tables load on
-// the first tap.
+// Only the button loads with the page; the popup, its texts and the engine's rule tables load when
+// the pointer or the focus reaches it, and open without waiting once there.
 const addTexts = textsOnFirstUse('trace', { button: '如何计算？' }, { button: 'How is this calculated?' });
 
-const TracePopup = lazy(() => import('./trace-popup.tsx'));
+const tracePopup = preloadable(() => import('./trace-popup.tsx'));
 
 /**
  * "How is this calculated?" for one figure: a button that opens a dialog with that figure's own
@@ -48,15 +48,13 @@ export function FigureTrace({
         title={compact ? t('button') : undefined}
         data-trace={trace.kind}
         onClick={show}
+        onPointerEnter={() => void tracePopup.preload()}
+        onFocus={() => void tracePopup.preload()}
       >
         <QuestionCircleOutline aria-hidden="true" />
         <span className={compact ? 'visually-hidden' : undefined}>{t('button')}</span>
       </button>
-      {used ? (
-        <Suspense fallback={null}>
-          <TracePopup id={id} trace={trace} open={open} onClose={close} returnFocus={button} />
-        </Suspense>
-      ) : null}
+      {used ? <tracePopup.Component id={id} trace={trace} open={open} onClose={close} returnFocus={button} /> : null}
     </>
   );
 }

@@ -1,6 +1,7 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { textsOnFirstUse } from '../../i18n/index.ts';
+import { preloadable } from '../../lib/preloadable.tsx';
 import { useDialogTrigger } from '../dialog/use-dialog.ts';
 import './term.css';
 
@@ -21,7 +22,7 @@ const addTexts = textsOnFirstUse(
   },
 );
 
-const TermPopup = lazy(() => import('./term-popup.tsx'));
+const termPopup = preloadable(() => import('./term-popup.tsx'));
 
 /**
  * A term with its definition one tap away: a button (keyboard and screen readers reach it like any
@@ -46,14 +47,12 @@ export function Term({ k, children }: { k: TermKey; children?: ReactNode }) {
         title={t('hint')}
         data-term={k}
         onClick={show}
+        onPointerEnter={() => void termPopup.preload()}
+        onFocus={() => void termPopup.preload()}
       >
         {children ?? t(`short.${k}`)}
       </button>
-      {used ? (
-        <Suspense fallback={null}>
-          <TermPopup id={id} k={k} open={open} onClose={close} returnFocus={button} />
-        </Suspense>
-      ) : null}
+      {used ? <termPopup.Component id={id} k={k} open={open} onClose={close} returnFocus={button} /> : null}
     </>
   );
 }

@@ -10,7 +10,7 @@ import { planHref } from '../plan-routes.ts';
 import { PIN_KINDS, subpageForKind } from './criterion-kinds.ts';
 import { LegMatrix } from './leg-matrix.tsx';
 import { termValues } from '../market/term-values.ts';
-import { LazyGapLegs } from './gap-legs/gap-legs-lazy.tsx';
+import { LazyGapLegs, preloadGapLegs } from './gap-legs/gap-legs-lazy.tsx';
 import type { GapLegsKind } from './gap-legs/gap-legs.tsx';
 import { criterionValue } from './text.ts';
 import { TraceTable } from './trace-table.tsx';
@@ -101,6 +101,8 @@ export function CriterionRow({
             aria-expanded={legsOpen}
             aria-controls={gapLegsId}
             onClick={() => setLegsOpen((v) => !v)}
+            onPointerEnter={() => void preloadGapLegs()}
+            onFocus={() => void preloadGapLegs()}
           >
             {t('helpLegs')} {legsOpen ? <UpOutline aria-hidden="true" /> : <DownOutline aria-hidden="true" />}
           </button>
@@ -113,7 +115,9 @@ export function CriterionRow({
       </div>
       {legsKind && plan ? (
         <div id={gapLegsId} className="inc-criterion__legs" hidden={!legsOpen}>
-          {legsOpen ? <LazyGapLegs plan={plan} kind={legsKind} titled={false} /> : null}
+          {legsOpen ? (
+            <LazyGapLegs plan={plan} kind={legsKind} titled={false} fallback={<div className="gap-legs" aria-busy="true" />} />
+          ) : null}
         </div>
       ) : null}
       <Popup visible={open} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} bodyClassName="inc-drawer" showCloseButton>

@@ -1,26 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Skeleton } from 'antd-mobile';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Page } from '../../../components/page.tsx';
+import { preloadable } from '../../../lib/preloadable.tsx';
 import { treeChildrenQuery } from './api/get-tree.ts';
 import { MarketNav } from './components/market-nav.tsx';
 import { MembersView } from './components/members-view.tsx';
-import type TeamTreeViewComponent from './tree/team-tree-view.tsx';
 import { viewOf, ViewSwitch } from './tree/view-switch.tsx';
 import './market.css';
 import './i18n.ts';
 
 // The tree and its virtualizer load only when the tree is opened: the list stays as light as it was.
 // A pointer over (or focus on) the switch starts the chunk and the frontline early.
-let LoadedTreeView: typeof TeamTreeViewComponent | null = null;
-const loadTree = () =>
-  import('./tree/team-tree-view.tsx').then((m) => {
-    LoadedTreeView = m.default;
-    return m;
-  });
-const LazyTeamTreeView = lazy(loadTree);
+const teamTree = preloadable(() => import('./tree/team-tree-view.tsx'));
+const loadTree = teamTree.preload;
 
 export default function MarketMemberTrackingPage() {
   const { t } = useTranslation('incentiveMarket');
@@ -60,23 +55,14 @@ function TreePage() {
           <ViewSwitch view="tree" />
         </div>
       </section>
-      {/* Content that suspended is revealed no sooner than 300 ms after its fallback showed (React's
-          throttle): once the chunk is here (fetched when the list was idle, or on intent), the
-          tree renders at once instead of suspending on an import that has already finished. */}
-      {LoadedTreeView ? (
-        <LoadedTreeView />
-      ) : (
-        <Suspense
-          fallback={
-            <div className="card" role="status" aria-busy="true" aria-label={t('tree.loadingChildren')}>
-              <Skeleton.Title animated />
-              <Skeleton.Paragraph lineCount={10} animated />
-            </div>
-          }
-        >
-          <LazyTeamTreeView />
-        </Suspense>
-      )}
+      <teamTree.Component
+        fallback={
+          <div className="card" role="status" aria-busy="true" aria-label={t('tree.loadingChildren')}>
+            <Skeleton.Title animated />
+            <Skeleton.Paragraph lineCount={10} animated />
+          </div>
+        }
+      />
     </Page>
   );
 }

@@ -1,15 +1,15 @@
 import { Badge } from 'antd-mobile';
 import { BellOutline } from 'antd-mobile-icons';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { preloadable } from '../../../lib/preloadable.tsx';
 import { useUnreadCount } from '../api/get-unread-count.ts';
 import { panelTab, withoutPanel, withPanel } from '../panel-address.ts';
 import '../i18n-bell.ts';
 import './notification-bell.css';
 
-const loadPanel = () => import('./notifications-panel.tsx');
-const NotificationsPanel = lazy(loadPanel);
+const panel = preloadable(() => import('./notifications-panel.tsx'));
 
 /** The count as the badge shows it. */
 const badgeCount = (unread: number) => (unread > 99 ? '99+' : String(unread));
@@ -64,18 +64,14 @@ export default function NotificationBell() {
         aria-label={label}
         aria-haspopup="dialog"
         aria-expanded={tab !== null}
-        onPointerEnter={() => void loadPanel()}
-        onFocus={() => void loadPanel()}
+        onPointerEnter={() => void panel.preload()}
+        onFocus={() => void panel.preload()}
       >
         <Badge content={unread > 0 ? badgeCount(unread) : null} aria-hidden="true">
           <BellOutline className="notif-bell__icon" aria-hidden="true" />
         </Badge>
       </Link>
-      {used ? (
-        <Suspense fallback={null}>
-          <NotificationsPanel open={tab !== null} initialTab={tab ?? 'list'} onClose={close} returnFocus={bell} />
-        </Suspense>
-      ) : null}
+      {used ? <panel.Component open={tab !== null} initialTab={tab ?? 'list'} onClose={close} returnFocus={bell} /> : null}
     </>
   );
 }

@@ -1,14 +1,11 @@
-import { lazy, Suspense } from 'react';
-import type { GapLegsProps } from './gap-legs.tsx';
+import { preloadable } from '../../../../lib/preloadable.tsx';
 
-// The list, its texts and styles load when it is opened, not with the plan pages.
-const GapLegs = lazy(() => import('./gap-legs.tsx'));
+// The list, its texts and styles load when it is wanted (the pointer or focus on its button), not
+// with the plan pages; once there it opens without waiting.
+const gapLegs = preloadable(() => import('./gap-legs.tsx'));
+
+/** Starts loading the list's code (on intent). */
+export const preloadGapLegs = gapLegs.preload;
 
 /** The legs that could close an FLQ or LDD gap, loaded on demand. */
-export function LazyGapLegs(props: GapLegsProps) {
-  return (
-    <Suspense fallback={<div className="gap-legs" aria-busy="true" />}>
-      <GapLegs {...props} />
-    </Suspense>
-  );
-}
+export const LazyGapLegs = gapLegs.Component;

@@ -19,7 +19,7 @@ export function FlqDetailsView({ plan }: { plan: PlanData }) {
       {flq ? <CriterionCard c={flq} plan={plan} /> : null}
       {flq && gapLegsKind(flq, plan) ? (
         <section className="card">
-          <LazyGapLegs plan={plan} kind="flqMonths" />
+          <LazyGapLegs plan={plan} kind="flqMonths" fallback={<div className="gap-legs" aria-busy="true" />} />
         </section>
       ) : null}
       {plan.legs.length === 0 ? (

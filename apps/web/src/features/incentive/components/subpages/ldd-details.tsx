@@ -50,7 +50,7 @@ export function LddDetailsView({ plan }: { plan: PlanData }) {
       {ldd ? <CriterionCard c={ldd} plan={plan} /> : null}
       {ldd && gapLegsKind(ldd, plan) ? (
         <section className="card">
-          <LazyGapLegs plan={plan} kind="lddMarkets" />
+          <LazyGapLegs plan={plan} kind="lddMarkets" fallback={<div className="gap-legs" aria-busy="true" />} />
         </section>
       ) : null}
       {plan.legs.length === 0 ? (
