@@ -331,7 +331,7 @@ export interface EventDeadlineFacts {
 }
 
 const dayNumber = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10))) / 86_400_000;
-const EN_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const EN_SHORT = EN_MONTHS.map((m) => m.slice(0, 3));
 
 /**
  * An attendance event whose registration closes within EVENT_DEADLINE_DAYS, for a plan the

@@ -199,7 +199,9 @@ async function eventsOf(db: DB, opts: ProduceOptions): Promise<Map<string, Notif
 
   // Today's PY's plans, as the close stored them, and the events attended in their periods (an
   // event's registration deadline is told only to those who have not attended it).
-  const from = plansFor(py).reduce((m, p) => (planMonths(p)[0]! < m ? planMonths(p)[0]! : m), todayMonth);
+  const from = plansFor(py)
+    .map((p) => planMonths(p)[0]!)
+    .reduce((a, b) => (b < a ? b : a), todayMonth);
   const [summaries, attendance] = await Promise.all([
     db.selectFrom('plan_results').select(['ada', 'summary']).where('py', '=', py).orderBy('ada').execute(),
     db
