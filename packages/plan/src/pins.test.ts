@@ -284,8 +284,9 @@ describe('the pin ladder: qualification, the rule in words and the requirements 
     }
     expect(pinRule(PIN.PLATINUM, rulesFor('25/26')).en).toBe('6 SP months in the PY, 3 consecutive');
     expect(pinRule(PIN.FOUNDERS_SAPPHIRE, rulesFor('26/27')).en).toBe(
-      '2 frontline legs each Q in all 12 months of the PY, plus 12 months with APV ≥ 5,000',
+      '6 SP months in the PY, 3 consecutive, and 2 frontline legs each Q in all 12 months of the PY, plus 12 months with APV ≥ 5,000',
     );
+    expect(pinRule(PIN.EMERALD, rulesFor('26/27')).zh).toBe('本年度6个SP月，其中连续3个，且3条一线Q线，每条本年度Q月≥6个');
     expect(pinRule(PIN.RUBY, rulesFor('26/27')).zh).toBe('本年度6个SP月，其中连续3个，且单月个人小组PV≥20,000');
   });
 
@@ -460,12 +461,12 @@ describe('Executive Diamond by the Global Award Recognition rules', () => {
   });
 
   it('one distributor’s months with the credits the close counted qualify the same', () => {
+    // Six Q legs make every month an SP month (≥ 2 Q legs): a qualified Platinum, as the ladder asks.
     const base = { isSp: true, apv: 500, pgpv: 500 };
     const legs = ['L1', 'L2', 'L3', 'L4', 'L5', 'L6'].map((id) => ({ id, isQ: true }));
     const first = monthIndex('2025-09');
     const months = Array.from({ length: 12 }, (_, k) => ({
       ...base,
-      isSp: false,
       month: monthKeyOf(first + k),
       legs,
       ...(k === 11 ? { qualificationCredits: 13 } : {}),
@@ -482,9 +483,72 @@ describe('Executive Diamond by the Global Award Recognition rules', () => {
 
   it('the classic ladder (no Global Award) asks for nine legs instead', () => {
     const classic = { ...rulesFor('25/26'), pins: { ...rulesFor('25/26').pins, globalAward: null } };
-    const c = { spMonths: 0, maxSpRun: 0, sideVolumeMonths: 0, qualifiedLegs: 6, foundersLegs: 6, bestPgpv: 0, qualificationCredits: 50 };
+    const c = { spMonths: 12, maxSpRun: 12, sideVolumeMonths: 0, qualifiedLegs: 6, foundersLegs: 6, bestPgpv: 0, qualificationCredits: 50 };
     expect(pinFromCounters(c, classic)).toBe(PIN.FOUNDERS_DIAMOND);
     expect(pinFromCounters({ ...c, qualifiedLegs: 9 }, classic)).toBe(PIN.EXECUTIVE_DIAMOND);
     expect(pinFromCounters(c, rulesFor('25/26'))).toBe(PIN.EXECUTIVE_DIAMOND);
+  });
+});
+
+describe('every pin above Platinum needs a qualified Platinum of the same PY', () => {
+  // R sponsors three legs; each leg is a 21 % group (10 000 PV) in the months flagged, else 0.
+  // R's own 500 PV: R is an SP month exactly when its legs are Q (≥ 2 Q legs).
+  function closeYear(flags: readonly number[]) {
+    const sponsor = Int32Array.from([-1, 0, 0, 0]);
+    const first = monthIndex('2025-09');
+    const months = flags.map((f, k) => ({
+      month: monthKeyOf(first + k),
+      ppv: Int32Array.from([500, f * 10_000, f * 10_000, f * 10_000]),
+      closed: true,
+    }));
+    const seen: { month: string; pin: number; qualified: number; emeraldFen: number | null }[] = [];
+    const out = closePeriod({ sponsor, months }, (m) =>
+      seen.push({ month: m.month, pin: m.pin[0]!, qualified: m.qualified[0]!, emeraldFen: m.annual.get(0)?.emeraldFen ?? null }),
+    );
+    return { seen, out };
+  }
+
+  it('three legs each Q six months with SP months never three in a row stay Gold, with no Emerald bonus', () => {
+    //                              Sep Oct Nov Dec Jan Feb Mar Apr May Jun Jul Aug
+    const { seen, out } = closeYear([1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0]);
+    // Six SP months (the legs' Q months), the longest run 1: Gold (3 SP months, January), not
+    // Emerald in July (before: Emerald, and the Emerald bonus in August).
+    expect(out.pin[0]).toBe(PIN.GOLD);
+    expect(seen.at(-1)).toEqual({ month: '2026-08', pin: PIN.GOLD, qualified: PIN.GOLD, emeraldFen: null });
+  });
+
+  it('the same legs with the SP months six in a row make Emerald in February, paid the Emerald bonus', () => {
+    //                              Sep Oct Nov Dec Jan Feb Mar Apr May Jun Jul Aug
+    const { seen, out } = closeYear([1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0]);
+    expect(out.pin[0]).toBe(PIN.EMERALD);
+    expect(seen.find((s) => s.pin === PIN.EMERALD)?.month).toBe('2026-02');
+    // Fund (25/26: 0.30 %) on the 21 % groups' personal-group BV over the PY, at 11.50 CNY a PV:
+    // the legs 3 × 6 × 10 000 PV and R's own 6 × 500 PV (R is a 21 % group those months):
+    // 183 000 PV × 1 150 fen = 210 450 000 fen; × 0.30 % = 631 350 fen, all R's (the only qualifier).
+    expect(seen.at(-1)).toEqual({ month: '2026-08', pin: PIN.EMERALD, qualified: PIN.EMERALD, emeraldFen: 631_350 });
+  });
+
+  it('one distributor’s months say the same (explainPins, pyQualification), and last PY’s Platinum does not count', () => {
+    const legs = (q: boolean) => ['L1', 'L2', 'L3'].map((id) => ({ id, isQ: q }));
+    const year = (py: string, flags: readonly number[]): PinMonthInput[] =>
+      pyMonths(py).map((month, i) => ({ month, isSp: flags[i] === 1, apv: 500, pgpv: 500, legs: legs(flags[i] === 1) }));
+    const alternating = year('25/26', [1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0]);
+    expect(pinCountersOf(alternating)).toMatchObject({ spMonths: 6, maxSpRun: 1, qualifiedLegs: 3 });
+    expect(explainPins(alternating).pinCode).toBe(PIN.GOLD);
+    expect(pyQualification(alternating, '25/26').pinCode).toBe(PIN.GOLD);
+    // A Platinum of 24/25 (six SP months in a row, no legs) holds Platinum; 25/26's legs alone qualify Gold.
+    const platinumBefore = pyMonths('24/25').map((month, i) => ({ month, isSp: i < 6, apv: 10_000, pgpv: 10_000, legs: [] }));
+    const both = [...platinumBefore, ...alternating];
+    expect(explainPins(both).pinCode).toBe(PIN.PLATINUM);
+    expect(pyQualification(both, '25/26')).toMatchObject({ pinCode: PIN.GOLD, held: PIN.PLATINUM });
+  });
+
+  it('every step from Sapphire up carries Platinum’s conditions, in every table', () => {
+    for (const rules of RULE_TABLES) {
+      const platinum = pinLadder(rules).find((s) => s.pin === PIN.PLATINUM)!.conditions;
+      for (const step of pinLadder(rules).filter((s) => s.pin >= PIN.SAPPHIRE)) {
+        expect(step.conditions, `${rules.py} ${step.pin}`).toEqual(expect.arrayContaining([...platinum]));
+      }
+    }
   });
 });

@@ -10,6 +10,8 @@
 //   370 Emerald 3 legs · 380 Diamond 6 legs · 390 Executive Diamond 9 legs · 400 Double Diamond 12
 //   367/375/385/395   the Founders variant: that pin's legs each Q in all 12 months of the PY
 //                     (Founders Sapphire: and side volume in all 12)
+//   Every pin from Sapphire up (Founders forms and Global Award too) also needs Platinum's
+//   conditions in the same PY: a qualified Platinum first.
 //   Global Award Recognition (rules.pins.globalAward, from 21/22): Executive Diamond = Founders
 //   Diamond's legs and 10 qualification credits (QC) from the downline qualified in the PY,
 //   counted when the PY closes; Founders Executive Diamond and Double Diamond add their legs.
@@ -121,21 +123,24 @@ function buildLadder(rules: RuleTable): PinStep[] {
         { pin: PIN.FOUNDERS_EXECUTIVE_DIAMOND, conditions: [foundersLegs(p.executiveDiamondLegs)] },
         { pin: PIN.DOUBLE_DIAMOND, conditions: [legs(p.doubleDiamondLegs)] },
       ];
+  // Every pin above Platinum is a qualified Platinum of the same PY first (README, "Rules and
+  // their sources"): legs alone, with SP months never three in a row, make no Sapphire or Emerald.
+  const abovePlatinum = (conditions: PinCondition[]): PinCondition[] => [...platinum, ...conditions];
   return [
     { pin: PIN.SILVER, conditions: [sp(p.silverSpMonths)] },
     { pin: PIN.GOLD, conditions: [sp(p.goldSpMonths)] },
     { pin: PIN.PLATINUM, conditions: platinum },
     // A qualified Platinum (of the same PY) with the Ruby month.
-    { pin: PIN.RUBY, conditions: [...platinum, { counter: 'bestPgpv', min: p.rubyPgpv }] },
+    { pin: PIN.RUBY, conditions: abovePlatinum([{ counter: 'bestPgpv', min: p.rubyPgpv }]) },
     { pin: PIN.FOUNDERS_PLATINUM, conditions: [sp(p.foundersSpMonths)] },
-    { pin: PIN.SAPPHIRE, conditions: [legs(p.sapphireLegs), side(p.sapphireSideVolumeMonths)] },
+    { pin: PIN.SAPPHIRE, conditions: abovePlatinum([legs(p.sapphireLegs), side(p.sapphireSideVolumeMonths)]) },
     // Sapphire kept every month of the PY: both legs Q and the side volume in all of them.
-    { pin: PIN.FOUNDERS_SAPPHIRE, conditions: [foundersLegs(p.sapphireLegs), side(p.foundersSideVolumeMonths)] },
-    { pin: PIN.EMERALD, conditions: [legs(p.emeraldLegs)] },
-    { pin: PIN.FOUNDERS_EMERALD, conditions: [foundersLegs(p.emeraldLegs)] },
-    { pin: PIN.DIAMOND, conditions: [legs(p.diamondLegs)] },
-    { pin: PIN.FOUNDERS_DIAMOND, conditions: [foundersLegs(p.diamondLegs)] },
-    ...top,
+    { pin: PIN.FOUNDERS_SAPPHIRE, conditions: abovePlatinum([foundersLegs(p.sapphireLegs), side(p.foundersSideVolumeMonths)]) },
+    { pin: PIN.EMERALD, conditions: abovePlatinum([legs(p.emeraldLegs)]) },
+    { pin: PIN.FOUNDERS_EMERALD, conditions: abovePlatinum([foundersLegs(p.emeraldLegs)]) },
+    { pin: PIN.DIAMOND, conditions: abovePlatinum([legs(p.diamondLegs)]) },
+    { pin: PIN.FOUNDERS_DIAMOND, conditions: abovePlatinum([foundersLegs(p.diamondLegs)]) },
+    ...top.map((s) => ({ pin: s.pin, conditions: abovePlatinum([...s.conditions]) })),
   ];
 }
 

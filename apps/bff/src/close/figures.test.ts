@@ -24,6 +24,7 @@ function tree(cal: ReturnType<typeof closeCalendar>): { members: Members; facts:
     joinMonth: new Int32Array(n).fill(cal.first),
     pinCode: new Int32Array(n).fill(230),
     pinMonth: new Array<string | null>(n).fill(null),
+    pinHeld: new Uint16Array(n).fill(230),
     index: new Map(ada.map((a, i) => [a, i])),
   };
   const facts: MonthFacts = {

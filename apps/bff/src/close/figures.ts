@@ -2,7 +2,18 @@
 // and the engine's figures from them: every month from the first one with an order or an
 // attendance through today's month, the closed ones paid and moving pins (closePeriod through
 // closeAll, close-all.ts).
-import { buildChildren, monthIndex, monthKeyOf, plansFor, pyOf, rulesFor, type MonthKey, type PyName, type RuleTable } from '@abo/plan';
+import {
+  buildChildren,
+  monthIndex,
+  monthKeyOf,
+  PIN,
+  plansFor,
+  pyOf,
+  rulesFor,
+  type MonthKey,
+  type PyName,
+  type RuleTable,
+} from '@abo/plan';
 import type { ImportConn } from '../import/conn.ts';
 import { closeAll, type ProgressFn } from './close-all.ts';
 import type { PlanInputs } from './plans.ts';
@@ -16,23 +27,32 @@ export interface Members {
   readonly joinMonth: Int32Array;
   readonly pinCode: Int32Array;
   readonly pinMonth: readonly (string | null)[];
+  /** Pin held before the imported history (distributors.pin_held; Member when none): where the close starts. */
+  readonly pinHeld: Uint16Array;
   readonly index: ReadonlyMap<string, number>;
 }
 
 export async function readMembers(conn: ImportConn): Promise<Members> {
-  const rows = await conn.all<{ ada: string; sponsor_ada: string | null; join_date: string; pin_code: number; pin_month: string | null }>(
-    `select ada, sponsor_ada, join_date, pin_code, pin_month from distributors order by tree_pos`,
-  );
+  const rows = await conn.all<{
+    ada: string;
+    sponsor_ada: string | null;
+    join_date: string;
+    pin_code: number;
+    pin_month: string | null;
+    pin_held: number | null;
+  }>(`select ada, sponsor_ada, join_date, pin_code, pin_month, pin_held from distributors order by tree_pos`);
   const n = rows.length;
   const index = new Map<string, number>();
   rows.forEach((r, i) => index.set(r.ada, i));
   const sponsor = new Int32Array(n);
   const joinMonth = new Int32Array(n);
   const pinCode = new Int32Array(n);
+  const pinHeld = new Uint16Array(n).fill(PIN.MEMBER);
   rows.forEach((r, i) => {
     sponsor[i] = r.sponsor_ada === null ? -1 : (index.get(r.sponsor_ada) ?? -1);
     joinMonth[i] = monthIndex(r.join_date);
     pinCode[i] = Number(r.pin_code);
+    if (r.pin_held !== null) pinHeld[i] = Number(r.pin_held);
   });
   return {
     n,
@@ -41,6 +61,7 @@ export async function readMembers(conn: ImportConn): Promise<Members> {
     joinMonth,
     pinCode,
     pinMonth: rows.map((r) => r.pin_month),
+    pinHeld,
     index,
   };
 }
@@ -166,7 +187,7 @@ export function closeFigures(
 ): CloseFigures {
   const { n } = members;
   const M = cal.months.length;
-  const closed = closeAll(cal, members.sponsor, facts.ppv, progress, keep);
+  const closed = closeAll(cal, members.sponsor, facts, progress, keep, members.pinHeld);
   const kept: CloseCalendar = {
     first: cal.first + keep,
     months: cal.months.slice(keep),

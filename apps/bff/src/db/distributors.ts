@@ -27,6 +27,7 @@ export const DISTRIBUTOR_COLUMNS = [
   'pin_code',
   'pin_month',
   'head_image',
+  'pin_held',
 ] as const satisfies readonly DistributorColumn[];
 
 /** Who a distributor is and where they sit in the tree: what most pages need. */
@@ -38,6 +39,7 @@ export const PERSON_COLUMNS = [
   'join_date',
   'pin_code',
   'pin_month',
+  'pin_held',
   'tree_pos',
   'tree_size',
   'depth',

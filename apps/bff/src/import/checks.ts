@@ -19,7 +19,9 @@ import {
   parseBvFen,
   parseDay,
   parseOrderTime,
+  parsePinHeld,
   parsePv,
+  PIN_CODE_LIST,
   type OrderTime,
 } from './fields.ts';
 import { shown, type FileName, type ImportIssue, type IssueList, type IssueSink } from './issues.ts';
@@ -185,6 +187,7 @@ export function distributorChecks(today: string, fileAdas: Map<string, number>):
       optional(D.bankName, (s) => isText(s, 50), 'not a bank name (at most 50 characters)'),
       optional(D.shopCode, (s) => isCode(s, 20), 'not a shop code (letters, digits, - _ .)'),
       optional(D.userType, (s) => isCode(s, 20), 'not a user type (letters, digits, - _ .)'),
+      { k: D.pinHeld, empty: null, parse: parsePinHeld, what: `not a pin code (${PIN_CODE_LIST}; empty: none before the history)` },
     ],
   };
 }

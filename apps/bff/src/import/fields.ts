@@ -1,5 +1,6 @@
 // The three files' columns and how each cell is read (docs/data-import.md is the reference).
 // Parsers return undefined for a bad value; the caller names the file, line and column.
+import { PIN, PIN_CODES, type PinCode } from '@abo/plan';
 import type { ColumnSpec } from './csv.ts';
 
 const col = (name: string, required = true): ColumnSpec => ({ name, required });
@@ -17,6 +18,7 @@ export const DISTRIBUTOR_COLUMNS = [
   col('bank_name', false),
   col('shop_code', false),
   col('user_type', false),
+  col('pin_held', false),
 ] as const;
 export const D = {
   ada: 0,
@@ -30,6 +32,7 @@ export const D = {
   bankName: 8,
   shopCode: 9,
   userType: 10,
+  pinHeld: 11,
 } as const;
 
 export const ORDER_COLUMNS = [
@@ -113,6 +116,20 @@ export function parseOrderTime(v: string): OrderTime | undefined {
 export function chinaDay(d: Date): string {
   return new Date(d.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
 }
+
+/**
+ * A pin held before the imported history: one of the plan's pin codes (`380`). Member (230) is
+ * the same as none: null.
+ */
+export function parsePinHeld(v: string): number | null | undefined {
+  if (!/^\d{3}$/.test(v)) return undefined;
+  const code = Number(v);
+  if (!PIN_CODES.includes(code as PinCode)) return undefined;
+  return code === PIN.MEMBER ? null : code;
+}
+
+/** The pin codes a `pin_held` may be, for the issue of one that is not. */
+export const PIN_CODE_LIST = PIN_CODES.join(', ');
 
 /** PV: a whole number, negative for a return. */
 export function parsePv(v: string): number | undefined {

@@ -200,7 +200,7 @@ describe('refused rows: every issue names the file, line and column, and nothing
       'orders.csv': csv('order_id,ada,pv', 'O-1,10000010,10'),
     });
     expect(issues).toEqual([
-      'distributors.csv:1:5 colour: unknown column "colour" (the columns are ada, sponsor_ada, name, name_en, joined_on, phone, national_id, bank_card, bank_name, shop_code, user_type)',
+      'distributors.csv:1:5 colour: unknown column "colour" (the columns are ada, sponsor_ada, name, name_en, joined_on, phone, national_id, bank_card, bank_name, shop_code, user_type, pin_held)',
       'distributors.csv:1:6 name: column name appears twice (also column 3)',
       'distributors.csv:2:1 ada: "1234" is not an ADA (8 to 12 digits)',
       'orders.csv:1: required column ordered_at is missing',

@@ -29,7 +29,7 @@ import {
   type StagedFile,
 } from './checks.ts';
 import { readCsv, readTable, type CsvHeader, type ReadResult, type RowTable } from './csv.ts';
-import { A, DISTRIBUTOR_COLUMNS, D, O, ORDER_COLUMNS, type OrderTime } from './fields.ts';
+import { A, DISTRIBUTOR_COLUMNS, D, O, ORDER_COLUMNS, parsePinHeld, type OrderTime } from './fields.ts';
 import { FILE_NAMES, ImportRejected, IssueList, shown, type FileName, type IssueSink } from './issues.ts';
 import { findCycles, layoutTree } from './tree.ts';
 
@@ -159,7 +159,7 @@ const STAGING: Record<string, string> = {
   import_distributors: `ada text primary key, name_zh text not null, name_en text not null, phone text not null,
     national_id text not null, bank_card text not null, bank_name text not null, sponsor_ada text, join_date text not null,
     user_type text not null, market text not null, shop_code text, tree_pos integer not null, tree_size integer not null,
-    depth integer not null, pin_code integer not null, pin_month text, head_image text, is_new integer not null`,
+    depth integer not null, pin_code integer not null, pin_month text, head_image text, pin_held integer, is_new integer not null`,
   import_tree: `ada text primary key, tree_pos integer not null, tree_size integer not null, depth integer not null`,
 };
 
@@ -194,6 +194,7 @@ interface ExistingMember {
   tree_pos: number;
   tree_size: number;
   depth: number;
+  pin_held: number | null;
 }
 
 /** A valid row of distributors.csv. */
@@ -238,8 +239,8 @@ async function run(conn: ImportConn, files: Files, opts: ImportRunOptions & { re
   // With --replace the database's members only tell which ones are new.
   const existing = await conn.all<ExistingMember>(
     replace
-      ? `select ada, null as sponsor_ada, '' as join_date, 0 as tree_pos, 0 as tree_size, 0 as depth from distributors`
-      : `select ada, sponsor_ada, join_date, tree_pos, tree_size, depth from distributors`,
+      ? `select ada, null as sponsor_ada, '' as join_date, 0 as tree_pos, 0 as tree_size, 0 as depth, null as pin_held from distributors`
+      : `select ada, sponsor_ada, join_date, tree_pos, tree_size, depth, pin_held from distributors`,
   );
   const inDb = new Map<string, number>();
   existing.forEach((m, i) => inDb.set(m.ada, i));
@@ -281,6 +282,12 @@ async function run(conn: ImportConn, files: Files, opts: ImportRunOptions & { re
         }
         if (e.join_date !== v[D.joinedOn])
           cross.add(m.line, D.joinedOn, `${ada} joined on ${e.join_date} in the database: changing it needs --replace`);
+        // The close started from it: closed months' pins were computed on it (a file may leave the column out).
+        const held = e.pin_held === null ? null : Number(e.pin_held);
+        const cell = v[D.pinHeld];
+        if (cell !== undefined && (parsePinHeld(cell) ?? null) !== held) {
+          cross.add(m.line, D.pinHeld, `${ada} held ${held ?? 'no pin'} before the history in the database: changing it needs --replace`);
+        }
       } else if (isClosed(v[D.joinedOn]!.slice(0, 7))) {
         cross.add(m.line, D.joinedOn, `a new member cannot join in a month that is already closed (closed through ${closed})`);
       }
@@ -542,11 +549,13 @@ async function stageMembers(
     row[12] = isNew ? layout.pos[i]! : 0;
     row[13] = isNew ? layout.size[i]! : 0;
     row[14] = isNew ? layout.depth[i]! : 0;
-    // The close sets pins; a new member holds Member until then.
-    row[15] = PIN.MEMBER;
+    // The close sets pins; a new member holds the pin held before the history (else Member) until then.
+    const held = parsePinHeld(v[D.pinHeld] ?? '') ?? null;
+    row[15] = held ?? PIN.MEMBER;
     row[16] = null;
     row[17] = null;
-    row[18] = isNew ? 1 : 0;
+    row[18] = held;
+    row[19] = isNew ? 1 : 0;
     const p = staged.add(row);
     if (p) await p;
   }

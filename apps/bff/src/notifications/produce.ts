@@ -57,6 +57,8 @@ interface Person {
   treePos: number;
   pinCode: number;
   pinMonth: string | null;
+  /** Pin held before the imported history (Member when none): reaching it again is no news. */
+  pinHeld: number;
 }
 
 interface MonthRow {
@@ -113,7 +115,10 @@ async function eventsOf(db: DB, opts: ProduceOptions): Promise<Map<string, Notif
   const py = pyOf(todayMonth);
   const openRules = rulesFor(py, { fallback: 'nearest' });
   const people: Person[] = (
-    await db.selectFrom('distributors').select(['ada', 'sponsor_ada', 'name_zh', 'name_en', 'tree_pos', 'pin_code', 'pin_month']).execute()
+    await db
+      .selectFrom('distributors')
+      .select(['ada', 'sponsor_ada', 'name_zh', 'name_en', 'tree_pos', 'pin_code', 'pin_month', 'pin_held'])
+      .execute()
   ).map((d) => ({
     ada: d.ada,
     sponsorAda: d.sponsor_ada,
@@ -122,6 +127,7 @@ async function eventsOf(db: DB, opts: ProduceOptions): Promise<Map<string, Notif
     treePos: Number(d.tree_pos),
     pinCode: Number(d.pin_code),
     pinMonth: d.pin_month,
+    pinHeld: d.pin_held === null ? 230 : Number(d.pin_held),
   }));
   const out = new Map<string, NotificationEvent[]>();
   const add = (ada: string, events: readonly NotificationEvent[]) => {
@@ -137,11 +143,11 @@ async function eventsOf(db: DB, opts: ProduceOptions): Promise<Map<string, Notif
     const rules = rulesFor(pyOf(last), { fallback: 'nearest' });
     const seminar = plansFor(pyOf(last), 'seminar').find((p) => p.route === '/incentiveplan/seminars')?.code ?? null;
     const rows = await monthRows(db, last);
+    // A statement that pays nothing (a claw-back month, packages/plan claw-back.ts) is not "paid on".
     const statements = new Map(
-      (await db.selectFrom('statements').select(['ada', 'net_fen', 'paid_on']).where('month', '=', last).execute()).map((s) => [
-        s.ada,
-        { netFen: Number(s.net_fen), paidOn: s.paid_on },
-      ]),
+      (
+        await db.selectFrom('statements').select(['ada', 'net_fen', 'paid_on']).where('month', '=', last).where('net_fen', '>', 0).execute()
+      ).map((s) => [s.ada, { netFen: Number(s.net_fen), paidOn: s.paid_on }]),
     );
     for (const [ada, r] of rows) {
       add(ada, [
@@ -164,7 +170,7 @@ async function eventsOf(db: DB, opts: ProduceOptions): Promise<Map<string, Notif
     // history, and a pin reached years ago is no news.
     const closed = new Set(opts.closed.slice(-PIN_NEWS_MONTHS));
     for (const p of people)
-      if (p.pinMonth && closed.has(p.pinMonth) && p.pinCode > 230) add(p.ada, [pinReachedEvent(p.pinCode, p.pinMonth)]);
+      if (p.pinMonth && closed.has(p.pinMonth) && p.pinCode > p.pinHeld) add(p.ada, [pinReachedEvent(p.pinCode, p.pinMonth)]);
   }
 
   // The open month so far: the distributor's own thresholds and the frontline's.

@@ -12,10 +12,12 @@ import * as m0004 from './0004-statement-payment-date.ts';
 import * as m0005 from './0005-open-month-passed-up.ts';
 import * as m0006 from './0006-document-links.ts';
 import * as m0007 from './0007-notifications.ts';
+import * as m0008 from './0008-watchlist.ts';
 
 const BEFORE = { '0001-initial': m0001, '0002-analytics-retention': m0002, '0003-orders-and-attendance': m0003 };
 const WITH_0004 = { ...BEFORE, '0004-statement-payment-date': m0004 };
 const WITH_0007 = { ...WITH_0004, '0005-open-month-passed-up': m0005, '0006-document-links': m0006, '0007-notifications': m0007 };
+const WITH_0008 = { ...WITH_0007, '0008-watchlist': m0008 };
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -120,11 +122,27 @@ describe('migration 0008: the market watchlist', () => {
     await migrateToLatest(db, WITH_0007);
     const at = '2026-11-01T00:00:00.000Z';
     await sql`insert into notification_preferences (ada, kinds, channels, updated_at) values ('10000002', '{}', '{}', ${at})`.execute(db);
-    expect(await migrateToLatest(db)).toEqual(['0008-watchlist']);
+    expect(await migrateToLatest(db, WITH_0008)).toEqual(['0008-watchlist']);
     expect(await db.selectFrom('notification_preferences').select('ada').execute()).toEqual([{ ada: '10000002' }]);
     const row = { ada: '10000002', member_ada: '20000001', created_at: '2026-11-02T00:00:00.000Z', updated_at: '2026-11-02T00:00:00.000Z' };
     await db.insertInto('watchlist').values(row).execute();
     expect(await db.selectFrom('watchlist').selectAll().execute()).toEqual([{ ...row, note: '' }]);
     await expect(db.insertInto('watchlist').values(row).execute()).rejects.toThrow(/unique|duplicate|primary/i);
+  });
+});
+
+describe('migration 0009: the pin held before the imported history', () => {
+  it('adds pin_held, empty (none) for the distributors already there, who keep their pins', async () => {
+    const db = fresh();
+    await migrateToLatest(db, WITH_0008);
+    await sql`insert into distributors (ada, name_zh, name_en, phone, national_id, bank_card, bank_name, sponsor_ada, join_date,
+      user_type, market, shop_code, tree_pos, tree_size, depth, pin_code, pin_month, head_image)
+      values ('10000002', '王', 'Wang', '', '', '', '', null, '2015-01-01', 'ABO', 'CN', null, 0, 1, 0, 380, '2024-05', null)`.execute(db);
+    expect(await migrateToLatest(db)).toContain('0009-pin-held');
+    expect(await db.selectFrom('distributors').select(['ada', 'pin_code', 'pin_month', 'pin_held']).execute()).toEqual([
+      { ada: '10000002', pin_code: 380, pin_month: '2024-05', pin_held: null },
+    ]);
+    await db.updateTable('distributors').set({ pin_held: 385 }).where('ada', '=', '10000002').execute();
+    expect((await db.selectFrom('distributors').select('pin_held').executeTakeFirstOrThrow()).pin_held).toBe(385);
   });
 });

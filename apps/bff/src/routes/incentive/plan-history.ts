@@ -4,7 +4,8 @@
 // still bring). Four indexed queries whatever the tree size: monthly_results by (ada, month) (the
 // period, and the highest pin before it) and the frontline through distributors.sponsor_ada.
 import { maskPrivacy, type LegData, type MonthRecordData } from '@abo/contract';
-import { isPqMonth, monthStateOf, type LegMonth, type MonthRecord, type PinEvent, type PlanHistory } from '@abo/plan';
+import { addMonths, isPqMonth, monthStateOf, type LegMonth, type MonthRecord, type PinEvent, type PlanHistory } from '@abo/plan';
+import { historyStartOf } from '../../db/history-start.ts';
 import type { DB } from '../../db/index.ts';
 import { frontlineQMonths, highestPinBefore, monthlyResultsOf, type MonthlyResult } from '../../db/monthly-results.ts';
 import { nameFor, type NameViewer } from '../../lib/name-policy.ts';
@@ -18,6 +19,8 @@ export interface LoadedHistory {
   /** Frontline leg ADA → masked ADA, name (shown per viewer by legsFor) and Q months. */
   legs: Map<string, { maskedAda: string; nameZh: string; qMonths: Set<string> }>;
   currentPin: number;
+  /** The first month with figures (db/history-start.ts); null: none stored. */
+  historyStart: string | null;
 }
 
 /**
@@ -29,11 +32,11 @@ export async function loadHistory(
   ada: string,
   from: string,
   to: string,
-  person: { pin_code: number; pin_month: string | null },
+  person: { pin_code: number; pin_month: string | null; pin_held?: number | null },
 ): Promise<LoadedHistory> {
   // Months before `from` only raise the initial pin (the full rows cost about 8 µs each to
   // read; bench/bff.ts).
-  const [results, before, legRows, frontline] = await Promise.all([
+  const [results, before, legRows, frontline, historyStart] = await Promise.all([
     monthlyResultsOf(db, ada, from, to),
     highestPinBefore(db, ada, from),
     frontlineQMonths(db, ada, from, to),
@@ -42,8 +45,10 @@ export async function loadHistory(
       .select((eb) => eb.fn.countAll().as('n'))
       .where('sponsor_ada', '=', ada)
       .executeTakeFirst(),
+    historyStartOf(db, ada),
   ]);
-  let initialPin = Math.max(230, before);
+  // A pin held before the imported history is where the history starts: never a new pin in it.
+  let initialPin = Math.max(230, before, person.pin_held ?? 230);
   if (person.pin_month !== null && person.pin_month < from) initialPin = Math.max(initialPin, person.pin_code);
 
   const legs: LoadedHistory['legs'] = new Map();
@@ -71,24 +76,28 @@ export async function loadHistory(
   if (person.pin_month !== null && person.pin_month >= from && person.pin_month <= to) {
     if (person.pin_code > Math.max(held, initialPin)) pins.push({ month: person.pin_month, pinCode: person.pin_code });
   }
+  // Nothing stored at all: no month has data yet (the history starts after `to`).
+  const firstMonth = historyStart ?? addMonths(to, 1);
   return {
     ada,
-    history: { months: [...own.values()], pins, initialPin, frontlineLegs: Number(frontline?.n ?? 0) },
+    history: { months: [...own.values()], pins, initialPin, frontlineLegs: Number(frontline?.n ?? 0), firstMonth },
     own,
     legs,
     currentPin: Math.max(initialPin, held, person.pin_code),
+    historyStart,
   };
 }
 
-/** The period's month records as the pages show them (missing months as empty). */
+/** The period's month records as the pages show them (missing months as empty; before the history, noData). */
 export function recordsFor(loaded: LoadedHistory, months: readonly string[], today: string): MonthRecordData[] {
+  const start = loaded.history.firstMonth ?? null;
   let pin = loaded.history.initialPin ?? 230;
   return months.map((month) => {
     const r = month <= today ? loaded.own.get(month) : undefined;
     if (r) pin = Math.max(pin, r.pinCode);
     return {
       month,
-      state: monthStateOf(month, today),
+      state: monthStateOf(month, today, start),
       present: r !== undefined,
       ppv: r?.ppv ?? 0,
       gpv: r?.gpv ?? 0,
@@ -105,6 +114,12 @@ export function recordsFor(loaded: LoadedHistory, months: readonly string[], tod
       pinCode: pin,
     };
   });
+}
+
+/** The history's first month when `months` begin before it (the pages' "history starts in …"), else null. */
+export function historyStartIn(loaded: LoadedHistory, months: readonly string[]): string | null {
+  const start = loaded.history.firstMonth;
+  return start !== undefined && months.length > 0 && start > months[0]! ? start : null;
 }
 
 /**

@@ -40,7 +40,13 @@ export default function AchievementPage() {
                 <div className="ach-pin">
                   <p className="ach-pin__name">{tx(d.pinName)}</p>
                 </div>
-                <p className="muted small">{d.pinMonth ? t('pinSince', { month: month(d.pinMonth) }) : t('pinNever')}</p>
+                <p className="muted small">
+                  {d.pinMonth
+                    ? t('pinSince', { month: month(d.pinMonth) })
+                    : d.pinHeldBefore
+                      ? t('pinHeldBefore', { month: month(d.pinHeldBefore) })
+                      : t('pinNever')}
+                </p>
                 <p className="small">
                   {t('target')}:{' '}
                   {d.targetPin ? <strong>{tx(pinName(d.targetPin))}</strong> : <span className="muted">{t('noTarget')}</span>}

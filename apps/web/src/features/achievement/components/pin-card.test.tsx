@@ -64,4 +64,16 @@ describe('PinCard: the pin held and the pin qualified this PY, apart', () => {
     render(<PinCard d={rank({ pinCode: 342, name: { zh: '创办人白金', en: 'Founders Platinum' }, qMonths: 12, q12: true })} />);
     expect(screen.getByText('Q months this PY (closed)').nextElementSibling).toHaveTextContent('12 of 12 (Q12)');
   });
+
+  it('a pin held before the imported history: "held since before" its first month, in English and Chinese', async () => {
+    const held = { ...rank(), pinCode: 380, pinName: { zh: '钻石', en: 'Diamond' }, pinMonth: null, pinHeldBefore: '2024-09' };
+    const { unmount } = render(<PinCard d={held} />);
+    expect(screen.getByText('held since before Sep 2024')).toBeInTheDocument();
+    expect(screen.queryByText('No pin rise on record')).not.toBeInTheDocument();
+    unmount();
+    await i18n.changeLanguage('zh-CN');
+    render(<PinCard d={held} />);
+    expect(screen.getByText(/之前已持有$/)).toHaveTextContent(/^2024.*9.*之前已持有$/);
+    await i18n.changeLanguage('en-US');
+  });
 });

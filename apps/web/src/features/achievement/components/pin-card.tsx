@@ -19,7 +19,13 @@ export function PinCard({ d }: { d: AchRankData }) {
       <div className="ach-pin">
         <p className="ach-pin__name">{tx(d.pinName)}</p>
       </div>
-      <p className="muted small">{d.pinMonth ? t('pinSince', { month: month(d.pinMonth) }) : t('pinNever')}</p>
+      <p className="muted small">
+        {d.pinMonth
+          ? t('pinSince', { month: month(d.pinMonth) })
+          : d.pinHeldBefore
+            ? t('pinHeldBefore', { month: month(d.pinHeldBefore) })
+            : t('pinNever')}
+      </p>
       <p className="muted small">{t('pinHeldNote')}</p>
       <dl className="ach-qualified">
         <dt>{t('qualifiedIn', { py: q.py })}</dt>
