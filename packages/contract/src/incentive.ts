@@ -9,7 +9,7 @@
 // Downline legs appear only masked (spec §5): masked ADA and masked name, never the full values.
 import { z } from 'zod';
 import { baseBodySchema } from './common.ts';
-import { monthFiguresSchema, monthSchema, monthStateSchema, pySchema } from './months.ts';
+import { historyStartSchema, monthFiguresSchema, monthSchema, monthStateSchema, pySchema } from './months.ts';
 import { localTextSchema } from './text.ts';
 import { criterionProjectionSchema } from './projections.ts';
 
@@ -218,6 +218,8 @@ export const planDataSchema = z.object({
   periodState: z.enum(['closed', 'open', 'future']),
   months: z.array(monthSchema),
   remainingMonths: z.number().int(),
+  /** The history's first month when it starts inside the period (its months before are noData); null or absent: none. */
+  historyStart: historyStartSchema.optional(),
   criteria: z.array(criterionSchema),
   levelsMode: z.enum(['tiers', 'tracks']).nullable(),
   levelsRequired: z.boolean(),
@@ -248,6 +250,8 @@ export const monthsDataSchema = z.object({
   years: z.array(z.string()),
   compliancePpv: z.number(),
   records: z.array(monthRecordSchema),
+  /** The history's first month when it starts after the PY's first (its months before are noData). */
+  historyStart: historyStartSchema.optional(),
 });
 export type MonthsData = z.infer<typeof monthsDataSchema>;
 

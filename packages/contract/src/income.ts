@@ -156,6 +156,8 @@ export const incomeAnnualMonthSchema = incomeTotalsSchema.extend({
   hasStatement: z.boolean(),
   /** The statement's payment date; null for a month without a statement. */
   paidOn: paidOnSchema.nullable(),
+  /** A month before the distributor's history starts: no figures at all, not a month paid nothing. */
+  noData: z.boolean().optional(),
 });
 export type IncomeAnnualMonth = z.infer<typeof incomeAnnualMonthSchema>;
 

@@ -10,8 +10,12 @@ export const pySchema = z.string().regex(/^\d{2}\/\d{2}$/, 'year must be a perfo
 /** A calendar year, '2026' (the tax year of the income pages). */
 export const calendarYearSchema = z.string().regex(/^\d{4}$/, 'year must be a calendar year like 2026');
 
-/** Where a month stands: closed (final), open (today's month, figures so far) or future. */
-export const monthStateSchema = z.enum(['closed', 'open', 'future']);
+/**
+ * Where a month stands: closed (final), open (today's month, figures so far), future, or noData: a
+ * month before the distributor's history starts (the first imported month, or the join month),
+ * of which nothing is known — shown as "no data", never as a closed month with 0 PV.
+ */
+export const monthStateSchema = z.enum(['closed', 'open', 'future', 'noData']);
 export type MonthStateData = z.infer<typeof monthStateSchema>;
 
 /**
@@ -30,3 +34,9 @@ export const monthFiguresSchema = z.object({
   qLegs: z.number().int(),
 });
 export type MonthFigures = z.infer<typeof monthFiguresSchema>;
+
+/**
+ * The first month of the distributor's history when a page's months begin before it (null: the
+ * history covers them all). The months before it are noData: pages say the history starts there.
+ */
+export const historyStartSchema = monthSchema.nullable();

@@ -157,22 +157,32 @@ export function previousPy(py: PyName): PyName {
 /** `closed` = ended before today's month; `open` = contains today; `future` = not begun. */
 export type PeriodState = 'closed' | 'open' | 'future';
 
-/** Where a month stands: closed (final), open (today's month: figures so far) or future. */
-export type MonthState = 'closed' | 'open' | 'future';
+/**
+ * Where a month stands: closed (final), open (today's month: figures so far), future, or noData:
+ * a month before the distributor's history starts (the first imported month, or their join
+ * month), of which nothing is known — never a closed month with 0 PV.
+ */
+export type MonthState = 'closed' | 'open' | 'future' | 'noData';
 
-/** The state of `month` seen from today's month: one rule for every page. */
-export function monthStateOf(month: MonthKey, todayMonth: MonthKey): MonthState {
-  return month < todayMonth ? 'closed' : month === todayMonth ? 'open' : 'future';
+/**
+ * The state of `month` seen from today's month: one rule for every page. `historyStart` (the
+ * distributor's first month with figures; null or omitted: the history covers every month) makes
+ * the lived months before it noData.
+ */
+export function monthStateOf(month: MonthKey, todayMonth: MonthKey, historyStart?: MonthKey | null): MonthState {
+  if (month < todayMonth) return historyStart && month < historyStart ? 'noData' : 'closed';
+  return month === todayMonth ? 'open' : 'future';
 }
 
 /**
  * Whether a month's figures go into a period's counts and sums (PQ, SP, FLQ, compliance or star
  * months, cumulative APV, customers): the closed months and the open month so far
- * (provisional, labelled "so far"), never a future one. summarizeHistory reads the months the
- * same way, so a page that counts its own month rows agrees with the plans.
+ * (provisional, labelled "so far"), never a future one nor one before the history (noData).
+ * summarizeHistory reads the months the same way, so a page that counts its own month rows
+ * agrees with the plans.
  */
 export function countsSoFar(state: MonthState): boolean {
-  return state !== 'future';
+  return state === 'closed' || state === 'open';
 }
 
 /** How many of the rows count (countsSoFar) and meet `test`: a month count as the plans make it. */

@@ -109,7 +109,9 @@ export function historyOf(ds: PlanInputs, i: number): PlanHistory {
   }
   // The frontline's size bounds what the remaining months can bring (FLQ months, LDD markets,
   // pin legs): without it no target is ever out of reach for want of legs.
-  return { months, pins, initialPin, frontlineLegs: kids.length };
+  // The history starts at the first month kept or the join month: the months before are no data.
+  const firstMonth = ds.cal.months[Math.max(0, ds.joinMonth[i]!)];
+  return { months, pins, initialPin, frontlineLegs: kids.length, ...(firstMonth ? { firstMonth } : {}) };
 }
 
 /** Whether the distributor's group moved any volume in the PY (else no plan row is written). */

@@ -172,12 +172,16 @@ export function pretaxData(
   };
 }
 
-/** The 12 months of a PY, with zeros where there is no statement. */
-export function twelveMonths(py: PyName, rows: readonly StatementTotals[]): AnnualIncomeData['months'] {
+/**
+ * The 12 months of a PY, with zeros where there is no statement; the months before `historyStart`
+ * (db/history-start.ts: the first month with figures, today's when none) are marked noData.
+ */
+export function twelveMonths(py: PyName, rows: readonly StatementTotals[], historyStart?: string): AnnualIncomeData['months'] {
   const byMonth = new Map(rows.map((x) => [x.month, x]));
   return pyMonths(py).map((month) => {
     const x = byMonth.get(month);
     return {
+      ...(historyStart !== undefined && !x && month < historyStart ? { noData: true } : {}),
       month,
       pretaxFen: x?.pretaxFen ?? 0,
       taxFen: x?.taxFen ?? 0,

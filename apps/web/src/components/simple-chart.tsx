@@ -1,5 +1,5 @@
 import type { MonthStateData } from '@abo/contract';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n, textsOnFirstUse } from '../i18n/index.ts';
 import { formatPv } from '../lib/format.ts';
@@ -28,7 +28,8 @@ export interface SimpleChartProps {
   /**
    * Where each labelled month stands. The open month's figures are so far (provisional): drawn
    * outlined (bars) or dashed (lines), marked "*" with a note, and kept out of the axis scale,
-   * which follows the closed months. A month without a figure yet is a null value.
+   * which follows the closed months. A month without a figure yet is a null value; a month before
+   * the history (noData) draws nothing and reads "no data", whatever value it is given.
    */
   states?: readonly MonthStateData[];
 }
@@ -40,10 +41,12 @@ const addTexts = textsOnFirstUse(
   {
     openNote: '* {{month}}为截至目前的数据，本月尚未结算',
     openAbove: '；高于已结算月份的坐标范围（{{value}}）',
+    noData: '无数据',
   },
   {
     openNote: '* {{month}}: so far, the month is not closed yet',
     openAbove: '; above the closed months’ scale ({{value}})',
+    noData: 'no data',
   },
 );
 
@@ -89,7 +92,7 @@ const faint = (hex: string) => (/^#[0-9a-f]{6}$/i.test(hex) ? `${hex}26` : hex);
 export function SimpleChart({
   title,
   labels,
-  series,
+  series: given,
   height = 220,
   format = (v) => formatPv(v, i18n.language),
   tickFormat = format,
@@ -100,6 +103,15 @@ export function SimpleChart({
   const canvas = useRef<HTMLCanvasElement>(null);
   const open = states ? states.indexOf('open') : -1;
   const statesKey = states?.join(',') ?? '';
+  // Months before the history have no figures: no bar, no point (not a 0).
+  const series = useMemo(
+    () =>
+      states?.includes('noData')
+        ? given.map((s) => ({ ...s, values: s.values.map((v, i) => (states[i] === 'noData' ? null : v)) }))
+        : given,
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [given, statesKey],
+  );
   const axisMax = closedAxisMax(series, states);
   const openAbove = axisMax !== undefined && open >= 0 ? Math.max(...series.map((s) => s.values[open] ?? -Infinity)) : undefined;
   const note =
@@ -217,7 +229,9 @@ export function SimpleChart({
                   <th scope="row">{shown[i]}</th>
                   {series.map((s) => {
                     const v = s.values[i];
-                    return <td key={s.label}>{v === null || v === undefined ? '—' : format(v)}</td>;
+                    return (
+                      <td key={s.label}>{states?.[i] === 'noData' ? t('noData') : v === null || v === undefined ? '—' : format(v)}</td>
+                    );
                   })}
                 </tr>
               ))}

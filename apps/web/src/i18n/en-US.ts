@@ -23,6 +23,11 @@ export const enUS: Messages = {
   },
   status: { met: 'Met', onTrack: 'On track', atRisk: 'At risk', outOfReach: 'Out of reach', missed: 'Missed' },
   help: { howCalculated: 'How is this calculated?' },
+  history: {
+    noData: 'No data',
+    startsIn:
+      'The records start in {{month}}: the months before it have no data. They are not closed months with 0 PV and do not count toward any figure or pace.',
+  },
   loading: 'Loading…',
   request: {
     loading: 'Loading…',

@@ -21,6 +21,10 @@ export const zhCN = {
   },
   status: { met: '已达成', onTrack: '进度正常', atRisk: '有风险', outOfReach: '无法达成', missed: '未达成' },
   help: { howCalculated: '如何计算？' },
+  history: {
+    noData: '无数据',
+    startsIn: '数据记录自{{month}}起：此前的月份无数据，不算作0业绩的已结算月份，也不计入统计与进度。',
+  },
   loading: '加载中…',
   request: {
     loading: '加载中…',

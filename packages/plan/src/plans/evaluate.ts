@@ -81,6 +81,13 @@ export interface HistorySummary {
   readonly closedCount: number;
   readonly remaining: number;
   readonly periodState: PeriodState;
+  /**
+   * Positions before this one precede the history (PlanHistory.firstMonth): no data, neither
+   * missed nor part of the pace. 0 when the history covers the period.
+   */
+  readonly dataFrom: number;
+  /** PlanHistory.firstMonth when it falls after the period's first month. */
+  readonly historyStart: MonthKey | undefined;
   readonly records: readonly (MonthRecord | undefined)[];
   readonly pq: Uint8Array;
   readonly sp: Uint8Array;
@@ -145,6 +152,8 @@ export function periodPosition(months: readonly MonthKey[], today?: DateLike): P
 
 export function summarizeHistory(history: PlanHistory, months: readonly MonthKey[], today?: DateLike): HistorySummary {
   const { first, len, curPos, closedCount, remaining, periodState } = periodPosition(months, today);
+  // Only lived (closed) months can precede the history; the open month always has figures.
+  const dataFrom = history.firstMonth === undefined ? 0 : Math.min(closedCount, Math.max(0, monthIndex(history.firstMonth) - first));
   const records: (MonthRecord | undefined)[] = new Array(len).fill(undefined);
   const pq = new Uint8Array(len);
   const sp = new Uint8Array(len);
@@ -158,7 +167,7 @@ export function summarizeHistory(history: PlanHistory, months: readonly MonthKey
   const legs = new Map<string, Uint8Array>();
   for (const r of history.months) {
     const pos = monthIndex(r.month) - first;
-    if (pos < 0 || pos >= len || pos > curPos) continue; // outside the period or not yet lived
+    if (pos < dataFrom || pos >= len || pos > curPos) continue; // outside the period or the history, or not yet lived
     records[pos] = r;
     pq[pos] = isPqMonth(r) ? 1 : 0;
     sp[pos] = r.isSp ? 1 : 0;
@@ -208,6 +217,8 @@ export function summarizeHistory(history: PlanHistory, months: readonly MonthKey
     closedCount,
     remaining,
     periodState,
+    dataFrom,
+    historyStart: dataFrom > 0 ? history.firstMonth : undefined,
     records,
     pq,
     sp,
@@ -230,7 +241,17 @@ export function summarizeHistory(history: PlanHistory, months: readonly MonthKey
 }
 
 function monthState(s: HistorySummary, pos: number): MonthState {
+  if (pos < s.dataFrom) return 'noData';
   return pos < s.curPos ? 'closed' : pos === s.curPos ? 'open' : 'future';
+}
+
+/** Pro-rata share of a target due by now over the months from `from`, those before the history left out. */
+function proRata(s: HistorySummary, from: number, target: number): number {
+  const start = Math.max(from, s.dataFrom);
+  const span = s.len - start;
+  if (span <= 0) return 0;
+  const closed = Math.min(span, Math.max(0, s.curPos - start));
+  return (target * closed) / span;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -487,9 +508,7 @@ function legPace(o: LegOutlook, required: number, s: HistorySummary, from: numbe
   // Leg months toward the target: the best `required` legs' Q months, each up to need.
   let legMonths = 0;
   for (let k = 0; k < Math.min(required, o.counted.length); k++) legMonths += o.counted[k]!;
-  const span = s.len - from;
-  const closed = Math.min(span, Math.max(0, s.curPos - from));
-  return legMonths >= (required * need * closed) / span ? 'onTrack' : 'atRisk';
+  return legMonths >= proRata(s, from, required * need) ? 'onTrack' : 'atRisk';
 }
 
 /** What each score source adds up over the period. */
@@ -617,9 +636,7 @@ function pinFacts(s: HistorySummary, from: number): PinFacts {
 function monthsState(s: HistorySummary, from: number, got: number, open: number, min: number): CondState {
   if (got >= min) return 'met';
   if (got + open < min) return 'out';
-  const span = s.len - from;
-  const closed = Math.min(span, Math.max(0, s.curPos - from));
-  return got + open > min && got >= (min * closed) / span ? 'onTrack' : 'atRisk';
+  return got + open > min && got >= proRata(s, from, min) ? 'onTrack' : 'atRisk';
 }
 
 /** Where one condition of a pin stands in the PY from `from`. */
@@ -1207,8 +1224,7 @@ function statusOf(r: Raw, kind: CriterionKindInfo, met: boolean, slack: number, 
   // Zero slack: every remaining chance is needed.
   if (slack === 0) return 'atRisk';
   if (!(r.paceable ?? kind.paceable)) return 'atRisk';
-  const expected = (r.required * s.closedCount) / s.len;
-  return r.achieved >= expected ? 'onTrack' : 'atRisk';
+  return r.achieved >= proRata(s, 0, r.required) ? 'onTrack' : 'atRisk';
 }
 
 /** The reason of kinds that do not give their own: more months needed than remain. */
@@ -1313,7 +1329,7 @@ function traceOf(r: Raw, kind: CriterionKindInfo, status: Status, gap: Gap | nul
     else cumulative = value;
     const state = monthState(s, p);
     const month: { -readonly [K in keyof TraceMonth]: TraceMonth[K] } = { month: s.months[p]!, state, value, counted, cumulative };
-    if (open && state !== 'closed' && !(onlyUncounted && counted)) {
+    if (open && (state === 'open' || state === 'future') && !(onlyUncounted && counted)) {
       const n = r.needAt ? r.needAt[p] : need;
       if (n) month.need = n;
     }
@@ -1456,6 +1472,7 @@ function evaluateWith(plan: PlanDef, s: HistorySummary, opts: EvaluateOptions): 
     remainingMonths: s.remaining,
     criteria,
   };
+  if (s.historyStart !== undefined) result.historyStart = s.historyStart;
   if (verdict.reason) result.reason = verdict.reason;
   if (levels) {
     result.levels = levels;

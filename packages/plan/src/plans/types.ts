@@ -193,6 +193,12 @@ export interface PlanHistory {
    * unknown, no bound (a target is then never out of reach for want of legs).
    */
   readonly frontlineLegs?: number;
+  /**
+   * The first month the history holds (the first imported month, or the join month). The months
+   * before it have no data: traced as noData, never counted as missed closed months nor held
+   * against the pro-rata pace. Omitted: the history covers every month.
+   */
+  readonly firstMonth?: MonthKey;
 }
 
 export interface EvaluateOptions {
@@ -305,6 +311,8 @@ export interface PlanResult {
   readonly periodState: PeriodState;
   readonly months: readonly MonthKey[];
   readonly remainingMonths: number;
+  /** Set when the history starts after the period's first month: its first month with data. */
+  readonly historyStart?: MonthKey;
   readonly criteria: readonly CriterionResult[];
   readonly levels?: readonly LevelResult[];
   /** Highest met tier, or the chosen/best met track. */

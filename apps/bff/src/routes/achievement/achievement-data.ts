@@ -16,6 +16,8 @@ import {
   qualifiedPinRises,
   rulesFor,
   toMonthKey,
+  PIN,
+  type PinCode,
   type PinExplanation,
   type PinMonthInput,
   type PyName,
@@ -59,11 +61,14 @@ export function toAchMonth(r: MonthlyResult, current: string): AchMonth {
   };
 }
 
-/** An empty month (no orders yet): shown as zeros so charts keep every month. */
-export function emptyMonth(month: string, current: string): AchMonth {
+/**
+ * A month with nothing stored: zeros so charts keep every month, and noData when it precedes the
+ * distributor's history (db/history-start.ts), so no page reads it as a closed month with 0 PV.
+ */
+export function emptyMonth(month: string, current: string, historyStart: string | null = null): AchMonth {
   return {
     month,
-    state: monthStateOf(month, current),
+    state: monthStateOf(month, current, historyStart ?? current),
     ppv: 0,
     bvFen: 0,
     gpv: 0,
@@ -93,12 +98,17 @@ export function pickMonth(requested: string | undefined, fallback: string, curre
   return { m, available };
 }
 
-/** Every listed month, filled with zeros where nothing is stored. */
-export function fillMonths(results: readonly MonthlyResult[], months: readonly string[], current: string): AchMonth[] {
+/** Every listed month, filled where nothing is stored (emptyMonth: no data before the history). */
+export function fillMonths(
+  results: readonly MonthlyResult[],
+  months: readonly string[],
+  current: string,
+  historyStart: string | null,
+): AchMonth[] {
   const by = new Map(results.map((r) => [r.month, r]));
   return months.map((m) => {
     const r = by.get(m);
-    return r ? toAchMonth(r, current) : emptyMonth(m, current);
+    return r ? toAchMonth(r, current) : emptyMonth(m, current, historyStart);
   });
 }
 
@@ -117,14 +127,24 @@ export function pinMonthsOf(closed: readonly AchMonth[], legsQ: ReadonlyMap<stri
 /** The months before today's with the engine's replay of the pin over them. */
 export interface ClosedHistory {
   closed: AchMonth[];
+  /** The first month with figures (db/history-start.ts); null: none stored yet. */
+  historyStart: string | null;
   /** Frontline legs that were Q, per closed month. */
   legsQ: Map<string, string[]>;
   explained: PinExplanation;
 }
 
-export function closedHistoryOf(results: readonly MonthlyResult[], legsQ: Map<string, string[]>, current: string): ClosedHistory {
+export function closedHistoryOf(
+  results: readonly MonthlyResult[],
+  legsQ: Map<string, string[]>,
+  current: string,
+  historyStart: string | null,
+  pinHeld: number | null = null,
+): ClosedHistory {
   const closed = results.map((r) => toAchMonth(r, current));
-  return { closed, legsQ, explained: explainPins(pinMonthsOf(closed, legsQ), { rules: rulesOf }) };
+  // Replayed from the pin held before the history (distributors.pin_held), as the close does: no rise at or below it.
+  const initialPin = pinHeld === null ? {} : { initialPin: pinHeld as PinCode };
+  return { closed, historyStart, legsQ, explained: explainPins(pinMonthsOf(closed, legsQ), { rules: rulesOf, ...initialPin }) };
 }
 
 /** Pin state of one distributor: stored pin, the engine's explanation, this PY's counters. */
@@ -159,6 +179,7 @@ export function rankStateOf(
       months: pyRows.map((m) => ({ ...m, legs: (legsQ.get(m.month) ?? []).map((id) => ({ id, isQ: true })) })),
       initialPin: pinCode,
       frontlineLegs,
+      ...(history.historyStart ? { firstMonth: history.historyStart } : {}),
     },
     today,
   );
@@ -173,6 +194,9 @@ export function rankStateOf(
     };
   });
   const pinMonth = explained.pinCode === pinCode && explained.month ? explained.month : d.pin_month;
+  // The pin shown was held before the history and not reached inside it: held since before its first month.
+  const pinHeldBefore =
+    pinMonth === null && d.pin_held !== null && d.pin_held > PIN.MEMBER && pinCode === d.pin_held ? (history.historyStart ?? month) : null;
   // What this PY qualifies for (the plans' pin criteria and the annual bonuses ask for it), apart
   // from the pin held: on the closed months, and with this month so far.
   const qualification = pyQualification(pinMonthsOf(history.closed, legsQ), py, { rules: rulesOf });
@@ -193,7 +217,26 @@ export function rankStateOf(
     qMonths: qualification.qMonths,
     q12: qualification.q12,
   };
-  return { d, ...clock, months, explained, pinCode, pinMonth, pyRows, pyClosed, counters, requirements, qualified, settings };
+  // The PY's lived months as the page lists them: the months before the history as no data.
+  const byMonth = new Map(pyRows.map((m) => [m.month, m]));
+  const pyLived = [...pyClosed, month].map((m) => byMonth.get(m) ?? emptyMonth(m, month, history.historyStart));
+  return {
+    d,
+    ...clock,
+    months,
+    historyStart: history.historyStart,
+    explained,
+    pinCode,
+    pinMonth,
+    pinHeldBefore,
+    pyRows,
+    pyLived,
+    pyClosed,
+    counters,
+    requirements,
+    qualified,
+    settings,
+  };
 }
 
 export type RankState = ReturnType<typeof rankStateOf>;

@@ -4,6 +4,7 @@ import { ok } from '@abo/contract';
 import { PIN_CODES, addMonths, pinName } from '@abo/plan';
 import type { Config } from '../../config.ts';
 import { distributorOr404 } from '../../db/distributors.ts';
+import { historyStartOf } from '../../db/history-start.ts';
 import { monthlyResultOf, monthlyResultsOf } from '../../db/monthly-results.ts';
 import { saveSettings, settingsOf } from '../../db/user-settings.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
@@ -38,8 +39,8 @@ export async function achievementRoutes(app: FastifyInstance, opts: { config: Co
     const d = await distributorOr404(db, ada);
     const [history, current, settings, legs] = await Promise.all([
       histories.get(db, `${ada}|${c.month}`, async () => {
-        const { results, legsQ } = await closedMonthsOf(db, ada, addMonths(c.month, -1));
-        return closedHistoryOf(results, legsQ, c.month);
+        const [{ results, legsQ }, start] = await Promise.all([closedMonthsOf(db, ada, addMonths(c.month, -1)), historyStartOf(db, ada)]);
+        return closedHistoryOf(results, legsQ, c.month, start, d.pin_held);
       }),
       monthlyResultOf(db, ada, c.month),
       settingsOf(db, ada),
@@ -113,7 +114,8 @@ export async function achievementRoutes(app: FastifyInstance, opts: { config: Co
       const c = clock();
       await distributorOr404(db, ada);
       const list = monthsEnding(c.month, request.body?.count ?? 12);
-      return ok(monthsData(c, list, await monthlyResultsOf(db, ada, list[0]!, c.month), rulesOf(c.py)));
+      const [results, start] = await Promise.all([monthlyResultsOf(db, ada, list[0]!, c.month), historyStartOf(db, ada)]);
+      return ok(monthsData(c, list, results, rulesOf(c.py), start));
     },
   });
 

@@ -5,6 +5,7 @@ import { addMonths, closedMonths, marketingStarRule, pyOf } from '@abo/plan';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { distributorOr404 } from '../../db/distributors.ts';
+import { historyStartOf } from '../../db/history-start.ts';
 import { monthlyResultsOf } from '../../db/monthly-results.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
 import { endpoint } from '../../lib/endpoint.ts';
@@ -58,7 +59,8 @@ export const recognitionRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
       const c = clock();
       await distributorOr404(db, ada);
       const list = [...closedMonths(c.py, c.today), c.month];
-      return ok(starDetailData(c, list, await monthlyResultsOf(db, ada, list[0]!, c.month)));
+      const [results, start] = await Promise.all([monthlyResultsOf(db, ada, list[0]!, c.month), historyStartOf(db, ada)]);
+      return ok(starDetailData(c, list, results, start));
     },
   });
 };

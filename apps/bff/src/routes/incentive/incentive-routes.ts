@@ -31,14 +31,14 @@ import { okJson, sendJson, type JsonAnswer } from '../../lib/json-answer.ts';
 import { nameViewerOf } from '../../lib/name-policy.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { closestPlan } from './plan-glance.ts';
-import { loadHistory, recordsFor } from './plan-history.ts';
+import { historyStartIn, loadHistory, recordsFor } from './plan-history.ts';
 import { gapLegsOf, planCounts } from './plan-gap-legs.ts';
 import { planData } from './plan-presenter.ts';
 
 /** Plan answers kept per process (each up to ~30 KB of JSON). */
 const PLAN_ANSWERS = 500;
 
-const PERSON = ['ada', 'pin_code', 'pin_month', 'join_date'] as const;
+const PERSON = ['ada', 'pin_code', 'pin_month', 'pin_held', 'join_date'] as const;
 const person = (db: DB, ada: string) => distributorOr404(db, ada, PERSON);
 
 /** The edition a route shows: the asked year, else this PY's, else the newest before it. */
@@ -170,6 +170,7 @@ export async function incentiveRoutes(app: FastifyInstance, opts: { config: Conf
         years: years.sort().reverse(),
         compliancePpv: rulesFor(py, { fallback: 'nearest' }).compliance.minPpv,
         records: recordsFor(loaded, months, month),
+        historyStart: historyStartIn(loaded, months),
       });
     },
   });

@@ -12,6 +12,7 @@ const person = (ada: string, treePos: number): Person => ({
   join_date: '2021-01-01',
   pin_code: 310,
   pin_month: null,
+  pin_held: null,
   tree_pos: treePos,
   tree_size: 1,
   depth: 1,
@@ -38,6 +39,11 @@ const result = (ada: string, month: string, pgpv: number): MonthlyResult => ({
   pearlPassPv: 0,
   leadershipUpFen: 0,
   qualificationCredits: 0,
+  gbvFen: null,
+  pgbvFen: null,
+  pearlPassBvFen: null,
+  leadershipLegs: 0,
+  leadershipBaseBvFen: 0,
 });
 
 describe('the market presenter', () => {

@@ -232,7 +232,7 @@ export function detailsData(d: MemberDetails, c: DetailsContext): DetailsData {
       const x = byMonth.get(m);
       return {
         month: m,
-        state: monthStateOf(m, c.todayMonth),
+        state: x ? monthStateOf(m, c.todayMonth) : monthStateOf(m, c.todayMonth, d.historyStart ?? c.todayMonth),
         ppv: x?.ppv ?? 0,
         gpv: x?.gpv ?? 0,
         pgpv: x?.pgpv ?? 0,

@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import { recordRead } from '../../db/audit.ts';
 import { distributorAtPosition, distributorOr404, findDistributor, frontlineOf, isInDownline, type Person } from '../../db/distributors.ts';
+import { historyStartOf } from '../../db/history-start.ts';
 import type { DB } from '../../db/index.ts';
 import { frontlineMonthlyResults, monthlyResultsOf, type MonthlyResult } from '../../db/monthly-results.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
@@ -88,17 +89,20 @@ export interface MemberDetails {
   legs: Person[];
   legMonthly: MonthlyResult[];
   sponsor: { ada: string; sponsor_ada: string | null; name_zh: string; name_en: string } | undefined;
+  /** The member's first month with figures (db/history-start.ts); null: none stored. */
+  historyStart: string | null;
 }
 
 export async function memberDetails(db: DB, memberAda: string, viewerAda: string, from: string, to: string): Promise<MemberDetails> {
   const [member, viewer] = await Promise.all([distributorOr404(db, memberAda), findDistributor(db, viewerAda, ['ada', 'depth'])]);
-  const [monthly, legs, legMonthly, sponsor] = await Promise.all([
+  const [monthly, legs, legMonthly, sponsor, historyStart] = await Promise.all([
     monthlyResultsOf(db, memberAda, from, to),
     frontlineOf(db, memberAda),
     frontlineMonthlyResults(db, memberAda, from, to),
     member.sponsor_ada ? findDistributor(db, member.sponsor_ada, ['ada', 'sponsor_ada', 'name_zh', 'name_en']) : Promise.resolve(undefined),
+    historyStartOf(db, memberAda),
   ]);
-  return { member, viewerDepth: viewer?.depth, monthly, legs, legMonthly, sponsor };
+  return { member, viewerDepth: viewer?.depth, monthly, legs, legMonthly, sponsor, historyStart };
 }
 
 /**

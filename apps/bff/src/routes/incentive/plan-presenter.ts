@@ -69,6 +69,7 @@ export function planData(
     periodState: res.periodState,
     months: [...res.months],
     remainingMonths: res.remainingMonths,
+    historyStart: res.historyStart ?? null,
     criteria: res.criteria.map(criterionOf),
     levelsMode: plan.levels?.mode ?? null,
     levelsRequired: plan.levels?.required ?? false,

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, statementDataSchema, type StatementData } from '@abo/contract';
 import { previousPy, pyMonths, pyOf, serviceFeeAnnualTax, toMonthKey } from '@abo/plan';
 import type { Config } from '../../config.ts';
+import { historyStartOf } from '../../db/history-start.ts';
 import { paymentYears, queryableMonths } from '../../db/statements.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
 import { endpoint } from '../../lib/endpoint.ts';
@@ -143,8 +144,8 @@ export async function incomeRoutes(app: FastifyInstance, opts: { config: Config 
     handler: async (request) => {
       const { ada } = sessionOf(request);
       const py = request.body.year ?? pyOf(today());
-      const [months, rows] = await Promise.all([queryableMonths(db, ada), pyStatementTotals(db, ada, py)]);
-      const twelve = twelveMonths(py, rows);
+      const [months, rows, start] = await Promise.all([queryableMonths(db, ada), pyStatementTotals(db, ada, py), historyStartOf(db, ada)]);
+      const twelve = twelveMonths(py, rows, start ?? toMonthKey(today()));
       return ok({ py, pys: pysOf(pyOf(today()), months), months: twelve, totals: sumTotals(twelve) });
     },
   });

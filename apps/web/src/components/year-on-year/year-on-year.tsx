@@ -7,6 +7,7 @@ import { EMPTY_VALUE, formatFen, formatMonth, formatPv } from '../../lib/format.
 import { DataTable, type DataColumn } from '../data-table/data-table.tsx';
 import { TableCard } from '../data-table/table-card.tsx';
 import { QueryState } from '../query-state.tsx';
+import { NoData } from '../no-data.tsx';
 import { SimpleChart } from '../simple-chart.tsx';
 import { useYearOnYear } from './year-on-year-query.ts';
 import { YOY_PARAM } from './yoy-address.ts';
@@ -86,11 +87,14 @@ function useYoyYear(): [string | undefined, (py: string) => void] {
   return [asked && PY.test(asked) ? asked : undefined, set];
 }
 
-/** One figure of a month as a cell: this PY's above, last PY's below; a month not begun shows a dash. */
+/**
+ * One figure of a month as a cell: this PY's above, last PY's below; a month not begun shows a
+ * dash, a month before the history "no data".
+ */
 function pair(key: Key, row: Row, show: (m: YoyMonthData) => string): ReactNode {
   const one = (m: YoyMonthData, which: 'this' | 'last') => (
     <span className={`yoy__${which}`} data-yoy={`${key}-${which}`}>
-      {m.state === 'future' ? EMPTY_VALUE : show(m)}
+      {m.state === 'noData' ? <NoData /> : m.state === 'future' ? EMPTY_VALUE : show(m)}
     </span>
   );
   return (
@@ -203,7 +207,9 @@ export default function YearOnYear({ area }: { area: 'achievement' | 'income' })
                   },
                   {
                     label: d.prevPy,
-                    values: d.rows.map((r) => (area === 'income' ? (r.lastYear.netFen ?? 0) : r.lastYear.gpv)),
+                    values: d.rows.map((r) =>
+                      r.lastYear.state === 'noData' ? null : area === 'income' ? (r.lastYear.netFen ?? 0) : r.lastYear.gpv,
+                    ),
                     kind: 'line',
                   },
                 ]}

@@ -1,4 +1,5 @@
 import type { MonthsData } from '@abo/contract';
+import { countsSoFar } from '@abo/plan';
 import { Selector } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
@@ -10,6 +11,7 @@ import { BracketCell } from '../../components/figure-trace/bracket-cell.tsx';
 import { FigureTrace } from '../../components/figure-trace/figure-trace.tsx';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { TableCard } from '../../components/data-table/table-card.tsx';
+import { HistoryStartNote, monthCell } from '../../components/no-data.tsx';
 import { formatMonth, formatPv } from '../../lib/format.ts';
 import { useLocalText } from '../../lib/use-local-text.ts';
 import { useMonths } from './api/months.ts';
@@ -51,6 +53,8 @@ function Calendar({ data }: { data: MonthsData }) {
   const { t } = useTranslation('incentive');
   const { lang } = useLocalText();
   const closed = data.records.filter((r) => r.state === 'closed').length;
+  // Months before the history are neither closed nor still open: they have no data.
+  const toCome = data.records.filter((r) => r.state === 'open' || r.state === 'future').length;
   return (
     <>
       <section className="card" aria-labelledby="inc-cal">
@@ -58,6 +62,7 @@ function Calendar({ data }: { data: MonthsData }) {
           {t('year')} {data.py}
         </h2>
         <p className="small muted">{t('calendarNote')}</p>
+        <HistoryStartNote month={data.historyStart} />
         <div className="grid grid--2">
           <div>
             <span className="figure">{closed}</span>
@@ -65,8 +70,8 @@ function Calendar({ data }: { data: MonthsData }) {
             <div className="muted small">{t('closedMonths')}</div>
           </div>
           <div>
-            <span className="figure">{12 - closed}</span>
-            <span className="figure__unit">{t('unit.months', { count: 12 - closed })}</span>
+            <span className="figure">{toCome}</span>
+            <span className="figure__unit">{t('unit.months', { count: toCome })}</span>
             <div className="muted small">{t('openMonths')}</div>
           </div>
         </div>
@@ -77,7 +82,7 @@ function Calendar({ data }: { data: MonthsData }) {
             <li key={r.month} className={`inc-calendar__m inc-calendar__m--${r.state}`}>
               <div className="inc-calendar__name">{formatMonth(r.month, lang)}</div>
               <div className="small muted">{t(`state.${r.state}`)}</div>
-              {r.state !== 'future' ? (
+              {countsSoFar(r.state) ? (
                 <div className="small num">
                   {r.isPq ? <span className="inc-q">Q</span> : null} {t('pgpv')} {formatPv(r.pgpv, lang)}
                 </div>
@@ -111,35 +116,37 @@ function Included({ data }: { data: MonthsData }) {
   const pv = (n: number) => formatPv(n, lang);
   const columns: DataColumn<MonthRecord>[] = [
     { key: 'month', header: t('month'), cell: month },
-    { key: 'ppv', header: t('ppv'), numeric: true, cell: (r) => pv(r.ppv) },
-    { key: 'gpv', header: t('gpv'), numeric: true, cell: (r) => pv(r.gpv) },
-    { key: 'excluded', header: t('excluded'), numeric: true, cell: (r) => pv(r.gpv - r.pgpv) },
-    { key: 'pgpv', header: t('pgpv'), numeric: true, cell: (r) => pv(r.pgpv) },
+    { key: 'ppv', header: t('ppv'), numeric: true, cell: (r) => monthCell(r.state, () => pv(r.ppv)) },
+    { key: 'gpv', header: t('gpv'), numeric: true, cell: (r) => monthCell(r.state, () => pv(r.gpv)) },
+    { key: 'excluded', header: t('excluded'), numeric: true, cell: (r) => monthCell(r.state, () => pv(r.gpv - r.pgpv)) },
+    { key: 'pgpv', header: t('pgpv'), numeric: true, cell: (r) => monthCell(r.state, () => pv(r.pgpv)) },
     {
       key: 'apv',
       header: t('apv'),
       numeric: true,
-      cell: (r) => (
-        <>
-          {pv(r.apv)}
-          <FigureTrace
-            compact
-            trace={{ kind: 'apv', month: r.month, gpv: r.gpv, apv: r.apv, ppv: r.ppv, qLegs: r.qLegs }}
-            subject={`${t('apv')} ${formatMonth(r.month, lang)}`}
-          />
-        </>
-      ),
+      cell: (r) =>
+        monthCell(r.state, () => (
+          <>
+            {pv(r.apv)}
+            <FigureTrace
+              compact
+              trace={{ kind: 'apv', month: r.month, gpv: r.gpv, apv: r.apv, ppv: r.ppv, qLegs: r.qLegs }}
+              subject={`${t('apv')} ${formatMonth(r.month, lang)}`}
+            />
+          </>
+        )),
     },
     {
       key: 'bracket',
       header: t('bracket'),
       numeric: true,
-      cell: (r) => <BracketCell m={r} label={t('bracket')} />,
+      cell: (r) => monthCell(r.state, () => <BracketCell m={r} label={t('bracket')} />),
     },
   ];
   return (
     <TableCard id="inc-incl" title={`${t('includedCalc')} · ${data.py}`}>
       <p className="small muted">{t('includedNote', termValues(data.py, lang))}</p>
+      <HistoryStartNote month={data.historyStart} />
       <DataTable columns={columns} rows={data.records.filter((r) => r.state !== 'future')} rowKey={(r) => r.month} />
       {/* What PV is: a term, not a figure. Each month's APV and bracket has its own trace above. */}
       <div className="inc-terms__links">
@@ -153,16 +160,20 @@ function Compliance({ data }: { data: MonthsData }) {
   const { t } = useTranslation('incentive');
   const { lang } = useLocalText();
   const month = useMonthCell();
-  const lived = data.records.filter((r) => r.state !== 'future');
+  const lived = data.records.filter((r) => countsSoFar(r.state));
   const n = lived.filter((r) => r.compliant).length;
   const columns: DataColumn<MonthRecord>[] = [
     { key: 'month', header: t('month'), cell: month },
-    { key: 'ppv', header: t('ppv'), numeric: true, cell: (r) => formatPv(r.ppv, lang) },
+    { key: 'ppv', header: t('ppv'), numeric: true, cell: (r) => monthCell(r.state, () => formatPv(r.ppv, lang)) },
     { key: 'required', header: t('required'), numeric: true, cell: () => formatPv(data.compliancePpv, lang) },
     {
       key: 'status',
       header: t('status'),
-      cell: (r) => (r.compliant ? <StatusTag status="met" /> : <StatusTag status={r.state === 'open' ? 'atRisk' : 'missed'} />),
+      // A month before the history is no data, never a missed month.
+      cell: (r) =>
+        monthCell(r.state, () =>
+          r.compliant ? <StatusTag status="met" /> : <StatusTag status={r.state === 'open' ? 'atRisk' : 'missed'} />,
+        ),
     },
   ];
   return (
@@ -174,7 +185,8 @@ function Compliance({ data }: { data: MonthsData }) {
         </span>
       </div>
       <p className="small muted">{t('help.compliance', { minPpv: formatPv(data.compliancePpv, lang) })}</p>
-      <DataTable columns={columns} rows={lived} rowKey={(r) => r.month} />
+      <HistoryStartNote month={data.historyStart} />
+      <DataTable columns={columns} rows={data.records.filter((r) => r.state !== 'future')} rowKey={(r) => r.month} />
     </TableCard>
   );
 }

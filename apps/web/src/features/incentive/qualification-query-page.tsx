@@ -12,6 +12,7 @@ import { useLocalText } from '../../lib/use-local-text.ts';
 import { usePlan } from './api/plan.ts';
 import { usePlans } from './api/plans.ts';
 import { criterionValue } from './components/text.ts';
+import { monthCell } from '../../components/no-data.tsx';
 import './i18n.ts';
 import './incentive.css';
 
@@ -21,10 +22,10 @@ function MonthResult({ plan, month }: { plan: PlanData; month: string }) {
   const { t } = useTranslation('incentive');
   const { tx, lang } = useLocalText();
   const criteria = [...plan.criteria, ...plan.levels.flatMap((l) => l.criteria)];
-  // What the month did for the criterion: '—' when it has not been lived yet.
+  // What the month did for the criterion: '—' when it has not been lived yet, "no data" before the history.
   const inMonth = (c: Criterion, value: (m: Criterion['trace'][number]) => string) => {
     const m = c.trace.find((x) => x.month === month);
-    return m && m.state !== 'future' ? value(m) : '—';
+    return m ? monthCell(m.state, () => value(m)) : '—';
   };
   const columns: DataColumn<Criterion>[] = [
     { key: 'criterion', header: t('criteria'), wrap: true, cell: (c) => tx(c.label) },

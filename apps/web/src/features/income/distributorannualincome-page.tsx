@@ -1,4 +1,6 @@
+import type { MonthStateData } from '@abo/contract';
 import { useTranslation } from 'react-i18next';
+import { HistoryStartNote, historyStartOf } from '../../components/no-data.tsx';
 import { TableCard } from '../../components/data-table/table-card.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
@@ -27,6 +29,8 @@ export default function DistributorAnnualIncomePage() {
       <QueryState query={q} skeletonLines={8}>
         {(d) => {
           const paid = d.months.filter((m) => m.hasStatement).length;
+          // Only the months before the history are told apart (the chart draws nothing for them).
+          const states = d.months.map((m): MonthStateData => (m.noData ? 'noData' : 'closed'));
           return (
             <>
               <div className="card income-toolbar">
@@ -52,11 +56,13 @@ export default function DistributorAnnualIncomePage() {
                       { label: t('net'), fen: d.months.map((m) => m.netFen) },
                     ]}
                     height={240}
+                    {...(states.includes('noData') ? { states } : {})}
                   />
                 )}
               </section>
               <TableCard id="months-title" title={t('monthsOfPy', { py: d.py })}>
                 <StatementTable rows={d.months} totals={d.totals} />
+                <HistoryStartNote month={historyStartOf(d.months.map((m, i) => ({ month: m.month, state: states[i]! })))} />
                 <p className="muted small">{t('sumOfMonths')}</p>
               </TableCard>
               <IncomeLinks pages={['annualreview', 'annualtaxable', 'query']} />

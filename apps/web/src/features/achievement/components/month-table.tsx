@@ -2,6 +2,7 @@ import type { MonthStateData } from '@abo/contract';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
 import { FigureTrace } from '../../../components/figure-trace/figure-trace.tsx';
 import { FreshnessNote } from '../../../components/freshness-note.tsx';
+import { HistoryStartNote, historyStartOf, NoData } from '../../../components/no-data.tsx';
 import { useAch, YesNo } from './shared.tsx';
 
 interface MonthRow {
@@ -28,13 +29,15 @@ export function MonthTable<T extends MonthRow>({
   const { t, month } = useAch();
   const all: DataColumn<T>[] = [
     { key: 'month', header: t('month'), cell: (m) => `${month(m.month)}${m.state === 'open' ? t('mtd') : ''}` },
-    ...columns,
+    // A month before the history has no figures: "no data" in every column, never a closed 0.
+    ...columns.map((c) => ({ ...c, cell: (m: T, i: number) => (m.state === 'noData' ? <NoData /> : c.cell(m, i)) })),
   ];
   // How fresh the figures are: those of the open month (provisional), or else of the newest month.
   const noted = rows.find((m) => m.state === 'open') ?? rows.at(-1);
   return (
     <>
       <DataTable columns={all} rows={newestFirst ? [...rows].reverse() : rows} rowKey={(m) => m.month} {...(caption ? { caption } : {})} />
+      <HistoryStartNote month={historyStartOf(rows)} />
       {noted ? <FreshnessNote month={noted.month} /> : null}
     </>
   );
@@ -47,6 +50,7 @@ export function MonthTable<T extends MonthRow>({
 export function MonthYesNo({ m, value }: { m: MonthRow; value: boolean }) {
   const { t } = useAch();
   if (m.state === 'future') return <span className="muted">—</span>;
+  if (m.state === 'noData') return <NoData />;
   return (
     <>
       <YesNo value={value} />
@@ -61,7 +65,7 @@ export function SpMonthCell({ m }: { m: MonthRow & { isSp: boolean; apv: number;
   return (
     <>
       <MonthYesNo m={m} value={m.isSp} />
-      {m.state === 'future' ? null : (
+      {m.state === 'future' || m.state === 'noData' ? null : (
         <FigureTrace
           compact
           trace={{ kind: 'sp', month: m.month, apv: m.apv, qLegs: m.qLegs }}

@@ -25,13 +25,17 @@ function Bars({ values, openIndex, label }: { values: readonly number[]; openInd
 /** The achievement area's trend: personal-group PV of the last 12 months, the open month so far. */
 export function PvTrend() {
   const { t } = useTranslation('homeTrend');
+  const { t: tc } = useTranslation();
   const { lang } = useLocalText();
   const months = useMonthsTrend(true).data;
   if (!months || months.length === 0) return null;
   const from = formatMonth(months[0]!.month, lang);
   const to = formatMonth(months.at(-1)!.month, lang);
   const openIndex = months.findIndex((m) => m.state === 'open');
-  const values = months.map((m) => `${formatMonth(m.month, lang)} ${formatPv(m.pgpv, lang)}`).join(', ');
+  // A month before the history reads "no data" (no bar), not 0 PV.
+  const values = months
+    .map((m) => `${formatMonth(m.month, lang)} ${m.state === 'noData' ? tc('history.noData') : formatPv(m.pgpv, lang)}`)
+    .join(', ');
   return (
     <div className="home-trend" data-testid="home-trend-pv">
       <div className="muted small">{t('pv', { from, to })}</div>
@@ -44,10 +48,11 @@ export function PvTrend() {
 /** The incentive area's trend: which of the last 12 months were Q months (what the plans count). */
 export function QTrend() {
   const { t } = useTranslation('homeTrend');
+  const { t: tc } = useTranslation();
   const { lang } = useLocalText();
   const months = useMonthsTrend(true).data;
   if (!months || months.length === 0) return null;
-  const closed = months.filter((m) => m.state !== 'open');
+  const closed = months.filter((m) => m.state === 'closed');
   const q = closed.filter((m) => m.isQ);
   const from = formatMonth(months[0]!.month, lang);
   const to = formatMonth(months.at(-1)!.month, lang);
@@ -61,8 +66,10 @@ export function QTrend() {
         {months.map((m) => (
           <li
             key={m.month}
-            title={formatMonth(m.month, lang)}
-            className={m.state === 'open' ? 'home-trend__open' : m.isQ ? 'home-trend__yes' : undefined}
+            title={m.state === 'noData' ? `${formatMonth(m.month, lang)} · ${tc('history.noData')}` : formatMonth(m.month, lang)}
+            className={
+              m.state === 'open' ? 'home-trend__open' : m.state === 'noData' ? 'home-trend__nodata' : m.isQ ? 'home-trend__yes' : undefined
+            }
           />
         ))}
       </ol>

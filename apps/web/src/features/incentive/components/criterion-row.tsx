@@ -124,7 +124,7 @@ export function CriterionRow({
         <div role="dialog" aria-label={t('traceTitle', { label: tx(c.label) })}>
           <h3 className="card__title">{t('traceTitle', { label: tx(c.label) })}</h3>
           {c.gap ? <p className="small">{tx(c.gap.text)}</p> : null}
-          {open ? <TraceTable criterion={c} py={py} /> : null}
+          {open ? <TraceTable criterion={c} py={py} historyStart={plan?.historyStart ?? null} /> : null}
           {open && plan && (c.kind === 'flqMonths' || c.kind === 'lddMarkets') ? (
             <>
               <h4 className="inc-drawer__sub" id={legsId}>

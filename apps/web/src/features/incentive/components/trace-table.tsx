@@ -1,6 +1,7 @@
 import type { CriterionData } from '@abo/contract';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
+import { HistoryStartNote, monthCell } from '../../../components/no-data.tsx';
 import { formatMonth } from '../../../lib/format.ts';
 import { useLocalText } from '../../../lib/use-local-text.ts';
 import { PIN_KINDS } from './criterion-kinds.ts';
@@ -10,12 +11,13 @@ type TraceMonth = CriterionData['trace'][number];
 
 /**
  * The month-by-month trace of one criterion. A pin criterion's months are the pin qualified in
- * the plan's PY `py` by then (pinAtLeast), or the pin held (newPin).
+ * the plan's PY `py` by then (pinAtLeast), or the pin held (newPin). `historyStart`: the months
+ * before it are no data, and the trace says so.
  */
-export function TraceTable({ criterion, py }: { criterion: CriterionData; py?: string }) {
+export function TraceTable({ criterion, py, historyStart }: { criterion: CriterionData; py?: string; historyStart?: string | null }) {
   const { t } = useTranslation('incentive');
   const { lang, tx } = useLocalText();
-  const lived = (m: TraceMonth, value: () => string) => (m.state === 'future' ? '—' : value());
+  const lived = (m: TraceMonth, value: () => string) => monthCell(m.state, value);
   const columns: DataColumn<TraceMonth>[] = [
     { key: 'month', header: t('month'), cell: (m) => formatMonth(m.month, lang) },
     {
@@ -38,12 +40,15 @@ export function TraceTable({ criterion, py }: { criterion: CriterionData; py?: s
     columns.push({ key: 'need', header: t('needs'), wrap: true, cell: (m) => (m.need ? tx(m.need) : '') });
   }
   return (
-    <DataTable
-      caption={t('traceTitle', { label: tx(criterion.label) })}
-      columns={columns}
-      rows={criterion.trace}
-      rowKey={(m) => m.month}
-      rowAttrs={(m) => ({ className: m.state === 'future' ? 'inc-row--future' : undefined })}
-    />
+    <>
+      <DataTable
+        caption={t('traceTitle', { label: tx(criterion.label) })}
+        columns={columns}
+        rows={criterion.trace}
+        rowKey={(m) => m.month}
+        rowAttrs={(m) => ({ className: m.state === 'future' || m.state === 'noData' ? 'inc-row--future' : undefined })}
+      />
+      <HistoryStartNote month={historyStart} />
+    </>
   );
 }

@@ -8,6 +8,7 @@ import { Page } from '../../../components/page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { FigureTrace } from '../../../components/figure-trace/figure-trace.tsx';
 import { FreshnessNote } from '../../../components/freshness-note.tsx';
+import { HistoryStartNote, historyStartOf, NoData } from '../../../components/no-data.tsx';
 import { formatMonth, formatPv } from '../../../lib/format.ts';
 import { useDetails } from './api/get-details.ts';
 import { useLocalText } from '../../../lib/use-local-text.ts';
@@ -40,12 +41,7 @@ export default function MarketDetailsPage() {
           const now = d.months.find((m) => m.month === d.month) ?? { ppv: 0, gpv: 0 };
           // Whose figures the traces are, when they are not the viewer's own.
           const who = d.self ? {} : { who: name };
-          const monthColumns: DataColumn<MonthRow>[] = [
-            {
-              key: 'month',
-              header: t('month'),
-              cell: (m) => `${formatMonth(m.month, lang)}${m.state === 'open' ? ' *' : ''}`,
-            },
+          const figureColumns: DataColumn<MonthRow>[] = [
             { key: 'ppv', numeric: true, header: `${t('ppv')} (PV)`, cell: (m) => pv(m.ppv) },
             { key: 'gpv', numeric: true, header: `${t('gpv')} (PV)`, cell: (m) => pv(m.gpv) },
             {
@@ -86,6 +82,15 @@ export default function MarketDetailsPage() {
               header: `${t('details.apv')} (PV)`,
               cell: (m) => pv(m.apv),
             },
+          ];
+          // A month before the member's history: "no data" in every figure, never a closed 0.
+          const monthColumns: DataColumn<MonthRow>[] = [
+            {
+              key: 'month',
+              header: t('month'),
+              cell: (m) => `${formatMonth(m.month, lang)}${m.state === 'open' ? ' *' : ''}`,
+            },
+            ...figureColumns.map((c) => ({ ...c, cell: (m: MonthRow, i: number) => (m.state === 'noData' ? <NoData /> : c.cell(m, i)) })),
           ];
           const legColumns: DataColumn<Leg>[] = [
             {
@@ -200,6 +205,7 @@ export default function MarketDetailsPage() {
               </section>
               <TableCard title={t('details.monthTable', { py: d.py })}>
                 <DataTable className="market-table" columns={monthColumns} rows={d.months} rowKey={(m) => m.month} />
+                <HistoryStartNote month={historyStartOf(d.months)} />
                 <p className="muted small">* {t('openNote')}</p>
               </TableCard>
               <TableCard title={t('details.legs', { n: d.legs.length })}>

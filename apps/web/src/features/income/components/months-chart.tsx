@@ -1,3 +1,4 @@
+import type { MonthStateData } from '@abo/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SimpleChart } from '../../../components/simple-chart.tsx';
@@ -16,11 +17,14 @@ export function MonthsChart({
   months,
   series,
   height = 200,
+  states,
 }: {
   title: string;
   months: string[];
   series: MoneySeries[];
   height?: number;
+  /** Where each month stands (a month before the history draws nothing: noData). */
+  states?: MonthStateData[];
 }) {
   const { i18n } = useTranslation('income');
   const lang = i18n.language;
@@ -31,5 +35,15 @@ export function MonthsChart({
   const chartSeries = useMemo(() => series.map((s) => ({ label: s.label, kind: s.kind, values: s.fen.map((f) => f / 100) })), [key]);
   const format = useMemo(() => (v: number) => formatFen(Math.round(v * 100), lang), [lang]);
   const tickFormat = useMemo(() => (v: number) => formatFen(v * 100, lang, true), [lang]);
-  return <SimpleChart title={title} labels={labels} series={chartSeries} format={format} tickFormat={tickFormat} height={height} />;
+  return (
+    <SimpleChart
+      title={title}
+      labels={labels}
+      series={chartSeries}
+      format={format}
+      tickFormat={tickFormat}
+      height={height}
+      {...(states ? { states } : {})}
+    />
+  );
 }

@@ -2,15 +2,16 @@ import type { IncomeTotals, StatementRow } from '@abo/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
+import { NoData } from '../../../components/no-data.tsx';
 import { formatFen, formatMonth } from '../../../lib/format.ts';
 import { useLocalText } from '../../../lib/use-local-text.ts';
 import { PaidOn } from './paid-on.tsx';
 
 /**
  * A month of statements with its payment date; `hasStatement: false` is a month nothing was paid
- * for (no statement to open, no payment date).
+ * for (no statement to open, no payment date); `noData` a month before the history (nothing known).
  */
-type StatementMonth = Omit<StatementRow, 'paidOn'> & { paidOn: string | null; hasStatement?: boolean };
+type StatementMonth = Omit<StatementRow, 'paidOn'> & { paidOn: string | null; hasStatement?: boolean; noData?: boolean | undefined };
 
 /**
  * Months of statements (pre-tax, tax, net) and their total, each month opening its statement and
@@ -18,6 +19,7 @@ type StatementMonth = Omit<StatementRow, 'paidOn'> & { paidOn: string | null; ha
  */
 export function StatementTable({ rows, totals, current }: { rows: readonly StatementMonth[]; totals: IncomeTotals; current?: string }) {
   const { t } = useTranslation('income');
+  const { t: tc } = useTranslation();
   const { lang } = useLocalText();
   const fen = (n: number) => formatFen(n, lang);
   const columns: DataColumn<StatementMonth>[] = [
@@ -25,7 +27,11 @@ export function StatementTable({ rows, totals, current }: { rows: readonly State
       key: 'month',
       header: t('month'),
       cell: (r) =>
-        r.hasStatement === false ? (
+        r.noData ? (
+          <>
+            {formatMonth(r.month, lang)} <span className="muted small">({tc('history.noData')})</span>
+          </>
+        ) : r.hasStatement === false ? (
           <>
             {formatMonth(r.month, lang)} <span className="muted small">({t('noStatement')})</span>
           </>
@@ -40,9 +46,10 @@ export function StatementTable({ rows, totals, current }: { rows: readonly State
           </>
         ),
     },
-    { key: 'pretax', header: t('pretax'), numeric: true, cell: (r) => fen(r.pretaxFen) },
-    { key: 'tax', header: t('tax'), numeric: true, cell: (r) => fen(r.taxFen) },
-    { key: 'net', header: t('net'), numeric: true, cell: (r) => fen(r.netFen) },
+    // A month before the history: no figures, not ¥0.00.
+    { key: 'pretax', header: t('pretax'), numeric: true, cell: (r) => (r.noData ? <NoData /> : fen(r.pretaxFen)) },
+    { key: 'tax', header: t('tax'), numeric: true, cell: (r) => (r.noData ? <NoData /> : fen(r.taxFen)) },
+    { key: 'net', header: t('net'), numeric: true, cell: (r) => (r.noData ? <NoData /> : fen(r.netFen)) },
   ];
   return (
     <DataTable

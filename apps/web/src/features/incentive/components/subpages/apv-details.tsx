@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '../../../../components/data-table/data-table.tsx';
 import { TableCard } from '../../../../components/data-table/table-card.tsx';
 import { SimpleChart } from '../../../../components/simple-chart.tsx';
+import { HistoryStartNote, monthCell } from '../../../../components/no-data.tsx';
 import { formatMonth, formatPv } from '../../../../lib/format.ts';
 import { useLocalText } from '../../../../lib/use-local-text.ts';
 import { termValues } from '../../market/term-values.ts';
@@ -56,8 +57,8 @@ export function ApvDetailsView({ plan }: { plan: PlanData }) {
         </>
       ),
     },
-    { key: 'apv', header: t('apvMonthly'), numeric: true, cell: ({ r }) => (r.state === 'future' ? '—' : formatPv(r.apv, lang)) },
-    { key: 'cum', header: t('apvCumulative'), numeric: true, cell: ({ r, cum }) => (r.state === 'future' ? '—' : formatPv(cum, lang)) },
+    { key: 'apv', header: t('apvMonthly'), numeric: true, cell: ({ r }) => monthCell(r.state, () => formatPv(r.apv, lang)) },
+    { key: 'cum', header: t('apvCumulative'), numeric: true, cell: ({ r, cum }) => monthCell(r.state, () => formatPv(cum, lang)) },
     ...(apv ? [{ key: 'required', header: t('required'), numeric: true, cell: () => formatPv(apv.required, lang) }] : []),
   ];
   return (
@@ -69,8 +70,9 @@ export function ApvDetailsView({ plan }: { plan: PlanData }) {
           columns={columns}
           rows={rows}
           rowKey={({ r }) => r.month}
-          rowAttrs={({ r }) => ({ className: r.state === 'future' ? 'inc-row--future' : undefined })}
+          rowAttrs={({ r }) => ({ className: r.state === 'future' || r.state === 'noData' ? 'inc-row--future' : undefined })}
         />
+        <HistoryStartNote month={plan.historyStart} />
         <p className="small muted">{t('help.apv', termValues(plan.py, lang))}</p>
       </TableCard>
     </>

@@ -1,7 +1,9 @@
 import type { PlanData } from '@abo/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '../../../../components/data-table/data-table.tsx';
 import { TableCard } from '../../../../components/data-table/table-card.tsx';
+import { HistoryStartNote, monthCell } from '../../../../components/no-data.tsx';
 import { formatMonth, formatPv } from '../../../../lib/format.ts';
 import { useLocalText } from '../../../../lib/use-local-text.ts';
 import { LevelsCard } from '../levels-card.tsx';
@@ -13,7 +15,7 @@ type MonthRecord = PlanData['records'][number];
 export function BiennialDataView({ plan }: { plan: PlanData }) {
   const { t } = useTranslation('incentive');
   const { lang } = useLocalText();
-  const lived = (r: MonthRecord, value: () => string | number) => (r.state === 'future' ? '—' : value());
+  const lived = (r: MonthRecord, value: () => string | number | ReactNode) => monthCell(r.state, value);
   const yesNo = (b: boolean) => check(b, t('yes'), t('no'));
   const columns: DataColumn<MonthRecord>[] = [
     { key: 'month', header: t('month'), cell: (r) => formatMonth(r.month, lang) },
@@ -32,8 +34,9 @@ export function BiennialDataView({ plan }: { plan: PlanData }) {
           columns={columns}
           rows={plan.records}
           rowKey={(r) => r.month}
-          rowAttrs={(r) => ({ className: r.state === 'future' ? 'inc-row--future' : undefined })}
+          rowAttrs={(r) => ({ className: r.state === 'future' || r.state === 'noData' ? 'inc-row--future' : undefined })}
         />
+        <HistoryStartNote month={plan.historyStart} />
       </TableCard>
     </>
   );

@@ -1,5 +1,6 @@
 import type { PlanData } from '@abo/contract';
 import { useTranslation } from 'react-i18next';
+import { HistoryStartNote } from '../../../../components/no-data.tsx';
 import { CriteriaList } from '../criteria-list.tsx';
 import { LevelsCard } from '../levels-card.tsx';
 import { TermsCard } from '../terms-card.tsx';
@@ -12,6 +13,7 @@ export function OverviewView({ plan }: { plan: PlanData }) {
   return (
     <>
       {newcomer ? <p className="card small">{t('newcomer')}</p> : null}
+      <HistoryStartNote month={plan.historyStart} />
       <CriteriaList criteria={plan.criteria} plan={plan} />
       <LevelsCard plan={plan} />
       <TermsCard kinds={allCriteria(plan).map((x) => x.c.kind)} py={plan.py} />

@@ -61,7 +61,7 @@ export function PinDetailsView({ plan }: { plan: PlanData }) {
         ) : (
           <p className="small">{t('noPinRise')}</p>
         )}
-        {pin ? <TraceTable criterion={pin} py={plan.py} /> : null}
+        {pin ? <TraceTable criterion={pin} py={plan.py} historyStart={plan.historyStart ?? null} /> : null}
       </section>
     </>
   );

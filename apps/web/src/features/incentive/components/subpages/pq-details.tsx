@@ -4,6 +4,7 @@ import { DataTable, type DataColumn } from '../../../../components/data-table/da
 import { TableCard } from '../../../../components/data-table/table-card.tsx';
 import { BracketCell } from '../../../../components/figure-trace/bracket-cell.tsx';
 import { FigureTrace } from '../../../../components/figure-trace/figure-trace.tsx';
+import { HistoryStartNote, monthCell } from '../../../../components/no-data.tsx';
 import { formatMonth, formatPv } from '../../../../lib/format.ts';
 import { useLocalText } from '../../../../lib/use-local-text.ts';
 import { check, CriterionCard, findCriterion } from './shared.tsx';
@@ -15,7 +16,7 @@ export function PqDetailsView({ plan }: { plan: PlanData }) {
   const { t } = useTranslation('incentive');
   const { lang } = useLocalText();
   const pq = findCriterion(plan, 'pqMonths');
-  const lived = (r: MonthRecord, value: () => string) => (r.state === 'future' ? '—' : value());
+  const lived = (r: MonthRecord, value: () => string) => monthCell(r.state, value);
   const columns: DataColumn<MonthRecord>[] = [
     {
       key: 'month',
@@ -33,7 +34,7 @@ export function PqDetailsView({ plan }: { plan: PlanData }) {
       key: 'bracket',
       header: t('bracket'),
       numeric: true,
-      cell: (r) => (r.state === 'future' ? '—' : <BracketCell m={r} label={t('bracket')} />),
+      cell: (r) => monthCell(r.state, () => <BracketCell m={r} label={t('bracket')} />),
     },
     { key: 'q', header: t('qFlag'), cell: (r) => <PqCell r={r} /> },
   ];
@@ -42,11 +43,12 @@ export function PqDetailsView({ plan }: { plan: PlanData }) {
       {pq ? <CriterionCard c={pq} plan={plan} /> : null}
       <TableCard id="inc-pq" title={t('subpages.pqdetails')}>
         {plan.records.every((r) => !r.present) ? <p className="muted small">{t('noRecords')}</p> : null}
+        <HistoryStartNote month={plan.historyStart} />
         <DataTable
           columns={columns}
           rows={plan.records}
           rowKey={(r) => r.month}
-          rowAttrs={(r) => ({ className: r.state === 'future' ? 'inc-row--future' : undefined })}
+          rowAttrs={(r) => ({ className: r.state === 'future' || r.state === 'noData' ? 'inc-row--future' : undefined })}
         />
       </TableCard>
     </>
@@ -60,7 +62,7 @@ export function PqDetailsView({ plan }: { plan: PlanData }) {
 export function PqCell({ r }: { r: MonthRecord }) {
   const { t } = useTranslation('incentive');
   const { lang } = useLocalText();
-  if (r.state === 'future') return <>—</>;
+  if (r.state === 'future' || r.state === 'noData') return <>{monthCell(r.state, () => null)}</>;
   return (
     <>
       {check(r.isPq, t('yes'), t('no'))}

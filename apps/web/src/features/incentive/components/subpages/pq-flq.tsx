@@ -3,6 +3,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '../../../../components/data-table/data-table.tsx';
 import { TableCard } from '../../../../components/data-table/table-card.tsx';
+import { countsSoFar } from '@abo/plan';
+import { HistoryStartNote, monthCell } from '../../../../components/no-data.tsx';
 import { formatMonth } from '../../../../lib/format.ts';
 import { useLocalText } from '../../../../lib/use-local-text.ts';
 import { LegMatrix } from '../leg-matrix.tsx';
@@ -26,7 +28,7 @@ export function PqFlqView({ plan }: { plan: PlanData }) {
     const out: Row[] = [];
     for (const r of plan.records) {
       const prev = out[out.length - 1];
-      const live = r.state !== 'future';
+      const live = countsSoFar(r.state);
       out.push({
         r,
         cumPq: (prev?.cumPq ?? 0) + (live && r.isPq ? 1 : 0),
@@ -35,7 +37,7 @@ export function PqFlqView({ plan }: { plan: PlanData }) {
     }
     return out;
   }, [plan.records]);
-  const lived = (r: Row['r'], value: () => string | number) => (r.state === 'future' ? '—' : value());
+  const lived = (r: Row['r'], value: () => string | number) => monthCell(r.state, value);
   const columns: DataColumn<Row>[] = [
     { key: 'month', header: t('month'), cell: ({ r }) => formatMonth(r.month, lang) },
     { key: 'q', header: t('qFlag'), cell: ({ r }) => <PqCell r={r} /> },
@@ -55,8 +57,9 @@ export function PqFlqView({ plan }: { plan: PlanData }) {
           columns={columns}
           rows={rows}
           rowKey={({ r }) => r.month}
-          rowAttrs={({ r }) => ({ className: r.state === 'future' ? 'inc-row--future' : undefined })}
+          rowAttrs={({ r }) => ({ className: r.state === 'future' || r.state === 'noData' ? 'inc-row--future' : undefined })}
         />
+        <HistoryStartNote month={plan.historyStart} />
       </TableCard>
       {flq ? (
         <TableCard id="inc-pqflq-legs" title={t('legs')}>
