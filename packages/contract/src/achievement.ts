@@ -73,6 +73,11 @@ export const achOverviewDataSchema = z.object({
   pinCode: z.number().int(),
   pinName: localTextSchema,
   pinMonth: z.string().nullable(),
+  /**
+   * The pin shown was held before the imported history (distributors.csv pin_held) and not reached
+   * inside it: the history's first month ("held since before …"); null (or absent) otherwise.
+   */
+  pinHeldBefore: z.string().nullable().optional(),
   py: z.string(),
   month: z.string(),
   current: achMonthSchema.nullable(),
@@ -118,6 +123,11 @@ export const achRankDataSchema = z.object({
   pinCode: z.number().int(),
   pinName: localTextSchema,
   pinMonth: z.string().nullable(),
+  /**
+   * The pin shown was held before the imported history (distributors.csv pin_held) and not reached
+   * inside it: the history's first month ("held since before …"); null (or absent) otherwise.
+   */
+  pinHeldBefore: z.string().nullable().optional(),
   py: z.string(),
   month: z.string(),
   closedMonths: z.number().int(),
@@ -411,8 +421,17 @@ export const achEstimateDataSchema = z.object({
       pearlPassPv: z.number().int(),
       /** Leadership the leg passes up this month so far, fen (its whole downline, as the close counts it). */
       leadershipUpFen: z.number().int(),
+      /** The leg's group and personal-group BV and pearlPassPv's BV, fen (the orders' own; absent: PV × the PY's ratio). */
+      gbvFen: z.number().int().optional(),
+      pgbvFen: z.number().int().optional(),
+      pearlPassBvFen: z.number().int().optional(),
+      /** Below 21 % with returns: the 21 % groups it passes to the first 21 % upline, and their positive PGBV, fen. */
+      leadershipLegs: z.number().int().optional(),
+      leadershipBaseBvFen: z.number().int().optional(),
     }),
   ),
+  /** BV of the own orders so far, fen (absent: PV × the PY's ratio). */
+  ppvBvFen: z.number().int().optional(),
   before: achEstimateSideSchema,
   after: achEstimateSideSchema,
   legsBecomingQ: z.array(z.string()),

@@ -1,14 +1,14 @@
 // The Emerald and Diamond annual bonuses: two funds a PY, each shared by units among those
 // qualified in that PY (README, "Rules and their sources", annual bonuses).
 //   fund   = rate × the BV of every 21 % group in the line of sponsorship of the fund's
-//            qualifiers over the PY. A 21 % group is counted by its personal-group BV, once,
-//            however many qualifiers sit above it: a downline Emerald's volume is not counted
-//            twice.
+//            qualifiers over the PY. A 21 % group is counted by its personal-group BV (the
+//            orders' BV; a month's negative PGBV counts 0), once, however many qualifiers sit
+//            above it: a downline Emerald's volume is not counted twice.
 //   units  = each month a qualifier's frontline leg is a 21 % group, one unit (its FLQ months).
 //   share  = fund × own units ÷ all qualifiers' units, to the fen; the shares add up to the fund
 //            exactly (largest remainder).
-// A node whose group is at 21 % has every upline at 21 % too (group PV only grows upwards), so
-// the personal groups of the 21 % groups never overlap.
+// Every 21 % group leaves every upline's personal group (close.ts), so the personal groups of
+// the 21 % groups never overlap, returns or not.
 import { applyBp } from './money.ts';
 import type { MonthClose } from './close.ts';
 import { PIN } from './pins.ts';
@@ -47,27 +47,28 @@ export const ANNUAL_BONUS_MIN_PIN = PIN.EMERALD;
 export interface AnnualTally {
   /** Frontline 21 % leg-months so far this PY. */
   readonly units: Float64Array;
-  /** Personal-group PV of the node in the months its group was a 21 % group. */
-  readonly qGroupPgpv: Float64Array;
+  /** Positive personal-group BV (fen) of the node in the months its group was a 21 % group. */
+  readonly qGroupPgbvFen: Float64Array;
 }
 
 export function createAnnualTally(n: number): AnnualTally {
-  return { units: new Float64Array(n), qGroupPgpv: new Float64Array(n) };
+  return { units: new Float64Array(n), qGroupPgbvFen: new Float64Array(n) };
 }
 
 /** Starts a new PY. */
 export function resetAnnualTally(t: AnnualTally): void {
   t.units.fill(0);
-  t.qGroupPgpv.fill(0);
+  t.qGroupPgbvFen.fill(0);
 }
 
 /** Adds one closed month of the PY. */
 export function tallyAnnualMonth(t: AnnualTally, close: MonthClose): void {
-  const { units, qGroupPgpv } = t;
-  const { qLegCount, isQ, personalGroupPv } = close;
+  const { units, qGroupPgbvFen } = t;
+  const { qLegCount, isQ, personalGroupBvFen } = close;
   for (let i = 0; i < units.length; i++) {
     units[i] = units[i]! + qLegCount[i]!;
-    if (isQ[i]) qGroupPgpv[i] = qGroupPgpv[i]! + personalGroupPv[i]!;
+    const bv = personalGroupBvFen[i]!;
+    if (isQ[i] && bv > 0) qGroupPgbvFen[i] = qGroupPgbvFen[i]! + bv;
   }
 }
 
@@ -94,11 +95,11 @@ interface Fund {
   readonly share: Map<number, number>;
 }
 
-function fund(t: AnnualTally, sponsor: Int32Array, qualifies: (i: number) => boolean, rateBp: number, bvFenPerPv: number): Fund {
+function fund(t: AnnualTally, sponsor: Int32Array, qualifies: (i: number) => boolean, rateBp: number): Fund {
   const n = sponsor.length;
   // In the line of sponsorship of a qualifier: the qualifier or anyone below one (sponsors come first).
   const under = new Uint8Array(n);
-  let basePv = 0;
+  let baseBvFen = 0;
   const who: number[] = [];
   const units: number[] = [];
   for (let i = 0; i < n; i++) {
@@ -108,9 +109,8 @@ function fund(t: AnnualTally, sponsor: Int32Array, qualifies: (i: number) => boo
       who.push(i);
       units.push(t.units[i]!);
     } else if (s >= 0 && under[s]) under[i] = 1;
-    if (under[i]) basePv += t.qGroupPgpv[i]!;
+    if (under[i]) baseBvFen += t.qGroupPgbvFen[i]!;
   }
-  const baseBvFen = basePv * bvFenPerPv;
   const fundFen = applyBp(baseBvFen, rateBp);
   const parts = shareByUnits(fundFen, units);
   const share = new Map<number, number>();
@@ -132,9 +132,8 @@ export function annualBonuses(
   qualified: ArrayLike<number>,
   rules: RuleTable,
 ): Map<number, AnnualBonus> {
-  const bv = rules.bvFenPerPv;
-  const emerald = fund(t, sponsor, (i) => qualified[i]! >= ANNUAL_BONUS_MIN_PIN, rules.annual.emeraldRateBp, bv);
-  const diamond = fund(t, sponsor, (i) => qualified[i]! >= PIN.DIAMOND, rules.annual.diamondRateBp, bv);
+  const emerald = fund(t, sponsor, (i) => qualified[i]! >= ANNUAL_BONUS_MIN_PIN, rules.annual.emeraldRateBp);
+  const diamond = fund(t, sponsor, (i) => qualified[i]! >= PIN.DIAMOND, rules.annual.diamondRateBp);
   const out = new Map<number, AnnualBonus>();
   for (const i of emerald.share.keys()) {
     const e = shareOf(emerald, i);

@@ -1,5 +1,5 @@
-// Service fees for every node of a closed month at once, with exactly the formulas and
-// rounding of monthlyStatement (without annual bonuses and adjustments, which are per person).
+// Service fees for every node of a closed month at once, on the orders' BV (MonthClose), with
+// exactly the formulas and rounding of monthlyStatement (without annual bonuses and adjustments, which are per person).
 // O(n) passes over typed arrays, for the month-by-month close.
 import { qThreshold, bracketFor } from './bracket.ts';
 import type { MonthClose } from './close.ts';
@@ -48,7 +48,7 @@ export function leadershipKeep(pgpv: number, qLegs: number, rules: RuleTable): L
 }
 
 export interface LeadershipShare {
-  /** rate × own personal-group BV when a 21 % group (what it generates for its sponsor), else 0. */
+  /** rate × own positive personal-group BV when a 21 % group (what it generates for its sponsor), else 0. */
   readonly ownFen: number;
   readonly inFen: number;
   readonly keep: LeadershipKeep;
@@ -58,54 +58,60 @@ export interface LeadershipShare {
 
 /**
  * One node's leadership: it generates rate × its personal-group BV when it is a 21 % group and
- * receives what its Q legs pass up. It passes up at least its own share, topped up to the
- * leadership adjustment (rate × the top bracket's BV) from what it received when it keeps part;
- * it keeps the rest (all, part) or nothing (none). kept + up = own + in: no money is made or lost.
+ * receives what its leadership legs pass up. It passes up at least its own share, topped up to
+ * the leadership adjustment (rate × the top bracket's BV at the table's BV per PV) from what it
+ * received when it keeps part; it keeps the rest (all, part) or nothing (none). A node below
+ * 21 % keeps nothing: the leadership goes on to the first 21 % upline. kept + up = own + in: no
+ * money is made or lost.
+ * @param legs its leadership legs (MonthClose.leadershipLegs).
  */
-export function leadershipShare(isQGroup: boolean, pgpv: number, qLegs: number, inFen: number, rules: RuleTable): LeadershipShare {
+export function leadershipShare(
+  isQGroup: boolean,
+  pgpv: number,
+  pgbvFen: number,
+  legs: number,
+  inFen: number,
+  rules: RuleTable,
+): LeadershipShare {
   const rate = rules.leadership.rateBp;
-  const ownFen = isQGroup ? applyBp(pgpv * rules.bvFenPerPv, rate) : 0;
-  const keep = leadershipKeep(pgpv, qLegs, rules);
+  const ownFen = isQGroup && pgbvFen > 0 ? applyBp(pgbvFen, rate) : 0;
+  const keep = isQGroup ? leadershipKeep(pgpv, legs, rules) : 'none';
   const pool = ownFen + inFen;
   let upFen = pool;
   if (keep !== 'none') {
-    const adjustment = isQGroup ? applyBp(qThreshold(rules.brackets) * rules.bvFenPerPv, rate) : 0;
+    const adjustment = applyBp(qThreshold(rules.brackets) * rules.bvFenPerPv, rate);
     upFen = Math.min(pool, Math.max(ownFen, adjustment));
   }
   return { ownFen, inFen, keep, keptFen: pool - upFen, upFen };
 }
 
-export function closeIncome(
-  sponsorIndex: Int32Array,
-  personalPv: Int32Array,
-  close: MonthClose,
-  rules: RuleTable,
-  out?: MonthIncome,
-): MonthIncome {
+export function closeIncome(sponsorIndex: Int32Array, close: MonthClose, rules: RuleTable, out?: MonthIncome): MonthIncome {
   const n = sponsorIndex.length;
   const r = out ?? createMonthIncome(n);
   if (r.n !== n || close.n !== n) throw new RangeError('size mismatch');
   const { promotionFen, leadershipFen, leadershipInFen, leadershipUpFen, rubyFen, pearlFen, pretaxFen } = r;
-  const { groupPv, personalGroupPv: pg, bracketPercent: pct, isQ, qLegCount, depthPgpv } = close;
-  const bv = rules.bvFenPerPv;
+  const { personalGroupPv: pg, bracketPercent: pct, isQ, qLegCount, leadershipLegs } = close;
+  const { personalBvFen: ownBv, personalGroupBvFen: pgbv, depthPgbvFen } = close;
   const rubyMin = rules.ruby.minPgpv;
   const rubyBp = rules.ruby.rateBp;
   const pearlLegs = rules.pearl.minQLegs;
   const pearlBp = rules.pearl.rateBp;
 
-  // Promotion: own % on own PV, plus the bracket differential on each leg's group BV.
-  for (let i = 0; i < n; i++) promotionFen[i] = applyBp(personalPv[i]! * bv, pct[i]! * 100);
+  // Promotion: own % on own BV, plus the bracket differential on each leg below 21 %'s
+  // personal-group BV (a 21 % leg gives none; its group left the personal group). Summed over
+  // a tree it telescopes: each BV is paid the bracket of the first 21 % group above it, once.
+  for (let i = 0; i < n; i++) promotionFen[i] = applyBp(ownBv[i]!, pct[i]! * 100);
   for (let i = 0; i < n; i++) {
     const s = sponsorIndex[i]!;
-    if (s < 0) continue;
+    if (s < 0 || isQ[i]) continue;
     const diff = pct[s]! - pct[i]!;
-    if (diff > 0) promotionFen[s] = promotionFen[s]! + applyBp(groupPv[i]! * bv, diff * 100);
+    if (diff !== 0) promotionFen[s] = promotionFen[s]! + applyBp(pgbv[i]!, diff * 100);
   }
   // Leadership bottom-up: children (larger indices) pass up before their sponsor is settled.
   leadershipInFen.fill(0);
   r.leadershipUnpaidFen = 0;
   for (let i = n - 1; i >= 0; i--) {
-    const share = leadershipShare(isQ[i] === 1, pg[i]!, qLegCount[i]!, leadershipInFen[i]!, rules);
+    const share = leadershipShare(isQ[i] === 1, pg[i]!, pgbv[i]!, leadershipLegs[i]!, leadershipInFen[i]!, rules);
     leadershipFen[i] = share.keptFen;
     leadershipUpFen[i] = share.upFen;
     const s = sponsorIndex[i]!;
@@ -113,9 +119,8 @@ export function closeIncome(
     else r.leadershipUnpaidFen += share.upFen;
   }
   for (let i = 0; i < n; i++) {
-    const legs = qLegCount[i]!;
-    const ruby = pg[i]! >= rubyMin ? applyBp(pg[i]! * bv, rubyBp) : 0;
-    const pearl = legs >= pearlLegs ? applyBp(depthPgpv[i]! * bv, pearlBp) : 0;
+    const ruby = pg[i]! >= rubyMin ? applyBp(pgbv[i]!, rubyBp) : 0;
+    const pearl = isQ[i] && qLegCount[i]! >= pearlLegs ? applyBp(depthPgbvFen[i]!, pearlBp) : 0;
     rubyFen[i] = ruby;
     pearlFen[i] = pearl;
     pretaxFen[i] = promotionFen[i]! + leadershipFen[i]! + ruby + pearl;

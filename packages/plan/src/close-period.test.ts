@@ -37,7 +37,7 @@ describe('closePeriod', () => {
       closeMonth(sponsor, input.ppv, rules, close);
       expect(m.close.groupPv).toEqual(close.groupPv);
       expect(m.close.isSpMonth).toEqual(close.isSpMonth);
-      closeIncome(sponsor, input.ppv, close, rules, income);
+      closeIncome(sponsor, close, rules, income);
       if (input.closed) {
         advancePins(pins, sponsor, close, input.month, rules);
         expect(m.income!.pretaxFen).toEqual(income.pretaxFen);

@@ -4,6 +4,7 @@
 // among those qualified in that PY (annual-bonus.ts). The demo seed calls it with generated orders; an import of real
 // months calls it the same way.
 import { isLastMonthOfPy, monthIndex, pyOf, type MonthKey, type PyName } from './calendar.ts';
+import { createCarryState, settleClosedMonth, type CarryState } from './claw-back.ts';
 import { closeIncome, createMonthIncome, type MonthIncome } from './close-income.ts';
 import { closeMonth, createMonthClose, type MonthClose } from './close.ts';
 import { annualBonuses, createAnnualTally, resetAnnualTally, tallyAnnualMonth, type AnnualBonus } from './annual-bonus.ts';
@@ -16,6 +17,8 @@ export interface PeriodMonthInput {
   readonly month: MonthKey;
   /** Personal PV of every node, in the tree's order. */
   readonly ppv: Int32Array;
+  /** Personal BV of every node, fen, from the orders (default: PV × the table's BV per PV). */
+  readonly bvFen?: ArrayLike<number>;
   /** A closed month is paid and moves pins; the open month (month to date) gets volumes only. */
   readonly closed: boolean;
   /** Default: the table of the month's PY (the nearest table for a PY without one). */
@@ -29,6 +32,8 @@ export interface ClosePeriodInput {
   readonly months: readonly PeriodMonthInput[];
   /** Pin each node held before the first month (default Member). */
   readonly initialPin?: ArrayLike<number>;
+  /** Claw-back debit each node carries into the first month, fen (default none). */
+  readonly initialDebitFen?: ArrayLike<number>;
 }
 
 /**
@@ -43,6 +48,11 @@ export interface ClosedMonth {
   readonly close: MonthClose;
   /** Service fees; null for the open month. */
   readonly income: MonthIncome | null;
+  /**
+   * A closed month's claw-back settlement (claw-back.ts): the debit each node brought forward
+   * and carries on; null for the open month.
+   */
+  readonly carry: CarryState | null;
   /**
    * The open month's service fees so far (provisional, not paid): what its legs pass up, for the
    * what-if; null for a closed month.
@@ -68,6 +78,8 @@ export interface ClosePeriodResult {
   readonly pinMonth: Int32Array;
   /** Pin each node qualified for in the PY of the last closed month, by its closed months. */
   readonly qualified: Uint16Array;
+  /** Claw-back debit each node carries after the last closed month, fen. */
+  readonly debitFen: Float64Array;
 }
 
 const NO_BONUS: ReadonlyMap<number, AnnualBonus> = new Map();
@@ -85,17 +97,19 @@ export function closePeriod(input: ClosePeriodInput, onMonth: (m: ClosedMonth) =
   const pins = createPinState(n);
   if (input.initialPin) pins.pin.set(input.initialPin);
   const tally = createAnnualTally(n);
+  const carry = createCarryState(n);
+  if (input.initialDebitFen) carry.debitFen.set(input.initialDebitFen);
   let py: PyName | null = null;
   for (let m = 0; m < months.length; m++) {
-    const { month, ppv, closed } = months[m]!;
+    const { month, ppv, bvFen, closed } = months[m]!;
     if (ppv.length !== n) throw new RangeError(`${month}: ${ppv.length} volumes for ${n} nodes`);
     if (!closed && m !== months.length - 1) throw new RangeError(`${month}: only the last month may be open`);
     if (m > 0 && monthIndex(month) !== monthIndex(months[m - 1]!.month) + 1) throw new RangeError(`${month}: months must be consecutive`);
     const rules = months[m]!.rules ?? rulesFor(pyOf(month), { fallback: 'nearest' });
-    closeMonth(sponsor, ppv, rules, close);
+    closeMonth(sponsor, ppv, rules, close, bvFen);
     let paid: MonthIncome | null = null;
     let annual = NO_BONUS;
-    closeIncome(sponsor, ppv, close, rules, income);
+    closeIncome(sponsor, close, rules, income);
     if (closed) {
       paid = income;
       advancePins(pins, sponsor, close, month, rules);
@@ -107,6 +121,11 @@ export function closePeriod(input: ClosePeriodInput, onMonth: (m: ClosedMonth) =
       tallyAnnualMonth(tally, close);
       // Only those qualified in this PY: the pin held is recognition (README, "Rules and their sources").
       if (isLastMonthOfPy(month)) annual = annualBonuses(tally, sponsor, pins.qualified, rules);
+      const bonuses = annual;
+      settleClosedMonth(carry, (i) => {
+        const a = bonuses.get(i);
+        return income.pretaxFen[i]! + (a ? a.emeraldFen + a.diamondFen : 0);
+      });
     }
     // An open month counts no credits (only a closed PY's last month does).
     if (!closed) pins.qualificationCredits.fill(0);
@@ -116,6 +135,7 @@ export function closePeriod(input: ClosePeriodInput, onMonth: (m: ClosedMonth) =
       rules,
       close,
       income: paid,
+      carry: closed ? carry : null,
       incomeSoFar: closed ? null : income,
       pin: pins.pin,
       qualified: pins.qualified,
@@ -123,5 +143,5 @@ export function closePeriod(input: ClosePeriodInput, onMonth: (m: ClosedMonth) =
       annual,
     });
   }
-  return { pin: pins.pin, pinMonth: pins.pinMonth, qualified: pins.qualified };
+  return { pin: pins.pin, pinMonth: pins.pinMonth, qualified: pins.qualified, debitFen: carry.debitFen };
 }

@@ -21,9 +21,9 @@ export interface EstimatePreset {
 }
 
 /** The presets for this month's figures, fewest PV first within each kind; none that repeat another. */
-export function estimatePresets(input: Pick<EstimateInput, 'month' | 'ppv' | 'legs' | 'rules'>): EstimatePreset[] {
+export function estimatePresets(input: Pick<EstimateInput, 'month' | 'ppv' | 'ppvBvFen' | 'legs' | 'rules'>): EstimatePreset[] {
   const rules = input.rules ?? rulesForMonth(input.month);
-  const own = ownVolume(input.ppv, input.legs, rules);
+  const own = ownVolume(input.ppv, input.legs, rules, input.ppvBvFen);
   const out: EstimatePreset[] = [];
   const next = nextBracket(rules.brackets, own.gpv);
   if (next.nextPercent !== null) out.push({ kind: 'nextBracket', extraPpv: next.pvNeeded, percent: next.nextPercent });

@@ -20,6 +20,8 @@ export interface EstimateInput {
   readonly extraPpv?: number;
   /** Extra PV per leg id (added to that leg's group and personal-group PV). */
   readonly extraLegPv?: Readonly<Record<string, number>>;
+  /** BV of the own orders so far, fen (default PV × the table's BV per PV). */
+  readonly ppvBvFen?: number;
 }
 
 export interface EstimateSide {
@@ -48,9 +50,9 @@ export interface Estimate {
   ppvNeededForSp: number;
 }
 
-function side(month: MonthKey, ppv: number, legs: readonly LegVolume[], rules: RuleTable): EstimateSide {
-  const st = monthlyStatement({ month, ppv, legs, rules });
-  const own = ownVolume(ppv, legs, rules);
+function side(month: MonthKey, ppv: number, ppvBvFen: number | undefined, legs: readonly LegVolume[], rules: RuleTable): EstimateSide {
+  const st = monthlyStatement({ month, ppv, ...(ppvBvFen === undefined ? {} : { ppvBvFen }), legs, rules });
+  const own = ownVolume(ppv, legs, rules, ppvBvFen);
   const promo = st.items.find((i) => i.code === 'PROMOTION');
   return {
     ppv,
@@ -78,17 +80,27 @@ export function ppvNeededForSp(apv: number, qLegs: number, rules: RuleTable): nu
 
 /** The leadership a leg generates on its own personal group (0 below 21 %). */
 function ownLeadership(l: LegVolume, rules: RuleTable): number {
-  return leadershipShare(isQGroup(l.gpv, rules), l.pgpv ?? l.gpv, 0, 0, rules).ownFen;
+  const pgpv = l.pgpv ?? l.gpv;
+  return leadershipShare(isQGroup(l.gpv, rules), pgpv, l.pgbvFen ?? pgpv * rules.bvFenPerPv, 0, 0, rules).ownFen;
 }
 
 export function estimateMonth(input: EstimateInput): Estimate {
   const rules = input.rules ?? rulesForMonth(input.month);
   const extra = input.extraLegPv ?? {};
-  const before = side(input.month, input.ppv, input.legs, rules);
+  const before = side(input.month, input.ppv, input.ppvBvFen, input.legs, rules);
+  // Extra volume is a what-if order without a BV of its own: PV × the table's BV per PV.
+  const bvOf = (pv: number) => pv * rules.bvFenPerPv;
   const legsAfter = input.legs.map((l): LegVolume => {
     const add = extra[l.id] ?? 0;
     if (!add) return l;
-    const after = { ...l, gpv: l.gpv + add, pgpv: (l.pgpv ?? l.gpv) + add };
+    const pgpv = l.pgpv ?? l.gpv;
+    const after: LegVolume = {
+      ...l,
+      gpv: l.gpv + add,
+      pgpv: pgpv + add,
+      gbvFen: (l.gbvFen ?? bvOf(l.gpv)) + bvOf(add),
+      pgbvFen: (l.pgbvFen ?? bvOf(pgpv)) + bvOf(add),
+    };
     // What the leg passes up moves by its own share's change (a leg lifted to 21 % starts
     // passing its own 4 %); what it passes on from below stays.
     if (l.leadershipUpFen === undefined) return after;
@@ -96,7 +108,9 @@ export function estimateMonth(input: EstimateInput): Estimate {
     return { ...after, leadershipUpFen: Math.max(0, l.leadershipUpFen + delta) };
   });
   const legsBecomingQ = input.legs.filter((l, i) => !isQGroup(l.gpv, rules) && isQGroup(legsAfter[i]!.gpv, rules)).map((l) => l.id);
-  const after = side(input.month, input.ppv + (input.extraPpv ?? 0), legsAfter, rules);
+  const extraPpv = input.extraPpv ?? 0;
+  const afterBv = input.ppvBvFen === undefined ? undefined : input.ppvBvFen + bvOf(extraPpv);
+  const after = side(input.month, input.ppv + extraPpv, afterBv, legsAfter, rules);
   return {
     before,
     after,

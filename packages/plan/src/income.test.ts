@@ -223,7 +223,7 @@ describe('statement invariants', () => {
         const sponsor = randomTree(n, seed, 2 > n ? 1 : 2);
         const ppv = randomPv(n, seed + 5);
         const close = closeMonth(sponsor, ppv, rules);
-        const inc = closeIncome(sponsor, ppv, close, rules);
+        const inc = closeIncome(sponsor, close, rules);
         const ch = buildChildren(sponsor);
         let promoTotal = 0;
         let bvTotal = 0;
@@ -262,7 +262,7 @@ describe('statement invariants', () => {
         // Heavier volume than randomPv so that 21 % groups nest several deep.
         const ppv = randomPv(n, seed + 9).map((v) => v * 4);
         const close = closeMonth(sponsor, ppv, rules);
-        const inc = closeIncome(sponsor, ppv, close, rules);
+        const inc = closeIncome(sponsor, close, rules);
         let generated = 0;
         let kept = 0;
         for (let i = 0; i < n; i++) {

@@ -1,23 +1,29 @@
 // Monthly service-fee statement for one distributor. Every item carries its base volume
 // (BV, fen) and rate so the page can show "how is this calculated". Rules (per rule table; the
 // README's rule table gives each one's source):
-//   PROMOTION  market promotion service fee = bracket differential on group volume:
-//              own% × own PV's BV + Σ over frontline legs (own% − leg%) × leg group BV
-//              ( = own% × own group BV − Σ leg% × leg group BV ). A 21 % leg under a 21 %
-//              sponsor gives 0 here (leadership instead). A negative differential counts 0.
-//   LEADERSHIP what the node keeps of the 4 % its 21 % legs pass up (leadershipShare).
+//   PROMOTION  market promotion service fee = bracket differential on personal-group volume:
+//              own% × own BV + Σ over frontline legs below 21 % (own% − leg%) × leg's PGBV
+//              ( = own% × own PGBV − Σ leg% × leg PGBV ). A 21 % leg gives nothing here
+//              (leadership instead). With returns the differential and the fee can be
+//              negative: a claw-back (close-period.ts carries it to the next statement).
+//   LEADERSHIP what the node keeps of the 4 % its leadership legs pass up (leadershipShare).
 //   RUBY       2 % of own personal-group BV, in a month with PGPV ≥ 20 000.
 //   PEARL      明珠: 1 % of the PGBV of the 21 % groups from the second generation down to the
-//              next Pearl recipient's first, in a month with ≥ 3 Q legs.
+//              next Pearl recipient's first, in a month with ≥ 3 Q legs at 21 %.
 //   EMERALD_ANNUAL / DIAMOND_ANNUAL  August statement only: the share of each PY fund the close
 //              worked out for those qualified Emerald (370) / Diamond (380) in the PY
 //              (annual-bonus.ts: rate × the 21 % groups' BV, shared by units).
 //   ADJUSTMENT as given (may be negative).
-// BV = PV × bvFenPerPv. Each part is rounded half up to the fen; the item amount is the sum of
-// its rounded parts.
+//   DEBIT_BROUGHT_FORWARD / DEBIT_CARRIED_FORWARD  claw-backs (claw-back.ts): a debit from an
+//              earlier month taken from this one, and what is left of a total below zero,
+//              carried to the next statement (so the statement's total is never negative).
+// BV is the orders' own BV (ppvBvFen, a leg's gbvFen/pgbvFen); PV × bvFenPerPv only where none
+// is given (what-ifs). Brackets and qualifications stay on PV. Each part is rounded half up to
+// the fen; the item amount is the sum of its rounded parts.
 import type { AnnualBonus, AnnualFundShare } from './annual-bonus.ts';
 import { bracketFor } from './bracket.ts';
 import { isLastMonthOfPy, pyOf, type MonthKey, type PyName } from './calendar.ts';
+import { settleMonth } from './claw-back.ts';
 import { leadershipShare, type LeadershipKeep } from './close-income.ts';
 import { isPearlRecipient, isQGroup, isSpMonth } from './close.ts';
 import { applyBp } from './money.ts';
@@ -26,7 +32,16 @@ import type { RuleTable } from './rules/types.ts';
 import { remunerationWithholdingDetail, type WithholdingDetail } from './tax.ts';
 import { num, text, type Text } from './text.ts';
 
-export type ItemCode = 'PROMOTION' | 'LEADERSHIP' | 'RUBY' | 'PEARL' | 'EMERALD_ANNUAL' | 'DIAMOND_ANNUAL' | 'ADJUSTMENT';
+export type ItemCode =
+  | 'PROMOTION'
+  | 'LEADERSHIP'
+  | 'RUBY'
+  | 'PEARL'
+  | 'EMERALD_ANNUAL'
+  | 'DIAMOND_ANNUAL'
+  | 'ADJUSTMENT'
+  | 'DEBIT_BROUGHT_FORWARD'
+  | 'DEBIT_CARRIED_FORWARD';
 
 export const ITEM_NAMES: Readonly<Record<ItemCode, Text>> = {
   PROMOTION: text('市场推广服务费', 'Market promotion service fee'),
@@ -36,7 +51,49 @@ export const ITEM_NAMES: Readonly<Record<ItemCode, Text>> = {
   EMERALD_ANNUAL: text('翡翠年度奖金', 'Emerald annual bonus'),
   DIAMOND_ANNUAL: text('钻石年度奖金', 'Diamond annual bonus'),
   ADJUSTMENT: text('调整', 'Adjustment'),
+  DEBIT_BROUGHT_FORWARD: text('上期负额扣回', 'Debit brought forward'),
+  DEBIT_CARRIED_FORWARD: text('负额结转下期', 'Debit carried forward'),
 };
+
+/** The note of a debit brought forward from `from` (a claw-back of that month's returns). */
+export function debitBroughtNote(from: MonthKey | null): Text {
+  return from
+    ? text(`${from}退货产生的负额，从本期扣回`, `the negative total of ${from} (returns), taken from this statement`)
+    : text('此前退货产生的负额，从本期扣回', 'a negative total of an earlier month (returns), taken from this statement');
+}
+
+/** The note of a debit carried forward: nothing is paid this month. */
+export const DEBIT_CARRIED_NOTE: Text = text(
+  '本期合计为负（退货），不发放；负额结转至下一期结单扣回',
+  'this month’s total is below zero (returns): nothing is paid; the debit is taken from the next statement',
+);
+
+/** The claw-back items of a month: the debit brought forward and the debit carried on (claw-back.ts). */
+export function debitItems(computedFen: number, broughtFen: number, broughtFrom: MonthKey | null): StatementItem[] {
+  const s = settleMonth(computedFen, broughtFen);
+  const items: StatementItem[] = [];
+  if (s.broughtFen > 0) {
+    items.push({
+      code: 'DEBIT_BROUGHT_FORWARD',
+      name: ITEM_NAMES.DEBIT_BROUGHT_FORWARD,
+      baseBvFen: 0,
+      rateBp: 0,
+      amountFen: -s.broughtFen,
+      note: debitBroughtNote(broughtFrom),
+    });
+  }
+  if (s.carriedFen > 0) {
+    items.push({
+      code: 'DEBIT_CARRIED_FORWARD',
+      name: ITEM_NAMES.DEBIT_CARRIED_FORWARD,
+      baseBvFen: 0,
+      rateBp: 0,
+      amountFen: s.carriedFen,
+      note: DEBIT_CARRIED_NOTE,
+    });
+  }
+  return items;
+}
 
 /** One frontline leg's month, as the statement reads it. */
 export interface LegVolume {
@@ -53,6 +110,18 @@ export interface LegVolume {
    * of its personal-group BV when it is a 21 % group.
    */
   readonly leadershipUpFen?: number;
+  /** The leg's group BV, fen; default gpv × the table's BV per PV. */
+  readonly gbvFen?: number;
+  /** The leg's personal-group BV, fen; default pgpv × the table's BV per PV. */
+  readonly pgbvFen?: number;
+  /** pearlPassPv in BV, fen; default pearlPassPv × the table's BV per PV. */
+  readonly pearlPassBvFen?: number;
+  /**
+   * A leg below 21 % holding 21 % groups (returns only): how many it passes up to the first 21 %
+   * upline (close: leadershipLegs), and their positive PGBV (close: qLegPgbvFen). Default 0.
+   */
+  readonly leadershipLegs?: number;
+  readonly leadershipBaseBvFen?: number;
 }
 
 export interface StatementAdjustment {
@@ -65,6 +134,8 @@ export interface StatementInput {
   readonly month: MonthKey;
   /** Own personal PV this month. */
   readonly ppv: number;
+  /** BV of the own orders, fen; default ppv × the table's BV per PV. */
+  readonly ppvBvFen?: number;
   /** Every frontline leg (legs without volume may be left out). */
   readonly legs: readonly LegVolume[];
   /** Defaults to the table of the month's PY. */
@@ -72,19 +143,23 @@ export interface StatementInput {
   readonly adjustments?: readonly StatementAdjustment[];
   /** The August annual bonuses, as the close of the whole tree shared them (annualBonuses). */
   readonly annual?: AnnualBonus;
+  /** A claw-back debit brought forward from earlier months, fen (close: CarryState.broughtFen). */
+  readonly debitBroughtFen?: number;
+  /** The month that debit arose in, for its note. */
+  readonly debitFrom?: MonthKey;
 }
 
 /** One line of the promotion-fee breakdown: own PV (legId null) or one frontline leg. */
 export interface LegLine {
   readonly legId: string | null;
   readonly name?: string;
-  /** Own PV, or the leg's group PV. */
+  /** Own PV, or what the differential is on: a leg's personal-group PV (a 21 % leg: its group PV). */
   readonly pv: number;
   readonly bvFen: number;
   /** The leg's own bracket (0 for the own-PV line). */
   readonly legPercent: number;
   readonly isQ: boolean;
-  /** own% − leg% (0 at or under the leg's bracket), the rate applied to this line. */
+  /** own% − leg% (0 for a 21 % leg; negative only with returns), the rate applied to this line. */
   readonly differentialPercent: number;
   readonly amountFen: number;
 }
@@ -163,15 +238,22 @@ export interface Statement {
 export interface OwnVolume {
   gpv: number;
   pgpv: number;
+  /** BV, fen: own, group, personal group. */
+  ownBvFen: number;
+  gbvFen: number;
+  pgbvFen: number;
   bracketPercent: number;
   /** A 21 % group (see Statement.isQ). */
   isQ: boolean;
+  /** Frontline 21 % legs (qualification). */
   qLegs: number;
-  /** Σ personal-group PV of the Q legs. */
-  qLegsPgpv: number;
-  /** The Pearl base (close: depthPgpv). */
-  depthPgpv: number;
-  /** Leadership the Q legs pass up. */
+  /** Leadership legs (close: leadershipLegs): the frontline Q legs and what legs below 21 % pass up. */
+  leadershipLegs: number;
+  /** Σ positive personal-group BV of the leadership legs, fen (the leadership base). */
+  qLegsPgbvFen: number;
+  /** The Pearl base in BV, fen (close: depthPgbvFen). */
+  depthPgbvFen: number;
+  /** Leadership the legs pass up. */
   leadershipInFen: number;
   isSp: boolean;
 }
@@ -180,36 +262,60 @@ function legPgpv(l: LegVolume): number {
   return l.pgpv ?? l.gpv;
 }
 
-function legLeadershipUp(l: LegVolume, rules: RuleTable): number {
-  return l.leadershipUpFen ?? leadershipShare(true, legPgpv(l), 0, 0, rules).ownFen;
+function legGbv(l: LegVolume, rules: RuleTable): number {
+  return l.gbvFen ?? l.gpv * rules.bvFenPerPv;
 }
 
-export function ownVolume(ppv: number, legs: readonly LegVolume[], rules: RuleTable): OwnVolume {
+function legPgbv(l: LegVolume, rules: RuleTable): number {
+  return l.pgbvFen ?? (l.pgpv === undefined ? legGbv(l, rules) : l.pgpv * rules.bvFenPerPv);
+}
+
+function legLeadershipUp(l: LegVolume, rules: RuleTable): number {
+  return l.leadershipUpFen ?? leadershipShare(true, legPgpv(l), legPgbv(l, rules), 0, 0, rules).ownFen;
+}
+
+export function ownVolume(ppv: number, legs: readonly LegVolume[], rules: RuleTable, ppvBvFen?: number): OwnVolume {
+  const ownBvFen = ppvBvFen ?? ppv * rules.bvFenPerPv;
   let gpv = ppv;
   let pgpv = ppv;
+  let gbvFen = ownBvFen;
+  let pgbvFen = ownBvFen;
   let qLegs = 0;
-  let qLegsPgpv = 0;
-  let depthPgpv = 0;
+  let leadershipLegs = 0;
+  let qLegsPgbvFen = 0;
+  let depthPgbvFen = 0;
   let leadershipInFen = 0;
   for (const l of legs) {
     gpv += l.gpv;
+    gbvFen += legGbv(l, rules);
     if (isQGroup(l.gpv, rules)) {
       qLegs++;
-      qLegsPgpv += legPgpv(l);
-      depthPgpv += l.pearlPassPv ?? 0;
+      leadershipLegs++;
+      qLegsPgbvFen += Math.max(0, legPgbv(l, rules));
+      depthPgbvFen += l.pearlPassBvFen ?? (l.pearlPassPv ?? 0) * rules.bvFenPerPv;
       leadershipInFen += legLeadershipUp(l, rules);
     } else {
-      pgpv += l.gpv;
+      pgpv += legPgpv(l);
+      pgbvFen += legPgbv(l, rules);
+      // A leg below 21 % passes on the 21 % groups it holds (returns only), with their leadership.
+      leadershipLegs += l.leadershipLegs ?? 0;
+      qLegsPgbvFen += l.leadershipBaseBvFen ?? 0;
+      depthPgbvFen += l.pearlPassBvFen ?? (l.pearlPassPv ?? 0) * rules.bvFenPerPv;
+      leadershipInFen += l.leadershipUpFen ?? 0;
     }
   }
   return {
     gpv,
     pgpv,
+    ownBvFen,
+    gbvFen,
+    pgbvFen,
     bracketPercent: bracketFor(rules.brackets, gpv),
     isQ: isQGroup(gpv, rules),
     qLegs,
-    qLegsPgpv,
-    depthPgpv,
+    leadershipLegs,
+    qLegsPgbvFen,
+    depthPgbvFen,
     leadershipInFen,
     isSp: isSpMonth(pgpv, qLegs, rules),
   };
@@ -220,15 +326,15 @@ export function promotionFee(
   ppv: number,
   legs: readonly LegVolume[],
   rules: RuleTable,
+  ppvBvFen?: number,
 ): { amountFen: number; ownPercent: number; gpv: number; lines: LegLine[] } {
-  const own = ownVolume(ppv, legs, rules);
-  const bv = rules.bvFenPerPv;
+  const own = ownVolume(ppv, legs, rules, ppvBvFen);
   const lines: LegLine[] = [];
-  const ownAmount = applyBp(ppv * bv, own.bracketPercent * 100);
+  const ownAmount = applyBp(own.ownBvFen, own.bracketPercent * 100);
   lines.push({
     legId: null,
     pv: ppv,
-    bvFen: ppv * bv,
+    bvFen: own.ownBvFen,
     legPercent: 0,
     isQ: false,
     differentialPercent: own.bracketPercent,
@@ -237,16 +343,19 @@ export function promotionFee(
   let total = ownAmount;
   for (const l of legs) {
     const legPercent = bracketFor(rules.brackets, l.gpv);
-    const diff = Math.max(0, own.bracketPercent - legPercent);
-    const amountFen = applyBp(l.gpv * bv, diff * 100);
+    const isQ = isQGroup(l.gpv, rules);
+    // A 21 % leg's group left the personal group: shown with its group volume, paid nothing here.
+    const diff = isQ ? 0 : own.bracketPercent - legPercent;
+    const bvFen = isQ ? legGbv(l, rules) : legPgbv(l, rules);
+    const amountFen = applyBp(bvFen, diff * 100);
     total += amountFen;
     lines.push({
       legId: l.id,
       ...(l.name !== undefined ? { name: l.name } : {}),
-      pv: l.gpv,
-      bvFen: l.gpv * bv,
+      pv: isQ ? l.gpv : legPgpv(l),
+      bvFen,
       legPercent,
-      isQ: isQGroup(l.gpv, rules),
+      isQ,
       differentialPercent: diff,
       amountFen,
     });
@@ -266,15 +375,14 @@ const KEEP_TEXT: Readonly<Record<LeadershipKeep, Text>> = {
 /** The monthly service-fee statement: items, pre-tax total, tax withheld, net. */
 export function monthlyStatement(input: StatementInput): Statement {
   const rules = input.rules ?? rulesForMonth(input.month);
-  const bv = rules.bvFenPerPv;
-  const own = ownVolume(input.ppv, input.legs, rules);
+  const own = ownVolume(input.ppv, input.legs, rules, input.ppvBvFen);
   const items: StatementItem[] = [];
 
-  const promo = promotionFee(input.ppv, input.legs, rules);
+  const promo = promotionFee(input.ppv, input.legs, rules, input.ppvBvFen);
   items.push({
     code: 'PROMOTION',
     name: ITEM_NAMES.PROMOTION,
-    baseBvFen: own.gpv * bv,
+    baseBvFen: own.gbvFen,
     rateBp: own.bracketPercent * 100,
     amountFen: promo.amountFen,
     note: text(
@@ -284,14 +392,19 @@ export function monthlyStatement(input: StatementInput): Statement {
     legs: promo.lines,
   });
 
-  const lead = leadershipShare(own.isQ, own.pgpv, own.qLegs, own.leadershipInFen, rules);
+  const lead = leadershipShare(own.isQ, own.pgpv, own.pgbvFen, own.leadershipLegs, own.leadershipInFen, rules);
   items.push({
     code: 'LEADERSHIP',
     name: ITEM_NAMES.LEADERSHIP,
-    baseBvFen: own.qLegsPgpv * bv,
+    baseBvFen: own.qLegsPgbvFen,
     rateBp: rules.leadership.rateBp,
     amountFen: lead.keptFen,
-    note: own.qLegs === 0 ? text('本月无21%线', 'no 21 % leg this month') : KEEP_TEXT[lead.keep],
+    note:
+      own.leadershipLegs === 0
+        ? text('本月无21%线', 'no 21 % leg this month')
+        : own.isQ
+          ? KEEP_TEXT[lead.keep]
+          : text('本人小组未达21%：全部上传至第一位21%上线', 'own group below 21 %: all passed up to the first 21 % upline'),
     leadership: { keep: lead.keep, inFen: lead.inFen, ownFen: lead.ownFen, upFen: lead.upFen },
   });
 
@@ -299,21 +412,21 @@ export function monthlyStatement(input: StatementInput): Statement {
   items.push({
     code: 'RUBY',
     name: ITEM_NAMES.RUBY,
-    baseBvFen: own.pgpv * bv,
+    baseBvFen: own.pgbvFen,
     rateBp: rules.ruby.rateBp,
-    amountFen: rubyOk ? applyBp(own.pgpv * bv, rules.ruby.rateBp) : 0,
+    amountFen: rubyOk ? applyBp(own.pgbvFen, rules.ruby.rateBp) : 0,
     note: rubyOk
       ? text(`个人小组PV≥${num(rules.ruby.minPgpv)}`, `personal-group PV ≥ ${num(rules.ruby.minPgpv)}`)
       : text(`个人小组PV未达${num(rules.ruby.minPgpv)}`, `personal-group PV below ${num(rules.ruby.minPgpv)}`),
   });
 
-  const pearlOk = isPearlRecipient(own.qLegs, rules);
+  const pearlOk = isPearlRecipient(own.qLegs, rules, own.isQ);
   items.push({
     code: 'PEARL',
     name: ITEM_NAMES.PEARL,
-    baseBvFen: own.depthPgpv * bv,
+    baseBvFen: own.depthPgbvFen,
     rateBp: rules.pearl.rateBp,
-    amountFen: pearlOk ? applyBp(own.depthPgpv * bv, rules.pearl.rateBp) : 0,
+    amountFen: pearlOk ? applyBp(own.depthPgbvFen, rules.pearl.rateBp) : 0,
     note: pearlOk
       ? text('第二代起的21%小组，至下一位明珠为止', 'the 21 % groups from the second generation down to the next Pearl')
       : text(`需${rules.pearl.minQLegs}条以上21%线`, `needs ${rules.pearl.minQLegs} or more 21 % legs`),
@@ -352,6 +465,9 @@ export function monthlyStatement(input: StatementInput): Statement {
     });
   }
 
+  let computedFen = 0;
+  for (const it of items) computedFen += it.amountFen;
+  items.push(...debitItems(computedFen, input.debitBroughtFen ?? 0, input.debitFrom ?? null));
   let pretaxFen = 0;
   for (const it of items) pretaxFen += it.amountFen;
   const withholding = remunerationWithholdingDetail(pretaxFen);
@@ -367,7 +483,7 @@ export function monthlyStatement(input: StatementInput): Statement {
     qLegs: own.qLegs,
     apv: own.pgpv,
     isSpMonth: own.isSp,
-    bvFenPerPv: bv,
+    bvFenPerPv: rules.bvFenPerPv,
     items,
     pretaxFen,
     taxFen,

@@ -12,6 +12,7 @@ export * from './tree.ts';
 export * from './close.ts';
 export * from './close-income.ts';
 export * from './close-period.ts';
+export * from './claw-back.ts';
 export * from './pins.ts';
 export * from './income.ts';
 export * from './annual-bonus.ts';

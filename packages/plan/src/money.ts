@@ -11,6 +11,7 @@ export const BP_PER_UNIT = 10_000;
  * tax offices and banks round). d must be a positive integer; n an integer.
  */
 export function divRoundHalfUp(n: number, d: number): number {
+  if (n === 0) return 0; // no -0 (a negative amount at a rate of 0)
   if (n < 0) {
     const r = divRoundHalfUp(-n, d);
     return r === 0 ? 0 : -r; // no -0

@@ -2,7 +2,7 @@
 // where a PY's month counts (Q months, a plan criterion's count) end by its last month at the
 // pace of the closed months. The bracket and fees of a projected month come from the estimate
 // (estimate.ts) and the bracket table (bracket.ts): no rule is restated here.
-import { daysInMonth, dayOfMonth, toMonthKey, type DateLike, type MonthKey, type MonthState } from './calendar.ts';
+import { countsSoFar, daysInMonth, dayOfMonth, toMonthKey, type DateLike, type MonthKey, type MonthState } from './calendar.ts';
 import { estimateMonth } from './estimate.ts';
 import type { LegVolume } from './income.ts';
 import { CRITERION_KINDS } from './plans/kinds.ts';
@@ -20,6 +20,8 @@ export interface MonthProjectionInput {
   readonly today: DateLike;
   /** Personal PV so far and the frontline legs' volumes so far (as the estimate page reads them). */
   readonly ppv: number;
+  /** BV of the own orders so far, fen (default PV × the PY's ratio). */
+  readonly ppvBvFen?: number;
   readonly legs: readonly LegVolume[];
   /** Group PV of the same month last year (closed), null when there is none. */
   readonly lastYearGpv: number | null;
@@ -70,6 +72,7 @@ function scaled(
   const est = estimateMonth({
     month: input.month,
     ppv: input.ppv,
+    ...(input.ppvBvFen === undefined ? {} : { ppvBvFen: input.ppvBvFen }),
     legs: input.legs,
     extraPpv: Math.round(gpvSoFar * factor) - gpvSoFar - legsExtra,
     extraLegPv,
@@ -165,10 +168,11 @@ export interface CountProjection {
  */
 export function projectCount(months: readonly PaceMonth[], opts: { maxPerMonth?: number } = {}): CountProjection | null {
   const closed = months.filter((m) => m.state === 'closed');
-  const left = months.length - closed.length;
+  // Months before the history (noData) are neither a pace's closed months nor months left.
+  const left = months.filter((m) => m.state === 'open' || m.state === 'future').length;
   if (!closed.length || left === 0) return null;
   const closedSoFar = closed.reduce((n, m) => n + m.value, 0);
-  const soFar = months.reduce((n, m) => n + (m.state === 'future' ? 0 : m.value), 0);
+  const soFar = months.reduce((n, m) => n + (countsSoFar(m.state) ? m.value : 0), 0);
   const perMonth = closedSoFar / closed.length;
   const cap = opts.maxPerMonth === undefined ? null : closedSoFar + opts.maxPerMonth * left;
   // The small epsilon keeps an exact pace (3 of 3 → 12 of 12) from rounding down by float error.

@@ -15,7 +15,7 @@ describe('Amway Hong Kong, Ruby bonus example (corp.amway.com.hk/cn/bonus-ruby)'
   const sponsor = Int32Array.from([-1, 0, 0, 2, 0, 4, 0, 6]);
   const ppv = Int32Array.from([15_000, 8_000, 2_000, 4_000, 2_000, 10_000, 2_000, 10_000]);
   const close = closeMonth(sponsor, ppv, hk);
-  const income = closeIncome(sponsor, ppv, close, hk);
+  const income = closeIncome(sponsor, close, hk);
   const at = (name: string) => names.indexOf(name);
 
   it('each member’s bracket is the one printed beside it', () => {

@@ -33,3 +33,20 @@ export function randomPv(n: number, seed: number): Int32Array {
   }
   return pv;
 }
+
+/**
+ * Random monthly PV with returns: randomPv, and about one node in eight has more returned than
+ * bought (down to −3 000 PV), as a company's month of orders and returns can.
+ */
+export function randomPvWithReturns(n: number, seed: number): Int32Array {
+  const r = rng(seed ^ 0x5bd1e995);
+  const pv = randomPv(n, seed);
+  for (let i = 0; i < n; i++) if (r() < 0.125) pv[i] = -1 - Math.floor(r() * 3_000);
+  return pv;
+}
+
+/** Each node's BV, fen: a random 9.00–14.00 CNY per PV (a company's orders carry their own BV). */
+export function randomBvFen(pv: Int32Array, seed: number): Float64Array {
+  const r = rng(seed ^ 0x27d4eb2f);
+  return Float64Array.from(pv, (v) => v * (900 + Math.floor(r() * 501)));
+}

@@ -29,8 +29,16 @@ export interface Closed extends EngineFigures {
  * the closed ones.
  * `keep`: the first month kept (earlier ones are closed for their pins and annual bonuses only;
  * the arrays then start at month `keep`, and `pinBefore` is the pin held before it).
+ * `initialPin`: the pin each node held before the first month (distributors.pin_held; default Member).
  */
-export function closeAll(cal: FigureMonths, sponsor: Int32Array, ppv: Int32Array, progress?: ProgressFn, keep = 0): Closed {
+export function closeAll(
+  cal: FigureMonths,
+  sponsor: Int32Array,
+  volumes: { readonly ppv: Int32Array; readonly bvFen?: Float64Array },
+  progress?: ProgressFn,
+  keep = 0,
+  initialPin?: ArrayLike<number>,
+): Closed {
   const n = sponsor.length;
   const M = cal.months.length;
   const cells = (M - keep) * n;
@@ -45,6 +53,14 @@ export function closeAll(cal: FigureMonths, sponsor: Int32Array, ppv: Int32Array
     qLegPgpv: new Int32Array(cells),
     depthPgpv: new Int32Array(cells),
     pearlPassPv: new Int32Array(cells),
+    leadershipLegs: new Uint16Array(cells),
+    gbvFen: new Float64Array(cells),
+    pgbvFen: new Float64Array(cells),
+    qLegPgbvFen: new Float64Array(cells),
+    depthPgbvFen: new Float64Array(cells),
+    pearlPassBvFen: new Float64Array(cells),
+    debitBroughtFen: new Float64Array(closedCells),
+    debitCarriedFen: new Float64Array(closedCells),
     qualificationCredits: new Float64Array(cells),
     pin: new Uint16Array(cells),
     pinMonth: new Int32Array(n),
@@ -57,15 +73,18 @@ export function closeAll(cal: FigureMonths, sponsor: Int32Array, ppv: Int32Array
     annual: new Map(),
     pinBefore: new Uint16Array(n).fill(PIN.MEMBER),
   };
+  if (initialPin) r.pinBefore.set(initialPin);
+  const { ppv, bvFen } = volumes;
   const months = cal.months.map((month, m) => ({
     month,
     ppv: ppv.subarray(m * n, (m + 1) * n),
+    ...(bvFen ? { bvFen: bvFen.subarray(m * n, (m + 1) * n) } : {}),
     closed: m < cal.closed,
     rules: cal.rules[m]!,
   }));
   const store =
     (offset: number) =>
-    ({ index, month, close, income, incomeSoFar, pin, qualificationCredits, annual }: ClosedMonth) => {
+    ({ index, month, close, income, carry, incomeSoFar, pin, qualificationCredits, annual }: ClosedMonth) => {
       const m = offset + index;
       progress?.({ phase: 'close', done: m + 1, total: M, label: month });
       if (m < keep) {
@@ -82,6 +101,12 @@ export function closeAll(cal: FigureMonths, sponsor: Int32Array, ppv: Int32Array
       r.qLegPgpv.set(close.qLegPgpv, base);
       r.depthPgpv.set(close.depthPgpv, base);
       r.pearlPassPv.set(close.pearlPassPv, base);
+      r.leadershipLegs.set(close.leadershipLegs, base);
+      r.gbvFen.set(close.groupBvFen, base);
+      r.pgbvFen.set(close.personalGroupBvFen, base);
+      r.qLegPgbvFen.set(close.qLegPgbvFen, base);
+      r.depthPgbvFen.set(close.depthPgbvFen, base);
+      r.pearlPassBvFen.set(close.pearlPassBvFen, base);
       r.qualificationCredits.set(qualificationCredits, base);
       const upFen = (income ?? incomeSoFar)?.leadershipUpFen;
       if (upFen) r.leadershipUpFen.set(upFen, base);
@@ -92,12 +117,16 @@ export function closeAll(cal: FigureMonths, sponsor: Int32Array, ppv: Int32Array
         r.rubyFen.set(income.rubyFen, base);
         r.pearlFen.set(income.pearlFen, base);
       }
+      if (carry) {
+        r.debitBroughtFen.set(carry.broughtFen, base);
+        r.debitCarriedFen.set(carry.carriedFen, base);
+      }
       for (const [i, bonus] of annual) r.annual.set(base + i, bonus);
       r.pin.set(pin, base);
     };
   // closePeriod takes one open month, the last: the closed months and the first open one here.
   const head = months.slice(0, Math.min(M, cal.closed + 1));
-  const { pin, pinMonth } = closePeriod({ sponsor, months: head }, store(0));
+  const { pin, pinMonth } = closePeriod({ sponsor, months: head, ...(initialPin ? { initialPin } : {}) }, store(0));
   for (let m = head.length; m < M; m++) closePeriod({ sponsor, months: [months[m]!], initialPin: pin }, store(m));
   r.pinMonth.set(pinMonth);
   return r;

@@ -26,6 +26,17 @@ export interface EngineFigures extends IncomeFigures {
   readonly depthPgpv: Int32Array;
   /** What each node passes a Pearl above (the engine's pearlPassPv), every month. */
   readonly pearlPassPv: Int32Array;
+  /** The engine's leadershipLegs: the 21 % groups whose leadership reaches the node first. */
+  readonly leadershipLegs: Uint16Array;
+  /** BV, fen (the orders' own): group, personal group, leadership base, Pearl base, Pearl pass. */
+  readonly gbvFen: Float64Array;
+  readonly pgbvFen: Float64Array;
+  readonly qLegPgbvFen: Float64Array;
+  readonly depthPgbvFen: Float64Array;
+  readonly pearlPassBvFen: Float64Array;
+  /** Closed months (cell < closed * n): claw-back debit brought forward and carried on, fen (claw-back.ts). */
+  readonly debitBroughtFen: Float64Array;
+  readonly debitCarriedFen: Float64Array;
   /** Leadership each node passes up, fen, every month (the open one: so far, not paid). */
   readonly leadershipUpFen: Float64Array;
   /** Global Award qualification credits, counted in a closed PY's last month (else 0). */

@@ -228,8 +228,8 @@ export function engineRun(c: Company, today: string, through: string): Expected 
   }
 
   const out: Expected = { months: new Map(), statements: new Map(), pins: new Map() };
-  const months = ppv.map((p, m) => ({ month: monthKeyOf(first + m), ppv: p, closed: monthKeyOf(first + m) <= through }));
-  const result = closePeriod({ sponsor, months }, ({ index: m, month, close, income, pin, annual }) => {
+  const months = ppv.map((p, m) => ({ month: monthKeyOf(first + m), ppv: p, bvFen: bv[m]!, closed: monthKeyOf(first + m) <= through }));
+  const result = closePeriod({ sponsor, months }, ({ index: m, month, close, income, carry, pin, annual }) => {
     for (let i = 0; i < n; i++) {
       const ada = members[i]!.ada;
       if (members[i]!.joined.slice(0, 7) > month) continue;
@@ -264,8 +264,12 @@ export function engineRun(c: Company, today: string, through: string): Expected 
         add('EMERALD_ANNUAL', bonus.emeraldFen);
         add('DIAMOND_ANNUAL', bonus.diamondFen);
       }
+      const computed = Object.values(items).reduce((a, b) => a + b, 0);
+      // Claw-backs: a debit brought forward is taken, a total below zero is carried on.
+      add('DEBIT_BROUGHT_FORWARD', -carry!.broughtFen[i]!);
+      add('DEBIT_CARRIED_FORWARD', carry!.carriedFen[i]!);
       const pretax = Object.values(items).reduce((a, b) => a + b, 0);
-      if (pretax > 0) out.statements.set(k, { pretax, items });
+      if (computed !== 0 || carry!.broughtFen[i]! > 0) out.statements.set(k, { pretax, items });
     }
   });
   members.forEach((m, i) => {
@@ -311,6 +315,11 @@ export function expectedPlanSummary(c: Company, e: Expected, ada: string, py: Py
     };
   });
   return encodePlanSummary(
-    evaluatePlans(plansFor(py), { months, pins, initialPin: 230, frontlineLegs: frontline.length }, { today, detail: false }),
+    // The history starts at their first month (the close's plans.ts historyOf says the same).
+    evaluatePlans(
+      plansFor(py),
+      { months, pins, initialPin: 230, frontlineLegs: frontline.length, firstMonth: months[0]!.month },
+      { today, detail: false },
+    ),
   );
 }

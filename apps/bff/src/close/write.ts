@@ -1,6 +1,15 @@
 // Writes the month close's figures (close.ts) through a BulkWriter, in primary-key order (ADA,
 // then month), so SQLite appends to its B-trees instead of splitting pages all over them.
-import { complimentaryPoints, paymentDateOf, remunerationWithholding, type AnnualFundShare } from '@abo/plan';
+import {
+  complimentaryPoints,
+  DEBIT_CARRIED_NOTE,
+  debitBroughtNote,
+  paymentDateOf,
+  remunerationWithholding,
+  type AnnualFundShare,
+  type MonthKey,
+  type Text,
+} from '@abo/plan';
 import type { BulkWriter, SqlValue } from '../db/bulk.ts';
 import { MONTHLY_RESULT_COLUMNS } from '../db/monthly-results.ts';
 import type { ProgressFn } from './close-all.ts';
@@ -130,22 +139,36 @@ export async function writeMonthlyResults(w: FigureWriter, f: Figures, fromMonth
       row[17] = f.pearlPassPv[cell]!;
       row[18] = f.leadershipUpFen[cell]!;
       row[19] = f.qualificationCredits[cell]!;
+      row[20] = f.gbvFen[cell]!;
+      row[21] = f.pgbvFen[cell]!;
+      row[22] = f.pearlPassBvFen[cell]!;
+      row[23] = f.leadershipLegs[cell]!;
+      row[24] = f.isQ[cell] ? 0 : f.qLegPgbvFen[cell]!;
       ins.add(row);
     }
   });
   return ins.rows;
 }
 
-/**
- * statements: one row per node and closed month from `fromMonth` on with a positive pre-tax
- * total, with its payment date by the rule of the month's PY. One statement per month, each paid
- * in its own month, so each is withheld on its own (the annual bonuses are August's items).
- */
 /** An annual bonus item: the fund's base and rate, the fund, this ABO's units and all units. */
 function annualItem(code: 'EMERALD_ANNUAL' | 'DIAMOND_ANNUAL', f: AnnualFundShare, units: number): string {
   return `,{"code":"${code}","baseBvFen":${f.fundBaseBvFen},"rateBp":${f.rateBp},"amountFen":${f.amountFen},"fundFen":${f.fundFen},"units":${units},"totalUnits":${f.totalUnits}}`;
 }
 
+/** A claw-back item (packages/plan claw-back.ts), with its note in both languages. */
+function debitItem(code: 'DEBIT_BROUGHT_FORWARD' | 'DEBIT_CARRIED_FORWARD', amountFen: number, note: Text, from: MonthKey | null): string {
+  const since = from ? `,"fromMonth":"${from}"` : '';
+  return `,{"code":"${code}","baseBvFen":0,"rateBp":0,"amountFen":${amountFen},"note":${JSON.stringify(note)}${since}}`;
+}
+
+/**
+ * statements: one row per node and closed month from `fromMonth` on whose fees are not zero or
+ * that takes a claw-back debit, with its payment date by the rule of the month's PY. The items are
+ * the engine's, on the orders' BV; a month below zero pays nothing and says what it carries to
+ * the next statement, which shows what it takes (packages/plan claw-back.ts). One statement per
+ * month, each paid in its own month, so each is withheld on its own (the annual bonuses are
+ * August's items).
+ */
 export async function writeStatements(w: FigureWriter, f: Figures, fromMonth = 0): Promise<number> {
   const ins = w.writer.inserter('statements', ['ada', 'month', 'pretax_fen', 'tax_fen', 'net_fen', 'items', 'paid_on']);
   const n = f.n;
@@ -155,32 +178,42 @@ export async function writeStatements(w: FigureWriter, f: Figures, fromMonth = 0
   const row: SqlValue[] = new Array<SqlValue>(7);
   await w.eachNode('statements', (i) => {
     row[0] = f.ada[i]!;
-    for (let m = Math.max(fromMonth, f.joinMonth[i]!); m < closed; m++) {
+    // The month the debit being carried arose in (the first month of a run below zero).
+    let debitFrom: MonthKey | null = null;
+    for (let m = 0; m < closed; m++) {
       const cell = m * n + i;
+      const brought = f.debitBroughtFen[cell]!;
+      const carried = f.debitCarriedFen[cell]!;
+      const from = debitFrom;
+      if (carried > 0 && brought === 0) debitFrom = f.cal.months[m]!;
+      else if (carried === 0) debitFrom = null;
+      if (m < Math.max(fromMonth, f.joinMonth[i]!)) continue;
       const promo = f.promotionFen[cell]!;
       const lead = f.leadershipFen[cell]!;
       const ruby = f.rubyFen[cell]!;
       const pearl = f.pearlFen[cell]!;
       const annual = f.annual.get(cell);
-      let pretax = promo + lead + ruby + pearl;
-      if (annual) pretax += annual.emeraldFen + annual.diamondFen;
-      if (pretax <= 0) continue;
+      let computed = promo + lead + ruby + pearl;
+      if (annual) computed += annual.emeraldFen + annual.diamondFen;
+      if (computed === 0 && brought === 0) continue;
       const r = rules[m]!;
-      const bv = r.bvFenPerPv;
-      let items = `[{"code":"PROMOTION","baseBvFen":${f.gpv[cell]! * bv},"rateBp":${f.bracket[cell]! * 100},"amountFen":${promo}}`;
+      let items = `[{"code":"PROMOTION","baseBvFen":${f.gbvFen[cell]!},"rateBp":${f.bracket[cell]! * 100},"amountFen":${promo}}`;
       // With any 21 % leg the item is written even when nothing is kept: it says what was passed up.
       const leadIn = f.leadershipInFen[cell]!;
       if (lead || leadIn) {
         const how = `"inFen":${leadIn},"upFen":${f.leadershipUpFen[cell]!}`;
-        items += `,{"code":"LEADERSHIP","baseBvFen":${f.qLegPgpv[cell]! * bv},"rateBp":${r.leadership.rateBp},"amountFen":${lead},${how}}`;
+        items += `,{"code":"LEADERSHIP","baseBvFen":${f.qLegPgbvFen[cell]!},"rateBp":${r.leadership.rateBp},"amountFen":${lead},${how}}`;
       }
-      if (ruby) items += `,{"code":"RUBY","baseBvFen":${f.pgpv[cell]! * bv},"rateBp":${r.ruby.rateBp},"amountFen":${ruby}}`;
-      if (pearl) items += `,{"code":"PEARL","baseBvFen":${f.depthPgpv[cell]! * bv},"rateBp":${r.pearl.rateBp},"amountFen":${pearl}}`;
+      if (ruby) items += `,{"code":"RUBY","baseBvFen":${f.pgbvFen[cell]!},"rateBp":${r.ruby.rateBp},"amountFen":${ruby}}`;
+      if (pearl) items += `,{"code":"PEARL","baseBvFen":${f.depthPgbvFen[cell]!},"rateBp":${r.pearl.rateBp},"amountFen":${pearl}}`;
       if (annual) {
         items += annualItem('EMERALD_ANNUAL', annual.emerald, annual.units);
         if (annual.diamond) items += annualItem('DIAMOND_ANNUAL', annual.diamond, annual.units);
       }
+      if (brought > 0) items += debitItem('DEBIT_BROUGHT_FORWARD', -brought, debitBroughtNote(from), from);
+      if (carried > 0) items += debitItem('DEBIT_CARRIED_FORWARD', carried, DEBIT_CARRIED_NOTE, null);
       items += ']';
+      const pretax = computed - brought + carried;
       const tax = remunerationWithholding(pretax);
       row[1] = f.cal.months[m]!;
       row[2] = pretax;

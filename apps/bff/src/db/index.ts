@@ -9,6 +9,8 @@ import * as m0005 from './migrations/0005-open-month-passed-up.ts';
 import * as m0006 from './migrations/0006-document-links.ts';
 import * as m0007 from './migrations/0007-notifications.ts';
 import * as m0008 from './migrations/0008-watchlist.ts';
+import * as m0009 from './migrations/0009-pin-held.ts';
+import * as m0010 from './migrations/0010-order-bv.ts';
 import { openPostgres, postgresSchema, rawPostgres } from './postgres.ts';
 import { openSqlite, rawSqlite, sqlitePath } from './sqlite.ts';
 
@@ -26,6 +28,8 @@ const migrations: Record<string, Migration> = {
   '0006-document-links': m0006,
   '0007-notifications': m0007,
   '0008-watchlist': m0008,
+  '0009-pin-held': m0009,
+  '0010-order-bv': m0010,
 };
 
 /**

@@ -33,6 +33,11 @@ const row = (ada: string, month: string, pgpv: number, over: Record<string, unkn
   pearl_pass_pv: 0,
   leadership_up_fen: 0,
   qualification_credits: 0,
+  gbv_fen: null,
+  pgbv_fen: null,
+  pearl_pass_bv_fen: null,
+  lead_legs: null,
+  lead_base_bv_fen: null,
   ...over,
 });
 
@@ -79,6 +84,12 @@ describe('monthly results', () => {
       pearlPassPv: 0,
       leadershipUpFen: 0,
       qualificationCredits: 0,
+      // Not stored: the engine takes PV × the PY's ratio, as such a row was paid.
+      gbvFen: null,
+      pgbvFen: null,
+      pearlPassBvFen: null,
+      leadershipLegs: 0,
+      leadershipBaseBvFen: 0,
     });
     expect(toMonthlyResult(row('x', '2026-11', 1, { is_q: 0, is_sp: 1, compliant: 0, closed: 0 }))).toMatchObject({
       isQ: false,

@@ -28,6 +28,11 @@ export const MONTHLY_RESULT_COLUMNS = [
   'pearl_pass_pv',
   'leadership_up_fen',
   'qualification_credits',
+  'gbv_fen',
+  'pgbv_fen',
+  'pearl_pass_bv_fen',
+  'lead_legs',
+  'lead_base_bv_fen',
 ] as const;
 
 export type MonthlyResultRow = Selectable<MonthlyResultsTable>;
@@ -62,6 +67,21 @@ export interface MonthlyResult {
   leadershipUpFen: number;
   /** Global Award qualification credits counted when the PY closed (its last month; else 0). */
   qualificationCredits: number;
+  /**
+   * BV, fen: group, personal group, Pearl pass; null on a row closed before the orders' BV was
+   * kept (the engine then takes PV × the PY's ratio, as it was paid).
+   */
+  gbvFen: number | null;
+  pgbvFen: number | null;
+  pearlPassBvFen: number | null;
+  /** Below 21 % (returns only): the 21 % groups passed on to the first 21 % upline, and their positive PGBV. */
+  leadershipLegs: number;
+  leadershipBaseBvFen: number;
+}
+
+/** A stored BV that may be missing (null) as a number or null. */
+function bvOrNull(v: number | string | null): number | null {
+  return v === null ? null : Number(v);
 }
 
 /** The event codes of a month row's `attended` column (comma-separated, or null). */
@@ -96,6 +116,29 @@ export function toMonthlyResult(r: MonthlyResultRow): MonthlyResult {
     pearlPassPv: Number(r.pearl_pass_pv),
     leadershipUpFen: Number(r.leadership_up_fen),
     qualificationCredits: Number(r.qualification_credits),
+    gbvFen: bvOrNull(r.gbv_fen),
+    pgbvFen: bvOrNull(r.pgbv_fen),
+    pearlPassBvFen: bvOrNull(r.pearl_pass_bv_fen),
+    leadershipLegs: Number(r.lead_legs ?? 0),
+    leadershipBaseBvFen: Number(r.lead_base_bv_fen ?? 0),
+  };
+}
+
+/**
+ * A frontline member's month as a leg of its sponsor's statement or what-if (the engine's
+ * LegVolume): volumes, BV where stored, and what it passes up.
+ */
+export function legVolumeOf(m: MonthlyResult) {
+  return {
+    id: m.ada,
+    gpv: m.gpv,
+    pgpv: m.pgpv,
+    ...(m.gbvFen === null ? {} : { gbvFen: m.gbvFen }),
+    ...(m.pgbvFen === null ? {} : { pgbvFen: m.pgbvFen }),
+    pearlPassPv: m.pearlPassPv,
+    ...(m.pearlPassBvFen === null ? {} : { pearlPassBvFen: m.pearlPassBvFen }),
+    leadershipUpFen: m.leadershipUpFen,
+    ...(m.isQ ? {} : { leadershipLegs: m.leadershipLegs, leadershipBaseBvFen: m.leadershipBaseBvFen }),
   };
 }
 

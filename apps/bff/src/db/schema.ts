@@ -21,6 +21,8 @@ export interface DistributorsTable {
   pin_code: number;
   pin_month: string | null;
   head_image: string | null;
+  /** Pin held before the imported history (distributors.csv pin_held); null: none. The close starts from it. */
+  pin_held: number | null;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface MonthlyResultsTable {
   ppv: number;
   gpv: number;
   pgpv: number;
-  /** BV of the personal PV (ppv × the PY's BV ratio), fen. */
+  /** BV of the personal PV, fen: the orders' own BV (an order without one: PV × the PY's ratio). */
   bv_fen: number;
   bracket: number;
   is_q: number;
@@ -55,6 +57,16 @@ export interface MonthlyResultsTable {
   leadership_up_fen: Generated<number>;
   /** Global Award qualification credits counted when a PY closed (its last month; else 0). */
   qualification_credits: Generated<number>;
+  /**
+   * BV, fen (migration 0010): group, personal group, and pearl_pass_pv's; null on rows closed
+   * before the orders' BV was kept (paid on PV × the PY's ratio then).
+   */
+  gbv_fen: number | null;
+  pgbv_fen: number | null;
+  pearl_pass_bv_fen: number | null;
+  /** Below 21 % with returns: the 21 % groups it passes to the first 21 % upline, and their positive PGBV. */
+  lead_legs: number | null;
+  lead_base_bv_fen: number | null;
 }
 
 export interface StatementsTable {

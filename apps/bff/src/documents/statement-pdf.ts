@@ -55,8 +55,8 @@ export interface StatementModel {
   statement: StatementData & { month: string; paidOn: string };
   promotion: PromotionData;
   payee: PretaxData;
-  /** BV per PV of the month (the own 4 % of leadership is worked out on it). */
-  bvFenPerPv: number;
+  /** Own personal-group BV of the month, fen (the own 4 % of leadership is worked out on it). */
+  ownPgbvFen: number;
   leadershipRateBp: number;
 }
 
@@ -89,7 +89,8 @@ export async function loadStatement(db: DB, config: Config, session: Session, mo
     statement: { ...statementData(s, months, vol), month, paidOn: s.paidOn },
     promotion: promotionData(month, months, promo, legs, vol, people, viewer),
     payee: pretaxData(month, months, s, payee, viewer),
-    bvFenPerPv: rules.bvFenPerPv,
+    // The orders' own BV as the close stored it; a month closed before it was kept: PV × the PY's ratio.
+    ownPgbvFen: vol ? (vol.pgbvFen ?? vol.pgpv * rules.bvFenPerPv) : 0,
     leadershipRateBp: rules.leadership.rateBp,
   };
 }
@@ -132,7 +133,7 @@ function promotionRows(m: StatementModel, t: DocumentTexts): Row[] {
 function leadershipRows(m: StatementModel, t: DocumentTexts, it: StatementData['items'][number]): Row[] {
   const lead = it.leadership;
   if (!lead) return [];
-  const pgpvBv = (m.statement.volume?.pgpv ?? 0) * m.bvFenPerPv;
+  const pgpvBv = m.ownPgbvFen;
   return [
     { cells: [t.leadIn, product(it.baseBvFen, it.rateBp, lead.inFen) ?? money(lead.inFen), ''], style: SUB },
     { cells: [t.leadOwn, product(pgpvBv, m.leadershipRateBp, lead.ownFen) ?? money(lead.ownFen), ''], style: SUB },

@@ -4,10 +4,10 @@
 // of a year. Which months can be queried is read through db/statements.ts (common's
 // generate/queryable/month checks the same list); a month outside it is refused here, the same
 // way for a page and a document.
-import { promotionFee, pyMonths, rulesForMonth } from '@abo/plan';
+import { promotionFee, pyMonths, rulesForMonth, type LegVolume } from '@abo/plan';
 import { distributorOr404, distributorsByAda, PERSON_COLUMNS } from '../db/distributors.ts';
 import type { DB } from '../db/index.ts';
-import { frontlineMonthlyResults, monthlyResultOf, monthlyResultsOf, type MonthlyResult } from '../db/monthly-results.ts';
+import { frontlineMonthlyResults, legVolumeOf, monthlyResultOf, monthlyResultsOf, type MonthlyResult } from '../db/monthly-results.ts';
 import { planSummaryOf } from '../db/plan-results.ts';
 import { queryableMonths } from '../db/statements.ts';
 import { badRequest, notFound } from '../lib/app-error.ts';
@@ -146,15 +146,18 @@ export function volumeOf(db: DB, ada: string, month: string): Promise<MonthlyRes
   return monthlyResultOf(db, ada, month);
 }
 
-/** What the promotion fee of a month is computed from: own PPV and the frontline legs with volume. */
+/**
+ * What the promotion fee of a month is computed from: own PPV and BV, and the frontline legs with
+ * volume (a return's negative volume too), with their BV where the close stored it.
+ */
 export async function promotionInputs(
   db: DB,
   ada: string,
   month: string,
-): Promise<{ ppv: number; legs: { id: string; gpv: number; pgpv: number }[] } | null> {
+): Promise<{ ppv: number; ppvBvFen: number; legs: LegVolume[] } | null> {
   const [own, frontline] = await Promise.all([monthlyResultOf(db, ada, month), frontlineMonthlyResults(db, ada, month, month)]);
   if (!own) return null;
-  return { ppv: own.ppv, legs: frontline.filter((l) => l.gpv > 0).map((l) => ({ id: l.ada, gpv: l.gpv, pgpv: l.pgpv })) };
+  return { ppv: own.ppv, ppvBvFen: own.bvFen, legs: frontline.filter((l) => l.gpv !== 0).map(legVolumeOf) };
 }
 
 /**
@@ -167,7 +170,7 @@ export async function promotionLegs(db: DB, ada: string, month: string, promo: P
   if (promo.legs.length > 0) return promo.legs;
   const input = await promotionInputs(db, ada, month);
   if (!input) return [];
-  const fee = promotionFee(input.ppv, input.legs, rulesForMonth(month, { fallback: 'nearest' }));
+  const fee = promotionFee(input.ppv, input.legs, rulesForMonth(month, { fallback: 'nearest' }), input.ppvBvFen);
   return fee.lines.map((l) => ({ ...l, name: null }));
 }
 

@@ -804,9 +804,11 @@ describe('determinism', () => {
 
   it('a small seed writes the very bytes recorded for the current rules', async () => {
     // Digests of the tables the engine fills: any change to a figure or a byte shows here. Last
-    // recorded when the pin ladder read the published plan (packages/plan/README.md, "Rules and
-    // their sources": Ruby needs a Platinum qualified in the PY, Founders pins legs Q all 12
-    // months) and plans' pin criteria the pin qualified in their PY.
+    // recorded when a company's own records were honoured (packages/plan/README.md, "Rules and
+    // their sources": fees on the orders' BV, returns, claw-backs, pins above Platinum need a
+    // qualified Platinum; distributors.pin_held; months before the history are no data). The
+    // statements did not move: the demo's orders carry no BV and no month below zero; the new
+    // columns (pin_held, the BV of monthly_results) and a few plans' pace did.
     const { createHash } = await import('node:crypto');
     const d = await freshDb();
     try {
@@ -819,10 +821,10 @@ describe('determinism', () => {
         digests[name] = `${h.digest('hex').slice(0, 16)} (${rows.rows.length})`;
       }
       expect(digests).toEqual({
-        distributors: 'be8aab4b6954c9aa (300)',
-        monthly_results: '92474493ef5d30d8 (10375)',
+        distributors: '7b389a2daec46f20 (300)',
+        monthly_results: 'd19a733bdddac558 (10375)',
         statements: '516f7ff178664601 (3857)',
-        plan_results: '4700bacbb2c17496 (834)',
+        plan_results: 'e1bc89bd1a83fab3 (834)',
       });
     } finally {
       await d.destroy();

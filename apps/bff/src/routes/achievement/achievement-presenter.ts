@@ -37,7 +37,7 @@ import {
   type RuleTable,
 } from '@abo/plan';
 import type { Person } from '../../db/distributors.ts';
-import type { MonthlyResult } from '../../db/monthly-results.ts';
+import { legVolumeOf, type MonthlyResult } from '../../db/monthly-results.ts';
 import type { UserSettings } from '../../db/user-settings.ts';
 import { nameFor, type NameViewer } from '../../lib/name-policy.ts';
 import { emptyMonth, fillMonths, monthsEnding, toAchMonth, type Clock, type RankState } from './achievement-data.ts';
@@ -60,13 +60,14 @@ export function overviewData(s: RankState, viewer: NameViewer): AchOverviewData 
     pinCode: s.pinCode,
     pinName: pinName(s.pinCode),
     pinMonth: s.pinMonth,
+    pinHeldBefore: s.pinHeldBefore,
     py: s.py,
     month: s.month,
     current: by.get(s.month) ?? null,
     nextPin: s.requirements.find((p) => p.above) ?? null,
     targetPin: s.settings?.targetPin ?? null,
     remainingMonths: remainingMonths(s.py, s.today).length,
-    months: last12.map((m) => by.get(m) ?? emptyMonth(m, s.month)),
+    months: last12.map((m) => by.get(m) ?? emptyMonth(m, s.month, s.historyStart)),
   };
 }
 
@@ -76,13 +77,14 @@ export function rankData(s: RankState): AchRankData {
     pinCode: s.pinCode,
     pinName: pinName(s.pinCode),
     pinMonth: s.pinMonth,
+    pinHeldBefore: s.pinHeldBefore,
     py: s.py,
     month: s.month,
     closedMonths: s.pyClosed.length,
     remainingMonths: remainingMonths(s.py, s.today).length,
     counters: s.counters,
     qualified: s.qualified,
-    pyMonths: s.pyRows,
+    pyMonths: s.pyLived,
     history: s.explained.history.map((h) => ({
       pinCode: h.pinCode,
       name: h.name,
@@ -98,8 +100,14 @@ export function rankData(s: RankState): AchRankData {
   };
 }
 
-export function monthsData(clock: Clock, list: readonly string[], results: readonly MonthlyResult[], rules: RuleTable): AchMonthsData {
-  return { month: clock.month, py: clock.py, months: fillMonths(results, list, clock.month), sp: { ...rules.sp } };
+export function monthsData(
+  clock: Clock,
+  list: readonly string[],
+  results: readonly MonthlyResult[],
+  rules: RuleTable,
+  historyStart: string | null,
+): AchMonthsData {
+  return { month: clock.month, py: clock.py, months: fillMonths(results, list, clock.month, historyStart), sp: { ...rules.sp } };
 }
 
 export function targetData(pin: number, updatedAt: string, changed: boolean): AchTargetData {
@@ -148,7 +156,7 @@ export function shopData(settings: UserSettings | undefined, shop: Shop | undefi
  * close marked it, breaks away with its volume).
  */
 export function compositionData(
-  at: { month: string; current: string; availableMonths: string[] },
+  at: { month: string; current: string; availableMonths: string[]; historyStart: string | null },
   own: MonthlyResult | undefined,
   legs: readonly LegOfMonth[],
   viewer: NameViewer,
@@ -168,7 +176,7 @@ export function compositionData(
   const rest = all.slice(LISTED_LEGS);
   return {
     month: at.month,
-    state: monthStateOf(at.month, at.current),
+    state: own ? monthStateOf(at.month, at.current) : emptyMonth(at.month, at.current, at.historyStart).state,
     availableMonths: at.availableMonths,
     ppv: own?.ppv ?? 0,
     apv: own?.apv ?? 0,
@@ -198,7 +206,13 @@ export function overallMarketData(d: Person, current: string, months: readonly A
   };
 }
 
-export function overseaData(d: Person, current: string, list: readonly string[], abroad: DownlineAbroad): AchOverseaData {
+export function overseaData(
+  d: Person,
+  current: string,
+  list: readonly string[],
+  abroad: DownlineAbroad,
+  historyStart: string | null,
+): AchOverseaData {
   const pvByMarket = new Map<string, number>();
   const perMonth = new Map<string, { pv: number; active: number }>();
   for (const row of abroad.byMonth) {
@@ -213,7 +227,8 @@ export function overseaData(d: Person, current: string, list: readonly string[],
     .sort((a, b) => b.pv - a.pv || a.market.localeCompare(b.market));
   const months = list.map((m) => ({
     month: m,
-    state: monthStateOf(m, current),
+    // Their downline has no figures before their own history starts either.
+    state: monthStateOf(m, current, historyStart ?? current),
     pv: perMonth.get(m)?.pv ?? 0,
     active: perMonth.get(m)?.active ?? 0,
   }));
@@ -281,9 +296,14 @@ export function starsData(
 }
 
 /** This PY's star months and customers against the annual marketing-star award. */
-export function starDetailData(clock: Clock, list: readonly string[], results: readonly MonthlyResult[]): AchStarDetailData {
+export function starDetailData(
+  clock: Clock,
+  list: readonly string[],
+  results: readonly MonthlyResult[],
+  historyStart: string | null,
+): AchStarDetailData {
   const plan = marketingStarRule(clock.py);
-  const months = fillMonths(results, list, clock.month).map((x) => ({
+  const months = fillMonths(results, list, clock.month, historyStart).map((x) => ({
     month: x.month,
     state: x.state,
     ppv: x.ppv,
@@ -292,7 +312,11 @@ export function starDetailData(clock: Clock, list: readonly string[], results: r
   }));
   // The annual plan's own criteria judged by the engine over this PY: the closed months and this
   // month so far, as the plan's page counts them.
-  const summary = summarizeHistory({ months: results }, pyMonths(clock.py), clock.today);
+  const summary = summarizeHistory(
+    { months: results, ...(historyStart ? { firstMonth: historyStart } : {}) },
+    pyMonths(clock.py),
+    clock.today,
+  );
   const achieved = (kind: Criterion['kind']) => {
     const c = planByCode(plan.code)?.criteria.find((x) => x.kind === kind);
     return c ? evaluateCriterion(c, summary, false).achieved : 0;
@@ -313,13 +337,11 @@ export function estimateLegs(legs: readonly LegOfMonth[], viewer: NameViewer) {
   return legs
     .filter((l) => l.result.gpv > 0)
     .map(({ person, result }, i) => ({
+      // The engine's leg (volumes, BV, what it passes up) under an opaque key, never the ADA.
+      ...legVolumeOf(result),
       id: `L${i + 1}`,
       maskedAda: maskPrivacy(person.ada),
       maskedName: nameOf(viewer, person),
-      gpv: result.gpv,
-      pgpv: result.pgpv,
-      pearlPassPv: result.pearlPassPv,
-      leadershipUpFen: result.leadershipUpFen,
     }));
 }
 
@@ -341,10 +363,17 @@ function sideOf(s: EstimateSide): AchEstimateSide {
   };
 }
 
-export function estimateData(month: string, ppv: number, legs: AchEstimateData['legs'], est: Estimate): AchEstimateData {
+export function estimateData(
+  month: string,
+  ppv: number,
+  ppvBvFen: number | undefined,
+  legs: AchEstimateData['legs'],
+  est: Estimate,
+): AchEstimateData {
   return {
     month,
     ppv,
+    ...(ppvBvFen === undefined ? {} : { ppvBvFen }),
     legs,
     before: sideOf(est.before),
     after: sideOf(est.after),

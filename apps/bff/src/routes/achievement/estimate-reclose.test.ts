@@ -54,7 +54,7 @@ describe('the estimate of the open month', () => {
     const sponsor = Int32Array.from(PEOPLE, ([, s]) => PEOPLE.findIndex(([ada]) => ada === s));
     const ppv = Int32Array.from(PEOPLE, ([, , pv]) => pv);
     const close = closeMonth(sponsor, ppv, rules);
-    const income = closeIncome(sponsor, ppv, close, rules);
+    const income = closeIncome(sponsor, close, rules);
     // N's 4 % reaches ME, and N's group is in ME's Pearl base.
     // L1 passes up 4 % of L1's, M's and N's personal groups, not of its own 2 000 PV alone.
     expect(income.leadershipUpFen[1]).toBe((2_000 + 3_000 + 10_000) * rules.bvFenPerPv * 0.04);

@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { distributorOr404 } from '../../db/distributors.ts';
 import type { DB } from '../../db/index.ts';
+import { historyStartOf } from '../../db/history-start.ts';
 import { frontlineMonthlyResults, monthlyResultOf, monthlyResultsOf, type MonthlyResult } from '../../db/monthly-results.ts';
 import { pyStatementTotals } from '../../income/income-queries.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
@@ -71,6 +72,7 @@ async function joinsPerMonth(db: DB, d: { tree_pos: number; tree_size: number },
 export function yoyMonth(
   month: string,
   today: string,
+  historyStart: string | null,
   r: MonthlyResult | undefined,
   statement: { pretaxFen: number; netFen: number } | undefined,
   activeLegs: number,
@@ -78,7 +80,7 @@ export function yoyMonth(
 ): YoyMonthData {
   return {
     month,
-    state: monthStateOf(month, today),
+    state: r ? monthStateOf(month, today) : monthStateOf(month, today, historyStart ?? today),
     present: !!r,
     ppv: r?.ppv ?? 0,
     gpv: r?.gpv ?? 0,
@@ -120,30 +122,26 @@ export const projectionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
       await distributorOr404(db, ada);
       const months = pyMonths(c.py);
       const lastYearMonth = addMonths(c.month, -12);
-      const [own, frontline, lastYear, pyRows] = await Promise.all([
+      const [own, frontline, lastYear, pyRows, start] = await Promise.all([
         monthlyResultOf(db, ada, c.month),
         frontlineOfMonth(db, ada, c.month),
         monthlyResultOf(db, ada, lastYearMonth),
         monthlyResultsOf(db, ada, months[0]!, c.month),
+        historyStartOf(db, ada),
       ]);
-      const legs = estimateLegs(frontline, nameViewerOf(session)).map((l) => ({
-        id: l.id,
-        gpv: l.gpv,
-        pgpv: l.pgpv,
-        pearlPassPv: l.pearlPassPv,
-        leadershipUpFen: l.leadershipUpFen,
-      }));
+      const legs = estimateLegs(frontline, nameViewerOf(session));
       const p = monthProjection({
         month: c.month,
         today: c.today,
         ppv: own?.ppv ?? 0,
+        ...(own ? { ppvBvFen: own.bvFen } : {}),
         legs,
         lastYearGpv: lastYear ? lastYear.gpv : null,
         rules: rulesOf(c.py),
       });
       const sp = new Map(pyRows.map((r) => [r.month, r.isSp]));
       const q = projectCount(
-        months.map((m) => ({ month: m, state: monthStateOf(m, c.month), value: sp.get(m) ? 1 : 0 })),
+        months.map((m) => ({ month: m, state: monthStateOf(m, c.month, start ?? c.month), value: sp.get(m) ? 1 : 0 })),
         { maxPerMonth: 1 },
       );
       return ok({
@@ -186,18 +184,19 @@ export const projectionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
         const lastMonths = pyMonths(prevPy);
         const from = lastMonths[0]!;
         const to = thisMonths[11]!;
-        const [own, legs, joins, stThis, stLast] = await Promise.all([
+        const [own, legs, joins, stThis, stLast, start] = await Promise.all([
           monthlyResultsOf(db, ada, from, to),
           frontlineMonthlyResults(db, ada, from, to),
           joinsPerMonth(db, d, from, to),
           pyStatementTotals(db, ada, py),
           pyStatementTotals(db, ada, prevPy),
+          historyStartOf(db, ada),
         ]);
         const byMonth = new Map(own.map((r) => [r.month, r]));
         const active = new Map<string, number>();
         for (const l of legs) if (l.gpv > 0) active.set(l.month, (active.get(l.month) ?? 0) + 1);
         const statements = new Map([...stThis, ...stLast].map((s) => [s.month, s]));
-        const row = (m: string) => yoyMonth(m, c.month, byMonth.get(m), statements.get(m), active.get(m) ?? 0, joins.get(m) ?? 0);
+        const row = (m: string) => yoyMonth(m, c.month, start, byMonth.get(m), statements.get(m), active.get(m) ?? 0, joins.get(m) ?? 0);
         const rows = thisMonths.map((m, i) => ({ thisYear: row(m), lastYear: row(lastMonths[i]!) }));
         return {
           py,
@@ -214,7 +213,7 @@ export const projectionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
                 .filter((r) => countsSoFar(r.thisYear.state))
                 .map((r) => ({
                   ...r.lastYear,
-                  state: 'closed' as const,
+                  state: r.lastYear.state === 'noData' ? ('noData' as const) : ('closed' as const),
                   ...(r.thisYear.netFen === null ? { pretaxFen: null, netFen: null } : {}),
                 })),
             ),

@@ -14,7 +14,7 @@ async function month(db: DB, ada: string, r: { ppv: number; gpv: number; pgpv: n
   await db
     .insertInto('monthly_results')
     .values({
-      ...{ ada, month: '2026-11', ppv: r.ppv, gpv: r.gpv, pgpv: r.pgpv, bv_fen: 0, bracket: 0, is_q: r.is_q, q_legs: 0 },
+      ...{ ada, month: '2026-11', ppv: r.ppv, gpv: r.gpv, pgpv: r.pgpv, bv_fen: r.ppv * 1_150, bracket: 0, is_q: r.is_q, q_legs: 0 },
       ...{ apv: r.apv ?? r.pgpv, is_sp: 0, pin_code: 310, new_customers: 0, points: 0, compliant: 1, closed: 0, attended: null },
     })
     .execute();
@@ -104,15 +104,14 @@ describe('achievement calls: volume of the downline', () => {
     expect(base.data.legs.find((l: { maskedAda: string }) => l.maskedAda === '100******11').maskedName).toBe('李四海');
     const r = await fx.call('estimate', { extraPpv: 300, extraLegPv: { L1: 100 } });
     expect(r.data.after.bracketPercent).toBe(12);
+    // As the browser runs it: the legs and own BV the server sent, without the display fields.
     const local = estimateMonth({
       month: '2026-11',
       ppv: base.data.ppv,
-      legs: base.data.legs.map((l: { id: string; gpv: number; pgpv: number; pearlPassPv: number }) => ({
-        id: l.id,
-        gpv: l.gpv,
-        pgpv: l.pgpv,
-        pearlPassPv: l.pearlPassPv,
-      })),
+      ppvBvFen: base.data.ppvBvFen,
+      legs: base.data.legs.map(
+        ({ maskedAda: _a, maskedName: _n, ...leg }: { maskedAda: string; maskedName: string; id: string; gpv: number }) => leg,
+      ),
       extraPpv: 300,
       extraLegPv: { L1: 100 },
       rules: rulesFor('26/27'),

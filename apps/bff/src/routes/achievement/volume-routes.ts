@@ -5,6 +5,7 @@ import { estimateMonth, pyOf } from '@abo/plan';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { distributorOr404 } from '../../db/distributors.ts';
+import { historyStartOf } from '../../db/history-start.ts';
 import { monthlyResultOf, monthlyResultsOf } from '../../db/monthly-results.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
 import { badRequest } from '../../lib/app-error.ts';
@@ -32,8 +33,12 @@ export const volumeRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       const { month } = clock();
       const { m, available } = pickMonth(request.body?.month, month, month);
       await distributorOr404(db, ada);
-      const [own, legs] = await Promise.all([monthlyResultOf(db, ada, m), frontlineOfMonth(db, ada, m)]);
-      const at = { month: m, current: month, availableMonths: available };
+      const [own, legs, historyStart] = await Promise.all([
+        monthlyResultOf(db, ada, m),
+        frontlineOfMonth(db, ada, m),
+        historyStartOf(db, ada),
+      ]);
+      const at = { month: m, current: month, availableMonths: available, historyStart };
       return ok(compositionData(at, own, legs, nameViewerOf(session)));
     },
   });
@@ -46,8 +51,12 @@ export const volumeRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       const d = await distributorOr404(db, ada);
       const list = monthsEnding(month, 12);
       // The leader's own GPV already is the whole downline's volume: no scan of the tree.
-      const [results, frontline] = await Promise.all([monthlyResultsOf(db, ada, list[0]!, month), frontlineCount(db, ada)]);
-      return ok(overallMarketData(d, month, fillMonths(results, list, month), frontline));
+      const [results, frontline, historyStart] = await Promise.all([
+        monthlyResultsOf(db, ada, list[0]!, month),
+        frontlineCount(db, ada),
+        historyStartOf(db, ada),
+      ]);
+      return ok(overallMarketData(d, month, fillMonths(results, list, month, historyStart), frontline));
     },
   });
 
@@ -58,8 +67,11 @@ export const volumeRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       const { month } = clock();
       const d = await distributorOr404(db, ada);
       const list = monthsEnding(month, 12);
-      const abroad = await scans.get(db, `oversea|${ada}|${month}`, () => downlineAbroad(db, d, list[0]!, month));
-      return ok(overseaData(d, month, list, abroad));
+      const [abroad, historyStart] = await Promise.all([
+        scans.get(db, `oversea|${ada}|${month}`, () => downlineAbroad(db, d, list[0]!, month)),
+        historyStartOf(db, ada),
+      ]);
+      return ok(overseaData(d, month, list, abroad, historyStart));
     },
   });
 
@@ -77,15 +89,17 @@ export const volumeRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       const extraLegPv = request.body?.extraLegPv ?? {};
       for (const id of Object.keys(extraLegPv)) if (!legs.some((l) => l.id === id)) throw badRequest(`Unknown leg ${id}`);
       const ppv = own?.ppv ?? 0;
+      const ppvBvFen = own?.bvFen;
       const est = estimateMonth({
         month,
         ppv,
-        legs: legs.map((l) => ({ id: l.id, gpv: l.gpv, pgpv: l.pgpv, pearlPassPv: l.pearlPassPv, leadershipUpFen: l.leadershipUpFen })),
+        ...(ppvBvFen === undefined ? {} : { ppvBvFen }),
+        legs,
         extraPpv: request.body?.extraPpv ?? 0,
         extraLegPv,
         rules: rulesOf(pyOf(month)),
       });
-      return ok(estimateData(month, ppv, legs, est));
+      return ok(estimateData(month, ppv, ppvBvFen, legs, est));
     },
   });
 };

@@ -1,4 +1,4 @@
-import { monthlyStatement, paymentDateOf, type StatementInput } from '@abo/plan';
+import { monthlyStatement, paymentDateOf, rulesForMonth, type StatementInput } from '@abo/plan';
 import type { DB } from '../../db/index.ts';
 import { insertDistributor } from '../../testing/fixtures.ts';
 import { signInHeaders, useTestApp, type SuiteApp } from '../../testing/suite-app.ts';
@@ -34,7 +34,8 @@ export async function insertMonth(
     ppv,
     gpv: pgpv,
     pgpv,
-    bv_fen: pgpv * 100,
+    // Own BV as the close stores orders without a BV of their own: PV × the PY's ratio.
+    bv_fen: ppv * rulesForMonth(month, { fallback: 'nearest' }).bvFenPerPv,
     bracket,
     is_q: bracket >= 21 ? 1 : 0,
     q_legs: qLegs,

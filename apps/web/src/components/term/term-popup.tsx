@@ -21,7 +21,7 @@ i18n.addResourceBundle('zh-CN', 'term', {
   },
   def: {
     pv: '每笔产品订单带来的积分。当月的小组总 PV 决定您的业绩奖励比例；与之对应的金额是 BV。',
-    bv: '订单的金额价值（人民币）：PV × 每个业绩年度设定的比例（约每 PV 11.5 元）。服务费按 BV 的百分比计算。',
+    bv: '订单的金额价值（人民币），由公司按每笔订单给出；订单未给出时，按 PV × 该业绩年度设定的比例（约每 PV 11.5 元）。服务费按 BV 的百分比计算，档次按 PV。',
     apv: '即个人小组 PV：您自己和下线的 PV 合计，不含已达 21% 的一线分支的小组。荣衔和激励计划按 APV 计算。',
     spMonth:
       'APV ≥ 10,000，或 APV ≥ 4,000 且有 1 条 21% 一线分支，或有 2 条 21% 一线分支的月份。荣衔按 SP 月计算：第一个 SP 月成为银奖，白金需一个业绩年度内 6 个 SP 月（其中 3 个连续）。',
@@ -47,7 +47,7 @@ i18n.addResourceBundle('en-US', 'term', {
   },
   def: {
     pv: 'The points each product order carries. The month’s total group PV decides your performance bracket; the money value behind it is BV.',
-    bv: 'The money value of an order in CNY: PV × a ratio set for each performance year (about 11.5 CNY per PV). Service fees are a percentage of BV.',
+    bv: 'The money value of an order in CNY, as the company gives it for each order; for an order without one, PV × a ratio set for each performance year (about 11.5 CNY per PV). Service fees are a percentage of BV; brackets are on PV.',
     apv: 'Your personal-group PV: your own PV and your downline’s together, without the groups of your 21% legs. Pins and incentive plans count APV.',
     spMonth:
       'A month with APV ≥ 10,000, or APV ≥ 4,000 and one 21% frontline leg, or two 21% frontline legs. Pins count SP months: the first makes Silver; Platinum takes 6 in a performance year, 3 of them in a row.',

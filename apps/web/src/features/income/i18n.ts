@@ -31,6 +31,8 @@ i18n.addResourceBundle('zh-CN', 'income', {
     EMERALD_ANNUAL: '8 月结单：奖金池 = 合资格翡翠及以上者推荐线内各 21% 小组全年 BV × 比例，按 Q 线月数（单位）分配',
     DIAMOND_ANNUAL: '8 月结单：奖金池 = 合资格钻石及以上者推荐线内各 21% 小组全年 BV × 比例，按 Q 线月数（单位）分配',
     ADJUSTMENT: '人工调整（如退货扣回或补发）',
+    DEBIT_BROUGHT_FORWARD: '此前月份因退货合计为负，负额从本期扣回',
+    DEBIT_CARRIED_FORWARD: '本期因退货合计为负：不发放，负额结转至下一期结单扣回',
   },
   month: '月份',
   pyLabel: '业绩年度',
@@ -194,6 +196,8 @@ i18n.addResourceBundle('en-US', 'income', {
     DIAMOND_ANNUAL:
       "August statement: a fund of the PY's BV of every 21% group under those qualified Diamond or above × rate, shared by their Q-leg months (units)",
     ADJUSTMENT: 'Manual adjustment (e.g. a clawback for returns or a back payment)',
+    DEBIT_BROUGHT_FORWARD: 'An earlier month’s total was below zero (returns): that debit is taken from this statement',
+    DEBIT_CARRIED_FORWARD: 'This month’s total is below zero (returns): nothing is paid, and the debit is taken from the next statement',
   },
   month: 'Month',
   pyLabel: 'Performance year',

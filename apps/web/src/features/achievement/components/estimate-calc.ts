@@ -15,7 +15,9 @@ function engineInput(base: AchEstimateData) {
   return {
     month: base.month,
     ppv: base.ppv,
-    legs: base.legs.map((l) => ({ id: l.id, gpv: l.gpv, pgpv: l.pgpv, pearlPassPv: l.pearlPassPv, leadershipUpFen: l.leadershipUpFen })),
+    ...(base.ppvBvFen === undefined ? {} : { ppvBvFen: base.ppvBvFen }),
+    // The engine's leg as the server sent it (volumes, the orders' BV, what it passes up).
+    legs: base.legs.map(({ maskedAda: _a, maskedName: _n, ...leg }) => leg),
     rules: rulesFor(pyOf(base.month), { fallback: 'nearest' }),
   };
 }

@@ -85,4 +85,33 @@ describe('StatementItems', () => {
     expect(container.querySelectorAll('[data-share]')).toHaveLength(1);
     await act(() => i18n.changeLanguage('zh-CN'));
   });
+
+  it('shows a claw-back month: the negative fee, the debit carried forward, and nothing paid', async () => {
+    await act(() => i18n.changeLanguage('en-US'));
+    const item = (code: string, name: string, amountFen: number) => ({
+      code,
+      subCode: null,
+      name: { zh: name, en: name },
+      baseBvFen: 0,
+      rateBp: 0,
+      amountFen,
+      note: null,
+      legCount: 0,
+      leadership: null,
+      share: null,
+    });
+    const october: StatementData = {
+      ...statement,
+      items: [item('PROMOTION', 'Market promotion service fee', -414_000), item('DEBIT_CARRIED_FORWARD', 'Debit carried forward', 414_000)],
+      pretaxFen: 0,
+      taxFen: 0,
+      netFen: 0,
+      withholding: { ...statement.withholding, pretaxFen: 0 },
+    };
+    const { container } = render(<StatementItems s={october} />);
+    expect(container.querySelector('[data-item-fen="-414000"]')?.textContent).toMatch(/-¥4,140\.00|−¥4,140\.00|¥-4,140\.00/);
+    expect(screen.getByText(/nothing is paid, and the debit is taken from the next statement/)).toBeTruthy();
+    expect(container.querySelector('[data-net-fen="0"]')).toBeTruthy();
+    await act(() => i18n.changeLanguage('zh-CN'));
+  });
 });
