@@ -47,6 +47,10 @@ export const partnersBodySchema = baseBodySchema.extend({
 });
 export type PartnersBody = z.input<typeof partnersBodySchema>;
 
+/** One month's Q flag of a member: Q or not, null before it starts, 'noData' before their history. */
+export const qFlagSchema = z.union([z.boolean(), z.literal('noData')]).nullable();
+export type QFlag = z.infer<typeof qFlagSchema>;
+
 export const partnerRowSchema = marketPersonSchema.extend({
   ppv: z.number(),
   gpv: z.number(),
@@ -57,8 +61,11 @@ export const partnerRowSchema = marketPersonSchema.extend({
   pvToQ: z.number(),
   /** PGPV as a percentage of the Q threshold, capped at 100. */
   progressPct: z.number(),
-  /** Q flag per month of the PY (same order as `months`); null for a month not yet started. */
-  qByMonth: z.array(z.boolean().nullable()),
+  /**
+   * Q flag per month of the PY (same order as `months`); null for a month not yet started,
+   * 'noData' for a month before the partner's history (the first imported month, or joining).
+   */
+  qByMonth: z.array(qFlagSchema),
   qMonthsPy: z.number().int(),
   /** PGPV of the six months up to the chosen month (oldest first). */
   trend: z.array(z.number()),
@@ -167,8 +174,8 @@ export const copyRowSchema = marketPersonSchema.extend({
   longestRun: z.number().int(),
   /** Consecutive Q months ending with the latest month that counts. */
   currentRun: z.number().int(),
-  /** Q flag per month of this PY (same order as `months`); null = not started. */
-  qByMonth: z.array(z.boolean().nullable()),
+  /** Q flag per month of this PY (same order as `months`); null = not started; 'noData' = before the history. */
+  qByMonth: z.array(qFlagSchema),
   repeatedYear: z.boolean(),
 });
 export type CopyRow = z.infer<typeof copyRowSchema>;

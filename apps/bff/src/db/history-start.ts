@@ -4,6 +4,7 @@
 // (close/write.ts writeMonthlyResults; the generated demo goes through the same close). So the
 // first row is where their figures begin, and a lived month before it is "no data"
 // (monthStateOf's noData), never a closed month with 0 PV.
+import { readCloseState } from '../close/state.ts';
 import type { DB } from './index.ts';
 import { preparedQuery } from '../lib/prepared-query.ts';
 
@@ -13,6 +14,18 @@ const firstRow = preparedQuery((db, p: { ada: string }) =>
     .select((eb) => eb.fn.min('month').as('month'))
     .where('ada', '=', p.ada),
 );
+
+/**
+ * The company's first month with figures: the first month the close closed (its record, meta
+ * `close`), or the open month when none is closed yet; null before any close. A member's history
+ * starts there, or at joining when later.
+ */
+export async function companyHistoryStart(db: DB): Promise<string | null> {
+  const state = await readCloseState(db);
+  if (!state) return null;
+  const closed = Object.keys(state.closedOn).sort();
+  return closed[0] ?? state.open;
+}
 
 /** The first month with figures for `ada` ('YYYY-MM'), null when none is stored (one indexed min()). */
 export async function historyStartOf(db: DB, ada: string): Promise<string | null> {

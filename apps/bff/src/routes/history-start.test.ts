@@ -116,4 +116,15 @@ describe('months before the imported history', () => {
     expect(statesOf(d.records)).toMatchObject({ '2026-03': 'noData', '2026-04': 'closed', '2026-05': 'open' });
     expect(d.historyStart).toBe('2026-04');
   });
+
+  it('marks a partner’s Q months before their history as no data, not as months they missed', async () => {
+    // The newcomer's history starts at joining (April): Sep–Mar no data, April closed (not Q),
+    // May open (not Q yet), June on not started. The PY's first six months are the company's
+    // too: no data whoever looks.
+    const expected = [...Array(7).fill('noData'), false, false, ...Array(3).fill(null)];
+    const partners = await call('/bff/v1/incentive/market/partners', { view: 'annual' });
+    const row = partners.rows.find((r: { maskedName: { zh: string } }) => r.maskedName.zh === '李明');
+    expect(row.qByMonth).toEqual(expected);
+    expect(row.qMonthsPy).toBe(0);
+  });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { marketRules, pyMonths, qThresholdOf } from '@abo/plan';
 import type { Person } from '../../db/distributors.ts';
 import type { MonthlyResult } from '../../db/monthly-results.ts';
-import { partnersData, partnersFrom, type PartnersContext } from './market-presenter.ts';
+import { copyQFlags, memberHistoryStart, partnersData, partnersFrom, type PartnersContext } from './market-presenter.ts';
 
 const person = (ada: string, treePos: number): Person => ({
   ada,
@@ -93,6 +93,23 @@ describe('the market presenter', () => {
     expect(d.rows.map((r) => [r.maskedName.zh, r.keyReason])).toEqual([
       ['伙伴20000001', 'nearSix'],
       ['伙伴20000003', 'nearSix'],
+    ]);
+  });
+});
+
+describe('the tracking copies’ Q months', () => {
+  const months = ['2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06'];
+  it('marks the months before a member’s history as no data: the company’s first month, or joining when later', () => {
+    // Q in April (bit 7); the company's records start in March 2026.
+    expect(memberHistoryStart('2026-03', '2026-04-03')).toBe('2026-04');
+    expect(memberHistoryStart('2026-03', '2019-01-01')).toBe('2026-03');
+    expect(copyQFlags(months, '2026-05', '2026-04', 1 << 7)).toEqual([...Array(7).fill('noData'), true, false, null]);
+    // Without a close record nothing is marked: the flags are as before.
+    expect(copyQFlags(months, '2026-05', memberHistoryStart(null, '2026-04-03'), 1 << 7)).toEqual([
+      ...Array(7).fill(false),
+      true,
+      false,
+      null,
     ]);
   });
 });

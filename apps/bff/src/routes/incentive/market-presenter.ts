@@ -1,6 +1,6 @@
 // The answers of the /bff/v1/incentive/market/* calls, shaped from what the queries loaded (or
 // the market snapshot holds) and the plan engine's market rules. Pure: no database, no request.
-import type { CopiesData, DetailsData, MemberGap, MemberRow, PartnerRow, PartnersData, PartnerView } from '@abo/contract';
+import type { CopiesData, DetailsData, MemberGap, MemberRow, PartnerRow, PartnersData, PartnerView, QFlag } from '@abo/contract';
 import {
   addMonths,
   annualKeyReason,
@@ -51,7 +51,8 @@ function partnerRow(f: Person, byKey: ReadonlyMap<string, MonthlyResult>, c: Par
   // A leg is a 21 % (Q) leg by its group PV: the gap and progress to Q are on it.
   const gpv = m?.gpv ?? 0;
   const isQ = m?.isQ ?? false;
-  const qByMonth = c.months.map((mm) => (mm > c.todayMonth ? null : (at(mm)?.isQ ?? false)));
+  // The close writes a row for every month of a member's history: no row is a month before it.
+  const qByMonth = c.months.map((mm): QFlag => (mm > c.todayMonth ? null : (at(mm)?.isQ ?? 'noData')));
   const qMonthsPy = qByMonth.filter((q) => q === true).length;
   const annual = c.view === 'annual' || c.view === 'keyAnnual';
   const keyReason = annual
@@ -152,6 +153,7 @@ export function copyRow(
   baseDepth: number,
   months: readonly string[],
   todayMonth: string,
+  companyStart: string | null,
 ): CopiesData['rows'][number] {
   const k = c.index;
   return {
@@ -164,9 +166,24 @@ export function copyRow(
     qMonthsLastPy: c.qLast,
     longestRun: c.longestRun,
     currentRun: c.currentRun,
-    qByMonth: months.map((m, bit) => (m > todayMonth ? null : (cur.qMask[k]! & (1 << bit)) !== 0)),
+    qByMonth: copyQFlags(months, todayMonth, memberHistoryStart(companyStart, cur.joinDate[k]!), cur.qMask[k]!),
     repeatedYear: c.repeatedYear,
   };
+}
+
+/** Where a member's history starts: the company's first month, or joining when later (null: unknown). */
+export function memberHistoryStart(companyStart: string | null, joinDate: string): string | null {
+  const joined = joinDate.slice(0, 7);
+  return companyStart === null ? null : joined > companyStart ? joined : companyStart;
+}
+
+/** A PY's Q flags from a snapshot's bit mask: not started, before the history, Q or not. */
+export function copyQFlags(months: readonly string[], todayMonth: string, historyStart: string | null, qMask: number): QFlag[] {
+  return months.map((m, bit): QFlag => {
+    if (m > todayMonth) return null;
+    if (historyStart !== null && m < historyStart) return 'noData';
+    return (qMask & (1 << bit)) !== 0;
+  });
 }
 
 export interface DetailsContext {

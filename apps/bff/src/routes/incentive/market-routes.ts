@@ -5,6 +5,7 @@ import { marketRules, previousPy, pyMonths, pyOf, qThresholdOf, toMonthKey } fro
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
 import { auditAction } from '../../db/audit.ts';
+import { companyHistoryStart } from '../../db/history-start.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { endpoint } from '../../lib/endpoint.ts';
@@ -162,8 +163,11 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
       const { month: todayMonth, py } = now();
       const lastPy = previousPy(py);
       const { kind, page, pageSize } = request.body;
-      const cur = await marketSnapshot(db, py, todayMonth);
-      const last = await marketSnapshot(db, lastPy, monthFor(lastPy, todayMonth));
+      const [cur, last, companyStart] = await Promise.all([
+        marketSnapshot(db, py, todayMonth),
+        marketSnapshot(db, lastPy, monthFor(lastPy, todayMonth)),
+        companyHistoryStart(db),
+      ]);
       const i = cur.indexOfAda.get(session.ada);
       if (i === undefined) throw notFound('Distributor not found');
       const runs = copyRuns(cur, last, ...downlineRange(cur, i));
@@ -171,7 +175,9 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
       kept.sort((a, b) => b.currentRun - a.currentRun || b.longestRun - a.longestRun || b.qThis - a.qThis || a.index - b.index);
       const months = pyMonths(py);
       const totals = { streak: runs.filter((c) => c.longestRun >= 2).length, repeatYear: runs.filter((c) => c.repeatedYear).length };
-      const rows = kept.slice((page - 1) * pageSize, page * pageSize).map((c) => copyRow(cur, c, names, cur.depth[i]!, months, todayMonth));
+      const rows = kept
+        .slice((page - 1) * pageSize, page * pageSize)
+        .map((c) => copyRow(cur, c, names, cur.depth[i]!, months, todayMonth, companyStart));
       return ok({ py, lastPy, months, total: kept.length, totals, page, pageSize, rows });
     },
   });

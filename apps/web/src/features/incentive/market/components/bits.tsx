@@ -1,4 +1,4 @@
-import type { MarketPerson } from '@abo/contract';
+import type { MarketPerson, QFlag } from '@abo/contract';
 import { pinName } from '@abo/plan';
 import { CheckCircleFill, ClockCircleOutline, MinusCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -63,24 +63,35 @@ export function QProgress({ gpv, pct, threshold }: { gpv: number; pct: number; t
 }
 
 /** The months of a PY as Q / not Q / not started cells, each with text for screen readers. */
-export function QMonths({ months, flags }: { months: string[]; flags: (boolean | null)[] }) {
+export function QMonths({ months, flags }: { months: string[]; flags: QFlag[] }) {
   const { lang } = useLocalText();
   const { t } = useTranslation('incentiveMarket');
   // The last started month is the open one: not Q yet there means "still running", not "missed".
   let open = -1;
   flags.forEach((f, i) => {
-    if (f !== null) open = i;
+    if (typeof f === 'boolean') open = i;
   });
   return (
     <span className="market-qmonths">
       {months.map((m, i) => {
         const f = flags[i] ?? null;
-        const state = f === null ? 'future' : f ? 'q' : i === open ? 'pending' : 'no';
-        const text = { future: t('qFuture'), q: t('qYes'), pending: t('qPending'), no: t('qNo') }[state];
+        // Before the member's history there are no figures: neither Q nor missed.
+        const state = f === null ? 'future' : f === 'noData' ? 'noData' : f ? 'q' : i === open ? 'pending' : 'no';
+        const text = { future: t('qFuture'), noData: t('qNoData'), q: t('qYes'), pending: t('qPending'), no: t('qNo') }[state];
         const label = `${formatMonth(m, lang)}: ${text}`;
         return (
           <span key={m} className={`market-qmonth market-qmonth--${state}`} title={label} role="img" aria-label={label}>
-            {state === 'future' ? <ClockCircleOutline aria-hidden="true" /> : state === 'q' ? 'Q' : state === 'pending' ? '…' : '·'}
+            {state === 'future' ? (
+              <ClockCircleOutline aria-hidden="true" />
+            ) : state === 'q' ? (
+              'Q'
+            ) : state === 'pending' ? (
+              '…'
+            ) : state === 'noData' ? (
+              '–'
+            ) : (
+              '·'
+            )}
           </span>
         );
       })}

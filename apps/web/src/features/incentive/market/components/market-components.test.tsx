@@ -19,6 +19,16 @@ describe('QMonths', () => {
       expect.stringMatching(/未开始|Not started/),
     ]);
   });
+
+  it('names a month before the member’s history no data, neither Q nor missed', () => {
+    const { container } = render(<QMonths months={['2026-09', '2026-10', '2026-11']} flags={['noData', false, null]} />);
+    const cells = screen.getAllByRole('img');
+    expect(cells[0]!.getAttribute('aria-label')).toMatch(/无数据/);
+    expect(cells[0]).toHaveClass('market-qmonth--noData');
+    // The month after it is the open one, still running, not missed.
+    expect(cells[1]!.getAttribute('aria-label')).toMatch(/本月进行中|still open/);
+    expect(container.querySelectorAll('.market-qmonth--no')).toHaveLength(0);
+  });
 });
 
 describe('Trend', () => {
