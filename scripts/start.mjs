@@ -28,10 +28,10 @@ if (!fs.existsSync(server) || !fs.existsSync(web)) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-// Demo mode (demo accounts, sign-in hints, the demo dataset) on the embedded database unless
-// DEMO says otherwise; never with NODE_ENV=production or PostgreSQL unless asked for.
+// Demo mode (demo accounts, sign-in hints, the demo dataset) asked for on the embedded database
+// unless DEMO says otherwise; never with NODE_ENV=production or PostgreSQL unless asked for. The
+// server turns it on only for the demo dataset (or an empty database it seeds) and says so.
 const demo = process.env.DEMO ?? (!process.env.DATABASE_URL && process.env.NODE_ENV !== 'production' ? '1' : '0');
-if (!process.env.DEMO && demo === '1') console.log('Demo mode on (embedded database): start with DEMO=0 to run without demo accounts.');
 const child = spawn(process.execPath, ['--enable-source-maps', server], {
   cwd: root,
   stdio: 'inherit',

@@ -7,13 +7,14 @@ import { prepareData } from './startup/prepare-data.ts';
 
 /** Entry point: migrate, seed on first run, build, listen, and close cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const requested = loadConfig();
   // PostgreSQL only: a pooled connection dropped (the server restarting). The pool
   // replaces it; say so in the log once the app's logger exists.
   let onConnectionError = (err: Error) => console.warn(`database connection dropped: ${err.message}`);
-  const db = openDatabase(config, (err) => onConnectionError(err));
+  const db = openDatabase(requested, (err) => onConnectionError(err));
   await migrateToLatest(db);
-  await prepareData(db, config);
+  // Demo mode only on the demo dataset: the configuration served with says whether it is on.
+  const config = await prepareData(db, requested);
   const app = await buildApp({ config, db });
   onConnectionError = (err) => app.log.warn({ err: err.message }, 'database connection dropped');
   // Its stop hook must be added before listen; it starts once the server listens.
@@ -39,7 +40,7 @@ async function main(): Promise<void> {
   const base = config.PUBLIC_URL ?? `http://localhost:${port}`;
   console.log(`\nABO Inquiry is running: ${base}/front/`);
   if (config.demo) {
-    console.log('Demo mode (DEMO=1): demo accounts and sign-in hints are on. Never expose this to real users.');
+    console.log('Demo mode (demo dataset): demo accounts and sign-in hints are on. Never expose this to real users; DEMO=0 turns it off.');
     console.log(`Demo sign-ins (password ${DEMO_PASSWORD}):`);
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.username.padEnd(9)} ${a.displayName} — ${a.profile}`);
     if (app.notificationDelivery.standIn) console.log(`WeChat and app push go to local stand-ins; what they received: ${base}/stand-in/`);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { closeMonths, CloseConflictError, CloseRefusedError, CloseUsageError, formatCloseSummary } from '../close/close.ts';
 import { loadConfig } from '../config.ts';
+import { DatabaseOpenToOthersError } from '../db/file-modes.ts';
 import { closeDatabase, migrateToLatest, openDatabase } from '../db/index.ts';
 import { chinaDay } from '../import/fields.ts';
 import { progressPrinter } from '../seed/progress.ts';
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  // A refusal to open a database others may read says how to fix it in one line; no stack.
+  console.error(err instanceof DatabaseOpenToOthersError ? err.message : err instanceof Error ? (err.stack ?? err.message) : err);
   process.exit(1);
 });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { closeMonths, CloseConflictError, CloseRefusedError, formatCloseSummary } from '../close/close.ts';
 import { loadConfig } from '../config.ts';
+import { DatabaseOpenToOthersError } from '../db/file-modes.ts';
 import { closeDatabase, migrateToLatest, openDatabase } from '../db/index.ts';
 import { chinaDay } from '../import/fields.ts';
 import { formatSummary, ImportConflictError, importDirectory, ImportUsageError } from '../import/import.ts';
@@ -86,6 +87,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  // A refusal to open a database others may read says how to fix it in one line; no stack.
+  console.error(err instanceof DatabaseOpenToOthersError ? err.message : err instanceof Error ? (err.stack ?? err.message) : err);
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { ensurePrivateDir, PRIVATE_FILE_MODE, SIDE_FILES } from './file-modes.ts';
 import { MIGRATION_NAMES } from './index.ts';
 
 /** A refusal with a message for the operator (bad file, database in use, would overwrite). */
@@ -14,8 +15,6 @@ export interface DatabaseSummary {
   distributors: number;
   bytes: number;
 }
-
-const SIDE_FILES = ['-wal', '-shm', '-journal'];
 
 /**
  * Checks that an open handle is a sound database of this app: SQLite's own quick_check passes,
@@ -70,14 +69,19 @@ export async function backupDatabase(source: string, out: string, { force = fals
   if (!fs.existsSync(source)) throw new BackupError(`There is no database at ${source}`);
   if (fs.existsSync(out) && !force) throw new BackupError(`${out} already exists; add --force to replace it`);
   if (path.resolve(out) === path.resolve(source)) throw new BackupError('The backup cannot replace the database itself');
-  fs.mkdirSync(path.dirname(out), { recursive: true });
+  // A backup carries the signing keys: a folder made for it is 0700, the copy 0600 from its first byte.
+  fs.mkdirSync(path.dirname(out), { recursive: true, mode: 0o700 });
   const partial = `${out}.partial`;
   for (const suffix of ['', ...SIDE_FILES]) fs.rmSync(partial + suffix, { force: true });
+  fs.closeSync(fs.openSync(partial, 'wx', PRIVATE_FILE_MODE));
   const src = new SQLite(source, { fileMustExist: true });
   try {
     src.pragma('busy_timeout = 5000');
     summarize(src, source);
     await src.backup(partial);
+  } catch (err) {
+    fs.rmSync(partial, { force: true });
+    throw err;
   } finally {
     src.close();
   }
@@ -119,7 +123,7 @@ export function restoreDatabase(from: string, target: string, { force = false, n
   }
   const exists = fs.existsSync(target);
   if (exists && !force) throw new BackupError(`${target} already exists; add --force to replace it (it is kept as a .pre-restore copy)`);
-  fs.mkdirSync(path.dirname(target), { recursive: true });
+  ensurePrivateDir(path.dirname(target));
 
   const staged = `${target}.restore-${process.pid}.tmp`;
   const cleanStaged = () => {
@@ -127,6 +131,8 @@ export function restoreDatabase(from: string, target: string, { force = false, n
   };
   cleanStaged();
   fs.copyFileSync(from, staged);
+  // The copy takes the backup's mode; the database is 0600 whatever the backup was.
+  fs.chmodSync(staged, PRIVATE_FILE_MODE);
   let summary: DatabaseSummary;
   try {
     const copy = new SQLite(staged, { fileMustExist: true });
@@ -165,6 +171,8 @@ export function restoreDatabase(from: string, target: string, { force = false, n
       } catch {
         fs.copyFileSync(target, previous);
       }
+      // The replaced database keeps the keys and data it held: as private as the live one.
+      fs.chmodSync(previous, PRIVATE_FILE_MODE);
       for (const suffix of SIDE_FILES) fs.rmSync(target + suffix, { force: true });
     }
     fs.renameSync(staged, target);

@@ -1,9 +1,9 @@
 // The embedded SQLite database (the default): WAL, foreign keys on, transactional migrations.
-import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteAdapter, SqliteDialect, type DialectAdapter, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import type { Config } from '../config.ts';
+import { preparePrivateDatabase } from './file-modes.ts';
 import type { Database } from './schema.ts';
 
 type DB = Kysely<Database>;
@@ -68,9 +68,12 @@ export function sqlitePath(config: Pick<Config, 'dataDir'>): string {
   return path.join(config.dataDir, 'inquiry.sqlite');
 }
 
-/** Opens the embedded SQLite database (WAL, foreign keys on) in DATA_DIR. */
+/**
+ * Opens the embedded SQLite database (WAL, foreign keys on) in DATA_DIR: a folder of 0700 and
+ * files of 0600; a database other accounts may read is refused (db/file-modes.ts).
+ */
 export function openSqlite(file: string): DB {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  preparePrivateDatabase(file);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

@@ -528,3 +528,19 @@ describe('--replace', () => {
     ]);
   });
 });
+
+describe('the demo dataset and a company import', () => {
+  const claim = async (d: TestDb) => (await d.db.selectFrom('meta').select('value').where('key', '=', 'seed').executeTakeFirst())?.value;
+
+  it("a company's import that writes removes the seed's claim; the demo's own rows and an import writing nothing keep it", async () => {
+    const d = await fresh();
+    await d.db.insertInto('meta').values({ key: 'seed', value: '{"seed":42}' }).execute();
+    await run(d, d.folder({ 'distributors.csv': TREE }), { demoRows: true });
+    expect(await claim(d)).toBe('{"seed":42}');
+    await run(d, d.folder({ 'distributors.csv': TREE }));
+    expect(await claim(d)).toBe('{"seed":42}');
+    // Demo mode keys on the claim (startup/prepare-data.ts): the database is a company's now.
+    await run(d, EXAMPLES_DIR);
+    expect(await claim(d)).toBeUndefined();
+  });
+});

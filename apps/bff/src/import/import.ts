@@ -48,6 +48,11 @@ interface ImportRunOptions {
   readonly progress?: (p: ImportProgress) => void;
   /** The database was just created (the demo seed): see import/conn.ts. */
   readonly fresh?: boolean;
+  /**
+   * The rows are the demo's own (its seed, its live feed). Any other import that writes makes the
+   * database a company's: it drops the seed's claim (meta `seed`), so demo mode stays off on it.
+   */
+  readonly demoRows?: boolean;
 }
 
 export interface ImportOptions extends ImportRunOptions {
@@ -408,6 +413,7 @@ async function run(conn: ImportConn, files: Files, opts: ImportRunOptions & { re
     const changed = replace || addedMembers + updated + moved + orders + attendance > 0;
     // Every process drops the answers it kept for the old data (db/data-version.ts).
     if (changed) await markDataReplaced(k);
+    if (changed && !opts.demoRows) await conn.run(`delete from meta where key = 'seed'`);
     return { updated, orders, attendance, changed };
   });
   progress?.({ phase: 'write', done: 1, total: 1 });

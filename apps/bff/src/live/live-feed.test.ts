@@ -54,6 +54,13 @@ async function openMonthPpv(db: DB, adas: readonly string[]): Promise<Map<string
   return new Map(rows.map((r) => [r.ada, r.ppv]));
 }
 
+/** docs/examples standing in for the demo dataset: imported as its rows, with the seed's claim. */
+async function loadAsDemo(db: DB): Promise<void> {
+  await importDirectory(db, { dir: EXAMPLES_DIR, today: TODAY, demoRows: true });
+  await db.insertInto('meta').values({ key: 'seed', value: '{}' }).execute();
+  await closeMonths(db, { today: TODAY });
+}
+
 describe('live feed', () => {
   let t: TestDb;
   let logs: ReturnType<typeof recorder>;
@@ -73,10 +80,7 @@ describe('live feed', () => {
     await t.close();
   });
 
-  const loadExamples = async () => {
-    await importDirectory(t.db, { dir: EXAMPLES_DIR, today: TODAY });
-    await closeMonths(t.db, { today: TODAY });
-  };
+  const loadExamples = () => loadAsDemo(t.db);
 
   it('imports orders dated today and the open month grows by exactly their PV', async () => {
     await loadExamples();
@@ -173,11 +177,23 @@ describe('live feed', () => {
     expect(logs.text().join('\n')).toMatch(/2026-12 recomputed; closed 2026-11/);
   });
 
+  it('writes nothing into a database a company import filled (no seed claim), and says so once', async () => {
+    await importDirectory(t.db, { dir: EXAMPLES_DIR, today: TODAY });
+    await closeMonths(t.db, { today: TODAY });
+    const f = feed();
+    expect(await f.tick()).toEqual({ kind: 'idle' });
+    expect(await f.tick()).toEqual({ kind: 'idle' });
+    expect(logs.text().filter((l) => l.includes('no longer the demo dataset'))).toHaveLength(1);
+    expect(await t.db.selectFrom('orders').select('order_id').where('order_id', 'like', 'LIVE-%').execute()).toHaveLength(0);
+  });
+
   it('stays idle and says so once when the database holds no orders', async () => {
     await importDirectory(t.db, {
       dir: t.folder({ 'distributors.csv': csv('ada,sponsor_ada,name,joined_on', '90000001,,甲,2020-01-01') }),
       today: TODAY,
+      demoRows: true,
     });
+    await t.db.insertInto('meta').values({ key: 'seed', value: '{}' }).execute();
     const imports: unknown[] = [];
     const f = feed({
       importDirectory: (db, o) => {
@@ -262,8 +278,7 @@ describe('live feed', () => {
     const config = loadConfig(env);
     const db = openDatabase(config);
     await migrateToLatest(db);
-    await importDirectory(db, { dir: EXAMPLES_DIR, today: TODAY });
-    await closeMonths(db, { today: TODAY });
+    await loadAsDemo(db);
     const liveOrders = () => db.selectFrom('orders').select('order_id').where('order_id', 'like', 'LIVE-%').execute();
     try {
       const off = Fastify({ logger: false });

@@ -190,10 +190,17 @@ function tickRunner(opts: LiveFeedOptions, stopped: () => boolean): () => Promis
   const run = (rng.next32() % 36 ** 4).toString(36).padStart(4, '0');
   let counter = 0;
   let idleSaid = false;
+  let notDemoSaid = false;
 
   return async (): Promise<TickResult> => {
     if (stopped()) return { kind: 'stopped' };
     const t0 = performance.now();
+    // Generated orders go into the demo dataset only: a company's import since the start removed its claim.
+    if (!(await db.selectFrom('meta').select('key').where('key', '=', 'seed').executeTakeFirst())) {
+      if (!notDemoSaid) log.info('live feed: the database is no longer the demo dataset (a company import came in); it writes nothing');
+      notDemoSaid = true;
+      return { kind: 'idle' };
+    }
     const day = chinaDay(opts.today());
     const buyers = await readBuyers(db, day);
     if (buyers.length === 0) {
@@ -208,7 +215,7 @@ function tickRunner(opts: LiveFeedOptions, stopped: () => boolean): () => Promis
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-live-'));
     try {
       fs.writeFileSync(path.join(dir, 'orders.csv'), ordersCsv(orders));
-      await importFiles(db, { dir, today: day });
+      await importFiles(db, { dir, today: day, demoRows: true });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

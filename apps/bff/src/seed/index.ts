@@ -65,8 +65,11 @@ export class AlreadySeededError extends Error {
   }
 }
 
-/** The options of the seed that claimed the database (meta `seed`), or null. */
-async function seedClaim(db: DB): Promise<string | null> {
+/**
+ * The options of the seed that claimed the database (meta `seed`), or null: the mark of the demo
+ * dataset, which a company's import removes (import/import.ts).
+ */
+export async function seedClaim(db: DB): Promise<string | null> {
   const row = await db.selectFrom('meta').select('value').where('key', '=', 'seed').executeTakeFirst();
   return row?.value ?? null;
 }
@@ -115,7 +118,13 @@ export async function seedDatabase(db: DB, options: SeedOptions, run: SeedRunOpt
   let imported;
   for (let attempt = 1; ; attempt++) {
     try {
-      imported = await importTables(db, { tables: demoTables(ds), today, fresh, ...(run.progress ? { progress: run.progress } : {}) });
+      imported = await importTables(db, {
+        tables: demoTables(ds),
+        today,
+        fresh,
+        demoRows: true,
+        ...(run.progress ? { progress: run.progress } : {}),
+      });
       break;
     } catch (err) {
       if (!(err instanceof ImportConflictError) || attempt === IMPORT_ATTEMPTS) throw err;

@@ -3,6 +3,13 @@ import { loadConfig } from '../config.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { insertStaff } from '../testing/fixtures.ts';
 import { setPassword } from '../idp/accounts.ts';
+import path from 'node:path';
+import { buildApp } from '../app.ts';
+import { openPostgres, openSqlite } from '../db/index.ts';
+import { postgresSchema } from '../db/postgres.ts';
+import { importDirectory } from '../import/import.ts';
+import { EXAMPLES_DIR } from '../import/test-support.ts';
+import { attachLiveFeed } from '../live/live-feed.ts';
 import { prepareData, StartupRefused } from './prepare-data.ts';
 
 describe('what a start does to the data', () => {
@@ -27,7 +34,7 @@ describe('what a start does to the data', () => {
     await expect(prepareData(t.db, config, () => {})).rejects.toThrow(StartupRefused);
     await expect(prepareData(t.db, config, () => {})).rejects.toThrow(/staff01.*demo password/);
     await setPassword(t.db, 'staff01', 'a real passphrase now');
-    await expect(prepareData(t.db, config, () => {})).resolves.toBeUndefined();
+    await expect(prepareData(t.db, config, () => {})).resolves.toMatchObject({ demo: false });
   });
 
   it('in demo mode creates the demo dataset with its accounts', async () => {
@@ -55,6 +62,55 @@ describe('what a start does to the data', () => {
     lines.length = 0;
     await prepareData(t.db, loadConfig({ ...base, DEMO: '1', INQUIRY_TODAY: '2026-12-03' }), (l) => lines.push(l));
     expect(lines).toEqual([]);
+  }, 60_000);
+
+  /** What a caller of the started server meets: the stand-ins' page and whether a live feed runs. */
+  async function served(config: Awaited<ReturnType<typeof prepareData<ReturnType<typeof loadConfig>>>>) {
+    // A connection of its own: the app closes its database when it closes.
+    const schema = postgresSchema(t.db);
+    const db = schema
+      ? openPostgres(process.env.TEST_DATABASE_URL!, { schema, poolSize: 2 })
+      : openSqlite(path.join(t.config.dataDir, 'test.sqlite'));
+    const app = await buildApp({ config, db, logger: false });
+    try {
+      // A feed's worker opens the database its environment names: the test's own folder.
+      const env = { ...base, DATA_DIR: t.config.dataDir, DEMO: '1', DEMO_LIVE: '1', LOG_LEVEL: 'silent' };
+      const live = attachLiveFeed(app, config, env) !== null;
+      const standIn = (await app.inject({ method: 'GET', url: '/stand-in/' })).statusCode;
+      return { standIn, live };
+    } finally {
+      await app.close();
+    }
+  }
+
+  it("keeps demo mode, the stand-ins and the live feed off on a company's imported data, saying why in one line", async () => {
+    await importDirectory(t.db, { dir: EXAMPLES_DIR, today: '2026-11-21' });
+    const distributors = (await t.db.selectFrom('distributors').select('ada').execute()).length;
+    const lines: string[] = [];
+    const config = await prepareData(t.db, loadConfig({ ...base, DEMO: '1', DEMO_LIVE: '1' }), (l) => lines.push(l));
+    expect(config).toMatchObject({ demo: false, demoLive: false });
+    expect(lines.filter((l) => /Demo mode off/.test(l))).toHaveLength(1);
+    expect(lines.find((l) => /Demo mode off/.test(l))).toMatch(/not the demo dataset.*live feed/);
+    // Nothing of the demo was written into the company's data.
+    expect(await t.db.selectFrom('credentials').selectAll().execute()).toEqual([]);
+    expect(await t.db.selectFrom('distributors').select('ada').execute()).toHaveLength(distributors);
+    expect(await served(config)).toEqual({ standIn: 404, live: false });
+  });
+
+  it('runs the demo on the demo dataset; an import of a company folder into it ends demo mode', async () => {
+    const demo = await prepareData(t.db, loadConfig({ ...base, DEMO: '1', DEMO_LIVE: '1' }), () => {});
+    expect(demo).toMatchObject({ demo: true, demoLive: true });
+    expect(await served(demo)).toEqual({ standIn: 200, live: true });
+    // Started again on it: still the demo.
+    expect(await prepareData(t.db, loadConfig({ ...base, DEMO: '1' }), () => {})).toMatchObject({ demo: true });
+
+    await importDirectory(t.db, { dir: EXAMPLES_DIR, today: '2026-11-21', replace: true });
+    const lines: string[] = [];
+    // Off, and then refused while the demo's staff account keeps its published password.
+    await expect(prepareData(t.db, loadConfig({ ...base, DEMO: '1', DEMO_LIVE: '1' }), (l) => lines.push(l))).rejects.toThrow(
+      StartupRefused,
+    );
+    expect(lines).toEqual([expect.stringMatching(/^Demo mode off: this database is not the demo dataset/)]);
   }, 60_000);
 
   it('never allows demo mode in production', () => {

@@ -4,7 +4,7 @@ import type { DB } from '../db/index.ts';
 import { accountsWithDemoPasswords } from '../idp/accounts.ts';
 import { closeMonths, CloseRefusedError, CloseUsageError, formatCloseSummary } from '../close/close.ts';
 import { chinaDay } from '../import/fields.ts';
-import { ensureSeeded } from '../seed/index.ts';
+import { ensureSeeded, seedClaim } from '../seed/index.ts';
 
 export class StartupRefused extends Error {
   constructor(message: string) {
@@ -13,20 +13,57 @@ export class StartupRefused extends Error {
   }
 }
 
+/** Demo mode as a start decides it from the database, not only from DEMO. */
+type StartMode = Pick<Config, 'demo' | 'demoLive'>;
+
 /**
- * What a start does to the data before serving. Demo mode: the demo dataset and its accounts on
- * first start, and the month close (a start in a new month closes the one before). Otherwise nothing is created, and the start is refused while any account checked
- * by accountsWithDemoPasswords still has a published demo password.
+ * Whether this database may run in demo mode (asked for with DEMO=1): only the demo dataset (the
+ * seed's claim, meta `seed`) or a database with nothing in it yet, which the demo then fills. On
+ * a company's data (an import removes the claim) demo mode would publish every push at the
+ * stand-ins, print sign-ins that do not exist and let the live feed write generated orders into
+ * the real ones: it stays off, and `reason` says why in one line.
  */
-export async function prepareData(
+async function decideDemoMode(db: DB, config: StartMode): Promise<StartMode & { reason?: string }> {
+  if (!config.demo) return { demo: false, demoLive: false };
+  if ((await seedClaim(db)) !== null) return config;
+  const count = async (table: 'distributors' | 'credentials') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select(sql<number>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  if ((await count('distributors')) === 0 && (await count('credentials')) === 0) return config;
+  return {
+    demo: false,
+    demoLive: false,
+    reason:
+      `Demo mode off: this database is not the demo dataset (it holds imported data or accounts of its own), so no demo sign-ins, push stand-ins${config.demoLive ? ' or live feed' : ''}; ` +
+      'start with DEMO=0 to stop this note, or use another DATA_DIR for the demo.',
+  };
+}
+
+/**
+ * What a start does to the data before serving; answers the configuration to serve with, demo
+ * mode as decideDemoMode allows it. Demo mode: the demo dataset and its accounts on first start,
+ * and the month close (a start in a new month closes the one before). Otherwise nothing is
+ * created, and the start is refused while any account checked by accountsWithDemoPasswords still
+ * has a published demo password.
+ */
+export async function prepareData<C extends Pick<Config, 'demo' | 'demoLive' | 'SEED_DISTRIBUTORS' | 'SEED' | 'today'>>(
   db: DB,
-  config: Pick<Config, 'demo' | 'SEED_DISTRIBUTORS' | 'SEED' | 'today'>,
+  config: C,
   log: (line: string) => void = (line) => console.log(line),
-): Promise<void> {
-  if (config.demo) {
-    await ensureSeeded(db, config, log);
-    await closeDemoMonths(db, chinaDay(config.today()), log);
-    return;
+): Promise<C> {
+  const { reason, ...mode } = await decideDemoMode(db, config);
+  if (reason) log(reason);
+  const serving = { ...config, ...mode };
+  if (serving.demo) {
+    await ensureSeeded(db, serving, log);
+    await closeDemoMonths(db, chinaDay(serving.today()), log);
+    return serving;
   }
   const weak = await accountsWithDemoPasswords(db);
   if (weak.length > 0) {
@@ -43,6 +80,7 @@ export async function prepareData(
   if (Number(n) === 0) {
     log('The database holds no distributors yet. Add staff accounts with `npm run accounts -- add-staff NAME`.');
   }
+  return serving;
 }
 
 /**

@@ -112,7 +112,9 @@ const obj = (v: unknown): Record<string, unknown> =>
 /** What a message says: recipient, template or kind, and its fields as [name, value] pairs. */
 function describe(entry: StandInEntry): { recipient: string; template: string; fields: Array<[string, string]> } {
   const m = entry.shown.message;
-  if (typeof m !== 'object' || m === null) return { recipient: '', template: '', fields: [['body', str(m)]] };
+  // An unsigned post: its body was not kept (stand-in.ts).
+  if (m === null) return { recipient: '', template: '', fields: [] };
+  if (typeof m !== 'object') return { recipient: '', template: '', fields: [['body', str(m)]] };
   const body = obj(m);
   if (entry.service === 'wechat') {
     const fields: Array<[string, string]> = Object.entries(obj(body['data'])).map(([k, v]) => {

@@ -125,4 +125,58 @@ describe('stand-ins', () => {
     expect(limited.json().messages).toHaveLength(1);
     expect((await rig.app.inject({ method: 'GET', url: '/stand-in/messages?service=push' })).json()).toEqual({ messages: [] });
   });
+
+  it('count posts without credentials they gave out, but neither keep nor show their bodies', async () => {
+    const hostile = '<script>alert(1)</script> 张三 ¥9,999';
+    const push = await rig.app.inject({
+      method: 'POST',
+      url: '/stand-in/push',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ ...message('x:ca'), title: { zh: hostile, en: hostile } }),
+    });
+    expect(push.statusCode).toBe(401);
+    const send = await rig.app.inject({
+      method: 'POST',
+      url: '/stand-in/wechat/cgi-bin/message/subscribe/bizsend?access_token=made-up',
+      headers: { 'content-type': 'application/json', 'x-abo-idempotency-key': 'y:wec' },
+      payload: JSON.stringify({ touser: 'o-1', template_id: 'tpl', data: { thing1: { value: hostile } } }),
+    });
+    expect(send.json()).toMatchObject({ errcode: 40001 });
+    expect(rig.standIn.receipts()).toMatchObject([
+      { service: 'push', answer: 401, accepted: false, idempotencyKey: null, message: null },
+      { service: 'wechat', answer: 40001, accepted: false, idempotencyKey: null, message: null },
+    ]);
+    const listed = await rig.app.inject({ method: 'GET', url: '/stand-in/messages' });
+    const page = await rig.app.inject({ method: 'GET', url: '/stand-in/?lang=en' });
+    for (const body of [listed.body, page.body]) {
+      expect(body).not.toContain('alert(1)');
+      expect(body).not.toContain('x:ca');
+      expect(body).not.toContain('y:wec');
+    }
+    expect(page.body).toContain('HTTP 401');
+  });
+
+  it('throttle the page and the list per client address, and posts from elsewhere, not the server’s own', async () => {
+    const get = (url: string, remoteAddress: string) => rig.app.inject({ method: 'GET', url, remoteAddress });
+    for (let i = 0; i < 30; i++) expect((await get('/stand-in/', '203.0.113.5')).statusCode).toBe(200);
+    const over = await get('/stand-in/', '203.0.113.5');
+    expect(over.statusCode).toBe(429);
+    expect(over.headers['retry-after']).toBeDefined();
+    expect((await get('/stand-in/', '203.0.113.6')).statusCode).toBe(200);
+    for (let i = 0; i < 30; i++) await get('/stand-in/messages', '203.0.113.5');
+    expect((await get('/stand-in/messages', '203.0.113.5')).statusCode).toBe(429);
+
+    const post = (remoteAddress: string) =>
+      rig.app.inject({
+        method: 'POST',
+        url: '/stand-in/push',
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+        remoteAddress,
+      });
+    for (let i = 0; i < 120; i++) expect((await post('198.51.100.7')).statusCode).toBe(401);
+    expect((await post('198.51.100.7')).statusCode).toBe(429);
+    // The delivery worker posts from this machine: never throttled.
+    for (let i = 0; i < 150; i++) expect((await post('127.0.0.1')).statusCode).toBe(401);
+  });
 });

@@ -8,7 +8,8 @@
 //   GET  /stand-in/messages[?service=wechat|push&limit=N]    what they received, newest first
 //   GET  /stand-in/[?lang=zh|en]                             the same as a page for the demo (stand-in-page.ts)
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { renderStandInPage, standInPageLang } from './stand-in-page.ts';
 import { IDEMPOTENCY_HEADER } from './wechat.ts';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhook } from './webhook.ts';
@@ -36,7 +37,17 @@ export interface StandInOptions {
   now?: () => Date;
   /** Receipts kept, the oldest dropped first (default 1000). */
   keep?: number;
+  /** Requests a minute per client address to the page and the list (default PAGE_PER_MINUTE). */
+  pagePerMinute?: number;
+  /** Posts a minute per client address other than this machine (default POSTS_PER_MINUTE). */
+  postsPerMinute?: number;
 }
+
+/** The page and its JSON: a person refreshing, not a scraper. */
+const PAGE_PER_MINUTE = 30;
+/** Posts from elsewhere; the server's own delivery worker posts from this machine, unthrottled. */
+const POSTS_PER_MINUTE = 120;
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
 export interface StandIn {
   /** The routes (an encapsulated plugin: its raw-body parser stays inside). */
@@ -145,7 +156,22 @@ export function createStandIn(opts: StandInOptions): StandIn {
   const routes: FastifyPluginAsync = async (app: FastifyInstance) => {
     // The push stand-in signs over the raw body: keep it as a string here (this plugin only).
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-    const open = { config: { public: true } };
+    // Public routes of a demo server: each client address gets a budget (this plugin only).
+    await app.register(rateLimit, { global: false });
+    const open = {
+      config: {
+        public: true,
+        rateLimit: {
+          max: opts.postsPerMinute ?? POSTS_PER_MINUTE,
+          timeWindow: '1 minute',
+          allowList: (req: FastifyRequest) => LOOPBACK.test(req.ip),
+        },
+      },
+    };
+    const page = { config: { public: true, rateLimit: { max: opts.pagePerMinute ?? PAGE_PER_MINUTE, timeWindow: '1 minute' } } };
+    /** A post without credentials the stand-in gave out: counted, its body (anyone's text) not kept. */
+    const unsigned = (service: StandInService, answer: number) =>
+      record({ service, idempotencyKey: null, accepted: false, answer, message: null });
 
     app.post<{ Body: string }>('/stand-in/wechat/cgi-bin/stable_token', open, async (request) => {
       tokenRequests++;
@@ -188,7 +214,10 @@ export function createStandIn(opts: StandInOptions): StandIn {
         };
         const invalidToken = 'invalid credential, access_token is invalid or not latest';
         const token = tokens.get(request.query['access_token'] ?? '');
-        if (!token) return answer(40001, invalidToken);
+        if (!token) {
+          unsigned('wechat', 40001);
+          return { errcode: 40001, errmsg: invalidToken };
+        }
         if (token.rejected) return answer(token.rejected, token.rejected === 42001 ? 'access_token expired' : invalidToken);
         if (now().getTime() >= token.expires) return answer(42001, 'access_token expired');
         const fail = failing.wechat.shift();
@@ -225,22 +254,25 @@ export function createStandIn(opts: StandInOptions): StandIn {
         raw,
         now(),
       );
-      if (!signed) return answer(401);
+      if (!signed) {
+        unsigned('push', 401);
+        return reply.status(401).send({ ok: false });
+      }
       if (!message || key === null) return answer(400);
       const fail = failing.push.shift();
       if (fail !== undefined) return answer(fail);
       return answer(200);
     });
 
-    app.get<{ Querystring: { service?: string; limit?: string } }>('/stand-in/messages', open, async (request) => {
+    app.get<{ Querystring: { service?: string; limit?: string } }>('/stand-in/messages', page, async (request) => {
       const { service } = request.query;
       const limit = Math.min(1000, Math.max(1, Number(request.query.limit) || 100));
       const list = receipts.filter((r) => !service || r.service === service);
       return { messages: list.slice(-limit).reverse() };
     });
 
-    app.get('/stand-in', open, (_request, reply) => reply.redirect('/stand-in/', 302));
-    app.get<{ Querystring: { lang?: string } }>('/stand-in/', open, (request, reply) => {
+    app.get('/stand-in', page, (_request, reply) => reply.redirect('/stand-in/', 302));
+    app.get<{ Querystring: { lang?: string } }>('/stand-in/', page, (request, reply) => {
       const lang = standInPageLang(request.query.lang, request.headers['accept-language']);
       return reply
         .type('text/html; charset=utf-8')

@@ -60,7 +60,7 @@ describe('push webhook', () => {
     expect(verifyWebhook(PUSH_SECRET, { timestamp, signature: undefined }, body, T0)).toBe(false);
   });
 
-  it('the stand-in answers 401 to a post it cannot verify, and records it as refused', async () => {
+  it('the stand-in answers 401 to a post it cannot verify, and records it as refused without its body', async () => {
     const res = await rig.app.inject({
       method: 'POST',
       url: '/stand-in/push',
@@ -68,7 +68,7 @@ describe('push webhook', () => {
       payload: JSON.stringify(message),
     });
     expect(res.statusCode).toBe(401);
-    expect(rig.standIn.receipts()).toMatchObject([{ service: 'push', idempotencyKey: '7:ca', accepted: false, answer: 401 }]);
+    expect(rig.standIn.receipts()).toMatchObject([{ service: 'push', idempotencyKey: null, accepted: false, answer: 401, message: null }]);
     const wrongSecret = createWebhookAdapter({ url: `${STAND_IN}/stand-in/push`, secret: 'not-the-secret-at-all', fetch: rig.fetch, now });
     expect(await wrongSecret.send(message, null)).toEqual({ status: 'failed', error: 'push service answered HTTP 401' });
   });
