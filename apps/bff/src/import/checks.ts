@@ -8,6 +8,7 @@ import {
   ATTENDANCE_COLUMNS,
   D,
   DISTRIBUTOR_COLUMNS,
+  formatCharOf,
   isAda,
   isBankCard,
   isCode,
@@ -146,6 +147,19 @@ const when =
 /** A column a file may leave out or leave empty. */
 const optional = (k: number, test: (s: string) => boolean, what: string): CellCheck => ({ k, empty: null, parse: when(test), what });
 
+/** Free text of at most `max` characters, refused with an invisible format character in it (formatCharOf). */
+const text = (k: number, max: number, what: string, empty: string | null): CellCheck =>
+  cell<string>({
+    k,
+    empty,
+    parse: when((s) => isText(s, max)),
+    what: `${what} (at most ${max} characters)`,
+    then(v) {
+      const c = v === undefined ? undefined : formatCharOf(v);
+      return c && `holds an invisible format character (${c}) that changes how text beside it is shown: remove it`;
+    },
+  });
+
 const NOT_AN_ADA = 'not an ADA (8 to 12 digits)';
 const NOT_A_DAY = 'not a date (YYYY-MM-DD)';
 
@@ -173,18 +187,18 @@ export function distributorChecks(today: string, fileAdas: Map<string, number>):
         what: 'not an ADA (8 to 12 digits; empty for the top of a tree)',
         then: (_, { cells }) => (cells[D.sponsor] === cells[D.ada] ? `${cells[D.ada]} cannot sponsor itself` : undefined),
       }),
-      { k: D.name, empty: 'a name is needed', parse: when((s) => isText(s, 50)), what: 'not a name (at most 50 characters)' },
+      text(D.name, 50, 'not a name', 'a name is needed'),
       cell({
         k: D.joinedOn,
         parse: parseDay,
         what: NOT_A_DAY,
         then: (day) => (day! > today ? `${day} is after today (${today})` : undefined),
       }),
-      optional(D.nameEn, (s) => isText(s, 100), 'not a name (at most 100 characters)'),
+      text(D.nameEn, 100, 'not a name', null),
       optional(D.phone, isPhone, 'not a phone number'),
       optional(D.nationalId, isNationalId, 'not an identity number'),
       optional(D.bankCard, isBankCard, 'not a bank card number'),
-      optional(D.bankName, (s) => isText(s, 50), 'not a bank name (at most 50 characters)'),
+      text(D.bankName, 50, 'not a bank name', null),
       optional(D.shopCode, (s) => isCode(s, 20), 'not a shop code (letters, digits, - _ .)'),
       optional(D.userType, (s) => isCode(s, 20), 'not a user type (letters, digits, - _ .)'),
       { k: D.pinHeld, empty: null, parse: parsePinHeld, what: `not a pin code (${PIN_CODE_LIST}; empty: none before the history)` },
@@ -250,7 +264,7 @@ export function orderChecks(m: KnownMembers): StagedFileChecks {
       closedAt: O.orderedAt,
     },
     cells: [
-      { k: O.orderId, empty: 'an order id is needed', parse: when((s) => isText(s, 64)), what: 'not an order id (at most 64 characters)' },
+      text(O.orderId, 64, 'not an order id', 'an order id is needed'),
       adaCheck(O.ada, m),
       dayCheck<OrderTime>(
         O.orderedAt,
@@ -263,7 +277,7 @@ export function orderChecks(m: KnownMembers): StagedFileChecks {
       { k: O.pv, parse: parsePv, what: 'not a whole number of PV' },
       // Empty: derived from the PY's PV → BV rule.
       { k: O.bv, empty: null, parse: parseBvFen, what: 'not an amount in CNY (e.g. 128.50)' },
-      optional(O.customerId, (s) => isText(s, 64), 'not a customer id (at most 64 characters)'),
+      text(O.customerId, 64, 'not a customer id', null),
     ],
   };
 }

@@ -54,8 +54,17 @@ export interface ReadOptions {
  * is the handler's. A CSV syntax error (an unclosed quote…) is reported and ends the file.
  */
 export async function readCsv({ path, file, spec, sink, onHeader, onRow, onProgress }: ReadOptions): Promise<ReadResult> {
-  const total = fs.statSync(path).size;
-  const input = fs.createReadStream(path);
+  // Never through a link, and without waiting on a pipe: only a regular file is read (the folder's
+  // listing checked that too; this holds if the file is swapped for a link in between).
+  const fd = fs.openSync(path, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0) | (fs.constants.O_NONBLOCK ?? 0));
+  const stat = fs.fstatSync(fd);
+  if (!stat.isFile()) {
+    fs.closeSync(fd);
+    sink.add({ file, line: 0, column: 0, field: '', message: 'not a regular file (a link, a pipe, a folder…)' });
+    return { rows: 0, header: null };
+  }
+  const total = stat.size;
+  const input = fs.createReadStream(path, { fd });
   const parser = input.pipe(
     parse({
       bom: true,

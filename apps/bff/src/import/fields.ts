@@ -150,6 +150,16 @@ export function isText(v: string, max: number): boolean {
   return v.length <= max && !/[\u0000-\u001f\u007f]/.test(v);
 }
 
+/**
+ * The first invisible format character (\p{Cf}: the bidi controls U+202A–202E and U+2066–2069,
+ * zero-width characters…) as `U+202E`, or undefined. A page shows names and notes beside ADAs;
+ * one such character can reverse how those read.
+ */
+export function formatCharOf(v: string): string | undefined {
+  const m = /\p{Cf}/u.exec(v);
+  return m ? `U+${m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}` : undefined;
+}
+
 /** Codes: event codes of the plans (`SEM2526-BRIEF`), shop codes, user types. */
 export function isCode(v: string, max = 64): boolean {
   return v.length <= max && /^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(v);

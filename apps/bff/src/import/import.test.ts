@@ -1,6 +1,9 @@
 // The import end to end on a real database (SQLite; PostgreSQL too in the PostgreSQL suite):
 // each kind of refused row with its file, line and column and nothing written; re-importing
 // changes nothing; a return; closed months; growing the tree; --replace keeping staff accounts.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDistributor, insertStaff } from '../testing/fixtures.ts';
@@ -280,6 +283,44 @@ describe('refused rows: every issue names the file, line and column, and nothing
       'order.csv: not a file of an import (they are distributors.csv, orders.csv, attendance.csv)',
     ]);
     expect(await refused(t, { 'orders.csv': '' })).toEqual(['orders.csv: the file is empty: it needs a header row']);
+  });
+
+  it('reads only regular files: a link, a pipe or a folder under a file name is refused, not followed', async () => {
+    const secret = t.folder({ 'secret.txt': 'root:$6$hash:19000:0:99999:7:::\n' });
+    const linked = t.folder({ 'distributors.csv': TREE });
+    fs.symlinkSync(path.join(secret, 'secret.txt'), path.join(linked, 'orders.csv'));
+    const links = await refused(t, {}, { dir: linked });
+    expect(links).toEqual(['orders.csv: not a regular file (a link, a pipe, a folder…): put the file itself in the folder']);
+    expect(links.join('\n')).not.toContain('root');
+    // A pipe would wait for a writer forever.
+    const piped = t.folder({ 'distributors.csv': TREE });
+    execFileSync('mkfifo', [path.join(piped, 'attendance.csv')]);
+    expect(await refused(t, {}, { dir: piped })).toEqual([
+      'attendance.csv: not a regular file (a link, a pipe, a folder…): put the file itself in the folder',
+    ]);
+    const folder = t.folder({ 'distributors.csv': TREE });
+    fs.mkdirSync(path.join(folder, 'orders.csv'));
+    expect(await refused(t, {}, { dir: folder })).toEqual([
+      'orders.csv: not a regular file (a link, a pipe, a folder…): put the file itself in the folder',
+    ]);
+  });
+
+  it('refuses two files whose names differ only in case, rather than reading one of them', async () => {
+    const orders = csv('order_id,ada,ordered_at,pv', 'A1,10000010,2026-10-05,100');
+    expect(await refused(t, { 'distributors.csv': TREE, 'Orders.csv': orders, 'orders.csv': orders })).toEqual([
+      'orders.csv: two files named orders.csv: Orders.csv and orders.csv (names are not case sensitive): keep one',
+    ]);
+  });
+
+  it('reads UTF-16 with a byte-order mark, as the guide says', async () => {
+    const d = await fresh();
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(TREE, 'utf16le')]);
+    await run(d, d.folder({ 'distributors.csv': utf16 }));
+    const names = await d.db.selectFrom('distributors').select(['ada', 'name_zh']).orderBy('ada').execute();
+    expect(names).toEqual([
+      { ada: '10000010', name_zh: '甲一' },
+      { ada: '10000011', name_zh: '乙二' },
+    ]);
   });
 
   it('lists the first 50 issues, then how many there are', async () => {

@@ -142,12 +142,20 @@ function locateFiles(dir: string): Record<FileName, string | null> {
   const files: Record<FileName, string | null> = { 'distributors.csv': null, 'orders.csv': null, 'attendance.csv': null };
   const issues = new IssueList();
   const sink = issues.sink();
+  const refuse = (entry: string, message: string) => sink.add({ file: entry, line: 0, column: 0, field: '', message });
   for (const entry of fs.readdirSync(dir).sort()) {
     const name = entry.toLowerCase() as FileName;
-    if (FILE_NAMES.includes(name)) files[name] = path.join(dir, entry);
-    else if (name.endsWith('.csv')) {
+    if (FILE_NAMES.includes(name)) {
+      const first = files[name];
+      // Names differ only in case: which one is meant cannot be told, and one would go unread.
+      if (first) refuse(entry, `two files named ${name}: ${path.basename(first)} and ${entry} (names are not case sensitive): keep one`);
+      // A link would read whatever it points to (even /etc/shadow, echoed in issues); a pipe would hang.
+      else if (!fs.lstatSync(path.join(dir, entry)).isFile())
+        refuse(entry, 'not a regular file (a link, a pipe, a folder…): put the file itself in the folder');
+      files[name] = path.join(dir, entry);
+    } else if (name.endsWith('.csv')) {
       // A misspelt name would otherwise be skipped without a word.
-      sink.add({ file: entry, line: 0, column: 0, field: '', message: `not a file of an import (they are ${FILE_NAMES.join(', ')})` });
+      refuse(entry, `not a file of an import (they are ${FILE_NAMES.join(', ')})`);
     }
   }
   if (issues.total > 0) throw new ImportRejected(issues);

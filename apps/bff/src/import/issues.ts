@@ -91,5 +91,9 @@ export class ImportRejected extends Error {
 
 /** A value as it appears in an issue: quoted, and cut short when long. */
 export function shown(value: string): string {
-  return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  // Format characters escaped like control ones, so a bidi override cannot reorder the message.
+  return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value).replace(
+    /\p{Cf}/gu,
+    (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, '0')}`,
+  );
 }
