@@ -1,5 +1,5 @@
 // The market watchlist (issue #22): legs of the viewer's own market they star to follow this
-// month, each with its gap to Q and a note only they read. All POST, spec envelope:
+// month, each with its gap to Q and a note only they write (staff read it through queryAda). All POST, spec envelope:
 //   watchlist  body none                → watchlistDataSchema  the starred legs, closest to Q first
 //   watch      body watchBodySchema     → watchDataSchema      star or unstar one member (idempotent)
 //   watchNote  body watchNoteBodySchema → watchNoteDataSchema  save the note of a starred member
@@ -44,7 +44,9 @@ const noteSchema = z
   .string()
   .trim()
   .max(WATCH_NOTE_MAX, `a note holds at most ${WATCH_NOTE_MAX} characters`)
-  .refine((s) => ![...s].some(isControl), 'a note cannot hold control characters');
+  .refine((s) => ![...s].some(isControl), 'a note cannot hold control characters')
+  // Bidi and other invisible format characters (\p{Cf}) would reorder how the note and what is shown beside it read.
+  .refine((s) => !/\p{Cf}/u.test(s), 'a note cannot hold invisible format characters (such as U+202E)');
 
 export const watchNoteBodySchema = baseBodySchema.extend({
   ref: refSchema,

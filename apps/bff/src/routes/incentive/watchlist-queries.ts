@@ -3,7 +3,7 @@
 // and the writes (each idempotent).
 import { sql } from 'kysely';
 import { distributorAtPosition, isInDownline } from '../../db/distributors.ts';
-import type { DB } from '../../db/index.ts';
+import { dialectOf, type DB } from '../../db/index.ts';
 import { forbidden } from '../../lib/app-error.ts';
 
 /** The one answer for a reference to someone the viewer may not star, whether they exist or not. */
@@ -46,13 +46,25 @@ export async function isStarred(db: DB, ada: string, memberAda: string): Promise
   return row !== undefined;
 }
 
-/** Stars a member; starring again keeps the first star and its note. */
-export async function star(db: DB, ada: string, memberAda: string, at: string): Promise<void> {
-  await db
-    .insertInto('watchlist')
-    .values({ ada, member_ada: memberAda, note: '', created_at: at, updated_at: at })
-    .onConflict((oc) => oc.columns(['ada', 'member_ada']).doNothing())
-    .execute();
+/**
+ * Stars a member unless the distributor already has `max` stars: false then, nothing written.
+ * Starring again keeps the first star and its note (and is fine at the cap). The count and the
+ * insert run under a lock per distributor, so parallel stars cannot all see room below the cap
+ * (PostgreSQL runs them at once; SQLite's one connection already runs transactions one by one).
+ */
+export async function star(db: DB, ada: string, memberAda: string, at: string, max: number): Promise<boolean> {
+  const postgres = dialectOf(db) === 'postgres';
+  return db.transaction().execute(async (trx) => {
+    if (postgres) await sql`select pg_advisory_xact_lock(hashtext(${`abo-inquiry-watchlist:${ada}`}))`.execute(trx);
+    if (await isStarred(trx, ada, memberAda)) return true;
+    if ((await starCount(trx, ada)) >= max) return false;
+    await trx
+      .insertInto('watchlist')
+      .values({ ada, member_ada: memberAda, note: '', created_at: at, updated_at: at })
+      .onConflict((oc) => oc.columns(['ada', 'member_ada']).doNothing())
+      .execute();
+    return true;
+  });
 }
 
 /** Unstars a member (with their note); unstarring one not starred changes nothing. */

@@ -106,6 +106,11 @@ describe('market watchlist (/bff/v1/incentive/market/watch*)', () => {
     expect(long).toMatchObject({ code: Code.BAD_REQUEST, success: false, message: expect.stringMatching(/200/) });
     const control = (await fx.call('watchNote', '10000002', { ref, note: 'a\u0000b' })).json();
     expect(control).toMatchObject({ code: Code.BAD_REQUEST, success: false });
+    // A right-to-left override would show "see 10000004" as "40000001 ees" beside the row.
+    for (const note of ['see \u202E10000004', 'a\u2066b\u2069', 'zero\u200Bwidth']) {
+      const bidi = (await fx.call('watchNote', '10000002', { ref, note })).json();
+      expect(bidi, note).toMatchObject({ code: Code.BAD_REQUEST, success: false, message: expect.stringMatching(/format characters/) });
+    }
     // Line breaks are kept; the refused notes changed nothing.
     expect((await list()).data.rows[0].note).toBe(full);
     expect((await fx.call('watchNote', '10000002', { ref, note: 'line one\nline two' })).json().code).toBe(0);
@@ -166,8 +171,8 @@ describe('market watchlist (/bff/v1/incentive/market/watch*)', () => {
 describe('market watchlist: the cap on stars', () => {
   const headers: Record<string, string> = {};
   const fx = useTestApp(async (t) => {
-    // A leader with WATCH_MAX + 1 frontline members.
-    const n = WATCH_MAX + 1;
+    // A leader with WATCH_MAX + 30 frontline members.
+    const n = WATCH_MAX + 30;
     await insertDistributor(t.db, '10000009', { tree_pos: 0, tree_size: n + 1, depth: 0 });
     for (let k = 1; k <= n; k++) {
       await insertDistributor(t.db, String(40000000 + k), { sponsor_ada: '10000009', tree_pos: k, tree_size: 1, depth: 1 });
@@ -192,5 +197,14 @@ describe('market watchlist: the cap on stars', () => {
     expect((await watch('m1')).json()).toMatchObject({ code: 0, data: { count: WATCH_MAX } });
     expect((await watch('m1', false)).json()).toMatchObject({ code: 0, data: { count: WATCH_MAX - 1 } });
     expect((await watch(`m${WATCH_MAX + 1}`)).json()).toMatchObject({ code: 0, data: { count: WATCH_MAX } });
+  });
+
+  it(`holds the cap when ${WATCH_MAX + 30} stars arrive at once`, async () => {
+    await fx.t.db.deleteFrom('watchlist').execute();
+    const answers = await Promise.all(Array.from({ length: WATCH_MAX + 30 }, (_, k) => watch(`m${k + 1}`)));
+    const codes = answers.map((a) => a.json().code as number);
+    expect(codes.filter((c) => c === 0)).toHaveLength(WATCH_MAX);
+    expect(codes.filter((c) => c === Code.BAD_REQUEST)).toHaveLength(30);
+    expect(await fx.t.db.selectFrom('watchlist').select('member_ada').where('ada', '=', '10000009').execute()).toHaveLength(WATCH_MAX);
   });
 });

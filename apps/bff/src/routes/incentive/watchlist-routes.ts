@@ -10,7 +10,7 @@ import { writer } from '../../lib/writer.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { memberGap, memberRow } from './market-presenter.ts';
 import { comparator, downlineRange, marketSnapshot } from './market-snapshot.ts';
-import { isStarred, saveNote, star, starCount, starsOf, unstar, watchableMember } from './watchlist-queries.ts';
+import { saveNote, star, starCount, starsOf, unstar, watchableMember } from './watchlist-queries.ts';
 
 export interface WatchlistRoutesOptions {
   config: Pick<Config, 'today'>;
@@ -65,10 +65,9 @@ export async function watchlistRoutes(app: FastifyInstance, opts: WatchlistRoute
       const { ref, watched } = request.body;
       const member = await watchableMember(db, ada, ref);
       if (watched) {
-        if (!(await isStarred(db, ada, member)) && (await starCount(db, ada)) >= WATCH_MAX) {
+        if (!(await star(db, ada, member, clock().toISOString(), WATCH_MAX))) {
           throw badRequest(`You can watch at most ${WATCH_MAX} members: unstar one first`);
         }
-        await star(db, ada, member, clock().toISOString());
       } else {
         await unstar(db, ada, member);
       }

@@ -34,9 +34,12 @@ export function WatchNote({ memberRef }: { memberRef: string }) {
   if (!row) return <p className="muted small">{t('noteStarFirst')}</p>;
   const value = draft ?? row.note;
   const tooLong = value.trim().length > max;
+  // The BFF refuses them too (contract watchlist.ts): bidi controls would reorder what the row shows.
+  const invisible = /\p{Cf}/u.test(value);
+  const refused = tooLong || invisible;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (tooLong || save.isPending) return;
+    if (refused || save.isPending) return;
     setStatus(null);
     save.mutate(
       { ref: memberRef, note: value.trim() },
@@ -61,7 +64,7 @@ export function WatchNote({ memberRef }: { memberRef: string }) {
         rows={2}
         placeholder={t('notePlaceholder')}
         aria-describedby={`${id}-count`}
-        aria-invalid={tooLong}
+        aria-invalid={refused}
         onChange={(e) => {
           setDraft(e.target.value);
           setStatus(null);
@@ -69,9 +72,9 @@ export function WatchNote({ memberRef }: { memberRef: string }) {
       />
       <div className="watch-note__foot">
         <span id={`${id}-count`} className="muted small num">
-          {tooLong ? t('noteTooLong', { max }) : t('noteCount', { n: value.trim().length, max })}
+          {invisible ? t('noteInvisible') : tooLong ? t('noteTooLong', { max }) : t('noteCount', { n: value.trim().length, max })}
         </span>
-        <Button type="submit" size="small" color="primary" loading={save.isPending} disabled={tooLong}>
+        <Button type="submit" size="small" color="primary" loading={save.isPending} disabled={refused}>
           {t('noteSave')}
         </Button>
       </div>

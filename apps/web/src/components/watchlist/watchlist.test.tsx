@@ -228,7 +228,7 @@ describe('WatchNote', () => {
   it('saves the note trimmed and confirms it', async () => {
     serve([leg(1, { note: 'old' })]);
     wrap(<WatchNote memberRef="m1" />);
-    const box = await screen.findByRole('textbox', { name: 'My note (only you see it)' });
+    const box = await screen.findByRole('textbox', { name: 'My note (only you change it; company service staff can read it)' });
     expect(box).toHaveValue('old');
     expect(box).toHaveAttribute('maxLength', '200');
     fireEvent.change(box, { target: { value: '  visit on Friday ' } });
@@ -236,6 +236,17 @@ describe('WatchNote', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Note saved');
     expect(post).toHaveBeenCalledWith('/bff/v1/incentive/market/watchNote', { ref: 'm1', note: 'visit on Friday' }, { loading: false });
     await waitFor(() => expect(box).toHaveValue('visit on Friday'));
+  });
+
+  it('refuses invisible format characters before sending the note', async () => {
+    serve([leg(1)]);
+    wrap(<WatchNote memberRef="m1" />);
+    const box = await screen.findByRole('textbox');
+    fireEvent.change(box, { target: { value: 'call \u202E10000004' } });
+    expect(screen.getByText(/cannot hold invisible format characters/)).toBeInTheDocument();
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'Save note' })).toBeDisabled();
+    expect(post).not.toHaveBeenCalledWith('/bff/v1/incentive/market/watchNote', expect.anything(), expect.anything());
   });
 
   it('says why a note was not saved', async () => {
