@@ -18,6 +18,13 @@ describe('redactUrl', () => {
     for (const name of CREDENTIAL_PARAMS) expect(redactUrl(`/x?${name}=v4lue`)).not.toContain('v4lue');
   });
 
+  it('hides the token of a document link, however the path is spelt', () => {
+    expect(redactUrl('/bff/files/dl_s3cr3tT0ken?disposition=inline')).toBe('/bff/files/[redacted]?disposition=inline');
+    expect(redactUrl('https://h.example/BFF/Files/s3cr3t')).toBe('https://h.example/BFF/Files/[redacted]');
+    expect(redactUrl('/%62ff/files/s3cr3t')).toBe('/%62ff/files/[redacted]');
+    for (const plain of ['/bff/files/', '/bff/v1/files/x', '/front/files/x']) expect(redactUrl(plain)).toBe(plain);
+  });
+
   it('sees through encoded names, finds parameters in the fragment, and leaves addresses without any alone', () => {
     expect(redactUrl('/front/?ada%54oken=abc&code=wx1&state=s')).toBe('/front/?ada%54oken=[redacted]&code=[redacted]&state=[redacted]');
     expect(redactUrl('/cb#access_token=abc&token_type=Bearer')).toBe('/cb#access_token=[redacted]&token_type=Bearer');
@@ -49,6 +56,7 @@ describe('the request log', () => {
           },
         });
         await app.inject({ method: 'GET', url: '/front/login?sessionToken=s3ss10n&code=wxcode&state=st4te' });
+        await app.inject({ method: 'GET', url: '/bff/files/f1leT0ken' });
         // A log call that passes the headers themselves is blanked too.
         app.log.info({ headers: { authorization: 'Bearer hdr-auth2', 'ada-token': 'hdr-ada2', accept: 'text/html' } }, 'headers');
       } finally {
@@ -63,6 +71,7 @@ describe('the request log', () => {
     expect(log).toContain('/front/?adaToken=[redacted]&oktaIdToken=[redacted]&oktaIdTokenKey=[redacted]&channel=iinquiry');
     expect(log).toContain('"accept":"text/html"');
     // …but none of the secrets.
-    for (const secret of ['abc', 'def', 'ghi', 's3ss10n', 'wxcode', 'st4te', 'hdr-']) expect(log).not.toContain(secret);
+    expect(log).toContain('/bff/files/[redacted]');
+    for (const secret of ['abc', 'def', 'ghi', 's3ss10n', 'wxcode', 'st4te', 'hdr-', 'f1leT0ken']) expect(log).not.toContain(secret);
   });
 });

@@ -57,9 +57,25 @@ function redactParams(part: string): string {
 }
 
 /**
- * The address with the value of every credential parameter (CREDENTIAL_PARAMS) replaced by
- * `[redacted]`, in the query and in the fragment; everything else is kept byte for byte, so
- * the log still shows which page was asked for. Works on absolute and relative addresses.
+ * The path with the token of a document link (`/bff/files/<token>`, db/document-links.ts)
+ * replaced: the link is a credential until used. The router reads `/BFF/…` and `/%62ff/…` as the
+ * same route, so the segments are compared decoded and without case.
+ */
+function redactPath(base: string): string {
+  const parts = base.split('/');
+  for (let i = 0; i + 2 < parts.length; i++) {
+    if (decodeName(parts[i]!).toLowerCase() === 'bff' && decodeName(parts[i + 1]!).toLowerCase() === 'files' && parts[i + 2] !== '') {
+      parts[i + 2] = REDACTED;
+    }
+  }
+  return parts.join('/');
+}
+
+/**
+ * The address with the value of every credential parameter (CREDENTIAL_PARAMS) and a document
+ * link's token replaced by `[redacted]`, in the query and in the fragment; everything else is
+ * kept byte for byte, so the log still shows which page was asked for. Works on absolute and
+ * relative addresses.
  */
 export function redactUrl(url: string): string {
   const hash = url.indexOf('#');
@@ -69,7 +85,7 @@ export function redactUrl(url: string): string {
   const base = q === -1 ? beforeHash : beforeHash.slice(0, q);
   const query = q === -1 ? undefined : beforeHash.slice(q + 1);
   return (
-    base +
+    redactPath(base) +
     (query === undefined ? '' : `?${redactParams(query)}`) +
     // A fragment may be a route (`#/page?x=1`) or parameters (`#access_token=…`): redact both.
     (fragment === undefined ? '' : `#${fragment.includes('?') ? redactUrl(fragment) : redactParams(fragment)}`)
