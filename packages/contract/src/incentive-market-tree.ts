@@ -13,7 +13,7 @@ import { baseBodySchema } from './common.ts';
 import { localTextSchema } from './text.ts';
 import { TREE_MAX_PAGE_SIZE, TREE_PAGE_SIZE } from './tree-paging.ts';
 
-export { TREE_MAX_PAGE_SIZE, TREE_PAGE_SIZE } from './tree-paging.ts';
+export { TREE_MAX_PAGE_SIZE, TREE_PAGE_SIZE, TREE_SEARCH_MAX_LEVEL } from './tree-paging.ts';
 
 /** Opaque reference of a downline member (as in incentive-market.ts). */
 const treeRefSchema = z.string().regex(/^m\d{1,9}$/, 'not a member reference');
@@ -83,7 +83,10 @@ export const treeSearchDataSchema = z.object({
       maskedName: localTextSchema,
       maskedAda: z.string(),
       level: z.number().int(),
-      /** References from the frontline down to the member, the member last. */
+      /**
+       * References from the frontline down to the member, the member last; empty for a member
+       * deeper than TREE_SEARCH_MAX_LEVEL (the tree does not open that far), with `positions`.
+       */
       path: z.array(z.string()),
       /** Each path member's place (from 0) among its parent's children in the tree answer's order. */
       positions: z.array(z.number().int()),

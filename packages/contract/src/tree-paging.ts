@@ -8,3 +8,10 @@
 export const TREE_PAGE_SIZE = 100;
 /** Most children one tree answer holds. */
 export const TREE_MAX_PAGE_SIZE = 200;
+
+/**
+ * Deepest level below the viewer a tree search opens the way to. A match deeper down comes
+ * without its path: opening it would take a page per level (and a 100 000-deep chain made one
+ * answer of a megabyte); member tracking's search finds it instead.
+ */
+export const TREE_SEARCH_MAX_LEVEL = 100;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Code, TREE_PAGE_SIZE } from '@abo/contract';
+import { Code, TREE_PAGE_SIZE, TREE_SEARCH_MAX_LEVEL } from '@abo/contract';
 import { loadProfile } from '../../idp/profile.ts';
 import { insertDistributor } from '../../testing/fixtures.ts';
 import { useTestApp } from '../../testing/suite-app.ts';
@@ -254,5 +254,50 @@ describe('team tree of a frontline wider than a page', () => {
     expect((await call('tree', { ref: legRef })).json().data.nodes[0]).toMatchObject({ ref });
     // A leg found by name: its place among the frontline.
     expect((await call('tree/search', { search: '腿249' })).json().data.matches[0]).toMatchObject({ positions: [249] });
+  });
+});
+
+describe('team tree search in a very deep chain', () => {
+  const DEPTH = TREE_SEARCH_MAX_LEVEL + 50;
+  const headers: Record<string, string> = {};
+  const s = useTestApp(async (t) => {
+    await insertDistributor(t.db, '10000009', { tree_pos: 0, tree_size: DEPTH + 1, depth: 0 });
+    // One member per level, each sponsoring the next: 50000001 at level 1 … 50000150 at 150.
+    const base = { name_zh: '链条', name_en: 'Chain', phone: '', national_id: '', bank_card: '', bank_name: '', join_date: '2021-03-01' };
+    const more = { user_type: 'ABO', market: 'CN', shop_code: null, pin_code: 230, pin_month: null, head_image: null };
+    const rows = Array.from({ length: DEPTH }, (_, n) => ({
+      ...base,
+      ...more,
+      ada: String(50000001 + n),
+      sponsor_ada: n === 0 ? '10000009' : String(50000000 + n),
+      tree_pos: n + 1,
+      tree_size: DEPTH - n,
+      depth: n + 1,
+    }));
+    await t.db.insertInto('distributors').values(rows).execute();
+    const tokens = await t.app.tokens.issue((await loadProfile(t.db, '10000009'))!);
+    Object.assign(headers, { 'idaas-accesstoken': tokens.accessToken, 'idaas-idtoken': tokens.idToken });
+  });
+  const search = async (term: string) =>
+    (
+      await s.t.app.inject({
+        method: 'POST',
+        url: '/bff/v1/incentive/market/tree/search',
+        headers,
+        payload: { channel: 'ebiz', loginada: '10000009', search: term },
+      })
+    ).json();
+
+  it(`opens the way down to level ${TREE_SEARCH_MAX_LEVEL}, and finds a member deeper without a path`, async () => {
+    const reachable = (await search(String(50000000 + TREE_SEARCH_MAX_LEVEL))).data.matches[0];
+    expect(reachable.level).toBe(TREE_SEARCH_MAX_LEVEL);
+    expect(reachable.path).toHaveLength(TREE_SEARCH_MAX_LEVEL);
+    expect(reachable.positions).toEqual(Array.from({ length: TREE_SEARCH_MAX_LEVEL }, () => 0));
+    const deep = await search(String(50000000 + DEPTH));
+    expect(deep).toMatchObject({ code: 0, data: { total: 1, matches: [{ level: DEPTH, path: [], positions: [] }] } });
+    // Every member of the chain matches the name: the answer stays small however deep it goes.
+    const all = await search('链');
+    expect(all.data.total).toBe(DEPTH);
+    expect(JSON.stringify(all).length).toBeLessThan(40_000);
   });
 });

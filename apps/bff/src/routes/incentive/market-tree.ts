@@ -1,7 +1,7 @@
 // The team tree (issue #22) read off the market snapshot: a page of a member's children, each
 // with how many children and members are below them, and the search that finds members and the
 // path of references down to them. Pure: no database, no request (market-routes.ts registers the calls).
-import { TREE_SEARCH_LIMIT, type TreeData, type TreeNode, type TreeSearchData } from '@abo/contract';
+import { TREE_SEARCH_LIMIT, TREE_SEARCH_MAX_LEVEL, type TreeData, type TreeNode, type TreeSearchData } from '@abo/contract';
 import { badRequest, forbidden } from '../../lib/app-error.ts';
 import { refOf } from '../../lib/member-ref.ts';
 import type { NameViewer } from '../../lib/name-policy.ts';
@@ -133,7 +133,8 @@ function placesAmongSiblings(s: MarketSnapshot): (parent: number, k: number) => 
  * Members of root's downline matching the search as the members list does (market-query.ts): the
  * beginning of a name as shown to the viewer, or a whole ADA. The first TREE_SEARCH_LIMIT in tree
  * order, each with the path the tree opens to reach them and where on that path each member sits
- * among its parent's children (the tree loads the pages that hold them).
+ * among its parent's children (the tree loads the pages that hold them); no path past
+ * TREE_SEARCH_MAX_LEVEL.
  */
 export function treeSearch(s: MarketSnapshot, root: number, names: NameViewer, search: string): TreeSearchData {
   const term = search.trim().toLowerCase();
@@ -151,12 +152,14 @@ export function treeSearch(s: MarketSnapshot, root: number, names: NameViewer, s
     total,
     matches: found.map((k) => {
       const shown = shownOf(s, k, names);
-      const path = pathTo(s, root, k);
+      const level = s.depth[k]! - base;
+      // The path grows with the tree's depth: past the level the tree opens to, none at all.
+      const path = level > TREE_SEARCH_MAX_LEVEL ? [] : pathTo(s, root, k);
       return {
         ref: refOf(s.pos[k]!),
         maskedName: { zh: shown.nameZh, en: shown.nameEn },
         maskedAda: shown.maskedAda,
-        level: s.depth[k]! - base,
+        level,
         path: path.map((j) => refOf(s.pos[j]!)),
         positions: path.map((j, n) => placeOf(n === 0 ? root : path[n - 1]!, j)),
       };

@@ -147,6 +147,7 @@ beforeEach(() => {
       return { total: 3, matches: [match('m2', 'L*1', ['m1', 'm2']), match('m5', 'L*5', ['m1', 'm3', 'm5'], [0, 1, 0])] };
     // Leg 230 of a wide frontline, and its child.
     if (body.search === 'L230*') return { total: 1, matches: [match('m230000', 'L230*0', ['m1230', 'm230000'], [230, 0])] };
+    if (body.search === 'D*') return { total: 1, matches: [{ ...match('m9', 'D*9', []), level: 150 }] };
     return { total: 0, matches: [] };
   });
 });
@@ -235,6 +236,18 @@ describe('team tree', { timeout: 30_000 }, () => {
     expect(item('Qian Four')).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByText('Showing Q*7 (level 2)')).toHaveAttribute('role', 'status');
     expect(post).toHaveBeenCalledWith('/bff/v1/incentive/market/tree/search', { search: 'Q*' });
+  });
+
+  it('says a match too deep for the tree to open is found in the list, and opens nothing', async () => {
+    show();
+    await screen.findByRole('tree', {}, { timeout: 5000 });
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'D*' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Find' }));
+    expect(
+      await screen.findByText('D*9 is at level 150, deeper than the 100 levels the tree opens: find them in the list instead.'),
+    ).toHaveAttribute('role', 'status');
+    // Only the frontline was asked for: no way down was opened.
+    expect(post.mock.calls.filter(([path, body]) => path === '/bff/v1/incentive/market/tree' && body.ref)).toEqual([]);
   });
 
   it('lists several matches to choose from, and says when none matched', async () => {

@@ -4,7 +4,7 @@
 // children at a time (a "Show N more" item after the loaded ones loads the next), the visible
 // rows virtualized so a market of 10 000 opened wide stays a few dozen DOM rows.
 import type { TreeData, TreeNode, TreeSearchData } from '@abo/contract';
-import { TREE_PAGE_SIZE } from '@abo/contract/tree-paging';
+import { TREE_PAGE_SIZE, TREE_SEARCH_MAX_LEVEL } from '@abo/contract/tree-paging';
 import { useQueries, useQuery, useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
 import { Button } from 'antd-mobile';
@@ -610,10 +610,12 @@ function TreeSearch({ onJump }: { onJump: (m: Match) => Promise<void> }) {
     | { kind: 'idle' | 'searching' | 'opening' | 'failed' }
     | { kind: 'none'; term: string }
     | { kind: 'list'; data: TreeSearchData }
-    | { kind: 'jumped'; match: Match }
+    | { kind: 'jumped' | 'tooDeep'; match: Match }
   >({ kind: 'idle' });
 
   const jump = async (m: Match) => {
+    // The BFF sends no path past the levels the tree opens to (contract tree-paging.ts).
+    if (m.path.length === 0) return setState({ kind: 'tooDeep', match: m });
     try {
       // Every page on the way is loaded first (onJump), so the rows are there to focus when it opens.
       setState({ kind: 'opening' });
@@ -659,6 +661,9 @@ function TreeSearch({ onJump }: { onJump: (m: Match) => Promise<void> }) {
         {state.kind === 'none' ? t('tree.noMatch', { term: state.term }) : null}
         {state.kind === 'failed' ? t('tree.jumpFailed') : null}
         {state.kind === 'jumped' ? t('tree.jumped', { name: tx(state.match.maskedName), level: state.match.level }) : null}
+        {state.kind === 'tooDeep'
+          ? t('tree.tooDeep', { name: tx(state.match.maskedName), level: state.match.level, max: TREE_SEARCH_MAX_LEVEL })
+          : null}
         {state.kind === 'list'
           ? state.data.total > state.data.matches.length
             ? t('tree.foundMore', { total: state.data.total, n: state.data.matches.length })
