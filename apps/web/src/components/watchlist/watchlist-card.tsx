@@ -24,7 +24,7 @@ function WatchLeg({ row, threshold }: { row: WatchRow; threshold: number }) {
         <span className="watch-row__body">
           <span className="watch-row__top">
             <span>
-              <span className="watch-row__name">{name}</span> <span className="muted small num">{row.maskedAda}</span>
+              <bdi className="watch-row__name">{name}</bdi> <span className="muted small num">{row.maskedAda}</span>
             </span>
             <span className={`watch-row__gap num${row.isQ ? ' watch-row__gap--q' : ''}`}>
               {row.isQ ? t('isQ') : t('toQ', { pv: formatPv(row.pvToQ, lang) })}

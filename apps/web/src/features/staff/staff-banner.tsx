@@ -36,7 +36,15 @@ export default function StaffBanner({ info }: { info: { ada: string; fullName: s
         <span className="staff-banner__badge" aria-hidden="true" />
         {/* Three parts that wrap between them only: a phone never breaks "已审计" or "张建国 10000004". */}
         <span className="staff-banner__part">{t('banner.before')}</span>{' '}
-        <strong className="staff-banner__part num">{name ? `${name} ${ada}` : ada}</strong>{' '}
+        <strong className="staff-banner__part num">
+          {name ? (
+            <>
+              <bdi>{name}</bdi> {ada}
+            </>
+          ) : (
+            ada
+          )}
+        </strong>{' '}
         <span className="staff-banner__part">{t('banner.after')}</span>
       </p>
       <button type="button" className="staff-banner__action" onClick={startNewLookup}>

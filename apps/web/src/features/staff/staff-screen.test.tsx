@@ -118,6 +118,8 @@ describe('staff screens', () => {
     expect(banner).toHaveTextContent('Viewing 10000004 as staff · audited');
     rerender(<StaffBanner info={dstInfo} />);
     expect(banner).toHaveTextContent('Viewing 张建国 10000004 as staff · audited');
+    // The name is isolated: a right-to-left character in it cannot reorder the ADA after it.
+    expect(banner.querySelector('bdi')).toHaveTextContent(/^张建国$/);
     expect(recentLookups()).toEqual([{ ada: '10000004', name: '张建国' }]);
     await userEvent.click(screen.getByRole('button', { name: 'Look up another' }));
     expect(sessionStorage.getItem('queryAda')).toBeNull();

@@ -66,7 +66,7 @@ function LookupPanel() {
         aria-label={t('lookup.open', { name: m.nameZh, ada: m.ada })}
       >
         <span className="staff-match__name">
-          {m.nameZh} <span className="muted">{m.nameEn}</span>
+          <bdi>{m.nameZh}</bdi> <bdi className="muted">{m.nameEn}</bdi>
         </span>
         <span className="staff-match__meta num">
           {m.ada} · {tx(m.pinName)} · {t('lookup.joined', { date: m.joinDate })}
@@ -155,7 +155,7 @@ function LookupPanel() {
                   onClick={() => openFor(r.ada)}
                   aria-label={t('lookup.open', { name: r.name, ada: r.ada })}
                 >
-                  <span className="staff-match__name">{r.name}</span>
+                  <bdi className="staff-match__name">{r.name}</bdi>
                   <span className="staff-match__meta num">{r.ada}</span>
                 </button>
               </li>

@@ -147,7 +147,7 @@ export default function MarketDetailsPage() {
                 <div>
                   <div className="watch-cell">
                     <h2 className="market-member__name">
-                      {name} <span className="muted num">{d.member.maskedAda}</span>
+                      <bdi>{name}</bdi> <span className="muted num">{d.member.maskedAda}</span>
                     </h2>
                     {d.self ? null : <WatchButton member={{ ...d.member, ...d.current }} threshold={d.qThreshold} />}
                   </div>

@@ -26,7 +26,7 @@ function LegRow({ row, d }: { row: GapLegRow; d: GapLegsData }) {
         <span className="visually-hidden">{t('open', { name })}: </span>
         <span className="gap-leg__top">
           <span>
-            <span className="gap-leg__name">{name}</span> <span className="muted small num">{row.maskedAda}</span>
+            <bdi className="gap-leg__name">{name}</bdi> <span className="muted small num">{row.maskedAda}</span>
           </span>
           {d.kind === 'lddMarkets' ? (
             <span className="gap-leg__need num">{t('qMonths', { q: row.qMonths, need: d.legQMonths, n: row.monthsNeeded })}</span>

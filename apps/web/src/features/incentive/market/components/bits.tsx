@@ -18,7 +18,7 @@ export function PersonCell({ person, link = true }: { person: MarketPerson; link
   const name = tx(person.maskedName);
   const body = (
     <>
-      <span className="market-person__name">{name}</span> <span className="market-person__ada num">{person.maskedAda}</span>
+      <bdi className="market-person__name">{name}</bdi> <span className="market-person__ada num">{person.maskedAda}</span>
     </>
   );
   // The link's name is its text, with what it does first for screen readers (an aria-label

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../../i18n/index.ts';
-import { QMonths, Trend } from './bits.tsx';
+import { PersonCell, QMonths, Trend } from './bits.tsx';
 
 beforeAll(async () => {
   initI18n('zh-CN');
@@ -47,5 +47,23 @@ describe('Trend', () => {
     expect(bars[4]).not.toHaveClass('market-trend__bar--open');
     expect(screen.getByRole('img').getAttribute('aria-label')).toMatch(/2026年11月 截至今日 1,200 PV（本月未结束）$/);
     expect(container).toHaveTextContent('至今');
+  });
+});
+
+describe('PersonCell', () => {
+  it('isolates the name from the ADA beside it, so a right-to-left character in it cannot reorder the ADA', () => {
+    const person = {
+      ref: 'm1',
+      maskedName: { zh: '陈\u202E*强', en: 'Chen' },
+      maskedAda: '200******41',
+      pinCode: 310,
+      joinDate: '2021-03-01',
+      level: 2,
+    };
+    const { container } = render(<PersonCell person={person} link={false} />);
+    const bdi = container.querySelector('bdi');
+    expect(bdi).toHaveTextContent('陈\u202E*强');
+    expect(bdi).not.toHaveTextContent('200******41');
+    expect(container).toHaveTextContent('200******41');
   });
 });

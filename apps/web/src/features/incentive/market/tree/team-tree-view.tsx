@@ -570,7 +570,7 @@ function TreeRow({
         </span>
         <span className="team-tree__who">
           <Link to={detailsHref(node.ref)} tabIndex={-1} className="team-tree__name">
-            {tx(node.maskedName)}
+            <bdi>{tx(node.maskedName)}</bdi>
           </Link>{' '}
           <span className="team-tree__ada num muted small">{node.maskedAda}</span>
           {showLevel ? <span className="team-tree__level small"> · {t('levelN', { n: row.level })}</span> : null}
@@ -675,7 +675,7 @@ function TreeSearch({ onJump }: { onJump: (m: Match) => Promise<void> }) {
           {state.data.matches.map((m) => (
             <li key={m.ref}>
               <button type="button" className="team-tree__match" onClick={() => void jump(m)}>
-                <span>{tx(m.maskedName)}</span> <span className="num muted small">{m.maskedAda}</span>{' '}
+                <bdi>{tx(m.maskedName)}</bdi> <span className="num muted small">{m.maskedAda}</span>{' '}
                 <span className="muted small">· {t('levelN', { n: m.level })}</span>
               </button>
             </li>
