@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { DB } from './db/index.ts';
 import { loadKeyRing } from './idp/keys.ts';
+import { staffStamp } from './idp/live-accounts.ts';
 import { createTokenService } from './idp/tokens.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
@@ -78,7 +79,7 @@ export async function buildApp({ config, db, logger = true, logStream, documents
     config.IDP_JWKS_URL && config.IDP_ISSUER && config.IDP_AUDIENCE
       ? { jwksUrl: config.IDP_JWKS_URL, issuer: config.IDP_ISSUER, audience: config.IDP_AUDIENCE }
       : undefined;
-  const tokens = createTokenService(keys, config.PUBLIC_URL ?? TOKEN_ISSUER, undefined, external);
+  const tokens = createTokenService(keys, config.PUBLIC_URL ?? TOKEN_ISSUER, undefined, external, (username) => staffStamp(db, username));
   const list = (value: string) =>
     value
       .split(',')
@@ -93,7 +94,7 @@ export async function buildApp({ config, db, logger = true, logStream, documents
     connectOrigins: list(config.CSP_CONNECT_ORIGINS),
   });
   await app.register(databasePlugin, { db });
-  await app.register(authPlugin, { tokens });
+  await app.register(authPlugin, { tokens, ownDistributorTokens: !external });
   await app.register(healthRoutes);
   await app.register(idpRoutes, {
     keys,

@@ -32,3 +32,28 @@ export async function recordReads(db: DB, reads: readonly AuditedRead[], at = ne
     .values(reads.map((read) => ({ actor: read.actor, subject_ada: read.subjectAda, action: read.action, channel: read.channel, at })))
     .execute();
 }
+
+/**
+ * The distributors `actor` read through queryAda since `since` (ISO time; staff look-ups not
+ * counted, they have their own budget): how many, whether `subject` is among them, and when the
+ * oldest of those reads was.
+ */
+export async function subjectsReadSince(
+  db: DB,
+  actor: string,
+  since: string,
+  subject: string,
+): Promise<{ count: number; seen: boolean; oldest: string | null }> {
+  const row = await db
+    .selectFrom('audit_log')
+    .select((eb) => [
+      eb.fn.count<number | string>('subject_ada').distinct().as('n'),
+      eb.fn.max(eb.case().when('subject_ada', '=', subject).then(1).else(0).end()).as('seen'),
+      eb.fn.min('at').as('oldest'),
+    ])
+    .where('actor', '=', actor)
+    .where('at', '>=', since)
+    .where('action', 'not like', '%/staffLookup')
+    .executeTakeFirst();
+  return { count: Number(row?.n ?? 0), seen: Number(row?.seen ?? 0) === 1, oldest: (row?.oldest as string | null | undefined) ?? null };
+}

@@ -2,6 +2,7 @@
 // never by a start, and a server outside demo mode refuses to run while a demo password is set.
 import type { DB } from '../db/index.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../seed/demo.ts';
+import { accountsChanged } from './live-accounts.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 /** Passwords that were ever printed for anyone to read: the demo's and the test fixtures'. */
@@ -53,6 +54,8 @@ export async function addStaff(db: DB, username: string, password: string, displ
     .insertInto('credentials')
     .values({ username, ada: username, kind: 'staff', display_name: displayName.slice(0, 64), password_hash: await hashPassword(password) })
     .execute();
+  // Processes that found no such account before read it again.
+  await accountsChanged(db);
 }
 
 /**
@@ -90,11 +93,15 @@ export async function setPassword(db: DB, username: string, password: string): P
     .where('username', '=', username)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw new AccountError(`no account named ${username}`);
+  // Sessions issued under the old password end (plugins/auth.ts), in every process.
+  await accountsChanged(db);
 }
 
 export async function removeAccount(db: DB, username: string): Promise<void> {
   const result = await db.deleteFrom('credentials').where('username', '=', username).where('kind', '=', 'staff').executeTakeFirst();
   if (Number(result.numDeletedRows) !== 1) throw new AccountError(`no staff account named ${username}`);
+  // Its sessions end at their next request, in every process.
+  await accountsChanged(db);
 }
 
 /**

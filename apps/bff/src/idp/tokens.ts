@@ -42,6 +42,8 @@ export function createTokenService(
   issuer: string,
   now: () => Date = () => new Date(),
   external?: ExternalIdp,
+  /** The staff account's credential stamp (idp/live-accounts.ts), carried as claim `cv`: the guard ends sessions whose stamp no longer matches. */
+  staffStamp?: (username: string) => Promise<string | null>,
 ): TokenService {
   // The key set verification uses follows the ring (keys rotated or retired by another process).
   let localKeys = keys.publicJwks;
@@ -96,7 +98,8 @@ export function createTokenService(
       return { accessToken, idToken };
     },
     async issueStaff(staff) {
-      const adaToken = await sign(staff.username, { staff: true, scope: 'iinquiry' }, 'ada');
+      const cv = (await staffStamp?.(staff.username)) ?? undefined;
+      const adaToken = await sign(staff.username, { staff: true, scope: 'iinquiry', ...(cv ? { cv } : {}) }, 'ada');
       const oktaIdToken = await sign(staff.username, { name: staff.fullName, staff: true }, 'okta-id');
       return { adaToken, oktaIdToken, oktaIdTokenKey: keys.current.kid };
     },

@@ -10,6 +10,7 @@ import { insertDistributor, insertStaff } from '../testing/fixtures.ts';
 import { rawSqlite } from '../db/index.ts';
 import { formatSummary, ImportConflictError, importDirectory, type ImportOptions } from './import.ts';
 import { formatIssue, ImportRejected } from './issues.ts';
+import { addNotification } from '../notifications/delivery/test-support.ts';
 import { csv, dumpAll, EXAMPLES_DIR, openTestDb, TODAY, type TestDb } from './test-support.ts';
 
 const TREE = csv('ada,sponsor_ada,name,joined_on', '10000010,,甲一,2020-01-01', '10000011,10000010,乙二,2021-01-01');
@@ -501,7 +502,13 @@ describe('--replace', () => {
   it('replaces distributors, orders, attendance and all derived from them; staff accounts stay', async () => {
     const db = await fresh();
     await insertDistributor(db.db, '10000001');
-    await insertDistributor(db.db, '86000001', { market: 'HK', head_image: 'https://thirdwx.qlogo.cn/a.png', pin_code: 340 });
+    // The same person as in the files (name 张伟): what is theirs stays.
+    await insertDistributor(db.db, '86000001', {
+      name_zh: '张伟',
+      market: 'HK',
+      head_image: 'https://thirdwx.qlogo.cn/a.png',
+      pin_code: 340,
+    });
     await insertStaff(db.db, 'staff01');
     const now = new Date().toISOString();
     await db.db
@@ -551,6 +558,88 @@ describe('--replace', () => {
     await run(db, EXAMPLES_DIR, { replace: true });
     const after = await dumpAll(db.db);
     expect({ ...after, meta: [] }).toEqual({ ...before, meta: [] });
+  });
+
+  it('drops all of those who left and of a reused ADA; pushes of those who stay are cancelled', async () => {
+    const db = await fresh();
+    const head = 'ada,sponsor_ada,name,joined_on,national_id';
+    await run(
+      db,
+      db.folder({
+        'distributors.csv': csv(
+          head,
+          '10000010,,甲一,2020-01-01,110105194912310021',
+          '10000011,10000010,乙二,2021-01-01,110105195001010022',
+          '10000012,10000010,丙三,2021-02-01,110105195001010023',
+        ),
+      }),
+    );
+    const everyone = ['10000010', '10000011', '10000012'];
+    const now = new Date().toISOString();
+    for (const ada of everyone) {
+      await db.db
+        .insertInto('credentials')
+        .values({ username: ada, ada, kind: 'distributor', display_name: ada, password_hash: 'x' })
+        .execute();
+      await addNotification(db.db, { ada, eventKey: `closed-${ada}` });
+      await db.db
+        .insertInto('notification_preferences')
+        .values({ ada, kinds: '{}', channels: '{}', quiet_from: null, quiet_to: null, updated_at: now })
+        .execute();
+      await db.db
+        .insertInto('document_links')
+        .values({
+          token_hash: `t-${ada}`,
+          cookie_hash: 'c',
+          actor: ada,
+          ada,
+          channel: 'wec',
+          staff: 0,
+          request: '{}',
+          created_at: now,
+          expires_at: now,
+          used_at: null,
+        })
+        .execute();
+    }
+    await db.db
+      .insertInto('watchlist')
+      .values({ ada: '10000010', member_ada: '10000011', note: '乙二: call back', created_at: now, updated_at: now })
+      .execute();
+
+    // 10000011 now belongs to someone else; 10000012 left.
+    await run(
+      db,
+      db.folder({
+        'distributors.csv': csv(
+          head,
+          '10000010,,甲一,2020-01-01,110105194912310021',
+          '10000011,10000010,孙四,2024-05-01,320102198001010021',
+        ),
+      }),
+      { replace: true },
+    );
+    const adas = async (
+      table:
+        'credentials' | 'notifications' | 'notification_outbox' | 'notification_preferences' | 'notification_addresses' | 'document_links',
+    ) => [...new Set((await db.db.selectFrom(table).select('ada').execute()).map((r) => r.ada))].sort();
+    for (const table of [
+      'credentials',
+      'notifications',
+      'notification_outbox',
+      'notification_preferences',
+      'notification_addresses',
+      'document_links',
+    ] as const) {
+      expect(await adas(table), table).toEqual(['10000010']);
+    }
+    expect(await db.db.selectFrom('watchlist').selectAll().execute()).toEqual([]);
+    // Figures rewritten: a push queued on the old ones is not sent.
+    const pushes = await db.db.selectFrom('notification_outbox').select(['status', 'last_error']).execute();
+    expect(pushes).toEqual([
+      { status: 'skipped', last_error: 'the data was replaced (import --replace)' },
+      { status: 'skipped', last_error: 'the data was replaced (import --replace)' },
+    ]);
   });
 
   it('needs distributors.csv, and checks sponsors against the file alone', async () => {

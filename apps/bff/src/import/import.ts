@@ -93,8 +93,26 @@ export class ImportConflictError extends Error {
   }
 }
 
-/** Sign-in state that hangs off a distributor: dropped by --replace for ADAs no longer there. */
-const PER_ADA_TABLES = ['user_settings', 'invitations', 'prompt_closes', 'novice_guides', 'watchlist'] as const;
+/**
+ * What hangs off the person holding an ADA: dropped for ADAs no longer there (--replace) and for
+ * ADAs the files give to someone else (another name or national ID), so a reused ADA starts
+ * with nothing of the previous holder's: no password, sign-in, notification or push, setting,
+ * WeChat address or document link. Staff accounts are not distributors: they stay.
+ */
+const PER_ADA_DELETES: readonly ((departed: (column: string) => string) => string)[] = [
+  ...['user_settings', 'invitations', 'prompt_closes', 'novice_guides', 'watchlist'].map(
+    (t) => (d: (c: string) => string) => `delete from ${t} where ${d('ada')}`,
+  ),
+  // A star's note is about the member starred: not about whoever holds that ADA next.
+  (d) => `delete from watchlist where ${d('member_ada')}`,
+  (d) => `delete from notification_outbox where ${d('ada')}`,
+  (d) => `delete from notifications where ${d('ada')}`,
+  (d) => `delete from notification_preferences where ${d('ada')}`,
+  (d) => `delete from notification_addresses where ${d('ada')}`,
+  (d) => `delete from document_links where ${d('ada')} or (staff = 0 and ${d('actor')})`,
+  (d) => `delete from session_tokens where kind <> 'staff' and ${d('ada')}`,
+  (d) => `delete from credentials where kind <> 'staff' and ${d('ada')}`,
+];
 /** Everything the close derives from the tree, the orders and the attendance. */
 const DERIVED_TABLES = ['monthly_results', 'statements', 'plan_results'] as const;
 
@@ -174,6 +192,8 @@ const STAGING: Record<string, string> = {
     user_type text not null, market text not null, shop_code text, tree_pos integer not null, tree_size integer not null,
     depth integer not null, pin_code integer not null, pin_month text, head_image text, pin_held integer, is_new integer not null`,
   import_tree: `ada text primary key, tree_pos integer not null, tree_size integer not null, depth integer not null`,
+  // Members of the database the file gives to another person (import_reheld, the write).
+  import_reheld: `ada text primary key`,
 };
 
 async function createStaging(conn: ImportConn): Promise<void> {
@@ -397,19 +417,23 @@ async function run(conn: ImportConn, files: Files, opts: ImportRunOptions & { re
     let updated = 0;
     let moved = 0;
     const columns = MEMBER_COLUMNS.join(', ');
+    const reheld = members.length > 0 ? await conn.run(reheldSql(present)) : 0;
+    const reheldAda = (c: string) => `${c} in (select ada from import_reheld)`;
     if (replace) {
       // What the files do not carry stays with a member who is still there: their market and head image.
       await conn.run(
         `update import_distributors set market = d.market, head_image = d.head_image from distributors d where d.ada = import_distributors.ada`,
       );
+      const departed = (c: string) => `(${c} not in (select ada from import_distributors) or ${reheldAda(c)})`;
+      for (const del of PER_ADA_DELETES) await conn.run(del(departed));
+      // The figures they announce are rewritten: pushes not yet sent would tell the old ones.
+      await conn.run(
+        `update notification_outbox set status = 'skipped', last_error = 'the data was replaced (import --replace)', claimed_until = null where status = 'pending'`,
+      );
       for (const t of [...DERIVED_TABLES, 'orders', 'attendance', 'distributors']) await conn.run(`delete from ${t}`);
-      const gone = `ada not in (select ada from import_distributors)`;
-      for (const t of PER_ADA_TABLES) await conn.run(`delete from ${t} where ${gone}`);
-      // Staff accounts (and their sign-ins) are not distributors: they stay.
-      await conn.run(`delete from session_tokens where kind <> 'staff' and ${gone}`);
-      await conn.run(`delete from credentials where kind <> 'staff' and ${gone}`);
       await conn.run(`insert into distributors (${columns}) select ${columns} from import_distributors order by ada`);
     } else if (members.length > 0) {
+      if (reheld > 0) for (const del of PER_ADA_DELETES) await conn.run(del(reheldAda));
       updated = await conn.run(updateMembersSql(present));
       await conn.run(`insert into distributors (${columns}) select ${columns} from import_distributors where is_new = 1 order by ada`);
       moved = await conn.run(
@@ -483,6 +507,12 @@ const UPDATABLE: readonly [number, string][] = [
  * Names and contact fields of existing members, where they differ. An optional column the file
  * does not have leaves that field alone; one it has (even empty) is the new value.
  */
+/** Stages the members of the database the file gives to another person: another name, or another national ID when the file has that column. */
+function reheldSql(present: readonly boolean[]): string {
+  const differs = ['d.name_zh <> s.name_zh', ...(present[D.nationalId] ? ['d.national_id <> s.national_id'] : [])].join(' or ');
+  return `insert into import_reheld (ada) select d.ada from distributors d join import_distributors s on s.ada = d.ada where ${differs}`;
+}
+
 function updateMembersSql(present: readonly boolean[]): string {
   const cols = UPDATABLE.filter(([k]) => present[k]).map(([, c]) => c);
   const set = cols.map((c) => `${c} = s.${c}`).join(', ');

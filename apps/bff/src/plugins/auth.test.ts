@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@abo/contract';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { insertDistributor } from '../testing/fixtures.ts';
+import { loadProfile } from '../idp/profile.ts';
 
 describe('access control: the session guard', () => {
   let t: TestApp;
@@ -9,17 +10,7 @@ describe('access control: the session guard', () => {
   beforeAll(async () => {
     t = await createTestApp();
     await insertDistributor(t.db, '10000001');
-    const tokens = await t.app.tokens.issue({
-      ada: '10000001',
-      amway_id: '10000001',
-      amway_user_type: 'ABO',
-      customerId: 'C1',
-      employee_code: 0,
-      fullName: '测试会员',
-      loginName: '10000001',
-      personal_id: '',
-      phoneNumber: '',
-    });
+    const tokens = await t.app.tokens.issue((await loadProfile(t.db, '10000001'))!);
     headers = { 'idaas-accesstoken': tokens.accessToken, 'idaas-idtoken': tokens.idToken };
   });
   afterAll(() => t.close());

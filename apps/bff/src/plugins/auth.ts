@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Code, isChannel } from '@abo/contract';
-import { auditAction, recordRead } from '../db/audit.ts';
+import { auditAction, recordRead, subjectsReadSince } from '../db/audit.ts';
 import { isInDownline } from '../db/distributors.ts';
+import { distributorSessionStands, staffSessionStands } from '../idp/live-accounts.ts';
 import { AppError, badRequest, forbidden, unauthorized } from '../lib/app-error.ts';
 import type { TokenService } from '../idp/tokens.ts';
 
@@ -37,6 +38,10 @@ function header(request: FastifyRequest, name: string): string | undefined {
 
 const ADA_PATTERN = /^\d{4,12}$/;
 
+/** Distributors one staff account may open through queryAda in a minute: the staff look-up's budget. */
+export const STAFF_SUBJECTS_PER_MINUTE = 30;
+const MINUTE_MS = 60_000;
+
 /**
  * Access control in one place: every /bff route not marked public needs a
  * valid session. Distributor channels: access + id token for the same ada,
@@ -44,15 +49,46 @@ const ADA_PATTERN = /^\d{4,12}$/;
  * failing with code 401. queryAda reads are checked and audited here.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { tokens: TokenService }) => {
+  async (app: FastifyInstance, opts: { tokens: TokenService; ownDistributorTokens?: boolean }) => {
     app.decorate('tokens', opts.tokens);
     app.decorateRequest('session', null);
 
     const audit = (actor: string, subject: string, request: FastifyRequest, channel: string) =>
       recordRead(app.db, { actor, subjectAda: subject, action: auditAction(request), channel });
 
+    // A staff account's queryAda reads are counted in distinct distributors a minute, checked and
+    // recorded one after another per account in this process so parallel requests cannot all
+    // slip under the budget.
+    const staffTurns = new Map<string, Promise<unknown>>();
+    const auditStaffRead = (staff: string, subject: string, request: FastifyRequest, reply: FastifyReply) => {
+      const turn = (staffTurns.get(staff) ?? Promise.resolve())
+        .catch(() => undefined)
+        .then(async () => {
+          const now = Date.now();
+          const read = await subjectsReadSince(app.db, staff, new Date(now - MINUTE_MS).toISOString(), subject);
+          if (!read.seen && read.count >= STAFF_SUBJECTS_PER_MINUTE) {
+            const freeAt = read.oldest ? Date.parse(read.oldest) + MINUTE_MS : now + MINUTE_MS;
+            const seconds = Math.max(1, Math.ceil((freeAt - now) / 1000));
+            reply.header('Retry-After', String(seconds));
+            throw new AppError(
+              Code.RATE_LIMITED,
+              `More than ${STAFF_SUBJECTS_PER_MINUTE} distributors in a minute, try again in ${seconds} seconds`,
+              429,
+            );
+          }
+          await audit(staff, subject, request, 'iinquiry');
+        });
+      staffTurns.set(staff, turn);
+      void turn
+        .finally(() => {
+          if (staffTurns.get(staff) === turn) staffTurns.delete(staff);
+        })
+        .catch(() => undefined);
+      return turn;
+    };
+
     // Before validation, so a caller without a session learns nothing, not even a body's shape.
-    app.addHook('preValidation', async (request) => {
+    app.addHook('preValidation', async (request, reply) => {
       // Decided on the matched route, never on how the address was spelt (routing ignores case
       // and decodes): every route needs a session unless its own options declare it public.
       // Unknown paths have no route and fall through to the 404 envelope.
@@ -69,15 +105,21 @@ export const authPlugin = fp(
         const adaToken = header(request, 'ada-token');
         const kid = header(request, 'jwks');
         let staff: string;
+        let stamp: unknown;
         try {
           if (!adaToken || !kid) throw new Error('missing staff token');
           const payload = await opts.tokens.verify(adaToken, 'ada', kid);
           if (payload['staff'] !== true || typeof payload.sub !== 'string') throw new Error('not a staff token');
           staff = payload.sub;
+          stamp = payload['cv'];
         } catch {
           throw new AppError(Code.IINQUIRY_EXPIRED, 'The query has expired, please query again');
         }
-        if (queryAda) await audit(staff, queryAda, request, channel);
+        // A removed account, or one whose password changed since, has no session any more.
+        if (!(await staffSessionStands(app.db, staff, stamp))) {
+          throw new AppError(Code.IINQUIRY_EXPIRED, 'The query has expired, please query again');
+        }
+        if (queryAda) await auditStaffRead(staff, queryAda, request, reply);
         request.session = { actor: staff, ada: queryAda ?? '', channel, staff: true };
         return;
       }
@@ -86,13 +128,20 @@ export const authPlugin = fp(
       const id = header(request, 'idaas-idtoken');
       if (!access || !id) throw unauthorized('Please sign in');
       let ada: string;
+      let idToken: Record<string, unknown>;
       try {
         // Tokens seen before are answered from the token service's memory without a promise.
         const a = opts.tokens.verified(access, 'access') ?? (await opts.tokens.verify(access, 'access'));
         const i = opts.tokens.verified(id, 'id') ?? (await opts.tokens.verify(id, 'id'));
         if (typeof a.sub !== 'string' || a.sub !== i.sub) throw new Error('token subjects differ');
         ada = a.sub;
+        idToken = i;
       } catch {
+        throw unauthorized('Your session has expired, please sign in again');
+      }
+      // The ADA left the data (import --replace) or is someone else's now: that session ended.
+      // Outside the try: a database that fails answers 500, it does not sign everyone out.
+      if (opts.ownDistributorTokens && !(await distributorSessionStands(app.db, ada, idToken))) {
         throw unauthorized('Your session has expired, please sign in again');
       }
       if (body['loginada'] !== undefined && body['loginada'] !== ada) {

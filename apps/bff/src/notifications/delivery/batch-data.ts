@@ -1,5 +1,6 @@
-// What the worker reads for one claimed batch, in three queries whatever its size: the
-// notifications, the distributors' preferences as they are now, and their WeChat openids.
+// What the worker reads for one claimed batch, in four queries whatever its size: the
+// notifications, the distributors' preferences as they are now, their WeChat openids, and which
+// of them are distributors still.
 import type { LocalText, PushChannel } from '@abo/contract';
 import type { DB } from '../../db/index.ts';
 import type { QuietHours } from './quiet-hours.ts';
@@ -27,6 +28,8 @@ export interface BatchData {
   preferences(ada: string): PushPreferences;
   /** The channel's address of a distributor (WeChat: the official account's openid). */
   address(channel: PushChannel, ada: string): string | null;
+  /** Whether the ADA is in the data now (an import --replace may have dropped it since the row was written). */
+  isDistributor(ada: string): boolean;
 }
 
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -66,7 +69,7 @@ export async function readBatchData(
   const adas = ids(rows.map((r) => r.ada));
   const wecAdas = ids(rows.filter((r) => r.channel === 'wec').map((r) => r.ada));
 
-  const [notes, prefs, addresses] = await Promise.all([
+  const [notes, prefs, addresses, present] = await Promise.all([
     notificationIds.length
       ? db
           .selectFrom('notifications')
@@ -89,6 +92,7 @@ export async function readBatchData(
           .where('ada', 'in', wecAdas)
           .execute()
       : [],
+    adas.length ? db.selectFrom('distributors').select('ada').where('ada', 'in', adas).execute() : [],
   ]);
 
   const notifications = new Map<number, StoredNotification>();
@@ -114,7 +118,9 @@ export async function readBatchData(
     });
   }
   const addressOf = new Map(addresses.map((a) => [`${a.channel}|${a.ada}`, a.address]));
+  const distributors = new Set(present.map((d) => d.ada));
   return {
+    isDistributor: (ada) => distributors.has(ada),
     notifications,
     preferences: (ada) => preferences.get(ada) ?? EVERYTHING,
     address: (channel, ada) => addressOf.get(`${channel}|${ada}`) ?? null,

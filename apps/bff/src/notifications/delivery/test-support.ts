@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { PushChannel } from '@abo/contract';
 import { closeDatabase, migrateToLatest, openPostgres, openSqlite, type DB } from '../../db/index.ts';
+import { insertDistributor } from '../../testing/fixtures.ts';
 import { uniqueSchemaName } from '../../testing/test-app.ts';
 import { createStandIn, type StandIn } from './stand-in.ts';
 import type { HttpRequest } from './http-client.ts';
@@ -69,6 +70,9 @@ let events = 0;
 export async function addNotification(db: DB, n: NewNotification = {}): Promise<{ id: number; outbox: Record<string, number> }> {
   const ada = n.ada ?? '10000001';
   const at = (n.dueAt ?? T0).toISOString();
+  // The worker pushes to distributors only.
+  const known = await db.selectFrom('distributors').select('ada').where('ada', '=', ada).executeTakeFirst();
+  if (!known) await insertDistributor(db, ada);
   const row = await db
     .insertInto('notifications')
     .values({

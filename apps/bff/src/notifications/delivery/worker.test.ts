@@ -275,6 +275,18 @@ describe('preferences at send time', () => {
     expect([...acceptedByKey(rig.standIn).keys()].sort()).toEqual([`${channelOff.id}:ca`, `${kindOn.id}:ca`].sort());
   });
 
+  it('a row of someone no longer a distributor (dropped by an import): skipped, nothing sent', async () => {
+    const gone = await addNotification(t.db, { ada: '10000044' });
+    const stays = await addNotification(t.db, { ada: '10000045', channels: ['ca'] });
+    await t.db.deleteFrom('distributors').where('ada', '=', '10000044').execute();
+
+    expect(await testWorker(t.db, rig.fetch, now).runOnce()).toMatchObject({ claimed: 3, skipped: 2, sent: 1 });
+    for (const channel of ['wec', 'ca']) {
+      expect(await outboxRow(t.db, gone.outbox[channel]!)).toMatchObject({ status: 'skipped', last_error: 'not a distributor any more' });
+    }
+    expect([...acceptedByKey(rig.standIn).keys()]).toEqual([`${stays.id}:ca`]);
+  });
+
   it('inside quiet hours (China time): held until they end, no attempt counted, then sent', async () => {
     clock = Date.parse('2026-11-21T23:30:00+08:00');
     const n = await addNotification(t.db, { ada: '10000043', dueAt: now() });

@@ -144,6 +144,10 @@ export function createDeliveryWorker(opts: DeliveryWorkerOptions): DeliveryWorke
           skip('the notification no longer exists');
           continue;
         }
+        if (!data.isDistributor(row.ada)) {
+          skip('not a distributor any more');
+          continue;
+        }
         if (!slot.on) {
           skip(slot.reason);
           continue;

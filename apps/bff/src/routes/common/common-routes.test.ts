@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@abo/contract';
 import { paymentDateOf } from '@abo/plan';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { insertDistributor } from '../../testing/fixtures.ts';
+import { insertDistributor, insertStaff } from '../../testing/fixtures.ts';
 import { ID_CHECKS_PER_WINDOW, MAX_GUIDES_PER_USER } from './common-routes.ts';
+import { loadProfile } from '../../idp/profile.ts';
 
 describe('common calls: bounds on what one user can do', () => {
   let t: TestApp;
@@ -12,17 +13,7 @@ describe('common calls: bounds on what one user can do', () => {
     t = await createTestApp();
     for (const ada of ['10000001', '10000002']) {
       await insertDistributor(t.db, ada);
-      const tokens = await t.app.tokens.issue({
-        ada,
-        amway_id: ada,
-        amway_user_type: 'ABO',
-        customerId: `C${ada}`,
-        employee_code: 0,
-        fullName: '测试会员',
-        loginName: ada,
-        personal_id: '',
-        phoneNumber: '',
-      });
+      const tokens = await t.app.tokens.issue((await loadProfile(t.db, ada))!);
       auth[ada] = { 'idaas-accesstoken': tokens.accessToken, 'idaas-idtoken': tokens.idToken };
     }
   });
@@ -120,17 +111,7 @@ describe('common calls: answers', () => {
       .insertInto('prompts')
       .values([prompt('PIN', '2026', '2026-10'), prompt('FEE', '2026', '2026-10'), prompt('PIN', '2025', '2025-10')])
       .execute();
-    const tokens = await t.app.tokens.issue({
-      ada: ME,
-      amway_id: ME,
-      amway_user_type: 'ABO',
-      customerId: `C${ME}`,
-      employee_code: 0,
-      fullName: '测试会员',
-      loginName: ME,
-      personal_id: '',
-      phoneNumber: '',
-    });
+    const tokens = await t.app.tokens.issue((await loadProfile(t.db, ME))!);
     me = { 'idaas-accesstoken': tokens.accessToken, 'idaas-idtoken': tokens.idToken };
   });
   afterAll(() => t.close());
@@ -202,6 +183,7 @@ describe('common calls: answers', () => {
   });
 
   it('auditTrail: a staff member sees their own reads, newest first; a distributor has none', async () => {
+    await insertStaff(t.db, 'staff01');
     const staff = await t.app.tokens.issueStaff({ username: 'staff01', fullName: 'Staff One' });
     const h = { channel: 'iinquiry', jwks: staff.oktaIdTokenKey, 'ada-token': staff.adaToken };
     await t.db

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Code } from '@abo/contract';
 import { insertDistributor, insertStaff } from '../../testing/fixtures.ts';
 import { signInHeaders, useTestApp } from '../../testing/suite-app.ts';
+import { STAFF_SUBJECTS_PER_MINUTE } from '../../plugins/auth.ts';
 import { LOOKUP_MATCHES, LOOKUPS_PER_WINDOW } from './common-routes.ts';
 
 const URL = '/bff/v1/common/staffLookup';
@@ -122,5 +123,30 @@ describe('staff look-up (iinquiry): find a caller by whole ADA or name', () => {
     // The distributor still gets theirs.
     const asDistributor = await prompts(await signInHeaders(suite.t.app, '10000004'), 'wec');
     expect(asDistributor.json().data.prompts).toHaveLength(1);
+  });
+
+  it('staff open at most 30 distributors a minute through queryAda, as many as they may look up', async () => {
+    await insertStaff(suite.t.db, 'staff03');
+    const h = await staffHeaders('staff03');
+    const read = (ada: string, headers = h) =>
+      suite.t.app.inject({
+        method: 'POST',
+        url: '/bff/v1/common/dstInfo',
+        headers: { ...headers, queryAda: ada },
+        payload: { channel: 'iinquiry' },
+      });
+    // Sent at once, so a check made before the others were recorded cannot let them all through.
+    const adas = Array.from({ length: STAFF_SUBJECTS_PER_MINUTE + 10 }, (_, i) => `3000${String(i).padStart(4, '0')}`);
+    const answers = await Promise.all(adas.map((ada) => read(ada)));
+    const refused = answers.filter((a) => a.statusCode === 429);
+    expect(refused).toHaveLength(10);
+    expect(refused[0]!.json()).toMatchObject({ code: Code.RATE_LIMITED, success: false, data: null });
+    expect(Number(refused[0]!.headers['retry-after'])).toBeGreaterThan(0);
+    // Someone already opened this minute can still be read; another staff account has its own budget.
+    const opened = adas[answers.findIndex((a) => a.statusCode !== 429)]!;
+    expect((await read(opened)).statusCode).not.toBe(429);
+    expect((await read('10000004', await staffHeaders('staff02'))).json()).toMatchObject({ code: Code.OK });
+    const audited = await suite.t.db.selectFrom('audit_log').select('subject_ada').distinct().where('actor', '=', 'staff03').execute();
+    expect(audited).toHaveLength(STAFF_SUBJECTS_PER_MINUTE);
   });
 });

@@ -6,9 +6,10 @@ import { encodePlanSummary } from '@abo/plan';
 import { buildApp } from '../../app.ts';
 import type { DB } from '../../db/index.ts';
 import { evaluatePy } from '../../close/plans.ts';
-import { insertDistributor, markDataReplaced } from '../../testing/fixtures.ts';
+import { insertDistributor, insertStaff, markDataReplaced } from '../../testing/fixtures.ts';
 import { legsFor, loadHistory } from './plan-history.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { loadProfile } from '../../idp/profile.ts';
 
 // Today is 2026-11-21: PY 26/27 open, Sep and Oct 2026 closed, Nov month-to-date.
 const ME = '10000001';
@@ -87,17 +88,7 @@ describe('/bff/v1/incentive', () => {
     await month(t.db, LEG_A, '2026-09');
     await month(t.db, LEG_A, '2026-10');
     await month(t.db, LEG_B, '2026-09');
-    const tokens = await t.app.tokens.issue({
-      ada: ME,
-      amway_id: ME,
-      amway_user_type: 'ABO',
-      customerId: ME,
-      employee_code: 0,
-      fullName: '王大明',
-      loginName: ME,
-      personal_id: '',
-      phoneNumber: '',
-    });
+    const tokens = await t.app.tokens.issue((await loadProfile(t.db, ME))!);
     headers = { 'idaas-accesstoken': tokens.accessToken, 'idaas-idtoken': tokens.idToken };
   });
   afterAll(() => t.close());
@@ -267,6 +258,7 @@ describe('/bff/v1/incentive', () => {
   });
 
   it('staff read a distributor through queryAda but cannot choose their track', async () => {
+    await insertStaff(t.db, 'staff01');
     const staff = await t.app.tokens.issueStaff({ username: 'staff01', fullName: 'Staff One' });
     const h = { channel: 'iinquiry', jwks: staff.oktaIdTokenKey, 'ada-token': staff.adaToken, queryAda: ME };
     const plan = (await call('plan', { route: '/incentiveplan/seminars', year: '25/26' }, h)).json();

@@ -1,0 +1,69 @@
+// Whether the account behind a session still stands (README, "Sessions"): a token outlives a
+// removed staff account, a new password or a distributor dropped by `import --replace`, so the
+// guard asks here on every request. Answers are kept per process while the data version
+// (db/data-version.ts) stays the same; whatever changes an account calls accountsChanged, which
+// moves that version for every process.
+import { createHash } from 'node:crypto';
+import { maskPrivacy } from '@abo/contract';
+import { dataVersion, markDataReplaced } from '../db/data-version.ts';
+import type { DB } from '../db/index.ts';
+
+/** A short fingerprint of a password hash: a new password (a new salt) or a re-made account changes it. */
+export function credentialStamp(passwordHash: string): string {
+  return createHash('sha256').update(passwordHash).digest('base64url').slice(0, 22);
+}
+
+/** The stamp a staff token carries (claim `cv`): null when there is no such staff account. */
+export async function staffStamp(db: DB, username: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('credentials')
+    .select('password_hash')
+    .where('username', '=', username)
+    .where('kind', '=', 'staff')
+    .executeTakeFirst();
+  return row ? credentialStamp(row.password_hash) : null;
+}
+
+/** Who holds an ADA now, as the id token names them (idp/profile.ts): null when no one does. */
+async function holderOf(db: DB, ada: string): Promise<string | null> {
+  const d = await db.selectFrom('distributors').select(['name_zh', 'national_id']).where('ada', '=', ada).executeTakeFirst();
+  return d ? `${d.name_zh}|${maskPrivacy(d.national_id)}` : null;
+}
+
+const KEPT_MAX = 10_000;
+const kept = new WeakMap<DB, { version: string; entries: Map<string, string | null> }>();
+
+async function keptLookup(db: DB, key: string, read: () => Promise<string | null>): Promise<string | null> {
+  const version = await dataVersion(db);
+  let c = kept.get(db);
+  if (!c || c.version !== version) kept.set(db, (c = { version, entries: new Map() }));
+  if (c.entries.has(key)) return c.entries.get(key)!;
+  const value = await read();
+  if (c.entries.size >= KEPT_MAX) c.entries.clear();
+  c.entries.set(key, value);
+  return value;
+}
+
+/** A staff token stands while its account exists with the password it was issued under. */
+export async function staffSessionStands(db: DB, username: string, stamp: unknown): Promise<boolean> {
+  if (typeof stamp !== 'string') return false;
+  return (await keptLookup(db, `staff|${username}`, () => staffStamp(db, username))) === stamp;
+}
+
+/**
+ * A distributor token of the embedded IdP stands while the ADA is in the data and held by the
+ * person its id token names (name and masked national ID): a reused ADA is someone else.
+ */
+export async function distributorSessionStands(db: DB, ada: string, idToken: Record<string, unknown>): Promise<boolean> {
+  const holder = await keptLookup(db, `ada|${ada}`, () => holderOf(db, ada));
+  return holder !== null && holder === `${String(idToken['fullName'])}|${String(idToken['personal_id'])}`;
+}
+
+/**
+ * Call after removing an account or changing its password (db may be the transaction): every
+ * process then reads accounts again, so their sessions end at the next request.
+ */
+export async function accountsChanged(db: DB): Promise<void> {
+  kept.delete(db);
+  await markDataReplaced(db);
+}
