@@ -92,7 +92,9 @@ test.describe('the watchlist on a phone (390 × 844), zh-CN', () => {
     await expect(details.getByRole('status').filter({ hasText: '备注已保存' })).toBeVisible();
     await shoot(page, 'watchlist-details-zh-390.png');
     await page.reload();
-    await expect(page.locator('main:visible').getByRole('textbox', { name: '我的备注（仅自己可改；公司客服查询时可见）' })).toHaveValue('周五一起拜访顾客');
+    await expect(page.locator('main:visible').getByRole('textbox', { name: '我的备注（仅自己可改；公司客服查询时可见）' })).toHaveValue(
+      '周五一起拜访顾客',
+    );
 
     // Unstar on the details page: home no longer lists the leg.
     await page
@@ -144,7 +146,9 @@ test.describe('the watchlist on the desktop (1280 × 800), en-US', () => {
     const first = Object.keys(gaps)[0]!;
     await card.getByRole('link', { name: new RegExp(first) }).click();
     const details = page.locator('main:visible');
-    await details.getByRole('textbox', { name: 'My note (only you change it; company service staff can read it)' }).fill('Visit customers together on Friday');
+    await details
+      .getByRole('textbox', { name: 'My note (only you change it; company service staff can read it)' })
+      .fill('Visit customers together on Friday');
     await details.getByRole('button', { name: 'Save note' }).click();
     await expect(details.getByRole('status').filter({ hasText: 'Note saved' })).toBeVisible();
     await shoot(page, 'watchlist-details-en-1280.png');
