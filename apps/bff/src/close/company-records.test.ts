@@ -11,7 +11,8 @@ const itemsOf = (s: StatementData): Items => Object.fromEntries(s.items.map((i) 
 
 describe('the order’s own BV is what fees are paid on', () => {
   // X: one October order of 1 000 PV with BV ¥1 000.00 (not PV × 11.50 = ¥11 500), and one in
-  // November (open) of 1 000 PV with BV ¥800.00. Y: 500 PV in October without a BV: PV × 11.50.
+  // November (open) of 1 000 PV with BV ¥800.00. Y: 500 PV in October without a BV: PV × 11.50,
+  // and in November a return of 800 PV with its BV, −¥9 200.00.
   const X = '86400001';
   const Y = '86400002';
   let a: ImportedApp;
@@ -24,6 +25,7 @@ describe('the order’s own BV is what fees are paid on', () => {
           ['X-10', X, '2026-10-05', '1000', '1000.00'],
           ['Y-10', Y, '2026-10-06', '500', ''],
           ['X-11', X, '2026-11-03', '1000', '800.00'],
+          ['Y-11R', Y, '2026-11-09', '-800', '-9200.00'],
         ),
       },
       '2026-11-15',
@@ -52,10 +54,14 @@ describe('the order’s own BV is what fees are paid on', () => {
     expect(nov.bvFen).toBe(80_000);
   });
 
-  it('the estimate of the open month runs on it too: 9 % × ¥800.00 = ¥72.00 so far', async () => {
+  it('the estimate of the open month runs on it too, the leg a return took below zero included', async () => {
+    // November so far: group PV 1 000 − 800 = 200 → 3 %. Own 3 % × ¥800.00 = ¥24.00; Y's leg
+    // (−800 PV, 0 %): 3 % × −¥9 200.00 = −¥276.00. So far −¥252.00, as the close counts it.
     const e = await a.call<AchEstimateData>(X, '/bff/v1/achievement/estimate');
     expect(e.ppvBvFen).toBe(80_000);
-    expect(e.before.promotionFen).toBe(7_200);
+    expect(e.legs.map((l) => [l.gpv, l.pgbvFen])).toEqual([[-800, -920_000]]);
+    expect(e.before.bracketPercent).toBe(3);
+    expect(e.before.promotionFen).toBe(2_400 - 27_600);
   });
 });
 

@@ -332,10 +332,13 @@ export function starDetailData(
   };
 }
 
-/** The frontline legs with volume this month, as the estimate names them (L1, L2, … by volume). */
+/**
+ * The frontline legs with volume this month, as the estimate names them (L1, L2, … by volume). A
+ * leg that returns took below zero is one too: its differential is part of the month's fee.
+ */
 export function estimateLegs(legs: readonly LegOfMonth[], viewer: NameViewer) {
   return legs
-    .filter((l) => l.result.gpv > 0)
+    .filter((l) => l.result.gpv !== 0)
     .map(({ person, result }, i) => ({
       // The engine's leg (volumes, BV, what it passes up) under an opaque key, never the ADA.
       ...legVolumeOf(result),
