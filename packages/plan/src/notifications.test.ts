@@ -60,6 +60,18 @@ describe('monthClosedEvent', () => {
     expect(e.params).toMatchObject({ q: 0, pvShort: 1_991 });
   });
 
+  it('says a claw-back month pays nothing and what it carries, and links its statement', () => {
+    const e = monthClosedEvent(
+      { ...paid, gpv: 8_000, bracket: 18, apv: -2_000, isSp: false, statement: null, debitCarriedFen: 414_000 },
+      rules,
+    );
+    expect(e.body.en).toBe(
+      '18% bracket, 12,000 PV short of a Q month · returns took the fees below zero: nothing paid, ¥4,140.00 taken from the next statement',
+    );
+    expect(e.body.zh).toContain('退货使本月合计为负：不发放，¥4,140.00 从下期结单扣回');
+    expect(e.link).toBe('/income/servicefee?month=2026-10');
+  });
+
   it('points a month below the first bracket at that bracket, as home’s first goal does', () => {
     const e = monthClosedEvent({ ...paid, gpv: 150, bracket: 0, apv: 150, isSp: false, statement: null }, rules);
     expect(e.body.en).toBe('50 PV short of the 3% bracket · no service fee this month');

@@ -85,6 +85,8 @@ export interface ClosedMonthFacts {
   readonly isSp: boolean;
   /** The month's statement, when it pays anything. */
   readonly statement: { readonly netFen: number; readonly paidOn: string } | null;
+  /** A month whose fees fell below zero (returns): the debit carried to the next statement, fen (claw-back.ts). */
+  readonly debitCarriedFen?: number;
   /** The PY's seminar, whose month-by-month page explains a month without a statement. */
   readonly seminarCode: string | null;
 }
@@ -103,17 +105,25 @@ export function monthClosedEvent(f: ClosedMonthFacts, rules: RuleTable): Notific
           `距 ${first.nextPercent}% 档还差 ${num(first.pvNeeded)} PV`,
           `${num(first.pvNeeded)} PV short of the ${first.nextPercent}% bracket`,
         );
+  const debit = f.statement ? 0 : (f.debitCarriedFen ?? 0);
   const fee = f.statement
     ? text(
         `净服务费 ${yuan(f.statement.netFen)}，${shortDate(f.statement.paidOn)} 发放`,
         `net fee ${yuan(f.statement.netFen)} paid on ${shortDate(f.statement.paidOn)}`,
       )
-    : text('本月无服务费', 'no service fee this month');
-  const link = f.statement
-    ? `/income/servicefee?month=${f.month}`
-    : f.seminarCode
-      ? `/incentiveplan/qualificationquery?code=${encodeURIComponent(f.seminarCode)}&month=${f.month}`
-      : '/achievement/apv';
+    : debit > 0
+      ? text(
+          `退货使本月合计为负：不发放，${yuan(debit)} 从下期结单扣回`,
+          `returns took the fees below zero: nothing paid, ${yuan(debit)} taken from the next statement`,
+        )
+      : text('本月无服务费', 'no service fee this month');
+  // A claw-back month has a statement too: it shows the debit.
+  const link =
+    f.statement || debit > 0
+      ? `/income/servicefee?month=${f.month}`
+      : f.seminarCode
+        ? `/incentiveplan/qualificationquery?code=${encodeURIComponent(f.seminarCode)}&month=${f.month}`
+        : '/achievement/apv';
   return {
     kind: 'monthClosed',
     key: `monthClosed:${f.month}`,

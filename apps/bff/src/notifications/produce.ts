@@ -28,6 +28,7 @@ import {
 import type { NotificationKind, PushChannel } from '@abo/contract';
 import type { DB } from '../db/index.ts';
 import { attendedCodes } from '../db/monthly-results.ts';
+import { parseItems } from '../income/income-data.ts';
 import { nameFor } from '../lib/name-policy.ts';
 import { refOf } from '../lib/member-ref.ts';
 import { allPreferences, pushesTo } from './preferences.ts';
@@ -143,12 +144,22 @@ async function eventsOf(db: DB, opts: ProduceOptions): Promise<Map<string, Notif
     const rules = rulesFor(pyOf(last), { fallback: 'nearest' });
     const seminar = plansFor(pyOf(last), 'seminar').find((p) => p.route === '/incentiveplan/seminars')?.code ?? null;
     const rows = await monthRows(db, last);
-    // A statement that pays nothing (a claw-back month, packages/plan claw-back.ts) is not "paid on".
-    const statements = new Map(
-      (
-        await db.selectFrom('statements').select(['ada', 'net_fen', 'paid_on']).where('month', '=', last).where('net_fen', '>', 0).execute()
-      ).map((s) => [s.ada, { netFen: Number(s.net_fen), paidOn: s.paid_on }]),
-    );
+    // A statement that pays nothing (a claw-back month, packages/plan claw-back.ts) is not "paid
+    // on": it is told with the debit it carries to the next statement.
+    const monthStatements = await db
+      .selectFrom('statements')
+      .select(['ada', 'net_fen', 'paid_on', 'items'])
+      .where('month', '=', last)
+      .execute();
+    const statements = new Map<string, { netFen: number; paidOn: string }>();
+    const debits = new Map<string, number>();
+    for (const s of monthStatements) {
+      if (Number(s.net_fen) > 0) statements.set(s.ada, { netFen: Number(s.net_fen), paidOn: s.paid_on });
+      else {
+        const carried = parseItems(s.items).find((i) => i.code === 'DEBIT_CARRIED_FORWARD');
+        if (carried) debits.set(s.ada, carried.amountFen);
+      }
+    }
     for (const [ada, r] of rows) {
       add(ada, [
         monthClosedEvent(
@@ -160,6 +171,7 @@ async function eventsOf(db: DB, opts: ProduceOptions): Promise<Map<string, Notif
             qLegs: r.qLegs,
             isSp: r.isSp,
             statement: statements.get(ada) ?? null,
+            ...(debits.has(ada) ? { debitCarriedFen: debits.get(ada)! } : {}),
             seminarCode: seminar,
           },
           rules,
