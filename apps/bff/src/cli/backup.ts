@@ -65,7 +65,7 @@ async function main(): Promise<void> {
   } else if (command === 'restore') {
     if (!values.from) usage('restore needs --from FILE');
     const from = path.resolve(base, values.from);
-    const result = restoreDatabase(from, database, { force: values.force });
+    const result = await restoreDatabase(from, database, { force: values.force });
     console.log(`Restored ${database}\n    from ${from}\n  ${describe(result)}`);
     if (result.previous) console.log(`  the replaced database is kept as ${result.previous}`);
   } else {

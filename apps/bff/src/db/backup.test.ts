@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackupError, backupDatabase, inspectDatabase, restoreDatabase } from './backup.ts';
-import { MIGRATION_NAMES, migrateToLatest, openSqlite, sqlitePath, type DB } from './index.ts';
+import { closeDatabase, MIGRATION_NAMES, migrateToLatest, migrationsNamed, openSqlite, sqlitePath, type DB } from './index.ts';
 import { seedDatabase } from '../seed/index.ts';
 
 const bffRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -54,7 +54,7 @@ describe('backup and restore', () => {
 
   it('refuses to restore while the server has the database open, and changes nothing', async () => {
     const out = path.join(dir, 'backups', 'one.sqlite');
-    expect(() => restoreDatabase(out, live, { force: true })).toThrow(/in use \(is the server running\?\)/);
+    await expect(restoreDatabase(out, live, { force: true })).rejects.toThrow(/in use \(is the server running\?\)/);
     expect(await names(server)).toEqual(original);
     expect(fs.readdirSync(dataDir).filter((f) => f.includes('restore'))).toEqual([]);
   });
@@ -67,8 +67,8 @@ describe('backup and restore', () => {
     expect(await names(server)).not.toEqual(original);
     await server.destroy();
 
-    expect(() => restoreDatabase(out, live)).toThrow(/already exists; add --force/);
-    const result = restoreDatabase(out, live, { force: true });
+    await expect(restoreDatabase(out, live)).rejects.toThrow(/already exists; add --force/);
+    const result = await restoreDatabase(out, live, { force: true });
     expect(result.distributors).toBe(originalCount);
     expect(result.previous).toMatch(/inquiry\.sqlite\.pre-restore-/);
     expect(inspectDatabase(result.previous!).distributors).toBe(originalCount);
@@ -87,24 +87,78 @@ describe('backup and restore', () => {
     const before = fs.readFileSync(live);
     const junk = path.join(dir, 'junk.sqlite');
     fs.writeFileSync(junk, 'this is not a database '.repeat(100));
-    expect(() => restoreDatabase(junk, live, { force: true })).toThrow(/not a SQLite database/);
+    await expect(restoreDatabase(junk, live, { force: true })).rejects.toThrow(/not a SQLite database/);
 
     const foreign = path.join(dir, 'foreign.sqlite');
     const other = new SQLite(foreign);
     other.exec('create table notes (id integer primary key, text text)');
     other.close();
-    expect(() => restoreDatabase(foreign, live, { force: true })).toThrow(/not an ABO Inquiry database/);
+    await expect(restoreDatabase(foreign, live, { force: true })).rejects.toThrow(/not an ABO Inquiry database/);
 
     const newer = path.join(dir, 'newer.sqlite');
     await backupDatabase(live, newer);
     const n = new SQLite(newer);
     n.prepare('insert into kysely_migration (name, timestamp) values (?, ?)').run('9999-from-the-future', new Date().toISOString());
     n.close();
-    expect(() => restoreDatabase(newer, live, { force: true })).toThrow(/newer version/);
+    await expect(restoreDatabase(newer, live, { force: true })).rejects.toThrow(/newer version/);
 
-    expect(() => restoreDatabase(path.join(dir, 'missing.sqlite'), live, { force: true })).toThrow(BackupError);
+    await expect(restoreDatabase(path.join(dir, 'missing.sqlite'), live, { force: true })).rejects.toThrow(BackupError);
     expect(fs.readFileSync(live).equals(before)).toBe(true);
     expect(fs.readdirSync(dataDir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    server = openSqlite(live);
+    await migrateToLatest(server);
+  });
+
+  it('refuses a backup whose schema is not what the migrations make, replacing nothing', async () => {
+    await server.destroy();
+    const genuine = path.join(dir, 'schema-genuine.sqlite');
+    await backupDatabase(live, genuine);
+    const before = fs.readFileSync(live);
+    const files = fs.readdirSync(dataDir).sort();
+    const tampered = (name: string, sql: string) => {
+      const file = path.join(dir, `schema-${name}.sqlite`);
+      fs.copyFileSync(genuine, file);
+      const db = new SQLite(file);
+      db.exec(sql);
+      db.close();
+      return file;
+    };
+    const refusals: Array<[string, string, RegExp]> = [
+      [
+        'trigger',
+        'create trigger x_audit after insert on audit_log begin delete from distributors; end',
+        /trigger x_audit is not in the schema/,
+      ],
+      ['table', 'create table stash (secret text)', /table stash is not in the schema/],
+      ['view', 'create view everyone as select * from distributors', /view everyone is not in the schema/],
+    ];
+    for (const [name, sql, message] of refusals) {
+      await expect(restoreDatabase(tampered(name, sql), live, { force: true })).rejects.toThrow(message);
+    }
+    // An index of the schema dropped, and a table of the schema with a column it never had.
+    const index = new SQLite(genuine, { readonly: true });
+    const { name: indexName } = index.prepare("select name from sqlite_master where type = 'index' and sql is not null limit 1").get() as {
+      name: string;
+    };
+    index.close();
+    await expect(restoreDatabase(tampered('dropped', `drop index ${indexName}`), live, { force: true })).rejects.toThrow(
+      new RegExp(`index ${indexName} of the schema is missing`),
+    );
+    await expect(restoreDatabase(tampered('column', 'alter table meta add column extra text'), live, { force: true })).rejects.toThrow(
+      /table meta differs from the schema/,
+    );
+    expect(fs.readFileSync(live).equals(before)).toBe(true);
+    expect(fs.readdirSync(dataDir).sort()).toEqual(files);
+
+    // The genuine backup still restores, and so does one an older version wrote (fewer migrations).
+    await expect(restoreDatabase(genuine, live, { force: true })).resolves.toMatchObject({ distributors: originalCount });
+    const older = path.join(dir, 'older', 'inquiry.sqlite');
+    const old = openSqlite(older);
+    await migrateToLatest(old, migrationsNamed(MIGRATION_NAMES.slice(0, 3)));
+    await closeDatabase(old);
+    fs.rmSync(`${older}-wal`, { force: true });
+    const elsewhere = path.join(dir, 'elsewhere', 'inquiry.sqlite');
+    await expect(restoreDatabase(older, elsewhere)).resolves.toMatchObject({ migrations: MIGRATION_NAMES.slice(0, 3) });
     server = openSqlite(live);
     await migrateToLatest(server);
   });

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { ensurePrivateDir, PRIVATE_FILE_MODE, SIDE_FILES } from './file-modes.ts';
-import { MIGRATION_NAMES } from './index.ts';
+import { closeDatabase, MIGRATION_NAMES, migrateToLatest, migrationsNamed, openSqlite, rawSqlite } from './index.ts';
 
 /** A refusal with a message for the operator (bad file, database in use, would overwrite). */
 export class BackupError extends Error {
@@ -42,6 +43,71 @@ function summarize(db: SQLite.Database, file: string): DatabaseSummary {
   if (migrations.length === 0) throw new BackupError(`${file} has no applied migrations`);
   const { n } = db.prepare('select count(*) as n from distributors').get() as { n: number };
   return { migrations, distributors: n, bytes: fs.statSync(file).size };
+}
+
+interface SchemaEntry {
+  type: string;
+  name: string;
+  tbl_name: string;
+  sql: string;
+}
+
+/** Statistics ANALYZE may leave; the only sqlite_master rows the migrations need not make. */
+const STAT_TABLES = new Set(['sqlite_stat1', 'sqlite_stat2', 'sqlite_stat3', 'sqlite_stat4']);
+
+/** Every table, index, trigger and view of a database, keyed by type and name, SQL normalised. */
+function readSchema(db: SQLite.Database): Map<string, SchemaEntry> {
+  const rows = db.prepare('select type, name, tbl_name, sql from main.sqlite_master').all() as Array<{
+    type: string;
+    name: string;
+    tbl_name: string;
+    sql: string | null;
+  }>;
+  const schema = new Map<string, SchemaEntry>();
+  for (const row of rows) {
+    if (row.type === 'table' && STAT_TABLES.has(row.name)) continue;
+    schema.set(`${row.type} ${row.name}`, { ...row, sql: (row.sql ?? '').replace(/\s+/g, ' ').trim() });
+  }
+  return schema;
+}
+
+/** The schema this build's migrations make, up to and including `names`, in a scratch database. */
+async function schemaOfMigrations(names: readonly string[]): Promise<Map<string, SchemaEntry>> {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-schema-'));
+  try {
+    const db = openSqlite(path.join(scratch, 'schema.sqlite'));
+    try {
+      await migrateToLatest(db, migrationsNamed(names));
+      return readSchema(rawSqlite(db)!);
+    } finally {
+      await closeDatabase(db);
+    }
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Refuses a database whose tables, indexes, triggers or views are not exactly what the
+ * migrations it records make: a tampered backup could carry a trigger that runs on the next
+ * write, or a view or table the app never made.
+ */
+async function checkSchema(actual: Map<string, SchemaEntry>, migrations: readonly string[], file: string): Promise<void> {
+  const known = MIGRATION_NAMES.slice(0, migrations.length);
+  if (migrations.some((m, i) => m !== known[i])) {
+    throw new BackupError(`${file} records migrations ${migrations.join(', ')}, not the first ${migrations.length} of this version's`);
+  }
+  const expected = await schemaOfMigrations(migrations);
+  for (const [key, entry] of actual) {
+    const want = expected.get(key);
+    if (!want) throw new BackupError(`${file}: ${entry.type} ${entry.name} is not in the schema; refusing to restore it`);
+    if (want.tbl_name !== entry.tbl_name || want.sql !== entry.sql) {
+      throw new BackupError(`${file}: ${entry.type} ${entry.name} differs from the schema; refusing to restore it`);
+    }
+  }
+  for (const [key, want] of expected) {
+    if (!actual.has(key)) throw new BackupError(`${file}: ${want.type} ${want.name} of the schema is missing; refusing to restore it`);
+  }
 }
 
 /** Opens and checks a database file without changing it. */
@@ -109,13 +175,15 @@ export interface RestoreResult extends DatabaseSummary {
 /**
  * Replaces the database at `target` with the backup `from`:
  *  - the backup is copied into the data directory and checked there (SQLite quick_check, app
- *    tables, known migrations) before anything is touched;
+ *    tables, known migrations, and exactly the tables, indexes, triggers and views those
+ *    migrations make — compared with a scratch database migrated as far) before anything is
+ *    touched;
  *  - an existing database is replaced only with `force`, and only when no process has it open
  *    (leaving WAL mode needs exclusive access, so a running server makes this fail) — the
  *    replaced one is kept beside it as `<name>.pre-restore-<time>`;
  *  - the checked copy is renamed over the database in one atomic step.
  */
-export function restoreDatabase(from: string, target: string, { force = false, now = new Date() } = {}): RestoreResult {
+export async function restoreDatabase(from: string, target: string, { force = false, now = new Date() } = {}): Promise<RestoreResult> {
   if (!fs.existsSync(from)) throw new BackupError(`${from} does not exist`);
   if (path.resolve(from) === path.resolve(target)) throw new BackupError('Cannot restore a database onto itself');
   if (fs.existsSync(`${from}-wal`)) {
@@ -136,12 +204,15 @@ export function restoreDatabase(from: string, target: string, { force = false, n
   let summary: DatabaseSummary;
   try {
     const copy = new SQLite(staged, { fileMustExist: true });
+    let schema: Map<string, SchemaEntry>;
     try {
       summary = summarize(copy, from);
+      schema = readSchema(copy);
       copy.pragma('journal_mode = DELETE');
     } finally {
       copy.close();
     }
+    await checkSchema(schema, summary.migrations, from);
   } catch (err) {
     cleanStaged();
     throw err;

@@ -94,7 +94,7 @@ describe('files of the embedded database', () => {
 
     // A backup copied around with a careless mode: what it restores is private all the same.
     fs.chmodSync(out, 0o644);
-    const result = restoreDatabase(out, file, { force: true });
+    const result = await restoreDatabase(out, file, { force: true });
     expect(mode(file)).toBe('600');
     expect(mode(result.previous!)).toBe('600');
     dbs.push(openSqlite(file));

@@ -62,6 +62,17 @@ export function openDatabase(
 /** Names of the migrations this build knows, in order (a restored database must not be newer). */
 export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations).sort();
 
+/** The named migrations of this build (restore rebuilds the schema a backup should have). */
+export function migrationsNamed(names: readonly string[]): Record<string, Migration> {
+  return Object.fromEntries(
+    names.map((name) => {
+      const migration = migrations[name];
+      if (!migration) throw new Error(`Unknown migration ${name}`);
+      return [name, migration];
+    }),
+  );
+}
+
 /**
  * Applies pending migrations in one transaction (PostgreSQL runs DDL in transactions; for
  * SQLite see TransactionalSqliteAdapter), under the migrator's lock so several processes
