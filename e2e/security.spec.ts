@@ -166,6 +166,9 @@ for (const shot of [
       await page.keyboard.press('Enter');
       await expect(dialog).toBeHidden();
       await expect.poll(() => session(page, 'loginAda')).toBe('10000004');
+      // Home's own summary call after the switch must be done, or the wait below could take it and
+      // the reload discard its body.
+      await page.waitForLoadState('networkidle');
       const summary = page.waitForResponse((r) => r.url().endsWith('/bff/v1/home/summary'));
       await page.reload();
       expect(await (await summary).json()).toMatchObject({ code: 0, data: { ada: '10000004' } });
