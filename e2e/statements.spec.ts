@@ -18,9 +18,10 @@ test.describe('ebiz (desktop): files download', () => {
     await signInAt(page, FOUNDERS, '/income/servicefee?lang=en');
     await expect(page.locator('table.income-items')).toBeVisible();
     const [statement] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export PDF' }).click()]);
+    // The message is a toast: read while it shows, before the file is read back.
+    await expect(page.getByText(`Downloaded ${statement.suggestedFilename()}`)).toBeVisible();
     expect(statement.suggestedFilename()).toMatch(/\.pdf$/);
     expect((await bytesOf(statement)).subarray(0, 5).toString('latin1')).toBe(PDF);
-    await expect(page.getByText(`Downloaded ${statement.suggestedFilename()}`)).toBeVisible();
 
     await page.goto('/front/income/annualtaxable?lang=en');
     const [certificate] = await Promise.all([

@@ -38,6 +38,8 @@ export function DocumentButton({ label, document, disabled = false }: { label: s
       Toast.show({
         icon: outcome.kind === 'opening' ? undefined : 'success',
         content: t(`delivery.${outcome.kind}`, { file: outcome.fileName }),
+        // Long enough to read a file name (the default is 2 s).
+        duration: 4000,
       });
     } catch (error) {
       // A refused request was told by the api client's own message (or it went to sign in).
