@@ -29,22 +29,39 @@ export function settleMonth(computedFen: number, broughtFen: number): Settlement
 export interface CarryState {
   /** Debit each node carries into the next closed month, fen (≥ 0). */
   readonly debitFen: Float64Array;
+  /** Month index (monthIndex) the debit carried arose in: the first month of the run below zero; -1: none. */
+  readonly debitSince: Int32Array;
   /** This month's: debit brought forward, and debit carried on (≥ 0), fen. */
   readonly broughtFen: Float64Array;
   readonly carriedFen: Float64Array;
+  /** This month's: the month the debit brought forward arose in (-1: none brought). */
+  readonly broughtSince: Int32Array;
 }
 
 export function createCarryState(n: number): CarryState {
-  return { debitFen: new Float64Array(n), broughtFen: new Float64Array(n), carriedFen: new Float64Array(n) };
+  return {
+    debitFen: new Float64Array(n),
+    debitSince: new Int32Array(n).fill(-1),
+    broughtFen: new Float64Array(n),
+    carriedFen: new Float64Array(n),
+    broughtSince: new Int32Array(n).fill(-1),
+  };
 }
 
-/** Settles a closed month for every node: `computedFen(i)` is node i's fees, annual bonuses included. */
-export function settleClosedMonth(state: CarryState, computedFen: (i: number) => number): void {
-  const { debitFen, broughtFen, carriedFen } = state;
+/**
+ * Settles closed month `month` (a month index) for every node: `computedFen(i)` is node i's fees,
+ * annual bonuses included.
+ */
+export function settleClosedMonth(state: CarryState, month: number, computedFen: (i: number) => number): void {
+  const { debitFen, debitSince, broughtFen, carriedFen, broughtSince } = state;
   for (let i = 0; i < debitFen.length; i++) {
     const s = settleMonth(computedFen(i), debitFen[i]!);
     broughtFen[i] = s.broughtFen;
     carriedFen[i] = s.carriedFen;
     debitFen[i] = s.carriedFen;
+    broughtSince[i] = s.broughtFen > 0 ? debitSince[i]! : -1;
+    // A run below zero starts in the month that carries a debit without bringing one.
+    if (s.carriedFen === 0) debitSince[i] = -1;
+    else if (s.broughtFen === 0) debitSince[i] = month;
   }
 }

@@ -6,7 +6,7 @@ import { closeMonth, createMonthClose } from './close.ts';
 import { monthlyStatement } from './income.ts';
 import { advancePins, createPinState, PIN } from './pins.ts';
 import { rulesFor } from './rules/registry.ts';
-import { randomPv, randomTree } from './testing.ts';
+import { randomPv, randomPvWithReturns, randomTree } from './testing.ts';
 
 /** 26 months from September 2024: two whole PYs, then an open October 2026. */
 function period(n: number, seed: number): PeriodMonthInput[] {
@@ -116,6 +116,52 @@ describe('closePeriod', () => {
     expect(y1.emerald).toBeGreaterThan(0);
     // 26/27: two legs, Founders Platinum qualified (12 SP months): no annual bonus, Diamond held.
     expect(augusts.get('2027-08')).toBeNull();
+  });
+
+  it('resumed from the state a closed month left, gives every later month as one run does', () => {
+    // Returns too, so claw-back debits run across the split.
+    const withReturns = months.map((m, k) => ({ ...m, ppv: k % 3 === 1 ? randomPvWithReturns(n, 50 + k) : m.ppv }));
+    /** Everything a month hands out, as plain numbers. */
+    const record = (out: unknown[]) => (m: ClosedMonth) =>
+      out.push({
+        month: m.month,
+        gpv: [...m.close.groupPv],
+        pgbv: [...m.close.personalGroupBvFen],
+        paid: m.income ? [...m.income.pretaxFen] : null,
+        brought: m.carry ? [...m.carry.broughtFen] : null,
+        since: m.carry ? [...m.carry.broughtSince] : null,
+        pin: [...m.pin],
+        qualified: [...m.qualified],
+        credits: [...m.qualificationCredits],
+        annual: [...m.annual],
+      });
+    const whole: unknown[] = [];
+    const one = closePeriod({ sponsor, months: withReturns }, record(whole));
+    expect(whole.some((m) => (m as { brought: number[] | null }).brought?.some((f) => f > 0))).toBe(true);
+    // Split inside a PY, at a PY's last month (annual bonuses, credits) and just before the open month.
+    for (const split of [5, 11, 12, 23, 24]) {
+      const parts: unknown[] = [];
+      const head = closePeriod({ sponsor, months: withReturns.slice(0, split + 1) }, record(parts));
+      expect(head.state.month).toBe(withReturns[split]!.month);
+      const tail = closePeriod({ sponsor, months: withReturns.slice(split + 1), state: head.state }, record(parts));
+      expect(parts).toEqual(whole);
+      expect([...tail.pin]).toEqual([...one.pin]);
+      expect([...tail.pinMonth]).toEqual([...one.pinMonth]);
+      expect([...tail.debitFen]).toEqual([...one.debitFen]);
+      // The state it started from is left as it was: it can be resumed again.
+      expect(head.state.month).toBe(withReturns[split]!.month);
+    }
+  });
+
+  it('refuses a state of another tree, or months that do not follow it', () => {
+    const head = closePeriod({ sponsor, months: months.slice(0, 3) }, () => undefined);
+    expect(() => closePeriod({ sponsor, months: months.slice(4, 6), state: head.state }, () => undefined)).toThrow(/consecutive/);
+    expect(() =>
+      closePeriod(
+        { sponsor: sponsor.subarray(0, 10), months: [{ ...months[3]!, ppv: new Int32Array(10) }], state: head.state },
+        () => undefined,
+      ),
+    ).toThrow(/state of 400 nodes/);
   });
 
   it('refuses months that skip, and an open month before the last', () => {

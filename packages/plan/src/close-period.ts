@@ -7,8 +7,15 @@ import { isLastMonthOfPy, monthIndex, pyOf, type MonthKey, type PyName } from '.
 import { createCarryState, settleClosedMonth, type CarryState } from './claw-back.ts';
 import { closeIncome, createMonthIncome, type MonthIncome } from './close-income.ts';
 import { closeMonth, createMonthClose, type MonthClose } from './close.ts';
-import { annualBonuses, createAnnualTally, resetAnnualTally, tallyAnnualMonth, type AnnualBonus } from './annual-bonus.ts';
-import { advancePins, createPinState } from './pins.ts';
+import {
+  annualBonuses,
+  createAnnualTally,
+  resetAnnualTally,
+  tallyAnnualMonth,
+  type AnnualBonus,
+  type AnnualTally,
+} from './annual-bonus.ts';
+import { advancePins, createPinState, type PinState } from './pins.ts';
 import { rulesFor } from './rules/registry.ts';
 import type { RuleTable } from './rules/types.ts';
 
@@ -34,6 +41,69 @@ export interface ClosePeriodInput {
   readonly initialPin?: ArrayLike<number>;
   /** Claw-back debit each node carries into the first month, fen (default none). */
   readonly initialDebitFen?: ArrayLike<number>;
+  /**
+   * The state after the month before the first one (a previous period's `state`): the period
+   * continues it, as if it had been closed in the same run. Overrides initialPin and initialDebitFen.
+   */
+  readonly state?: ClosedState;
+}
+
+/**
+ * What a closed month leaves for the next one: the pins and their PY counters, the annual tally
+ * of the PY so far and the claw-back debits. Saved after a close, it lets the next close start
+ * at the next month instead of the first month of the history.
+ */
+export interface ClosedState {
+  /** The last closed month (null: none closed yet). */
+  readonly month: MonthKey | null;
+  /** The PY whose annual tally is kept (null: none yet). */
+  readonly py: PyName | null;
+  readonly pins: PinState;
+  readonly tally: AnnualTally;
+  readonly carry: CarryState;
+}
+
+/** The state before any month: every pin at `initialPin` (default Member), no counters, no debits. */
+export function createClosedState(n: number, initialPin?: ArrayLike<number>): ClosedState {
+  const pins = createPinState(n);
+  if (initialPin) pins.pin.set(initialPin);
+  return { month: null, py: null, pins, tally: createAnnualTally(n), carry: createCarryState(n) };
+}
+
+/** A copy that later months do not change. */
+function copyState(s: ClosedState, month: MonthKey | null, py: PyName | null): ClosedState {
+  const { pins, tally, carry } = s;
+  return {
+    month,
+    py,
+    pins: {
+      ...pins,
+      pin: pins.pin.slice(),
+      qualified: pins.qualified.slice(),
+      pinMonth: pins.pinMonth.slice(),
+      changed: new Int32Array(pins.n),
+      changedCount: 0,
+      spMonths: pins.spMonths.slice(),
+      spRun: pins.spRun.slice(),
+      maxSpRun: pins.maxSpRun.slice(),
+      sideVolumeMonths: pins.sideVolumeMonths.slice(),
+      qMonths: pins.qMonths.slice(),
+      qualifiedLegs: pins.qualifiedLegs.slice(),
+      foundersLegs: pins.foundersLegs.slice(),
+      bestPgpv: pins.bestPgpv.slice(),
+      qualificationCredits: pins.qualificationCredits.slice(),
+      subFounders: new Uint32Array(pins.n),
+      subLeaderCredits: new Float64Array(pins.n),
+    },
+    tally: { units: tally.units.slice(), qGroupPgbvFen: tally.qGroupPgbvFen.slice() },
+    carry: {
+      debitFen: carry.debitFen.slice(),
+      debitSince: carry.debitSince.slice(),
+      broughtFen: new Float64Array(pins.n),
+      carriedFen: new Float64Array(pins.n),
+      broughtSince: new Int32Array(pins.n).fill(-1),
+    },
+  };
 }
 
 /**
@@ -80,6 +150,8 @@ export interface ClosePeriodResult {
   readonly qualified: Uint16Array;
   /** Claw-back debit each node carries after the last closed month, fen. */
   readonly debitFen: Float64Array;
+  /** The state after the last closed month (the input's state when none closed): where the next period starts. */
+  readonly state: ClosedState;
 }
 
 const NO_BONUS: ReadonlyMap<number, AnnualBonus> = new Map();
@@ -94,17 +166,20 @@ export function closePeriod(input: ClosePeriodInput, onMonth: (m: ClosedMonth) =
   const n = sponsor.length;
   const close = createMonthClose(n);
   const income = createMonthIncome(n);
-  const pins = createPinState(n);
-  if (input.initialPin) pins.pin.set(input.initialPin);
-  const tally = createAnnualTally(n);
-  const carry = createCarryState(n);
-  if (input.initialDebitFen) carry.debitFen.set(input.initialDebitFen);
-  let py: PyName | null = null;
+  const from = input.state;
+  if (from && from.pins.n !== n) throw new RangeError(`a state of ${from.pins.n} nodes for ${n} nodes`);
+  const start = from ? copyState(from, from.month, from.py) : createClosedState(n, input.initialPin);
+  if (!from && input.initialDebitFen) start.carry.debitFen.set(input.initialDebitFen);
+  const { pins, tally, carry } = start;
+  let py: PyName | null = start.py;
+  let state: ClosedState = from ?? start;
+  const lastClosed = months.findLastIndex((m) => m.closed);
   for (let m = 0; m < months.length; m++) {
     const { month, ppv, bvFen, closed } = months[m]!;
     if (ppv.length !== n) throw new RangeError(`${month}: ${ppv.length} volumes for ${n} nodes`);
     if (!closed && m !== months.length - 1) throw new RangeError(`${month}: only the last month may be open`);
-    if (m > 0 && monthIndex(month) !== monthIndex(months[m - 1]!.month) + 1) throw new RangeError(`${month}: months must be consecutive`);
+    const previous = m > 0 ? months[m - 1]!.month : start.month;
+    if (previous !== null && monthIndex(month) !== monthIndex(previous) + 1) throw new RangeError(`${month}: months must be consecutive`);
     const rules = months[m]!.rules ?? rulesFor(pyOf(month), { fallback: 'nearest' });
     closeMonth(sponsor, ppv, rules, close, bvFen);
     let paid: MonthIncome | null = null;
@@ -122,10 +197,11 @@ export function closePeriod(input: ClosePeriodInput, onMonth: (m: ClosedMonth) =
       // Only those qualified in this PY: the pin held is recognition (README, "Rules and their sources").
       if (isLastMonthOfPy(month)) annual = annualBonuses(tally, sponsor, pins.qualified, rules);
       const bonuses = annual;
-      settleClosedMonth(carry, (i) => {
+      settleClosedMonth(carry, monthIndex(month), (i) => {
         const a = bonuses.get(i);
         return income.pretaxFen[i]! + (a ? a.emeraldFen + a.diamondFen : 0);
       });
+      if (m === lastClosed) state = copyState(start, month, py);
     }
     // An open month counts no credits (only a closed PY's last month does).
     if (!closed) pins.qualificationCredits.fill(0);
@@ -143,5 +219,5 @@ export function closePeriod(input: ClosePeriodInput, onMonth: (m: ClosedMonth) =
       annual,
     });
   }
-  return { pin: pins.pin, pinMonth: pins.pinMonth, qualified: pins.qualified, debitFen: carry.debitFen };
+  return { pin: pins.pin, pinMonth: pins.pinMonth, qualified: pins.qualified, debitFen: carry.debitFen, state };
 }

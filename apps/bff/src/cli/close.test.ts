@@ -19,7 +19,7 @@ function cli(file: 'close' | 'import', ...args: string[]) {
 }
 
 describe('close CLI', () => {
-  it('closes through a month, then through the last complete one, then finds nothing new', () => {
+  it('closes through a month, then through the last complete one (from the state saved), then finds nothing new', () => {
     const imported = cli('import', '--dir', EXAMPLES_DIR, '--data-dir', 'db', '--no-close');
     expect(imported.status, imported.stderr).toBe(0);
     expect(imported.stdout).toMatch(/^imported 12 distributors .*\n$/);
@@ -32,10 +32,15 @@ describe('close CLI', () => {
     );
     const rest = cli('close', '--data-dir', 'db');
     expect(rest.stdout).toMatch(
-      /^closed 2026-10 for 12 distributors; 2026-11 so far is provisional; \d+ notifications \(\d+ pushes queued\); in \d+\.\d s\n$/,
+      /^closed 2026-10 for 12 distributors; 2026-11 so far is provisional; \d+ notifications \(\d+ pushes queued\); from the state after 2026-09; in \d+\.\d s\n$/,
     );
     const again = cli('close', '--data-dir', 'db');
     expect(again.stdout).toMatch(/^close: nothing changed \(closed through 2026-10; 2026-11 so far is up to date\) in \d+\.\d s\n$/);
+    // --all runs from the first month even with nothing new.
+    const all = cli('close', '--all', '--data-dir', 'db');
+    expect(all.stdout).toMatch(
+      /^no month to close \(closed through 2026-10\) for 12 distributors; 2026-11 so far is provisional; .*from the first month: asked for; in /,
+    );
   }, 60_000);
 
   it('refuses to close the month of today, or a month that is not one, with the usage and exit code 2', () => {

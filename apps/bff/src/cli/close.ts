@@ -1,4 +1,4 @@
-// `npm run close -- [--through YYYY-MM] [--data-dir DIR]` (docs/data-import.md): the month close
+// `npm run close -- [--through YYYY-MM] [--all] [--data-dir DIR]` (docs/data-import.md): the month close
 // of imported data: closes every complete month up to --through with the plan engine, recomputes
 // the open month, and writes nothing when nothing is new. With DATABASE_URL set it closes that
 // PostgreSQL database instead of the SQLite file.
@@ -11,8 +11,10 @@ import { closeDatabase, migrateToLatest, openDatabase } from '../db/index.ts';
 import { chinaDay } from '../import/fields.ts';
 import { progressPrinter } from '../seed/progress.ts';
 
-const USAGE = `Usage: npm run close -- [--through YYYY-MM]
+const USAGE = `Usage: npm run close -- [--through YYYY-MM] [--all]
   --through YYYY-MM  close every complete month up to this one (default: the month before today's)
+  --all              run the engine from the first month with an order, not from the state the
+                     last close saved after the last closed month, and rewrite even when nothing is new
   --data-dir DIR     where inquiry.sqlite is (default DATA_DIR, ./data)
 Computes monthly results, pins, statements and plan results from the imported distributors,
 orders and attendance; the month of today (INQUIRY_TODAY or the clock, in China) is never
@@ -29,6 +31,7 @@ async function main(): Promise<void> {
     ({ values } = parseArgs({
       options: {
         through: { type: 'string' },
+        all: { type: 'boolean', default: false },
         'data-dir': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -52,6 +55,7 @@ async function main(): Promise<void> {
     const summary = await closeMonths(db, {
       today: chinaDay(config.today()),
       ...(values.through !== undefined ? { through: values.through } : {}),
+      ...(values.all ? { all: true } : {}),
       ...(process.stdout.isTTY ? { progress: progressPrinter() } : {}),
     });
     console.log(formatCloseSummary(summary));

@@ -1,7 +1,7 @@
 // The engine's close of a run of months, kept month-major for the writers (write.ts): every
 // month through closePeriod() in order, the closed ones paid and moving pins, the open ones with
 // their volumes and the pins as they stand.
-import { closePeriod, PIN, type AnnualBonus, type ClosedMonth } from '@abo/plan';
+import { closePeriod, PIN, type AnnualBonus, type ClosedMonth, type ClosedState } from '@abo/plan';
 import type { EngineFigures, FigureMonths } from './month-figures.ts';
 
 /** A step of a long run, for progress bars. */
@@ -20,6 +20,15 @@ export interface Closed extends EngineFigures {
   readonly pinMonth: Int32Array;
   /** Pin each node held before the first month kept (Member when every month is kept). */
   readonly pinBefore: Uint16Array;
+  /** The engine's state after the last closed month: where the next close can start. */
+  readonly state: ClosedState;
+}
+
+/** Where a close continues from: the engine's state after month `at - 1` (close/checkpoint.ts). */
+export interface Resume {
+  /** The first month run (an index into the calendar's months). */
+  readonly at: number;
+  readonly state: ClosedState;
 }
 
 /**
@@ -30,6 +39,8 @@ export interface Closed extends EngineFigures {
  * `keep`: the first month kept (earlier ones are closed for their pins and annual bonuses only;
  * the arrays then start at month `keep`, and `pinBefore` is the pin held before it).
  * `initialPin`: the pin each node held before the first month (distributors.pin_held; default Member).
+ * `resume`: run from month `resume.at` on, from its state; the months kept before it are left
+ * for the caller to fill (from what the closes before wrote), and `pinBefore` too.
  */
 export function closeAll(
   cal: FigureMonths,
@@ -38,7 +49,9 @@ export function closeAll(
   progress?: ProgressFn,
   keep = 0,
   initialPin?: ArrayLike<number>,
+  resume?: Resume,
 ): Closed {
+  if (resume && (resume.at < keep || resume.at > cal.closed)) throw new RangeError(`cannot resume at month ${resume.at}`);
   const n = sponsor.length;
   const M = cal.months.length;
   const cells = (M - keep) * n;
@@ -61,6 +74,7 @@ export function closeAll(
     pearlPassBvFen: new Float64Array(cells),
     debitBroughtFen: new Float64Array(closedCells),
     debitCarriedFen: new Float64Array(closedCells),
+    debitBroughtSince: new Int32Array(closedCells),
     qualificationCredits: new Float64Array(cells),
     pin: new Uint16Array(cells),
     pinMonth: new Int32Array(n),
@@ -72,6 +86,8 @@ export function closeAll(
     pearlFen: new Float64Array(closedCells),
     annual: new Map(),
     pinBefore: new Uint16Array(n).fill(PIN.MEMBER),
+    // Set below, once the months have run.
+    state: null as unknown as ClosedState,
   };
   if (initialPin) r.pinBefore.set(initialPin);
   const { ppv, bvFen } = volumes;
@@ -120,14 +136,18 @@ export function closeAll(
       if (carry) {
         r.debitBroughtFen.set(carry.broughtFen, base);
         r.debitCarriedFen.set(carry.carriedFen, base);
+        r.debitBroughtSince.set(carry.broughtSince, base);
       }
       for (const [i, bonus] of annual) r.annual.set(base + i, bonus);
       r.pin.set(pin, base);
     };
   // closePeriod takes one open month, the last: the closed months and the first open one here.
-  const head = months.slice(0, Math.min(M, cal.closed + 1));
-  const { pin, pinMonth } = closePeriod({ sponsor, months: head, ...(initialPin ? { initialPin } : {}) }, store(0));
-  for (let m = head.length; m < M; m++) closePeriod({ sponsor, months: [months[m]!], initialPin: pin }, store(m));
+  const at = resume?.at ?? 0;
+  const end = Math.min(M, cal.closed + 1);
+  const head = months.slice(at, end);
+  const from = resume ? { state: resume.state } : initialPin ? { initialPin } : {};
+  const { pin, pinMonth, state } = closePeriod({ sponsor, months: head, ...from }, store(at));
+  for (let m = end; m < M; m++) closePeriod({ sponsor, months: [months[m]!], initialPin: pin }, store(m));
   r.pinMonth.set(pinMonth);
-  return r;
+  return { ...r, state };
 }

@@ -19,7 +19,8 @@ import { openImportConn, type ImportConn } from '../import/conn.ts';
 import { produceNotifications, type ProduceSummary } from '../notifications/produce.ts';
 import type { ProgressFn } from './close-all.ts';
 import { connBulkWriter } from './conn-writer.ts';
-import { closeCalendar, closeFigures, firstFactMonth, readMembers, readMonthFacts } from './figures.ts';
+import { readCheckpoint, writeCheckpoint } from './checkpoint.ts';
+import { closeCalendar, closeFigures, firstFactMonth, readKeptMonths, readMembers, readMonthFacts, type CloseFigures } from './figures.ts';
 import { CLOSE_STATE_KEY, parseCloseState, writeCloseState, type CloseState } from './state.ts';
 import { openFigureWriter, planSource, writeMonthlyResults, writeStatements } from './write.ts';
 
@@ -37,6 +38,8 @@ export interface CloseOptions {
   readonly notify?: boolean;
   /** The time notifications are stored with (default: the clock; the seed pins it, to be repeatable). */
   readonly notifyAt?: Date;
+  /** Run the engine from the first month, not from the state the last close saved (`npm run close -- --all`). */
+  readonly all?: boolean;
 }
 
 export interface CloseSummary {
@@ -51,6 +54,10 @@ export interface CloseSummary {
   readonly closedThrough: MonthKey | null;
   /** Months written as provisional (closed = 0): today's, and any complete month not closed. */
   readonly open: readonly MonthKey[];
+  /** The engine resumed from its state after this month (close/checkpoint.ts); null: it ran from the first month. */
+  readonly resumedAfter?: MonthKey | null;
+  /** Why it ran from the first month, when it did. */
+  readonly fromFirst?: string;
   /** Rows written per table. */
   readonly rows: Readonly<Record<string, number>>;
   /** Where the plans were evaluated, when anything was written. */
@@ -172,7 +179,7 @@ async function attemptClose(
     seconds: (performance.now() - t0) / 1000,
   });
 
-  if (state && state.version === version && state.through === target && state.open === todayMonth) {
+  if (!opts.all && state && state.version === version && state.through === target && state.open === todayMonth) {
     const [{ n = 0 } = {}] = await conn.all<{ n: number }>(`select count(*) as n from distributors`);
     const open: MonthKey[] = [];
     for (let m = closedBefore === null ? todayMonth : addMonths(closedBefore, 1); m <= todayMonth; m = addMonths(m, 1)) open.push(m);
@@ -198,17 +205,39 @@ async function attemptClose(
   }
   // Close through `target`, unless no fact comes that early: then nothing closes yet.
   const closedAfter = target >= firstMonth ? target : closedBefore;
-  const cal = closeCalendar(firstMonth, todayMonth, closedAfter);
-  const facts = await readMonthFacts(conn, members, cal);
-  progress?.({ phase: 'read', done: 1, total: 1 });
+  const whole = closeCalendar(firstMonth, todayMonth, closedAfter);
 
   // The first month written: the one after the last closed month (all of them the first time).
-  const writeFrom = closedBefore === null ? 0 : Math.max(0, monthIndex(closedBefore) + 1 - cal.first);
-  const pys = pysBetween(pyOf(cal.months[writeFrom]!), pyOf(todayMonth));
+  const writeFromWhole = closedBefore === null ? 0 : Math.max(0, monthIndex(closedBefore) + 1 - whole.first);
+  const pys = pysBetween(pyOf(whole.months[writeFromWhole]!), pyOf(todayMonth));
   // The figures kept start where the plans of those PYs look back to (a plan may span two PYs).
   const years = Math.max(1, ...pys.flatMap((py) => plansFor(py).map((p) => p.years ?? 1)));
-  const keep = Math.min(writeFrom, Math.max(0, pyFirstMonthIndex(pys[0]!) - 12 * (years - 1) - cal.first));
-  const { figures, plans, pin, pinMonth } = closeFigures(members, cal, facts, keep, pys, today, progress);
+  const keepWhole = Math.min(writeFromWhole, Math.max(0, pyFirstMonthIndex(pys[0]!) - 12 * (years - 1) - whole.first));
+
+  // From the engine's state after the last closed month when it was kept and fits the tree: the
+  // months kept before it are read back as written, and only the orders after it are read.
+  const saved = closedBefore === null || opts.all ? null : await readCheckpoint(conn, members, closedBefore);
+  let cal = whole;
+  let writeFrom = writeFromWhole;
+  let keep = keepWhole;
+  let closing: CloseFigures;
+  if (saved?.state && closedBefore !== null) {
+    cal = closeCalendar(whole.months[keepWhole]!, todayMonth, closedAfter);
+    writeFrom = writeFromWhole - keepWhole;
+    keep = 0;
+    const facts = await readMonthFacts(conn, members, cal, writeFrom);
+    const kept = await readKeptMonths(conn, members, cal, writeFrom, facts);
+    progress?.({ phase: 'read', done: 1, total: 1 });
+    closing = closeFigures(members, cal, facts, 0, pys, today, progress, { at: writeFrom, state: saved.state, kept });
+  } else {
+    const facts = await readMonthFacts(conn, members, cal);
+    progress?.({ phase: 'read', done: 1, total: 1 });
+    closing = closeFigures(members, cal, facts, keepWhole, pys, today, progress);
+  }
+  const resumedAfter = saved?.state ? closedBefore : null;
+  // Why a close after closed months ran from the first month (the first close always does).
+  const fromFirst = closedBefore === null || saved?.state ? undefined : opts.all ? 'asked for' : saved?.why;
+  const { figures, plans, pin, pinMonth } = closing;
   const closedNow = cal.months.slice(writeFrom, cal.closed);
   const open = cal.months.slice(cal.closed);
 
@@ -242,6 +271,10 @@ async function attemptClose(
       await w.timed('monthly_results', () => writeMonthlyResults(w, figures, writeFrom - keep));
       await w.timed('statements', () => writeStatements(w, figures, writeFrom - keep));
       await w.timed('plan_results', () => w.planResults());
+      // A resumed close that closed nothing leaves the state it started from as it was.
+      if (!resumedAfter || closedNow.length > 0) {
+        await w.timed('close_checkpoint', () => writeCheckpoint(k, conn, w, members, closing.state));
+      }
       await writer.commit();
       // Every process drops the answers it kept (db/data-version.ts); the state records the new version.
       await markDataReplaced(k);
@@ -273,6 +306,8 @@ async function attemptClose(
     closed: closedNow,
     closedThrough: cal.closed > 0 ? cal.months[cal.closed - 1]! : closedBefore,
     open,
+    resumedAfter,
+    ...(fromFirst ? { fromFirst } : {}),
     rows: done.rows,
     planMode: done.planMode,
     seconds: (performance.now() - t0) / 1000,
@@ -308,5 +343,6 @@ export function formatCloseSummary(s: CloseSummary): string {
   const told = s.notifications
     ? `; ${grouped(s.notifications.notifications)} notifications (${grouped(s.notifications.queued)} pushes queued)`
     : '';
-  return `${closed} for ${grouped(s.distributors)} distributors; ${open}${told}; in ${secs}`;
+  const from = s.resumedAfter ? `from the state after ${s.resumedAfter}` : s.fromFirst ? `from the first month: ${s.fromFirst}` : '';
+  return `${closed} for ${grouped(s.distributors)} distributors; ${open}${told}; ${from ? `${from}; ` : ''}in ${secs}`;
 }

@@ -22,6 +22,7 @@ function tree(cal: ReturnType<typeof closeCalendar>): { members: Members; facts:
     ada,
     sponsor: Int32Array.from([-1, 0, 0, 0]),
     joinMonth: new Int32Array(n).fill(cal.first),
+    joinDate: new Array<string>(n).fill(`${cal.months[0]}-01`),
     pinCode: new Int32Array(n).fill(230),
     pinMonth: new Array<string | null>(n).fill(null),
     pinHeld: new Uint16Array(n).fill(230),

@@ -10,12 +10,13 @@ import {
   plansFor,
   pyOf,
   rulesFor,
+  type ClosedState,
   type MonthKey,
   type PyName,
   type RuleTable,
 } from '@abo/plan';
 import type { ImportConn } from '../import/conn.ts';
-import { closeAll, type ProgressFn } from './close-all.ts';
+import { closeAll, type ProgressFn, type Resume } from './close-all.ts';
 import type { PlanInputs } from './plans.ts';
 import type { Figures } from './month-figures.ts';
 
@@ -25,6 +26,8 @@ export interface Members {
   readonly ada: readonly string[];
   readonly sponsor: Int32Array;
   readonly joinMonth: Int32Array;
+  /** distributors.join_date, `YYYY-MM-DD`. */
+  readonly joinDate: readonly string[];
   readonly pinCode: Int32Array;
   readonly pinMonth: readonly (string | null)[];
   /** Pin held before the imported history (distributors.pin_held; Member when none): where the close starts. */
@@ -59,6 +62,7 @@ export async function readMembers(conn: ImportConn): Promise<Members> {
     ada: rows.map((r) => r.ada),
     sponsor,
     joinMonth,
+    joinDate: rows.map((r) => r.join_date),
     pinCode,
     pinMonth: rows.map((r) => r.pin_month),
     pinHeld,
@@ -100,10 +104,14 @@ export interface MonthFacts {
   readonly attended: Map<number, string[]>;
 }
 
-export async function readMonthFacts(conn: ImportConn, members: Members, cal: CloseCalendar): Promise<MonthFacts> {
+/**
+ * The facts of the calendar's months from `from` on, read from the orders and the attendance (the
+ * months before it are left at zero for readKeptMonths, but for their attendance).
+ */
+export async function readMonthFacts(conn: ImportConn, members: Members, cal: CloseCalendar, from = 0): Promise<MonthFacts> {
   const { n, index } = members;
   const M = cal.months.length;
-  const firstMonth = cal.months[0]!;
+  const firstMonth = cal.months[from]!;
   const lastMonth = cal.months[M - 1]!;
   const cellOf = (ada: string, month: string): number => {
     const i = index.get(ada);
@@ -127,10 +135,18 @@ export async function readMonthFacts(conn: ImportConn, members: Members, cal: Cl
   // makes them a new customer of that order's ABO in that month.
   const newCustomers = new Uint16Array(M * n);
   const firsts = await conn.all<{ ada: string; month: string; n: number | string }>(
-    `select ada, month, count(*) as n from (
-       select ada, month, row_number() over (partition by customer_id order by ordered_at, order_id) as k
-       from orders where customer_id is not null and pv > 0
-     ) x where k = 1 and month >= ? and month <= ? group by ada, month`,
+    from === 0
+      ? `select ada, month, count(*) as n from (
+           select ada, month, row_number() over (partition by customer_id order by ordered_at, order_id) as k
+           from orders where customer_id is not null and pv > 0
+         ) x where k = 1 and month >= ? and month <= ? group by ada, month`
+      : // The months' orders only, each looked up by its customer (index orders_customer_first).
+        `select ada, month, count(*) as n from orders o
+         where month >= ? and month <= ? and customer_id is not null and pv > 0
+           and not exists (
+             select 1 from orders p where p.customer_id = o.customer_id and p.pv > 0
+               and (p.ordered_at < o.ordered_at or (p.ordered_at = o.ordered_at and p.order_id < o.order_id)))
+         group by ada, month`,
     [firstMonth, lastMonth],
   );
   for (const f of firsts) {
@@ -148,7 +164,7 @@ export async function readMonthFacts(conn: ImportConn, members: Members, cal: Cl
   const attended = new Map<number, string[]>();
   const events = await conn.all<{ ada: string; event_code: string; attended_on: string }>(
     `select ada, event_code, attended_on from attendance where attended_on >= ? and attended_on < ? order by ada, event_code`,
-    [`${firstMonth}-01`, `${monthKeyOf(monthIndex(lastMonth) + 1)}-01`],
+    [`${cal.months[0]!}-01`, `${monthKeyOf(monthIndex(lastMonth) + 1)}-01`],
   );
   for (const e of events) {
     const cell = cellOf(e.ada, e.attended_on.slice(0, 7));
@@ -160,6 +176,109 @@ export async function readMonthFacts(conn: ImportConn, members: Members, cal: Cl
   return { ppv, bvFen, newCustomers, compliant, attended };
 }
 
+/** The engine's figures of closed months as the closes before wrote them (monthly_results). */
+export interface KeptMonths {
+  /** Months [0, upTo) of the calendar. */
+  readonly upTo: number;
+  readonly gpv: Int32Array;
+  readonly pgpv: Int32Array;
+  readonly bracket: Uint8Array;
+  readonly isQ: Uint8Array;
+  readonly isSp: Uint8Array;
+  readonly qLegs: Uint16Array;
+  readonly qualificationCredits: Float64Array;
+  readonly pin: Uint16Array;
+  /** Pin held before the calendar's first month: the month before's, or pin_held. */
+  readonly pinBefore: Uint16Array;
+}
+
+/** Members per query of readKeptMonths: memory stays bounded at any size. */
+const KEPT_CHUNK = 5_000;
+
+/**
+ * The calendar's months [0, upTo), all closed, from monthly_results: the figures the plans read
+ * (into `facts` and the result), instead of re-running the engine over them. A member without a
+ * row (not joined yet) keeps zeros.
+ */
+export async function readKeptMonths(
+  conn: ImportConn,
+  members: Members,
+  cal: CloseCalendar,
+  upTo: number,
+  facts: MonthFacts,
+): Promise<KeptMonths> {
+  const { n, index } = members;
+  const cells = upTo * n;
+  const kept: KeptMonths = {
+    upTo,
+    gpv: new Int32Array(cells),
+    pgpv: new Int32Array(cells),
+    bracket: new Uint8Array(cells),
+    isQ: new Uint8Array(cells),
+    isSp: new Uint8Array(cells),
+    qLegs: new Uint16Array(cells),
+    qualificationCredits: new Float64Array(cells),
+    pin: new Uint16Array(cells),
+    pinBefore: Uint16Array.from(members.pinHeld),
+  };
+  if (upTo === 0) return kept;
+  const before = monthKeyOf(cal.first - 1);
+  const last = cal.months[upTo - 1]!;
+  const sorted = [...members.ada].sort();
+  type Row = {
+    ada: string;
+    month: string;
+    ppv: number;
+    bv_fen: number | string;
+    gpv: number;
+    pgpv: number;
+    bracket: number;
+    is_q: number;
+    is_sp: number;
+    q_legs: number;
+    qualification_credits: number | null;
+    pin_code: number;
+    new_customers: number;
+    compliant: number;
+  };
+  for (let k = 0; k < sorted.length; k += KEPT_CHUNK) {
+    const lo = sorted[k]!;
+    const hi = sorted[Math.min(sorted.length, k + KEPT_CHUNK) - 1]!;
+    const rows = await conn.all<Row>(
+      `select ada, month, ppv, bv_fen, gpv, pgpv, bracket, is_q, is_sp, q_legs, qualification_credits, pin_code, new_customers, compliant
+       from monthly_results where ada >= ? and ada <= ? and month >= ? and month <= ?`,
+      [lo, hi, before, last],
+    );
+    for (const r of rows) {
+      const i = index.get(r.ada);
+      if (i === undefined) continue;
+      if (r.month === before) {
+        kept.pinBefore[i] = Number(r.pin_code);
+        continue;
+      }
+      const cell = (monthIndex(r.month) - cal.first) * n + i;
+      facts.ppv[cell] = Number(r.ppv);
+      facts.bvFen[cell] = Number(r.bv_fen);
+      facts.newCustomers[cell] = Number(r.new_customers);
+      facts.compliant[cell] = Number(r.compliant);
+      kept.gpv[cell] = Number(r.gpv);
+      kept.pgpv[cell] = Number(r.pgpv);
+      kept.bracket[cell] = Number(r.bracket);
+      kept.isQ[cell] = Number(r.is_q);
+      kept.isSp[cell] = Number(r.is_sp);
+      kept.qLegs[cell] = Number(r.q_legs);
+      kept.qualificationCredits[cell] = Number(r.qualification_credits ?? 0);
+      kept.pin[cell] = Number(r.pin_code);
+    }
+  }
+  return kept;
+}
+
+/** Where the engine resumes (close-all.ts Resume), and the months before it as the closes before wrote them. */
+export interface KeptResume extends Resume {
+  readonly kept: KeptMonths;
+}
+
 export interface CloseFigures {
   /** The months kept, from `keep` (cal.months[keep]) on. */
   readonly figures: Figures;
@@ -168,6 +287,8 @@ export interface CloseFigures {
   /** Pin held after the last closed month, and the month it was reached (null: never rose). */
   readonly pin: Uint16Array;
   readonly pinMonth: readonly (string | null)[];
+  /** The engine's state after the last closed month (close/checkpoint.ts). */
+  readonly state: ClosedState;
 }
 
 /**
@@ -184,10 +305,20 @@ export function closeFigures(
   pys: readonly PyName[],
   today: string,
   progress?: ProgressFn,
+  resume?: KeptResume,
 ): CloseFigures {
   const { n } = members;
   const M = cal.months.length;
-  const closed = closeAll(cal, members.sponsor, facts, progress, keep, members.pinHeld);
+  if (resume && (keep !== 0 || resume.kept.upTo !== resume.at))
+    throw new RangeError('a resumed close keeps the months before it from the start');
+  const closed = closeAll(cal, members.sponsor, facts, progress, keep, members.pinHeld, resume);
+  if (resume) {
+    const { kept } = resume;
+    for (const k of ['gpv', 'pgpv', 'bracket', 'isQ', 'isSp', 'qLegs', 'qualificationCredits', 'pin'] as const) {
+      (closed[k] as Uint8Array).set(kept[k] as Uint8Array, 0);
+    }
+    closed.pinBefore.set(kept.pinBefore);
+  }
   const kept: CloseCalendar = {
     first: cal.first + keep,
     months: cal.months.slice(keep),
@@ -241,5 +372,5 @@ export function closeFigures(
   const last = (M - 1 - keep) * n;
   const pin = closed.pin.slice(last, last + n);
   const pinMonth = Array.from(closed.pinMonth, (m) => (m >= 0 ? monthKeyOf(m) : null));
-  return { figures, plans, pin, pinMonth };
+  return { figures, plans, pin, pinMonth, state: closed.state };
 }

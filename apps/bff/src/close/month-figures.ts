@@ -37,6 +37,8 @@ export interface EngineFigures extends IncomeFigures {
   /** Closed months (cell < closed * n): claw-back debit brought forward and carried on, fen (claw-back.ts). */
   readonly debitBroughtFen: Float64Array;
   readonly debitCarriedFen: Float64Array;
+  /** Closed months: the month index the debit brought forward arose in (-1: none brought). */
+  readonly debitBroughtSince: Int32Array;
   /** Leadership each node passes up, fen, every month (the open one: so far, not paid). */
   readonly leadershipUpFen: Float64Array;
   /** Global Award qualification credits, counted in a closed PY's last month (else 0). */

@@ -4,6 +4,7 @@ import {
   complimentaryPoints,
   DEBIT_CARRIED_NOTE,
   debitBroughtNote,
+  monthKeyOf,
   paymentDateOf,
   remunerationWithholding,
   type AnnualFundShare,
@@ -178,16 +179,13 @@ export async function writeStatements(w: FigureWriter, f: Figures, fromMonth = 0
   const row: SqlValue[] = new Array<SqlValue>(7);
   await w.eachNode('statements', (i) => {
     row[0] = f.ada[i]!;
-    // The month the debit being carried arose in (the first month of a run below zero).
-    let debitFrom: MonthKey | null = null;
-    for (let m = 0; m < closed; m++) {
+    for (let m = Math.max(fromMonth, f.joinMonth[i]!); m < closed; m++) {
       const cell = m * n + i;
       const brought = f.debitBroughtFen[cell]!;
       const carried = f.debitCarriedFen[cell]!;
-      const from = debitFrom;
-      if (carried > 0 && brought === 0) debitFrom = f.cal.months[m]!;
-      else if (carried === 0) debitFrom = null;
-      if (m < Math.max(fromMonth, f.joinMonth[i]!)) continue;
+      // The month the debit brought forward arose in (the first month of a run below zero).
+      const since = f.debitBroughtSince[cell]!;
+      const from = since >= 0 ? monthKeyOf(since) : null;
       const promo = f.promotionFen[cell]!;
       const lead = f.leadershipFen[cell]!;
       const ruby = f.rubyFen[cell]!;

@@ -11,6 +11,7 @@ import * as m0007 from './migrations/0007-notifications.ts';
 import * as m0008 from './migrations/0008-watchlist.ts';
 import * as m0009 from './migrations/0009-pin-held.ts';
 import * as m0010 from './migrations/0010-order-bv.ts';
+import * as m0011 from './migrations/0011-close-checkpoint.ts';
 import { openPostgres, postgresSchema, rawPostgres } from './postgres.ts';
 import { openSqlite, rawSqlite, sqlitePath } from './sqlite.ts';
 
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0008-watchlist': m0008,
   '0009-pin-held': m0009,
   '0010-order-bv': m0010,
+  '0011-close-checkpoint': m0011,
 };
 
 /**

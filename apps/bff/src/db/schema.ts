@@ -98,6 +98,29 @@ export interface StatementsTable {
  * met tier / best met track for plans with levels. Written by the seed (evaluatePlans with
  * detail: false, today = the seed's today).
  */
+/** The engine's state after the last closed month, per distributor (migration 0011, close/checkpoint.ts). */
+export interface CloseCheckpointTable {
+  ada: string;
+  sponsor_ada: string | null;
+  join_date: string;
+  pin_held: number | null;
+  pin_code: number;
+  pin_month: number;
+  qualified: number;
+  sp_months: number;
+  sp_run: number;
+  max_sp_run: number;
+  side_volume_months: number;
+  q_months: number;
+  qualified_legs: number;
+  founders_legs: number;
+  best_pgpv: number;
+  units: number;
+  q_group_pgbv_fen: number;
+  debit_fen: number;
+  debit_since: number;
+}
+
 export interface PlanResultsTable {
   ada: string;
   py: string;
@@ -333,6 +356,7 @@ export interface Database {
   monthly_results: MonthlyResultsTable;
   statements: StatementsTable;
   plan_results: PlanResultsTable;
+  close_checkpoint: CloseCheckpointTable;
   orders: OrdersTable;
   attendance: AttendanceTable;
   shops: ShopsTable;
@@ -366,6 +390,7 @@ export const TABLE_NAMES = [
   'monthly_results',
   'statements',
   'plan_results',
+  'close_checkpoint',
   'orders',
   'attendance',
   'shops',

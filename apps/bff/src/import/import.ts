@@ -114,7 +114,7 @@ const PER_ADA_DELETES: readonly ((departed: (column: string) => string) => strin
   (d) => `delete from credentials where kind <> 'staff' and ${d('ada')}`,
 ];
 /** Everything the close derives from the tree, the orders and the attendance. */
-const DERIVED_TABLES = ['monthly_results', 'statements', 'plan_results'] as const;
+const DERIVED_TABLES = ['monthly_results', 'statements', 'plan_results', 'close_checkpoint'] as const;
 
 /** Defaults of the optional distributor columns for a new member. */
 const NEW_MEMBER = { market: 'CN', userType: 'ABO' } as const;
