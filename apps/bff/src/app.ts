@@ -3,7 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { DB } from './db/index.ts';
 import { loadKeyRing } from './idp/keys.ts';
-import { staffStamp } from './idp/live-accounts.ts';
+import { distributorStamp, staffStamp } from './idp/live-accounts.ts';
 import { createTokenService } from './idp/tokens.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
@@ -79,7 +79,10 @@ export async function buildApp({ config, db, logger = true, logStream, documents
     config.IDP_JWKS_URL && config.IDP_ISSUER && config.IDP_AUDIENCE
       ? { jwksUrl: config.IDP_JWKS_URL, issuer: config.IDP_ISSUER, audience: config.IDP_AUDIENCE }
       : undefined;
-  const tokens = createTokenService(keys, config.PUBLIC_URL ?? TOKEN_ISSUER, undefined, external, (username) => staffStamp(db, username));
+  const tokens = createTokenService(keys, config.PUBLIC_URL ?? TOKEN_ISSUER, undefined, external, {
+    staff: (username) => staffStamp(db, username),
+    distributor: (ada) => distributorStamp(db, ada),
+  });
   const list = (value: string) =>
     value
       .split(',')

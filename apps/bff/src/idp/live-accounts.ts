@@ -13,21 +13,45 @@ export function credentialStamp(passwordHash: string): string {
   return createHash('sha256').update(passwordHash).digest('base64url').slice(0, 22);
 }
 
-/** The stamp a staff token carries (claim `cv`): null when there is no such staff account. */
-export async function staffStamp(db: DB, username: string): Promise<string | null> {
+/** A staff account as a renewal needs it (/idp/okta/renew), read now: null when there is none. */
+export async function staffAccount(db: DB, username: string): Promise<{ displayName: string; stamp: string } | null> {
   const row = await db
     .selectFrom('credentials')
-    .select('password_hash')
+    .select(['display_name', 'password_hash'])
     .where('username', '=', username)
     .where('kind', '=', 'staff')
     .executeTakeFirst();
-  return row ? credentialStamp(row.password_hash) : null;
+  return row ? { displayName: row.display_name, stamp: credentialStamp(row.password_hash) } : null;
 }
 
-/** Who holds an ADA now, as the id token names them (idp/profile.ts): null when no one does. */
+/** The stamp a staff token carries (claim `cv`): null when there is no such staff account. */
+export async function staffStamp(db: DB, username: string): Promise<string | null> {
+  return (await staffAccount(db, username))?.stamp ?? null;
+}
+
+/**
+ * The stamp a distributor's access token of the embedded IdP carries (claim `cv`): of every
+ * sign-in account for the ADA, so a new password for any of them changes it; null when the ADA
+ * has none.
+ */
+export async function distributorStamp(db: DB, ada: string): Promise<string | null> {
+  const rows = await db
+    .selectFrom('credentials')
+    .select('password_hash')
+    .where('ada', '=', ada)
+    .where('kind', '=', 'distributor')
+    .orderBy('username')
+    .execute();
+  return rows.length ? credentialStamp(rows.map((r) => r.password_hash).join('|')) : null;
+}
+
+/**
+ * Who holds an ADA now, as the id token names them (idp/profile.ts), and the stamp of its
+ * sign-in accounts: null when no one holds it.
+ */
 async function holderOf(db: DB, ada: string): Promise<string | null> {
   const d = await db.selectFrom('distributors').select(['name_zh', 'national_id']).where('ada', '=', ada).executeTakeFirst();
-  return d ? `${d.name_zh}|${maskPrivacy(d.national_id)}` : null;
+  return d ? `${d.name_zh}|${maskPrivacy(d.national_id)}|${(await distributorStamp(db, ada)) ?? ''}` : null;
 }
 
 const KEPT_MAX = 10_000;
@@ -51,12 +75,22 @@ export async function staffSessionStands(db: DB, username: string, stamp: unknow
 }
 
 /**
- * A distributor token of the embedded IdP stands while the ADA is in the data and held by the
- * person its id token names (name and masked national ID): a reused ADA is someone else.
+ * A distributor token of the embedded IdP stands while the ADA is in the data, held by the
+ * person its id token names (name and masked national ID: a reused ADA is someone else), with
+ * the sign-in password its access token was issued under (claim `cv`).
  */
-export async function distributorSessionStands(db: DB, ada: string, idToken: Record<string, unknown>): Promise<boolean> {
-  const holder = await keptLookup(db, `ada|${ada}`, () => holderOf(db, ada));
-  return holder !== null && holder === `${String(idToken['fullName'])}|${String(idToken['personal_id'])}`;
+export async function distributorSessionStands(
+  db: DB,
+  ada: string,
+  idToken: Record<string, unknown>,
+  accessToken: Record<string, unknown>,
+): Promise<boolean> {
+  const cv = accessToken['cv'];
+  const claimed = `${String(idToken['fullName'])}|${String(idToken['personal_id'])}|${typeof cv === 'string' ? cv : ''}`;
+  if ((await keptLookup(db, `ada|${ada}`, () => holderOf(db, ada))) === claimed) return true;
+  // A sign-in account added since this process looked moves no data version: read once more
+  // before refusing. (What could make a kept yes wrong, a new password or holder, moves it.)
+  return (await holderOf(db, ada)) === claimed;
 }
 
 /**

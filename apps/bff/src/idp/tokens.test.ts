@@ -1,4 +1,4 @@
-import { SignJWT, UnsecuredJWT, decodeProtectedHeader, exportJWK, generateKeyPair } from 'jose';
+import { SignJWT, UnsecuredJWT, decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { createTokenService, TOKEN_AUDIENCE } from './tokens.ts';
@@ -102,6 +102,25 @@ describe('token verification (RFC 8725)', () => {
     clock = new Date('2026-11-21T09:00:00Z');
     expect(service.verified(accessToken, 'access')).toBeUndefined();
     await expect(service.verify(accessToken, 'access')).rejects.toThrow();
+  });
+
+  it('staff tokens live 30 minutes, distributor tokens 2 hours; both carry their account stamp', async () => {
+    const keys = await loadKeyRing(t.db);
+    let clock = new Date('2026-11-21T10:00:00Z');
+    const stamps = { staff: async () => 'staff-stamp', distributor: async () => 'ada-stamp' };
+    const service = createTokenService(keys, TOKEN_ISSUER, () => clock, undefined, stamps);
+    const staff = await service.issueStaff({ username: 'staff01', fullName: 'Staff One' });
+    const { accessToken } = await service.issue(profile);
+    const at = Date.parse('2026-11-21T10:00:00Z') / 1000;
+    expect(decodeJwt(staff.adaToken)).toMatchObject({ iat: at, exp: at + 30 * 60, cv: 'staff-stamp' });
+    expect(decodeJwt(staff.oktaIdToken)).toMatchObject({ exp: at + 30 * 60 });
+    expect(decodeJwt(accessToken)).toMatchObject({ exp: at + 2 * 60 * 60, cv: 'ada-stamp' });
+    // A renewal's stamp is the one it checked, not one read again.
+    const renewed = await service.issueStaff({ username: 'staff01', fullName: 'Staff One', stamp: 'checked' });
+    expect(decodeJwt(renewed.adaToken)).toMatchObject({ cv: 'checked' });
+    clock = new Date('2026-11-21T10:31:00Z');
+    await expect(service.verify(staff.adaToken, 'ada', staff.oktaIdTokenKey)).rejects.toThrow(/exp/);
+    await expect(service.verify(accessToken, 'access')).resolves.toMatchObject({ sub: '10000001' });
   });
 });
 

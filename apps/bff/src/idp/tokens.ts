@@ -4,7 +4,13 @@ import type { ProfileClaims } from './profile.ts';
 import { SIGNING_ALG, type KeyRing } from './keys.ts';
 
 export const TOKEN_AUDIENCE = 'abo-inquiry';
+/** The longest any token lives: a distributor's (key retirement waits this long, cli/keys.ts). */
 export const TOKEN_LIFETIME_SECONDS = 2 * 60 * 60;
+/**
+ * A staff token's life: the app renews it while it is used (/idp/okta/renew), and a renewal
+ * checks the account again, so a removed account or a new password ends the session in time.
+ */
+export const STAFF_TOKEN_LIFETIME_SECONDS = 30 * 60;
 
 export type TokenUse = 'access' | 'id' | 'ada' | 'okta-id';
 
@@ -13,8 +19,11 @@ export interface TokenService {
     accessToken: string;
     idToken: string;
   }>;
-  /** Staff sign-in for the iinquiry channel (okta-style). */
-  issueStaff(staff: { username: string; fullName: string }): Promise<{
+  /**
+   * Staff sign-in for the iinquiry channel (okta-style). `stamp`: the credential stamp the
+   * caller checked (a renewal), else the account's current one is read.
+   */
+  issueStaff(staff: { username: string; fullName: string; stamp?: string }): Promise<{
     adaToken: string;
     oktaIdToken: string;
     oktaIdTokenKey: string;
@@ -37,13 +46,19 @@ export interface ExternalIdp {
   audience: string;
 }
 
+/** Credential stamps by account: null when there is no such account (or no sign-in account for the ADA). */
+export interface AccountStamps {
+  staff(username: string): Promise<string | null>;
+  distributor(ada: string): Promise<string | null>;
+}
+
 export function createTokenService(
   keys: KeyRing,
   issuer: string,
   now: () => Date = () => new Date(),
   external?: ExternalIdp,
-  /** The staff account's credential stamp (idp/live-accounts.ts), carried as claim `cv`: the guard ends sessions whose stamp no longer matches. */
-  staffStamp?: (username: string) => Promise<string | null>,
+  /** The accounts' credential stamps (idp/live-accounts.ts), carried as claim `cv`: the guard ends sessions whose stamp no longer matches. */
+  stamps?: AccountStamps,
 ): TokenService {
   // The key set verification uses follows the ring (keys rotated or retired by another process).
   let localKeys = keys.publicJwks;
@@ -71,7 +86,7 @@ export function createTokenService(
     const { payload } = e;
     return typeof payload.exp === 'number' && payload.exp > at && (payload.nbf ?? 0) <= at ? payload : undefined;
   };
-  const sign = async (subject: string, claims: JWTPayload, use: TokenUse) => {
+  const sign = async (subject: string, claims: JWTPayload, use: TokenUse, lifetime = TOKEN_LIFETIME_SECONDS) => {
     // New tokens carry the newest key within KEY_REFRESH_MS of a rotation.
     await keys.refresh();
     const iat = Math.floor(now().getTime() / 1000);
@@ -82,14 +97,15 @@ export function createTokenService(
       .setSubject(subject)
       .setIssuedAt(iat)
       .setNotBefore(iat)
-      .setExpirationTime(iat + TOKEN_LIFETIME_SECONDS)
+      .setExpirationTime(iat + lifetime)
       .setJti(randomUUID())
       .sign(keys.current.privateKey);
   };
   return {
     async issue(profile) {
       const exp = Math.floor(now().getTime() / 1000) + TOKEN_LIFETIME_SECONDS;
-      const accessToken = await sign(profile.ada, { ada: profile.ada, scope: 'inquiry' }, 'access');
+      const cv = (await stamps?.distributor(profile.ada)) ?? undefined;
+      const accessToken = await sign(profile.ada, { ada: profile.ada, scope: 'inquiry', ...(cv ? { cv } : {}) }, 'access');
       const idToken = await sign(
         profile.ada,
         { ...profile, scope: 'openid profile', expireTime: new Date(exp * 1000).toISOString() },
@@ -98,9 +114,10 @@ export function createTokenService(
       return { accessToken, idToken };
     },
     async issueStaff(staff) {
-      const cv = (await staffStamp?.(staff.username)) ?? undefined;
-      const adaToken = await sign(staff.username, { staff: true, scope: 'iinquiry', ...(cv ? { cv } : {}) }, 'ada');
-      const oktaIdToken = await sign(staff.username, { name: staff.fullName, staff: true }, 'okta-id');
+      const cv = staff.stamp ?? (await stamps?.staff(staff.username)) ?? undefined;
+      const life = STAFF_TOKEN_LIFETIME_SECONDS;
+      const adaToken = await sign(staff.username, { staff: true, scope: 'iinquiry', ...(cv ? { cv } : {}) }, 'ada', life);
+      const oktaIdToken = await sign(staff.username, { name: staff.fullName, staff: true }, 'okta-id', life);
       return { adaToken, oktaIdToken, oktaIdTokenKey: keys.current.kid };
     },
     verified: cached,

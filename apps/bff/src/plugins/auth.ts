@@ -129,6 +129,7 @@ export const authPlugin = fp(
       if (!access || !id) throw unauthorized('Please sign in');
       let ada: string;
       let idToken: Record<string, unknown>;
+      let accessToken: Record<string, unknown>;
       try {
         // Tokens seen before are answered from the token service's memory without a promise.
         const a = opts.tokens.verified(access, 'access') ?? (await opts.tokens.verify(access, 'access'));
@@ -136,12 +137,14 @@ export const authPlugin = fp(
         if (typeof a.sub !== 'string' || a.sub !== i.sub) throw new Error('token subjects differ');
         ada = a.sub;
         idToken = i;
+        accessToken = a;
       } catch {
         throw unauthorized('Your session has expired, please sign in again');
       }
-      // The ADA left the data (import --replace) or is someone else's now: that session ended.
-      // Outside the try: a database that fails answers 500, it does not sign everyone out.
-      if (opts.ownDistributorTokens && !(await distributorSessionStands(app.db, ada, idToken))) {
+      // The ADA left the data (import --replace), is someone else's now or has a new password:
+      // that session ended. Outside the try: a database that fails answers 500, it does not sign
+      // everyone out.
+      if (opts.ownDistributorTokens && !(await distributorSessionStands(app.db, ada, idToken, accessToken))) {
         throw unauthorized('Your session has expired, please sign in again');
       }
       if (body['loginada'] !== undefined && body['loginada'] !== ada) {

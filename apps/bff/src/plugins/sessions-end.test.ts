@@ -91,3 +91,19 @@ describe('a distributor session ends with the holder of the ADA', () => {
     expect(stranger.body).not.toContain('王芳');
   });
 });
+
+describe("a distributor's session ends with their password", () => {
+  it('a new password refuses the tokens issued under the old one, also when another process set it', async () => {
+    await insertDistributor(t.db, '10000005', { name_zh: '李明' });
+    const before = await signInHeaders(t.app, '10000004');
+    const someoneElse = await signInHeaders(t.app, '10000005');
+    expect((await distributorRead(before)).json()).toMatchObject({ code: Code.OK });
+
+    await setPassword(anotherProcess(), '10000004', 'a brand new passphrase');
+    expect((await distributorRead(before)).json()).toMatchObject({ code: Code.UNAUTHORIZED, success: false, data: null });
+    // A sign-in with the new password works; other distributors keep their sessions.
+    const after = await signInHeaders(t.app, '10000004', 'a brand new passphrase');
+    expect((await distributorRead(after)).json()).toMatchObject({ code: Code.OK, data: { ada: '10000004' } });
+    expect((await distributorRead(someoneElse, '10000005')).json()).toMatchObject({ code: Code.OK });
+  });
+});

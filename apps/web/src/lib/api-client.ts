@@ -195,6 +195,11 @@ export async function post(path: string, body?: object, options: RequestOptions 
   const showMessage = pageData ? () => undefined : showFailure;
   const channel = currentChannel();
   const url = new URL(`${bffBaseUrl(channel)}${path}`, window.location.origin);
+  if (channel === 'iinquiry') {
+    // Staff tokens live 30 minutes: renewed first when due (lib/staff-renewal.ts). A chunk that
+    // cannot load renews nothing; the call goes ahead.
+    await import('./staff-renewal.ts').then((m) => m.renewIfDue()).catch(() => undefined);
+  }
   for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), REQUEST_TIMEOUT_MS);

@@ -6,6 +6,7 @@ import { Code, fail, ok } from '@abo/contract';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { createSessionToken, exchangeSessionToken } from '../../idp/session-tokens.ts';
 import { checkPassword, type SignInAccount } from '../../idp/credentials.ts';
+import { staffAccount } from '../../idp/live-accounts.ts';
 import type { KeyRing } from '../../idp/keys.ts';
 import { LOGIN_CSS, LOGIN_JS } from './login-assets.ts';
 import { LOGIN_MESSAGES, renderLoginPage, type IdpLang } from './login-page.ts';
@@ -253,6 +254,23 @@ export async function idpRoutes(app: FastifyInstance, opts: IdpOptions): Promise
     if (check.result !== 'ok') return refuseJson(request, reply, check);
     const { account } = check;
     return ok(await app.tokens.issueStaff({ username: account.username, fullName: account.display_name }));
+  });
+
+  // Silent renewal of a staff session (tokens live 30 minutes): the app trades a token that is
+  // still valid for a new one while the staff member works. The account is read afresh, not
+  // from the guard's kept answers: a removed account, or one whose password changed since the
+  // token was issued, gets none, so its session ends within one token's life.
+  r.post('/idp/okta/renew', publicRoute, async (request) => {
+    const expired = () => new AppError(Code.IINQUIRY_EXPIRED, 'The query has expired, please query again');
+    const adaToken = request.headers['ada-token'];
+    const kid = request.headers['jwks'];
+    if (typeof adaToken !== 'string' || typeof kid !== 'string' || !adaToken || !kid) throw expired();
+    const payload = await app.tokens.verify(adaToken, 'ada', kid).catch(() => null);
+    if (!payload || payload['staff'] !== true || typeof payload.sub !== 'string') throw expired();
+    const account = await staffAccount(app.db, payload.sub);
+    if (!account || account.stamp !== payload['cv']) throw expired();
+    // The stamp just checked, not one read again: a password changed in between renews nothing.
+    return ok(await app.tokens.issueStaff({ username: payload.sub, fullName: account.displayName, stamp: account.stamp }));
   });
 
   const jwks = async () => ({ keys: opts.keys.publicJwks });
