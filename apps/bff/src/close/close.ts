@@ -14,15 +14,27 @@
 // the last close, the months to close moved, or today's month did. Otherwise it writes nothing.
 import { addMonths, monthIndex, plansFor, pyFirstMonthIndex, pyName, pyOf, pyStartYear, type MonthKey, type PyName } from '@abo/plan';
 import { markDataReplaced } from '../db/data-version.ts';
+import { MONTHLY_RESULT_COLUMNS } from '../db/monthly-results.ts';
 import type { DB } from '../db/index.ts';
 import { openImportConn, type ImportConn } from '../import/conn.ts';
 import { produceNotifications, type ProduceSummary } from '../notifications/produce.ts';
 import type { ProgressFn } from './close-all.ts';
 import { connBulkWriter } from './conn-writer.ts';
 import { readCheckpoint, writeCheckpoint } from './checkpoint.ts';
-import { closeCalendar, closeFigures, firstFactMonth, readKeptMonths, readMembers, readMonthFacts, type CloseFigures } from './figures.ts';
+import {
+  changedMembers,
+  closeCalendar,
+  closeFigures,
+  firstFactMonth,
+  historyMembers,
+  planMembers,
+  readKeptMonths,
+  readMembers,
+  readMonthFacts,
+  type CloseFigures,
+} from './figures.ts';
 import { CLOSE_STATE_KEY, parseCloseState, writeCloseState, type CloseState } from './state.ts';
-import { openFigureWriter, planSource, writeMonthlyResults, writeStatements } from './write.ts';
+import { monthlyRow, openFigureWriter, planSource, writeMonthlyResults, writeStatements } from './write.ts';
 
 export interface CloseOptions {
   /** The business day in China, `YYYY-MM-DD`: its month is never closed. */
@@ -124,6 +136,7 @@ export async function closeMonths(db: DB, opts: CloseOptions): Promise<CloseSumm
     }
   } finally {
     await conn.run(`drop table if exists close_pins`).catch(() => undefined);
+    await conn.run(`drop table if exists close_members`).catch(() => undefined);
     conn.release();
   }
   if (!summary.changed || opts.notify === false) return summary;
@@ -221,14 +234,26 @@ async function attemptClose(
   let writeFrom = writeFromWhole;
   let keep = keepWhole;
   let closing: CloseFigures;
+  /** With the open months only, the members whose figures moved since the last close (null: all of them). */
+  let only: Uint8Array | null = null;
   if (saved?.state && closedBefore !== null) {
     cal = closeCalendar(whole.months[keepWhole]!, todayMonth, closedAfter);
     writeFrom = writeFromWhole - keepWhole;
     keep = 0;
     const facts = await readMonthFacts(conn, members, cal, writeFrom);
-    const kept = await readKeptMonths(conn, members, cal, writeFrom, facts);
     progress?.({ phase: 'read', done: 1, total: 1 });
-    closing = closeFigures(members, cal, facts, 0, pys, today, progress, { at: writeFrom, state: saved.state, kept });
+    closing = closeFigures(members, cal, facts, 0, pys, today, progress, { at: writeFrom, state: saved.state });
+    // The same months open as at the last close, none closing: only what moved is written again,
+    // and only the plans that read it are evaluated again (the others read the same history,
+    // and a plan reads today by its month only).
+    if (cal.closed === writeFrom && state?.open === todayMonth && state.through === target) {
+      const changed = await changedMembers(conn, members, closing.figures, writeFrom, MONTHLY_RESULT_COLUMNS, (i, m, row) =>
+        monthlyRow(closing.figures, i, m, row),
+      );
+      only = planMembers(members, changed);
+    }
+    await readKeptMonths(conn, members, writeFrom, closing.figures, closing.plans.initialPin!, only && historyMembers(members, only));
+    if (only) closing = { ...closing, plans: { ...closing.plans, only } };
   } else {
     const facts = await readMonthFacts(conn, members, cal);
     progress?.({ phase: 'read', done: 1, total: 1 });
@@ -240,6 +265,19 @@ async function attemptClose(
   const { figures, plans, pin, pinMonth } = closing;
   const closedNow = cal.months.slice(writeFrom, cal.closed);
   const open = cal.months.slice(cal.closed);
+
+  // The members whose rows are written again, staged for the deletes (when not all of them).
+  await conn.run(`drop table if exists close_members`);
+  if (only) {
+    await conn.run(`create temporary table close_members (ada text primary key)`);
+    const ins = conn.inserter('close_members', ['ada']);
+    for (let i = 0; i < members.n; i++) {
+      if (!only[i]) continue;
+      const sent = ins.add([members.ada[i]!]);
+      if (sent) await sent;
+    }
+    await ins.flush();
+  }
 
   // Pins that moved, staged for one UPDATE … FROM.
   await conn.run(`drop table if exists close_pins`);
@@ -261,14 +299,16 @@ async function attemptClose(
       // Everything after the last closed month is written again; closed months stay as they are.
       const after = closedBefore === null ? '' : ` where month > ?`;
       const params = closedBefore === null ? [] : [closedBefore];
-      await conn.run(`delete from monthly_results${after}`, params);
+      // Only the rows of the members written again, when not all of them.
+      const theirs = only ? ` and ada in (select ada from close_members)` : '';
+      await conn.run(`delete from monthly_results${after}${theirs}`, params);
       await conn.run(`delete from statements${after}`, params);
       if (closedBefore === null) await conn.run(`delete from plan_results`);
-      else await conn.run(`delete from plan_results where py in (${pys.map(() => '?').join(', ')})`, pys);
+      else await conn.run(`delete from plan_results where py in (${pys.map(() => '?').join(', ')})${theirs}`, pys);
       const pins = await conn.run(
         `update distributors set pin_code = p.pin_code, pin_month = p.pin_month from close_pins p where distributors.ada = p.ada`,
       );
-      await w.timed('monthly_results', () => writeMonthlyResults(w, figures, writeFrom - keep));
+      await w.timed('monthly_results', () => writeMonthlyResults(w, figures, writeFrom - keep, only));
       await w.timed('statements', () => writeStatements(w, figures, writeFrom - keep));
       await w.timed('plan_results', () => w.planResults());
       // A resumed close that closed nothing leaves the state it started from as it was.

@@ -15,7 +15,7 @@ import {
   type PyName,
   type RuleTable,
 } from '@abo/plan';
-import type { ImportConn } from '../import/conn.ts';
+import type { ImportConn, SqlValue } from '../import/conn.ts';
 import { closeAll, type ProgressFn, type Resume } from './close-all.ts';
 import type { PlanInputs } from './plans.ts';
 import type { Figures } from './month-figures.ts';
@@ -176,55 +176,37 @@ export async function readMonthFacts(conn: ImportConn, members: Members, cal: Cl
   return { ppv, bvFen, newCustomers, compliant, attended };
 }
 
-/** The engine's figures of closed months as the closes before wrote them (monthly_results). */
-export interface KeptMonths {
-  /** Months [0, upTo) of the calendar. */
-  readonly upTo: number;
-  readonly gpv: Int32Array;
-  readonly pgpv: Int32Array;
-  readonly bracket: Uint8Array;
-  readonly isQ: Uint8Array;
-  readonly isSp: Uint8Array;
-  readonly qLegs: Uint16Array;
-  readonly qualificationCredits: Float64Array;
-  readonly pin: Uint16Array;
-  /** Pin held before the calendar's first month: the month before's, or pin_held. */
-  readonly pinBefore: Uint16Array;
+/** Members per query of readKeptMonths and changedMembers (a bound parameter each). */
+const ADA_CHUNK = 500;
+
+/** The ADAs of the members flagged in `only` (every member without it), in ADA order. */
+function adasOf(members: Members, only: Uint8Array | null): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < members.n; i++) if (!only || only[i]) out.push(members.ada[i]!);
+  return out.sort();
 }
 
-/** Members per query of readKeptMonths: memory stays bounded at any size. */
-const KEPT_CHUNK = 5_000;
-
 /**
- * The calendar's months [0, upTo), all closed, from monthly_results: the figures the plans read
- * (into `facts` and the result), instead of re-running the engine over them. A member without a
- * row (not joined yet) keeps zeros.
+ * The calendar's months [0, upTo), all closed, from monthly_results, into the figures the plans
+ * read (`f`, whose arrays start at the calendar's first month) and the pin held before the first
+ * month (`pinBefore`: the month before's, else pin_held as the engine starts it): the months the
+ * plans look back to, as the closes before wrote them, instead of re-running the engine over them.
+ * Only the members flagged in `only`, when given; a member without a row (not joined yet) keeps zeros.
  */
 export async function readKeptMonths(
   conn: ImportConn,
   members: Members,
-  cal: CloseCalendar,
   upTo: number,
-  facts: MonthFacts,
-): Promise<KeptMonths> {
+  f: Figures,
+  pinBefore: Uint16Array,
+  only: Uint8Array | null = null,
+): Promise<void> {
+  if (upTo === 0) return;
   const { n, index } = members;
-  const cells = upTo * n;
-  const kept: KeptMonths = {
-    upTo,
-    gpv: new Int32Array(cells),
-    pgpv: new Int32Array(cells),
-    bracket: new Uint8Array(cells),
-    isQ: new Uint8Array(cells),
-    isSp: new Uint8Array(cells),
-    qLegs: new Uint16Array(cells),
-    qualificationCredits: new Float64Array(cells),
-    pin: new Uint16Array(cells),
-    pinBefore: Uint16Array.from(members.pinHeld),
-  };
-  if (upTo === 0) return kept;
-  const before = monthKeyOf(cal.first - 1);
-  const last = cal.months[upTo - 1]!;
-  const sorted = [...members.ada].sort();
+  const calFirst = monthIndex(f.cal.months[0]!);
+  const before = monthKeyOf(calFirst - 1);
+  const last = f.cal.months[upTo - 1]!;
+  const adas = adasOf(members, only);
   type Row = {
     ada: string;
     month: string;
@@ -241,42 +223,118 @@ export async function readKeptMonths(
     new_customers: number;
     compliant: number;
   };
-  for (let k = 0; k < sorted.length; k += KEPT_CHUNK) {
-    const lo = sorted[k]!;
-    const hi = sorted[Math.min(sorted.length, k + KEPT_CHUNK) - 1]!;
+  const bvFen = f.bvFen as Float64Array;
+  const newCustomers = f.newCustomers;
+  for (let k = 0; k < adas.length; k += ADA_CHUNK) {
+    const chunk = adas.slice(k, k + ADA_CHUNK);
+    // One index seek per member (primary key ada, month).
     const rows = await conn.all<Row>(
       `select ada, month, ppv, bv_fen, gpv, pgpv, bracket, is_q, is_sp, q_legs, qualification_credits, pin_code, new_customers, compliant
-       from monthly_results where ada >= ? and ada <= ? and month >= ? and month <= ?`,
-      [lo, hi, before, last],
+       from monthly_results where ada in (${chunk.map(() => '?').join(', ')}) and month >= ? and month <= ?`,
+      [...chunk, before, last],
     );
     for (const r of rows) {
       const i = index.get(r.ada);
       if (i === undefined) continue;
       if (r.month === before) {
-        kept.pinBefore[i] = Number(r.pin_code);
+        pinBefore[i] = Number(r.pin_code);
         continue;
       }
-      const cell = (monthIndex(r.month) - cal.first) * n + i;
-      facts.ppv[cell] = Number(r.ppv);
-      facts.bvFen[cell] = Number(r.bv_fen);
-      facts.newCustomers[cell] = Number(r.new_customers);
-      facts.compliant[cell] = Number(r.compliant);
-      kept.gpv[cell] = Number(r.gpv);
-      kept.pgpv[cell] = Number(r.pgpv);
-      kept.bracket[cell] = Number(r.bracket);
-      kept.isQ[cell] = Number(r.is_q);
-      kept.isSp[cell] = Number(r.is_sp);
-      kept.qLegs[cell] = Number(r.q_legs);
-      kept.qualificationCredits[cell] = Number(r.qualification_credits ?? 0);
-      kept.pin[cell] = Number(r.pin_code);
+      const cell = (monthIndex(r.month) - calFirst) * n + i;
+      f.ppv[cell] = Number(r.ppv);
+      bvFen[cell] = Number(r.bv_fen);
+      newCustomers[cell] = Number(r.new_customers);
+      f.compliant[cell] = Number(r.compliant);
+      f.gpv[cell] = Number(r.gpv);
+      f.pgpv[cell] = Number(r.pgpv);
+      f.bracket[cell] = Number(r.bracket);
+      f.isQ[cell] = Number(r.is_q);
+      f.isSp[cell] = Number(r.is_sp);
+      f.qLegs[cell] = Number(r.q_legs);
+      f.qualificationCredits[cell] = Number(r.qualification_credits ?? 0);
+      f.pin[cell] = Number(r.pin_code);
     }
   }
-  return kept;
 }
 
-/** Where the engine resumes (close-all.ts Resume), and the months before it as the closes before wrote them. */
-export interface KeptResume extends Resume {
-  readonly kept: KeptMonths;
+/**
+ * The members whose rows of the months from `from` on differ from what monthly_results holds
+ * (`row(i, m, out)` gives a member's row as the writer writes it, false for no row), or who have a
+ * row where none was written: their figures moved since the last close.
+ */
+export async function changedMembers(
+  conn: ImportConn,
+  members: Members,
+  f: Figures,
+  from: number,
+  columns: readonly string[],
+  row: (i: number, m: number, out: SqlValue[]) => boolean,
+): Promise<Uint8Array> {
+  const { n, index } = members;
+  const M = f.cal.months.length;
+  const seen = new Uint8Array((M - from) * n);
+  const changed = new Uint8Array(n);
+  const adas = adasOf(members, null);
+  const mine: SqlValue[] = new Array<SqlValue>(columns.length);
+  const calFirst = monthIndex(f.cal.months[0]!);
+  for (let k = 0; k < adas.length; k += ADA_CHUNK) {
+    const chunk = adas.slice(k, k + ADA_CHUNK);
+    const rows = await conn.all<Record<string, SqlValue>>(
+      `select ${columns.join(', ')} from monthly_results where ada in (${chunk.map(() => '?').join(', ')}) and month >= ?`,
+      [...chunk, f.cal.months[from]!],
+    );
+    for (const r of rows) {
+      const i = index.get(r['ada'] as string);
+      if (i === undefined) continue;
+      const m = monthIndex(r['month'] as string) - calFirst;
+      if (m < from || m >= M) continue;
+      seen[(m - from) * n + i] = 1;
+      if (changed[i]) continue;
+      if (!row(i, m, mine)) {
+        changed[i] = 1;
+        continue;
+      }
+      for (let c = 0; c < columns.length; c++) {
+        const was = r[columns[c]!] ?? null;
+        const now = mine[c] ?? null;
+        // PostgreSQL's bigint comes as text; null and numbers as they are.
+        if (was === now || (was !== null && now !== null && Number(was) === Number(now))) continue;
+        changed[i] = 1;
+        break;
+      }
+    }
+  }
+  // A row now where none was written: a new member.
+  for (let m = from; m < M; m++) {
+    for (let i = 0; i < n; i++) {
+      if (changed[i] || seen[(m - from) * n + i] || !row(i, m, mine)) continue;
+      changed[i] = 1;
+    }
+  }
+  return changed;
+}
+
+/**
+ * Whose plans can have moved when the members flagged in `changed` did: them, and the sponsor of
+ * each (a leg's Q, the frontline's size). The plans of the others read the same history.
+ */
+export function planMembers(members: Members, changed: Uint8Array): Uint8Array {
+  const out = Uint8Array.from(changed);
+  for (let i = 0; i < members.n; i++) {
+    const s = members.sponsor[i]!;
+    if (changed[i] && s >= 0) out[s] = 1;
+  }
+  return out;
+}
+
+/** Whose months the plans of `evaluated` read: theirs and their frontlines'. */
+export function historyMembers(members: Members, evaluated: Uint8Array): Uint8Array {
+  const out = Uint8Array.from(evaluated);
+  for (let i = 0; i < members.n; i++) {
+    const s = members.sponsor[i]!;
+    if (s >= 0 && evaluated[s]) out[i] = 1;
+  }
+  return out;
 }
 
 export interface CloseFigures {
@@ -305,20 +363,13 @@ export function closeFigures(
   pys: readonly PyName[],
   today: string,
   progress?: ProgressFn,
-  resume?: KeptResume,
+  resume?: Resume,
 ): CloseFigures {
   const { n } = members;
   const M = cal.months.length;
-  if (resume && (keep !== 0 || resume.kept.upTo !== resume.at))
-    throw new RangeError('a resumed close keeps the months before it from the start');
+  // A resumed close keeps the months before it from the calendar's start: the caller reads them (readKeptMonths).
+  if (resume && keep !== 0) throw new RangeError('a resumed close keeps the months before it from the start');
   const closed = closeAll(cal, members.sponsor, facts, progress, keep, members.pinHeld, resume);
-  if (resume) {
-    const { kept } = resume;
-    for (const k of ['gpv', 'pgpv', 'bracket', 'isQ', 'isSp', 'qLegs', 'qualificationCredits', 'pin'] as const) {
-      (closed[k] as Uint8Array).set(kept[k] as Uint8Array, 0);
-    }
-    closed.pinBefore.set(kept.pinBefore);
-  }
   const kept: CloseCalendar = {
     first: cal.first + keep,
     months: cal.months.slice(keep),
@@ -368,6 +419,7 @@ export function closeFigures(
     compliant,
     attended,
     initialPin: closed.pinBefore,
+    only: null,
   };
   const last = (M - 1 - keep) * n;
   const pin = closed.pin.slice(last, last + n);

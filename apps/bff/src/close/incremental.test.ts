@@ -36,7 +36,9 @@ interface RandomMember extends Member {
  * ~150 members ordering at random with returns and returning customers, members joining every month
  * (some in the last one), two pins held before the history, some attendance.
  */
-function randomCompany(seed: number, last: string): Company & { members: RandomMember[] } {
+type RandomCompany = Omit<Company, 'members'> & { readonly members: RandomMember[] };
+
+function randomCompany(seed: number, last: string): RandomCompany {
   const stream = new Rng(seed, 'incremental');
   const r = () => stream.next();
   const members: RandomMember[] = [{ ada: '80000001', sponsor: null, joined: '2014-01-10', pinHeld: 370 }];
@@ -81,7 +83,7 @@ function randomCompany(seed: number, last: string): Company & { members: RandomM
 }
 
 /** The facts known on day `from` (exclusive) through `to` (inclusive), as import files. */
-function filesBetween(c: ReturnType<typeof randomCompany>, from: string, to: string): Record<string, string> {
+function filesBetween(c: RandomCompany, from: string, to: string): Record<string, string> {
   const day = (at: string) => at.slice(0, 10);
   const within = (d: string) => d > from && d <= to;
   const lines = (header: string, rows: string[][]) => [header, ...rows.map((x) => x.join(','))].join('\n') + '\n';
@@ -121,7 +123,10 @@ async function derived(db: DB): Promise<Record<string, unknown[]>> {
  * The days the hourly job imports and closes on: inside a month, across a month end, across a PY
  * end; on 18 July the close does not run after the import (as after a crash between the two).
  */
-const DAYS = ['2026-06-20', '2026-06-27', '2026-07-03', '2026-07-18', '2026-08-30', '2026-09-02', '2026-10-14', '2026-11-21'];
+const DAYS = [
+  ...['2026-06-20', '2026-06-27', '2026-07-03', '2026-07-18', '2026-08-30', '2026-09-02', '2026-10-14'],
+  ...['2026-10-15', '2026-10-22', '2026-11-02', '2026-11-03', '2026-11-10', '2026-11-21'],
+];
 const NO_CLOSE = '2026-07-18';
 
 /** A database where writing the saved state fails (as a close killed half-way through its writes). */
@@ -149,15 +154,33 @@ describe('a close resumed from the saved state', () => {
       const stepwise = await fresh();
       let known = '0000-00-00';
       const resumed: (string | null | undefined)[] = [];
+      const written: number[] = [];
       for (const today of DAYS) {
         await importDirectory(stepwise.db, { dir: stepwise.folder(filesBetween(company, known, today)), today });
         known = today;
         if (today === NO_CLOSE) continue;
         const summary = await closeMonths(stepwise.db, { today });
         resumed.push(summary.resumedAfter);
+        written.push(summary.rows['monthly_results'] ?? 0);
       }
       // The first close runs from the first month; every later one resumes after the last closed month.
-      expect(resumed).toEqual([null, '2026-05', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09']);
+      expect(resumed).toEqual([
+        null,
+        '2026-05',
+        '2026-05',
+        '2026-06',
+        '2026-07',
+        '2026-08',
+        '2026-09',
+        '2026-09',
+        '2026-09',
+        '2026-10',
+        '2026-10',
+        '2026-10',
+      ]);
+      // Within a month, a close rewrites only the rows that moved.
+      // (2 November closes October: every open row is written; 3 November only those that moved.)
+      expect(written.at(-3)!).toBeLessThan(written.at(-4)! / 2);
       const got = await derived(stepwise.db);
       expect(got['close_checkpoint']!.length).toBeGreaterThan(100);
       expect(got['statements']!.length).toBeGreaterThan(100);
@@ -172,6 +195,36 @@ describe('a close resumed from the saved state', () => {
       expect(await derived(stepwise.db)).toEqual(got);
     });
   }
+
+  it('a member joining without an order rewrites their sponsor’s plans (the frontline bounds what legs can bring)', async () => {
+    const lone: RandomCompany = {
+      members: [
+        { ada: '81000001', sponsor: null, joined: '2020-01-10' },
+        { ada: '81000002', sponsor: '81000001', joined: '2026-11-03' },
+      ],
+      orders: ['2026-09', '2026-10', '2026-11'].map((month, k) => ({
+        id: `L-${k}`,
+        ada: '81000001',
+        at: `${month}-02T10:00:00`,
+        pv: 2_000,
+      })),
+      attendance: [],
+    };
+    const plans = async (db: DB) =>
+      (await db.selectFrom('plan_results').selectAll().where('ada', '=', '81000001').orderBy('py').execute()).map((r) => r.summary);
+    const t = await fresh();
+    await importDirectory(t.db, { dir: t.folder(filesBetween(lone, '0000-00-00', '2026-11-02')), today: '2026-11-02' });
+    await closeMonths(t.db, { today: '2026-11-02' });
+    const alone = await plans(t.db);
+    await importDirectory(t.db, { dir: t.folder(filesBetween(lone, '2026-11-02', '2026-11-03')), today: '2026-11-03' });
+    expect(await closeMonths(t.db, { today: '2026-11-03' })).toMatchObject({ resumedAfter: '2026-10' });
+    const withLeg = await plans(t.db);
+    expect(withLeg).not.toEqual(alone);
+    const atOnce = await fresh();
+    await importDirectory(atOnce.db, { dir: atOnce.folder(filesBetween(lone, '0000-00-00', '2026-11-03')), today: '2026-11-03' });
+    await closeMonths(atOnce.db, { today: '2026-11-03' });
+    expect(withLeg).toEqual(await plans(atOnce.db));
+  });
 
   it('a close stopped while writing leaves the figures before it, and the next one completes', async () => {
     const company = randomCompany(4, '2026-11-21');

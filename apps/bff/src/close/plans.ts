@@ -51,6 +51,8 @@ export interface PlanInputs {
   readonly attended: ReadonlyMap<number, readonly string[]>;
   /** Pin each node held before the first month (default Member). */
   readonly initialPin?: Uint16Array;
+  /** Evaluate only the nodes flagged here (null: every node); the others' rows are left as written. */
+  readonly only?: Uint8Array | null;
 }
 
 /** One plan_results row: ada, py, summary (encodePlanSummary). */
@@ -139,6 +141,7 @@ export function evaluatePy(history: PlanHistory, py: PyName, today: string): Pla
 export function planRows(ds: PlanInputs, from: number, to: number, out: PlanRow[]): void {
   for (let k = from; k < to; k++) {
     const i = ds.order[k]!;
+    if (ds.only && !ds.only[i]) continue;
     let history: PlanHistory | undefined;
     for (const py of ds.cal.pys) {
       if (!hasVolumeIn(ds, i, py)) continue;

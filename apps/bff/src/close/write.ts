@@ -105,48 +105,56 @@ export function planSource(inputs: PlanInputs, worker?: boolean): PlanRowSource 
   return (worker ?? inputs.n >= 20_000) ? workerPlanRows(inputs) : inlinePlanRows(inputs);
 }
 
-/** monthly_results: one row per node and month from `fromMonth` (and its join month) on. */
-export async function writeMonthlyResults(w: FigureWriter, f: Figures, fromMonth = 0): Promise<number> {
+/**
+ * Node i's monthly_results row of month m (MONTHLY_RESULT_COLUMNS), into `row`; false when it has
+ * none (before its join month).
+ */
+export function monthlyRow(f: Figures, i: number, m: number, row: SqlValue[]): boolean {
+  if (m < f.joinMonth[i]!) return false;
+  const cell = m * f.n + i;
+  const ppv = f.ppv[cell]!;
+  const nc = f.newCustomers[cell]!;
+  const pgpv = f.pgpv[cell]!;
+  const att = f.attended.get(cell);
+  row[0] = f.ada[i]!;
+  row[1] = f.cal.months[m]!;
+  row[2] = ppv;
+  row[3] = f.gpv[cell]!;
+  row[4] = pgpv;
+  row[5] = f.bvFen ? f.bvFen[cell]! : ppv * f.cal.rules[m]!.bvFenPerPv;
+  row[6] = f.bracket[cell]!;
+  row[7] = f.isQ[cell]!;
+  row[8] = f.qLegs[cell]!;
+  row[9] = pgpv;
+  row[10] = f.isSp[cell]!;
+  row[11] = f.pin[cell]!;
+  row[12] = nc;
+  row[13] = complimentaryPoints(ppv, nc);
+  row[14] = f.compliant[cell]!;
+  row[15] = m < f.cal.closed ? 1 : 0;
+  row[16] = att ? att.join(',') : null;
+  row[17] = f.pearlPassPv[cell]!;
+  row[18] = f.leadershipUpFen[cell]!;
+  row[19] = f.qualificationCredits[cell]!;
+  row[20] = f.gbvFen[cell]!;
+  row[21] = f.pgbvFen[cell]!;
+  row[22] = f.pearlPassBvFen[cell]!;
+  row[23] = f.leadershipLegs[cell]!;
+  row[24] = f.isQ[cell] ? 0 : f.qLegPgbvFen[cell]!;
+  return true;
+}
+
+/**
+ * monthly_results: one row per node and month from `fromMonth` (and its join month) on; only the
+ * nodes flagged in `only`, when given.
+ */
+export async function writeMonthlyResults(w: FigureWriter, f: Figures, fromMonth = 0, only: Uint8Array | null = null): Promise<number> {
   const ins = w.writer.inserter('monthly_results', MONTHLY_RESULT_COLUMNS);
-  const n = f.n;
   const M = f.cal.months.length;
-  const closed = f.cal.closed;
-  const bvOf = f.cal.rules.map((r) => r.bvFenPerPv);
   const row: SqlValue[] = new Array<SqlValue>(MONTHLY_RESULT_COLUMNS.length);
   await w.eachNode('monthly_results', (i) => {
-    row[0] = f.ada[i]!;
-    for (let m = Math.max(fromMonth, f.joinMonth[i]!); m < M; m++) {
-      const cell = m * n + i;
-      const ppv = f.ppv[cell]!;
-      const nc = f.newCustomers[cell]!;
-      const pgpv = f.pgpv[cell]!;
-      const att = f.attended.get(cell);
-      row[1] = f.cal.months[m]!;
-      row[2] = ppv;
-      row[3] = f.gpv[cell]!;
-      row[4] = pgpv;
-      row[5] = f.bvFen ? f.bvFen[cell]! : ppv * bvOf[m]!;
-      row[6] = f.bracket[cell]!;
-      row[7] = f.isQ[cell]!;
-      row[8] = f.qLegs[cell]!;
-      row[9] = pgpv;
-      row[10] = f.isSp[cell]!;
-      row[11] = f.pin[cell]!;
-      row[12] = nc;
-      row[13] = complimentaryPoints(ppv, nc);
-      row[14] = f.compliant[cell]!;
-      row[15] = m < closed ? 1 : 0;
-      row[16] = att ? att.join(',') : null;
-      row[17] = f.pearlPassPv[cell]!;
-      row[18] = f.leadershipUpFen[cell]!;
-      row[19] = f.qualificationCredits[cell]!;
-      row[20] = f.gbvFen[cell]!;
-      row[21] = f.pgbvFen[cell]!;
-      row[22] = f.pearlPassBvFen[cell]!;
-      row[23] = f.leadershipLegs[cell]!;
-      row[24] = f.isQ[cell] ? 0 : f.qLegPgbvFen[cell]!;
-      ins.add(row);
-    }
+    if (only && !only[i]) return;
+    for (let m = Math.max(fromMonth, f.joinMonth[i]!); m < M; m++) if (monthlyRow(f, i, m, row)) ins.add(row);
   });
   return ins.rows;
 }
