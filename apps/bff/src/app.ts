@@ -26,6 +26,8 @@ import { incomeRoutes } from './routes/income/income-routes.ts';
 import { documentRoutes, type DocumentRoutesOptions } from './routes/documents/document-routes.ts';
 import { notificationRoutes } from './routes/notifications/notifications-routes.ts';
 import { renderDocument } from './documents/render.ts';
+import { DocumentCache } from './documents/document-cache.ts';
+import { RenderPool } from './documents/render-pool.ts';
 import { idpRoutes } from './routes/idp/idp-routes.ts';
 import { wechatRoutes } from './routes/wechat/wechat-routes.ts';
 
@@ -46,6 +48,24 @@ export interface BuildOptions {
 }
 
 export const TOKEN_ISSUER = 'abo-inquiry-idp';
+
+/**
+ * Documents rendered on the render pool's threads under its limits (documents/render-pool.ts),
+ * closed months' statements kept (documents/document-cache.ts); the pool's threads end with the app.
+ */
+function pooledRenderer(app: FastifyInstance, config: Config): DocumentRoutesOptions['render'] {
+  const pool = new RenderPool({ threads: config.RENDER_THREADS, queue: config.RENDER_QUEUE, perAccount: config.RENDER_PER_ACCOUNT });
+  app.addHook('onClose', () => pool.close());
+  const cache = new DocumentCache(config.DOCUMENT_CACHE_MB * 1024 * 1024);
+  return async (db, cfg, session, request) => {
+    const release = pool.admit(session.actor);
+    try {
+      return await renderDocument(db, cfg, session, request, { run: (job) => pool.render(job), cache });
+    } finally {
+      release();
+    }
+  };
+}
 
 /** Builds the BFF without listening, so tests can drive it with app.inject(). */
 export async function buildApp({ config, db, logger = true, logStream, documents }: BuildOptions): Promise<FastifyInstance> {
@@ -114,7 +134,7 @@ export async function buildApp({ config, db, logger = true, logStream, documents
   await app.register(watchlistRoutes, { config });
   await app.register(achievementRoutes, { config });
   await app.register(incomeRoutes, { config });
-  await app.register(documentRoutes, { config, render: documents?.render ?? renderDocument, now: documents?.now });
+  await app.register(documentRoutes, { config, render: documents?.render ?? pooledRenderer(app, config), now: documents?.now });
   await app.register(notificationRoutes);
   await app.register(wechatRoutes, { appId: config.WECHAT_APP_ID, jsapiTicket: config.WECHAT_JSAPI_TICKET });
   await app.register(analyticsRoutes, { config });

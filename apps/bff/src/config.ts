@@ -31,6 +31,14 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /** Sign-in attempts allowed per minute per client address and account. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Threads rendering documents (PDF, XLSX) off the event loop; 0: one fewer than the cores, at least 1. */
+  RENDER_THREADS: z.coerce.number().int().min(0).max(64).default(0),
+  /** Renders allowed to wait for a thread; past that a document call answers 503 with Retry-After. */
+  RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
+  /** Renders one account may have in flight; past that its next call answers 429. */
+  RENDER_PER_ACCOUNT: z.coerce.number().int().min(1).max(100).default(2),
+  /** Rendered closed-month statements kept in memory, MiB (0: none). */
+  DOCUMENT_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /**
    * Which proxies' X-Forwarded-* headers are believed: empty (none, the default: the client
    * address is the socket's), a hop count (`1`), or addresses/CIDRs (`10.0.0.1,192.168.0.0/16`).

@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly code: number,
     message: string,
     readonly httpStatus = 200,
+    /** Seconds a client should wait before trying again (sent as Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';

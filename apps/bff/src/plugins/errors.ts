@@ -50,6 +50,7 @@ export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
+        if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
         return reply.status(error.httpStatus).send(fail(error.code, error.message));
       }
       if (hasZodFastifySchemaValidationErrors(error)) {

@@ -11,13 +11,13 @@ export interface SuiteApp {
 }
 
 /**
- * A test app for the enclosing describe: created and given `setup` in a beforeAll of its own,
- * closed after the block's tests.
+ * A test app for the enclosing describe (with `env` over the test configuration): created and
+ * given `setup` in a beforeAll of its own, closed after the block's tests.
  */
-export function useTestApp(setup: (t: TestApp) => Promise<void> = async () => undefined): SuiteApp {
+export function useTestApp(setup: (t: TestApp) => Promise<void> = async () => undefined, env: Record<string, string> = {}): SuiteApp {
   let t: TestApp | undefined;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp(env);
     await setup(t);
   });
   afterAll(() => t?.close());

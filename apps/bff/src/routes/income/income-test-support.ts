@@ -103,9 +103,9 @@ export interface IncomeApp extends SuiteApp {
 
 /**
  * A BFF for the enclosing describe with LEADER's 14 statements and months (two legs, one PY and a
- * half) and a STRANGER without statements, both signed in.
+ * half) and a STRANGER without statements, both signed in; `env` over the test configuration.
  */
-export function useIncomeApp(): IncomeApp {
+export function useIncomeApp(env: Record<string, string> = {}): IncomeApp {
   const headers: Record<string, Record<string, string>> = {};
   const signIn = async (t: TestApp, ada: string) => {
     headers[ada] = { ...(await signInHeaders(t.app, ada)), channel: 'wec' };
@@ -114,7 +114,7 @@ export function useIncomeApp(): IncomeApp {
     await seed(t.db);
     await signIn(t, LEADER);
     await signIn(t, STRANGER);
-  });
+  }, env);
   return Object.assign(s, {
     signIn: (ada: string) => signIn(s.t, ada),
     async call(ada: string, path: string, payload: object = {}, extra: Record<string, string> = {}) {
