@@ -70,6 +70,8 @@ export interface CloseSummary {
   readonly resumedAfter?: MonthKey | null;
   /** Why it ran from the first month, when it did. */
   readonly fromFirst?: string;
+  /** Within the day of the last close: the members whose figures or plans may have moved (the others' did not). */
+  readonly moved?: ReadonlySet<string>;
   /** Rows written per table. */
   readonly rows: Readonly<Record<string, number>>;
   /** Where the plans were evaluated, when anything was written. */
@@ -140,13 +142,17 @@ export async function closeMonths(db: DB, opts: CloseOptions): Promise<CloseSumm
     conn.release();
   }
   if (!summary.changed || opts.notify === false) return summary;
-  // What the close changed, told to each distributor once (notifications/produce.ts).
+  // What the close changed, told to each distributor once (notifications/produce.ts): on the day
+  // of the last close, only to those whose figures moved (what depends on the day alone was told
+  // by the day's first close).
   const notifications = await produceNotifications(db, {
     today: opts.today,
     closed: summary.closed,
     ...(opts.notifyAt ? { now: opts.notifyAt } : {}),
+    ...(summary.moved ? { only: summary.moved } : {}),
   });
-  return { ...summary, notifications, seconds: (performance.now() - t0) / 1000 };
+  const { moved: _, ...told } = summary;
+  return { ...told, notifications, seconds: (performance.now() - t0) / 1000 };
 }
 
 async function metaValue(conn: ImportConn, key: string): Promise<string | null> {
@@ -247,12 +253,15 @@ async function attemptClose(
     // and only the plans that read it are evaluated again (the others read the same history,
     // and a plan reads today by its month only).
     if (cal.closed === writeFrom && state?.open === todayMonth && state.through === target) {
+      progress?.({ phase: 'compare', done: 0, total: 1 });
       const changed = await changedMembers(conn, members, closing.figures, writeFrom, MONTHLY_RESULT_COLUMNS, (i, m, row) =>
         monthlyRow(closing.figures, i, m, row),
       );
       only = planMembers(members, changed);
     }
+    progress?.({ phase: 'read kept months', done: 0, total: 1 });
     await readKeptMonths(conn, members, writeFrom, closing.figures, closing.plans.initialPin!, only && historyMembers(members, only));
+    progress?.({ phase: 'stage', done: 0, total: 1 });
     if (only) closing = { ...closing, plans: { ...closing.plans, only } };
   } else {
     const facts = await readMonthFacts(conn, members, cal);
@@ -294,6 +303,7 @@ async function attemptClose(
   const w = openFigureWriter(writer, figures, planSource(plans, opts.planWorker), progress);
   let done: { rows: Record<string, number>; planMode: 'worker' | 'inline' } | null;
   try {
+    progress?.({ phase: 'delete', done: 0, total: 1 });
     done = await conn.transaction(async (k) => {
       if ((await metaValue(conn, 'seeded_at')) !== version) return null;
       // Everything after the last closed month is written again; closed months stay as they are.
@@ -302,19 +312,21 @@ async function attemptClose(
       // Only the rows of the members written again, when not all of them.
       const theirs = only ? ` and ada in (select ada from close_members)` : '';
       await conn.run(`delete from monthly_results${after}${theirs}`, params);
-      await conn.run(`delete from statements${after}`, params);
+      // (Statements are of closed months: none after the last closed one unless the first close.)
+      if (!only) await conn.run(`delete from statements${after}`, params);
       if (closedBefore === null) await conn.run(`delete from plan_results`);
       else await conn.run(`delete from plan_results where py in (${pys.map(() => '?').join(', ')})${theirs}`, pys);
       const pins = await conn.run(
         `update distributors set pin_code = p.pin_code, pin_month = p.pin_month from close_pins p where distributors.ada = p.ada`,
       );
       await w.timed('monthly_results', () => writeMonthlyResults(w, figures, writeFrom - keep, only));
-      await w.timed('statements', () => writeStatements(w, figures, writeFrom - keep));
+      if (closedNow.length > 0 || !only) await w.timed('statements', () => writeStatements(w, figures, writeFrom - keep));
       await w.timed('plan_results', () => w.planResults());
       // A resumed close that closed nothing leaves the state it started from as it was.
       if (!resumedAfter || closedNow.length > 0) {
         await w.timed('close_checkpoint', () => writeCheckpoint(k, conn, w, members, closing.state));
       }
+      progress?.({ phase: 'commit', done: 0, total: 1 });
       await writer.commit();
       // Every process drops the answers it kept (db/data-version.ts); the state records the new version.
       await markDataReplaced(k);
@@ -331,6 +343,7 @@ async function attemptClose(
         open: todayMonth,
         updatedAt: now,
         closedOn,
+        today,
       };
       await writeCloseState(k, next);
       return { rows: { ...w.rows, distributors: pins }, planMode: w.planMode };
@@ -348,6 +361,7 @@ async function attemptClose(
     open,
     resumedAfter,
     ...(fromFirst ? { fromFirst } : {}),
+    ...(only && state?.today === today ? { moved: new Set(members.ada.filter((_, i) => only[i])) } : {}),
     rows: done.rows,
     planMode: done.planMode,
     seconds: (performance.now() - t0) / 1000,

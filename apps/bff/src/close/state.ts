@@ -19,6 +19,8 @@ export interface CloseState {
   readonly updatedAt: string;
   /** Month → when the close closed it, ISO instant. */
   readonly closedOn: Readonly<Record<string, string>>;
+  /** The business day the close ran on (`YYYY-MM-DD`; absent in states written before it was kept). */
+  readonly today?: string;
 }
 
 /** The state from its stored text; null when absent or not readable (then the close runs again). */
@@ -29,7 +31,14 @@ export function parseCloseState(text: string | null | undefined): CloseState | n
     if (typeof v.version !== 'string' || typeof v.open !== 'string' || typeof v.updatedAt !== 'string') return null;
     if (v.through !== null && typeof v.through !== 'string') return null;
     const closedOn = v.closedOn && typeof v.closedOn === 'object' ? v.closedOn : {};
-    return { version: v.version, through: v.through, open: v.open, updatedAt: v.updatedAt, closedOn };
+    return {
+      version: v.version,
+      through: v.through,
+      open: v.open,
+      updatedAt: v.updatedAt,
+      closedOn,
+      ...(typeof v.today === 'string' ? { today: v.today } : {}),
+    };
   } catch {
     return null;
   }

@@ -100,9 +100,14 @@ export function openFigureWriter(
   };
 }
 
-/** The plan_results source for `inputs`: a worker thread from 20 000 distributors unless told. */
+/** The plan_results source for `inputs`: a worker thread from 20 000 distributors evaluated, unless told. */
 export function planSource(inputs: PlanInputs, worker?: boolean): PlanRowSource {
-  return (worker ?? inputs.n >= 20_000) ? workerPlanRows(inputs) : inlinePlanRows(inputs);
+  let evaluated = inputs.n;
+  if (inputs.only) {
+    evaluated = 0;
+    for (const x of inputs.only) evaluated += x;
+  }
+  return (worker ?? evaluated >= 20_000) ? workerPlanRows(inputs) : inlinePlanRows(inputs);
 }
 
 /**

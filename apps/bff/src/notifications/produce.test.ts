@@ -187,6 +187,42 @@ describe('notifications of an import and its close', () => {
     expect((await keysOf(t, A)).filter((k) => k === key)).toHaveLength(1);
   });
 
+  it('a day’s first close tells what depends on the day to everyone; a later close that day, only those whose figures moved', async () => {
+    const t = await imported();
+    const key = 'eventDeadline:MKT_TRAINING_CLASS_2627:MTC2627-PREP';
+    const E = '86100009'; // joins in January, in a tree of their own
+    const orders = (...rows: string[][]) => csv('order_id,ada,ordered_at,pv,bv,customer_id', ...rows);
+    const day = async (today: string, files: Record<string, string>) => {
+      await importDirectory(t.db, { dir: t.folder(files), today });
+      return closeMonths(t.db, { today });
+    };
+    // 10 January: registration closes on the 15th, 5 days ahead: not told yet.
+    await day('2027-01-10', {
+      'orders.csv': orders(['T-dec', A, '2026-12-03T10:00:00', '10400', '', ''], ['T-jan', A, '2027-01-04T10:00:00', '10400', '', '']),
+    });
+    expect(await keysOf(t, A)).not.toContain(key);
+    // 13 January: only E's order is new, yet A is told: the day moved.
+    const first = await day('2027-01-13', {
+      'distributors.csv': csv('ada,sponsor_ada,name,joined_on', [E, '', '赵敏', '2027-01-13']),
+      'orders.csv': orders(['T-e1', E, '2027-01-13T09:00:00', '200', '', '']),
+    });
+    expect(first).toMatchObject({ resumedAfter: '2026-12' });
+    expect(await keysOf(t, A)).toContain(key);
+
+    // Within a day only those whose figures moved are read and told: here D alone would be (A's
+    // events are already told, so telling only D gives D's and nothing else).
+    const fresh = await openTestDb();
+    opened.push(fresh);
+    await importDirectory(fresh.db, {
+      dir: fresh.folder({ 'distributors.csv': distributors, 'orders.csv': csv(...orderLines) }),
+      today: TODAY,
+    });
+    await closeMonths(fresh.db, { today: TODAY, notify: false });
+    await produceNotifications(fresh.db, { today: TODAY, closed: [], only: new Set([D]) });
+    const told = await fresh.db.selectFrom('notifications').select('ada').distinct().execute();
+    expect(told.map((r) => r.ada)).toEqual([D]);
+  });
+
   it('tells nothing when the close writes nothing', async () => {
     const t = await imported();
     const count = async () =>

@@ -27,6 +27,7 @@ import {
 } from '@abo/plan';
 import type { NotificationKind, PushChannel } from '@abo/contract';
 import type { DB } from '../db/index.ts';
+import { inChunks } from '../db/in-chunks.ts';
 import { attendedCodes } from '../db/monthly-results.ts';
 import { parseItems } from '../income/income-data.ts';
 import { nameFor } from '../lib/name-policy.ts';
@@ -40,6 +41,8 @@ export interface ProduceOptions {
   readonly closed: readonly MonthKey[];
   /** The clock of created_at and due_at (tests move it). */
   readonly now?: Date;
+  /** Tell only these distributors (the others' facts did not move since the last run that day). */
+  readonly only?: ReadonlySet<string>;
 }
 
 export interface ProduceSummary {
@@ -87,13 +90,14 @@ const LEAD: Readonly<Record<NotificationKind, number>> = {
 };
 const PUSH: readonly PushChannel[] = ['wec', 'ca'];
 
-async function monthRows(db: DB, month: MonthKey): Promise<Map<string, MonthRow>> {
-  const rows = await db
-    .selectFrom('monthly_results')
-    .select(['ada', 'gpv', 'apv', 'bracket', 'q_legs', 'is_sp', 'is_q'])
-    .where('month', '=', month)
-    .orderBy('ada')
-    .execute();
+/** A month's rows, of the distributors `of` when given (else everyone's). */
+async function monthRows(db: DB, month: MonthKey, of?: readonly string[]): Promise<Map<string, MonthRow>> {
+  const query = (adas?: string[]) => {
+    let q = db.selectFrom('monthly_results').select(['ada', 'gpv', 'apv', 'bracket', 'q_legs', 'is_sp', 'is_q']).where('month', '=', month);
+    if (adas) q = q.where('ada', 'in', adas);
+    return q.orderBy('ada').execute();
+  };
+  const rows = of ? await inChunks(of, query) : await query();
   return new Map(
     rows.map((r) => [
       r.ada,
@@ -115,12 +119,18 @@ async function eventsOf(db: DB, opts: ProduceOptions): Promise<Map<string, Notif
   const todayMonth = opts.today.slice(0, 7);
   const py = pyOf(todayMonth);
   const openRules = rulesFor(py, { fallback: 'nearest' });
-  const people: Person[] = (
-    await db
+  // Told: everyone, or only those whose facts moved (opts.only), who read their own and their frontline's.
+  const only = opts.only ? [...opts.only] : undefined;
+  const told = (ada: string) => !opts.only || opts.only.has(ada);
+  const peopleOf = (adas?: string[]) => {
+    const q = db
       .selectFrom('distributors')
-      .select(['ada', 'sponsor_ada', 'name_zh', 'name_en', 'tree_pos', 'pin_code', 'pin_month', 'pin_held'])
-      .execute()
-  ).map((d) => ({
+      .select(['ada', 'sponsor_ada', 'name_zh', 'name_en', 'tree_pos', 'pin_code', 'pin_month', 'pin_held']);
+    return (adas ? q.where((eb) => eb.or([eb('ada', 'in', adas), eb('sponsor_ada', 'in', adas)])) : q).execute();
+  };
+  const found = only ? await inChunks(only, peopleOf) : await peopleOf();
+  const unique = only ? [...new Map(found.map((d) => [d.ada, d])).values()] : found;
+  const people: Person[] = unique.map((d) => ({
     ada: d.ada,
     sponsorAda: d.sponsor_ada,
     nameZh: d.name_zh,
@@ -132,7 +142,7 @@ async function eventsOf(db: DB, opts: ProduceOptions): Promise<Map<string, Notif
   }));
   const out = new Map<string, NotificationEvent[]>();
   const add = (ada: string, events: readonly NotificationEvent[]) => {
-    if (events.length === 0) return;
+    if (events.length === 0 || !told(ada)) return;
     const list = out.get(ada);
     if (list) list.push(...events);
     else out.set(ada, [...events]);
@@ -186,8 +196,10 @@ async function eventsOf(db: DB, opts: ProduceOptions): Promise<Map<string, Notif
   }
 
   // The open month so far: the distributor's own thresholds and the frontline's.
-  const [open, before] = await Promise.all([monthRows(db, todayMonth), monthRows(db, addMonths(todayMonth, -1))]);
+  const everyone = only ? people.map((p) => p.ada) : undefined;
+  const [open, before] = await Promise.all([monthRows(db, todayMonth, everyone), monthRows(db, addMonths(todayMonth, -1), everyone)]);
   for (const [ada, r] of open) {
+    if (!told(ada)) continue;
     add(
       ada,
       nearThresholdEvents({ month: todayMonth, today: opts.today, gpv: r.gpv, apv: r.apv, qLegs: r.qLegs, isSp: r.isSp }, openRules),
@@ -201,6 +213,7 @@ async function eventsOf(db: DB, opts: ProduceOptions): Promise<Map<string, Notif
     else frontline.set(p.sponsorAda, [p]);
   }
   for (const [sponsor, legs] of frontline) {
+    if (!told(sponsor)) continue;
     const facts = legs.map((leg) => {
       // The sponsor sees a personally sponsored leg's name in full (lib/name-policy.ts).
       const shown = nameFor({ ada: sponsor }, leg);
@@ -220,15 +233,22 @@ async function eventsOf(db: DB, opts: ProduceOptions): Promise<Map<string, Notif
   const from = plansFor(py)
     .map((p) => planMonths(p)[0]!)
     .reduce((a, b) => (b < a ? b : a), todayMonth);
-  const [summaries, attendance] = await Promise.all([
-    db.selectFrom('plan_results').select(['ada', 'summary']).where('py', '=', py).orderBy('ada').execute(),
-    db
+  const plansOf = (adas?: string[]) => {
+    const q = db.selectFrom('plan_results').select(['ada', 'summary']).where('py', '=', py);
+    return (adas ? q.where('ada', 'in', adas) : q).orderBy('ada').execute();
+  };
+  const attendedOf = (adas?: string[]) => {
+    const q = db
       .selectFrom('monthly_results')
       .select(['ada', 'attended'])
       .where('attended', 'is not', null)
       .where('month', '>=', from)
-      .where('month', '<=', todayMonth)
-      .execute(),
+      .where('month', '<=', todayMonth);
+    return (adas ? q.where('ada', 'in', adas) : q).execute();
+  };
+  const [summaries, attendance] = await Promise.all([
+    only ? inChunks(only, plansOf) : plansOf(),
+    only ? inChunks(only, attendedOf) : attendedOf(),
   ]);
   const attended = new Map<string, Set<string>>();
   for (const r of attendance) {

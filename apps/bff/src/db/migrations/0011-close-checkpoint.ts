@@ -10,7 +10,9 @@ import { sql, type Kysely } from 'kysely';
  * closes a month; `--replace` empties it.
  *
  * A customer's first order is looked up by customer: the close counts an open month's new
- * customers without reading every earlier order.
+ * customers without reading every earlier order. And monthly results are found by month: the
+ * close's comparisons and deletes of the open months, and the notifications' reads of a month,
+ * no longer scan every month of every distributor.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -41,9 +43,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['customer_id', 'ordered_at', 'order_id'])
     .where(sql.ref('customer_id'), 'is not', null)
     .execute();
+  await db.schema.createIndex('monthly_results_month').on('monthly_results').columns(['month', 'ada']).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('monthly_results_month').execute();
   await db.schema.dropIndex('orders_customer_first').execute();
   await db.schema.dropTable('close_checkpoint').execute();
 }
