@@ -6,8 +6,10 @@ import { loadKeyRing } from './idp/keys.ts';
 import { distributorStamp, staffStamp } from './idp/live-accounts.ts';
 import { createTokenService } from './idp/tokens.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { backpressurePlugin } from './plugins/backpressure.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { heavyCallsPlugin } from './plugins/heavy-calls.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webPlugin } from './plugins/web.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
@@ -111,6 +113,11 @@ export async function buildApp({ config, db, logger = true, logStream, documents
   const portalOrigins = list(config.EBIZ_PORTAL_ORIGINS);
 
   await app.register(errorsPlugin);
+  // First of the hooks: a process that falls behind sheds calls before doing any work on them.
+  await app.register(backpressurePlugin, {
+    maxEventLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS,
+    sampleIntervalMs: config.EVENT_LOOP_SAMPLE_MS,
+  });
   await app.register(securityHeadersPlugin, {
     portalOrigins,
     imageOrigins: list(config.CSP_IMAGE_ORIGINS),
@@ -118,6 +125,8 @@ export async function buildApp({ config, db, logger = true, logStream, documents
   });
   await app.register(databasePlugin, { db });
   await app.register(authPlugin, { tokens, ownDistributorTokens: !external });
+  // Before the routes: it wraps those marked heavy as they are added.
+  await app.register(heavyCallsPlugin, { perMinute: config.HEAVY_RATE_LIMIT, concurrency: config.HEAVY_CONCURRENCY });
   await app.register(healthRoutes);
   await app.register(idpRoutes, {
     keys,

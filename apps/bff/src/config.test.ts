@@ -123,3 +123,22 @@ describe('notification delivery settings', () => {
     expect(() => loadConfig({ NOTIFY_WORKER: 'yes' })).toThrow(/NOTIFY_WORKER/);
   });
 });
+
+describe('heavy-call limits and load shedding', () => {
+  it('are on by default, off at 0, and refuse what is not a count', () => {
+    expect(loadConfig({})).toMatchObject({
+      HEAVY_RATE_LIMIT: 120,
+      HEAVY_CONCURRENCY: 2,
+      MAX_EVENT_LOOP_DELAY_MS: 300,
+      EVENT_LOOP_SAMPLE_MS: 1000,
+    });
+    expect(loadConfig({ HEAVY_RATE_LIMIT: '0', HEAVY_CONCURRENCY: '0', MAX_EVENT_LOOP_DELAY_MS: '0' })).toMatchObject({
+      HEAVY_RATE_LIMIT: 0,
+      HEAVY_CONCURRENCY: 0,
+      MAX_EVENT_LOOP_DELAY_MS: 0,
+    });
+    expect(() => loadConfig({ HEAVY_RATE_LIMIT: 'lots' })).toThrow(/HEAVY_RATE_LIMIT/);
+    expect(() => loadConfig({ HEAVY_CONCURRENCY: '-1' })).toThrow(/HEAVY_CONCURRENCY/);
+    expect(() => loadConfig({ EVENT_LOOP_SAMPLE_MS: '5' })).toThrow(/EVENT_LOOP_SAMPLE_MS/);
+  });
+});

@@ -75,6 +75,21 @@ const envSchema = z.object({
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Analytics requests allowed per minute per client address (the web app sends about one per page view). */
   ANALYTICS_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
+  /**
+   * Heavy calls (market partners and details, the team tree search, the projection) one signed-in
+   * account may make per minute, counted a sixth per ten seconds (plugins/heavy-calls.ts); 0 turns
+   * the limit off.
+   */
+  HEAVY_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(120),
+  /** Heavy calls one account may have running at once (as many more wait their turn); 0 turns the limit off. */
+  HEAVY_CONCURRENCY: z.coerce.number().int().min(0).max(1000).default(2),
+  /**
+   * Mean event-loop delay (ms, over one sample) above which /bff calls are answered 503 until it
+   * falls again (plugins/backpressure.ts); 0 turns the guard off.
+   */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(300),
+  /** How often the event-loop delay is sampled (ms). */
+  EVENT_LOOP_SAMPLE_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   /** Minutes between two housekeeping runs (pruning old rows), at most a week; 0 turns the timer off. */
   HOUSEKEEPING_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   /** The company that pays the service fees, as its statements and certificates name it (documents/). */

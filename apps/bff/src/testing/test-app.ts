@@ -27,7 +27,8 @@ export function uniqueSchemaName(prefix = 't'): string {
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-bff-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', INQUIRY_TODAY: '2026-11-21', ...env });
+  // No load shedding unless a test asks for it: a busy test machine must not make calls fail.
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', INQUIRY_TODAY: '2026-11-21', MAX_EVENT_LOOP_DELAY_MS: '0', ...env });
   const pgUrl = process.env.TEST_DATABASE_URL;
   const schema = uniqueSchemaName();
   const db = pgUrl ? openPostgres(pgUrl, { schema, poolSize: 4 }) : openSqlite(path.join(dataDir, 'test.sqlite'));

@@ -1,11 +1,12 @@
 // Projections and this PY against the last (issue #22): /bff/v1/achievement/projection and
 // /bff/v1/achievement/yearOnYear. The engine projects (packages/plan projections.ts); this file
 // reads the months and shapes the answers.
-import type { AchYearOnYearData, ProjectedMonthData, YoyMonthData, YoyTotalsData } from '@abo/contract';
-import { ok } from '@abo/contract';
+import type { AchProjectionData, AchYearOnYearData, ProjectedMonthData, YoyMonthData, YoyTotalsData } from '@abo/contract';
+import { achProjectionDataSchema, ok } from '@abo/contract';
 import {
   addMonths,
   countsSoFar,
+  dayOfMonth,
   monthProjection,
   monthStateOf,
   previousPy,
@@ -24,13 +25,14 @@ import { pyStatementTotals } from '../../income/income-queries.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { endpoint } from '../../lib/endpoint.ts';
-import { nameViewerOf } from '../../lib/name-policy.ts';
+import { okJson, sendJson, type JsonAnswer } from '../../lib/json-answer.ts';
+import { nameViewerOf, type NameViewer } from '../../lib/name-policy.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { clockOf, rulesOf } from './achievement-data.ts';
+import { clockOf, rulesOf, type Clock } from './achievement-data.ts';
 import { estimateLegs } from './achievement-presenter.ts';
 import { frontlineOfMonth } from './achievement-queries.ts';
 
-/** Year-on-year answers kept per process. */
+/** Year-on-year answers, and projections, kept per process. */
 const ANSWERS = 1000;
 /** PYs the year-on-year view offers: the demo data and the company's history hold four. */
 const PYS_OFFERED = 4;
@@ -108,63 +110,76 @@ export function yoyTotals(months: readonly YoyMonthData[]): YoyTotalsData {
   return t;
 }
 
+/** This month's projection of `ada` as `names` sees it (labelled an estimate). */
+async function projectionOf(db: DB, ada: string, names: NameViewer, c: Clock): Promise<AchProjectionData> {
+  await distributorOr404(db, ada);
+  const months = pyMonths(c.py);
+  const lastYearMonth = addMonths(c.month, -12);
+  const [own, frontline, lastYear, pyRows, start] = await Promise.all([
+    monthlyResultOf(db, ada, c.month),
+    frontlineOfMonth(db, ada, c.month),
+    monthlyResultOf(db, ada, lastYearMonth),
+    monthlyResultsOf(db, ada, months[0]!, c.month),
+    historyStartOf(db, ada),
+  ]);
+  const legs = estimateLegs(frontline, names);
+  const p = monthProjection({
+    month: c.month,
+    today: c.today,
+    ppv: own?.ppv ?? 0,
+    ...(own ? { ppvBvFen: own.bvFen } : {}),
+    legs,
+    lastYearGpv: lastYear ? lastYear.gpv : null,
+    rules: rulesOf(c.py),
+  });
+  const sp = new Map(pyRows.map((r) => [r.month, r.isSp]));
+  const q = projectCount(
+    months.map((m) => ({ month: m, state: monthStateOf(m, c.month, start ?? c.month), value: sp.get(m) ? 1 : 0 })),
+    { maxPerMonth: 1 },
+  );
+  return {
+    estimate: true as const,
+    month: c.month,
+    py: c.py,
+    daysElapsed: p.daysElapsed,
+    daysInMonth: p.daysInMonth,
+    soFar: { ppv: p.soFar.ppv, gpv: p.soFar.gpv, bracket: p.soFar.bracketPercent, promotionFen: p.soFar.promotionFen },
+    pace: projected(p.pace),
+    lastYearMonth,
+    lastYearGpv: p.lastYearGpv,
+    lastYear: projected(p.lastYear),
+    qMonths: q && {
+      soFar: q.soFar,
+      closedSoFar: q.closedSoFar,
+      monthsElapsed: q.monthsElapsed,
+      monthsInPeriod: q.monthsInPeriod,
+      monthsLeft: q.monthsLeft,
+      projected: q.projected,
+      lastMonth: q.lastMonth,
+    },
+  };
+}
+
 export const projectionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opts) => {
   const db = app.db;
   const clock = () => clockOf(opts.config.today());
   const answers = new AnswerCache<AchYearOnYearData>(ANSWERS);
+  // Projections written as JSON once (security finding M6: a heavy call asked for again and again).
+  const projections = new AnswerCache<JsonAnswer>(ANSWERS);
 
   app.route({
-    ...endpoint('/bff/v1/achievement/projection'),
-    handler: async (request) => {
+    // Limited per account (plugins/heavy-calls.ts): it reads the month of the whole frontline.
+    ...endpoint('/bff/v1/achievement/projection', { config: { heavy: true } }),
+    handler: async (request, reply) => {
       const session = sessionOf(request);
       const { ada } = session;
+      const names = nameViewerOf(session);
       const c = clock();
-      await distributorOr404(db, ada);
-      const months = pyMonths(c.py);
-      const lastYearMonth = addMonths(c.month, -12);
-      const [own, frontline, lastYear, pyRows, start] = await Promise.all([
-        monthlyResultOf(db, ada, c.month),
-        frontlineOfMonth(db, ada, c.month),
-        monthlyResultOf(db, ada, lastYearMonth),
-        monthlyResultsOf(db, ada, months[0]!, c.month),
-        historyStartOf(db, ada),
-      ]);
-      const legs = estimateLegs(frontline, nameViewerOf(session));
-      const p = monthProjection({
-        month: c.month,
-        today: c.today,
-        ppv: own?.ppv ?? 0,
-        ...(own ? { ppvBvFen: own.bvFen } : {}),
-        legs,
-        lastYearGpv: lastYear ? lastYear.gpv : null,
-        rules: rulesOf(c.py),
-      });
-      const sp = new Map(pyRows.map((r) => [r.month, r.isSp]));
-      const q = projectCount(
-        months.map((m) => ({ month: m, state: monthStateOf(m, c.month, start ?? c.month), value: sp.get(m) ? 1 : 0 })),
-        { maxPerMonth: 1 },
-      );
-      return ok({
-        estimate: true as const,
-        month: c.month,
-        py: c.py,
-        daysElapsed: p.daysElapsed,
-        daysInMonth: p.daysInMonth,
-        soFar: { ppv: p.soFar.ppv, gpv: p.soFar.gpv, bracket: p.soFar.bracketPercent, promotionFen: p.soFar.promotionFen },
-        pace: projected(p.pace),
-        lastYearMonth,
-        lastYearGpv: p.lastYearGpv,
-        lastYear: projected(p.lastYear),
-        qMonths: q && {
-          soFar: q.soFar,
-          closedSoFar: q.closedSoFar,
-          monthsElapsed: q.monthsElapsed,
-          monthsInPeriod: q.monthsInPeriod,
-          monthsLeft: q.monthsLeft,
-          projected: q.projected,
-          lastMonth: q.lastMonth,
-        },
-      });
+      // Whose projection, who looks (the legs' names, name-policy.ts) and the day (the pace is
+      // the month so far); the data version is the cache's. A refused ADA (404) is not kept.
+      const key = `${ada}|${names.ada}|${c.month}|${dayOfMonth(c.today)}`;
+      const answer = await projections.get(db, key, async () => okJson(achProjectionDataSchema, await projectionOf(db, ada, names, c)));
+      return sendJson(request, reply, answer);
     },
   });
 

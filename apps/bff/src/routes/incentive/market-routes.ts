@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MEMBER_SORT_ORDER, membersDataSchema, ok, treeDataSchema } from '@abo/contract';
+import { MEMBER_SORT_ORDER, membersDataSchema, ok, partnersDataSchema, treeDataSchema } from '@abo/contract';
 import { marketRules, previousPy, pyMonths, pyOf, qThresholdOf, toMonthKey } from '@abo/plan';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
@@ -18,6 +18,9 @@ import { frontlineWithMonths, marketOwnerOr404, memberDetails, memberOfRef } fro
 import { copyRuns, pageMembers, type MemberFilter } from './market-query.ts';
 import { downlineRange, marketSnapshot, sortedOrder, type MarketSnapshot } from './market-snapshot.ts';
 import { indexOfRef, treePage, treeSearch } from './market-tree.ts';
+
+/** Calls limited per account (plugins/heavy-calls.ts): each reads a whole market or more. */
+const HEAVY = { config: { heavy: true } };
 
 /** Member pages kept per process (each up to ~30 KB of JSON at 100 rows). */
 const MEMBER_PAGES = 1000;
@@ -107,6 +110,8 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
 
   // Member pages (written as JSON once) recently asked for, while the data stays the same.
   const memberPages = new AnswerCache<JsonAnswer>(MEMBER_PAGES);
+  // Partner answers likewise (security finding M6: a heavy call asked for again and again).
+  const partnerAnswers = new AnswerCache<JsonAnswer>(MEMBER_PAGES);
 
   // Build this PY's market snapshot (and its default order) before the server takes requests,
   // so the first market call does not wait for it.
@@ -120,20 +125,28 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
   });
 
   r.route({
-    ...endpoint('/bff/v1/incentive/market/partners'),
-    handler: async (request) => {
+    ...endpoint('/bff/v1/incentive/market/partners', HEAVY),
+    handler: async (request, reply) => {
       const session = sessionOf(request);
+      const names = nameViewerOf(session);
       const { month: todayMonth, py } = now();
       const months = pyMonths(py);
+      const { view } = request.body;
       const month = request.body.month ?? todayMonth;
       if (month > todayMonth || month < months[0]!) {
         throw badRequest(`month must be a month of the current performance year up to ${todayMonth}`);
       }
-      await marketOwnerOr404(db, session.ada);
-      const { frontline, results } = await frontlineWithMonths(db, session.ada, partnersFrom(month, months), todayMonth);
-      const rules = marketRules(py);
-      const context = { view: request.body.view, py, month, todayMonth, months, rules, threshold: qThresholdOf(py) };
-      return ok(partnersData(frontline, results, { ...context, viewerAda: session.ada, names: nameViewerOf(session) }));
+      // Keyed as a member page is: whose partners, who looks (name-policy.ts), today's month, the month
+      // and view asked for; the data version is the cache's. A refused ADA (404) is not kept.
+      const key = `${session.ada}|${names.ada}|${todayMonth}|${month}|${view}`;
+      const answer = await partnerAnswers.get(db, key, async () => {
+        await marketOwnerOr404(db, session.ada);
+        const { frontline, results } = await frontlineWithMonths(db, session.ada, partnersFrom(month, months), todayMonth);
+        const rules = marketRules(py);
+        const context = { view, py, month, todayMonth, months, rules, threshold: qThresholdOf(py) };
+        return okJson(partnersDataSchema, partnersData(frontline, results, { ...context, viewerAda: session.ada, names }));
+      });
+      return sendJson(request, reply, answer);
     },
   });
 
@@ -183,7 +196,7 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
   });
 
   r.route({
-    ...endpoint('/bff/v1/incentive/market/details'),
+    ...endpoint('/bff/v1/incentive/market/details', HEAVY),
     handler: async (request) => {
       const session = sessionOf(request);
       const { month: todayMonth, py } = now();
@@ -234,7 +247,7 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
   });
 
   r.route({
-    ...endpoint('/bff/v1/incentive/market/tree/search'),
+    ...endpoint('/bff/v1/incentive/market/tree/search', HEAVY),
     handler: async (request) => {
       const session = sessionOf(request);
       const { s, root } = await treeContext(session.ada);

@@ -49,9 +49,9 @@ export interface MarketApp extends SuiteApp {
 /**
  * A BFF for the enclosing describe with TREE and its PGPV months (November open), a staff user, and
  * tokens for 10000002 (the leader), 20000001 (a frontline partner) and 30000001 (someone else's
- * market).
+ * market); `env` configures the app.
  */
-export function useMarketApp(): MarketApp {
+export function useMarketApp(env: Record<string, string> = {}): MarketApp {
   const headers: Record<string, Record<string, string>> = {};
   const s = useTestApp(async (t) => {
     for (const [ada, sponsor, pos, size, depth, name] of TREE) {
@@ -96,7 +96,7 @@ export function useMarketApp(): MarketApp {
       const tokens = await t.app.tokens.issue((await loadProfile(t.db, ada))!);
       headers[ada] = { 'idaas-accesstoken': tokens.accessToken, 'idaas-idtoken': tokens.idToken };
     }
-  });
+  }, env);
   const post = (url: string, as: string, payload: object = {}, extra: Record<string, string> = {}) =>
     s.t.app.inject({ method: 'POST', url, headers: { ...headers[as], ...extra }, payload: { channel: 'ebiz', loginada: as, ...payload } });
   return Object.assign(s, {
