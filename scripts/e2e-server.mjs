@@ -24,8 +24,13 @@ const child = spawn(process.execPath, ['--enable-source-maps', server], {
     INQUIRY_TODAY: '2026-11-21',
     SEED_DISTRIBUTORS: '2000',
     LOG_LEVEL: 'warn',
-    // The suite signs the demo users in many times a minute.
+    // The suite signs the demo users in many times a minute, and one account opens market pages
+    // test after test: the per-account limits are the unit tests' (plugins/heavy-calls.test.ts).
     LOGIN_RATE_LIMIT: '10000',
+    HEAVY_RATE_LIMIT: '10000',
+    // A CI machine busy with the browser is not an overloaded server: no shedding here
+    // (plugins/backpressure.test.ts covers it).
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     ...process.env,
   },
 });
