@@ -176,8 +176,10 @@ export async function readMonthFacts(conn: ImportConn, members: Members, cal: Cl
   return { ppv, bvFen, newCustomers, compliant, attended };
 }
 
-/** Members per query of readKeptMonths and changedMembers (a bound parameter each). */
+/** Members per query of readKeptMonths (a bound parameter each). */
 const ADA_CHUNK = 500;
+/** Rows per page of changedMembers: memory stays bounded at any size. */
+const PAGE_ROWS = 20_000;
 
 /** The ADAs of the members flagged in `only` (every member without it), in ADA order. */
 function adasOf(members: Members, only: Uint8Array | null): string[] {
@@ -274,15 +276,21 @@ export async function changedMembers(
   const M = f.cal.months.length;
   const seen = new Uint8Array((M - from) * n);
   const changed = new Uint8Array(n);
-  const adas = adasOf(members, null);
   const mine: SqlValue[] = new Array<SqlValue>(columns.length);
   const calFirst = monthIndex(f.cal.months[0]!);
-  for (let k = 0; k < adas.length; k += ADA_CHUNK) {
-    const chunk = adas.slice(k, k + ADA_CHUNK);
-    const rows = await conn.all<Record<string, SqlValue>>(
-      `select ${columns.join(', ')} from monthly_results where ada in (${chunk.map(() => '?').join(', ')}) and month >= ?`,
-      [...chunk, f.cal.months[from]!],
-    );
+  // Month by month, a page at a time in ADA order (index monthly_results_month).
+  for (let month = from; month < M; month++) {
+    for (let after = '', more = true; more;) {
+      const rows = await conn.all<Record<string, SqlValue>>(
+        `select ${columns.join(', ')} from monthly_results where month = ? and ada > ? order by ada limit ${PAGE_ROWS}`,
+        [f.cal.months[month]!, after],
+      );
+      more = rows.length === PAGE_ROWS;
+      if (more) after = rows[rows.length - 1]!['ada'] as string;
+      compare(rows);
+    }
+  }
+  function compare(rows: readonly Record<string, SqlValue>[]): void {
     for (const r of rows) {
       const i = index.get(r['ada'] as string);
       if (i === undefined) continue;
