@@ -22,8 +22,9 @@ describe('ensureSeeded', () => {
       expect(lines.join('\n')).toMatch(/Seeding the demo dataset: 200 distributors/);
       expect(await ensureSeeded(db, config, () => {})).toBeNull();
       const meta = await db.selectFrom('meta').selectAll().orderBy('key').execute();
-      // `close`: the months the seed closed, as the month close records them (close/state.ts).
-      expect(meta.map((m) => m.key)).toEqual(['close', 'seed', 'seeded_at', 'today']);
+      // `close`: the months the seed closed, as the month close records them (close/state.ts), and
+      // `close_checkpoint`: the engine's state after the last of them, where the next close resumes.
+      expect(meta.map((m) => m.key)).toEqual(['close', 'close_checkpoint', 'seed', 'seeded_at', 'today']);
       expect(meta.find((m) => m.key === 'today')?.value).toBe('2026-11-21');
       const prompts = await db.selectFrom('prompts').selectAll().execute();
       expect(prompts.every((p) => p.year === '26/27' && p.month === '2026-11')).toBe(true);
