@@ -65,3 +65,12 @@ export function settleClosedMonth(state: CarryState, month: number, computedFen:
     else if (s.broughtFen === 0) debitSince[i] = month;
   }
 }
+
+/**
+ * Whether a statement pays anything on its payment date: a month below zero (or taken to zero by a
+ * debit brought forward) pays nothing, so it has no payment to date; what it carries is on the
+ * next statement.
+ */
+export function paysOut(netFen: number): boolean {
+  return netFen > 0;
+}

@@ -126,11 +126,14 @@ describe('a return never counts a 21 % group twice, and a negative fee is carrie
     // leadership passes through D, all of it (the item says so, and keeps 0).
     expect(itemsOf(oct)).toEqual({ PROMOTION: -414_000, LEADERSHIP: 0, DEBIT_CARRIED_FORWARD: 414_000 });
     expect([oct.pretaxFen, oct.taxFen, oct.netFen]).toEqual([0, 0, 0]);
+    // Nothing is paid for it, so nothing is "paid on" a day.
+    expect(oct.paidOn).toBeNull();
     const nov = await statement(D, '2026-11');
     // November: 15 % × ¥46 000.00 = ¥6 900.00, less ¥4 140.00 = ¥2 760.00;
     // tax (¥2 760 − ¥800) × 20 % = ¥392.00.
     expect(itemsOf(nov)).toEqual({ PROMOTION: 690_000, DEBIT_BROUGHT_FORWARD: -414_000 });
     expect([nov.pretaxFen, nov.taxFen, nov.netFen]).toEqual([276_000, 39_200, 236_800]);
+    expect(nov.paidOn).toBe('2026-12-15');
     const brought = nov.items.find((i) => i.code === 'DEBIT_BROUGHT_FORWARD')!;
     expect(brought.note?.en).toContain('2026-10');
     expect(brought.name.zh).toBe('上期负额扣回');

@@ -6,7 +6,7 @@
 // as passed up to you + your own 4% − passed up = kept; an annual bonus as fund × your units / all
 // units; then pre-tax = the sum of the items, the withholding worked out, pre-tax − tax = net.
 import type { DocumentLang, LocalText, PretaxData, PromotionData, StatementData } from '@abo/contract';
-import { addMonths, applyBp, pyOf, REMUNERATION_FLAT_LIMIT_FEN, rulesForMonth } from '@abo/plan';
+import { addMonths, applyBp, paysOut, pyOf, REMUNERATION_FLAT_LIMIT_FEN, rulesForMonth } from '@abo/plan';
 import type { Config } from '../config.ts';
 import { readCloseState } from '../close/state.ts';
 import type { DB } from '../db/index.ts';
@@ -236,7 +236,7 @@ export async function renderStatementPdf(m: StatementModel): Promise<Buffer> {
     [t.period, t.periodRange(dayLabel(`${s.month}-01`, m.lang), dayLabel(monthEnd, m.lang))],
     [t.py, pyOf(s.month)],
     [t.issued, dayLabel(m.issuedOn, m.lang)],
-    [t.paidOn, dayLabel(s.paidOn, m.lang)],
+    [t.paidOn, paysOut(s.netFen) ? dayLabel(s.paidOn, m.lang) : t.nothingPaid],
   ]);
   if (s.volume) {
     pdf.heading(t.volume, 20);
@@ -278,7 +278,7 @@ export async function renderStatementPdf(m: StatementModel): Promise<Buffer> {
     [t.payeeName, m.payee.payeeName],
     [t.bankName, m.payee.bankName],
     [t.bankCard, m.payee.bankCardMasked],
-    [t.paidOn, dayLabel(s.paidOn, m.lang)],
+    [t.paidOn, paysOut(s.netFen) ? dayLabel(s.paidOn, m.lang) : t.nothingPaid],
   ]);
   pdf.paragraph({ text: `${t.privacyNote} ${t.generated}`, muted: true }, 7.5);
   return pdf.finish((page, pages) => `${m.company.name} · ${t.statementTitle} ${m.number} · ${t.page(page, pages)}`);

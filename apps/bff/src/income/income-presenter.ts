@@ -16,6 +16,7 @@ import {
 import {
   ITEM_NAMES,
   pinName,
+  paysOut,
   planByCode,
   pyMonths,
   pyOf,
@@ -70,7 +71,7 @@ export function statementData(s: StoredStatement, months: string[], vol: Monthly
     month: s.month,
     py: pyOf(s.month),
     months,
-    paidOn: s.paidOn,
+    paidOn: paysOut(s.netFen) ? s.paidOn : null,
     volume: vol ? { ppv: vol.ppv, gpv: vol.gpv, pgpv: vol.pgpv, bracketPercent: vol.bracket, qLegs: vol.qLegs } : null,
     items: s.items.map(itemView),
     pretaxFen: s.pretaxFen,
@@ -159,7 +160,7 @@ export function pretaxData(
   return {
     month,
     months,
-    paidOn: s?.paidOn ?? null,
+    paidOn: s && paysOut(s.netFen) ? s.paidOn : null,
     pretaxFen,
     taxFen: s?.taxFen ?? 0,
     netFen: s?.netFen ?? 0,
@@ -187,7 +188,7 @@ export function twelveMonths(py: PyName, rows: readonly StatementTotals[], histo
       taxFen: x?.taxFen ?? 0,
       netFen: x?.netFen ?? 0,
       hasStatement: !!x,
-      paidOn: x?.paidOn ?? null,
+      paidOn: x && paysOut(x.netFen) ? x.paidOn : null,
     };
   });
 }

@@ -15,6 +15,7 @@ import {
   legEvents,
   monthClosedEvent,
   nearThresholdEvents,
+  paysOut,
   planByCode,
   planEvents,
   planMonths,
@@ -164,7 +165,7 @@ async function eventsOf(db: DB, opts: ProduceOptions): Promise<Map<string, Notif
     const statements = new Map<string, { netFen: number; paidOn: string }>();
     const debits = new Map<string, number>();
     for (const s of monthStatements) {
-      if (Number(s.net_fen) > 0) statements.set(s.ada, { netFen: Number(s.net_fen), paidOn: s.paid_on });
+      if (paysOut(Number(s.net_fen))) statements.set(s.ada, { netFen: Number(s.net_fen), paidOn: s.paid_on });
       else {
         const carried = parseItems(s.items).find((i) => i.code === 'DEBIT_CARRIED_FORWARD');
         if (carried) debits.set(s.ada, carried.amountFen);

@@ -136,6 +136,7 @@ i18n.addResourceBundle('zh-CN', 'income', {
   yearSoFar: '{{year}} 年尚未结束，以下按已有结单计算。',
   taxChart: '{{year}} 年各月发放的收入与预扣税',
   paidOn: '{{date}} 发放',
+  nothingPaid: '本月无实发金额：负额结转至下期结单',
   byPaymentDate: '按发放日期计入纳税年度：每月结单在次月发放，12 月的结单计入下一年。',
   paidInYear: '{{year}} 年发放的结单',
   taxNote: '仅计入本平台服务费；工资薪金、专项扣除等其他所得与扣除未计入，以税务机关汇算为准。',
@@ -302,6 +303,7 @@ i18n.addResourceBundle('en-US', 'income', {
   yearSoFar: '{{year}} is not over yet; figures use the statements so far.',
   taxChart: 'Income paid and tax withheld by month, {{year}}',
   paidOn: 'paid on {{date}}',
+  nothingPaid: 'Nothing is paid for this month: what is below zero is carried to the next statement',
   byPaymentDate:
     "Counted by payment date: each month's statement is paid the month after, so a December statement counts in the next year.",
   paidInYear: 'Statements paid in {{year}}',

@@ -98,6 +98,18 @@ describe('the monthly statement page', () => {
     const en = screen.getByRole('heading', { name: 'Service fee statement, Oct 2026' }).closest('section')!;
     expect(within(en).getByText('paid on 15 Nov 2026')).toBeInTheDocument();
   });
+
+  it('says a statement below zero pays nothing, with no payment date', async () => {
+    await act(() => i18n.changeLanguage('en-US'));
+    const clawBack: StatementData = { ...statement, paidOn: null, pretaxFen: 0, taxFen: 0, netFen: 0 };
+    show(<ServiceFeePage />, [
+      [statementQuery().queryKey, clawBack],
+      [statementsQuery('26/27').queryKey, list],
+    ]);
+    const sheet = screen.getByRole('heading', { name: 'Service fee statement, Oct 2026' }).closest('section')!;
+    expect(within(sheet).getByText(/^Nothing is paid for this month/)).toBeInTheDocument();
+    expect(within(sheet).queryByText(/^paid on/)).toBeNull();
+  });
 });
 
 describe('the annual taxable page', () => {

@@ -47,7 +47,10 @@ export default function PretaxDetailsPage() {
                   <p className="income-paid-line">
                     <PaidOn day={p.paidOn} />
                   </p>
-                ) : null}
+                ) : (
+                  // A statement below zero (a claw-back month) pays nothing: no payment date.
+                  <p className="income-paid-line muted small">{t('nothingPaid')}</p>
+                )}
                 <TotalsGrid totals={p} />
               </section>
               <div className="grid grid--2">

@@ -60,7 +60,10 @@ export default function ServiceFeePage() {
                   <p className="income-paid-line">
                     <PaidOn day={s.paidOn} />
                   </p>
-                ) : null}
+                ) : (
+                  // A statement below zero (a claw-back month) pays nothing: no payment date.
+                  <p className="income-paid-line muted small">{t('nothingPaid')}</p>
+                )}
                 <TotalsGrid totals={s} />
                 <StatementItems s={s} />
                 <p className="small" data-export="skip">
