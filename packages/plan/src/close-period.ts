@@ -70,40 +70,14 @@ export function createClosedState(n: number, initialPin?: ArrayLike<number>): Cl
   return { month: null, py: null, pins, tally: createAnnualTally(n), carry: createCarryState(n) };
 }
 
-/** A copy that later months do not change. */
+/** `o` with each of its typed arrays copied (its other fields as they are). */
+function withArraysCopied<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, ArrayBuffer.isView(v) ? (v as Uint8Array).slice() : v])) as T;
+}
+
+/** A copy that later months do not change (the work arrays come along: each month overwrites them). */
 function copyState(s: ClosedState, month: MonthKey | null, py: PyName | null): ClosedState {
-  const { pins, tally, carry } = s;
-  return {
-    month,
-    py,
-    pins: {
-      ...pins,
-      pin: pins.pin.slice(),
-      qualified: pins.qualified.slice(),
-      pinMonth: pins.pinMonth.slice(),
-      changed: new Int32Array(pins.n),
-      changedCount: 0,
-      spMonths: pins.spMonths.slice(),
-      spRun: pins.spRun.slice(),
-      maxSpRun: pins.maxSpRun.slice(),
-      sideVolumeMonths: pins.sideVolumeMonths.slice(),
-      qMonths: pins.qMonths.slice(),
-      qualifiedLegs: pins.qualifiedLegs.slice(),
-      foundersLegs: pins.foundersLegs.slice(),
-      bestPgpv: pins.bestPgpv.slice(),
-      qualificationCredits: pins.qualificationCredits.slice(),
-      subFounders: new Uint32Array(pins.n),
-      subLeaderCredits: new Float64Array(pins.n),
-    },
-    tally: { units: tally.units.slice(), qGroupPgbvFen: tally.qGroupPgbvFen.slice() },
-    carry: {
-      debitFen: carry.debitFen.slice(),
-      debitSince: carry.debitSince.slice(),
-      broughtFen: new Float64Array(pins.n),
-      carriedFen: new Float64Array(pins.n),
-      broughtSince: new Int32Array(pins.n).fill(-1),
-    },
-  };
+  return { month, py, pins: withArraysCopied(s.pins), tally: withArraysCopied(s.tally), carry: withArraysCopied(s.carry) };
 }
 
 /**

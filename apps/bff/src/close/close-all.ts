@@ -56,7 +56,7 @@ export function closeAll(
   const M = cal.months.length;
   const cells = (M - keep) * n;
   const closedCells = Math.max(0, cal.closed - keep) * n;
-  const r: Closed = {
+  const r: Omit<Closed, 'state'> = {
     gpv: new Int32Array(cells),
     pgpv: new Int32Array(cells),
     bracket: new Uint8Array(cells),
@@ -86,8 +86,6 @@ export function closeAll(
     pearlFen: new Float64Array(closedCells),
     annual: new Map(),
     pinBefore: new Uint16Array(n).fill(PIN.MEMBER),
-    // Set below, once the months have run.
-    state: null as unknown as ClosedState,
   };
   if (initialPin) r.pinBefore.set(initialPin);
   const { ppv, bvFen } = volumes;

@@ -14,7 +14,6 @@
 // the last close, the months to close moved, or today's month did. Otherwise it writes nothing.
 import { addMonths, monthIndex, plansFor, pyFirstMonthIndex, pyName, pyOf, pyStartYear, type MonthKey, type PyName } from '@abo/plan';
 import { markDataReplaced } from '../db/data-version.ts';
-import { MONTHLY_RESULT_COLUMNS } from '../db/monthly-results.ts';
 import type { DB } from '../db/index.ts';
 import { openImportConn, type ImportConn } from '../import/conn.ts';
 import { produceNotifications, type ProduceSummary } from '../notifications/produce.ts';
@@ -34,7 +33,7 @@ import {
   type CloseFigures,
 } from './figures.ts';
 import { CLOSE_STATE_KEY, parseCloseState, writeCloseState, type CloseState } from './state.ts';
-import { monthlyRow, openFigureWriter, planSource, writeMonthlyResults, writeStatements } from './write.ts';
+import { openFigureWriter, planSource, writeMonthlyResults, writeStatements } from './write.ts';
 
 export interface CloseOptions {
   /** The business day in China, `YYYY-MM-DD`: its month is never closed. */
@@ -254,9 +253,7 @@ async function attemptClose(
     // and a plan reads today by its month only).
     if (cal.closed === writeFrom && state?.open === todayMonth && state.through === target) {
       progress?.({ phase: 'compare', done: 0, total: 1 });
-      const changed = await changedMembers(conn, members, closing.figures, writeFrom, MONTHLY_RESULT_COLUMNS, (i, m, row) =>
-        monthlyRow(closing.figures, i, m, row),
-      );
+      const changed = await changedMembers(conn, members, closing.figures, writeFrom);
       only = planMembers(members, changed);
     }
     progress?.({ phase: 'read kept months', done: 0, total: 1 });

@@ -15,10 +15,12 @@ import {
   type PyName,
   type RuleTable,
 } from '@abo/plan';
+import { MONTHLY_RESULT_COLUMNS } from '../db/monthly-results.ts';
 import type { ImportConn, SqlValue } from '../import/conn.ts';
 import { closeAll, type ProgressFn, type Resume } from './close-all.ts';
 import type { PlanInputs } from './plans.ts';
 import type { Figures } from './month-figures.ts';
+import { monthlyRow } from './write.ts';
 
 export interface Members {
   readonly n: number;
@@ -264,14 +266,9 @@ export async function readKeptMonths(
  * (`row(i, m, out)` gives a member's row as the writer writes it, false for no row), or who have a
  * row where none was written: their figures moved since the last close.
  */
-export async function changedMembers(
-  conn: ImportConn,
-  members: Members,
-  f: Figures,
-  from: number,
-  columns: readonly string[],
-  row: (i: number, m: number, out: SqlValue[]) => boolean,
-): Promise<Uint8Array> {
+export async function changedMembers(conn: ImportConn, members: Members, f: Figures, from: number): Promise<Uint8Array> {
+  const columns = MONTHLY_RESULT_COLUMNS;
+  const row = (i: number, m: number, out: SqlValue[]) => monthlyRow(f, i, m, out);
   const { n, index } = members;
   const M = f.cal.months.length;
   const seen = new Uint8Array((M - from) * n);

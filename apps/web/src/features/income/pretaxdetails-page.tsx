@@ -7,7 +7,7 @@ import { formatFen, formatFenLess, formatMonth } from '../../lib/format.ts';
 import { usePretax } from './api/get-pretax.ts';
 import { IncomeLinks } from './components/income-links.tsx';
 import { formatPercent } from './components/income-format.ts';
-import { PaidOn } from './components/paid-on.tsx';
+import { PaidLine } from './components/paid-on.tsx';
 import { MonthSelect } from './components/pickers.tsx';
 import { TotalsGrid } from './components/totals.tsx';
 import { useParam } from './components/use-param.ts';
@@ -43,14 +43,7 @@ export default function PretaxDetailsPage() {
                 <h2 className="card__title" id="pretax-title">
                   {t('pages.pretaxdetails')} · {formatMonth(p.month!, lang)}
                 </h2>
-                {p.paidOn ? (
-                  <p className="income-paid-line">
-                    <PaidOn day={p.paidOn} />
-                  </p>
-                ) : (
-                  // A statement below zero (a claw-back month) pays nothing: no payment date.
-                  <p className="income-paid-line muted small">{t('nothingPaid')}</p>
-                )}
+                <PaidLine day={p.paidOn} />
                 <TotalsGrid totals={p} />
               </section>
               <div className="grid grid--2">

@@ -11,7 +11,7 @@ import { useStatements } from './api/get-statements.ts';
 import { DocumentButton } from './components/document-button.tsx';
 import { MonthsChart } from './components/months-chart.tsx';
 import { IncomeLinks } from './components/income-links.tsx';
-import { PaidOn } from './components/paid-on.tsx';
+import { PaidLine } from './components/paid-on.tsx';
 import { MonthSelect } from './components/pickers.tsx';
 import { StatementItems } from './components/statement-items.tsx';
 import { StatementTable } from './components/statement-table.tsx';
@@ -56,14 +56,7 @@ export default function ServiceFeePage() {
                 <h2 className="card__title" id="statement-title">
                   {t('statementOf', { month: formatMonth(s.month!, lang) })}
                 </h2>
-                {s.paidOn ? (
-                  <p className="income-paid-line">
-                    <PaidOn day={s.paidOn} />
-                  </p>
-                ) : (
-                  // A statement below zero (a claw-back month) pays nothing: no payment date.
-                  <p className="income-paid-line muted small">{t('nothingPaid')}</p>
-                )}
+                <PaidLine day={s.paidOn} />
                 <TotalsGrid totals={s} />
                 <StatementItems s={s} />
                 <p className="small" data-export="skip">

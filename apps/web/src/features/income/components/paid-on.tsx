@@ -10,3 +10,18 @@ export function PaidOn({ day, className = 'muted small' }: { day: string; classN
     </span>
   );
 }
+
+/**
+ * A statement's payment line, under its title: when it is paid, or, for a statement below zero (a
+ * claw-back month, `day` null), that nothing is paid and what is below zero goes to the next one.
+ */
+export function PaidLine({ day }: { day: string | null }) {
+  const { t } = useTranslation('income');
+  return day ? (
+    <p className="income-paid-line">
+      <PaidOn day={day} />
+    </p>
+  ) : (
+    <p className="income-paid-line muted small">{t('nothingPaid')}</p>
+  );
+}
