@@ -119,6 +119,9 @@ const withToast = (fn: (toast: ToastApi, t: RequestTexts) => void) => {
 };
 let openLoading = 0;
 let toastOwner: 'loading' | 'message' | null = null;
+// Whether the loading toast is on screen: when its module loaded only after the calls ended, it
+// never showed, and clearing then would close a page's own message shown meanwhile ("Downloaded …").
+let loadingShown = false;
 
 function beginLoading(): void {
   openLoading += 1;
@@ -129,6 +132,7 @@ function beginLoading(): void {
       if (openLoading > 0 && toastOwner === 'loading') {
         // A CSS-animated spinner (styles/global.css): antd-mobile's 'loading' icon animates with
         // JavaScript on every frame for as long as the request runs.
+        loadingShown = true;
         toast.show({
           icon: createElement('span', { className: 'request-spinner' }),
           content: t('request.loading'),
@@ -146,16 +150,20 @@ function endLoading(): void {
   if (openLoading === 0 && toastOwner === 'loading') {
     toastOwner = null;
     withToast((toast) => {
-      if (toastOwner === null) toast.clear();
+      if (toastOwner === null && loadingShown) {
+        loadingShown = false;
+        toast.clear();
+      }
     });
   }
 }
 
 function showFailure(content: string, icon: 'fail' | undefined = 'fail'): void {
   toastOwner = 'message';
-  withToast((toast) =>
-    toast.show({ content, icon, duration: 2500, afterClose: () => (toastOwner = toastOwner === 'message' ? null : toastOwner) }),
-  );
+  withToast((toast) => {
+    loadingShown = false;
+    toast.show({ content, icon, duration: 2500, afterClose: () => (toastOwner = toastOwner === 'message' ? null : toastOwner) });
+  });
 }
 
 // --- 9900401: to /Authentication, debounced, once ----------------------------
