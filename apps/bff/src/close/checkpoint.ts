@@ -119,24 +119,24 @@ export async function readCheckpoint(conn: ImportConn, members: Members, month: 
 }
 
 /**
- * Writes `state` (after its month) for every member, in ADA order, replacing what was kept; with
- * no month closed yet, keeps nothing. Runs in the close's transaction.
+ * Replaces the kept state by `state`'s: deletes the rows kept and records its month (with no
+ * month closed yet, keeps nothing). Runs in the close's transaction, before the rows
+ * (writeCheckpointRows) go in.
  */
-export async function writeCheckpoint(
-  k: Kysely<Database>,
-  conn: ImportConn,
-  w: FigureWriter,
-  members: Members,
-  state: ClosedState,
-): Promise<number> {
+export async function resetCheckpoint(k: Kysely<Database>, conn: ImportConn, state: ClosedState): Promise<void> {
   await conn.run(`delete from close_checkpoint`);
   await k.deleteFrom('meta').where('key', '=', CHECKPOINT_KEY).execute();
-  if (state.month === null) return 0;
+  if (state.month === null) return;
   const meta: CheckpointMeta = { month: state.month, py: state.py, pinsPy: state.pins.py, lastMonth: state.pins.lastMonth };
   await k
     .insertInto('meta')
     .values({ key: CHECKPOINT_KEY, value: JSON.stringify(meta) })
     .execute();
+}
+
+/** Writes `state` (after its month) for every member, in ADA order; nothing with no month closed yet. */
+export async function writeCheckpointRows(w: FigureWriter, members: Members, state: ClosedState): Promise<number> {
+  if (state.month === null) return 0;
   const ins = w.writer.inserter('close_checkpoint', COLUMNS);
   const { pins, tally, carry } = state;
   const row = new Array<string | number | null>(COLUMNS.length);

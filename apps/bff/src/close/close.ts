@@ -18,8 +18,7 @@ import type { DB } from '../db/index.ts';
 import { openImportConn, type ImportConn } from '../import/conn.ts';
 import { produceNotifications, type ProduceSummary } from '../notifications/produce.ts';
 import type { ProgressFn } from './close-all.ts';
-import { connBulkWriter } from './conn-writer.ts';
-import { readCheckpoint, writeCheckpoint } from './checkpoint.ts';
+import { readCheckpoint, resetCheckpoint, writeCheckpointRows } from './checkpoint.ts';
 import {
   changedMembers,
   closeCalendar,
@@ -32,6 +31,7 @@ import {
   readMonthFacts,
   type CloseFigures,
 } from './figures.ts';
+import { closeRowWriter } from './staging.ts';
 import { CLOSE_STATE_KEY, parseCloseState, writeCloseState, type CloseState } from './state.ts';
 import { openFigureWriter, planSource, writeMonthlyResults, writeStatements } from './write.ts';
 
@@ -296,10 +296,23 @@ async function attemptClose(
   }
   await staged.flush();
 
-  const writer = connBulkWriter(conn);
+  const rowWriter = closeRowWriter(conn);
+  const { writer } = rowWriter;
   const w = openFigureWriter(writer, figures, planSource(plans, opts.planWorker), progress);
+  // A resumed close that closed nothing leaves the state it started from as it was.
+  const saveCheckpoint = !resumedAfter || closedNow.length > 0;
+  /** The rows: into staging tables before the transaction (SQLite), or in place inside it. */
+  const writeRows = async () => {
+    await w.timed('monthly_results', () => writeMonthlyResults(w, figures, writeFrom - keep, only));
+    if (closedNow.length > 0 || !only) await w.timed('statements', () => writeStatements(w, figures, writeFrom - keep));
+    await w.timed('plan_results', () => w.planResults());
+    if (saveCheckpoint) await w.timed('close_checkpoint', () => writeCheckpointRows(w, members, closing.state));
+    await writer.commit();
+  };
   let done: { rows: Record<string, number>; planMode: 'worker' | 'inline' } | null;
   try {
+    await rowWriter.open();
+    if (rowWriter.staged) await writeRows();
     progress?.({ phase: 'delete', done: 0, total: 1 });
     done = await conn.transaction(async (k) => {
       if ((await metaValue(conn, 'seeded_at')) !== version) return null;
@@ -316,15 +329,14 @@ async function attemptClose(
       const pins = await conn.run(
         `update distributors set pin_code = p.pin_code, pin_month = p.pin_month from close_pins p where distributors.ada = p.ada`,
       );
-      await w.timed('monthly_results', () => writeMonthlyResults(w, figures, writeFrom - keep, only));
-      if (closedNow.length > 0 || !only) await w.timed('statements', () => writeStatements(w, figures, writeFrom - keep));
-      await w.timed('plan_results', () => w.planResults());
-      // A resumed close that closed nothing leaves the state it started from as it was.
-      if (!resumedAfter || closedNow.length > 0) {
-        await w.timed('close_checkpoint', () => writeCheckpoint(k, conn, w, members, closing.state));
+      if (saveCheckpoint) await resetCheckpoint(k, conn, closing.state);
+      if (rowWriter.staged) {
+        progress?.({ phase: 'move in', done: 0, total: 1 });
+        await rowWriter.moveIn();
+      } else {
+        await writeRows();
       }
       progress?.({ phase: 'commit', done: 0, total: 1 });
-      await writer.commit();
       // Every process drops the answers it kept (db/data-version.ts); the state records the new version.
       await markDataReplaced(k);
       const now = new Date().toISOString();
@@ -348,6 +360,7 @@ async function attemptClose(
   } finally {
     await writer.rollback();
     await w.close();
+    await rowWriter.close();
   }
   if (!done) return null;
   return {

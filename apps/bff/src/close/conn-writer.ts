@@ -7,7 +7,7 @@
 import type { BulkInserter, BulkWriter, SqlValue as BulkValue } from '../db/bulk.ts';
 import type { ImportConn, SqlValue } from '../import/conn.ts';
 
-export function connBulkWriter(conn: ImportConn): BulkWriter {
+export function connBulkWriter(conn: ImportConn, into: (table: string) => string = (table) => table): BulkWriter {
   const tables: { ins: ReturnType<ImportConn['inserter']>; queue: SqlValue[][] }[] = [];
   const flush = async () => {
     for (const t of tables) {
@@ -23,7 +23,7 @@ export function connBulkWriter(conn: ImportConn): BulkWriter {
   return {
     dialect: conn.dialect,
     inserter(table, columns): BulkInserter {
-      const t = { ins: conn.inserter(table, columns), queue: [] as SqlValue[][] };
+      const t = { ins: conn.inserter(into(table), columns), queue: [] as SqlValue[][] };
       tables.push(t);
       let rows = 0;
       return {

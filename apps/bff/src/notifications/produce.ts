@@ -309,9 +309,12 @@ export async function produceNotifications(db: DB, opts: ProduceOptions): Promis
   let notifications = 0;
   let queued = 0;
   const byKind: Partial<Record<NotificationKind, number>> = {};
-  await db.transaction().execute(async (tx) => {
-    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-      const chunk = rows.slice(i, i + ROWS_PER_INSERT);
+  // A transaction per chunk, each storing its notifications with their pushes: a month-end's
+  // hundreds of thousands of rows in one would hold SQLite's write lock past another process's
+  // busy timeout (a sign-in). A chunk stored is never stored again (the unique event key).
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    const chunk = rows.slice(i, i + ROWS_PER_INSERT);
+    await db.transaction().execute(async (tx) => {
       // Events told before conflict on (ada, event_key) and are left as they were.
       const inserted = await tx
         .insertInto('notifications')
@@ -342,7 +345,7 @@ export async function produceNotifications(db: DB, opts: ProduceOptions): Promis
       }
       if (outbox.length) await tx.insertInto('notification_outbox').values(outbox).execute();
       queued += outbox.length;
-    }
-  });
+    });
+  }
   return { notifications, queued, byKind };
 }

@@ -1,0 +1,64 @@
+// SQLite has one writer at a time, and another process's write (a sign-in, a saved watchlist)
+// waits for the lock at most its busy timeout, 5 s (issue #30: writers share SQLite fairly). So on
+// SQLite the close builds its rows into temporary tables of its own connection first — writing
+// them takes no lock on the database — and its transaction only moves them in: the lock is held
+// for the deletes and the copies, not for evaluating the plans and building the rows.
+// PostgreSQL writes in place, inside the transaction: its writers take row locks, not one lock.
+import type { BulkWriter } from '../db/bulk.ts';
+import type { ImportConn } from '../import/conn.ts';
+import { connBulkWriter } from './conn-writer.ts';
+
+/** The tables the close writes row by row. */
+const WRITTEN = ['monthly_results', 'statements', 'plan_results', 'close_checkpoint'] as const;
+type Written = (typeof WRITTEN)[number];
+
+const staging = (table: string) => `close_stage_${table}`;
+
+export interface CloseRowWriter {
+  readonly writer: BulkWriter;
+  /** Whether rows go to staging tables first (SQLite), to be moved in by moveIn(). */
+  readonly staged: boolean;
+  /** Creates the (empty) staging tables; nothing on PostgreSQL. */
+  open(): Promise<void>;
+  /** Inside the close's transaction: moves the staged rows of each table in; answers rows moved. */
+  moveIn(): Promise<number>;
+  /** Drops the staging tables (after the transaction, or after a failure). */
+  close(): Promise<void>;
+}
+
+export function closeRowWriter(conn: ImportConn): CloseRowWriter {
+  const staged = conn.dialect === 'sqlite';
+  const columns = new Map<Written, readonly string[]>();
+  const base = connBulkWriter(conn, staged ? staging : undefined);
+  const writer: BulkWriter = {
+    ...base,
+    inserter(table, cols) {
+      if (!(WRITTEN as readonly string[]).includes(table)) throw new Error(`the close does not write ${table} row by row`);
+      columns.set(table as Written, cols);
+      return base.inserter(table, cols);
+    },
+  };
+  const drop = async () => {
+    for (const table of WRITTEN) await conn.run(`drop table if exists temp.${staging(table)}`);
+  };
+  return {
+    writer,
+    staged,
+    async open() {
+      if (!staged) return;
+      await drop();
+      // Same columns as the table; no keys or indexes: the copy into the table checks those.
+      for (const table of WRITTEN) await conn.run(`create temporary table ${staging(table)} as select * from main.${table} where 0`);
+    },
+    async moveIn() {
+      if (!staged) return 0;
+      let moved = 0;
+      for (const [table, cols] of columns) {
+        const list = cols.join(', ');
+        moved += await conn.run(`insert into main.${table} (${list}) select ${list} from temp.${staging(table)}`);
+      }
+      return moved;
+    },
+    close: () => (staged ? drop() : Promise.resolve()),
+  };
+}
