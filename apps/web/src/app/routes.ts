@@ -29,7 +29,7 @@ const planIndexPage = 'incentive/plan-index-page.tsx';
 const monthsPage = 'incentive/months-page.tsx';
 
 /**
- * The complete route table of spec §2 (all paths of shared/routes.txt), as
+ * The complete route table of spec §2 (all paths of docs/routes.txt), as
  * data in one place so per-route policy is visible at a glance.
  */
 export const routeTable: readonly RouteEntry[] = [
