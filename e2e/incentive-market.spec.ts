@@ -20,7 +20,7 @@ async function signInAt(page: Page, ada: string, path: string) {
   await expect.poll(() => session(page, 'accessToken')).toBeTruthy();
 }
 
-/** A masked ADA as spec §5 shows it: 3 digits, six asterisks, 2 digits. */
+/** A masked ADA as docs/contract.md §5 shows it: 3 digits, six asterisks, 2 digits. */
 const MASKED_ADA = /\d{3}\*{6}\d{2}/;
 
 async function expectPage(page: Page, path: string) {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { signInAt, watchProblems } from './helpers.ts';
 
-/** Every /income route of spec §2 and what shows it has real data. */
+/** Every /income route of docs/contract.md §2 and what shows it has real data. */
 const ROUTES: Record<string, string> = {
   type: '[data-net-fen]',
   servicefee: '[data-item-fen]',

@@ -248,7 +248,7 @@ test.describe('lists keep their scroll position when a page opened from them is 
     expect(problems).toEqual([]);
   });
 
-  // In the company app (ca) the view cache keeps one view (spec §9): the list is rebuilt on the way back.
+  // In the company app (ca) the view cache keeps one view (docs/contract.md §9): the list is rebuilt on the way back.
   for (const channel of ['wec', 'ca'] as const) {
     test(`/incentiveplan, with last year’s plans opened (${channel})`, async ({ page }) => {
       const problems = watchProblems(page);

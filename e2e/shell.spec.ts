@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signInAt, watchProblems } from './helpers.ts';
 
-test('requests carry the spec §7 headers and body fields', async ({ page, context }) => {
+test('requests carry the docs/contract.md §7 headers and body fields', async ({ page, context }) => {
   await context.addCookies([{ name: 'canary', value: 'blue', url: test.info().project.use.baseURL! }]);
   const captured = page.waitForRequest((r) => r.url().endsWith('/bff/v1/home/summary'));
   const guideRequest = page.waitForRequest((r) => r.url().includes('/bff/v1/common/guideNovices'));

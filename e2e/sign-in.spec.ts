@@ -20,7 +20,7 @@ test.describe('PC (ebiz) sign-in', () => {
     expect(await session(page, 'idToken')).toBeTruthy();
     expect(await session(page, 'loginAda')).toBe('10000001');
     expect(JSON.parse((await session(page, '_sessionToken'))!)).toHaveLength(1);
-    // Spec §3 "User info": the dstInfo answer is cached as UserInfo (its pinCode is the visitor grade).
+    // docs/contract.md §3 "User info": the dstInfo answer is cached as UserInfo (its pinCode is the visitor grade).
     await expect.poll(async () => JSON.parse((await session(page, 'UserInfo')) ?? '{}').pinCode).toBe(330);
     expect(problems).toEqual([]);
   });

@@ -163,7 +163,7 @@ test.describe('everywhere', () => {
   test('loading shows the skeleton only, and a failure says one thing, in the UI language', async ({ page }) => {
     await signInAt(page, '10000001', '/?channel=wec&lang=zh-CN');
     await dismissHomeOverlays(page);
-    // The income page's data, slow and then failing as a busy system answers (spec §8: 9900004).
+    // The income page's data, slow and then failing as a busy system answers (docs/contract.md §8: 9900004).
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     await page.route('**/bff/v1/income/**', async (route) => {

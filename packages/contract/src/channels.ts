@@ -1,4 +1,4 @@
-/** Channels of spec §1 with their ids (§9). */
+/** Channels of docs/contract.md §1 with their ids (§9). */
 export const CHANNELS = ['ebiz', 'wec', 'ca', 'iinquiry'] as const;
 export type Channel = (typeof CHANNELS)[number];
 

@@ -1,5 +1,5 @@
 /**
- * The error-code catalogue of spec §8. Front end and BFF share it so a code
+ * The error-code catalogue of docs/contract.md §8. Front end and BFF share it so a code
  * means the same thing on both sides of the wire.
  */
 export const Code = {
@@ -33,7 +33,7 @@ export const Code = {
 
 export type CodeValue = (typeof Code)[keyof typeof Code];
 
-/** Codes for which the front end shows no toast (spec §8). */
+/** Codes for which the front end shows no toast (docs/contract.md §8). */
 export const SILENT_CODES: ReadonlySet<number> = new Set([
   Code.SILENT_NO_DATA,
   Code.SILENT_NOT_ELIGIBLE,

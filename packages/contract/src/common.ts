@@ -4,7 +4,7 @@ import { monthSchema } from './months.ts';
 import { localTextSchema } from './text.ts';
 
 /**
- * Bodies and answers of the common calls of spec §7. The front end adds
+ * Bodies and answers of the common calls of docs/contract.md §7. The front end adds
  * `channel` (and `loginada` off iinquiry) to every body; unknown fields are
  * dropped by zod's default object parsing.
  */
@@ -30,7 +30,7 @@ export const idaasTokenDataSchema = z.object({
 });
 export type IdaasTokenData = z.infer<typeof idaasTokenDataSchema>;
 
-/** Claims of the id token: the user profile of spec §3. */
+/** Claims of the id token: the user profile of docs/contract.md §3. */
 export const userProfileSchema = z.object({
   ada: z.string(),
   amway_id: z.string(),
@@ -51,7 +51,7 @@ export const userProfileSchema = z.object({
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
-/** The user info of spec §3, cached in session storage as UserInfo; its flat pinName/pinNameEn stay as they are. */
+/** The user info of docs/contract.md §3, cached in session storage as UserInfo; its flat pinName/pinNameEn stay as they are. */
 export const dstInfoDataSchema = z.object({
   ada: z.string(),
   amway_id: z.string(),
@@ -66,7 +66,7 @@ export const dstInfoDataSchema = z.object({
 export type DstInfo = z.infer<typeof dstInfoDataSchema>;
 
 /**
- * An entry of getConfig's descriptionPageList, also kept in session storage under that key: spec §3
+ * An entry of getConfig's descriptionPageList, also kept in session storage under that key: docs/contract.md §3
  * fixes only the list and each entry's `code` ("code and more"), so the texts are `{ zh, en }` objects.
  */
 export const descriptionPageSchema = z.object({
@@ -119,7 +119,7 @@ export const businessTypeSchema = z
   .regex(/^[A-Za-z0-9_.-]+$/, 'invalid businessType');
 
 export const guideNovicesBodySchema = baseBodySchema.extend({ businessType: businessTypeSchema.default('home') });
-/** guideNovices and guideNovices/add take the channel as a query parameter too (spec §7). */
+/** guideNovices and guideNovices/add take the channel as a query parameter too (docs/contract.md §7). */
 export const guideNovicesQuerySchema = z.object({ channel: z.string().max(20).optional() });
 export const guideNovicesDataSchema = z.object({ businessType: z.string(), show: z.boolean() });
 

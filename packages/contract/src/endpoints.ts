@@ -3,7 +3,7 @@
 // (apps/bff/src/lib/endpoint.ts), the web app types its calls from it (apps/web/src/lib/api-client.ts,
 // type imports only: zod stays out of the browser bundle) and the fuzz suite sends hostile input
 // to each entry (apps/bff/src/fuzz.test.ts, which also checks that the BFF registers exactly
-// these paths). All calls are POST with a JSON body answering the envelope (spec §7), except the
+// these paths). All calls are POST with a JSON body answering the envelope (docs/contract.md §7), except the
 // analytics collector.
 import type { z } from 'zod';
 import {
@@ -106,9 +106,9 @@ import {
 } from './notifications.ts';
 import { watchBodySchema, watchDataSchema, watchlistDataSchema, watchNoteBodySchema, watchNoteDataSchema } from './watchlist.ts';
 
-/** A call answering the envelope `{code, message, success, data}` (spec §3). */
+/** A call answering the envelope `{code, message, success, data}` (docs/contract.md §3). */
 export interface EnvelopeEndpoint {
-  /** The body as the BFF validates it; the request layer adds channel and loginada (spec §7). */
+  /** The body as the BFF validates it; the request layer adds channel and loginada (docs/contract.md §7). */
   readonly body: z.ZodType;
   /** The envelope's `data` on success. */
   readonly data: z.ZodType;
@@ -131,7 +131,7 @@ export interface CollectorEndpoint {
 const none = baseBodySchema.optional();
 
 export const ENDPOINTS = {
-  // --- Common calls of spec §7 -------------------------------------------------------------
+  // --- Common calls of docs/contract.md §7 ---------------------------------------------------
   '/bff/v1/common/idaasToken': { body: idaasTokenBodySchema, data: idaasTokenDataSchema, public: true },
   '/bff/v1/common/dstInfo': { body: none, data: dstInfoDataSchema },
   '/bff/v1/common/getConfig': { body: none, data: getConfigDataSchema },
@@ -231,7 +231,7 @@ type BodyInput<P extends EnvelopePath> = Endpoints[P] extends { body: infer B ex
 
 /**
  * What a caller sends to `P`: the body without channel and loginada, which the request layer
- * adds to every call (spec §7).
+ * adds to every call (docs/contract.md §7).
  */
 export type EndpointBody<P extends EnvelopePath> = Omit<NonNullable<BodyInput<P>>, keyof BaseBody>;
 /** True when `P` may be called without a body. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Code } from './codes.ts';
 
-/** The response envelope of spec §3: every BFF answer has this shape. */
+/** The response envelope of docs/contract.md §3: every BFF answer has this shape. */
 export interface Envelope<T> {
   code: number;
   message: string;

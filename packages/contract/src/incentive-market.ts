@@ -9,7 +9,7 @@
 // Every call accepts the queryAda header for a member of the caller's downline (staff: anyone); a member
 // outside it is refused with code 9900403.
 //
-// Every ADA in these answers is masked in the BFF (spec §5); names are shown as
+// Every ADA in these answers is masked in the BFF (docs/contract.md §5); names are shown as
 // the BFF's name policy allows (in full only for the viewer and the viewer's
 // frontline, else by maskName), so the `masked…` fields may carry a full name.
 // A row links to its market details through `ref`, an opaque reference the BFF

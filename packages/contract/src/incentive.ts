@@ -6,7 +6,7 @@
 // POST /bff/v1/incentive/months         { year? }                       → MonthsData
 // POST /bff/v1/incentive/biennial/settag { track }                      → BiennialTagData
 //
-// Downline legs appear only masked (spec §5): masked ADA and masked name, never the full values.
+// Downline legs appear only masked (docs/contract.md §5): masked ADA and masked name, never the full values.
 import { z } from 'zod';
 import { baseBodySchema } from './common.ts';
 import { historyStartSchema, monthFiguresSchema, monthSchema, monthStateSchema, pySchema } from './months.ts';

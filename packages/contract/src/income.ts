@@ -144,7 +144,7 @@ export const pretaxDataSchema = incomeTotalsSchema.extend({
   paidOn: paidOnSchema.nullable(),
   withholding: incomeWithholdingSchema,
   payeeName: z.string(),
-  /** Masked per spec §5, grouped by 4: '622* **** *45'. The full number never leaves the BFF. */
+  /** Masked per docs/contract.md §5, grouped by 4: '622* **** *45'. The full number never leaves the BFF. */
   bankCardMasked: z.string(),
   bankName: z.string(),
   nationalIdMasked: z.string(),

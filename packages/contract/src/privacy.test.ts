@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { maskName, maskPrivacy } from './privacy.ts';
 
-describe('maskPrivacy (spec §5)', () => {
+describe('maskPrivacy (docs/contract.md §5)', () => {
   it('keeps first 3 and last 2 with six asterisks for values longer than 6', () => {
     expect(maskPrivacy('10000001')).toBe('100******01');
     expect(maskPrivacy('1234567')).toBe('123******67');

@@ -1,5 +1,5 @@
 /**
- * Privacy masking of spec §5, shared so the BFF masks before anything leaves
+ * Privacy masking of docs/contract.md §5, shared so the BFF masks before anything leaves
  * it and the web app shows the same form: longer than 6 characters → first 3
  * + six asterisks + last 2; otherwise first 2 + three asterisks + last 1.
  * Counted in characters (Chinese names), not UTF-16 units.

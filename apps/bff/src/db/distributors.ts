@@ -58,7 +58,7 @@ export async function findDistributor<C extends DistributorColumn = PersonColumn
   return row as Pick<DistributorsTable, C> | undefined;
 }
 
-/** One distributor, or the not-found envelope (spec §8's NOT_FOUND code). */
+/** One distributor, or the not-found envelope (the NOT_FOUND code of docs/contract.md §8). */
 export async function distributorOr404<C extends DistributorColumn = PersonColumn>(
   db: DB,
   ada: string,

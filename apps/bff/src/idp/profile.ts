@@ -1,7 +1,7 @@
 import { maskPrivacy } from '@abo/contract';
 import type { DB } from '../db/index.ts';
 
-/** Id-token claims of spec §3 that describe the person (time claims are added when signing). */
+/** Id-token claims of docs/contract.md §3 that describe the person (time claims are added when signing). */
 export interface ProfileClaims {
   ada: string;
   amway_id: string;

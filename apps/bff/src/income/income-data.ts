@@ -105,7 +105,7 @@ export function parseItems(json: string): ParsedItem[] {
   return items;
 }
 
-/** Groups of 4 separated by spaces (spec §5), applied to an already masked value. */
+/** Groups of 4 separated by spaces (docs/contract.md §5), applied to an already masked value. */
 export function groupBy4(value: string): string {
   const chars = Array.from(value.replace(/\s+/gu, ''));
   const groups: string[] = [];

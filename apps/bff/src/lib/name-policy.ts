@@ -1,8 +1,8 @@
 // Whose names an answer shows in full (README, security: names). One rule for every route:
 // a viewer sees their own name and the names of the people they personally sponsored (their
 // frontline: they know them, and coaching needs it) in full; anyone else — deeper levels of
-// the market, company-wide lists, an upline — only as maskName shows them. maskPrivacy (spec
-// §5) stays for identifiers: on a three-character name it hides nothing.
+// the market, company-wide lists, an upline — only as maskName shows them. maskPrivacy
+// (docs/contract.md §5) stays for identifiers: on a three-character name it hides nothing.
 import { maskName, maskPrivacy } from '@abo/contract';
 import type { Session } from '../plugins/auth.ts';
 
@@ -54,7 +54,7 @@ export function nameFor(viewer: NameViewer, person: NamedPerson, masked?: () => 
 }
 
 /**
- * The distributor's own ADA on their pages: masked (spec §5), except to staff (iinquiry), who look
+ * The distributor's own ADA on their pages: masked (docs/contract.md §5), except to staff (iinquiry), who look
  * the distributor up by it and read it out on the call, as the staff banner shows it. Another
  * person's ADA stays masked for staff too, as the distributor sees it.
  */

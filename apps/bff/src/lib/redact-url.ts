@@ -3,7 +3,7 @@
  *
  * After the staff sign-in the web app's address holds the tokens it was given (README, "Demo
  * sign-ins"), during any sign-in it holds the one-time `sessionToken` or WeChat's `code`
- * (spec §1), and OAuth-style callers put `access_token`/`id_token` there. Whoever can read the
+ * (docs/contract.md §1), and OAuth-style callers put `access_token`/`id_token` there. Whoever can read the
  * access log or the analytics table must not be able to sign in with what they read.
  */
 
@@ -28,7 +28,7 @@ export const CREDENTIAL_PARAMS: readonly string[] = [
   'refresh_token',
 ];
 
-/** Request headers that carry credentials (spec §7 token headers, cookies); never logged. */
+/** Request headers that carry credentials (docs/contract.md §7 token headers, cookies); never logged. */
 export const CREDENTIAL_HEADERS: readonly string[] = ['idaas-accesstoken', 'idaas-idtoken', 'ada-token', 'authorization', 'cookie'];
 
 export const REDACTED = '[redacted]';

@@ -45,7 +45,7 @@ const MINUTE_MS = 60_000;
 /**
  * Access control in one place: every /bff route not marked public needs a
  * valid session. Distributor channels: access + id token for the same ada,
- * failing with 9900401 (HTTP 200, spec §8). iinquiry: the staff ada-token,
+ * failing with 9900401 (HTTP 200, docs/contract.md §8). iinquiry: the staff ada-token,
  * failing with code 401. queryAda reads are checked and audited here.
  */
 export const authPlugin = fp(
@@ -96,7 +96,7 @@ export const authPlugin = fp(
       const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
       const sent = header(request, 'channel') ?? body['channel'];
       const channel = sent === undefined || sent === '' ? '' : String(sent).toLowerCase();
-      // The channel is written to the audit log: only the four of spec §9.
+      // The channel is written to the audit log: only the four of docs/contract.md §9.
       if (channel !== '' && !isChannel(channel)) throw badRequest('Unknown channel');
       const queryAda = header(request, 'queryAda');
       if (queryAda !== undefined && !ADA_PATTERN.test(queryAda)) throw forbidden('queryAda is not a valid ADA');

@@ -5,7 +5,7 @@ import { PANEL_PARAM } from '../features/notifications/panel-address.ts';
 import type { RouteHandle } from './router-handle.ts';
 
 export const DEFAULT_VIEW_CACHE_MAX = 8;
-/** Spec §2/§9: the native app (ca) keeps one view. */
+/** docs/contract.md §2/§9: the native app (ca) keeps one view. */
 export const CA_VIEW_CACHE_MAX = 1;
 
 interface CachedView {

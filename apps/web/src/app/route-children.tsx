@@ -51,7 +51,7 @@ function toRouteObject(entry: RouteEntry, basename: string): RouteObject {
 }
 
 /**
- * The pages of the route table (spec §2) and the not-found page, under the app's root route.
+ * The pages of the route table (docs/contract.md §2) and the not-found page, under the app's root route.
  * `basename`: the router's (lowercase), which the prefetching loaders take off the address.
  */
 export function childRoutes(basename: string): RouteObject[] {

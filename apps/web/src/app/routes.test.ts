@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { routeTable } from './routes.ts';
 
-// The spec's page paths, kept in the repository (docs/routes.txt); `#` starts a comment line.
+// The contract's page paths (docs/contract.md §2), kept in the repository (docs/routes.txt); `#` starts a comment line.
 const routesFile = path.resolve(__dirname, '../../../../docs/routes.txt');
 const pathsIn = (file: string) =>
   fs
@@ -12,7 +12,7 @@ const pathsIn = (file: string) =>
     .filter((line) => !line.startsWith('#'))
     .flatMap((line) => line.split(/\s+/))
     .filter(Boolean);
-// Where the spec's own list sits beside the repository (as in CI), the kept copy must match it.
+// Where the list the contract came with sits beside the repository (as in CI), the kept copy must match it.
 const specRoutes = path.resolve(__dirname, '../../../../../shared/routes.txt');
 
 describe('route table', () => {

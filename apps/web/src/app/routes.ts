@@ -11,9 +11,9 @@ export interface RouteEntry {
    * preloads).
    */
   page: string;
-  /** Views on the keep-alive list restore their scroll position (spec §2). */
+  /** Views on the keep-alive list restore their scroll position (docs/contract.md §2). */
   keepAlive?: boolean;
-  /** Incentive pages the ebiz iframe resizing skips (spec §2, §4). */
+  /** Incentive pages the ebiz iframe resizing skips (docs/contract.md §2, §4). */
   ebizSkip?: boolean;
   /**
    * Pages whose purpose is to change the distributor's settings (a target, a shop, a track, an
@@ -29,7 +29,7 @@ const planIndexPage = 'incentive/plan-index-page.tsx';
 const monthsPage = 'incentive/months-page.tsx';
 
 /**
- * The complete route table of spec §2 (all paths of docs/routes.txt), as
+ * The complete route table of docs/contract.md §2 (all paths of docs/routes.txt), as
  * data in one place so per-route policy is visible at a glance.
  */
 export const routeTable: readonly RouteEntry[] = [

@@ -19,7 +19,7 @@ const SDK_DELAY_MS = 4000;
 export function useAnalytics(channel: Channel): DstInfo | undefined {
   const location = useLocation();
   const client = useQueryClient();
-  // The user info of spec §3 (cached as UserInfo): its pinCode is the visitor grade. Asked once
+  // The user info of docs/contract.md §3 (cached as UserInfo): its pinCode is the visitor grade. Asked once
   // signed in (staff: with their tokens); the sign-in pages have no one to ask about.
   // Staff have no one to ask about until they have looked a distributor up.
   const signedIn = channel === 'iinquiry' ? !!getSession('adaToken') && !!queriedAda() : hasStoredTokens();

@@ -23,7 +23,7 @@ export function useChannelIntegrations(channel: Channel): void {
   }, [navigate]);
 
   useEffect(() => {
-    // Spec §2: a page restored from the browser's back-forward cache reloads.
+    // docs/contract.md §2: a page restored from the browser's back-forward cache reloads.
     const onPageShow = (event: PageTransitionEvent) => {
       if (event.persisted) window.location.reload();
     };

@@ -2,7 +2,7 @@ import { useMemo, type CSSProperties } from 'react';
 import { sanitizeHtml } from '../lib/sanitize.ts';
 
 export interface SafeHtmlProps {
-  /** Untrusted HTML (description pages, prompts); filtered to the spec §5 allowlist. */
+  /** Untrusted HTML (description pages, prompts); filtered to the docs/contract.md §5 allowlist. */
   html: string | null | undefined;
   className?: string;
 }

@@ -3,7 +3,7 @@ import { CARD_TEXTURE_LAYOUT, cardTextureBackground, nearestCardHeight, type Car
 
 /**
  * Measures an element with ResizeObserver and answers the texture height
- * (spec §2) nearest to its rendered height. State changes only when the
+ * (docs/contract.md §2) nearest to its rendered height. State changes only when the
  * nearest listed height changes, so a card growing by a few pixels does not
  * re-render. Without ResizeObserver (very old webviews) it stays `null` and
  * the card simply has no texture.

@@ -2,7 +2,7 @@ import type { Channel } from '@abo/contract';
 
 /**
  * Deployment configuration, read from Vite's env at build time. The BFF base
- * address may differ per channel (spec §7); the default is the same origin.
+ * address may differ per channel (docs/contract.md §7); the default is the same origin.
  */
 const env = import.meta.env;
 

@@ -1,5 +1,5 @@
 /**
- * Behavioural analytics through the Sensors Data web SDK (spec §1, §7, §9).
+ * Behavioural analytics through the Sensors Data web SDK (docs/contract.md §1, §7, §9).
  *
  * - The SDK is imported on demand so it is not part of the shell bundle.
  * - Events go to `/bff/v1/analytics/events` by default (the BFF stores them);
@@ -13,7 +13,7 @@
  *   used by trackPageView) and remembers them as $latest_utm_* for later
  *   events (preset_properties.latest_utm, on by default).
  * - Super properties (channel, visitor grade = pinCode, app version, ada) are
- *   registered about 200 ms after the SDK is ready (spec §9) and attached to
+ *   registered about 200 ms after the SDK is ready (docs/contract.md §9) and attached to
  *   every event after that.
  * - `VITE_ANALYTICS=off` switches all of it off: the SDK is never loaded.
  * - No credential leaves in an address: the sign-in guard takes them out of the address before

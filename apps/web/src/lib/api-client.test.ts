@@ -19,7 +19,7 @@ function answer(body: unknown, status = 200) {
 }
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
-describe('request layer (spec §7, §8)', () => {
+describe('request layer (docs/contract.md §7, §8)', () => {
   beforeEach(() => {
     // Message toasts of earlier tests "close" (the real Toast calls afterClose after its duration).
     for (const [options] of toast.show.mock.calls as unknown as Array<[{ afterClose?: () => void }]>) options.afterClose?.();
@@ -94,7 +94,7 @@ describe('request layer (spec §7, §8)', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it("shows spec §8's text for 9900004, and a code's own copy when the server's message is in another language", async () => {
+  it("shows docs/contract.md §8's text for 9900004, and a code's own copy when the server's message is in another language", async () => {
     vi.stubGlobal('fetch', answer({ code: 9900004, message: 'db down', success: false, data: null }));
     await expect(post('/bff/v1/common/dstInfo', {}, { loading: false })).rejects.toMatchObject({
       code: 9900004,

@@ -6,9 +6,9 @@ import { bffBaseUrl } from '../config/env.ts';
 import type { RequestTexts } from './request-texts.ts';
 import { getSession } from './storage.ts';
 
-/** Request timeout of spec §9. */
+/** Request timeout of docs/contract.md §9. */
 export const REQUEST_TIMEOUT_MS = 60_000;
-/** Debounce of the 9900401 redirect (spec §4, §9). */
+/** Debounce of the 9900401 redirect (docs/contract.md §4, §9). */
 export const AUTH_REDIRECT_DEBOUNCE_MS = 200;
 
 /** A failed call: the envelope's code and message, for error states and retries. */
@@ -63,12 +63,12 @@ function canaryCookie(): string {
   return match?.[1] ? decodeURIComponent(match[1]) : '0';
 }
 
-/** The distributor a request reads for (spec §2 queryAda): the address's, else the session's. */
+/** The distributor a request reads for (docs/contract.md §2 queryAda): the address's, else the session's. */
 export function queriedAda(): string | null {
   return new URLSearchParams(window.location.search).get('queryAda') ?? getSession('queryAda');
 }
 
-/** Headers of spec §7, per channel. */
+/** Headers of docs/contract.md §7, per channel. */
 export function requestHeaders(channel: Channel): Record<string, string> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   const queryAda = queriedAda();
@@ -86,7 +86,7 @@ export function requestHeaders(channel: Channel): Record<string, string> {
   return headers;
 }
 
-/** Body additions of spec §7: channel always, loginada off iinquiry. */
+/** Body additions of docs/contract.md §7: channel always, loginada off iinquiry. */
 export function requestBody(channel: Channel, body: object | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = { ...(body ?? {}), channel };
   if (channel !== 'iinquiry') out['loginada'] = getSession('loginAda') ?? undefined;
@@ -186,7 +186,7 @@ type BodyArgs<P extends EnvelopePath> =
     : [body: EndpointBody<P>, options?: RequestOptions];
 
 /**
- * POST a JSON body to the BFF (spec §7) and unwrap the envelope (spec §8).
+ * POST a JSON body to the BFF (docs/contract.md §7) and unwrap the envelope (docs/contract.md §8).
  * Resolves with `data` on code 0; otherwise shows what the catalogue says and
  * rejects with an ApiError so pages can show their error state.
  *

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CARD_TEXTURE_HEIGHTS, cardTextureBackground, cardTextureSvg, cardTextureUrl, nearestCardHeight } from './card-texture.ts';
 
-describe('nearestCardHeight (spec §2)', () => {
+describe('nearestCardHeight (docs/contract.md §2)', () => {
   it('lists exactly the twelve spec heights in order', () => {
     expect(CARD_TEXTURE_HEIGHTS).toEqual([125, 136, 148, 164, 189, 202, 224, 248, 273, 286, 312, 362]);
   });

@@ -1,5 +1,5 @@
 /**
- * Card texture backgrounds of spec §2: a card gets the texture drawn for the
+ * Card texture backgrounds of docs/contract.md §2: a card gets the texture drawn for the
  * nearest of twelve card heights, so the pattern keeps its proportions on
  * cards of any height. The textures are tiny inline SVGs generated here
  * (a few hundred bytes each, no image requests, no asset files): soft rings

@@ -12,7 +12,7 @@ export function isMobileUserAgent(ua: string): boolean {
   return MOBILE_UA.test(ua);
 }
 
-/** ebiz on desktop, wec on mobile (spec §1). */
+/** ebiz on desktop, wec on mobile (docs/contract.md §1). */
 export function defaultChannel(ua: string): Channel {
   return isMobileUserAgent(ua) ? 'wec' : 'ebiz';
 }

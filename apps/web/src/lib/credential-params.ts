@@ -1,5 +1,5 @@
 /**
- * Credentials that arrive in the app's address (spec §2 "Query parameters read"), and the
+ * Credentials that arrive in the app's address (docs/contract.md §2 "Query parameters read"), and the
  * address without them. Whatever stays in the address reaches the browser history, the
  * server's access log, the Referer of later requests and every analytics page view, so
  * the sign-in guard takes them out before anything else reads the address, and analytics
@@ -9,7 +9,7 @@
 /** The `state` of our WeChat OAuth round trip: only with it are `code` and `state` WeChat's. */
 export const WECHAT_OAUTH_STATE = 'abo-inquiry';
 
-/** The one-time session token, and the iinquiry (staff) tokens of spec §2 and §3. */
+/** The one-time session token, and the iinquiry (staff) tokens of docs/contract.md §2 and §3. */
 export const TOKEN_PARAMS = ['sessionToken', 'adaToken', 'oktaIdTokenKey', 'oktaIdToken'] as const;
 
 /**

@@ -1,5 +1,5 @@
 // Files the BFF makes (statements, certificates, income spreadsheets) delivered the way each
-// channel can take them (spec §1; README "Statements and exports"). The BFF answers a one-time
+// channel can take them (docs/contract.md §1; README "Statements and exports"). The BFF answers a one-time
 // link valid 5 minutes, bound to this browser by an HttpOnly cookie; then:
 // - ebiz, iinquiry (desktop browsers): the file is fetched (same origin: the cookie goes with it)
 //   and saved through a temporary <a download>; "downloaded" is said once it was handed over.

@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { post, queriedAda } from './api-client.ts';
 import { getSession, setSession } from './storage.ts';
 
-/** dstInfo, cached in session storage as UserInfo (spec §3). */
+/** dstInfo, cached in session storage as UserInfo (docs/contract.md §3). */
 export async function getDstInfo(): Promise<DstInfo> {
   const info = await post('/bff/v1/common/dstInfo', {}, { loading: false });
   setSession('UserInfo', { ...(getSession('UserInfo') ?? {}), ...info });

@@ -1,5 +1,5 @@
 /**
- * Channel ebiz (spec §4, §9): the app runs in an iframe of the e-commerce
+ * Channel ebiz (docs/contract.md §4, §9): the app runs in an iframe of the e-commerce
  * portal, which cannot see the app's content height across origins. After
  * each navigation (once the new page has rendered: 500 ms) the app tells the
  * parent how tall to make the frame and asks it to scroll to the top.
@@ -18,7 +18,7 @@
  * Target origin: never '*'. `VITE_EBIZ_PORTAL_ORIGINS` (comma-separated)
  * lists the portals allowed to receive the messages; without it the parent's
  * own origin is used (`location.ancestorOrigins`, else `document.referrer`).
- * Pages marked `ebizSkip` in the route table (the six incentive pages spec §2
+ * Pages marked `ebizSkip` in the route table (the six incentive pages docs/contract.md §2
  * names) send nothing: they size themselves.
  */
 

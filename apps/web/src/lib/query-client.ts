@@ -7,7 +7,7 @@ const pageDataFns = new WeakSet<object>();
 /**
  * Every query is a page's data: its calls show no toasts, because the page shows the skeleton
  * and the error state itself (lib/api-client.ts, asPageData). Writes (mutations) and calls made
- * outside a query keep the toasts of spec §4 and §8. Every way a query starts (a component, a
+ * outside a query keep the toasts of docs/contract.md §4 and §8. Every way a query starts (a component, a
  * route loader's prefetch, fetchQuery) takes its options through defaultQueryOptions.
  */
 function quietQueries(client: QueryClient): QueryClient {

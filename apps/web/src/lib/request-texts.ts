@@ -23,7 +23,7 @@ const COPY_BY_CODE: Partial<Record<number, string>> = {
 const HAN = /\p{Script=Han}/u;
 
 /**
- * Loaded with the first call that needs a text (i18next stays out of the shell). As spec §8 has
+ * Loaded with the first call that needs a text (i18next stays out of the shell). As docs/contract.md §8 has
  * it, 9900004 says "network anomaly, please retry" and any other code the server's message, but
  * only when that message is written in the UI's language (a Chinese UI never shows an English
  * server text, nor the other way round); else the copy of its code, else the generic text.

@@ -1,4 +1,4 @@
-/** Spec §9: root font size = viewport width / 10, width capped at 414 per pixel ratio; resize debounced 300 ms. */
+/** docs/contract.md §9: root font size = viewport width / 10, width capped at 414 per pixel ratio; resize debounced 300 ms. */
 export const MAX_WIDTH_PER_DPR = 414;
 export const RESIZE_DEBOUNCE_MS = 300;
 

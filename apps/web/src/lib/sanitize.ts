@@ -2,7 +2,7 @@ import DOMPurify, { type Config } from 'dompurify';
 
 /**
  * HTML shown to users (description pages from getConfig, prompts) is filtered
- * to exactly the allowlist of spec §5. `SafeHtml` is the only component that
+ * to exactly the allowlist of docs/contract.md §5. `SafeHtml` is the only component that
  * renders the result; nothing else may set innerHTML.
  */
 export const ALLOWED_TAGS = ['a', 'div', 'span', 'p', 'br', 'li', 'ol', 'ul', 'img'] as const;

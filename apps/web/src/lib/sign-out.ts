@@ -14,7 +14,7 @@ export interface SignOutPlace {
  * Whether the app owns the session, so "sign out" means something: the desktop app opened on its
  * own (ebiz, sign-in at /login) and the mobile web in a browser (wec, the IdP portal). Elsewhere
  * the host signs the user in and would do so again at once: the ebiz portal around its iframe,
- * WeChat (OAuth, spec §2), the company's app (ca); staff (iinquiry) come with their own tokens.
+ * WeChat (OAuth, docs/contract.md §2), the company's app (ca); staff (iinquiry) come with their own tokens.
  */
 export function ownsSession(channel: Channel, place: SignOutPlace): boolean {
   if (channel === 'ebiz') return !place.framed;

@@ -16,7 +16,7 @@ afterEach(() => {
 
 const userInfo = { ada: '10000001', amway_id: 'A1', amway_user_type: 'ABO', fullName: '张三丰', pinCode: 30 };
 
-describe('session storage keys (spec §3)', () => {
+describe('session storage keys (docs/contract.md §3)', () => {
   it('uses exactly the spec key names', () => {
     expect([...storage.SESSION_KEYS].sort()).toEqual(
       [
@@ -80,7 +80,7 @@ describe('session storage keys (spec §3)', () => {
     expect(storage.getSession('descriptionPageList')).toBeNull();
   });
 
-  it('keeps queryAda (beyond spec §3) apart from the spec keys', () => {
+  it('keeps queryAda (beyond docs/contract.md §3) apart from the contract keys', () => {
     expect(storage.EXTRA_SESSION_KEYS).toEqual(['queryAda']);
     expect(storage.SESSION_KEYS).not.toContain('queryAda');
     storage.setSession('queryAda', '20000002');
@@ -105,7 +105,7 @@ describe('session storage keys (spec §3)', () => {
   });
 });
 
-describe('logout (spec §4)', () => {
+describe('logout (docs/contract.md §4)', () => {
   it('clears local and session storage but keeps _sessionToken and channel', () => {
     storage.setSession('accessToken', 'at');
     storage.setSession('idToken', 'it');

@@ -1,12 +1,12 @@
 /**
- * Typed session storage with exactly the keys of spec §3, and logout of
- * spec §4. Storage can throw (Safari private mode on quota, storage disabled
+ * Typed session storage with exactly the keys of docs/contract.md §3, and logout of
+ * docs/contract.md §4. Storage can throw (Safari private mode on quota, storage disabled
  * by policy, sandboxed iframes that deny access to `window.sessionStorage`
  * itself); every operation then falls back to an in-memory copy for the life
  * of the page, so sign-in still works, it is just not kept across reloads.
  */
 
-/** A cached dstInfo answer (spec §3 "User info"); pinCode is the visitor grade. */
+/** A cached dstInfo answer (docs/contract.md §3 "User info"); pinCode is the visitor grade. */
 export interface StoredUserInfo {
   ada: string;
   amway_id: string;
@@ -22,7 +22,7 @@ export interface StoredDescriptionPage {
   [field: string]: unknown;
 }
 
-/** Every session-storage key of spec §3 (plus EXTRA_SESSION_KEYS) and the type stored under it. */
+/** Every session-storage key of docs/contract.md §3 (plus EXTRA_SESSION_KEYS) and the type stored under it. */
 export interface SessionValues {
   accessToken: string;
   idToken: string;
@@ -39,7 +39,7 @@ export interface SessionValues {
   oktaIdToken: string;
   descriptionPageList: StoredDescriptionPage[];
   /**
-   * Not a spec §3 key: the ada being queried (spec §2 query parameter, sent
+   * Not a docs/contract.md §3 key: the ada being queried (docs/contract.md §2 query parameter, sent
    * as the queryAda header of §7), kept for the session in the iinquiry
    * channel. Listed apart in EXTRA_SESSION_KEYS.
    */
@@ -47,7 +47,7 @@ export interface SessionValues {
 }
 export type SessionKey = keyof SessionValues;
 
-/** Exactly the session-storage keys of spec §3. */
+/** Exactly the session-storage keys of docs/contract.md §3. */
 export const SESSION_KEYS = [
   'accessToken',
   'idToken',
@@ -63,10 +63,10 @@ export const SESSION_KEYS = [
   'descriptionPageList',
 ] as const satisfies readonly SessionKey[];
 
-/** Keys beyond spec §3 (see SessionValues.queryAda). */
+/** Keys beyond docs/contract.md §3 (see SessionValues.queryAda). */
 export const EXTRA_SESSION_KEYS = ['queryAda'] as const satisfies readonly SessionKey[];
 
-/** Kept by logout (spec §4): a used link stays used, and the channel stays known. */
+/** Kept by logout (docs/contract.md §4): a used link stays used, and the channel stays known. */
 export const LOGOUT_KEEPS = ['_sessionToken', 'channel'] as const satisfies readonly SessionKey[];
 
 type JsonKey = 'UserInfo' | '_sessionToken' | 'descriptionPageList';
@@ -178,9 +178,9 @@ export function removeSession(key: SessionKey): void {
 }
 
 /**
- * Local-storage keys of the app's own (spec §3 names session keys only) all start with this
+ * Local-storage keys of the app's own (docs/contract.md §3 names session keys only) all start with this
  * prefix, so they are told apart from the spec's and from other apps' on the same origin. Logout
- * clears them with the rest of local storage (spec §4).
+ * clears them with the rest of local storage (docs/contract.md §4).
  */
 export const LOCAL_KEY_PREFIX = 'abo-inquiry:';
 export type LocalKey = `${typeof LOCAL_KEY_PREFIX}${string}`;
@@ -210,7 +210,7 @@ export function markSessionTokenUsed(token: string): void {
 }
 
 /**
- * Logout of spec §4: clears local and session storage entirely (including
+ * Logout of docs/contract.md §4: clears local and session storage entirely (including
  * keys this module does not know, such as the language choice), keeping only
  * the used session-token list and the channel.
  */

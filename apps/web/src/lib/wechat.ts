@@ -1,5 +1,5 @@
 /**
- * WeChat integration (spec §7, §9): inside the WeChat browser the JS-SDK is
+ * WeChat integration (docs/contract.md §7, §9): inside the WeChat browser the JS-SDK is
  * configured from a JSONP signature service, and the share / option menu is
  * hidden once the SDK is ready and again 1 s later (WeChat sometimes restores
  * the menu after the first call). The SDK itself is imported only here, on
@@ -64,7 +64,7 @@ export function signatureUrl(
 
 function parseSignature(payload: unknown): WechatSignature {
   let value = payload;
-  // The service may answer a JSON-like string rather than an object (spec §7).
+  // The service may answer a JSON-like string rather than an object (docs/contract.md §7).
   if (typeof value === 'string') value = JSON.parse(value) as unknown;
   const record = (value ?? {}) as Record<string, unknown>;
   const timestamp = Number(record.timestamp);

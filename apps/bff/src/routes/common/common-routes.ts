@@ -54,7 +54,7 @@ export interface CommonRoutesOptions {
   today?: () => Date;
 }
 
-/** The common calls of spec §7, and how fresh the month figures are. */
+/** The common calls of docs/contract.md §7, and how fresh the month figures are. */
 export async function commonRoutes(app: FastifyInstance, opts: CommonRoutesOptions = {}): Promise<void> {
   const today = opts.today ?? (() => new Date());
   const r = app.withTypeProvider<ZodTypeProvider>();

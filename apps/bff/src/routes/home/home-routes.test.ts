@@ -83,7 +83,7 @@ describe('home summary on the demo seed', () => {
     expect([s.ada, s.maskedAda]).toEqual(['10000004', '10000004']);
     // Other people's ADAs stay as the distributor sees them.
     if (s.legs.closest) expect(s.legs.closest.maskedAda).toContain('*');
-    // The distributor's own home keeps the mask (spec §5).
+    // The distributor's own home keeps the mask (docs/contract.md §5).
     expect((await summaryOf('10000004')).maskedAda).toBe('100******04');
   });
 

@@ -13,7 +13,7 @@ export interface PersonSource {
 }
 
 /**
- * A market member as it leaves the BFF: the ADA masked (spec §5), the names as this viewer may
+ * A market member as it leaves the BFF: the ADA masked (docs/contract.md §5), the names as this viewer may
  * see them (name-policy.ts: in full only for the viewer and the viewer's frontline). The
  * `masked…` field names are the contract's; the value is the full name where the policy allows.
  */

@@ -52,7 +52,7 @@ export interface MarketSnapshot {
   signature: string;
 }
 
-/** A member as someone who does not know them sees them: names by maskName, ADA by maskPrivacy (spec §5). */
+/** A member as someone who does not know them sees them: names by maskName, ADA by maskPrivacy (docs/contract.md §5). */
 export interface MaskedMember {
   nameZh: string;
   nameEn: string;

@@ -23,7 +23,7 @@ const query = z.object({
 });
 
 /**
- * JSONP signature service for the WeChat JS-SDK (spec §7: a script-tag
+ * JSONP signature service for the WeChat JS-SDK (docs/contract.md §7: a script-tag
  * request passing the current URL, answering `callback({appid, timestamp,
  * nonceStr, signature})`). The URL is signed without its #fragment.
  */

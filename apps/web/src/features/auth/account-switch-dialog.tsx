@@ -13,7 +13,7 @@ export interface AccountSwitchDialogProps {
   onDecide: (switchTo: boolean) => void;
 }
 
-/** Masked as everywhere else (spec §5): enough for the owner to recognise, little for anyone else. */
+/** Masked as everywhere else (docs/contract.md §5): enough for the owner to recognise, little for anyone else. */
 function accountLabel(profile: UserProfile): string {
   const name = maskName(profile.fullName);
   return name ? `${name} · ${maskPrivacy(profile.ada)}` : maskPrivacy(profile.ada);

@@ -103,7 +103,7 @@ function credentialsIn(url: URL): { sessionToken: string | null; wechatCode: str
   return { sessionToken: url.searchParams.get('sessionToken'), wechatCode: wechatOAuthCode(url.searchParams) };
 }
 
-/** iinquiry (spec §2): the staff tokens and the queried ada are kept for the session. */
+/** iinquiry (docs/contract.md §2): the staff tokens and the queried ada are kept for the session. */
 function keepStaffParams(url: URL): void {
   for (const key of IINQUIRY_PARAMS) {
     const value = url.searchParams.get(key);
@@ -121,7 +121,7 @@ let pageShown = false;
  * Run before the router starts. When the address the app opened with carries credentials
  * (a session token, our WeChat OAuth code, the iinquiry staff tokens), they leave the address
  * at once, before the router, analytics or anything else reads it: the staff tokens go to
- * session storage (spec §3), the exchange of a session token or code starts now (in parallel
+ * session storage (docs/contract.md §3), the exchange of a session token or code starts now (in parallel
  * with loading the page's code) and the guard below waits for it. So the first navigation
  * starts on the clean address instead of redirecting to it.
  */
@@ -142,7 +142,7 @@ export function beginSignIn(): void {
 }
 
 /**
- * The navigation guard of spec §2, as router middleware so no page request starts before it
+ * The navigation guard of docs/contract.md §2, as router middleware so no page request starts before it
  * has run. No address it lets through or redirects to carries a credential.
  */
 export const authMiddleware: MiddlewareFunction = async ({ request }, next) => {

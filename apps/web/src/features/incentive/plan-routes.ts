@@ -25,7 +25,7 @@ export type SubpageId = (typeof SUBPAGES)[number];
 export type Subpage = 'overview' | SubpageId;
 
 /**
- * The subpages each plan route has, in the order its navigation lists them (spec §2); the route
+ * The subpages each plan route has, in the order its navigation lists them (docs/contract.md §2); the route
  * table (app/routes.ts) declares exactly these paths. Criteria without a subpage open a trace drawer.
  */
 export const PLAN_SUBPAGES: Readonly<Record<string, readonly SubpageId[]>> = {

@@ -14,7 +14,7 @@ export default function AuthenticationPage() {
   const navigate = useNavigate();
   const from = safeFrom(params.get('from'));
   const again = () => {
-    // Keeps the used session tokens and the channel (spec §4).
+    // Keeps the used session tokens and the channel (docs/contract.md §4).
     logout();
     void navigate(from, { replace: true });
   };

@@ -34,7 +34,7 @@ export function safeFrom(from: string | null): string {
 }
 
 /**
- * PC sign-in (spec §2): the identity provider's form in an iframe; its token
+ * PC sign-in (docs/contract.md §2): the identity provider's form in an iframe; its token
  * fetch hands back a one-time session token, and we go back to `from` with
  * it, where the guard exchanges it.
  */

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { post } from '../../../lib/api-client.ts';
 import { getSession } from '../../../lib/storage.ts';
 
-// guideNovices takes the channel as a query parameter (spec §7).
+// guideNovices takes the channel as a query parameter (docs/contract.md §7).
 const channelQuery = () => ({ channel: getSession('channel') ?? 'ebiz' });
 
 export const noviceGuideQuery = (businessType: string) =>

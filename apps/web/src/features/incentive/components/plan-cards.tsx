@@ -16,7 +16,7 @@ import { criterionValue } from './text.ts';
 /** The default link of a plan card: its page, at its edition. */
 export const planLink = (p: PlanSummary) => planHref(p.route, p.py);
 
-/** One plan card: name, status, headline progress (textured by its height, spec §2). */
+/** One plan card: name, status, headline progress (textured by its height, docs/contract.md §2). */
 export function PlanCard({ p, to }: { p: PlanSummary; to: string }) {
   const { t } = useTranslation('incentive');
   const { tx, lang } = useLocalText();
