@@ -24,22 +24,10 @@ export * from './market-rules.ts';
 export * from './notifications.ts';
 export * from './projections.ts';
 export type * from './plans/types.ts';
-export {
-  combineStatus,
-  evaluateCriterion,
-  evaluatePlan,
-  evaluatePlans,
-  monthMeets,
-  periodPosition,
-  periodTotal,
-  pinOutlook,
-  planMonths,
-  summarizeHistory,
-  type HistorySummary,
-  type PinConditionOutlook,
-  type MonthConditionInput,
-  type PeriodPosition,
-} from './plans/evaluate.ts';
+export { combineStatus, evaluateCriterion } from './plans/criterion-status.ts';
+export { evaluatePlan, evaluatePlans, pinOutlook, type PinConditionOutlook } from './plans/evaluate.ts';
+export { monthMeets, periodTotal, type MonthConditionInput } from './plans/measure-basics.ts';
+export { periodPosition, planMonths, summarizeHistory, type HistorySummary, type PeriodPosition } from './plans/history-summary.ts';
 export * from './plans/kinds.ts';
 export * from './plans/card.ts';
 export * from './plans/summary-codec.ts';

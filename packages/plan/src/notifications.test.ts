@@ -10,7 +10,7 @@ import {
   type ClosedMonthFacts,
   type EventDeadlineFacts,
 } from './notifications.ts';
-import { planMonths } from './plans/evaluate.ts';
+import { planMonths } from './plans/history-summary.ts';
 import { PLANS } from './plans/registry.ts';
 import { PIN } from './pins.ts';
 import { SEMINAR_2627 } from './plans/py2627.ts';

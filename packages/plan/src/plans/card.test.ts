@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { pyMonths } from '../calendar.ts';
 import { planCard, planCardFromSummary, planHeadline, type CriterionProgress } from './card.ts';
-import { evaluatePlans, periodPosition } from './evaluate.ts';
+import { evaluatePlans } from './evaluate.ts';
+import { periodPosition } from './history-summary.ts';
 import { marketingStarRule } from './marketing-star.ts';
 import { plansFor } from './registry.ts';
 import { decodePlanSummary, encodePlanSummary } from './summary-codec.ts';

@@ -2,7 +2,7 @@
 // to headline), from a live evaluation or from the summary the close stored.
 import type { DateLike, PeriodState } from '../calendar.ts';
 import type { Text } from '../text.ts';
-import { periodPosition, planMonths } from './evaluate.ts';
+import { periodPosition, planMonths } from './history-summary.ts';
 import { CRITERION_KINDS, criterionLabel, criterionRequired, kindOf } from './kinds.ts';
 import type { StoredPlanEntry } from './summary-codec.ts';
 import type { CriterionKind, PlanDef, PlanResult, PlanType, Status } from './types.ts';

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { pyMonths } from '../calendar.ts';
 import { PIN, pyQualification } from '../pins.ts';
 import { knownPys } from '../rules/registry.ts';
-import { combineStatus, evaluateCriterion, evaluatePlan, evaluatePlans, pinOutlook, summarizeHistory } from './evaluate.ts';
+import { combineStatus, evaluateCriterion } from './criterion-status.ts';
+import { evaluatePlan, evaluatePlans, pinOutlook } from './evaluate.ts';
+import { summarizeHistory } from './history-summary.ts';
 import { PLANS, planByCode, plansByRoute, plansFor } from './registry.ts';
 import type { Criterion, MonthRecord, PlanDef } from './types.ts';
 

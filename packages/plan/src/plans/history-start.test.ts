@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { countsSoFar, monthStateOf, pyMonths } from '../calendar.ts';
 import { criterionProjection, projectCount } from '../projections.ts';
-import { evaluateCriterion, evaluatePlan, summarizeHistory } from './evaluate.ts';
+import { evaluateCriterion } from './criterion-status.ts';
+import { evaluatePlan } from './evaluate.ts';
+import { summarizeHistory } from './history-summary.ts';
 import { planByCode } from './registry.ts';
 import type { MonthRecord, PlanHistory } from './types.ts';
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { pyMonths } from '../calendar.ts';
-import { evaluateCriterion, evaluatePlan, planMonths, summarizeHistory } from './evaluate.ts';
+import { evaluateCriterion } from './criterion-status.ts';
+import { evaluatePlan } from './evaluate.ts';
+import { planMonths, summarizeHistory } from './history-summary.ts';
 import { CRITERION_KINDS, criterionLabel, criterionRequired } from './kinds.ts';
 import { PLANS, planByCode } from './registry.ts';
 import type { Criterion, CriterionKind, MonthRecord } from './types.ts';

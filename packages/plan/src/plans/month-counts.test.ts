@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { countMonths, countsSoFar, monthStateOf, pyMonths, toMonthKey } from '../calendar.ts';
 import { isPqMonth } from '../close.ts';
-import { periodTotal, summarizeHistory } from './evaluate.ts';
+import { periodTotal } from './measure-basics.ts';
+import { summarizeHistory } from './history-summary.ts';
 import type { MonthRecord } from './types.ts';
 
 const rec = (month: string, sp: boolean, compliant: boolean): MonthRecord => ({

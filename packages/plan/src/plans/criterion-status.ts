@@ -1,0 +1,218 @@
+// One criterion's status, reason, gap and trace (shared by every kind), and how statuses combine.
+import { num, text, type Text } from '../text.ts';
+import { criterionLabel, kindOf, type CriterionKindInfo, type UnitForms } from './kinds.ts';
+import type { Criterion, CriterionKind, CriterionResult, Gap, Status, StatusReason, TraceMonth } from './types.ts';
+import { type HistorySummary, monthState, proRata } from './history-summary.ts';
+import { NO_TEXT, count, moreEn, monthsEn, nounZh, type Raw } from './measure-basics.ts';
+import { type Measure, MEASURES } from './measures.ts';
+
+// ---------------------------------------------------------------------------------------
+// Status, reason, gap and trace (shared by every kind)
+
+/**
+ * What the closed months alone achieve: as the kind says (pins qualified in the PY), or for kinds
+ * whose figure sums or takes the best of the months (undefined for the others: events, legs and
+ * scores are judged their own way).
+ */
+function closedAchieved(r: Raw, s: HistorySummary): number | undefined {
+  if (r.closedAchieved !== undefined) return r.closedAchieved;
+  const cur = s.curPos;
+  if (cur < 0 || cur >= s.len) return r.achieved;
+  if (r.cumulative === 'sum') return r.achieved - Math.max(0, r.values[cur]!);
+  if (r.cumulative === 'max') {
+    let best = 0;
+    for (let p = 0; p < cur; p++) best = Math.max(best, r.values[p]!);
+    return best;
+  }
+  return undefined;
+}
+
+/**
+ * The open month counts so far (countsSoFar), but its figures are provisional until the close: a
+ * criterion only it carries over the line is on track, "met so far", not met.
+ */
+function metOnlySoFar(r: Raw, s: HistorySummary): boolean {
+  if (s.periodState !== 'open' || r.achieved < r.required) return false;
+  const closed = closedAchieved(r, s);
+  return closed !== undefined && closed < r.required;
+}
+
+const MET_SO_FAR = text('本月至今已达标，待本月结算后确认', 'met so far: confirmed when this month closes');
+
+function statusOf(r: Raw, kind: CriterionKindInfo, met: boolean, slack: number, s: HistorySummary): Status {
+  if (met) return 'met';
+  if (metOnlySoFar(r, s)) return 'onTrack';
+  if (s.remaining === 0) return 'missed';
+  if (slack < 0) return 'outOfReach';
+  if (r.pace) return r.pace;
+  // Zero slack: every remaining chance is needed.
+  if (slack === 0) return 'atRisk';
+  if (!(r.paceable ?? kind.paceable)) return 'atRisk';
+  return r.achieved >= proRata(s, 0, r.required) ? 'onTrack' : 'atRisk';
+}
+
+/** The reason of kinds that do not give their own: more months needed than remain. */
+function genericReason(r: Raw, kind: CriterionKindInfo, s: HistorySummary): StatusReason {
+  const still = Math.max(0, r.required - r.achieved);
+  const u = kind.unitForms;
+  const cap = r.capacity;
+  return {
+    code: 'monthsLeft',
+    text:
+      kind.measure === 'months'
+        ? text(
+            `还需${count(still, u).zh}，但剩余只有${cap}个月还能计入`,
+            `${moreEn(still, u)} needed, but only ${cap} remaining month${cap === 1 ? '' : 's'} can still count`,
+          )
+        : text(
+            `还需${count(still, u).zh}，剩余${s.remaining}个月无法达到`,
+            `${moreEn(still, u)} needed: more than the remaining ${monthsEn(s.remaining)} can give`,
+          ),
+  };
+}
+
+/** Count criteria: "N of the remaining M months". */
+function monthsGapText(still: number, slots: number, u: UnitForms): Text {
+  if (still >= slots) {
+    return slots === 1
+      ? text(`还需${count(still, u).zh}：剩余可计入的1个月须达标`, `${moreEn(still, u)}: the one month left that can count`)
+      : text(`还需${count(still, u).zh}：剩余${slots}个月须全部达标`, `${moreEn(still, u)}: all of the remaining ${monthsEn(slots)}`);
+  }
+  return text(
+    `还需${count(still, u).zh}：剩余${slots}个月中的${still}个月`,
+    `${moreEn(still, u)}: ${num(still)} of the remaining ${monthsEn(slots)}`,
+  );
+}
+
+function gapOf(
+  r: Raw,
+  kind: CriterionKindInfo,
+  met: boolean,
+  status: Status,
+  reason: StatusReason | undefined,
+  s: HistorySummary,
+  detail: boolean,
+): Gap | null {
+  if (met) return null;
+  const stillNeeded = r.stillNeeded ?? Math.max(0, r.required - r.achieved);
+  const rem = s.remaining;
+  const perMonth = r.perMonth ?? (rem > 0 ? Math.ceil(stillNeeded / rem) : stillNeeded);
+  const u = kind.unitForms;
+  let t: Text;
+  if (!detail) t = NO_TEXT;
+  else if (rem === 0) t = r.missedText ?? text(`差${count(stillNeeded, u).zh}`, `missed by ${count(stillNeeded, u).en}`);
+  else if (reason) t = reason.text;
+  else if (r.gapText) t = r.gapText;
+  else if (kind.measure === 'months') t = monthsGapText(stillNeeded, r.capacity, u);
+  else {
+    const per = count(perMonth, u);
+    t = text(
+      `剩余${rem}个月内还需${count(stillNeeded, u).zh}（每月${per.zh}）`,
+      `${moreEn(stillNeeded, u)} over the remaining ${monthsEn(rem)} (${per.en} a month)`,
+    );
+  }
+  return {
+    stillNeeded,
+    remainingMonths: rem,
+    perMonth,
+    possible: status !== 'outOfReach' && status !== 'missed',
+    text: t,
+  };
+}
+
+/** What each month that can still add needs, when the kind did not say. */
+function genericNeed(r: Raw, kind: CriterionKindInfo, gap: Gap): Text | undefined {
+  const u = kind.unitForms;
+  if (kind.measure === 'months') {
+    const slots = r.capacity;
+    const noun = nounZh(u);
+    return gap.stillNeeded >= slots
+      ? text(`须为${noun}`, `must be a ${u.one}`)
+      : text(`剩余${slots}个月中需${gap.stillNeeded}个${noun}`, `${gap.stillNeeded} of the ${slots} left must be ${u.many}`);
+  }
+  if (kind.measure === 'volume' || kind.measure === 'score') {
+    const per = count(gap.perMonth, u);
+    return text(`需${per.zh}`, `needs ${per.en}`);
+  }
+  return undefined;
+}
+
+function traceOf(r: Raw, kind: CriterionKindInfo, status: Status, gap: Gap | null, s: HistorySummary): TraceMonth[] {
+  const out: TraceMonth[] = [];
+  const open = gap !== null && (status === 'onTrack' || status === 'atRisk');
+  const need = open ? (r.need ?? (r.needAt ? undefined : genericNeed(r, kind, gap))) : undefined;
+  const onlyUncounted = kind.measure === 'months';
+  let run = 0;
+  for (let p = 0; p < s.len; p++) {
+    const value = r.values[p]!;
+    const counted = value >= r.countAt;
+    let cumulative: number;
+    if (typeof r.cumulative === 'object') cumulative = r.cumulative[p]!;
+    else if (r.cumulative === 'sum') cumulative = run += counted ? value : 0;
+    else if (r.cumulative === 'max') cumulative = run = Math.max(run, value);
+    else cumulative = value;
+    const state = monthState(s, p);
+    const month: { -readonly [K in keyof TraceMonth]: TraceMonth[K] } = { month: s.months[p]!, state, value, counted, cumulative };
+    if (open && (state === 'open' || state === 'future') && !(onlyUncounted && counted)) {
+      const n = r.needAt ? r.needAt[p] : need;
+      if (n) month.need = n;
+    }
+    out.push(month);
+  }
+  return out;
+}
+
+/**
+ * Evaluates one criterion against a summary. `reason` (default: with detail) builds the
+ * out-of-reach reason; bulk runs build it only for the criterion a plan or level takes it from.
+ */
+export function evaluateCriterion(c: Criterion, s: HistorySummary, detail = true, reason = detail): CriterionResult {
+  const kind = kindOf(c);
+  const r = (MEASURES[c.kind] as Measure<CriterionKind>)(c, s, detail);
+  const soFar = metOnlySoFar(r, s);
+  if (soFar) {
+    r.gapText = MET_SO_FAR;
+    r.stillNeeded = 0;
+    r.perMonth = 0;
+  }
+  const met = r.achieved >= r.required && !soFar;
+  const slack = met ? 0 : (r.slack ?? r.achieved + r.capacity - r.required);
+  const status = statusOf(r, kind, met, slack, s);
+  const why = status === 'outOfReach' && (reason || detail) ? (r.why?.() ?? genericReason(r, kind, s)) : undefined;
+  const gap = gapOf(r, kind, met, status, why, s, detail);
+  const result: {
+    -readonly [K in keyof CriterionResult]: CriterionResult[K];
+  } = {
+    kind: c.kind,
+    label: criterionLabel(c, s.py),
+    unit: kind.unit,
+    required: r.required,
+    achieved: r.achieved,
+    met,
+    status,
+    gap,
+  };
+  if (why) result.reason = why;
+  if (detail) {
+    result.trace = traceOf(r, kind, status, gap, s);
+    if (r.legs) result.legs = r.legs;
+    if (r.events) result.events = r.events;
+    if (r.components) result.components = r.components;
+  }
+  return result;
+}
+
+export const RANK: Record<Status, number> = {
+  met: 4,
+  onTrack: 3,
+  atRisk: 2,
+  outOfReach: 1,
+  missed: 0,
+};
+
+/** All met → met; any missed → missed; any out of reach → outOfReach; any at risk → atRisk; otherwise onTrack. */
+export function combineStatus(list: readonly Status[]): Status {
+  let worst: Status = 'met';
+  for (const st of list) if (RANK[st] < RANK[worst]) worst = st;
+  return worst;
+}
