@@ -4,7 +4,8 @@ import { closeIncome, createMonthIncome } from './close-income.ts';
 import { closePeriod, type ClosedMonth, type PeriodMonthInput } from './close-period.ts';
 import { closeMonth, createMonthClose } from './close.ts';
 import { monthlyStatement } from './income.ts';
-import { advancePins, createPinState, PIN } from './pins.ts';
+import { advancePins, createPinState } from './pin-tracker.ts';
+import { PIN } from './pins.ts';
 import { rulesFor } from './rules/registry.ts';
 import { randomPv, randomPvWithReturns, randomTree } from './testing.ts';
 

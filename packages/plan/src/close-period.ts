@@ -15,7 +15,7 @@ import {
   type AnnualBonus,
   type AnnualTally,
 } from './annual-bonus.ts';
-import { advancePins, createPinState, type PinState } from './pins.ts';
+import { advancePins, createPinState, type PinState } from './pin-tracker.ts';
 import { rulesFor } from './rules/registry.ts';
 import type { RuleTable } from './rules/types.ts';
 

@@ -13,7 +13,22 @@ export * from './close.ts';
 export * from './close-income.ts';
 export * from './close-period.ts';
 export * from './claw-back.ts';
-export * from './pins.ts';
+export {
+  PIN,
+  PIN_CODES,
+  PIN_NAMES,
+  pinFromCounters,
+  pinLadder,
+  pinName,
+  type PinCode,
+  type PinCondition,
+  type PinCounterKey,
+  type PinCounters,
+  type PinStep,
+} from './pins.ts';
+export * from './pin-words.ts';
+export * from './pin-tracker.ts';
+export * from './pin-history.ts';
 export * from './income.ts';
 export * from './annual-bonus.ts';
 export * from './estimate.ts';

@@ -4,23 +4,10 @@ import { monthIndex, monthKeyOf, pyMonths } from './calendar.ts';
 import { closePeriod } from './close-period.ts';
 import { closeMonth, createMonthClose } from './close.ts';
 import { monthRecordFromClose } from './history.ts';
-import {
-  advancePins,
-  createPinState,
-  explainPins,
-  PIN,
-  PIN_CODES,
-  emptyPinCounters,
-  pinCountersOf,
-  pinFromCounters,
-  pinLadder,
-  pinRequirements,
-  pinRule,
-  pyQualification,
-  type PinCounters,
-  type PinMonthInput,
-  type PinStep,
-} from './pins.ts';
+import { advancePins, createPinState } from './pin-tracker.ts';
+import { explainPins, emptyPinCounters, pinCountersOf, pyQualification, type PinMonthInput } from './pin-history.ts';
+import { PIN, PIN_CODES, pinFromCounters, pinLadder, type PinCounters, type PinStep } from './pins.ts';
+import { pinRequirements, pinRule } from './pin-words.ts';
 import { RULE_TABLES, rulesFor, rulesForMonth } from './rules/registry.ts';
 import { randomPv, randomTree, rng } from './testing.ts';
 import { buildChildren } from './tree.ts';

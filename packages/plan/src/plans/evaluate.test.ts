@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pyMonths } from '../calendar.ts';
-import { PIN, pyQualification } from '../pins.ts';
+import { PIN } from '../pins.ts';
+import { pyQualification } from '../pin-history.ts';
 import { knownPys } from '../rules/registry.ts';
 import { combineStatus, evaluateCriterion } from './criterion-status.ts';
 import { evaluatePlan, evaluatePlans, pinOutlook } from './evaluate.ts';

@@ -1,6 +1,7 @@
 // How each criterion kind is measured over the summary.
 import { monthIndex } from '../calendar.ts';
-import { PIN, pinLadder, pinName, pinRule } from '../pins.ts';
+import { PIN, pinLadder, pinName } from '../pins.ts';
+import { pinRule } from '../pin-words.ts';
 import { num, text, type Text } from '../text.ts';
 import { CRITERION_KINDS } from './kinds.ts';
 import type { ComponentDetail, Criterion, CriterionKind } from './types.ts';

@@ -1,6 +1,7 @@
 // Pins judged over the PY's remaining months on the pin ladder's conditions: shared by the
 // plans' pin criteria and the rank pages' outlook.
-import { emptyPinCounters, PIN, pinFromCounters, pinLadder, pinName, type PinCondition, type PinCounters, type PinStep } from '../pins.ts';
+import { emptyPinCounters } from '../pin-history.ts';
+import { PIN, pinFromCounters, pinLadder, pinName, type PinCondition, type PinCounters, type PinStep } from '../pins.ts';
 import { num, text, type Text } from '../text.ts';
 import { type HistorySummary, proRata } from './history-summary.ts';
 import { monthsEn, endText, type Raw, openStart, legOutlook, legPace } from './measure-basics.ts';
