@@ -1,5 +1,6 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'plan', environment: 'node', include: ['src/**/*.test.ts'] },
+  // Property tests run hundreds of seeded cases: seconds on an idle machine, more on a busy one.
+  test: { name: 'plan', environment: 'node', include: ['src/**/*.test.ts'], testTimeout: 30_000 },
 });

@@ -540,9 +540,15 @@ describe('pinOutlook: the rank pages’ conditions judged like the plans’ pin 
     expect(legs.reason!.en).toMatch(/the frontline has only 3/);
   });
 
-  it('SP months still in reach are on track, and the ones already held are met', () => {
+  it('SP months the closed months hold are met; reached only with the open month, on track', () => {
+    // Sep and Oct closed SP, November SP so far: Silver's SP months are met, Gold's third rests on November.
     expect(cond(PIN.SILVER, 'spMonths').status).toBe('met');
-    expect(cond(PIN.GOLD, 'spMonths').status).toBe('met');
+    expect(cond(PIN.GOLD, 'spMonths').status).toBe('onTrack');
+    expect(
+      pinOutlook({ months, initialPin: PIN.PLATINUM, frontlineLegs: 3 }, '2026-12-02')
+        .find((o) => o.pin === PIN.GOLD)!
+        .conditions.find((c) => c.counter === 'spMonths')!.status,
+    ).toBe('met');
     expect(['onTrack', 'atRisk']).toContain(cond(PIN.PLATINUM, 'spMonths').status);
   });
 });
@@ -578,6 +584,34 @@ describe('the open month so far', () => {
     expect(apv.achieved).toBe(100_000);
     expect(apv.met).toBe(false);
     expect(apv.status).toBe('onTrack');
+  });
+});
+
+describe('a score reached only with the open month', () => {
+  // One point per 100 APV: the closed months give 76, November so far lifts it to 114.
+  const INDEX: Criterion = {
+    kind: 'score',
+    min: 100,
+    name: { zh: '海外培训指数', en: 'Overseas training index' },
+    components: [{ source: 'apvCumulative', name: { zh: '累计APV', en: 'Cumulative APV' }, per: 100, points: 1 }],
+  };
+  const months = [rec('2026-09', { apv: 4_000 }), rec('2026-10', { apv: 3_600 }), rec('2026-11', { apv: 3_800 })];
+  const judge = (today: string) => evaluateCriterion(INDEX, summarizeHistory({ months }, PY2627, today));
+
+  it('is on track, met so far, until that month closes', () => {
+    const soFar = judge('2026-11-21');
+    expect([soFar.achieved, soFar.met, soFar.status]).toEqual([114, false, 'onTrack']);
+    expect(soFar.gap!.text.en).toBe('met so far: confirmed when this month closes');
+  });
+
+  it('is met once the closed months reach it', () => {
+    expect(judge('2026-12-02')).toMatchObject({ achieved: 114, met: true, status: 'met' });
+    // Closed months already over the line: met, whatever the open month adds.
+    const ahead = evaluateCriterion(
+      INDEX,
+      summarizeHistory({ months: [rec('2026-09', { apv: 10_500 }), months[2]!] }, PY2627, '2026-10-12'),
+    );
+    expect([ahead.met, ahead.status]).toEqual([true, 'met']);
   });
 });
 

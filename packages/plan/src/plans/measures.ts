@@ -372,6 +372,18 @@ export const MEASURES: { readonly [K in CriterionKind]: Measure<K> } = {
       cumulative,
       capacity: most - achieved,
     };
+    // The open month's figures are provisional: what the closed months alone score, so a score only
+    // the open month carries over the line is "met so far" (criterion-status.ts), not met.
+    if (s.periodState === 'open' && achieved >= c.min) {
+      let closed = 0;
+      for (const k of c.components) {
+        const by = sourceByMonth(s, k.source);
+        let raw = 0;
+        for (let p = 0; p < s.curPos; p++) raw += by[p]!;
+        closed += componentPoints(k, raw);
+      }
+      r.closedAchieved = closed;
+    }
     if (shortOf(s, achieved, r.capacity, c.min)) {
       r.why = () => {
         const end = endText(s);

@@ -23,6 +23,8 @@ export interface PinFacts {
   readonly sideOpen: number;
   readonly bestPgpv: number;
   readonly openMonths: number;
+  /** The same counters over the closed months alone: the open month's figures are provisional. */
+  readonly closed: { readonly sp: number; readonly side: number; readonly run: number; readonly bestPgpv: number };
 }
 
 /** Built once per summary (pins are judged over the closing PY only, so `from` is always the same). */
@@ -39,7 +41,10 @@ function pinFacts(s: HistorySummary, from: number): PinFacts {
   let best = 0;
   let bestIf = 0;
   let bestPgpv = 0;
+  const closed = { sp: 0, side: 0, run: 0, bestPgpv: 0 };
   for (let q = from; q < s.len; q++) {
+    // Closed months come first: the counters as they stand when the first open month begins.
+    if (q === s.curPos) Object.assign(closed, { sp, side, run: best, bestPgpv });
     const isSp = s.sp[q] === 1;
     const open = q >= start;
     if (isSp) sp++;
@@ -52,12 +57,19 @@ function pinFacts(s: HistorySummary, from: number): PinFacts {
     bestIf = Math.max(bestIf, runIf);
     bestPgpv = Math.max(bestPgpv, s.records[q]?.pgpv ?? 0);
   }
-  return (s.memo.pin = { sp, spOpen, run: best, runIf: bestIf, side, sideOpen, bestPgpv, openMonths: s.len - start });
+  if (s.curPos >= s.len) Object.assign(closed, { sp, side, run: best, bestPgpv });
+  return (s.memo.pin = { sp, spOpen, run: best, runIf: bestIf, side, sideOpen, bestPgpv, openMonths: s.len - start, closed });
 }
 
+/**
+ * Met only when the closed months meet it: reached with the open month's figures so far, it is on
+ * track ("met so far") until that month closes.
+ */
+const reached = (closed: number, min: number): CondState => (closed >= min ? 'met' : 'onTrack');
+
 /** A month-count condition: out when the open months cannot hold it; pace pro rata over the PY. */
-function monthsState(s: HistorySummary, from: number, got: number, open: number, min: number): CondState {
-  if (got >= min) return 'met';
+function monthsState(s: HistorySummary, from: number, got: number, open: number, min: number, closed: number): CondState {
+  if (got >= min) return reached(closed, min);
   if (got + open < min) return 'out';
   return got + open > min && got >= proRata(s, from, min) ? 'onTrack' : 'atRisk';
 }
@@ -68,11 +80,11 @@ export function pinCondition(s: HistorySummary, from: number, c: PinCondition): 
   const f = pinFacts(s, from);
   switch (c.counter) {
     case 'spMonths':
-      return monthsState(s, from, f.sp, f.spOpen, min);
+      return monthsState(s, from, f.sp, f.spOpen, min, f.closed.sp);
     case 'sideVolumeMonths':
-      return monthsState(s, from, f.side, f.sideOpen, min);
+      return monthsState(s, from, f.side, f.sideOpen, min, f.closed.side);
     case 'maxSpRun':
-      return f.run >= min ? 'met' : f.runIf < min ? 'out' : f.runIf > min ? 'onTrack' : 'atRisk';
+      return f.run >= min ? reached(f.closed.run, min) : f.runIf < min ? 'out' : f.runIf > min ? 'onTrack' : 'atRisk';
     case 'qualifiedLegs':
     case 'foundersLegs': {
       const o = legOutlook(s, from, c.counter === 'foundersLegs' ? s.rules.pins.foundersLegQMonths : s.legQMonths);
@@ -82,7 +94,7 @@ export function pinCondition(s: HistorySummary, from: number, c: PinCondition): 
     }
     case 'bestPgpv':
       // One good month is enough and volume has no ceiling: never out while a month is left.
-      return f.bestPgpv >= min ? 'met' : f.openMonths > 0 ? 'atRisk' : 'out';
+      return f.bestPgpv >= min ? reached(f.closed.bestPgpv, min) : f.openMonths > 0 ? 'atRisk' : 'out';
     case 'qualificationCredits': {
       // Counted from the downline's qualifications when the PY closes: open until then.
       const credits = s.records[s.len - 1]?.qualificationCredits ?? 0;
