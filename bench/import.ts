@@ -19,7 +19,8 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { closeDatabase, migrateToLatest, openPostgres, openSqlite, type DB } from '../apps/bff/src/db/index.ts';
 import { closeMonths, type CloseSummary } from '../apps/bff/src/close/close.ts';
-import { importDirectory, type ImportSummary } from '../apps/bff/src/import/import.ts';
+import { importDirectory } from '../apps/bff/src/import/import.ts';
+import type { ImportSummary } from '../apps/bff/src/import/summary.ts';
 import { startPgCluster, type PgCluster } from '../apps/bff/src/testing/pg-cluster.ts';
 import { Rng } from '../apps/bff/src/seed/prng.ts';
 

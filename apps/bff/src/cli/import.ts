@@ -10,7 +10,8 @@ import { loadConfig } from '../config.ts';
 import { DatabaseOpenToOthersError } from '../db/file-modes.ts';
 import { closeDatabase, migrateToLatest, openDatabase } from '../db/index.ts';
 import { chinaDay } from '../import/fields.ts';
-import { formatSummary, ImportConflictError, importDirectory, ImportUsageError } from '../import/import.ts';
+import { formatSummary } from '../import/summary.ts';
+import { ImportConflictError, importDirectory, ImportUsageError } from '../import/import.ts';
 import { ImportRejected } from '../import/issues.ts';
 import { progressPrinter } from '../seed/progress.ts';
 

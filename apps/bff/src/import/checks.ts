@@ -1,6 +1,6 @@
 // The checks of an import's files, as data (docs/data-import.md lists them): per file one table of
 // its cells' checks, in the order they run, and one loop that runs a table on a row; for the files
-// whose rows are staged, what the checks over all rows (SQL in import.ts) need to know. Every issue
+// whose rows are staged, what the checks over all rows (SQL in staged-checks.ts) need to know. Every issue
 // names the file, the line and the column; a row goes on only when it has none.
 import type { ColumnSpec, CsvHeader } from './csv.ts';
 import {

@@ -12,9 +12,8 @@
 //      meanwhile and then inserts / updates everything, or nothing.
 import fs from 'node:fs';
 import path from 'node:path';
-import { PIN, rulesForMonth } from '@abo/plan';
+import { rulesForMonth } from '@abo/plan';
 import { markDataReplaced } from '../db/data-version.ts';
-import { DISTRIBUTOR_COLUMNS as DISTRIBUTORS_TABLE_COLUMNS } from '../db/distributors.ts';
 import type { DB } from '../db/index.ts';
 import { openImportConn, type ImportConn, type SqlValue } from './conn.ts';
 import {
@@ -26,12 +25,14 @@ import {
   type FileChecks,
   type KnownMembers,
   type Row,
-  type StagedFile,
 } from './checks.ts';
 import { readCsv, readTable, type CsvHeader, type ReadResult, type RowTable } from './csv.ts';
-import { A, DISTRIBUTOR_COLUMNS, D, O, ORDER_COLUMNS, parsePinHeld, type OrderTime } from './fields.ts';
-import { FILE_NAMES, ImportRejected, IssueList, shown, type FileName, type IssueSink } from './issues.ts';
-import { findCycles, layoutTree } from './tree.ts';
+import { A, DISTRIBUTOR_COLUMNS, D, O, parsePinHeld, type OrderTime } from './fields.ts';
+import { FILE_NAMES, ImportRejected, IssueList, type FileName } from './issues.ts';
+import type { ImportSummary } from './summary.ts';
+import { createStaging, dropStaging, seededAt, closedThrough } from './staging.ts';
+import { type ExistingMember, type MemberRow, MEMBER_COLUMNS, reheldSql, updateMembersSql, stageMembers } from './members.ts';
+import { reportCycles, insertNewSql, checkStaged } from './staged-checks.ts';
 
 interface ImportProgress {
   readonly phase: string;
@@ -63,18 +64,6 @@ export interface ImportOptions extends ImportRunOptions {
 export interface TableImportOptions extends ImportRunOptions {
   /** The files' rows, handed over in memory. */
   readonly tables: Partial<Record<FileName, RowTable>>;
-}
-
-export interface ImportSummary {
-  readonly distributors: { readonly rows: number; readonly added: number; readonly updated: number };
-  readonly orders: { readonly rows: number; readonly added: number };
-  readonly attendance: { readonly rows: number; readonly added: number };
-  readonly replaced: boolean;
-  /** Whether anything was written (a re-import of the same files writes nothing). */
-  readonly changed: boolean;
-  /** The months the orders and attendance of the files fall in (what a close has to look at). */
-  readonly months: readonly string[];
-  readonly seconds: number;
 }
 
 /** Where a user's mistake is not in a file: no folder, no file to import. */
@@ -115,9 +104,6 @@ const PER_ADA_DELETES: readonly ((departed: (column: string) => string) => strin
 ];
 /** Everything the close derives from the tree, the orders and the attendance. */
 const DERIVED_TABLES = ['monthly_results', 'statements', 'plan_results', 'close_checkpoint'] as const;
-
-/** Defaults of the optional distributor columns for a new member. */
-const NEW_MEMBER = { market: 'CN', userType: 'ABO' } as const;
 
 /** Checks and writes the files of `opts.dir`; throws ImportRejected (nothing written) when any row is wrong. */
 export async function importDirectory(db: DB, opts: ImportOptions): Promise<ImportSummary> {
@@ -179,61 +165,6 @@ function locateFiles(dir: string): Record<FileName, string | null> {
   if (issues.total > 0) throw new ImportRejected(issues);
   if (!FILE_NAMES.some((f) => files[f])) throw new ImportUsageError(`${dir} holds none of ${FILE_NAMES.join(', ')}`);
   return files;
-}
-
-// Staging tables: temporary, so they belong to the import's connection alone and vanish with it.
-// `line` is the row's line in its file; as the key it keeps them in file order.
-const STAGING: Record<string, string> = {
-  import_orders: `line integer primary key, order_id text not null, ada text not null, ordered_at text not null,
-    month text not null, pv integer not null, bv_fen bigint not null, customer_id text`,
-  import_attendance: `line integer primary key, ada text not null, event_code text not null, attended_on text not null`,
-  import_distributors: `ada text primary key, name_zh text not null, name_en text not null, phone text not null,
-    national_id text not null, bank_card text not null, bank_name text not null, sponsor_ada text, join_date text not null,
-    user_type text not null, market text not null, shop_code text, tree_pos integer not null, tree_size integer not null,
-    depth integer not null, pin_code integer not null, pin_month text, head_image text, pin_held integer, is_new integer not null`,
-  import_tree: `ada text primary key, tree_pos integer not null, tree_size integer not null, depth integer not null`,
-  // Members of the database the file gives to another person (import_reheld, the write).
-  import_reheld: `ada text primary key`,
-};
-
-async function createStaging(conn: ImportConn): Promise<void> {
-  await dropStaging(conn);
-  for (const [table, columns] of Object.entries(STAGING)) await conn.run(`create temporary table ${table} (${columns})`);
-}
-
-async function dropStaging(conn: ImportConn): Promise<void> {
-  for (const table of Object.keys(STAGING)) await conn.run(`drop table if exists ${table}`);
-}
-
-/** The data version's part that every writer of the dataset moves (db/data-version.ts). */
-async function seededAt(conn: ImportConn): Promise<string | null> {
-  const rows = await conn.all<{ value: string }>(`select value from meta where key = 'seeded_at'`);
-  return rows[0]?.value ?? null;
-}
-
-/**
- * The last closed month: months up to it are closed (the close goes month by month, in order),
- * so no order or attendance may land in them. Null when nothing was closed yet.
- */
-async function closedThrough(conn: ImportConn): Promise<string | null> {
-  const rows = await conn.all<{ m: string | null }>(`select max(month) as m from monthly_results where closed = 1`);
-  return rows[0]?.m ?? null;
-}
-
-interface ExistingMember {
-  ada: string;
-  sponsor_ada: string | null;
-  join_date: string;
-  tree_pos: number;
-  tree_size: number;
-  depth: number;
-  pin_held: number | null;
-}
-
-/** A valid row of distributors.csv. */
-interface MemberRow {
-  readonly line: number;
-  readonly values: readonly (string | undefined)[];
 }
 
 /**
@@ -459,273 +390,4 @@ async function run(conn: ImportConn, files: Files, opts: ImportRunOptions & { re
     months: [...months].sort(),
     seconds: (performance.now() - t0) / 1000,
   };
-}
-
-/**
- * Sponsor cycles among the file's rows, each reported once at its first line (the database's tree
- * has none, and an import cannot change an existing member's sponsor).
- */
-function reportCycles(rows: readonly MemberRow[], sink: IssueSink, column: number): void {
-  const index = new Map<string, number>();
-  rows.forEach((m, i) => index.set(m.values[D.ada]!, i));
-  const sponsor = Int32Array.from(rows, (m) => index.get(m.values[D.sponsor]!) ?? -1);
-  const cycles = findCycles(sponsor).map((c) => {
-    const first = c.reduce((a, b) => (rows[b]!.line < rows[a]!.line ? b : a));
-    return { first, lines: c.map((i) => rows[i]!.line).sort((a, b) => a - b) };
-  });
-  cycles.sort((a, b) => rows[a.first]!.line - rows[b.first]!.line);
-  for (const { first, lines } of cycles) {
-    const chain: string[] = [rows[first]!.values[D.ada]!];
-    for (let i = sponsor[first]!; i !== first; i = sponsor[i]!) chain.push(rows[i]!.values[D.ada]!);
-    chain.push(chain[0]!);
-    sink.add({
-      file: 'distributors.csv',
-      line: rows[first]!.line,
-      column,
-      field: 'sponsor_ada',
-      message: `sponsor cycle ${chain.join(' → ')} (lines ${lines.join(', ')}): every member must lead up to the top of a tree`,
-    });
-  }
-}
-
-/** Columns of distributors written for a new member, in the staging table's names. */
-const MEMBER_COLUMNS = DISTRIBUTORS_TABLE_COLUMNS;
-
-/** File column → distributors column, for the fields an import may change on an existing member. */
-const UPDATABLE: readonly [number, string][] = [
-  [D.name, 'name_zh'],
-  [D.nameEn, 'name_en'],
-  [D.phone, 'phone'],
-  [D.nationalId, 'national_id'],
-  [D.bankCard, 'bank_card'],
-  [D.bankName, 'bank_name'],
-  [D.shopCode, 'shop_code'],
-  [D.userType, 'user_type'],
-];
-
-/**
- * Names and contact fields of existing members, where they differ. An optional column the file
- * does not have leaves that field alone; one it has (even empty) is the new value.
- */
-/** Stages the members of the database the file gives to another person: another name, or another national ID when the file has that column. */
-function reheldSql(present: readonly boolean[]): string {
-  const differs = ['d.name_zh <> s.name_zh', ...(present[D.nationalId] ? ['d.national_id <> s.national_id'] : [])].join(' or ');
-  return `insert into import_reheld (ada) select d.ada from distributors d join import_distributors s on s.ada = d.ada where ${differs}`;
-}
-
-function updateMembersSql(present: readonly boolean[]): string {
-  const cols = UPDATABLE.filter(([k]) => present[k]).map(([, c]) => c);
-  const set = cols.map((c) => `${c} = s.${c}`).join(', ');
-  const differs = cols.map((c) => `distributors.${c} is distinct from s.${c}`).join(' or ');
-  return `update distributors set ${set} from import_distributors s where distributors.ada = s.ada and s.is_new = 0 and (${differs})`;
-}
-
-/**
- * Lays out the whole tree (the database's members, then the file's new ones) and stages the
- * file's rows and every existing member whose tree columns move. Siblings keep their order:
- * existing members by their old position, new ones after them by join day and ADA.
- */
-async function stageMembers(
-  conn: ImportConn,
-  rows: readonly MemberRow[],
-  existing: readonly ExistingMember[],
-  inDb: ReadonlyMap<string, number>,
-  replace: boolean,
-): Promise<void> {
-  const base = replace ? [] : existing;
-  const n0 = base.length;
-  const fresh = rows.filter((m) => replace || !inDb.has(m.values[D.ada]!));
-  const n = n0 + fresh.length;
-  const ada: string[] = new Array<string>(n);
-  const join: string[] = new Array<string>(n);
-  const index = new Map<string, number>();
-  base.forEach((e, i) => {
-    ada[i] = e.ada;
-    join[i] = e.join_date;
-    index.set(e.ada, i);
-  });
-  fresh.forEach((m, k) => {
-    ada[n0 + k] = m.values[D.ada]!;
-    join[n0 + k] = m.values[D.joinedOn]!;
-    index.set(m.values[D.ada]!, n0 + k);
-  });
-  const sponsor = new Int32Array(n);
-  base.forEach((e, i) => (sponsor[i] = e.sponsor_ada === null ? -1 : (index.get(e.sponsor_ada) ?? -1)));
-  fresh.forEach((m, k) => {
-    const s = m.values[D.sponsor]!;
-    sponsor[n0 + k] = s === '' ? -1 : index.get(s)!;
-  });
-  const order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => {
-    const pa = a < n0 ? base[a]!.tree_pos : Infinity;
-    const pb = b < n0 ? base[b]!.tree_pos : Infinity;
-    if (pa !== pb) return pa - pb;
-    return join[a]! < join[b]! ? -1 : join[a]! > join[b]! ? 1 : ada[a]! < ada[b]! ? -1 : ada[a]! > ada[b]! ? 1 : 0;
-  });
-  const layout = layoutTree(sponsor, order);
-
-  const tree = conn.inserter('import_tree', ['ada', 'tree_pos', 'tree_size', 'depth']);
-  for (let i = 0; i < n0; i++) {
-    const e = base[i]!;
-    const [p, s, d] = [layout.pos[i]!, layout.size[i]!, layout.depth[i]!];
-    if (p !== e.tree_pos || s !== e.tree_size || d !== e.depth) await tree.add([e.ada, p, s, d]);
-  }
-  await tree.flush();
-
-  const staged = conn.inserter('import_distributors', [...MEMBER_COLUMNS, 'is_new']);
-  const row: SqlValue[] = new Array<SqlValue>(MEMBER_COLUMNS.length + 1);
-  const text = (v: string | undefined) => v ?? '';
-  for (const m of rows) {
-    const v = m.values;
-    const i = index.get(v[D.ada]!);
-    const isNew = i !== undefined && i >= n0;
-    row[0] = v[D.ada]!;
-    row[1] = v[D.name]!;
-    row[2] = text(v[D.nameEn]);
-    row[3] = text(v[D.phone]);
-    row[4] = text(v[D.nationalId]);
-    row[5] = text(v[D.bankCard]);
-    row[6] = text(v[D.bankName]);
-    row[7] = v[D.sponsor]! === '' ? null : v[D.sponsor]!;
-    row[8] = v[D.joinedOn]!;
-    row[9] = v[D.userType] || NEW_MEMBER.userType;
-    row[10] = NEW_MEMBER.market;
-    row[11] = v[D.shopCode] || null;
-    row[12] = isNew ? layout.pos[i]! : 0;
-    row[13] = isNew ? layout.size[i]! : 0;
-    row[14] = isNew ? layout.depth[i]! : 0;
-    // The close sets pins; a new member holds the pin held before the history (else Member) until then.
-    const held = parsePinHeld(v[D.pinHeld] ?? '') ?? null;
-    row[15] = held ?? PIN.MEMBER;
-    row[16] = null;
-    row[17] = null;
-    row[18] = held;
-    row[19] = isNew ? 1 : 0;
-    const p = staged.add(row);
-    if (p) await p;
-  }
-  await staged.flush();
-}
-
-/** `a.k = b.k and …` over a staged file's key. */
-const sameKey = (f: StagedFile, a: string, b: string) => f.key.map((c) => `${a}.${c} = ${b}.${c}`).join(' and ');
-
-/** Inserts the staged rows not imported before; answers how many. */
-function insertNewSql(f: StagedFile): string {
-  const columns = f.columns.join(', ');
-  return `insert into ${f.stored} (${columns}) select ${columns} from ${f.staging} s
-    where not exists (select 1 from ${f.stored} o where ${sameKey(f, 'o', 's')})`;
-}
-
-interface StagedChecks {
-  readonly replace: boolean;
-  /** The last closed month (null: none). */
-  readonly closed: string | null;
-  /** The staged files, each with where its issues go. */
-  readonly staged: readonly (readonly [StagedFile, FileIssues])[];
-  /** Where orders.csv's issues go. */
-  readonly orders: FileIssues;
-}
-
-/** Order columns as stored → the file's column (index into ORDER_COLUMNS) and how to show them. */
-const ORDER_FIELDS: readonly { key: string; k: number; show: (v: unknown) => string }[] = [
-  { key: 'ada', k: O.ada, show: String },
-  { key: 'ordered_at', k: O.orderedAt, show: String },
-  { key: 'pv', k: O.pv, show: String },
-  { key: 'bv_fen', k: O.bv, show: (v) => (Number(v) / 100).toFixed(2) },
-  { key: 'customer_id', k: O.customerId, show: (v) => (v === null ? '(none)' : String(v)) },
-];
-
-async function count(conn: ImportConn, text: string, params: readonly SqlValue[] = []): Promise<number> {
-  return Number((await conn.all<{ n: number }>(text, params))[0]?.n ?? 0);
-}
-
-/** A row twice in a staged file: each later one, at the line of its first. */
-async function reportDuplicates(conn: ImportConn, issues: IssueList, f: StagedFile, fi: FileIssues): Promise<void> {
-  const key = f.key.join(', ');
-  const groups = `select ${key}, min(line) as first from ${f.staging} group by ${key} having count(*) > 1`;
-  const dup = await conn.all<Record<string, unknown> & { line: number; first: number }>(
-    `select s.line, ${f.key.map((c) => `s.${c}`).join(', ')}, f.first from ${f.staging} s join (${groups}) f on ${sameKey(f, 'f', 's')}
-     where s.line > f.first order by s.line limit 50`,
-  );
-  if (dup.length === 0) return;
-  const n = await count(
-    conn,
-    `select coalesce(sum(c - 1), 0) as n from (select count(*) as c from ${f.staging} group by ${key} having count(*) > 1) x`,
-  );
-  issues.sink().addCounted(
-    dup.map((d) => fi.at(Number(d.line), f.duplicateAt, f.duplicate(d))),
-    n,
-  );
-}
-
-/** A new row of a staged file in a closed month (`closed`: the last one): its statements have been paid. */
-async function reportClosed(conn: ImportConn, issues: IssueList, f: StagedFile, fi: FileIssues, closed: string): Promise<void> {
-  // The same row imported before (a file sent again) changes nothing and is skipped.
-  const rows = `from ${f.staging} s where ${f.month} <= ? and not exists (select 1 from ${f.stored} o where ${sameKey(f, 'o', 's')})`;
-  const found = await conn.all<{ line: number; month: string }>(`select s.line, ${f.month} as month ${rows} order by s.line limit 50`, [
-    closed,
-  ]);
-  if (found.length === 0) return;
-  issues.sink().addCounted(
-    found.map((r) =>
-      fi.at(Number(r.line), f.closedAt, `${r.month} is already closed (closed through ${closed}): it cannot change any more`),
-    ),
-    await count(conn, `select count(*) as n ${rows}`, [closed]),
-  );
-}
-
-/** The checks that need every row: plain SQL over the staging tables (indexed first). */
-async function checkStaged(conn: ImportConn, issues: IssueList, c: StagedChecks): Promise<void> {
-  for (const [f] of c.staged) await conn.run(`create index ${f.staging}_key on ${f.staging} (${f.key.join(', ')})`);
-
-  for (const [f, fi] of c.staged) await reportDuplicates(conn, issues, f, fi);
-
-  // An order imported before with other content: orders are facts; a correction is a new order.
-  if (!c.replace) {
-    const differs = `o.ada <> s.ada or o.ordered_at <> s.ordered_at or o.pv <> s.pv or o.bv_fen <> s.bv_fen
-      or o.customer_id is distinct from s.customer_id`;
-    const rows = await conn.all<Record<string, unknown> & { line: number; order_id: string }>(
-      `select s.line, s.order_id, s.ada, s.ordered_at, s.pv, s.bv_fen, s.customer_id, o.ada as o_ada, o.ordered_at as o_ordered_at,
-         o.pv as o_pv, o.bv_fen as o_bv_fen, o.customer_id as o_customer_id
-       from import_orders s join orders o on o.order_id = s.order_id where ${differs} order by s.line limit 50`,
-    );
-    if (rows.length > 0) {
-      const n = await count(conn, `select count(*) as n from import_orders s join orders o on o.order_id = s.order_id where ${differs}`);
-      issues.sink().addCounted(
-        rows.map((r) => {
-          const f = ORDER_FIELDS.find((x) => String(r[x.key]) !== String(r[`o_${x.key}`]))!;
-          return c.orders.at(
-            Number(r.line),
-            f.k,
-            `order ${shown(r.order_id)} was imported before with ${ORDER_COLUMNS[f.k]!.name} ${f.show(r[`o_${f.key}`])}, ` +
-              `now ${f.show(r[f.key])}: send a change as a new order (a return has negative PV)`,
-          );
-        }),
-        n,
-      );
-    }
-  }
-
-  if (c.closed !== null) for (const [f, fi] of c.staged) await reportClosed(conn, issues, f, fi, c.closed);
-}
-
-/** `1 234` (the summary's thousands separator is a space). */
-function grouped(n: number): string {
-  return n.toLocaleString('en-US').replace(/,/g, ' ');
-}
-
-/**
- * The one-line summary: `imported 1 234 distributors (12 new, 3 updated), 56 789 orders (3 new),
- * 10 attendance rows (10 new) in 2.3 s`.
- */
-export function formatSummary(s: ImportSummary): string {
-  const d = s.distributors;
-  const changedMembers = s.replaced ? `${grouped(d.added)} new` : `${grouped(d.added)} new, ${grouped(d.updated)} updated`;
-  const parts = [
-    `${grouped(d.rows)} distributors (${changedMembers})`,
-    `${grouped(s.orders.rows)} orders (${grouped(s.orders.added)} new)`,
-    `${grouped(s.attendance.rows)} attendance rows (${grouped(s.attendance.added)} new)`,
-  ];
-  const verb = s.replaced ? 'replaced the data with' : 'imported';
-  return `${verb} ${parts.join(', ')} in ${s.seconds.toFixed(1)} s${s.changed ? '' : '; nothing changed'}`;
 }
