@@ -21,6 +21,12 @@ const webPatterns = [
   { group: ['node:*'], message: 'No Node APIs in the browser.' },
 ];
 
+// Packages are pure and sit under the apps.
+const packagePatterns = [
+  { group: ['**/apps/**', '@abo/bff', '@abo/web'], message: 'Packages must not import apps.' },
+  { group: ['node:*'], message: 'Packages are pure: no Node APIs.' },
+];
+
 // A web feature never imports another feature: what two features share lives in lib/ or components/.
 const webFeatures = fs.readdirSync('apps/web/src/features', { withFileTypes: true }).filter((d) => d.isDirectory());
 const featureZones = webFeatures.map((f) => ({
@@ -86,12 +92,22 @@ export default tseslint.config(
   {
     files: ['packages/**/*.ts'],
     rules: {
+      'no-restricted-imports': ['error', { patterns: packagePatterns }],
+    },
+  },
+  {
+    // The domain's words and numbers sit under everything else: they import nothing.
+    files: ['packages/words/**/*.ts'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/apps/**', '@abo/bff', '@abo/web'], message: 'Packages must not import apps.' },
-            { group: ['node:*'], message: 'Packages are pure: no Node APIs.' },
+            ...packagePatterns,
+            {
+              group: ['@abo/*', '**/packages/**', '../**'],
+              message: '@abo/words depends on nothing: the engine, the contract and the apps import it.',
+            },
           ],
         },
       ],

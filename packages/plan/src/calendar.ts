@@ -1,6 +1,7 @@
 // Performance-year (PY) calendar. A PY runs 1 Sep – 31 Aug and is written `25/26`.
 // Months are `YYYY-MM` strings at the API edge; internally an absolute month index
 // (year * 12 + month0) keeps arithmetic cheap and free of Date/time-zone surprises.
+import { chinaClock } from '@abo/words';
 
 /** A calendar month, `YYYY-MM`. */
 export type MonthKey = string;
@@ -12,15 +13,12 @@ export type DateLike = Date | string;
 const MONTH_RE = /^(\d{4})-(\d{2})/;
 const PY_RE = /^(\d{2})\/(\d{2})$/;
 
-/** China's offset from UTC: the business calendar is China's (no daylight saving there). */
-const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
-
 /**
  * The calendar day of an instant in China, whatever the time zone of the machine reading it:
  * a server on UTC and a phone in Beijing agree on which day and month "today" is.
  */
 function chinaDay(d: Date): Date {
-  return new Date(d.getTime() + CHINA_OFFSET_MS);
+  return chinaClock(d.getTime());
 }
 
 /** Absolute month index: year * 12 + (month - 1). A Date is read on China's calendar. */

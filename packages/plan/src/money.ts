@@ -1,5 +1,6 @@
 // Money is integer fen (1/100 CNY) everywhere; rates are integer basis points (1 bp = 0.01 %).
 // Integers keep every total reconcilable to the fen; a Number holds fen exactly up to 2^53.
+import { yuanDigits } from '@abo/words';
 
 /** Fen per yuan. */
 export const FEN_PER_CNY = 100;
@@ -38,10 +39,6 @@ export function percentToBp(percent: number): number {
 
 /** Fen → `1,234.56` (no currency sign; the UI adds units). */
 export function formatFen(fen: number): string {
-  const neg = fen < 0;
-  const abs = Math.abs(Math.trunc(fen));
-  const yuan = Math.floor(abs / 100);
-  const cents = abs % 100;
-  const grouped = String(yuan).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${neg ? '-' : ''}${grouped}.${cents < 10 ? '0' : ''}${cents}`;
+  const digits = yuanDigits(Math.abs(Math.trunc(fen)));
+  return fen < 0 ? `-${digits}` : digits;
 }

@@ -3,6 +3,7 @@
 // told once however often the close runs. The BFF loads the facts, calls these functions and
 // stores what they return; which events exist, when a figure counts as "near" and what the
 // message says live here, beside the rules they describe.
+import { monthDayLabel, MONTHS_LONG } from '@abo/words';
 import { nextBracket, qThreshold } from './bracket.ts';
 import { daysLeftInMonth, type MonthKey, type PyName } from './calendar.ts';
 import { formatFen } from './money.ts';
@@ -43,21 +44,7 @@ export const SLIPPING_DAYS_LEFT = 10;
 export const SLIPPING_SHARE = 0.5;
 
 const monthNo = (m: MonthKey) => Number(m.slice(5, 7));
-const EN_MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const monthName = (m: MonthKey): Text => text(`${monthNo(m)}月`, EN_MONTHS[monthNo(m) - 1]!);
+const monthName = (m: MonthKey): Text => text(`${monthNo(m)}月`, MONTHS_LONG[monthNo(m) - 1]!);
 const yuan = (fen: number) => `¥${formatFen(fen)}`;
 /** `MM-DD` of a `YYYY-MM-DD` date. */
 const shortDate = (d: string) => d.slice(5, 10);
@@ -341,7 +328,6 @@ export interface EventDeadlineFacts {
 }
 
 const dayNumber = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10))) / 86_400_000;
-const EN_SHORT = EN_MONTHS.map((m) => m.slice(0, 3));
 
 /**
  * An attendance event whose registration closes within EVENT_DEADLINE_DAYS, for a plan the
@@ -366,7 +352,7 @@ export function eventDeadlineEvents(f: EventDeadlineFacts): NotificationEvent[] 
       const closes = e.registrationCloses;
       const day = Number(closes.slice(8, 10));
       const m = Number(closes.slice(5, 7));
-      const when = text(`${m}月${day}日`, `${day} ${EN_SHORT[m - 1]}`);
+      const when = text(monthDayLabel(m, day, true), monthDayLabel(m, day, false));
       const daysText = left === 0 ? text('今天截止', 'closes today') : text(`还剩${left}天`, `${left} ${left === 1 ? 'day' : 'days'} left`);
       out.push({
         kind: 'eventDeadline',

@@ -2,6 +2,7 @@
 // where a PY's month counts (Q months, a plan criterion's count) end by its last month at the
 // pace of the closed months. The bracket and fees of a projected month come from the estimate
 // (estimate.ts) and the bracket table (bracket.ts): no rule is restated here.
+import { dayLabel } from '@abo/words';
 import { countsSoFar, daysInMonth, dayOfMonth, toMonthKey, type DateLike, type MonthKey, type MonthState } from './calendar.ts';
 import { estimateMonth } from './estimate.ts';
 import type { LegVolume } from './income.ts';
@@ -195,8 +196,7 @@ export function projectCount(months: readonly PaceMonth[], opts: { maxPerMonth?:
 export function endOfMonthText(month: MonthKey): Text {
   const [y, m] = month.split('-').map(Number) as [number, number];
   const d = daysInMonth(month);
-  const en = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][m - 1]!;
-  return text(`${y}年${m}月${d}日`, `${d} ${en} ${y}`);
+  return text(dayLabel(y, m, d, true), dayLabel(y, m, d, false));
 }
 
 export interface CriterionProjection extends CountProjection {

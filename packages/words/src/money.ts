@@ -1,0 +1,39 @@
+// Money as the pages, the documents and the engine's sentences write it. Amounts are integer fen
+// (1/100 yuan); zh-CN and en-US write digits alike: ASCII digits, ',' between thousands, '.'
+// before the decimals, '-' before negatives, the narrow '¥' (not en-US's 'CN¥').
+
+/** A string of ASCII digits with ',' between thousands: `'1234567'` → `'1,234,567'`. */
+export function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** A whole, non-negative number of fen as yuan, without a sign: `123456` → `'1,234.56'`. */
+export function yuanDigits(fen: number): string {
+  const cents = fen % 100;
+  return `${groupThousands(String(Math.floor(fen / 100)))}.${cents < 10 ? '0' : ''}${cents}`;
+}
+
+/**
+ * Fen as yuan, rounded to the fen: `123456` → `'¥1,234.56'`, `-1200` → `'-¥12.00'`. `wholeYuan`
+ * rounds to whole yuan and drops the decimals (`'¥12,000'`), as a chart labels its ticks.
+ */
+export function formatYuan(fen: number, wholeYuan = false): string {
+  const whole = wholeYuan ? Math.round(fen / 100) * 100 : Math.round(fen);
+  const abs = Math.abs(whole);
+  const sign = whole < 0 ? '-' : '';
+  return wholeYuan ? `${sign}¥${groupThousands(String(Math.floor(abs / 100)))}` : `${sign}¥${yuanDigits(abs)}`;
+}
+
+/**
+ * The sign before an amount taken off another (tax, a deduction), `'− '`: none when nothing is
+ * taken off, `'+ '` when a negative one is added back. `fen` is rounded to the fen first.
+ */
+export function lessSign(fen: number): string {
+  const cents = Math.round(fen);
+  return cents > 0 ? '− ' : cents < 0 ? '+ ' : '';
+}
+
+/** An amount taken off another: `'− ¥12.00'`; `'¥0.00'` when nothing is, `'+ ¥12.00'` below zero. */
+export function formatYuanLess(fen: number): string {
+  return `${lessSign(fen)}${formatYuan(Math.abs(Math.round(fen)))}`;
+}
