@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatYuan, formatYuanLess, groupThousands, lessSign, yuanDigits } from './money.ts';
+import { formatWholeYuan, formatYuan, formatYuanLess, groupThousands, lessSign, yuanDigits } from './money.ts';
 
 describe('money', () => {
   it('groups thousands', () => {
@@ -26,8 +26,8 @@ describe('money', () => {
   });
 
   it('writes whole yuan without decimals', () => {
-    expect(formatYuan(1_234_550, true)).toBe('¥12,346');
-    expect(formatYuan(-4_900, true)).toBe('-¥49');
+    expect(formatWholeYuan(1_234_550)).toBe('¥12,346');
+    expect(formatWholeYuan(-4_900)).toBe('-¥49');
   });
 
   it('writes an amount taken off', () => {

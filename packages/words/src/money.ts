@@ -13,15 +13,16 @@ export function yuanDigits(fen: number): string {
   return `${groupThousands(String(Math.floor(fen / 100)))}.${cents < 10 ? '0' : ''}${cents}`;
 }
 
-/**
- * Fen as yuan, rounded to the fen: `123456` → `'¥1,234.56'`, `-1200` → `'-¥12.00'`. `wholeYuan`
- * rounds to whole yuan and drops the decimals (`'¥12,000'`), as a chart labels its ticks.
- */
-export function formatYuan(fen: number, wholeYuan = false): string {
-  const whole = wholeYuan ? Math.round(fen / 100) * 100 : Math.round(fen);
-  const abs = Math.abs(whole);
-  const sign = whole < 0 ? '-' : '';
-  return wholeYuan ? `${sign}¥${groupThousands(String(Math.floor(abs / 100)))}` : `${sign}¥${yuanDigits(abs)}`;
+/** Fen as yuan, rounded to the fen: `123456` → `'¥1,234.56'`, `-1200` → `'-¥12.00'`. */
+export function formatYuan(fen: number): string {
+  const whole = Math.round(fen);
+  return `${whole < 0 ? '-' : ''}¥${yuanDigits(Math.abs(whole))}`;
+}
+
+/** Fen rounded to whole yuan, without decimals, as a chart labels its ticks: `1234550` → `'¥12,346'`. */
+export function formatWholeYuan(fen: number): string {
+  const whole = Math.round(fen / 100) * 100;
+  return `${whole < 0 ? '-' : ''}¥${groupThousands(String(Math.floor(Math.abs(whole) / 100)))}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 // The three files' columns and how each cell is read (docs/data-import.md is the reference).
 // Parsers return undefined for a bad value; the caller names the file, line and column.
 import { PIN, PIN_CODES, type PinCode } from '@abo/plan';
+import { CHINA_OFFSET_MS, chinaDay as chinaDayAt } from '@abo/words';
 import type { ColumnSpec } from './csv.ts';
 
 const col = (name: string, required = true): ColumnSpec => ({ name, required });
@@ -67,7 +68,6 @@ export function parseDay(v: string): string | undefined {
   return v;
 }
 
-const CHINA_OFFSET_MS = 8 * 3600_000;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
@@ -114,7 +114,7 @@ export function parseOrderTime(v: string): OrderTime | undefined {
 
 /** The day in China at an instant (the business "today" of an import). */
 export function chinaDay(d: Date): string {
-  return new Date(d.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
+  return chinaDayAt(d.getTime());
 }
 
 /**

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { addMonths } from '@abo/plan';
+import { chinaIso } from '@abo/words';
 import { closeMonths, type CloseSummary } from '../close/close.ts';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/index.ts';
@@ -29,7 +30,6 @@ const NEW_CUSTOMER_CHANCE = 0.3;
 const PV_SIGMA = 0.45;
 /** The usual order size of a buyer whose window holds only returns. */
 const FALLBACK_PV = 400;
-const CHINA_OFFSET_MS = 8 * 3600_000;
 const DAY_MS = 86_400_000;
 
 /** A distributor who ordered in the window, with what the draw weighs. */
@@ -209,7 +209,7 @@ function tickRunner(opts: LiveFeedOptions, stopped: () => boolean): () => Promis
       return { kind: 'idle' };
     }
     idleSaid = false;
-    const time = new Date(now().getTime() + CHINA_OFFSET_MS).toISOString().slice(11, 19);
+    const time = chinaIso(now().getTime()).slice(11, 19);
     const orders = draftOrders(rng, buyers, { day, time, run, next: () => ++counter });
     if (stopped()) return { kind: 'stopped' };
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-live-'));

@@ -2,7 +2,8 @@
 // time (UTC+8 all year: China keeps no daylight saving time), `HH:MM` to `HH:MM`, possibly across
 // midnight (22:00–08:00). A push due inside the window is held until the window ends.
 
-const CHINA_OFFSET_MS = 8 * 3_600_000;
+import { CHINA_OFFSET_MS } from '@abo/words';
+
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 

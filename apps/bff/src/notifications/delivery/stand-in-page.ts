@@ -2,6 +2,7 @@
 // have received, one entry per message (its idempotency key), newest first, with the attempts the
 // stand-in refused before it took it. Server-rendered and self-contained (inline CSS, no script)
 // so it opens on a phone as on a desktop; every value comes from a request body and is escaped.
+import { chinaIso } from '@abo/words';
 import { escapeHtml as e } from '../../lib/html.ts';
 import type { StandInReceipt, StandInService } from './stand-in.ts';
 
@@ -97,12 +98,10 @@ export function standInPageLang(query: string | undefined, acceptLanguage: strin
   return raw.startsWith('en') ? 'en-US' : 'zh-CN';
 }
 
-const CHINA_OFFSET_MS = 8 * 3_600_000;
-
 /** `YYYY-MM-DD HH:mm:ss`, China time. */
 function chinaTime(iso: string): string {
   const t = Date.parse(iso);
-  return Number.isNaN(t) ? iso : new Date(t + CHINA_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+  return Number.isNaN(t) ? iso : chinaIso(t).slice(0, 19).replace('T', ' ');
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : v === undefined || v === null ? '' : JSON.stringify(v));

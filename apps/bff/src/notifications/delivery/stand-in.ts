@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { chinaDay } from '@abo/words';
 import { renderStandInPage, standInPageLang } from './stand-in-page.ts';
 import { IDEMPOTENCY_HEADER } from './wechat.ts';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhook } from './webhook.ts';
@@ -84,7 +85,6 @@ const RENEW_BEFORE_S = 300;
 /** force_refresh: 20 a day (China day), and a call within 30 s of the last refresh refreshes nothing. */
 const FORCED_PER_DAY = 20;
 const FORCED_GAP_S = 30;
-const CHINA_OFFSET_MS = 8 * 3_600_000;
 const WECHAT_TIME = /^(\d{4}-\d{2}-\d{2} |\d{4}年\d{1,2}月\d{1,2}日 )?([01]\d|2[0-3]):[0-5]\d$/;
 
 interface BizsendBody {
@@ -133,7 +133,7 @@ export function createStandIn(opts: StandInOptions): StandIn {
     const t = now().getTime();
     let live = current && t < current.expires ? current : null;
     if (force && !(live && lastForced !== null && t - lastForced < FORCED_GAP_S * 1000)) {
-      const day = new Date(t + CHINA_OFFSET_MS).toISOString().slice(0, 10);
+      const day = chinaDay(t);
       if (forcedOn.day !== day) Object.assign(forcedOn, { day, count: 0 });
       if (forcedOn.count >= FORCED_PER_DAY) return { errcode: 45009, errmsg: 'reach max api daily quota limit' };
       forcedOn.count++;

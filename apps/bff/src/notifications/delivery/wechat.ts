@@ -18,6 +18,7 @@
 // `time` values are 24-hour times with an optional date. The answer carries no message id, and
 // WeChat does not deduplicate: the idempotency key goes along in a header for a stand-in or a
 // relay that does, and the outbox's lease keeps two workers from sending one row at once.
+import { chinaIso } from '@abo/words';
 import type { ChannelAdapter, Fetch, PushMessage, SendOutcome } from './types.ts';
 import { HTTP_TIMEOUT_MS, errorText } from './types.ts';
 import { httpFetch } from './http-client.ts';
@@ -67,8 +68,6 @@ const TOKEN_MARGIN_S = 300;
 /** This process forces a new token at most this often (WeChat: 20 a day, 30 s apart, for every process together). */
 export const FORCE_REFRESH_GAP_MS = 5 * 60_000;
 
-const CHINA_OFFSET_MS = 8 * 3_600_000;
-
 /** A `thing` value: one line, at most `max` characters (an ellipsis ends a shortened one). */
 export function thingValue(text: string, max = 20): string {
   const chars = Array.from(text.replace(/[\s\p{Cc}]+/gu, ' ').trim());
@@ -78,7 +77,7 @@ export function thingValue(text: string, max = 20): string {
 /** `YYYY-MM-DD HH:mm`, China time, of an ISO instant. */
 export function chinaMinute(iso: string): string {
   const t = Date.parse(iso);
-  const d = new Date((Number.isNaN(t) ? Date.now() : t) + CHINA_OFFSET_MS).toISOString();
+  const d = chinaIso(Number.isNaN(t) ? Date.now() : t);
   return `${d.slice(0, 10)} ${d.slice(11, 16)}`;
 }
 
