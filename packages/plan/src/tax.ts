@@ -1,7 +1,8 @@
 // PRC individual income tax as applied to service fees (remuneration for services, 劳务报酬).
 // Statutory tables, not per-PY rules: they follow the tax law, so they live here, not in rules/.
 // All arithmetic is exact integer rational maths; the result is rounded once, half up, to the fen.
-import { divRoundHalfUp } from './money.ts';
+import { divRoundHalfUp, FEN_PER_CNY } from './money.ts';
+import { num, text, type Text } from './text.ts';
 
 /** One band of a progressive table: applies while taxable ≤ upToFen. */
 export interface TaxBand {
@@ -22,6 +23,8 @@ export const REMUNERATION_BANDS: readonly TaxBand[] = [
 /** Income up to this (inclusive) is reduced by a flat 800 CNY; above it by 20 %. */
 export const REMUNERATION_FLAT_LIMIT_FEN = 400_000;
 export const REMUNERATION_FLAT_DEDUCTION_FEN = 80_000;
+/** The deduction above the flat limit, percent of income (taxable = income × 4/5 below). */
+export const REMUNERATION_DEDUCTION_PERCENT = 20;
 
 /** Annual comprehensive-income brackets (综合所得), on taxable income after deductions. */
 export const ANNUAL_BANDS: readonly TaxBand[] = [
@@ -89,6 +92,20 @@ export function remunerationWithholdingDetail(pretaxFen: number): WithholdingDet
     quickDeductionFen: band.quickDeductionFen,
     taxFen: Math.max(0, tax),
   };
+}
+
+/**
+ * The deduction of a payment's withholding in words, as the pre-tax details page and the
+ * statement PDF write it: "Income up to ¥4,000: ¥800 deducted" or "Income above ¥4,000: 20% deducted".
+ */
+export function remunerationDeductionText(pretaxFen: number): Text {
+  const limit = num(REMUNERATION_FLAT_LIMIT_FEN / FEN_PER_CNY);
+  if (pretaxFen <= REMUNERATION_FLAT_LIMIT_FEN) {
+    const flat = num(REMUNERATION_FLAT_DEDUCTION_FEN / FEN_PER_CNY);
+    return text(`收入不超过 ${limit} 元，减除 ${flat} 元`, `Income up to ¥${limit}: ¥${flat} deducted`);
+  }
+  const percent = REMUNERATION_DEDUCTION_PERCENT;
+  return text(`收入超过 ${limit} 元，减除 ${percent}%`, `Income above ¥${limit}: ${percent}% deducted`);
 }
 
 /** Tax withheld on a service-fee payment, fen (see remunerationWithholdingDetail). */

@@ -6,7 +6,7 @@
 // as passed up to you + your own 4% − passed up = kept; an annual bonus as fund × your units / all
 // units; then pre-tax = the sum of the items, the withholding worked out, pre-tax − tax = net.
 import type { DocumentLang, LocalText, PretaxData, PromotionData, StatementData } from '@abo/contract';
-import { addMonths, applyBp, paysOut, pyOf, REMUNERATION_FLAT_LIMIT_FEN, rulesForMonth } from '@abo/plan';
+import { addMonths, applyBp, paysOut, pyOf, remunerationDeductionText, rulesForMonth } from '@abo/plan';
 import type { Config } from '../config.ts';
 import { readCloseState } from '../close/state.ts';
 import type { DB } from '../db/index.ts';
@@ -190,7 +190,7 @@ function withholdingRows(m: StatementModel, t: DocumentTexts): Row[] {
   const w = s.withholding;
   return [
     { cells: [t.income, '', money(w.pretaxFen)] },
-    { cells: [t.deduction, w.pretaxFen <= REMUNERATION_FLAT_LIMIT_FEN ? t.deductionFlat : t.deductionPercent, moneyLess(w.deductionFen)] },
+    { cells: [t.deduction, textOf(remunerationDeductionText(w.pretaxFen), m.lang), moneyLess(w.deductionFen)] },
     {
       cells: [t.taxable, `${money(w.pretaxFen)} − ${money(w.deductionFen)} = ${money(w.taxableFen)}`, money(w.taxableFen)],
       style: { band: true },

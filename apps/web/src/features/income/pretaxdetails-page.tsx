@@ -1,9 +1,10 @@
-import { REMUNERATION_FLAT_LIMIT_FEN } from '@abo/plan';
+import { remunerationDeductionText } from '@abo/plan';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { FigureTrace } from '../../components/figure-trace/figure-trace.tsx';
 import { formatFen, formatFenLess, formatMonth } from '../../lib/format.ts';
+import { useLocalText } from '../../lib/use-local-text.ts';
 import { usePretax } from './api/get-pretax.ts';
 import { IncomeLinks } from './components/income-links.tsx';
 import { formatPercent } from './components/income-format.ts';
@@ -18,6 +19,7 @@ import './income.css';
 export default function PretaxDetailsPage() {
   const { t, i18n } = useTranslation('income');
   const lang = i18n.language;
+  const { tx } = useLocalText();
   const [month, setMonth] = useParam('month');
   const q = usePretax(month);
 
@@ -56,7 +58,7 @@ export default function PretaxDetailsPage() {
                     <dd>{formatFen(w.pretaxFen, lang)}</dd>
                     <dt>
                       {t('deduction')}
-                      <div className="small">{w.pretaxFen <= REMUNERATION_FLAT_LIMIT_FEN ? t('deductionFlat') : t('deductionPercent')}</div>
+                      <div className="small">{tx(remunerationDeductionText(w.pretaxFen))}</div>
                     </dt>
                     <dd>{formatFenLess(w.deductionFen, lang)}</dd>
                     <dt className="income-steps__result">{t('taxable')}</dt>
