@@ -131,9 +131,11 @@ export default defineConfig(({ command }) => ({
               // Likewise the app's shared components and helpers. The shell's own (the sign-in
               // guard's) are left out, or the shell would import this chunk; so is SafeHtml,
               // which would bring DOMPurify to every page, and the popup dialogs' frame, which
-              // only the term and trace popups (loaded on a first tap) use.
+              // only the term and trace popups (loaded on a first tap) use. @abo/words (the figures'
+              // and dates' spelling lib/format.ts and the engine share) goes with them, not into
+              // chunks of its own.
               name: 'app',
-              test: /apps[\\/]web[\\/]src[\\/](components[\\/](?!safe-html\.|dialog[\\/]dialog-popup\.)|lib[\\/](?!(api-client|storage|channel|credential-params|preload-error|root-font-size|sanitize)\.))/,
+              test: /apps[\\/]web[\\/]src[\\/](components[\\/](?!safe-html\.|dialog[\\/]dialog-popup\.)|lib[\\/](?!(api-client|storage|channel|credential-params|preload-error|root-font-size|sanitize)\.))|packages[\\/]words[\\/]/,
               minShareCount: 2,
               includeDependenciesRecursively: false,
             },

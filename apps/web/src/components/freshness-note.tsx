@@ -1,4 +1,5 @@
 import type { FreshnessData } from '@abo/contract';
+import { chinaClock, chinaDay, monthDayLabel } from '@abo/words';
 import { useTranslation } from 'react-i18next';
 import { textsOnFirstUse } from '../i18n/index.ts';
 import { useFreshness } from '../lib/get-freshness.ts';
@@ -19,27 +20,17 @@ const addTexts = textsOnFirstUse(
   },
 );
 
-/** China has one offset all year (no daylight saving): times and days are shown in it. */
-const CHINA_OFFSET_MS = 8 * 3600_000;
-const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
-
-/** `YYYY-MM-DD` of an instant in China. */
-function chinaDay(ms: number): string {
-  return new Date(ms + CHINA_OFFSET_MS).toISOString().slice(0, 10);
-}
 
 /** '12月1日' / '1 Dec' (spelt out, as lib/format.ts does for months: no Intl calendar data to load). */
 function dayLabel(day: string, zh: boolean): string {
-  const month = Number(day.slice(5, 7));
-  const date = Number(day.slice(8, 10));
-  return zh ? `${month}月${date}日` : `${date} ${MONTH_NAMES[month - 1]}`;
+  return monthDayLabel(Number(day.slice(5, 7)), Number(day.slice(8, 10)), zh);
 }
 
-/** 'HH:MM' in China; preceded by the day when it is not today's. */
+/** 'HH:MM' in China (one offset all year, no daylight saving); preceded by the day when it is not today's. */
 function timeLabel(iso: string, zh: boolean, now: number): string {
   const ms = Date.parse(iso);
-  const at = new Date(ms + CHINA_OFFSET_MS);
+  const at = chinaClock(ms);
   const time = `${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())}`;
   const day = chinaDay(ms);
   return day === chinaDay(now) ? time : `${dayLabel(day, zh)} ${time}`;

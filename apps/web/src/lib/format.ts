@@ -6,6 +6,8 @@
  * Chinese name or an emoji is never cut in half.
  */
 
+import { dayLabel, formatVolume, formatWholeYuan, formatYuan, lessSign, monthLabel } from '@abo/words';
+
 /** Shown for a number that cannot be displayed (NaN, Infinity). */
 export const EMPTY_VALUE = '—';
 
@@ -42,7 +44,7 @@ export function maskedBankCard(card: string | null | undefined): string {
 }
 
 // zh-CN and en-US write numbers alike: ASCII digits, ',' between thousands, '.' before the
-// decimals, '-' before negatives. Spelt out for them, because the first Intl.NumberFormat a page
+// decimals, '-' before negatives. Spelt out for them (by @abo/words, as the BFF's documents), because the first Intl.NumberFormat a page
 // builds loads the browser's number and currency data: measured at 25 ms of a plan page's
 // first render at full speed, so about 100 ms on a mid-range phone. Any other locale goes
 // through Intl (built once per locale and options).
@@ -59,11 +61,6 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.N
   return formatter;
 }
 
-/** '1234567' → '1,234,567'. */
-function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+$)/g, ',');
-}
-
 /**
  * Money held in fen (1/100 yuan, an integer so sums never drift) as yuan:
  * `123456` → `'¥1,234.56'` in both zh-CN and en-US (the narrow symbol, not
@@ -74,20 +71,16 @@ function groupThousands(digits: string): string {
  */
 export function formatFen(fen: number, locale: string, wholeYuan?: boolean): string {
   if (!Number.isFinite(fen)) return EMPTY_VALUE;
+  if (SPELT_OUT.test(locale)) return wholeYuan ? formatWholeYuan(fen) : formatYuan(fen);
   const digits = wholeYuan ? 0 : 2;
   const whole = wholeYuan ? Math.round(fen / 100) * 100 : Math.round(fen);
-  if (!SPELT_OUT.test(locale)) {
-    return numberFormat(locale, {
-      style: 'currency',
-      currency: 'CNY',
-      currencyDisplay: 'narrowSymbol',
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    }).format(whole / 100);
-  }
-  const abs = Math.abs(whole);
-  const yuan = groupThousands(String(Math.floor(abs / 100)));
-  return `${whole < 0 ? '-' : ''}¥${yuan}${digits ? `.${String(abs % 100).padStart(2, '0')}` : ''}`;
+  return numberFormat(locale, {
+    style: 'currency',
+    currency: 'CNY',
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(whole / 100);
 }
 
 /**
@@ -95,8 +88,7 @@ export function formatFen(fen: number, locale: string, wholeYuan?: boolean): str
  * taken off shows no sign (`'¥0.00'`, never `'− ¥0.00'`); a negative one is added back (`'+ ¥12.00'`).
  */
 export function formatFenLess(fen: number, locale: string): string {
-  const cents = Math.round(fen);
-  return `${cents > 0 ? '− ' : cents < 0 ? '+ ' : ''}${formatFen(Math.abs(cents), locale)}`;
+  return `${lessSign(fen)}${formatFen(Math.abs(Math.round(fen)), locale)}`;
 }
 
 /**
@@ -118,23 +110,7 @@ export function formatPv(n: number, locale: string): string {
   if (!SPELT_OUT.test(locale) || abs >= 1e13) {
     return numberFormat(locale, { minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(n);
   }
-  const cents = roundToCents(abs);
-  const decimals = String(cents % 100)
-    .padStart(2, '0')
-    .replace(/0+$/, '');
-  const text = groupThousands(String(Math.floor(cents / 100))) + (decimals ? `.${decimals}` : '');
-  return n < 0 && cents > 0 ? `-${text}` : text;
-}
-
-/**
- * A non-negative number in hundredths, rounded as Intl rounds: half away from zero on the
- * number's shortest decimal form (1.005 → 101, though the double is a hair under 1.005).
- */
-function roundToCents(abs: number): number {
-  const text = String(abs);
-  if (text.includes('e')) return 0; // below 1e-6 (larger ones have no exponent below 1e21)
-  const [int, frac = ''] = text.split('.') as [string, string?];
-  return Math.round(Number(`${int}${frac.slice(0, 2).padEnd(2, '0')}.${frac.slice(2) || '0'}`));
+  return formatVolume(n);
 }
 
 const MONTH = /^(\d{4})-?(\d{2})$/;
@@ -152,7 +128,7 @@ export function formatMonth(month: string, locale: string): string {
   if (monthIndex < 0 || monthIndex > 11) return month;
   // Spelt out rather than through Intl.DateTimeFormat: the first date formatter a page builds
   // loads the browser's calendar data (tens of milliseconds on a phone), for two fixed patterns.
-  return locale.toLowerCase().startsWith('zh') ? `${year}年${monthIndex + 1}月` : `${MONTH_NAMES[monthIndex]} ${year}`;
+  return monthLabel(year, monthIndex + 1, locale.toLowerCase().startsWith('zh'));
 }
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -164,7 +140,5 @@ export function formatDay(day: string, locale: string): string {
   const [, y, m, d] = match;
   const monthIndex = Number(m) - 1;
   if (monthIndex < 0 || monthIndex > 11) return day;
-  return locale.toLowerCase().startsWith('zh') ? `${y}年${monthIndex + 1}月${Number(d)}日` : `${Number(d)} ${MONTH_NAMES[monthIndex]} ${y}`;
+  return dayLabel(y!, monthIndex + 1, Number(d), locale.toLowerCase().startsWith('zh'));
 }
-
-const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

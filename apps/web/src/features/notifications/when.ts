@@ -1,4 +1,5 @@
-const CHINA = 'Asia/Shanghai';
+import { CHINA_TIME_ZONE as CHINA } from '@abo/words';
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;

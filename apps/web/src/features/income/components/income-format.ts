@@ -1,3 +1,4 @@
+import { dayLabel, MONTHS_SHORT } from '@abo/words';
 import { formatPercent } from '../../../lib/format.ts';
 
 /** Percentages as every page writes them ('21%' in both languages). */
@@ -11,8 +12,6 @@ export function formatRateBp(bp: number, locale: string): string {
 /** A file-name-safe PY: '25/26' → '25-26'. */
 export const pySlug = (py: string) => py.replace(/[^0-9A-Za-z]+/g, '-');
 
-const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /**
  * A payment date `'2026-11-15'` as the pages write it: `'2026-11-15'` in Chinese, `'15 Nov 2026'`
  * in English. Spelt out, like formatMonth, rather than through Intl.DateTimeFormat; anything that
@@ -20,7 +19,6 @@ const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Se
  */
 export function formatPayDate(day: string, locale: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  const month = m ? MONTH_NAMES[Number(m[2]) - 1] : undefined;
-  if (!m || !month) return day;
-  return locale.toLowerCase().startsWith('zh') ? day : `${Number(m[3])} ${month} ${m[1]}`;
+  if (!m || !MONTHS_SHORT[Number(m[2]) - 1]) return day;
+  return locale.toLowerCase().startsWith('zh') ? day : dayLabel(m[1]!, Number(m[2]), Number(m[3]), false);
 }
