@@ -128,14 +128,21 @@ export default defineConfig(({ command }) => ({
               includeDependenciesRecursively: false,
             },
             {
+              // The plan engine and @abo/words (the figures' and dates' spelling the engine and
+              // lib/format.ts share) in one chunk: left alone, the words modules became chunks of
+              // their own, two more requests and two more entries in the shell's preload map.
+              name: 'engine',
+              test: /packages[\\/](plan|words)[\\/]/,
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+            },
+            {
               // Likewise the app's shared components and helpers. The shell's own (the sign-in
               // guard's) are left out, or the shell would import this chunk; so is SafeHtml,
               // which would bring DOMPurify to every page, and the popup dialogs' frame, which
-              // only the term and trace popups (loaded on a first tap) use. @abo/words (the figures'
-              // and dates' spelling lib/format.ts and the engine share) goes with them, not into
-              // chunks of its own.
+              // only the term and trace popups (loaded on a first tap) use.
               name: 'app',
-              test: /apps[\\/]web[\\/]src[\\/](components[\\/](?!safe-html\.|dialog[\\/]dialog-popup\.)|lib[\\/](?!(api-client|storage|channel|credential-params|preload-error|root-font-size|sanitize)\.))|packages[\\/]words[\\/]/,
+              test: /apps[\\/]web[\\/]src[\\/](components[\\/](?!safe-html\.|dialog[\\/]dialog-popup\.)|lib[\\/](?!(api-client|storage|channel|credential-params|preload-error|root-font-size|sanitize)\.))/,
               minShareCount: 2,
               includeDependenciesRecursively: false,
             },
