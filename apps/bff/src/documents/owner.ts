@@ -12,7 +12,7 @@ export interface Owner {
 /**
  * The distributor's name through the names policy (lib/name-policy.ts: their own documents, and
  * staff looking them up, show it in full) and their ADA: in full on their own record — to anyone
- * else it is an identifier, masked as spec §5 masks one. The English document adds the Chinese
+ * else it is an identifier, masked as docs/contract.md §5 masks one. The English document adds the Chinese
  * name, the one the bank and the tax office know.
  */
 export function ownerOf(

@@ -12,7 +12,7 @@ import {
   maskedBankCard,
 } from './format.ts';
 
-describe('maskPrivacy (spec §5)', () => {
+describe('maskPrivacy (docs/contract.md §5)', () => {
   it('shows first 3 and last 2 with six asterisks for values longer than 6', () => {
     expect(maskPrivacy('12345678')).toBe('123******78');
     expect(maskPrivacy('1234567')).toBe('123******67');
@@ -41,7 +41,7 @@ describe('maskPrivacy (spec §5)', () => {
   });
 });
 
-describe('formatBankCard (spec §5)', () => {
+describe('formatBankCard (docs/contract.md §5)', () => {
   it('groups by 4 with single spaces', () => {
     expect(formatBankCard('6222021234567890123')).toBe('6222 0212 3456 7890 123');
     expect(formatBankCard('6222021234567890')).toBe('6222 0212 3456 7890');

@@ -1,6 +1,6 @@
 /**
  * Display formatting shared by every page: privacy masking and bank-card
- * grouping of spec §5, money, PV and month labels in the user's language.
+ * grouping of docs/contract.md §5, money, PV and month labels in the user's language.
  *
  * Every function counts characters, not UTF-16 units (`Array.from`), so a
  * Chinese name or an emoji is never cut in half.
@@ -11,14 +11,14 @@ import { dayLabel, formatVolume, formatWholeYuan, formatYuan, lessSign, monthLab
 /** Shown for a number that cannot be displayed (NaN, Infinity). */
 export const EMPTY_VALUE = '—';
 
-/** Privacy masking of spec §5 (shared with the BFF, which masks before data leaves it). */
+/** Privacy masking of docs/contract.md §5 (shared with the BFF, which masks before data leaves it). */
 export { maskPrivacy } from '@abo/contract/privacy';
 
 /** Whitespace of any kind, including the full-width space of Chinese input methods. */
 const WHITESPACE = /\s+/gu;
 
 /**
- * Bank card in groups of 4 separated by single spaces (spec §5):
+ * Bank card in groups of 4 separated by single spaces (docs/contract.md §5):
  * `'6222021234567890123'` → `'6222 0212 3456 7890 123'`. Existing spaces are
  * ignored, so an already grouped or oddly spaced number comes out the same.
  */
