@@ -1,45 +1,43 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeDatabase, openSqlite } from '../db/index.ts';
 import { verifyPassword } from '../idp/passwords.ts';
 import { EXAMPLES_DIR, TODAY } from '../import/test-support.ts';
+import { runCommand, spawnCli } from '../testing/run-cli.ts';
+import { main as accountsMain } from './commands/accounts.ts';
+import { main as importMain } from './commands/import.ts';
 
-const bffRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-accounts-cli-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-function cli(file: string, input: string, ...args: string[]) {
-  const env: NodeJS.ProcessEnv = { ...process.env, INIT_CWD: dir, DATA_DIR: 'data', INQUIRY_TODAY: TODAY };
-  delete env['DATABASE_URL'];
-  return spawnSync(process.execPath, ['--import', 'tsx', `src/cli/${file}.ts`, ...args], { cwd: bffRoot, env, input, encoding: 'utf8' });
-}
-const accounts = (input: string, ...args: string[]) => cli('accounts', input, ...args);
+const env: NodeJS.ProcessEnv = { ...process.env, INIT_CWD: dir, DATA_DIR: 'data', INQUIRY_TODAY: TODAY };
+delete env['DATABASE_URL'];
+/** The command in-process, as `npm run accounts` runs it from `dir`, output piped (no terminal). */
+const accounts = (input: string, ...args: string[]) => runCommand(accountsMain, args, env, input);
 
 describe('accounts CLI', () => {
-  it('adds a staff account with a password from standard input, never from the command line', () => {
-    const added = accounts('a long staff passphrase\n', 'add-staff', 'ops.chen', '--display-name', '客服 陈');
+  it('adds a staff account with a password from standard input, never from the command line', async () => {
+    const added = await accounts('a long staff passphrase\n', 'add-staff', 'ops.chen', '--display-name', '客服 陈');
     expect(added.status, added.stderr).toBe(0);
     expect(added.stdout).toMatch(/Added staff account ops.chen/);
-    const listed = accounts('', 'list');
+    const listed = await accounts('', 'list');
     expect(listed.stdout).toMatch(/ops.chen\s+客服 陈/);
 
-    const weak = accounts('demo1234\n', 'add-staff', 'ops.zhao');
+    const weak = await accounts('demo1234\n', 'add-staff', 'ops.zhao');
     expect(weak.status).toBe(1);
     expect(weak.stderr).toMatch(/Not done: .*(at least 10|demo)/);
 
-    const usage = accounts('', 'add-staff');
+    const usage = await accounts('', 'add-staff');
     expect(usage.status).toBe(2);
-    expect(usage.stderr).toMatch(/needs an account name/);
-  }, 60_000);
+    expect(usage.stderr).toMatch(/needs an account name[\s\S]*Usage: npm run accounts/);
+  });
 
   it('adds a sign-in for an imported distributor: their ADA and a password from standard input', async () => {
-    const imported = cli('import', '', '--dir', EXAMPLES_DIR);
+    const imported = await runCommand(importMain, ['--dir', EXAMPLES_DIR, '--no-close'], env);
     expect(imported.status, imported.stderr).toBe(0);
-    const added = accounts('a long member passphrase\n', 'add-distributor', '86000002');
+    const added = await accounts('a long member passphrase\n', 'add-distributor', '86000002');
     expect(added.status, added.stderr).toBe(0);
     expect(added.stdout).toMatch(/Added a sign-in for 86000002 \(王芳\): they sign in at \/front\/ with ADA 86000002/);
     const db = openSqlite(path.join(dir, 'data', 'inquiry.sqlite'));
@@ -51,14 +49,21 @@ describe('accounts CLI', () => {
       await closeDatabase(db);
     }
 
-    const twice = accounts('another long passphrase\n', 'add-distributor', '86000002');
+    const twice = await accounts('another long passphrase\n', 'add-distributor', '86000002');
     expect(twice.status).toBe(1);
     expect(twice.stderr).toMatch(/Not done: 86000002 has a sign-in account already \(npm run accounts -- set-password 86000002\)/);
-    const unknown = accounts('a long member passphrase\n', 'add-distributor', '86000099');
+    const unknown = await accounts('a long member passphrase\n', 'add-distributor', '86000099');
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toMatch(/Not done: no distributor 86000099 in the database/);
-    const weak = accounts('demo1234\n', 'add-distributor', '86000003');
+    const weak = await accounts('demo1234\n', 'add-distributor', '86000003');
     expect(weak.status).toBe(1);
     expect(weak.stderr).toMatch(/Not done: .*(at least 10|demo)/);
+  }, 60_000);
+
+  it('runs as `npm run accounts` starts it: the bin file, its exit code and output', () => {
+    const usage = spawnCli('accounts', ['remove'], env);
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toMatch(/remove needs an account name[\s\S]*Usage: npm run accounts/);
+    expect(usage.stdout).toBe('');
   }, 60_000);
 });

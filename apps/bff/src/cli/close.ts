@@ -2,78 +2,8 @@
 // of imported data: closes every complete month up to --through with the plan engine, recomputes
 // the open month, and writes nothing when nothing is new. With DATABASE_URL set it closes that
 // PostgreSQL database instead of the SQLite file.
-import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { closeMonths, CloseConflictError, CloseRefusedError, CloseUsageError, formatCloseSummary } from '../close/close.ts';
-import { loadConfig } from '../config.ts';
-import { DatabaseOpenToOthersError } from '../db/file-modes.ts';
-import { closeDatabase, migrateToLatest, openDatabase } from '../db/index.ts';
-import { chinaDay } from '../import/fields.ts';
-import { progressPrinter } from '../seed/progress.ts';
+// The command is in commands/close.ts (its tests run it in-process).
+import { runCli } from './io.ts';
+import { main } from './commands/close.ts';
 
-const USAGE = `Usage: npm run close -- [--through YYYY-MM] [--all]
-  --through YYYY-MM  close every complete month up to this one (default: the month before today's)
-  --all              run the engine from the first month with an order, not from the state the
-                     last close saved after the last closed month, and rewrite even when nothing is new
-  --data-dir DIR     where inquiry.sqlite is (default DATA_DIR, ./data)
-Computes monthly results, pins, statements and plan results from the imported distributors,
-orders and attendance; the month of today (INQUIRY_TODAY or the clock, in China) is never
-closed: its figures so far are written as provisional. Uses DATABASE_URL, else the SQLite file.`;
-
-function usage(message: string): never {
-  console.error(`${message}\n\n${USAGE}`);
-  process.exit(2);
-}
-
-async function main(): Promise<void> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      options: {
-        through: { type: 'string' },
-        all: { type: 'boolean', default: false },
-        'data-dir': { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }));
-  } catch (err) {
-    usage(err instanceof Error ? err.message : String(err));
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return;
-  }
-  // npm runs workspace scripts inside apps/bff; relative paths mean the caller's directory.
-  const base = process.env['INIT_CWD'] ?? process.cwd();
-  const config = loadConfig({
-    ...process.env,
-    DATA_DIR: path.resolve(base, values['data-dir'] ?? process.env['DATA_DIR'] ?? './data'),
-  });
-  const db = openDatabase(config);
-  try {
-    await migrateToLatest(db);
-    const summary = await closeMonths(db, {
-      today: chinaDay(config.today()),
-      ...(values.through !== undefined ? { through: values.through } : {}),
-      ...(values.all ? { all: true } : {}),
-      ...(process.stdout.isTTY ? { progress: progressPrinter() } : {}),
-    });
-    console.log(formatCloseSummary(summary));
-  } catch (err) {
-    if (err instanceof CloseUsageError) usage(err.message);
-    if (err instanceof CloseRefusedError || err instanceof CloseConflictError) {
-      console.error(`close refused: ${err.message}`);
-      process.exitCode = 1;
-      return;
-    }
-    throw err;
-  } finally {
-    await closeDatabase(db);
-  }
-}
-
-main().catch((err: unknown) => {
-  // A refusal to open a database others may read says how to fix it in one line; no stack.
-  console.error(err instanceof DatabaseOpenToOthersError ? err.message : err instanceof Error ? (err.stack ?? err.message) : err);
-  process.exit(1);
-});
+runCli(main);

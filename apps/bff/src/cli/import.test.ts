@@ -1,26 +1,23 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EXAMPLES_DIR, TODAY } from '../import/test-support.ts';
+import { runCommand, spawnCli } from '../testing/run-cli.ts';
+import { main } from './commands/import.ts';
 
-const bffRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-import-cli-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** The CLI as `npm run import` starts it, from the caller's directory `dir`, output piped (no terminal). */
-function importCli(...args: string[]) {
-  const env: NodeJS.ProcessEnv = { ...process.env, INIT_CWD: dir, INQUIRY_TODAY: TODAY };
-  delete env['DATA_DIR'];
-  delete env['DATABASE_URL'];
-  return spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/import.ts', ...args], { cwd: bffRoot, env, encoding: 'utf8' });
-}
+const env: NodeJS.ProcessEnv = { ...process.env, INIT_CWD: dir, INQUIRY_TODAY: TODAY };
+delete env['DATA_DIR'];
+delete env['DATABASE_URL'];
+/** The command in-process, as `npm run import` runs it from the caller's directory `dir`, output piped (no terminal). */
+const importCli = (...args: string[]) => runCommand(main, args, env);
 
 describe('import CLI', () => {
-  it('imports a folder and closes the complete months, a line each, and lists the issues of a bad one with exit code 1', () => {
-    const ok = importCli('--dir', EXAMPLES_DIR, '--data-dir', 'db');
+  it('imports a folder and closes the complete months, a line each, and lists the issues of a bad one with exit code 1', async () => {
+    const ok = await importCli('--dir', EXAMPLES_DIR, '--data-dir', 'db');
     expect(ok.stderr).toBe('');
     expect(ok.status).toBe(0);
     expect(ok.stdout).toMatch(
@@ -28,7 +25,7 @@ describe('import CLI', () => {
     );
     expect(fs.existsSync(path.join(dir, 'db', 'inquiry.sqlite'))).toBe(true);
     // The same files again (their orders in months closed now): nothing to write, nothing to close.
-    const again = importCli('--dir', EXAMPLES_DIR, '--data-dir', 'db');
+    const again = await importCli('--dir', EXAMPLES_DIR, '--data-dir', 'db');
     expect(again.stderr).toBe('');
     expect(again.stdout).toMatch(
       /; nothing changed\nclose: nothing changed \(closed through 2026-10; 2026-11 so far is up to date\) in \d+\.\d s\n$/,
@@ -39,7 +36,7 @@ describe('import CLI', () => {
       path.join(dir, 'bad', 'orders.csv'),
       'order_id,ada,ordered_at,pv\nX-1,86000001,2026-10-01,ten\nX-2,99999999,2026-10-01,1\n',
     );
-    const bad = importCli('--dir', 'bad', '--data-dir', 'db');
+    const bad = await importCli('--dir', 'bad', '--data-dir', 'db');
     expect(bad.status).toBe(1);
     expect(bad.stdout).toBe('');
     expect(bad.stderr).toBe(
@@ -52,14 +49,20 @@ describe('import CLI', () => {
     );
   }, 60_000);
 
-  it('answers usage mistakes with the usage and exit code 2', () => {
-    const none = importCli();
+  it('answers usage mistakes with the usage and exit code 2', async () => {
+    const none = await importCli();
     expect(none.status).toBe(2);
     expect(none.stderr).toMatch(
       /Name the folder to import with --dir[\s\S]*Usage: npm run import -- --dir DIR \[--replace\] \[--no-close\]/,
     );
-    const missing = importCli('--dir', 'nowhere', '--data-dir', 'db');
+    const missing = await importCli('--dir', 'nowhere', '--data-dir', 'db');
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/nowhere is not a folder/);
+  });
+
+  it('runs as `npm run import` starts it: the bin file, its exit code and output', () => {
+    const none = spawnCli('import', [], env);
+    expect(none.status).toBe(2);
+    expect(none.stderr).toMatch(/Name the folder to import with --dir[\s\S]*Usage: npm run import/);
   }, 60_000);
 });

@@ -1,15 +1,14 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackupError, backupDatabase, inspectDatabase, restoreDatabase } from './backup.ts';
 import { closeDatabase, MIGRATION_NAMES, migrateToLatest, migrationsNamed, openSqlite, sqlitePath, type DB } from './index.ts';
+import { main } from '../cli/commands/backup.ts';
 import { seedDatabase } from '../seed/index.ts';
+import { runCommand, spawnCli } from '../testing/run-cli.ts';
 
-const bffRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-backup-'));
 const dataDir = path.join(dir, 'data');
 const live = sqlitePath({ dataDir });
@@ -165,25 +164,28 @@ describe('backup and restore', () => {
 
   it('works from the command line (npm run backup / restore)', async () => {
     await server.destroy();
-    const run = (...args: string[]) => {
-      const env: NodeJS.ProcessEnv = { ...process.env, INIT_CWD: dir };
-      delete env['DATA_DIR'];
-      return spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/backup.ts', ...args], { cwd: bffRoot, env, encoding: 'utf8' });
-    };
-    const backup = run('backup', '--out', 'cli.sqlite', '--data-dir', 'data');
+    const env: NodeJS.ProcessEnv = { ...process.env, INIT_CWD: dir };
+    delete env['DATA_DIR'];
+    // The command in-process; once through the bin file, as `npm run backup` starts it.
+    const run = (...args: string[]) => runCommand(main, args, env);
+    const backup = spawnCli('backup', ['backup', '--out', 'cli.sqlite', '--data-dir', 'data'], env);
     expect(backup.status, backup.stderr).toBe(0);
     expect(backup.stdout).toMatch(new RegExp(`Backed up .*\\n\\s+to .*cli\\.sqlite\\n\\s+${originalCount} distributors`));
+    const again = await run('backup', '--out', 'cli.sqlite', '--data-dir', 'data');
+    expect(again.status).toBe(1);
+    expect(again.stderr).toMatch(/already exists; add --force/);
 
-    const refused = run('restore', '--from', 'cli.sqlite', '--data-dir', 'data');
+    const refused = await run('restore', '--from', 'cli.sqlite', '--data-dir', 'data');
     expect(refused.status).toBe(1);
     expect(refused.stderr).toMatch(/already exists; add --force/);
-    const restored = run('restore', '--from', 'cli.sqlite', '--data-dir', 'data', '--force');
+    const restored = await run('restore', '--from', 'cli.sqlite', '--data-dir', 'data', '--force');
     expect(restored.status, restored.stderr).toBe(0);
     expect(restored.stdout).toMatch(/Restored .*inquiry\.sqlite[\s\S]*kept as .*pre-restore/);
 
-    expect(run('backup').status).toBe(2);
-    expect(run('backup').stderr).toMatch(/backup needs --out FILE[\s\S]*Usage:/);
-    expect(run('frobnicate').stderr).toMatch(/Unknown command frobnicate/);
+    const usage = await run('backup');
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toMatch(/backup needs --out FILE[\s\S]*Usage:/);
+    expect((await run('frobnicate')).stderr).toMatch(/Unknown command frobnicate/);
     server = openSqlite(live);
     expect(await names(server)).toEqual(original);
   }, 30_000);

@@ -14,7 +14,7 @@ const LABELS: Record<string, string> = {
   plan_results: 'plan results',
 };
 
-export function progressPrinter(out: NodeJS.WriteStream = process.stdout): ProgressFn {
+export function progressPrinter(out: { write(text: string): unknown; readonly isTTY?: boolean } = process.stdout): ProgressFn {
   const tty = out.isTTY === true;
   let started = performance.now();
   let current = '';

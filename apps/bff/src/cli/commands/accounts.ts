@@ -1,0 +1,97 @@
+// `npm run accounts -- list | add-staff NAME [--display-name TEXT] | add-distributor ADA |
+// set-password NAME | remove NAME`
+// Sign-in accounts for a real deployment: staff accounts (iinquiry, they read every distributor)
+// are made here and nowhere else; so are embedded-IdP sign-ins of imported distributors. A password is typed twice on a terminal (not echoed), or read
+// from the first line of standard input otherwise (`printf '%s\n' "$PW" | npm run accounts -- …`),
+// never from the command line, where other users and the shell history would see it.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { read } from 'read';
+import { line, usage, withUsage, type CliIo } from '../io.ts';
+import { loadConfig } from '../../config.ts';
+import { closeDatabase, migrateToLatest, openDatabase } from '../../db/index.ts';
+import { AccountError, addDistributor, addStaff, listStaff, MIN_PASSWORD_LENGTH, removeAccount, setPassword } from '../../idp/accounts.ts';
+
+const USAGE = `Usage: npm run accounts -- <command>
+  list                                 the staff accounts
+  add-staff NAME [--display-name TEXT] add a staff account (sign-in at /idp/okta/login)
+  add-distributor ADA                  a sign-in for a distributor in the database (the embedded
+                                       IdP's distributor sign-in; not needed with IDP_JWKS_URL)
+  set-password NAME                    give any account a new password
+  remove NAME                          remove a staff account
+Passwords: at least ${MIN_PASSWORD_LENGTH} characters, typed twice on a terminal or the first line of standard input.
+Uses DATABASE_URL, else the SQLite file in DATA_DIR (default ./data).`;
+
+async function readPassword(stdin: CliIo['stdin']): Promise<string> {
+  if (!stdin) return '';
+  if (stdin.isTTY) {
+    const first = await read({ prompt: 'New password: ', silent: true, replace: '*' });
+    const second = await read({ prompt: 'Again: ', silent: true, replace: '*' });
+    if (first !== second) throw new AccountError('the two passwords differ');
+    return first;
+  }
+  let input = '';
+  for await (const chunk of stdin) input += String(chunk);
+  return input.split(/\r?\n/)[0] ?? '';
+}
+
+export function main(argv: string[], io: CliIo): Promise<number> {
+  return withUsage(USAGE, io, () => run(argv, io));
+}
+
+async function run(argv: string[], io: CliIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { 'display-name': { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } },
+    });
+  } catch (err) {
+    usage(err instanceof Error ? err.message : String(err));
+  }
+  const [command, name, ...extra] = parsed.positionals;
+  if (parsed.values.help) {
+    line(io.stdout, USAGE);
+    return 0;
+  }
+  if (!command) usage('Name a command: list, add-staff, add-distributor, set-password or remove');
+  if (command !== 'list' && !name) usage(`${command} needs an account name`);
+  if (extra.length) usage(`Unexpected ${extra.join(' ')}`);
+
+  // npm runs workspace scripts inside apps/bff; a relative DATA_DIR means the caller's directory.
+  const base = io.env['INIT_CWD'] ?? process.cwd();
+  const config = loadConfig({ ...io.env, DATA_DIR: path.resolve(base, io.env['DATA_DIR'] ?? './data') });
+  const db = openDatabase(config);
+  try {
+    await migrateToLatest(db);
+    if (command === 'list') {
+      const staff = await listStaff(db);
+      if (staff.length === 0) line(io.stdout, '  no staff accounts');
+      for (const a of staff) line(io.stdout, `  ${a.username.padEnd(16)} ${a.displayName}`);
+    } else if (command === 'add-staff') {
+      await addStaff(db, name!, await readPassword(io.stdin), parsed.values['display-name'] ?? name!);
+      line(io.stdout, `Added staff account ${name}. It signs in at /idp/okta/login.`);
+    } else if (command === 'add-distributor') {
+      const { displayName } = await addDistributor(db, name!, await readPassword(io.stdin));
+      line(io.stdout, `Added a sign-in for ${name} (${displayName}): they sign in at /front/ with ADA ${name} and this password.`);
+    } else if (command === 'set-password') {
+      await setPassword(db, name!, await readPassword(io.stdin));
+      line(io.stdout, `New password set for ${name}.`);
+    } else if (command === 'remove') {
+      await removeAccount(db, name!);
+      line(io.stdout, `Removed staff account ${name}.`);
+    } else {
+      usage(`Unknown command ${command}`);
+    }
+  } catch (err) {
+    if (err instanceof AccountError) {
+      line(io.stderr, `Not done: ${err.message}.`);
+      return 1;
+    }
+    throw err;
+  } finally {
+    await closeDatabase(db);
+  }
+  return 0;
+}

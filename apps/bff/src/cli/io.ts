@@ -1,0 +1,65 @@
+// What a command-line tool reads and writes, passed in rather than taken from `process`, so the
+// tests run a command in-process (`main(argv, io)`) and each bin file (src/cli/*.ts) is one line.
+import { DatabaseOpenToOthersError } from '../db/file-modes.ts';
+
+/** Where a command writes: process.stdout / process.stderr, or a test's collector. */
+export interface Output {
+  write(text: string): unknown;
+  readonly isTTY?: boolean;
+}
+
+export interface CliIo {
+  stdout: Output;
+  stderr: Output;
+  env: NodeJS.ProcessEnv;
+  /** Standard input (the accounts command reads a password from it). */
+  stdin?: AsyncIterable<string | Buffer> & { readonly isTTY?: boolean };
+}
+
+/** A command: the arguments after the script name in, the exit code out. */
+export type CliMain = (argv: string[], io: CliIo) => Promise<number>;
+
+/** A usage mistake: the message, the usage and exit code 2. */
+export class UsageError extends Error {}
+
+export const line = (out: Output, text = '') => out.write(`${text}\n`);
+
+/** Runs a command's body; a UsageError it throws becomes the message, the usage and exit code 2. */
+export async function withUsage(usage: string, io: CliIo, run: () => Promise<number>): Promise<number> {
+  try {
+    return await run();
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    line(io.stderr, `${err.message}\n\n${usage}`);
+    return 2;
+  }
+}
+
+/** Throws the UsageError withUsage answers. */
+export function usage(message: string): never {
+  throw new UsageError(message);
+}
+
+/**
+ * Runs a command as its bin file: the process's own arguments, streams and environment. An error
+ * the command did not answer itself is printed (a database others may read in one line, else the
+ * stack, unless `stack` is false) with exit code 1.
+ */
+export function runCli(main: CliMain, { stack = true } = {}): void {
+  const io: CliIo = { stdout: process.stdout, stderr: process.stderr, env: process.env, stdin: process.stdin };
+  main(process.argv.slice(2), io).then(
+    (code) => {
+      if (code !== 0) process.exit(code);
+    },
+    (err: unknown) => {
+      console.error(
+        err instanceof DatabaseOpenToOthersError
+          ? err.message
+          : err instanceof Error
+            ? ((stack ? err.stack : undefined) ?? err.message)
+            : err,
+      );
+      process.exit(1);
+    },
+  );
+}
