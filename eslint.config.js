@@ -84,7 +84,7 @@ export default tseslint.config(
   },
   {
     files: ['apps/bff/src/**/*.ts'],
-    ignores: ['apps/bff/src/app.ts', 'apps/bff/src/**/*.test.ts', 'apps/bff/src/testing/**'],
+    ignores: ['apps/bff/src/app.ts', 'apps/bff/src/**/*.test.ts', 'apps/bff/src/**/*.test-support.ts', 'apps/bff/src/testing/**'],
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: bffZones }],
     },
@@ -153,7 +153,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**', 'scripts/**'],
+    files: ['**/*.test.{ts,tsx}', '**/*.test-support.{ts,tsx}', 'e2e/**', 'bench/**', 'scripts/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off', 'no-restricted-imports': 'off' },
   },
 );

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeDatabase, openSqlite } from '../db/index.ts';
 import { verifyPassword } from '../idp/passwords.ts';
-import { EXAMPLES_DIR, TODAY } from '../import/test-support.ts';
+import { EXAMPLES_DIR, TODAY } from '../import/import.test-support.ts';
 import { runCommand, spawnCli } from '../testing/run-cli.ts';
 import { main as accountsMain } from './commands/accounts.ts';
 import { main as importMain } from './commands/import.ts';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EXAMPLES_DIR, TODAY } from '../import/test-support.ts';
+import { EXAMPLES_DIR, TODAY } from '../import/import.test-support.ts';
 import { runCommand, spawnCli } from '../testing/run-cli.ts';
 import { main } from './commands/import.ts';
 

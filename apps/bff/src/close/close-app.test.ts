@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabase, openPostgres, openSqlite, type DB } from '../db/index.ts';
 import { loadProfile } from '../idp/profile.ts';
 import { importDirectory } from '../import/import.ts';
-import { csv, EXAMPLES_DIR, TODAY } from '../import/test-support.ts';
+import { csv, EXAMPLES_DIR, TODAY } from '../import/import.test-support.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { closeMonths } from './close.ts';
-import { engineRun, readCompany } from './test-support.ts';
+import { engineRun, readCompany } from './close.test-support.ts';
 
 const LEADER = '86000001';
 

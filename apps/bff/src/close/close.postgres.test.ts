@@ -2,18 +2,16 @@
 // the same rows, month by month and once more after an import into the open month; a second
 // close writes nothing there either. (close.test.ts runs on PostgreSQL too in this suite.)
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dataVersion } from '../db/data-version.ts';
 import type { DB } from '../db/index.ts';
 import { importDirectory } from '../import/import.ts';
-import { csv, openTestDb, TODAY, type TestDb } from '../import/test-support.ts';
+import { csv, openTestDb, TODAY } from '../import/import.test-support.ts';
 import { closeMonths } from './close.ts';
-import { companyFiles, syntheticCompany } from './test-support.ts';
+import { companyFiles, syntheticCompany } from './close.test-support.ts';
+import { throwawayDbs } from '../testing/throwaway-db.ts';
 
-const opened: TestDb[] = [];
-afterAll(async () => {
-  for (const d of opened) await d.close();
-});
+const open = throwawayDbs(openTestDb);
 
 /** Every row of the tables the close writes, numbers as numbers (PostgreSQL's bigint comes as text). */
 async function closed(db: DB): Promise<Record<string, unknown[]>> {
@@ -29,9 +27,8 @@ async function closed(db: DB): Promise<Record<string, unknown[]>> {
 
 describe('the close on PostgreSQL', () => {
   it('writes exactly the rows it writes to SQLite, and nothing the second time', async () => {
-    const pg = await openTestDb('postgres');
-    const lite = await openTestDb('sqlite');
-    opened.push(pg, lite);
+    const pg = await open('postgres');
+    const lite = await open('sqlite');
     const company = syntheticCompany(TODAY);
     const more = {
       'distributors.csv': csv('ada,sponsor_ada,name,joined_on', '70000900,70000011,新一,2026-11-02'),

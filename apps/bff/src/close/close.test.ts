@@ -4,12 +4,12 @@
 // orders; closing in steps gives what closing at once gives; the generated demo is left alone.
 import { decodePlanSummary, plansFor } from '@abo/plan';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dataVersion } from '../db/data-version.ts';
 import type { DB } from '../db/index.ts';
 import { importDirectory } from '../import/import.ts';
 import { formatIssue, ImportRejected } from '../import/issues.ts';
-import { csv, dumpAll, EXAMPLES_DIR, openTestDb, TODAY, type TestDb } from '../import/test-support.ts';
+import { csv, dumpAll, EXAMPLES_DIR, openTestDb, TODAY, type TestDb } from '../import/import.test-support.ts';
 import { seedDatabase } from '../seed/index.ts';
 import { closeMonths, CloseRefusedError, CloseUsageError, formatCloseSummary } from './close.ts';
 import { readCloseState } from './state.ts';
@@ -21,17 +21,11 @@ import {
   syntheticCompany,
   type Company,
   type Expected,
-} from './test-support.ts';
+} from './close.test-support.ts';
+import { throwawayDbs } from '../testing/throwaway-db.ts';
 
-const opened: TestDb[] = [];
-afterAll(async () => {
-  for (const d of opened) await d.close();
-});
-async function fresh(): Promise<TestDb> {
-  const d = await openTestDb();
-  opened.push(d);
-  return d;
-}
+/** A throwaway database, closed after the file's tests. */
+const fresh = throwawayDbs(openTestDb);
 
 async function load(t: TestDb, c: Company | string): Promise<void> {
   await importDirectory(t.db, { dir: typeof c === 'string' ? c : t.folder(companyFiles(c)), today: TODAY });

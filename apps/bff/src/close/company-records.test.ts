@@ -3,7 +3,7 @@
 // PostgreSQL in the PostgreSQL suite), against figures worked out by hand from the rules.
 import type { AchEstimateData, AchMonthsData, PromotionData, StatementData } from '@abo/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csv } from '../import/test-support.ts';
+import { csv } from '../import/import.test-support.ts';
 import { importedApp, type ImportedApp } from '../testing/imported-app.ts';
 
 type Items = Record<string, number>;

@@ -10,7 +10,7 @@ import { loadProfile } from '../idp/profile.ts';
 import { importDirectory } from '../import/import.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { closeMonths } from './close.ts';
-import { companyFiles } from './test-support.ts';
+import { companyFiles } from './close.test-support.ts';
 
 const TODAY = '2026-11-21';
 // R (87000001) sponsors six legs Q every month of 25/26; under L1 and L2 an Emerald each with

@@ -6,24 +6,18 @@
 // PostgreSQL suite, on PostgreSQL.
 import { addMonths } from '@abo/plan';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dataVersion } from '../db/data-version.ts';
 import type { DB } from '../db/index.ts';
 import { importDirectory } from '../import/import.ts';
-import { openTestDb, type TestDb } from '../import/test-support.ts';
+import { openTestDb } from '../import/import.test-support.ts';
 import { Rng } from '../seed/prng.ts';
 import { closeMonths, formatCloseSummary } from './close.ts';
-import type { Attendance, Company, Member, Order } from './test-support.ts';
+import type { Attendance, Company, Member, Order } from './close.test-support.ts';
+import { throwawayDbs } from '../testing/throwaway-db.ts';
 
-const opened: TestDb[] = [];
-afterAll(async () => {
-  for (const d of opened) await d.close();
-});
-async function fresh(): Promise<TestDb> {
-  const d = await openTestDb();
-  opened.push(d);
-  return d;
-}
+/** A throwaway database, closed after the file's tests. */
+const fresh = throwawayDbs(openTestDb);
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -5,7 +5,7 @@
 // against figures worked out by hand from the pin ladder (packages/plan/README.md, "Pins").
 import type { AchOverviewData, AchRankData, NotificationsData, PlanData } from '@abo/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csv } from '../import/test-support.ts';
+import { csv } from '../import/import.test-support.ts';
 import { importedApp, type ImportedApp } from '../testing/imported-app.ts';
 
 const TODAY = '2027-01-15'; // September to December 2026 closed, January open

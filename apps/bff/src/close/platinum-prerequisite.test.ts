@@ -5,7 +5,7 @@
 // (SQLite; PostgreSQL in the PostgreSQL suite), against figures worked out by hand below.
 import type { AchRankData, StatementData } from '@abo/contract';
 import { afterAll, describe, expect, it } from 'vitest';
-import { csv, TODAY } from '../import/test-support.ts';
+import { csv, TODAY } from '../import/import.test-support.ts';
 import { importedApp, type ImportedApp } from '../testing/imported-app.ts';
 
 const R = '86200001'; // the leader: 500 PV every month of 25/26

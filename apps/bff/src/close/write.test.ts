@@ -1,21 +1,18 @@
 // What the close's writers put in the statements table beyond the engine's figures (those are
 // held against the engine in close.test.ts): each statement's payment date.
 import { paymentDateOf } from '@abo/plan';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { importDirectory } from '../import/import.ts';
-import { openTestDb, TODAY, type TestDb } from '../import/test-support.ts';
+import { openTestDb, TODAY } from '../import/import.test-support.ts';
 import { closeMonths } from './close.ts';
-import { companyFiles, syntheticCompany } from './test-support.ts';
+import { companyFiles, syntheticCompany } from './close.test-support.ts';
+import { throwawayDbs } from '../testing/throwaway-db.ts';
 
-const opened: TestDb[] = [];
-afterAll(async () => {
-  for (const d of opened) await d.close();
-});
+const fresh = throwawayDbs(openTestDb);
 
 describe('the statements the close writes', () => {
   it('carry their payment date: the 15th of the month after, December in January, August with its annual bonuses in September', async () => {
-    const t = await openTestDb();
-    opened.push(t);
+    const t = await fresh();
     await importDirectory(t.db, { dir: t.folder(companyFiles(syntheticCompany(TODAY))), today: TODAY });
     await closeMonths(t.db, { today: TODAY });
     const rows = await t.db.selectFrom('statements').select(['ada', 'month', 'paid_on', 'items']).orderBy('ada').orderBy('month').execute();

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureSeeded, seedDatabase } from '../seed/index.ts';
-import { uniqueSchemaName } from '../testing/test-app.ts';
+import { uniqueSchemaName } from '../testing/throwaway-db.ts';
 import { openPostgresBulkWriter } from './bulk.ts';
 import { closeDatabase, dialectOf, migrateToLatest, openPostgres, openSqlite, type DB } from './index.ts';
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pdfText } from './document-test-support.ts';
+import { pdfText } from './document.test-support.ts';
 import { documentFonts } from './fonts.ts';
 
 /** Latin, digits, the signs the documents print, and every 52nd ideograph of the basic block. */

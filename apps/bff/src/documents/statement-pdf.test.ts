@@ -14,7 +14,7 @@ import { insertDistributor } from '../testing/fixtures.ts';
 import { signInHeaders, useTestApp } from '../testing/suite-app.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import type { Session } from '../plugins/auth.ts';
-import { amountsIn, checkArithmetic, missingAmounts, pdfText } from './document-test-support.ts';
+import { amountsIn, checkArithmetic, missingAmounts, pdfText } from './document.test-support.ts';
 import { money, plain } from './format.ts';
 import { renderDocument } from './render.ts';
 import { statementNumber } from './statement-pdf.ts';

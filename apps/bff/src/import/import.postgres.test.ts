@@ -1,21 +1,18 @@
 // PostgreSQL parity (the PostgreSQL suite): the same files land as the same rows as on SQLite,
 // growing the tree included, and are refused with the same issues.
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DB } from '../db/index.ts';
 import { importDirectory } from './import.ts';
 import { ImportRejected } from './issues.ts';
-import { csv, EXAMPLES_DIR, openTestDb, TODAY, type TestDb } from './test-support.ts';
+import { csv, EXAMPLES_DIR, openTestDb, TODAY, type TestDb } from './import.test-support.ts';
+import { throwawayDbs } from '../testing/throwaway-db.ts';
 
-const opened: TestDb[] = [];
-afterAll(async () => {
-  for (const d of opened) await d.close();
-});
+const open = throwawayDbs(openTestDb);
 
 async function both(): Promise<[TestDb, TestDb]> {
-  const pg = await openTestDb('postgres');
-  const lite = await openTestDb('sqlite');
-  opened.push(pg, lite);
+  const pg = await open('postgres');
+  const lite = await open('sqlite');
   return [pg, lite];
 }
 

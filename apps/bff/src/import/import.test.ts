@@ -11,8 +11,9 @@ import { rawSqlite } from '../db/index.ts';
 import { formatSummary } from './summary.ts';
 import { ImportConflictError, importDirectory, type ImportOptions } from './import.ts';
 import { formatIssue, ImportRejected } from './issues.ts';
-import { addNotification } from '../notifications/delivery/test-support.ts';
-import { csv, dumpAll, EXAMPLES_DIR, openTestDb, TODAY, type TestDb } from './test-support.ts';
+import { addNotification } from '../notifications/delivery/delivery.test-support.ts';
+import { csv, dumpAll, EXAMPLES_DIR, openTestDb, TODAY, type TestDb } from './import.test-support.ts';
+import { throwawayDbs } from '../testing/throwaway-db.ts';
 
 const TREE = csv('ada,sponsor_ada,name,joined_on', '10000010,,甲一,2020-01-01', '10000011,10000010,乙二,2021-01-01');
 
@@ -23,15 +24,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A fresh database per test that needs one of its own. */
-async function fresh(): Promise<TestDb> {
-  const d = await openTestDb();
-  dbs.push(d);
-  return d;
-}
-const dbs: TestDb[] = [];
-afterAll(async () => {
-  for (const d of dbs) await d.close();
-});
+/** A throwaway database, closed after the file's tests. */
+const fresh = throwawayDbs(openTestDb);
 
 function run(db: TestDb, dir: string, more: Partial<ImportOptions> = {}) {
   return importDirectory(db.db, { dir, today: TODAY, ...more });

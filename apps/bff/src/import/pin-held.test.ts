@@ -2,20 +2,14 @@
 // like every other cell (file:line:column), stored on the member (Member, 230, is the same as
 // none), their pin until the close; an existing member's cannot change but with --replace.
 // SQLite; PostgreSQL too in the PostgreSQL suite.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { importDirectory, type ImportOptions } from './import.ts';
 import { formatIssue, ImportRejected } from './issues.ts';
-import { csv, dumpAll, openTestDb, TODAY, type TestDb } from './test-support.ts';
+import { csv, dumpAll, openTestDb, TODAY, type TestDb } from './import.test-support.ts';
+import { throwawayDbs } from '../testing/throwaway-db.ts';
 
-const opened: TestDb[] = [];
-afterAll(async () => {
-  for (const d of opened) await d.close();
-});
-async function fresh(): Promise<TestDb> {
-  const d = await openTestDb();
-  opened.push(d);
-  return d;
-}
+/** A throwaway database, closed after the file's tests. */
+const fresh = throwawayDbs(openTestDb);
 const run = (t: TestDb, files: Record<string, string>, more: Partial<ImportOptions> = {}) =>
   importDirectory(t.db, { dir: t.folder(files), today: TODAY, ...more });
 

@@ -8,7 +8,7 @@ import { loadConfig } from '../config.ts';
 import { dataVersion } from '../db/data-version.ts';
 import { closeDatabase, migrateToLatest, openDatabase, type DB } from '../db/index.ts';
 import { importDirectory } from '../import/import.ts';
-import { csv, EXAMPLES_DIR, openTestDb, TODAY, type TestDb } from '../import/test-support.ts';
+import { csv, EXAMPLES_DIR, openTestDb, TODAY, type TestDb } from '../import/import.test-support.ts';
 import { AnswerCache } from '../lib/answer-cache.ts';
 import { databasePlugin } from '../plugins/database.ts';
 import { attachLiveFeed, createLiveFeed, type LiveFeedOptions, type LiveOrder } from './live-feed.ts';

@@ -1,18 +1,16 @@
 // The notifications an import and the close after it produce on a small tree (README "Notifications"):
 // every kind the facts make, each once per distributor and event key, however often the close
 // runs; pushes queued as the preferences allow.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodePlanSummary } from '@abo/plan';
 import { closeMonths } from '../close/close.ts';
 import { importDirectory } from '../import/import.ts';
-import { csv, openTestDb, TODAY, type TestDb } from '../import/test-support.ts';
+import { csv, openTestDb, TODAY, type TestDb } from '../import/import.test-support.ts';
 import { savePreferences, defaultPreferences } from './preferences.ts';
 import { produceNotifications } from './produce.ts';
+import { throwawayDbs } from '../testing/throwaway-db.ts';
 
-const opened: TestDb[] = [];
-afterAll(async () => {
-  for (const d of opened) await d.close();
-});
+const openDb = throwawayDbs(openTestDb);
 
 const A = '86100001'; // the leader: Q every month from August (Silver Producer then)
 const B = '86100002'; // Q in October, far from it in November
@@ -41,8 +39,7 @@ const orderLines = [
 ];
 
 async function imported(extra: (string | string[])[] = []): Promise<TestDb> {
-  const t = await openTestDb();
-  opened.push(t);
+  const t = await openDb();
   const dir = t.folder({ 'distributors.csv': distributors, 'orders.csv': csv(...orderLines, ...extra) });
   await importDirectory(t.db, { dir, today: TODAY });
   await closeMonths(t.db, { today: TODAY });
@@ -123,8 +120,7 @@ describe('notifications of an import and its close', () => {
   });
 
   it('queues pushes as the preferences allow: a kind off, a channel off', async () => {
-    const t = await openTestDb();
-    opened.push(t);
+    const t = await openDb();
     const p = defaultPreferences();
     await savePreferences(t.db, A, { ...p, kinds: { ...p.kinds, legSlipping: false }, channels: { wec: true, ca: false } });
     const dir = t.folder({ 'distributors.csv': distributors, 'orders.csv': csv(...orderLines) });
@@ -211,8 +207,7 @@ describe('notifications of an import and its close', () => {
 
     // Within a day only those whose figures moved are read and told: here D alone would be (A's
     // events are already told, so telling only D gives D's and nothing else).
-    const fresh = await openTestDb();
-    opened.push(fresh);
+    const fresh = await openDb();
     await importDirectory(fresh.db, {
       dir: fresh.folder({ 'distributors.csv': distributors, 'orders.csv': csv(...orderLines) }),
       today: TODAY,

@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@abo/contract';
-import { useMarketApp } from '../routes/incentive/market-test-support.ts';
+import { useMarketApp } from '../routes/incentive/market.test-support.ts';
 import { errorsPlugin } from './errors.ts';
 import { AccountGate, heavyCallsPlugin } from './heavy-calls.ts';
 

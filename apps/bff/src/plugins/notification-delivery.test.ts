@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.ts';
 import type { DB } from '../db/index.ts';
-import { addNotification } from '../notifications/delivery/test-support.ts';
+import { addNotification } from '../notifications/delivery/delivery.test-support.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { notificationDeliveryPlugin } from './notification-delivery.ts';
 

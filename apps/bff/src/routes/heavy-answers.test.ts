@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { Code } from '@abo/contract';
 import { markDataReplaced } from '../db/data-version.ts';
-import { useMarketApp } from './incentive/market-test-support.ts';
+import { useMarketApp } from './incentive/market.test-support.ts';
 
 describe('kept answers of the heavy calls', () => {
   const fx = useMarketApp();

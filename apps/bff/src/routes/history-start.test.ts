@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeMonths } from '../close/close.ts';
 import { loadProfile } from '../idp/profile.ts';
 import { importDirectory } from '../import/import.ts';
-import { csv } from '../import/test-support.ts';
+import { csv } from '../import/import.test-support.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 const TODAY = '2026-05-15';

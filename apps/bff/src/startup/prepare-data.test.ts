@@ -8,7 +8,7 @@ import { buildApp } from '../app.ts';
 import { openPostgres, openSqlite } from '../db/index.ts';
 import { postgresSchema } from '../db/postgres.ts';
 import { importDirectory } from '../import/import.ts';
-import { EXAMPLES_DIR } from '../import/test-support.ts';
+import { EXAMPLES_DIR } from '../import/import.test-support.ts';
 import { attachLiveFeed } from '../live/live-feed.ts';
 import { prepareData, StartupRefused } from './prepare-data.ts';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { uniqueSchemaName } from '../../testing/test-app.ts';
+import { uniqueSchemaName } from '../../testing/throwaway-db.ts';
 import { closeDatabase, dialectOf, migrateToLatest, openPostgres, openSqlite, type DB } from '../index.ts';
 import * as m0001 from './0001-initial.ts';
 import * as m0002 from './0002-analytics-retention.ts';

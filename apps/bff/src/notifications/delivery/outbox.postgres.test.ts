@@ -3,7 +3,16 @@
 // instead of waiting for them.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { claimDue } from './outbox.ts';
-import { acceptedByKey, addNotification, openTestDb, standInRig, T0, testWorker, type StandInRig, type TestDb } from './test-support.ts';
+import {
+  acceptedByKey,
+  addNotification,
+  openTestDb,
+  standInRig,
+  T0,
+  testWorker,
+  type StandInRig,
+  type TestDb,
+} from './delivery.test-support.ts';
 
 const now = () => T0;
 let t: TestDb;

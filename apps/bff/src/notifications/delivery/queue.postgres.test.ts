@@ -7,7 +7,7 @@ import type PgBoss from 'pg-boss';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DB } from '../../db/index.ts';
 import { rawPostgres } from '../../db/index.ts';
-import { uniqueSchemaName } from '../../testing/test-app.ts';
+import { uniqueSchemaName } from '../../testing/throwaway-db.ts';
 import { openOutboxQueue, type OutboxQueue, type OutboxQueueOptions } from './queue.ts';
 import {
   acceptedByKey,
@@ -19,7 +19,7 @@ import {
   testWorker,
   type StandInRig,
   type TestDb,
-} from './test-support.ts';
+} from './delivery.test-support.ts';
 import type { Fetch } from './types.ts';
 import type { BatchReport } from './worker.ts';
 

@@ -1,7 +1,16 @@
 // The stand-ins' page for the demo: what the delivery worker sent, readable, escaped, in both languages.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../testing/test-app.ts';
-import { addNotification, openTestDb, standInRig, T0, testWorker, wechatAdapter, type StandInRig, type TestDb } from './test-support.ts';
+import {
+  addNotification,
+  openTestDb,
+  standInRig,
+  T0,
+  testWorker,
+  wechatAdapter,
+  type StandInRig,
+  type TestDb,
+} from './delivery.test-support.ts';
 
 let clock = T0.getTime();
 const now = () => new Date(clock);

@@ -1,6 +1,6 @@
 // The stand-ins answer as the real services do and list what they received.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { APP_ID, standInRig, T0, wechatAdapter, WECHAT_SECRET, type StandInRig } from './test-support.ts';
+import { APP_ID, standInRig, T0, wechatAdapter, WECHAT_SECRET, type StandInRig } from './delivery.test-support.ts';
 
 let clock = T0.getTime();
 const now = () => new Date(clock);

@@ -1,7 +1,7 @@
 // The app's push webhook: the signature, and what each answer means.
 import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PUSH_SECRET, STAND_IN, standInRig, T0, type StandInRig } from './test-support.ts';
+import { PUSH_SECRET, STAND_IN, standInRig, T0, type StandInRig } from './delivery.test-support.ts';
 import type { HttpRequest } from './http-client.ts';
 import type { Fetch, PushMessage } from './types.ts';
 import { createWebhookAdapter, verifyWebhook, webhookSignature } from './webhook.ts';

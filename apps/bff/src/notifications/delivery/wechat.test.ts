@@ -1,7 +1,7 @@
 // The WeChat subscribe-message adapter against the stand-in (inject(), the test's clock).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { standInRig, T0, wechatAdapter, type StandInRig } from './test-support.ts';
+import { standInRig, T0, wechatAdapter, type StandInRig } from './delivery.test-support.ts';
 import type { HttpRequest } from './http-client.ts';
 import type { Fetch, PushMessage } from './types.ts';
 import { chinaMinute, createWechatAdapter, FORCE_REFRESH_GAP_MS, thingValue } from './wechat.ts';

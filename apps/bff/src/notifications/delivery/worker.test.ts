@@ -13,7 +13,7 @@ import {
   testWorker,
   type StandInRig,
   type TestDb,
-} from './test-support.ts';
+} from './delivery.test-support.ts';
 import type { HttpRequest } from './http-client.ts';
 import type { Fetch } from './types.ts';
 import { DEFAULT_LEASE_MS } from './worker.ts';

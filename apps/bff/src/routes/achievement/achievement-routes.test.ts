@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pinRequirements, pinRule, rulesFor } from '@abo/plan';
-import { useAchievementApp } from './achievement-test-support.ts';
+import { useAchievementApp } from './achievement.test-support.ts';
 
 describe('achievement calls: pin, top-up and settings', () => {
   const fx = useAchievementApp();

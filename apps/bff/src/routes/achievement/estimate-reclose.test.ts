@@ -7,7 +7,7 @@ import path from 'node:path';
 import { closeIncome, closeMonth, rulesForMonth } from '@abo/plan';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeMonths } from '../../close/close.ts';
-import { companyFiles } from '../../close/test-support.ts';
+import { companyFiles } from '../../close/close.test-support.ts';
 import { loadProfile } from '../../idp/profile.ts';
 import { importDirectory } from '../../import/import.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useAchievementApp } from './achievement-test-support.ts';
+import { useAchievementApp } from './achievement.test-support.ts';
 import { MAX_KEPT_REVOKED_INVITATIONS } from './achievement-routes.ts';
 
 describe('achievement calls: invitations', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useAchievementApp } from './achievement-test-support.ts';
+import { useAchievementApp } from './achievement.test-support.ts';
 
 describe('achievement calls: outstanding performers and marketing stars', () => {
   const fx = useAchievementApp();

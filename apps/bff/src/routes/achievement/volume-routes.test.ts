@@ -6,7 +6,7 @@ import type { DB } from '../../db/index.ts';
 import { loadProfile } from '../../idp/profile.ts';
 import { insertDistributor } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { useAchievementApp } from './achievement-test-support.ts';
+import { useAchievementApp } from './achievement.test-support.ts';
 
 const ME = '10000001';
 

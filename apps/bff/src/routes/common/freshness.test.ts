@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeMonths } from '../../close/close.ts';
 import { loadProfile } from '../../idp/profile.ts';
 import { importDirectory } from '../../import/import.ts';
-import { csv, EXAMPLES_DIR, TODAY } from '../../import/test-support.ts';
+import { csv, EXAMPLES_DIR, TODAY } from '../../import/import.test-support.ts';
 import { seedDatabase } from '../../seed/index.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { FRESHNESS_MONTHS } from './freshness-presenter.ts';

@@ -8,7 +8,7 @@ import { writeCloseState } from '../../close/state.ts';
 import { RenderPool } from '../../documents/render-pool.ts';
 import { markDataReplaced } from '../../testing/fixtures.ts';
 import { signInHeaders } from '../../testing/suite-app.ts';
-import { LEADER, MONTHS, useIncomeApp, type IncomeApp } from '../income/income-test-support.ts';
+import { LEADER, MONTHS, useIncomeApp, type IncomeApp } from '../income/income.test-support.ts';
 
 const LINK = '/bff/v1/income/documentLink';
 

@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { Code } from '@abo/contract';
 import { signInHeaders } from '../../testing/suite-app.ts';
-import { LEADER, useIncomeApp } from '../income/income-test-support.ts';
+import { LEADER, useIncomeApp } from '../income/income.test-support.ts';
 
 const LINK = '/bff/v1/income/documentLink';
 const cookieOf = (res: LightMyRequestResponse) => String(res.headers['set-cookie']).split(';')[0]!;

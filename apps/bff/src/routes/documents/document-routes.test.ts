@@ -14,7 +14,7 @@ import { badRequest } from '../../lib/app-error.ts';
 import type { Session } from '../../plugins/auth.ts';
 import { insertDistributor, insertStaff } from '../../testing/fixtures.ts';
 import { signInHeaders } from '../../testing/suite-app.ts';
-import { uniqueSchemaName } from '../../testing/test-app.ts';
+import { uniqueSchemaName } from '../../testing/throwaway-db.ts';
 import { DOCUMENT_LINK_TTL_MS } from '../../db/document-links.ts';
 import { LINKS_PER_MINUTE, OPENS_PER_MINUTE, type DocumentRenderer } from './document-routes.ts';
 

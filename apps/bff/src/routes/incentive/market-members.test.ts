@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Code, type LocalText } from '@abo/contract';
 import { insertDistributor } from '../../testing/fixtures.ts';
-import { useMarketApp } from './market-test-support.ts';
+import { useMarketApp } from './market.test-support.ts';
 
 describe('market pages (/bff/v1/incentive/market/*): member tracking', () => {
   const fx = useMarketApp();

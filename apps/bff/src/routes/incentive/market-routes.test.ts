@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Code, type LocalText } from '@abo/contract';
-import { TREE, useMarketApp } from './market-test-support.ts';
+import { TREE, useMarketApp } from './market.test-support.ts';
 
 describe('market pages (/bff/v1/incentive/market/*): partners, details and copies', () => {
   const fx = useMarketApp();

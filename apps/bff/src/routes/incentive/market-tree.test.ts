@@ -3,7 +3,7 @@ import { Code, TREE_PAGE_SIZE, TREE_SEARCH_MAX_LEVEL } from '@abo/contract';
 import { loadProfile } from '../../idp/profile.ts';
 import { insertDistributor } from '../../testing/fixtures.ts';
 import { useTestApp } from '../../testing/suite-app.ts';
-import { TREE, useMarketApp } from './market-test-support.ts';
+import { TREE, useMarketApp } from './market.test-support.ts';
 
 interface Node {
   ref: string;

@@ -1,8 +1,8 @@
 // The legs that could close a plan's FLQ or LDD gap (contract plan-gap-legs.ts), on the market
-// fixture's tree (market-test-support.ts): today 2026-11-21, PY 26/27 open, November so far.
+// fixture's tree (market.test-support.ts): today 2026-11-21, PY 26/27 open, November so far.
 import { describe, expect, it } from 'vitest';
 import { Code, type GapLegRow, type MemberRow, type PlanData } from '@abo/contract';
-import { useMarketApp } from './market-test-support.ts';
+import { useMarketApp } from './market.test-support.ts';
 
 describe('/bff/v1/incentive/plan/gapLegs', () => {
   const fx = useMarketApp();

@@ -6,7 +6,7 @@ import { Code, WATCH_MAX, WATCH_NOTE_MAX, type MemberRow, type WatchRow } from '
 import { loadProfile } from '../../idp/profile.ts';
 import { insertDistributor, insertStaff } from '../../testing/fixtures.ts';
 import { useTestApp } from '../../testing/suite-app.ts';
-import { useMarketApp } from './market-test-support.ts';
+import { useMarketApp } from './market.test-support.ts';
 
 describe('market watchlist (/bff/v1/incentive/market/watch*)', () => {
   const fx = useMarketApp();

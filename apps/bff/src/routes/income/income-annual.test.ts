@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { annualComprehensiveTax, serviceFeeAnnualTax } from '@abo/plan';
 import { reviewDefaultPy } from './income-routes.ts';
-import { LEADER, STRANGER, useIncomeApp } from './income-test-support.ts';
+import { LEADER, STRANGER, useIncomeApp } from './income.test-support.ts';
 
 describe('income calls: annual income, annual tax, review and types', () => {
   const fx = useIncomeApp();

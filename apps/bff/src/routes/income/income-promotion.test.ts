@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { LocalText } from '@abo/contract';
 import { monthlyStatement, paymentDateOf } from '@abo/plan';
 import { insertDistributor } from '../../testing/fixtures.ts';
-import { insertMonth, LEG_A, LEADER, SHORT, useIncomeApp } from './income-test-support.ts';
+import { insertMonth, LEG_A, LEADER, SHORT, useIncomeApp } from './income.test-support.ts';
 
 describe('income calls: the promotion service fee', () => {
   const fx = useIncomeApp();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Code, type LocalText } from '@abo/contract';
 import { paymentDateOf, remunerationWithholding } from '@abo/plan';
 import { insertStaff, markDataReplaced, TEST_PASSWORD } from '../../testing/fixtures.ts';
-import { CARD, LEADER, MONTHS, NATIONAL_ID, STRANGER, useIncomeApp } from './income-test-support.ts';
+import { CARD, LEADER, MONTHS, NATIONAL_ID, STRANGER, useIncomeApp } from './income.test-support.ts';
 
 describe('income calls: statements and pre-tax details', () => {
   const fx = useIncomeApp();

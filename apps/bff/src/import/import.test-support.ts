@@ -1,13 +1,12 @@
 // Test support for the import: a migrated throwaway database (SQLite, or PostgreSQL in the
 // PostgreSQL suite, where TEST_DATABASE_URL is set) and folders of CSV files.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { closeDatabase, migrateToLatest, openPostgres, openSqlite, type DB } from '../db/index.ts';
+import type { DB } from '../db/index.ts';
 import { TABLE_NAMES } from '../db/schema.ts';
-import { uniqueSchemaName } from '../testing/test-app.ts';
+import { openThrowawayDb } from '../testing/throwaway-db.ts';
 
 /** docs/examples: the example folder the import guide walks through. */
 export const EXAMPLES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../docs/examples');
@@ -22,26 +21,18 @@ export interface TestDb {
   close(): Promise<void>;
 }
 
-export async function openTestDb(kind: 'sqlite' | 'postgres' = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'): Promise<TestDb> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-import-test-'));
-  const schema = uniqueSchemaName('imp');
-  const db =
-    kind === 'postgres' ? openPostgres(process.env.TEST_DATABASE_URL!, { schema, poolSize: 3 }) : openSqlite(path.join(dir, 'test.sqlite'));
-  await migrateToLatest(db);
+export async function openTestDb(kind?: 'sqlite' | 'postgres'): Promise<TestDb> {
+  const t = await openThrowawayDb({ name: 'import-test', poolSize: 3, ...(kind ? { kind } : {}) });
   let folders = 0;
   return {
-    db,
+    db: t.db,
     folder(files) {
-      const f = path.join(dir, `in-${++folders}`);
+      const f = path.join(t.dir, `in-${++folders}`);
       fs.mkdirSync(f);
       for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(f, name), content);
       return f;
     },
-    async close() {
-      if (kind === 'postgres') await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db).catch(() => undefined);
-      await closeDatabase(db);
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
+    close: () => t.close(),
   };
 }
 

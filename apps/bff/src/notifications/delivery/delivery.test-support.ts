@@ -1,15 +1,11 @@
 // What the delivery tests share: a throwaway database (SQLite, or a schema of its own on the
 // PostgreSQL suite's server), outbox rows as the producer writes them, the stand-ins behind a
 // fetch that goes through app.inject() (no sockets, no wall clock), and a worker wired to them.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { PushChannel } from '@abo/contract';
-import { closeDatabase, migrateToLatest, openPostgres, openSqlite, type DB } from '../../db/index.ts';
+import type { DB } from '../../db/index.ts';
 import { insertDistributor } from '../../testing/fixtures.ts';
-import { uniqueSchemaName } from '../../testing/test-app.ts';
+import { openThrowawayDb } from '../../testing/throwaway-db.ts';
 import { createStandIn, type StandIn } from './stand-in.ts';
 import type { HttpRequest } from './http-client.ts';
 import type { AdapterSlot, Fetch } from './types.ts';
@@ -25,27 +21,8 @@ export interface TestDb {
 }
 
 export async function openTestDb(): Promise<TestDb> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-delivery-test-'));
-  const pgUrl = process.env.TEST_DATABASE_URL;
-  const schema = uniqueSchemaName('nd');
-  const open = () => (pgUrl ? openPostgres(pgUrl, { schema, poolSize: 4 }) : openSqlite(path.join(dir, 'test.sqlite')));
-  const db = open();
-  await migrateToLatest(db);
-  const others: DB[] = [];
-  return {
-    db,
-    another() {
-      const o = open();
-      others.push(o);
-      return o;
-    },
-    async close() {
-      for (const o of others) await closeDatabase(o).catch(() => undefined);
-      if (pgUrl) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db).catch(() => undefined);
-      await closeDatabase(db);
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const t = await openThrowawayDb({ name: 'delivery-test' });
+  return { db: t.db, another: () => t.another(), close: () => t.close() };
 }
 
 export const T0 = new Date('2026-11-21T04:00:00.000Z');
