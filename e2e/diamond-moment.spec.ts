@@ -1,35 +1,14 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signInAt, watchProblems } from './helpers.ts';
+import { expect, test, type Locator } from '@playwright/test';
+import { seriousAxe, settled, shoot, signInAt, watchProblems } from './helpers.ts';
 
 // The Diamond's moment (DESIGN §1): on the desktop portal, "which legs can I help to Q this month?"
 // — member tracking sorted closest to Q, its state in the address, an export of the list, and one
 // tap from a plan's FLQ gap to those legs. As the demo Diamond (README: 10000002) on the e2e
 // dataset (today 2026-11-21, PY 26/27 open). SHOTS_DIR: where screenshots go.
 
-const SHOTS = process.env.SHOTS_DIR;
 const DIAMOND = '10000002';
 const MEMBERS = '/incentiveplan/marketmembertracking';
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, name) });
-}
-
-async function seriousAxe(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include('.page__body').analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
-}
-
-async function settled(page: Page) {
-  await expect(page.locator('main:visible [aria-busy="true"]')).toHaveCount(0);
-  await expect(page.locator('.card[role="alert"]')).toHaveCount(0);
-}
 
 /** The "PV to Q" of each row as shown ("—" for a member already Q, as null). */
 async function gaps(table: Locator): Promise<(number | null)[]> {
@@ -47,7 +26,7 @@ test.describe('the Diamond’s moment on the desktop (1280 × 800), en-US', () =
   }) => {
     const problems = watchProblems(page);
     await signInAt(page, DIAMOND, `${MEMBERS}?lang=en`);
-    await settled(page);
+    await settled(page, { within: 'main:visible', toasts: false });
     const main = page.locator('main:visible');
     const table = main.getByRole('table', { name: 'Member' });
     await expect(table).toBeVisible();
@@ -60,7 +39,7 @@ test.describe('the Diamond’s moment on the desktop (1280 × 800), en-US', () =
       'aria-sort',
       'ascending',
     );
-    await settled(page);
+    await settled(page, { within: 'main:visible', toasts: false });
     const shown = await gaps(main.getByRole('table', { name: 'Member' }));
     const open = shown.filter((g): g is number => g !== null);
     expect(open.length, 'members still short of Q').toBeGreaterThan(1);
@@ -86,7 +65,7 @@ test.describe('the Diamond’s moment on the desktop (1280 × 800), en-US', () =
     await page.locator('main:visible').getByLabel('Q this month').selectOption('notQ');
     await expect(page).toHaveURL(/sort=pvToQ&q=notQ$/);
     await page.reload();
-    await settled(page);
+    await settled(page, { within: 'main:visible', toasts: false });
     await expect(page.locator('main:visible').getByLabel('Q this month')).toHaveValue('notQ');
     await expect(page.locator('main:visible th[data-column="pvToQ"]')).toHaveAttribute('aria-sort', 'ascending');
     const notQ = await gaps(page.locator('main:visible').getByRole('table', { name: 'Member' }));
@@ -99,7 +78,7 @@ test.describe('the Diamond’s moment on the desktop (1280 × 800), en-US', () =
     await size.selectOption('100');
     await expect(page).toHaveURL(/q=notQ&size=100$/);
     await expect(page.locator('main:visible').getByLabel('Rows per page')).toHaveValue('100');
-    await settled(page);
+    await settled(page, { within: 'main:visible', toasts: false });
     await shoot(page, 'diamond-members-en-US-1280.png');
     expect(await seriousAxe(page)).toEqual([]);
 
@@ -134,7 +113,7 @@ test.describe('the Diamond’s moment on the desktop (1280 × 800), en-US', () =
     const problems = watchProblems(page);
     // The FEM travel plan: FLQ months and LDD markets still short, this PY open.
     await signInAt(page, DIAMOND, '/incentiveplan/femtravelplan?lang=en');
-    await settled(page);
+    await settled(page, { within: 'main:visible', toasts: false });
     const flq = page.locator('main:visible li.inc-criterion').filter({ hasText: /FLQ/ }).first();
     await flq.getByRole('button', { name: 'Legs that could close the gap' }).click();
     const legs = flq.getByRole('list', { name: 'Legs that could close the gap' });
@@ -146,7 +125,7 @@ test.describe('the Diamond’s moment on the desktop (1280 × 800), en-US', () =
     await expect(legs.getByRole('button', { name: /^Watch / }).first()).toBeVisible();
     await flq.getByRole('link', { name: 'All frontline legs in member tracking' }).click();
     await expect(page).toHaveURL(/\/incentiveplan\/marketmembertracking\?sort=pvToQ&q=notQ&levelMax=1$/);
-    await settled(page);
+    await settled(page, { within: 'main:visible', toasts: false });
     const table = page.locator('main:visible').getByRole('table', { name: 'Member' });
     await expect(table.getByRole('columnheader', { name: 'PV to Q (PV)' })).toHaveAttribute('aria-sort', 'ascending');
     const levels = await table.locator('td[data-label="Level"]').allInnerTexts();
@@ -160,7 +139,7 @@ test.describe('the Diamond’s moment on the desktop (1280 × 800), en-US', () =
 
   test('sparklines of tracking partners share one scale, the open month marked "so far"', async ({ page }) => {
     await signInAt(page, DIAMOND, '/incentiveplan/trackingpartnersmonthly?lang=en');
-    await settled(page);
+    await settled(page, { within: 'main:visible', toasts: false });
     const trends = page.locator('main:visible .market-trend');
     await expect(trends.first()).toBeVisible();
     const tallest = await trends.evaluateAll((els) =>
@@ -184,7 +163,7 @@ test.describe('the Diamond’s moment on a phone (390 × 844), zh-CN, in WeChat'
   test('closest to Q lists the nearest first, survives a reload, and the export points to the desktop', async ({ page }) => {
     const problems = watchProblems(page);
     await signInAt(page, DIAMOND, `${MEMBERS}?lang=zh-CN&channel=wec&sort=pvToQ`);
-    await settled(page);
+    await settled(page, { within: 'main:visible', toasts: false });
     const main = page.locator('main:visible');
     await expect(main.getByLabel('排序')).toHaveValue('pvToQ');
     await expect(main.locator('select').filter({ has: page.locator('option[value="asc"]') })).toHaveValue('asc');
@@ -203,7 +182,7 @@ test.describe('the Diamond’s moment on a phone (390 × 844), zh-CN, in WeChat'
     await expect(main.getByText(/已下载/)).toHaveCount(0);
     await shoot(page, 'diamond-members-zh-CN-390.png');
     await page.reload();
-    await settled(page);
+    await settled(page, { within: 'main:visible', toasts: false });
     await expect(page.locator('main:visible').getByLabel('排序')).toHaveValue('pvToQ');
     expect(await seriousAxe(page)).toEqual([]);
     expect(problems).toEqual([]);

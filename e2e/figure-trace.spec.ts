@@ -1,28 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signInAt, watchProblems } from './helpers.ts';
+import { settled, shoot, signInAt, watchProblems } from './helpers.ts';
 
 // The new member's moment (DESIGN §1): "how is this calculated" opens the trace of *that* figure —
 // its inputs, the rule, the result — not a generic help page. As the demo Platinum (README:
 // 10000001) on the e2e dataset (today 2026-11-21). SHOTS_DIR: where screenshots go.
 
-const SHOTS = process.env.SHOTS_DIR;
 const PLATINUM = '10000001';
 
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, name) });
-}
-
 /** Waits for the page's data: no skeleton, no error, no loading toast over it. */
-async function settled(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await expect(page.locator('.card[role="alert"]')).toHaveCount(0);
-  await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
-}
 
 /** A headline figure's number by its label. */
 async function figure(page: Page, label: string): Promise<string> {

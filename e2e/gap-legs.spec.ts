@@ -1,25 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { signInAt, watchProblems } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { settled, shoot, signInAt, watchProblems } from './helpers.ts';
 
 // Issue #22: from a plan's FLQ or LDD gap, the legs that could close it — as the demo Diamond
 // (README: 10000002) on the e2e dataset (today 2026-11-21, PY 26/27 open). SHOTS_DIR: where
 // screenshots go.
 
-const SHOTS = process.env.SHOTS_DIR;
 const DIAMOND = '10000002';
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, name), fullPage: false });
-}
-
-async function settled(page: Page) {
-  await expect(page.locator('main:visible [aria-busy="true"]')).toHaveCount(0);
-  await expect(page.locator('.card[role="alert"]')).toHaveCount(0);
-}
 
 test.describe('desktop (1280 × 800), en-US', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -27,7 +13,7 @@ test.describe('desktop (1280 × 800), en-US', () => {
   test('the LDD gap lists the legs that can still reach 6 Q months, fewest months needed first, each with a star', async ({ page }) => {
     const problems = watchProblems(page);
     await signInAt(page, DIAMOND, '/incentiveplan/femtravelplan?lang=en');
-    await settled(page);
+    await settled(page, { within: 'main:visible', toasts: false });
     const ldd = page.locator('main:visible li.inc-criterion').filter({ hasText: /LDD/ }).first();
     const open = ldd.getByRole('button', { name: 'Legs that could close the gap' });
     await expect(open).toHaveAttribute('aria-expanded', 'false');
@@ -60,7 +46,7 @@ test.describe('phone (390 × 844), zh-CN, in WeChat', () => {
   test('the FLQ details page shows the nearest legs to Q this month, each opening its market details', async ({ page }) => {
     const problems = watchProblems(page);
     await signInAt(page, DIAMOND, '/incentiveplan/femtravelplan/flqdetails?lang=zh-CN');
-    await settled(page);
+    await settled(page, { within: 'main:visible', toasts: false });
     const card = page.locator('main:visible section.card').filter({ has: page.getByRole('heading', { name: '可补上差距的一线' }) });
     const legs = card.getByRole('list', { name: '可补上差距的一线' });
     await expect(legs.getByRole('listitem').first()).toBeVisible();

@@ -1,4 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const WEC_UA =
@@ -92,4 +95,43 @@ export async function dismissHomeOverlays(page: Page): Promise<void> {
     // button seen a moment ago may be gone by the click: retry from the top instead of waiting.
     await button.click({ timeout: 3000 }).catch(() => undefined);
   }
+}
+
+/**
+ * A screenshot into `dir` (default SHOTS_DIR; none when unset or given as undefined): the viewport, the whole page
+ * (`fullPage`) or one element (`target`).
+ */
+export async function shoot(
+  page: Page,
+  name: string,
+  options: { target?: Locator; fullPage?: boolean; dir?: string | undefined } = {},
+): Promise<void> {
+  // A `dir` given as undefined means no screenshots, not SHOTS_DIR.
+  const { target, fullPage = false } = options;
+  const dir = 'dir' in options ? options.dir : process.env.SHOTS_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  if (target) await target.screenshot({ path: path.join(dir, name) });
+  else await page.screenshot({ path: path.join(dir, name), fullPage });
+}
+
+/**
+ * The page is done: nothing busy (within `within`, e.g. 'main:visible', else anywhere), and
+ * unless turned off no error card (`alerts`) and no toast's mask over it (`toasts`).
+ */
+export async function settled(
+  page: Page,
+  { within, alerts = true, toasts = true }: { within?: string; alerts?: boolean; toasts?: boolean } = {},
+) {
+  await expect(page.locator(within ? `${within} [aria-busy="true"]` : '[aria-busy="true"]')).toHaveCount(0);
+  if (alerts) await expect(page.locator('.card[role="alert"]')).toHaveCount(0);
+  if (toasts) await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
+}
+
+/** The serious and critical axe violations in the page's body (.page__body), one line each. */
+export async function seriousAxe(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).include('.page__body').analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
 }

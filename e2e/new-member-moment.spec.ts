@@ -1,34 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { dismissHomeOverlays, signInAt, watchProblems } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { dismissHomeOverlays, seriousAxe, settled, shoot, signInAt, watchProblems } from './helpers.ts';
 
 // The new member's moment (DESIGN §1): "what do these words mean, and what is my first goal?" As the
 // demo's new member (README: 10000003, joined this PY, below Silver) on the e2e dataset (today
 // 2026-11-21, PY 26/27 open). SHOTS_DIR: where screenshots go.
 
-const SHOTS = process.env.SHOTS_DIR;
 const NEW_MEMBER = '10000003';
-
-async function shoot(page: Page, name: string, fullPage = false) {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, name), fullPage });
-}
-
-async function seriousAxe(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include('.page__body').analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
-}
-
-async function settled(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await expect(page.locator('.card[role="alert"]')).toHaveCount(0);
-  await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
-}
 
 const LAYOUTS = [
   { name: 'phone', viewport: { width: 390, height: 844 }, lang: 'zh-CN', query: 'lang=zh-CN&channel=wec' },

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, dismissHomeOverlays, signInAt, watchProblems } from './helpers.ts';
+import { DEMO_PASSWORD, dismissHomeOverlays, shoot, signInAt, watchProblems } from './helpers.ts';
 
 // Issue #21, in the page: the bell's count on home, the notifications panel (addressed as
 // ?notifications=1 on the page it opens over), a notification's link to the page and month that
@@ -11,20 +9,12 @@ import { DEMO_PASSWORD, dismissHomeOverlays, signInAt, watchProblems } from './h
 // notification, so each layout has its own), whose month closes the seed has notified.
 // SHOTS_DIR: where screenshots go.
 
-const SHOTS = process.env.SHOTS_DIR;
-
 /** axe's serious and critical violations inside the panel. */
 async function panelAxe(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
-}
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, name) });
 }
 
 const LAYOUTS = [

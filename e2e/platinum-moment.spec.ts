@@ -1,38 +1,17 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { dismissHomeOverlays, signInAt, watchProblems } from './helpers.ts';
+import { dismissHomeOverlays, seriousAxe, settled, shoot, signInAt, watchProblems } from './helpers.ts';
 
 // The Platinum's moment (DESIGN §1): on a phone, in a hurry, "did last month count, and what do I
 // still need for the seminar?" — answered in the first screen, the why one tap further. As the
 // demo Platinum (README: 10000001, one FLQ month behind this PY's seminar pace, missed last year's
 // by one) on the e2e dataset (today 2026-11-21, PY 26/27 open). SHOTS_DIR: where screenshots go.
 
-const SHOTS = process.env.SHOTS_DIR;
 const PLATINUM = '10000001';
 const DIAMOND = '10000002';
 
-async function shoot(page: Page, name: string, fullPage = false) {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, name), fullPage });
-}
-
 /** axe's serious and critical violations in the page's content as it is (the title bar is accessibility.spec.ts's). */
-async function seriousAxe(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include('.page__body').analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
-}
 
 /** Waits for the page's data: no skeleton, no error, no loading toast over it. */
-async function settled(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await expect(page.locator('.card[role="alert"]')).toHaveCount(0);
-  await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
-}
 
 const LAYOUTS = [
   { name: 'phone', viewport: { width: 390, height: 844 }, lang: 'zh-CN', query: 'lang=zh-CN&channel=wec', back: '返回' },

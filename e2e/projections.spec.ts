@@ -1,30 +1,15 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { signInAt, watchProblems } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { settled, shoot, signInAt, watchProblems } from './helpers.ts';
 
 // Projections and this year against last (issue #22): the achievement area's estimate is shown
 // and labelled as one, the plan pages say where a criterion ends at this pace, and the
 // year-on-year view's figures are the monthly pages' figures. Demo Platinum and Diamond (README)
 // on the e2e dataset (today 2026-11-21). SHOTS_DIR: where screenshots go.
 
-const SHOTS = process.env.SHOTS_DIR;
 const PLATINUM = '10000001';
 const DIAMOND = '10000002';
 
-async function shoot(page: Page, name: string, target?: ReturnType<Page['locator']>) {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  if (target) await target.screenshot({ path: path.join(SHOTS, name) });
-  else await page.screenshot({ path: path.join(SHOTS, name) });
-}
-
 /** Waits for the page's data: no skeleton, no error, no loading toast over it. */
-async function settled(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await expect(page.locator('.card[role="alert"]')).toHaveCount(0);
-  await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
-}
 
 const LAYOUTS = [
   {
@@ -68,7 +53,7 @@ for (const layout of LAYOUTS) {
       const pace = card.locator('[data-projection="pace"]');
       await expect(pace).toHaveText(layout.pace);
       await card.scrollIntoViewIfNeeded();
-      await shoot(page, `projection-${tag}.png`, card);
+      await shoot(page, `projection-${tag}.png`, { target: card });
       await pace.getByRole('button', { name: new RegExp(layout.button.replace('?', '\\?')) }).click();
       const dialog = page.getByRole('dialog', { name: layout.traceTitle });
       await expect(dialog).toBeVisible();
@@ -87,14 +72,12 @@ for (const layout of LAYOUTS) {
       const words = (await projection.innerText()).replace(layout.badge, '').trim();
       expect(words).toMatch(layout.criterion);
       await projection.scrollIntoViewIfNeeded();
-      await shoot(
-        page,
-        `projection-plan-${tag}.png`,
-        page
+      await shoot(page, `projection-plan-${tag}.png`, {
+        target: page
           .locator('main:visible .inc-criterion')
           .filter({ has: page.locator('.inc-projection') })
           .first(),
-      );
+      });
     });
 
     test('/achievement and /income/type: the year-on-year view', async ({ page }) => {
@@ -105,13 +88,13 @@ for (const layout of LAYOUTS) {
       await expect(yoy.getByRole('heading', { name: layout.yoyTitle })).toBeVisible();
       await expect(yoy.locator('[data-month]')).toHaveCount(12);
       await yoy.scrollIntoViewIfNeeded();
-      await shoot(page, `yoy-achievement-${tag}.png`, yoy);
+      await shoot(page, `yoy-achievement-${tag}.png`, { target: yoy });
       await page.goto(`/front/income/type?${layout.query}`);
       await settled(page);
       const incomeYoy = page.locator('main:visible section.yoy');
       await expect(incomeYoy.locator('[data-month]')).toHaveCount(12);
       await incomeYoy.scrollIntoViewIfNeeded();
-      await shoot(page, `yoy-income-${tag}.png`, incomeYoy);
+      await shoot(page, `yoy-income-${tag}.png`, { target: incomeYoy });
       expect(problems).toEqual([]);
     });
   });

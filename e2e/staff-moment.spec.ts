@@ -1,21 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, dismissHomeOverlays, signInAt, watchProblems, WECHAT_UA } from './helpers.ts';
+import { DEMO_PASSWORD, dismissHomeOverlays, shoot, signInAt, watchProblems, WECHAT_UA } from './helpers.ts';
 
 // Staff on a call (DESIGN §1): "look up that distributor's page quickly, with every look-up
 // audited" — a service tool, not a distributor's screen. And what every page owes everyone:
 // the skeleton alone while loading, one message per failure in the UI's language, sign-out only
 // where the app owns the session. On the e2e dataset (README's demo accounts: staff01, and
 // 10000004 张建国). SHOTS_DIR: where screenshots go.
-
-const SHOTS = process.env.SHOTS_DIR;
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, name) });
-}
 
 /** Opens the app as staff01 after the staff sign-in (its redirect hands the tokens over in the address). */
 async function staffSignIn(page: Page, query: string) {

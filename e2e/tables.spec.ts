@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { signInAt, watchProblems } from './helpers.ts';
+import { shoot, signInAt, watchProblems } from './helpers.ts';
 
 // The table pages of DESIGN §3 that a phone must show whole, signed in as the demo user who has
 // data for each (README: 10000001 Platinum, 10000002 Diamond with a wide market). Screenshots go
@@ -17,12 +15,6 @@ const PAGES = [
 ] as const;
 
 const SHOTS = process.env.TABLES_SHOTS_DIR;
-
-async function shoot(page: Page, file: string) {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, file), fullPage: true });
-}
 
 /** Opens a page and waits for its tables: loaded, no skeleton, no error. */
 async function open(page: Page, route: string, lang: 'zh' | 'en') {
@@ -112,7 +104,7 @@ for (const ada of ['10000001', '10000002'] as const) {
             expect(await grid.first().evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
             await expect(grid.first().locator('tbody th').first()).toHaveCSS('position', 'sticky');
           }
-          await shoot(page, `${p.name}-390-zh-CN.png`);
+          await shoot(page, `${p.name}-390-zh-CN.png`, { fullPage: true, dir: SHOTS });
         });
       }
       expect(problems).toEqual([]);
@@ -132,7 +124,7 @@ for (const ada of ['10000001', '10000002'] as const) {
           await expect(page.locator('table.data-table tbody tr').first()).toHaveCSS('display', 'table-row');
           await expect(page.getByRole('columnheader').first()).toBeVisible();
           expect(await page.evaluate(() => document.documentElement.scrollWidth), p.name).toBeLessThanOrEqual(1280);
-          await shoot(page, `${p.name}-1280-en-US.png`);
+          await shoot(page, `${p.name}-1280-en-US.png`, { fullPage: true, dir: SHOTS });
         });
       }
       expect(problems).toEqual([]);

@@ -1,8 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signInAt, watchProblems } from './helpers.ts';
+import { DEMO_PASSWORD, seriousAxe, shoot, signInAt, watchProblems } from './helpers.ts';
 
 // The team tree beside the member list (issue #22), as the demo Diamond (README: 10000002, 7
 // qualified legs) on the e2e dataset: the tree opens from the view switch, a leg expands, and the
@@ -11,7 +8,6 @@ import { DEMO_PASSWORD, signInAt, watchProblems } from './helpers.ts';
 // look up WIDE, a generated distributor of the e2e dataset with 179 frontline members.
 // SHOTS_DIR: where screenshots go.
 
-const SHOTS = process.env.SHOTS_DIR;
 const DIAMOND = '10000002';
 const MEMBERS = '/incentiveplan/marketmembertracking';
 /** The widest frontline of the e2e dataset (seed 42, 2 000 distributors): 179 members. */
@@ -25,19 +21,6 @@ async function staffAt(page: Page, ada: string, path: string) {
   const { adaToken, oktaIdTokenKey, oktaIdToken } = (await res.json()).data;
   const q = new URLSearchParams({ lang: 'en', view: 'tree', queryAda: ada, channel: 'iinquiry', adaToken, oktaIdTokenKey, oktaIdToken });
   await page.goto(`/front${path}?${q.toString()}`);
-}
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, name) });
-}
-
-async function seriousAxe(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include('.page__body').analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
 }
 
 /** Opens a frontline leg that has a downline; returns it. */

@@ -1,26 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { dismissHomeOverlays, signInAt, watchProblems } from './helpers.ts';
+import { dismissHomeOverlays, settled, shoot, signInAt, watchProblems } from './helpers.ts';
 
 // The market watchlist (issue #22): the Diamond stars a leg on member tracking, sees it on home
 // with its gap to Q this month (the gap member tracking shows), writes a note that survives a
 // reload, and unstars it. As the demo Diamond (README: 10000002) on the e2e dataset (today
 // 2026-11-21). Every star is taken back, so other specs see no watchlist. SHOTS_DIR: screenshots.
 
-const SHOTS = process.env.SHOTS_DIR;
 const DIAMOND = '10000002';
 const MEMBERS = '/incentiveplan/marketmembertracking';
-
-async function shoot(page: Page, name: string, fullPage = false) {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, name), fullPage });
-}
-
-async function settled(page: Page) {
-  await expect(page.locator('main:visible [aria-busy="true"]')).toHaveCount(0);
-}
 
 /** Unstars whatever the signed-in distributor still watches (a failed run leaves nothing behind). */
 async function unstarAll(page: Page) {
@@ -54,7 +41,7 @@ test.describe('the watchlist on a phone (390 × 844), zh-CN', () => {
     await signInAt(page, DIAMOND, `${MEMBERS}?sort=pvToQ&lang=zh`);
     // The language stays Chinese on the pages opened next (?lang= is read once; the choice is remembered).
     await page.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
-    await settled(page);
+    await settled(page, { within: 'main:visible', alerts: false, toasts: false });
     const main = page.locator('main:visible');
     const card = main.getByRole('region', { name: '我关注的市场' });
     await expect(card).toContainText('还没有关注的成员');
@@ -69,7 +56,7 @@ test.describe('the watchlist on a phone (390 × 844), zh-CN', () => {
     await star.click();
     await expect(star).toHaveAttribute('aria-pressed', 'true');
     await expect(card.getByRole('link', { name: new RegExp(name) })).toBeVisible();
-    await settled(page);
+    await settled(page, { within: 'main:visible', alerts: false, toasts: false });
     await shoot(page, 'watchlist-members-zh-390.png');
 
     // Home: the card with the leg and the same gap.
@@ -116,7 +103,7 @@ test.describe('the watchlist on the desktop (1280 × 800), en-US', () => {
     const problems = watchProblems(page);
     await signInAt(page, DIAMOND, `${MEMBERS}?lang=en&sort=pvToQ`);
     await page.evaluate(() => localStorage.setItem('lang', 'en-US'));
-    await settled(page);
+    await settled(page, { within: 'main:visible', alerts: false, toasts: false });
     const main = page.locator('main:visible');
     const table = main.getByRole('table', { name: 'Member' });
     const rows = table.locator('tbody tr');
@@ -129,7 +116,7 @@ test.describe('the watchlist on the desktop (1280 × 800), en-US', () => {
       await star.click();
       await expect(star).toHaveAttribute('aria-pressed', 'true');
     }
-    await settled(page);
+    await settled(page, { within: 'main:visible', alerts: false, toasts: false });
     await shoot(page, 'watchlist-members-en-1280.png');
 
     await page.goto('/front/');
