@@ -4,8 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { historyOf } from './plans.ts';
 import { closeCalendar, closeFigures, type Members, type MonthFacts } from './figures.ts';
-
-const TODAY = '2026-11-21';
+import { TEST_TODAY as TODAY } from '../testing/today.ts';
 
 /** A leader with three frontline legs at 10 500 PV every month (Q legs: Emerald within a PY). */
 function tree(cal: ReturnType<typeof closeCalendar>): { members: Members; facts: MonthFacts } {

@@ -11,8 +11,8 @@ import { importDirectory } from '../import/import.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { closeMonths } from './close.ts';
 import { companyFiles } from './close.test-support.ts';
+import { TEST_TODAY as TODAY } from '../testing/today.ts';
 
-const TODAY = '2026-11-21';
 // R (87000001) sponsors six legs Q every month of 25/26; under L1 and L2 an Emerald each with
 // three legs Q all year. Everyone but R is a Founders Platinum: QC = 4.5 + 4.5 + 4 × 1 = 13.
 const R = '87000001';

@@ -11,8 +11,8 @@ import { seedDatabase } from '../seed/index.ts';
 import { closeCalendar, closeFigures, firstFactMonth, readMembers, readMonthFacts } from './figures.ts';
 import { inlinePlanRows, workerPlanRows, type PlanRowSource } from './plan-source.ts';
 import type { PlanRow } from './plans.ts';
+import { TEST_TODAY as TODAY } from '../testing/today.ts';
 
-const TODAY = '2026-11-21';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-plan-source-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 

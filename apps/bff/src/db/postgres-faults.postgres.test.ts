@@ -10,6 +10,7 @@ import { loadProfile } from '../idp/profile.ts';
 import { insertDistributor } from '../testing/fixtures.ts';
 import { startPgCluster, type PgCluster } from '../testing/pg-cluster.ts';
 import { migrateToLatest, openPostgres } from './index.ts';
+import { TEST_TODAY } from '../testing/today.ts';
 
 describe('PostgreSQL stopped mid-run', () => {
   let cluster: PgCluster;
@@ -22,7 +23,7 @@ describe('PostgreSQL stopped mid-run', () => {
     const db = openPostgres(cluster.url, { poolSize: 4, onConnectionError: (err) => connectionErrors.push(err.message) });
     await migrateToLatest(db);
     await insertDistributor(db, '10000001');
-    const config = loadConfig({ DATA_DIR: cluster.dataDir, LOG_LEVEL: 'silent', INQUIRY_TODAY: '2026-11-21', DATABASE_URL: cluster.url });
+    const config = loadConfig({ DATA_DIR: cluster.dataDir, LOG_LEVEL: 'silent', INQUIRY_TODAY: TEST_TODAY, DATABASE_URL: cluster.url });
     app = await buildApp({ config, db, logger: false });
     await app.ready();
     const tokens = await app.tokens.issue((await loadProfile(db, '10000001'))!);

@@ -12,7 +12,7 @@ import { openThrowawayDb } from '../testing/throwaway-db.ts';
 export const EXAMPLES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../docs/examples');
 
 /** The business day the tests run on (the examples' orders reach up to the day before). */
-export const TODAY = '2026-11-21';
+export { TEST_TODAY as TODAY } from '../testing/today.ts';
 
 export interface TestDb {
   readonly db: DB;

@@ -6,6 +6,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { closeDatabase, migrateToLatest, openSqlite } from '../db/index.ts';
 import { CREDENTIAL_PARAMS, redactUrl } from './redact-url.ts';
+import { TEST_TODAY } from '../testing/today.ts';
 
 describe('redactUrl', () => {
   it('replaces the value of every credential parameter, whatever its case, and keeps the rest as it was', () => {
@@ -41,7 +42,7 @@ describe('the request log', () => {
     const lines: string[] = [];
     try {
       await migrateToLatest(db);
-      const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', INQUIRY_TODAY: '2026-11-21' });
+      const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', INQUIRY_TODAY: TEST_TODAY });
       const app = await buildApp({ config, db, logStream: { write: (line) => void lines.push(line) } });
       try {
         await app.inject({

@@ -5,13 +5,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { migrateToLatest, openSqlite } from '../db/index.ts';
 import { ensureSeeded } from './index.ts';
+import { TEST_TODAY } from '../testing/today.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-ensure-test-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('ensureSeeded', () => {
   it('seeds the configured dataset once, on an empty database', async () => {
-    const config = loadConfig({ DATA_DIR: dir, INQUIRY_TODAY: '2026-11-21', SEED_DISTRIBUTORS: '200', SEED: '3' });
+    const config = loadConfig({ DATA_DIR: dir, INQUIRY_TODAY: TEST_TODAY, SEED_DISTRIBUTORS: '200', SEED: '3' });
     const db = openSqlite(path.join(dir, 'inquiry.sqlite'));
     try {
       await migrateToLatest(db);

@@ -34,8 +34,8 @@ import { generateDataset } from './generate.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDatabase, type SeedReport } from './index.ts';
 import { luhnCheckDigit } from './people.ts';
 import { Rng } from './prng.ts';
+import { TEST_TODAY as TODAY } from '../testing/today.ts';
 
-const TODAY = '2026-11-21';
 const N = 1500;
 const dirs: string[] = [];
 let db: DB;

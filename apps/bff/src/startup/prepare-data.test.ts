@@ -11,6 +11,7 @@ import { importDirectory } from '../import/import.ts';
 import { EXAMPLES_DIR } from '../import/import.test-support.ts';
 import { attachLiveFeed } from '../live/live-feed.ts';
 import { prepareData, StartupRefused } from './prepare-data.ts';
+import { TEST_TODAY } from '../testing/today.ts';
 
 describe('what a start does to the data', () => {
   let t: TestApp;
@@ -18,7 +19,7 @@ describe('what a start does to the data', () => {
     t = await createTestApp();
   });
   afterEach(() => t.close());
-  const base = { DATA_DIR: '/tmp', INQUIRY_TODAY: '2026-11-21', SEED_DISTRIBUTORS: '150', SEED: '3' };
+  const base = { DATA_DIR: '/tmp', INQUIRY_TODAY: TEST_TODAY, SEED_DISTRIBUTORS: '150', SEED: '3' };
 
   it('outside demo mode creates no account and no data', async () => {
     const lines: string[] = [];

@@ -3,6 +3,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { DB } from '../db/index.ts';
 import { openThrowawayDb } from './throwaway-db.ts';
+import { TEST_TODAY } from './today.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -18,7 +19,7 @@ export interface TestApp {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const t = await openThrowawayDb({ name: 'bff-test' });
   // No load shedding unless a test asks for it: a busy test machine must not make calls fail.
-  const config = loadConfig({ DATA_DIR: t.dir, LOG_LEVEL: 'silent', INQUIRY_TODAY: '2026-11-21', MAX_EVENT_LOOP_DELAY_MS: '0', ...env });
+  const config = loadConfig({ DATA_DIR: t.dir, LOG_LEVEL: 'silent', INQUIRY_TODAY: TEST_TODAY, MAX_EVENT_LOOP_DELAY_MS: '0', ...env });
   const app = await buildApp({ config, db: t.db, logger: process.env.TEST_LOG === '1' });
   await app.ready();
   return {

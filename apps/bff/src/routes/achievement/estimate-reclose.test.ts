@@ -11,8 +11,8 @@ import { companyFiles } from '../../close/close.test-support.ts';
 import { loadProfile } from '../../idp/profile.ts';
 import { importDirectory } from '../../import/import.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { TEST_TODAY as TODAY } from '../../testing/today.ts';
 
-const TODAY = '2026-11-21';
 const MONTH = '2026-11';
 // ME with three 21 % legs (a Pearl). Under L1 a chain of 21 % groups, M then N, whose small
 // personal groups keep no leadership: N's 4 % goes up through M and L1 to ME, and N is in ME's

@@ -17,6 +17,7 @@ import { signInHeaders } from '../../testing/suite-app.ts';
 import { uniqueSchemaName } from '../../testing/throwaway-db.ts';
 import { DOCUMENT_LINK_TTL_MS } from '../../db/document-links.ts';
 import { LINKS_PER_MINUTE, OPENS_PER_MINUTE, type DocumentRenderer } from './document-routes.ts';
+import { TEST_TODAY } from '../../testing/today.ts';
 
 const LINK = '/bff/v1/income/documentLink';
 const T0 = new Date('2026-11-21T04:00:00.000Z');
@@ -50,7 +51,7 @@ let clock = T0;
 /** The real app (as testing/test-app.ts builds it) with the stand-in renderer and the test clock. */
 async function docsApp(env: Record<string, string> = {}): Promise<DocsApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-docs-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', INQUIRY_TODAY: '2026-11-21', ...env });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', INQUIRY_TODAY: TEST_TODAY, ...env });
   const pgUrl = process.env.TEST_DATABASE_URL;
   const schema = uniqueSchemaName('docs');
   const open = () => (pgUrl ? openPostgres(pgUrl, { schema, poolSize: 4 }) : openSqlite(path.join(dataDir, 'test.sqlite')));
