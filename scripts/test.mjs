@@ -15,13 +15,18 @@ fs.mkdirSync(reports, { recursive: true });
 let passed = 0;
 let failed = 0;
 const failures = [];
+const startedAll = Date.now();
+/** Each step's name and seconds, for the summary at the end. */
+const timings = [];
 
 function run(name, cmd, args, env = {}) {
   console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
   const started = Date.now();
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const ok = r.status === 0;
-  console.log(`${ok ? '✔' : '✘'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  const seconds = (Date.now() - started) / 1000;
+  timings.push([name, seconds]);
+  console.log(`${ok ? '✔' : '✘'} ${name} (${seconds.toFixed(1)} s)`);
   return ok;
 }
 
@@ -187,6 +192,14 @@ if (ensureChromium()) {
   failures.push('end-to-end: Chromium missing');
 }
 
+// Where the time went (CI allows 45 minutes), then the one line CI reads, last.
+const mmss = (seconds) => {
+  const s = Math.round(seconds);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
+console.log('\nSteps:');
+for (const [name, seconds] of timings) console.log(`  ${mmss(seconds).padStart(6)}  ${name}`);
+console.log(`  ${mmss((Date.now() - startedAll) / 1000).padStart(6)}  total`);
 if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
