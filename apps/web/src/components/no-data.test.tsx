@@ -2,16 +2,15 @@
 // "no data" for them, in both languages, never a 0 or a missed month, and says where the history
 // starts.
 import type { AchMonth, CriterionData } from '@abo/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../i18n/index.ts';
 import { MonthTable } from '../features/achievement/components/month-table.tsx';
 import { TraceTable } from '../features/incentive/components/trace-table.tsx';
 import { StatementTable } from '../features/income/components/statement-table.tsx';
 import { SimpleChart } from './simple-chart.tsx';
+import { renderPage } from '../testing/render-page.tsx';
 
 vi.mock('../lib/chart.ts', () => ({
   Chart: class {
@@ -33,12 +32,7 @@ afterAll(async () => {
 });
 
 function show(node: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{node}</MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderPage(node, { fresh: true });
 }
 
 const achMonth = (month: string, state: AchMonth['state'], ppv: number): AchMonth => ({

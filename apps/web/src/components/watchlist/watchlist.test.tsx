@@ -1,10 +1,8 @@
 // The watchlist's parts (issue #22): the star toggle on a member, the card of starred legs with
 // each one's gap to Q, and the private note, for the distributor and (read-only) for staff.
 import type { WatchlistData, WatchRow } from '@abo/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../i18n/index.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -12,6 +10,7 @@ import { removeSession, setSession } from '../../lib/storage.ts';
 import type { WatchButton as WatchButtonType } from './watch-button.tsx';
 import type WatchlistCardType from './watchlist-card.tsx';
 import type { WatchNote as WatchNoteType } from './watch-note.tsx';
+import { renderPage } from '../../testing/render-page.tsx';
 
 const post = vi.fn();
 vi.mock('../../lib/api-client.ts', async (original) => ({
@@ -83,12 +82,7 @@ function serve(rows: WatchRow[], over: Partial<WatchlistData> = {}) {
 }
 
 function wrap(ui: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{ui}</MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderPage(ui);
 }
 
 beforeEach(() => {

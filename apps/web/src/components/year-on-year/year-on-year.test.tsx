@@ -2,14 +2,14 @@
 // begun as a dash, the area's own figure first.
 import type { AchYearOnYearData, YoyMonthData } from '@abo/contract';
 import { pyMonths } from '@abo/plan';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation, useNavigationType } from 'react-router';
+import { useLocation, useNavigationType } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../i18n/index.ts';
 import YearOnYear from './year-on-year.tsx';
 import { yearOnYearQuery } from './year-on-year-query.ts';
+import { renderPage } from '../../testing/render-page.tsx';
 
 vi.mock('../../lib/chart.ts', () => ({
   Chart: class {
@@ -27,15 +27,12 @@ afterAll(async () => {
 });
 
 function show(node: ReactNode, data: [readonly unknown[], unknown][], address = '/achievement') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  for (const [key, value] of data) client.setQueryData(key, value);
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[address]}>
-        {node}
-        <Address />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderPage(
+    <>
+      {node}
+      <Address />
+    </>,
+    { at: address, data, fresh: true },
   );
 }
 

@@ -2,13 +2,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AchEstimateData } from '@abo/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../i18n/index.ts';
 import { estimateQuery } from './api/get-estimate.ts';
+import { renderPage } from '../../testing/render-page.tsx';
 
 vi.stubGlobal('fetch', () => new Promise<never>(() => undefined));
 vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn(), clear: vi.fn() } }));
@@ -50,15 +49,7 @@ const base: AchEstimateData = {
 };
 
 function show() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(estimateQuery().queryKey, base);
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <EstimatePage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderPage(<EstimatePage />, { data: [[estimateQuery().queryKey, base]], fresh: true });
 }
 
 describe('/achievement/estimate', () => {

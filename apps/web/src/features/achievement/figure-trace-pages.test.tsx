@@ -2,15 +2,14 @@
 // the page's own numbers, not a generic explanation.
 import type { AchMonth, AchMonthsData, AchOverviewData, AchTopupData } from '@abo/contract';
 import { BASE_RULES, bracketFor } from '@abo/plan';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../i18n/index.ts';
 import { monthsQuery } from './api/get-months.ts';
 import { overviewQuery } from './api/get-overview.ts';
 import { topupQuery } from './api/get-topup.ts';
+import { renderPage } from '../../testing/render-page.tsx';
 
 vi.mock('../../lib/chart.ts', () => ({
   Chart: class {
@@ -37,14 +36,7 @@ function show(page: ReactNode, data: [readonly unknown[], unknown][]) {
   const root = document.createElement('div');
   root.id = 'root';
   document.body.appendChild(root);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  for (const [key, value] of data) client.setQueryData(key, value);
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{page}</MemoryRouter>
-    </QueryClientProvider>,
-    { container: root },
-  );
+  return renderPage(page, { data, fresh: true, container: root });
 }
 
 const current: AchMonth = {

@@ -1,12 +1,11 @@
 import type { AchMonth, AchMonthsData, AchOverviewData } from '@abo/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../i18n/index.ts';
 import { monthsQuery } from './api/get-months.ts';
 import { overviewQuery } from './api/get-overview.ts';
+import { renderPage } from '../../testing/render-page.tsx';
 
 // The pages register their texts when they load: after i18next is set up (beforeAll).
 let AchievementPage: () => ReactNode;
@@ -60,14 +59,10 @@ function months(): AchMonth[] {
 }
 
 function show(page: ReactNode, data: { months?: AchMonthsData; overview?: AchOverviewData }) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  if (data.months) client.setQueryData(monthsQuery(12).queryKey, data.months);
-  if (data.overview) client.setQueryData(overviewQuery().queryKey, data.overview);
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{page}</MemoryRouter>
-    </QueryClientProvider>,
-  );
+  const cached: [readonly unknown[], unknown][] = [];
+  if (data.months) cached.push([monthsQuery(12).queryKey, data.months]);
+  if (data.overview) cached.push([overviewQuery().queryKey, data.overview]);
+  return renderPage(page, { data: cached, fresh: true });
 }
 
 const monthsData = (): AchMonthsData => ({

@@ -1,7 +1,6 @@
 // Staff (iinquiry) change nothing of the distributor they look at: the achievement pages leave out
 // the ways to the pages that would (set or adjust the target, the shop, invitations).
 import type { AchRankData } from '@abo/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../i18n/index.ts';
 import { setSession } from '../../lib/storage.ts';
 import { rankQuery } from './api/get-rank.ts';
+import { renderPage } from '../../testing/render-page.tsx';
 
 vi.stubGlobal('fetch', () => new Promise<never>(() => undefined));
 vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn(), clear: vi.fn() } }));
@@ -51,15 +51,7 @@ const rank = {
 } as AchRankData;
 
 function showRank() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(rankQuery().queryKey, rank);
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <RankTrackingPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderPage(<RankTrackingPage />, { data: [[rankQuery().queryKey, rank]], fresh: true });
 }
 
 const links = () =>

@@ -1,12 +1,11 @@
 // Home's area cards: the month's bracket written as the app writes every percentage ("18%").
 import type { HomeSummary } from '@abo/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../i18n/index.ts';
 import { homeSummaryQuery } from './api/get-home-summary.ts';
+import { renderPage } from '../../testing/render-page.tsx';
 
 vi.stubGlobal('fetch', () => new Promise<never>(() => undefined));
 vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn(), clear: vi.fn() } }));
@@ -45,15 +44,7 @@ const summary: HomeSummary = {
 };
 
 function show() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(homeSummaryQuery().queryKey, summary);
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <HomePage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderPage(<HomePage />, { data: [[homeSummaryQuery().queryKey, summary]], fresh: true });
 }
 
 describe('home', () => {

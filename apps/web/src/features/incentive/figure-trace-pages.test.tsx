@@ -3,16 +3,15 @@
 // numbers, not one of the generic explanation pages.
 import type { DetailsData, MonthsData, PartnerRow, PartnersData } from '@abo/contract';
 import { BASE_RULES, bracketFor, qThresholdOf } from '@abo/plan';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../i18n/index.ts';
 import { monthsQuery } from './api/months.ts';
 import { detailsQuery } from './market/api/get-details.ts';
 import { partnersQuery } from './market/api/get-partners.ts';
 import type { PartnersView as PartnersViewType } from './market/components/partners-view.tsx';
+import { renderPage } from '../../testing/render-page.tsx';
 
 vi.stubGlobal('fetch', () => new Promise<never>(() => undefined));
 
@@ -36,14 +35,7 @@ function show(page: ReactNode, path: string, data: [readonly unknown[], unknown]
   const root = document.createElement('div');
   root.id = 'root';
   document.body.appendChild(root);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  for (const [key, value] of data) client.setQueryData(key, value);
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>
-    </QueryClientProvider>,
-    { container: root },
-  );
+  return renderPage(page, { at: path, data, fresh: true, container: root });
 }
 
 /** Opens the trace behind the button (its popup is a chunk of its own, loaded on the first tap). */

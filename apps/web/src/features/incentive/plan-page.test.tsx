@@ -1,13 +1,12 @@
 // The generic plan page names itself from its route before the plan arrives.
 import { PLANS } from '@abo/plan';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routeTable } from '../../app/routes.ts';
 import { i18n, initI18n } from '../../i18n/index.ts';
 import { planTitleKey, resolvePlanPage } from './plan-routes.ts';
+import { renderPage } from '../../testing/render-page.tsx';
 
 // The plan never arrives: what the title bar shows while it loads.
 vi.stubGlobal('fetch', () => new Promise<never>(() => undefined));
@@ -23,14 +22,7 @@ afterAll(async () => {
 });
 
 function show(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <PlanPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderPage(<PlanPage />, { at: path });
 }
 
 const planPaths = routeTable.filter((r) => r.page === 'incentive/plan-page.tsx').map((r) => r.path);

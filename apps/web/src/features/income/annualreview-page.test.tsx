@@ -1,14 +1,13 @@
 // /income/annualreview: the card is the shareable image; by default it holds no money figure.
 import type { AnnualReviewData } from '@abo/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../i18n/index.ts';
 import { setSession } from '../../lib/storage.ts';
 import { annualReviewQuery } from './api/get-annual-review.ts';
+import { renderPage } from '../../testing/render-page.tsx';
 
 // Chart.js needs a real canvas; what it would draw is SimpleChart's own test.
 vi.mock('../../lib/chart.ts', () => ({
@@ -69,15 +68,7 @@ const review: AnnualReviewData = {
 };
 
 function show() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(annualReviewQuery().queryKey, review);
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/income/annualreview']}>
-        <AnnualReviewPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderPage(<AnnualReviewPage />, { at: '/income/annualreview', data: [[annualReviewQuery().queryKey, review]], fresh: true });
 }
 
 const card = () => document.querySelector<HTMLElement>('.income-review')!;

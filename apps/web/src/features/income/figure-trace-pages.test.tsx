@@ -2,15 +2,14 @@
 // own numbers: the withholding's steps, a statement item's base × rate, the year's tax.
 import type { AnnualTaxableData, PretaxData, StatementData } from '@abo/contract';
 import { remunerationWithholdingDetail } from '@abo/plan';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../i18n/index.ts';
 import { annualTaxableQuery } from './api/get-annual-taxable.ts';
 import { pretaxQuery } from './api/get-pretax.ts';
 import { statementQuery } from './api/get-statement.ts';
+import { renderPage } from '../../testing/render-page.tsx';
 
 vi.mock('../../lib/chart.ts', () => ({
   Chart: class {
@@ -38,14 +37,7 @@ function show(page: ReactNode, data: [readonly unknown[], unknown][]) {
   const root = document.createElement('div');
   root.id = 'root';
   document.body.appendChild(root);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  for (const [key, value] of data) client.setQueryData(key, value);
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{page}</MemoryRouter>
-    </QueryClientProvider>,
-    { container: root },
-  );
+  return renderPage(page, { data, fresh: true, container: root });
 }
 
 const withholding = remunerationWithholdingDetail(1_234_567);

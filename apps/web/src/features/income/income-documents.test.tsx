@@ -2,11 +2,9 @@
 // its document in the page's language, loads the delivery code on click, and says what happened
 // (downloaded, opening, saved), never "downloaded" when it was not.
 import type { AnnualIncomeData, AnnualTaxableData, IncomeRangeData, StatementData, StatementListData } from '@abo/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Toast } from 'antd-mobile';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../i18n/index.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -20,6 +18,7 @@ import { queryableMonthsQuery } from './api/get-queryable-months.ts';
 import { statementQuery } from './api/get-statement.ts';
 import { statementsQuery } from './api/get-statements.ts';
 import { incomeRangeQuery } from './api/query-income.ts';
+import { renderPage } from '../../testing/render-page.tsx';
 
 vi.mock('../../lib/chart.ts', () => ({
   Chart: class {
@@ -61,16 +60,8 @@ beforeEach(async () => {
 afterEach(() => vi.restoreAllMocks());
 
 function show(page: () => ReactNode, data: [readonly unknown[], unknown][], path = '/') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  for (const [key, value] of data) client.setQueryData(key, value);
   const Page = page;
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Page />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderPage(<Page />, { at: path, data, fresh: true });
 }
 
 const totals = { pretaxFen: 1_000_000, taxFen: 160_000, netFen: 840_000 };

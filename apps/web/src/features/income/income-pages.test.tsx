@@ -1,15 +1,14 @@
 // The statement pages and the annual taxable page as the BFF answers them: each statement says
 // when it is paid, and the calendar-year view counts statements by that date.
 import type { AnnualTaxableData, StatementData, StatementListData } from '@abo/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../i18n/index.ts';
 import { annualTaxableQuery } from './api/get-annual-taxable.ts';
 import { statementQuery } from './api/get-statement.ts';
 import { statementsQuery } from './api/get-statements.ts';
+import { renderPage } from '../../testing/render-page.tsx';
 
 // Chart.js needs a real canvas; what it would draw is SimpleChart's own test.
 vi.mock('../../lib/chart.ts', () => ({
@@ -37,13 +36,7 @@ afterAll(async () => {
 });
 
 function show(page: ReactNode, data: [readonly unknown[], unknown][]) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  for (const [key, value] of data) client.setQueryData(key, value);
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{page}</MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderPage(page, { data, fresh: true });
 }
 
 const withholding = {

@@ -1,11 +1,10 @@
 // /descpage: a code opens its explanation; no code (or an unknown one) lists every explanation.
 import type { GetConfigData } from '@abo/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../i18n/index.ts';
+import { renderPage } from '../../testing/render-page.tsx';
 
 vi.stubGlobal('fetch', () => new Promise<never>(() => undefined));
 vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn(), clear: vi.fn() } }));
@@ -27,15 +26,7 @@ const config: GetConfigData = {
 };
 
 function show(url: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(['common', 'getConfig'], config);
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <DescPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderPage(<DescPage />, { at: url, data: [[['common', 'getConfig'], config]], fresh: true });
 }
 
 describe('/descpage', () => {

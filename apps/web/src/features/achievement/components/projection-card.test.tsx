@@ -1,14 +1,13 @@
 // The projection block as the BFF answers it: labelled as an estimate, the month's end at this
 // pace with its trace, last year's same month, and this PY's Q months.
 import type { AchProjectionData } from '@abo/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../../i18n/index.ts';
 import { projectionQuery } from '../api/get-projection.ts';
 import { ProjectionCard } from './projection-card.tsx';
+import { renderPage } from '../../../testing/render-page.tsx';
 
 vi.stubGlobal('fetch', () => new Promise<never>(() => undefined));
 vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn(), clear: vi.fn() } }));
@@ -21,13 +20,7 @@ afterAll(async () => {
 });
 
 function show(node: ReactNode, data: [readonly unknown[], unknown][]) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  for (const [key, value] of data) client.setQueryData(key, value);
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{node}</MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderPage(node, { data, fresh: true });
 }
 
 const projection: AchProjectionData = {

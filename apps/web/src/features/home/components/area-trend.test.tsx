@@ -1,11 +1,11 @@
 // The desktop home's trends: one scale, the open month drawn as "so far", the numbers in the label.
 import type { AchMonth } from '@abo/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../../i18n/index.ts';
 import type * as AreaTrend from './area-trend.tsx';
+import { renderPage } from '../../../testing/render-page.tsx';
 
 vi.stubGlobal('fetch', () => new Promise<never>(() => undefined));
 vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn(), clear: vi.fn() } }));
@@ -40,9 +40,7 @@ const months: AchMonth[] = Array.from({ length: 12 }, (_, i) => {
 });
 
 function show(node: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(['achievement', 'overview'], { months });
-  return render(<QueryClientProvider client={client}>{node}</QueryClientProvider>);
+  return renderPage(node, { at: null, data: [[['achievement', 'overview'], { months }]], fresh: true });
 }
 
 describe('the desktop home trends', () => {

@@ -1,14 +1,13 @@
 // The legs that could close an FLQ or LDD gap (issue #22): from the plan's criterion, one tap to the
 // nearest legs with what each still needs, a star for the watchlist, and member tracking.
 import type { CriterionData, GapLegRow, GapLegsData, PlanData, WatchlistData } from '@abo/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../../../i18n/index.ts';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { setSession } from '../../../../lib/storage.ts';
 import { CriterionRow } from '../criterion-row.tsx';
+import { renderPage } from '../../../../testing/render-page.tsx';
 
 const post = vi.fn();
 vi.mock('../../../../lib/api-client.ts', async (original) => ({
@@ -90,15 +89,10 @@ const plan = (periodState: PlanData['periodState'] = 'open') =>
   }) as unknown as PlanData;
 
 function show(c: CriterionData, p: PlanData) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <ul>
-          <CriterionRow c={c} planRoute={p.route} py={p.py} plan={p} />
-        </ul>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderPage(
+    <ul>
+      <CriterionRow c={c} planRoute={p.route} py={p.py} plan={p} />
+    </ul>,
   );
 }
 
