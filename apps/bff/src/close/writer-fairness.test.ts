@@ -4,25 +4,23 @@
 // probing with no busy timeout at all can write at every step of that work.
 import SQLite from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rawSqlite } from '../db/index.ts';
 import { importDirectory } from '../import/import.ts';
-import { openTestDb, type TestDb } from '../import/test-support.ts';
+import { openTestDb } from '../import/import.test-support.ts';
+import { throwawayDbs } from '../testing/throwaway-db.ts';
+import { TEST_TODAY } from '../testing/today.ts';
 import { closeMonths } from './close.ts';
-import { companyFiles, syntheticCompany } from './test-support.ts';
+import { companyFiles, syntheticCompany } from './close.test-support.ts';
 
-const TODAY = '2026-11-21';
+const TODAY = TEST_TODAY;
 const ROW_PHASES = new Set(['monthly_results', 'statements', 'plan_results', 'close_checkpoint']);
 
-const opened: TestDb[] = [];
-afterAll(async () => {
-  for (const d of opened) await d.close();
-});
+const fresh = throwawayDbs(openTestDb);
 
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the close and another process writing (SQLite)', () => {
   it('another connection can sign in at once while the close builds its rows', async () => {
-    const t = await openTestDb();
-    opened.push(t);
+    const t = await fresh();
     await importDirectory(t.db, { dir: t.folder(companyFiles(syntheticCompany(TODAY))), today: TODAY });
     const other = new SQLite(rawSqlite(t.db)!.name);
     other.pragma('busy_timeout = 0');

@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { rawSqlite } from '../../db/index.ts';
 import { insertDistributor } from '../../testing/fixtures.ts';
-import { openTestDb, standInRig, T0, testWorker, type StandInRig, type TestDb } from './test-support.ts';
+import { openTestDb, standInRig, T0, testWorker, type StandInRig, type TestDb } from './delivery.test-support.ts';
 
 const MEMBERS = 200;
 const EVENTS_EACH = 25; // 5 000 notifications, 10 000 outbox rows
