@@ -1,7 +1,16 @@
 import { i18n } from '../../i18n/index.ts';
+import type { achievementZh } from './i18n-zh.ts';
 
 // English texts of the /achievement pages (i18n.ts loads both languages).
-i18n.addResourceBundle('en-US', 'achievement', {
+/**
+ * Every key of the Chinese texts, each a text (lists where Chinese has lists); a count's English
+ * singular (`key_one`) beside the plural both languages have (`key_other`).
+ */
+type Texts<T> = {
+  readonly [K in keyof T]: T[K] extends string ? string : T[K] extends readonly unknown[] ? T[K] : Texts<T[K]>;
+} & { readonly [K in keyof T as K extends `${infer B}_other` ? `${B}_one` : never]: string };
+
+const achievementEn: Texts<typeof achievementZh> = {
   title: 'Achievement',
   pv: 'PV',
   months: 'months',
@@ -272,4 +281,6 @@ i18n.addResourceBundle('en-US', 'achievement', {
     ],
     rules: 'Rule of every pin (this PY)',
   },
-});
+};
+
+i18n.addResourceBundle('en-US', 'achievement', achievementEn);

@@ -1,7 +1,8 @@
 import { i18n } from '../../i18n/index.ts';
 
-// Chinese texts of the /achievement pages (i18n.ts loads both languages).
-i18n.addResourceBundle('zh-CN', 'achievement', {
+// Chinese texts of the /achievement pages (i18n.ts loads both languages). The English file is
+// typed by this one: a key missing in either language fails to compile.
+export const achievementZh = {
   title: '业绩追踪',
   pv: 'PV',
   months: '个月',
@@ -52,7 +53,7 @@ i18n.addResourceBundle('zh-CN', 'achievement', {
   apvChart: '近 12 个月 APV（PV）',
   apvChartTitle: '近 12 个月 APV 柱状图',
   sections: '业绩查询',
-  counters: '本年度（{{py}}）累计（含本月至今），已结算 {{count}} 个月，剩余 {{remaining}} 个月（含本月）',
+  counters_other: '本年度（{{py}}）累计（含本月至今），已结算 {{count}} 个月，剩余 {{remaining}} 个月（含本月）',
   conditions: '条件',
   conditionState: '状态',
   required: '要求',
@@ -118,7 +119,7 @@ i18n.addResourceBundle('zh-CN', 'achievement', {
     atTop: '本月已达最高比例 {{percent}}%',
     forSp: '本月成为 SP 月还需',
     spDone: '本月已是 SP 月',
-    daysLeft: '本月还剩 {{count}} 天',
+    daysLeft_other: '本月还剩 {{count}} 天',
     bracketTable: '业绩奖励比例表',
     minPv: '个人小组 PV ≥',
     current: '当前',
@@ -171,7 +172,7 @@ i18n.addResourceBundle('zh-CN', 'achievement', {
   },
   glory: {
     condition: '入榜条件：当月个人 PV ≥ {{ppv}} 且新顾客 ≥ {{customers}} 人',
-    total: '{{month}}共 {{n}} 位营销之星',
+    total_other: '{{month}}共 {{n}} 位营销之星',
     me: '我',
     meIn: '您是本月营销之星，排名第 {{rank}} 位',
     meOut: '您本月未达营销之星条件',
@@ -191,7 +192,7 @@ i18n.addResourceBundle('zh-CN', 'achievement', {
     extraPpv: '新增个人 PV',
     extraLeg: '新增 PV：{{name}}',
     legs: '一线（按本月 PV 排序）',
-    otherLegs: '其余 {{count}} 条线按本月至今计算',
+    otherLegs_other: '其余 {{count}} 条线按本月至今计算',
     before: '本月至今',
     after: '试算后',
     promotion: '市场推广服务费',
@@ -244,7 +245,7 @@ i18n.addResourceBundle('zh-CN', 'achievement', {
     leg: '一线',
     counted: '计入 APV',
     notCounted: 'Q 线，不计入',
-    others: '其余 {{count}} 条线',
+    others_other: '其余 {{count}} 条线',
     total: 'APV 合计',
     none: '本月一线暂无业绩。',
     formula: 'APV = 个人 PV + 未达 21% 的一线小组总 PV',
@@ -266,4 +267,6 @@ i18n.addResourceBundle('zh-CN', 'achievement', {
     ],
     rules: '各荣衔规则（本年度）',
   },
-});
+};
+
+i18n.addResourceBundle('zh-CN', 'achievement', achievementZh);
