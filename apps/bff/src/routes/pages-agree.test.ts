@@ -86,15 +86,14 @@ describe('every page shows the open and the closed months the same way (demo see
       expect([p.starDetail.starMonths, p.starDetail.customers]).toEqual([achieved(p.star, 'monthsMeeting'), achieved(p.star, 'customers')]);
     });
 
-    it(`${ada}: a pin condition is met on the rank pages exactly when its figure reaches what it needs`, async () => {
+    it(`${ada}: a pin condition is met on the rank pages only when its figure reaches what it needs, on track when only this month so far does`, async () => {
       const { rank, overview } = await pagesOf(ada);
       for (const pin of [...rank.pins, ...(overview.nextPin ? [overview.nextPin] : [])]) {
         for (const c of pin.conditions) {
-          expect({ pin: pin.pinCode, key: c.key, met: c.status === 'met' }).toEqual({
-            pin: pin.pinCode,
-            key: c.key,
-            met: c.achieved >= c.required,
-          });
+          const which = `${pin.pinCode} ${c.key}`;
+          // Met needs its figure reached; reached only with the open month's figures, it is on track ("met so far").
+          if (c.status === 'met') expect(c.achieved, which).toBeGreaterThanOrEqual(c.required);
+          else if (c.achieved >= c.required) expect(c.status, which).toBe('onTrack');
         }
       }
     });
