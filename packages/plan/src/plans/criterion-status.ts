@@ -3,7 +3,7 @@ import { num, text, type Text } from '../text.ts';
 import { criterionLabel, kindOf, type CriterionKindInfo, type UnitForms } from './kinds.ts';
 import type { Criterion, CriterionKind, CriterionResult, Gap, Status, StatusReason, TraceMonth } from './types.ts';
 import { type HistorySummary, monthState, proRata } from './history-summary.ts';
-import { NO_TEXT, count, moreEn, monthsEn, nounZh, type Raw } from './measure-basics.ts';
+import { NO_TEXT, count, moreEn, monthsEn, nounZh, remainingEn, remainingZh, type Raw } from './measure-basics.ts';
 import { type Measure, MEASURES } from './measures.ts';
 
 // ---------------------------------------------------------------------------------------
@@ -60,13 +60,15 @@ function genericReason(r: Raw, kind: CriterionKindInfo, s: HistorySummary): Stat
     code: 'monthsLeft',
     text:
       kind.measure === 'months'
-        ? text(
-            `还需${count(still, u).zh}，但剩余只有${cap}个月还能计入`,
-            `${moreEn(still, u)} needed, but only ${cap} remaining month${cap === 1 ? '' : 's'} can still count`,
-          )
+        ? cap === 0
+          ? text(`还需${count(still, u).zh}，但已没有还能计入的月份`, `${moreEn(still, u)} needed, but no month left can still count`)
+          : text(
+              `还需${count(still, u).zh}，但剩余只有${cap}个月还能计入`,
+              `${moreEn(still, u)} needed, but only ${cap} remaining month${cap === 1 ? '' : 's'} can still count`,
+            )
         : text(
-            `还需${count(still, u).zh}，剩余${s.remaining}个月无法达到`,
-            `${moreEn(still, u)} needed: more than the remaining ${monthsEn(s.remaining)} can give`,
+            `还需${count(still, u).zh}，${remainingZh(s.remaining)}无法达到`,
+            `${moreEn(still, u)} needed: more than ${remainingEn(s.remaining)} can give`,
           ),
   };
 }
@@ -104,6 +106,7 @@ function gapOf(
   else if (reason) t = reason.text;
   else if (r.gapText) t = r.gapText;
   else if (kind.measure === 'months') t = monthsGapText(stillNeeded, r.capacity, u);
+  else if (rem === 1) t = text(`最后1个月内还需${count(stillNeeded, u).zh}`, `${moreEn(stillNeeded, u)} in the last month`);
   else {
     const per = count(perMonth, u);
     t = text(

@@ -444,6 +444,25 @@ describe('one pace model: zero slack, out of reach with a reason', () => {
     expect(three.criteria[0]!.gap!.text.en).toBe('21 more FLQ months: 3 Q legs a month over the remaining 10 months (3 frontline legs)');
   });
 
+  it('in the PY’s last month the texts say "the last month", never "at most 0 in the remaining 1 month"', () => {
+    // Leg A Q in September and in August so far (the open month), nothing between.
+    const months = PY2627.map((m, i) => rec(m, { qLegIds: i === 0 || i === 11 ? ['A'] : [] }));
+    const today = '2027-08-20';
+    const none = evaluatePlan(only([{ kind: 'flqMonths', min: 5 }]), { months, frontlineLegs: 1 }, { today }).criteria[0]!;
+    expect(none.status).toBe('outOfReach');
+    expect(none.reason!.text).toEqual({
+      zh: '还需3个FLQ月，但1条一线在最后1个月内已无法再得',
+      en: '3 more FLQ months needed, but the 1 frontline leg can add none in the last month',
+    });
+    const legs = evaluatePlan(only([{ kind: 'flqMonths', min: 4 }]), { months, frontlineLegs: 3 }, { today }).criteria[0]!;
+    expect(legs.gap!.text).toEqual({
+      zh: '还需2个FLQ月：最后1个月需2条Q线（一线共3条）',
+      en: '2 more FLQ months: 2 Q legs in the last month (3 frontline legs)',
+    });
+    const points = evaluatePlan(only([{ kind: 'points', min: 50 }]), { months }, { today }).criteria[0]!;
+    expect(points.gap!.text.en).toMatch(/^\d[\d,]* more points? in the last month$/);
+  });
+
   it('a pin that needs more SP months than the PY has left is out of reach', () => {
     const months = PY2627.slice(0, 8).map((m) => rec(m, { pgpv: 3_000, isSp: false }));
     const r = evaluatePlan(

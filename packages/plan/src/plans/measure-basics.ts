@@ -33,6 +33,16 @@ export function monthsEn(n: number): string {
   return `${num(n)} month${n === 1 ? '' : 's'}`;
 }
 
+/** "the remaining 3 months", or "the last month" when one is left (never "the remaining 1 month"). */
+export function remainingEn(n: number): string {
+  return n === 1 ? 'the last month' : `the remaining ${monthsEn(n)}`;
+}
+
+/** 剩余3个月, or 最后1个月 when one is left. */
+export function remainingZh(n: number): string {
+  return n === 1 ? '最后1个月' : `剩余${n}个月`;
+}
+
 /** The unit as a Chinese noun without its measure word ('个PQ月' → 'PQ月'). */
 export function nounZh(u: UnitForms): string {
   return u.zh.trim().replace(/^[个位场条]/, '');

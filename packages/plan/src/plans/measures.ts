@@ -10,6 +10,8 @@ import {
   count,
   moreEn,
   monthsEn,
+  remainingEn,
+  remainingZh,
   endText,
   listText,
   eventText,
@@ -58,14 +60,26 @@ export const MEASURES: { readonly [K in CriterionKind]: Measure<K> } = {
         code: 'legs',
         text: !f
           ? text(`还需${count(still, u).zh}，但没有一线`, `${moreEn(still, u)} needed, but there are no frontline legs`)
-          : text(
-              `还需${count(still, u).zh}，但${f}条一线在剩余${rem}个月内最多只能再得${num(cap)}个`,
-              `${moreEn(still, u)} needed, but ${f === 1 ? 'the 1 frontline leg' : `the ${f} frontline legs`} can add at most ${num(cap)} in the remaining ${monthsEn(rem)}`,
-            ),
+          : cap === 0
+            ? text(
+                `还需${count(still, u).zh}，但${f}条一线在${remainingZh(rem)}内已无法再得`,
+                `${moreEn(still, u)} needed, but ${f === 1 ? 'the 1 frontline leg' : `the ${f} frontline legs`} can add none in ${remainingEn(rem)}`,
+              )
+            : text(
+                `还需${count(still, u).zh}，但${f}条一线在${remainingZh(rem)}内最多只能再得${num(cap)}个`,
+                `${moreEn(still, u)} needed, but ${f === 1 ? 'the 1 frontline leg' : `the ${f} frontline legs`} can add at most ${num(cap)} in ${remainingEn(rem)}`,
+              ),
       });
     } else if (detail && still > 0 && rem > 0) {
       const legs = f !== undefined ? text(`（一线共${f}条）`, ` (${f} frontline leg${f === 1 ? '' : 's'})`) : text('', '');
-      if (still <= rem) {
+      if (rem === 1) {
+        // The last month: every leg still needed must be Q in it.
+        r.gapText = text(
+          `还需${count(still, u).zh}：最后1个月需${still}条Q线${legs.zh}`,
+          `${moreEn(still, u)}: ${still === 1 ? 'a Q leg' : `${still} Q legs`} in the last month${legs.en}`,
+        );
+        r.need = text(`${still}条Q线`, still === 1 ? 'a Q leg' : `${still} Q legs`);
+      } else if (still <= rem) {
         r.gapText = text(
           `还需${count(still, u).zh}：剩余${rem}个月中有${still}个月各需1条Q线${legs.zh}`,
           `${moreEn(still, u)}: a Q leg in ${still} of the remaining ${monthsEn(rem)}${legs.en}`,
