@@ -47,7 +47,7 @@ export const achConditionSchema = z.object({
   met: z.boolean(),
   /** This PY's outlook, judged by the engine (the plans' pin criteria use the same judge). */
   status: z.enum(['met', 'onTrack', 'atRisk', 'outOfReach']),
-  /** Why it cannot be met this PY, when out of reach. */
+  /** Why it cannot be met this PY, when out of reach; "met so far" when only this month so far reaches it. */
   reason: localTextSchema.nullable(),
 });
 export type AchCondition = z.infer<typeof achConditionSchema>;

@@ -37,7 +37,8 @@ function metOnlySoFar(r: Raw, s: HistorySummary): boolean {
   return closed !== undefined && closed < r.required;
 }
 
-const MET_SO_FAR = text('本月至今已达标，待本月结算后确认', 'met so far: confirmed when this month closes');
+/** Reached with the open month's figures so far: said until that month closes. */
+export const MET_SO_FAR = text('本月至今已达标，待本月结算后确认', 'met so far: confirmed when this month closes');
 
 function statusOf(r: Raw, kind: CriterionKindInfo, met: boolean, slack: number, s: HistorySummary): Status {
   if (met) return 'met';

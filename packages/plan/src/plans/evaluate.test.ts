@@ -563,6 +563,8 @@ describe('pinOutlook: the rank pages’ conditions judged like the plans’ pin 
     // Sep and Oct closed SP, November SP so far: Silver's SP months are met, Gold's third rests on November.
     expect(cond(PIN.SILVER, 'spMonths').status).toBe('met');
     expect(cond(PIN.GOLD, 'spMonths').status).toBe('onTrack');
+    expect(cond(PIN.GOLD, 'spMonths').reason!.en).toBe('met so far: confirmed when this month closes');
+    expect(cond(PIN.SILVER, 'spMonths').reason).toBeNull();
     expect(
       pinOutlook({ months, initialPin: PIN.PLATINUM, frontlineLegs: 3 }, '2026-12-02')
         .find((o) => o.pin === PIN.GOLD)!

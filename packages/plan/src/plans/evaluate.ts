@@ -21,8 +21,8 @@ import type {
   StatusReason,
 } from './types.ts';
 import { planMonths, type HistorySummary, summarizeHistory } from './history-summary.ts';
-import { pinCondition, pinWhy } from './pin-judge.ts';
-import { evaluateCriterion, RANK } from './criterion-status.ts';
+import { pinCondition, pinConditionMetSoFar, pinWhy } from './pin-judge.ts';
+import { evaluateCriterion, MET_SO_FAR, RANK } from './criterion-status.ts';
 
 // ---------------------------------------------------------------------------------------
 // Plans
@@ -134,7 +134,7 @@ export function evaluatePlans(plans: readonly PlanDef[], history: PlanHistory, o
 export interface PinConditionOutlook {
   readonly counter: PinCondition['counter'];
   readonly status: Exclude<Status, 'missed'>;
-  /** Why it cannot be met, when out of reach. */
+  /** Why it cannot be met, when out of reach; "met so far" when only the open month reaches it. */
   readonly reason: Text | null;
 }
 
@@ -152,7 +152,7 @@ export function pinOutlook(history: PlanHistory, today: DateLike): { pin: number
       return {
         counter: c.counter,
         status: st === 'out' ? 'outOfReach' : st,
-        reason: st === 'out' ? pinWhy(s, 0, pinName(step.pin), c) : null,
+        reason: st === 'out' ? pinWhy(s, 0, pinName(step.pin), c) : pinConditionMetSoFar(s, 0, c) ? MET_SO_FAR : null,
       };
     }),
   }));

@@ -106,6 +106,26 @@ export function pinCondition(s: HistorySummary, from: number, c: PinCondition): 
   }
 }
 
+/**
+ * Whether a condition is reached only with the open month's figures so far (pinCondition says
+ * on track until that month closes): the rank pages say "met so far".
+ */
+export function pinConditionMetSoFar(s: HistorySummary, from: number, c: PinCondition): boolean {
+  const f = pinFacts(s, from);
+  switch (c.counter) {
+    case 'spMonths':
+      return f.sp >= c.min && f.closed.sp < c.min;
+    case 'sideVolumeMonths':
+      return f.side >= c.min && f.closed.side < c.min;
+    case 'maxSpRun':
+      return f.run >= c.min && f.closed.run < c.min;
+    case 'bestPgpv':
+      return f.bestPgpv >= c.min && f.closed.bestPgpv < c.min;
+    default:
+      return false;
+  }
+}
+
 /** Why a pin condition cannot be met (pinCondition said 'out'). */
 export function pinWhy(s: HistorySummary, from: number, pin: Text, c: PinCondition): Text {
   const min = c.min;
