@@ -94,6 +94,7 @@ import {
   statementDataSchema,
   statementListDataSchema,
 } from './income.ts';
+import { statementChangeBodySchema, statementChangeDataSchema } from './statement-change.ts';
 import { documentLinkBodySchema, documentLinkDataSchema } from './documents.ts';
 import { achProjectionDataSchema, achYearOnYearBodySchema, achYearOnYearDataSchema } from './projections.ts';
 import {
@@ -205,6 +206,8 @@ export const ENDPOINTS = {
   '/bff/v1/income/annualtaxable': { body: incomeTaxYearBodySchema, data: annualTaxableDataSchema },
   '/bff/v1/income/annualreview': { body: incomePyBodySchema, data: annualReviewDataSchema },
   '/bff/v1/income/types': { body: none, data: incomeTypesDataSchema },
+  /** Two statements compared: the change in pre-tax and net pay split into its causes. */
+  '/bff/v1/income/statementChange': { body: statementChangeBodySchema, data: statementChangeDataSchema },
   // A one-time link to a statement, certificate or income spreadsheet (the file itself is served
   // from /bff/files/<token>, outside this table: a plain navigation carries no Authorization).
   '/bff/v1/income/documentLink': { body: documentLinkBodySchema, data: documentLinkDataSchema },

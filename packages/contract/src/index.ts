@@ -10,6 +10,7 @@ export * from './incentive.ts';
 export * from './home.ts';
 export * from './achievement.ts';
 export * from './income.ts';
+export * from './statement-change.ts';
 export * from './documents.ts';
 export * from './notifications.ts';
 export * from './incentive-market.ts';
