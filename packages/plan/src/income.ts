@@ -321,6 +321,25 @@ export function ownVolume(ppv: number, legs: readonly LegVolume[], rules: RuleTa
   };
 }
 
+/** One leg's line of the promotion fee when the own bracket is `ownPercent` (header: PROMOTION). */
+export function promotionLegLine(l: LegVolume, ownPercent: number, rules: RuleTable): LegLine {
+  const legPercent = bracketFor(rules.brackets, l.gpv);
+  const isQ = isQGroup(l.gpv, rules);
+  // A 21 % leg's group left the personal group: shown with its group volume, paid nothing here.
+  const diff = isQ ? 0 : ownPercent - legPercent;
+  const bvFen = isQ ? legGbv(l, rules) : legPgbv(l, rules);
+  return {
+    legId: l.id,
+    ...(l.name !== undefined ? { name: l.name } : {}),
+    pv: isQ ? l.gpv : legPgpv(l),
+    bvFen,
+    legPercent,
+    isQ,
+    differentialPercent: diff,
+    amountFen: applyBp(bvFen, diff * 100),
+  };
+}
+
 /** The promotion fee (bracket differential) with its per-leg lines. */
 export function promotionFee(
   ppv: number,
@@ -342,23 +361,9 @@ export function promotionFee(
   });
   let total = ownAmount;
   for (const l of legs) {
-    const legPercent = bracketFor(rules.brackets, l.gpv);
-    const isQ = isQGroup(l.gpv, rules);
-    // A 21 % leg's group left the personal group: shown with its group volume, paid nothing here.
-    const diff = isQ ? 0 : own.bracketPercent - legPercent;
-    const bvFen = isQ ? legGbv(l, rules) : legPgbv(l, rules);
-    const amountFen = applyBp(bvFen, diff * 100);
-    total += amountFen;
-    lines.push({
-      legId: l.id,
-      ...(l.name !== undefined ? { name: l.name } : {}),
-      pv: isQ ? l.gpv : legPgpv(l),
-      bvFen,
-      legPercent,
-      isQ,
-      differentialPercent: diff,
-      amountFen,
-    });
+    const line = promotionLegLine(l, own.bracketPercent, rules);
+    total += line.amountFen;
+    lines.push(line);
   }
   return { amountFen: total, ownPercent: own.bracketPercent, gpv: own.gpv, lines };
 }

@@ -50,3 +50,4 @@ export * from './plans/marketing-star.ts';
 export { PLANS, planByCode, plansByRoute, plansFor } from './plans/registry.ts';
 export * from './plans/row-status.ts';
 export * from './plans/gap-legs.ts';
+export * from './statement-change.ts';

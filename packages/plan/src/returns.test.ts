@@ -6,10 +6,10 @@ import { settleMonth } from './claw-back.ts';
 import { closeIncome } from './close-income.ts';
 import { closePeriod } from './close-period.ts';
 import { closeMonth } from './close.ts';
-import { monthlyStatement, type LegVolume } from './income.ts';
+import { monthlyStatement } from './income.ts';
 import { applyBp } from './money.ts';
 import { PY2526 } from './rules/py2526.ts';
-import { randomBvFen, randomPvWithReturns, randomTree } from './testing.ts';
+import { closedLegs, randomBvFen, randomPvWithReturns, randomTree } from './testing.ts';
 import { buildChildren, frontline } from './tree.ts';
 
 const rules = PY2526; // 21 % from 10 000 PV; 1 PV = 1 150 fen of BV where an order has none
@@ -86,7 +86,7 @@ describe('a return never counts a 21 % group twice (A 8 000 ← B 10 000 ← C 0
   it('each node’s statement says the same, with the legs as the close gives them', () => {
     const ch = buildChildren(sponsor);
     for (let i = 0; i < 5; i++) {
-      const st = monthlyStatement({ month: '2026-10', ppv: ppv[i]!, legs: legsOf(ch, i, close, inc), rules });
+      const st = monthlyStatement({ month: '2026-10', ppv: ppv[i]!, legs: closedLegs(ch, i, close, inc), rules });
       expect(item(st, 'PROMOTION').amountFen, `node ${i}`).toBe(inc.promotionFen[i]);
       expect(item(st, 'LEADERSHIP').amountFen, `node ${i}`).toBe(inc.leadershipFen[i]);
       // D's fees are below zero: the statement pays 0 and carries the rest.
@@ -94,7 +94,7 @@ describe('a return never counts a 21 % group twice (A 8 000 ← B 10 000 ← C 0
       expect(fees).toBe(inc.pretaxFen[i]);
       expect(st.pretaxFen).toBe(Math.max(0, inc.pretaxFen[i]!));
     }
-    const d = monthlyStatement({ month: '2026-10', ppv: ppv[3]!, legs: legsOf(ch, 3, close, inc), rules });
+    const d = monthlyStatement({ month: '2026-10', ppv: ppv[3]!, legs: closedLegs(ch, 3, close, inc), rules });
     expect(d.items.find((x) => x.code === 'DEBIT_CARRIED_FORWARD')?.amountFen).toBe(414_000);
   });
 
@@ -121,25 +121,6 @@ describe('a return never counts a 21 % group twice (A 8 000 ← B 10 000 ← C 0
 });
 
 /** Node i's frontline as the statement reads it, from the close (what monthly_results stores). */
-function legsOf(
-  ch: ReturnType<typeof buildChildren>,
-  i: number,
-  close: ReturnType<typeof closeMonth>,
-  inc: ReturnType<typeof closeIncome>,
-): LegVolume[] {
-  return Array.from(frontline(ch, i), (k) => ({
-    id: String(k),
-    gpv: close.groupPv[k]!,
-    pgpv: close.personalGroupPv[k]!,
-    gbvFen: close.groupBvFen[k]!,
-    pgbvFen: close.personalGroupBvFen[k]!,
-    pearlPassPv: close.pearlPassPv[k]!,
-    pearlPassBvFen: close.pearlPassBvFen[k]!,
-    leadershipUpFen: inc.leadershipUpFen[k]!,
-    ...(close.isQ[k] ? {} : { leadershipLegs: close.leadershipLegs[k]!, leadershipBaseBvFen: close.qLegPgbvFen[k]! }),
-  }));
-}
-
 describe('random trees with returns and the orders’ own BV', () => {
   const trees = fc.tuple(fc.integer({ min: 1, max: 250 }), fc.integer({ min: 0, max: 1e6 }), fc.integer({ min: 1, max: 3 }));
 
@@ -184,7 +165,7 @@ describe('random trees with returns and the orders’ own BV', () => {
             exact += (close.personalGroupBvFen[i]! * close.bracketPercent[i]!) / 100;
             topsBv += Math.max(0, close.personalGroupBvFen[i]!);
           }
-          const st = monthlyStatement({ month: '2026-01', ppv: ppv[i]!, ppvBvFen: bv[i]!, legs: legsOf(ch, i, close, inc), rules });
+          const st = monthlyStatement({ month: '2026-01', ppv: ppv[i]!, ppvBvFen: bv[i]!, legs: closedLegs(ch, i, close, inc), rules });
           expect(st.gpv).toBe(close.groupPv[i]);
           expect(st.pgpv).toBe(close.personalGroupPv[i]);
           expect(item(st, 'PROMOTION').amountFen).toBe(inc.promotionFen[i]);

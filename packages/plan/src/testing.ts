@@ -1,4 +1,8 @@
 // Test helpers (not exported from the package): deterministic random trees and volumes.
+import type { closeIncome } from './close-income.ts';
+import type { closeMonth } from './close.ts';
+import type { LegVolume } from './income.ts';
+import { frontline, type buildChildren } from './tree.ts';
 
 /** A small deterministic PRNG (mulberry32) so helpers don't depend on Math.random. */
 export function rng(seed: number): () => number {
@@ -49,4 +53,24 @@ export function randomPvWithReturns(n: number, seed: number): Int32Array {
 export function randomBvFen(pv: Int32Array, seed: number): Float64Array {
   const r = rng(seed ^ 0x27d4eb2f);
   return Float64Array.from(pv, (v) => v * (900 + Math.floor(r() * 501)));
+}
+
+/** Node i's frontline legs as a statement reads them from a closed month (the close's figures). */
+export function closedLegs(
+  ch: ReturnType<typeof buildChildren>,
+  i: number,
+  close: ReturnType<typeof closeMonth>,
+  inc: ReturnType<typeof closeIncome>,
+): LegVolume[] {
+  return Array.from(frontline(ch, i), (k) => ({
+    id: String(k),
+    gpv: close.groupPv[k]!,
+    pgpv: close.personalGroupPv[k]!,
+    gbvFen: close.groupBvFen[k]!,
+    pgbvFen: close.personalGroupBvFen[k]!,
+    pearlPassPv: close.pearlPassPv[k]!,
+    pearlPassBvFen: close.pearlPassBvFen[k]!,
+    leadershipUpFen: inc.leadershipUpFen[k]!,
+    ...(close.isQ[k] ? {} : { leadershipLegs: close.leadershipLegs[k]!, leadershipBaseBvFen: close.qLegPgbvFen[k]! }),
+  }));
 }

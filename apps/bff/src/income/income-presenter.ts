@@ -85,7 +85,7 @@ export function statementData(s: StoredStatement, months: string[], vol: Monthly
  * A promotion leg's names as this viewer may see them (name-policy.ts), from the tree when the
  * leg is still in it, else from the name the statement kept (then nobody's frontline: masked).
  */
-function legName(
+export function legName(
   viewer: NameViewer,
   legId: string,
   stored: string | null,

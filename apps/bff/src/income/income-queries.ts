@@ -160,6 +160,16 @@ export async function promotionInputs(
   return { ppv: own.ppv, ppvBvFen: own.bvFen, legs: frontline.filter((l) => l.gpv !== 0).map(legVolumeOf) };
 }
 
+/** A month's stored statement and what its promotion fee is computed from (null: not closed), for a comparison. */
+export async function changeInputs(
+  db: DB,
+  ada: string,
+  month: string,
+): Promise<{ statement: StoredStatement; inputs: Awaited<ReturnType<typeof promotionInputs>> }> {
+  const [statement, inputs] = await Promise.all([statementOr404(db, ada, month), promotionInputs(db, ada, month)]);
+  return { statement, inputs };
+}
+
 /**
  * The per-leg lines of a month's promotion item: as stored, or, for a stored item that carries
  * none, recomputed by the plan engine from the frontline's monthly results (same rule, same

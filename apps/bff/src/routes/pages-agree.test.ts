@@ -174,6 +174,36 @@ describe('every page shows the open and the closed months the same way (demo see
     expect(details.current.progressPct === 100).toBe(details.current.isQ);
   });
 
+  it('"compared with last month" adds up to the two statements the service-fee page shows, the fee split by leg', async () => {
+    for (const ada of [PLATINUM, DIAMOND]) {
+      const months: string[] = (await call(ada, '/bff/v1/income/statement')).months.slice(0, 6);
+      for (let k = 0; k + 1 < months.length; k++) {
+        const [to, from, change] = await Promise.all([
+          call(ada, '/bff/v1/income/statement', { month: months[k] }),
+          call(ada, '/bff/v1/income/statement', { month: months[k + 1] }),
+          call(ada, '/bff/v1/income/statementChange', { month: months[k] }),
+        ]);
+        const at = `${ada} ${months[k]}`;
+        expect(change.compare, at).toBe(months[k + 1]);
+        expect(change.pretaxChangeFen, at).toBe(to.pretaxFen - from.pretaxFen);
+        expect(change.netChangeFen, at).toBe(to.netFen - from.netFen);
+        const parts: { kind: string; itemCode: string; pretaxFen: number; netFen: number }[] = change.parts;
+        expect(
+          parts.reduce((s, p) => s + p.netFen, 0),
+          at,
+        ).toBe(change.netChangeFen);
+        // The stored fee is the rule's: split into bracket, own orders and legs, never one lump or a remainder.
+        expect(
+          parts.filter((p) => p.kind === 'promotion' || p.itemCode === 'OTHER'),
+          at,
+        ).toEqual([]);
+        const promo = (s: any): number => s.items.find((i: { code: string }) => i.code === 'PROMOTION')?.amountFen ?? 0;
+        const promoParts = parts.filter((p) => p.itemCode === 'PROMOTION').reduce((s, p) => s + p.pretaxFen, 0);
+        expect(promoParts, at).toBe(promo(to) - promo(from));
+      }
+    }
+  });
+
   it('home asks "Q month?" of the PQ test, not of a group at 21 % through its legs alone', async () => {
     // Last month at 21 % only through the legs: the group is Q, the distributor is not PQ.
     const last = (await call(PLATINUM, '/bff/v1/home/summary')).lastMonth;

@@ -13,6 +13,8 @@ export interface ImportedApp {
   readonly t: TestApp;
   /** One page's data as `ada` signed in on the desktop channel sees it (the envelope's code checked). */
   call<T = Record<string, unknown>>(ada: string, url: string, payload?: object): Promise<T>;
+  /** The whole envelope of a call, whatever its code. */
+  post(ada: string, url: string, payload?: object): Promise<{ code: number; message: string; data: unknown }>;
   close(): Promise<void>;
 }
 
@@ -25,19 +27,23 @@ export async function importedApp(files: Record<string, string>, today: string):
   await importDirectory(t.db, { dir, today });
   await closeMonths(t.db, { today });
   const headers = new Map<string, Record<string, string>>();
-  return {
+  const app: ImportedApp = {
     t,
-    async call<T>(ada: string, url: string, payload: object = {}) {
+    async post(ada: string, url: string, payload: object = {}) {
       let h = headers.get(ada);
       if (!h) {
         const tokens = await t.app.tokens.issue((await loadProfile(t.db, ada))!);
         headers.set(ada, (h = { 'idaas-accesstoken': tokens.accessToken, 'idaas-idtoken': tokens.idToken }));
       }
       const res = await t.app.inject({ method: 'POST', url, headers: h, payload: { channel: 'ebiz', loginada: ada, ...payload } });
-      const body = res.json();
-      expect(body.code, res.body).toBe(0);
+      return res.json();
+    },
+    async call<T>(ada: string, url: string, payload: object = {}) {
+      const body = await app.post(ada, url, payload);
+      expect(body.code, JSON.stringify(body)).toBe(0);
       return body.data as T;
     },
     close: () => t.close(),
   };
+  return app;
 }
