@@ -159,6 +159,22 @@ i18n.addResourceBundle('zh-CN', 'income', {
   rangeTitle: '{{from}} 至 {{to}}',
   up: '增长',
   down: '下降',
+  change: {
+    title: '与 {{month}} 相比',
+    titleEarlier: '与上一期结单相比',
+    compareWith: '对比月份',
+    choose: '请选择月份',
+    pretax: '税前收入变化',
+    net: '实发收入变化',
+    fromTo: '{{from}} → {{to}}',
+    first: '这是第一期结单，没有更早的结单可以对比。',
+    same: '与 {{month}} 相同，没有变化。',
+    none: '还没有可对比的结单。',
+    parts: '变化原因',
+    partsNote: '按实发金额影响从大到小排列',
+    showAll: '显示全部 {{count}} 项',
+    showFewer: '收起',
+  },
 });
 
 i18n.addResourceBundle('en-US', 'income', {
@@ -327,4 +343,20 @@ i18n.addResourceBundle('en-US', 'income', {
   rangeTitle: '{{from}} to {{to}}',
   up: 'up',
   down: 'down',
+  change: {
+    title: 'Compared with {{month}}',
+    titleEarlier: 'Compared with the statement before',
+    compareWith: 'Compare with',
+    choose: 'Choose a month',
+    pretax: 'Change in pre-tax pay',
+    net: 'Change in net pay',
+    fromTo: '{{from}} → {{to}}',
+    first: 'This is the first statement: there is no earlier statement to compare with.',
+    same: 'The same as {{month}}: nothing changed.',
+    none: 'No statement to compare yet.',
+    parts: 'What changed',
+    partsNote: 'Largest effect on net pay first',
+    showAll: 'Show all {{count}}',
+    showFewer: 'Show fewer',
+  },
 });

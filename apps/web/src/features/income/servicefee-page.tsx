@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TableCard } from '../../components/data-table/table-card.tsx';
 import { Page } from '../../components/page.tsx';
@@ -19,6 +20,10 @@ import { TotalsGrid } from './components/totals.tsx';
 import { useParam } from './components/use-param.ts';
 import './i18n.ts';
 import './income.css';
+
+// "Compared with <month>": its code, texts and styles load once a statement is on screen, so the
+// statement's own chunk stays as small as it was.
+const StatementChange = lazy(() => import('./components/statement-change.tsx'));
 
 export const prefetch: PagePrefetch = ({ searchParams }, client) => {
   // The statement only: the PY's months (and their chart) are asked for once it is on screen,
@@ -73,6 +78,9 @@ export default function ServiceFeePage() {
                 </p>
               </section>
               <div className="income-side">
+                <Suspense fallback={<ChangeSkeleton />}>
+                  <StatementChange month={s.month!} />
+                </Suspense>
                 <IncomeLinks pages={['commissiondetail', 'promotionservicefee', 'pretaxdetails']} search={`month=${s.month}`} />
                 <TableCard id="py-months" title={t('monthsOfPy', { py: s.py })}>
                   <QueryState query={list} skeletonLines={4}>
@@ -95,5 +103,17 @@ export default function ServiceFeePage() {
         )}
       </QueryState>
     </Page>
+  );
+}
+
+/** What the "compared with" card shows while its code loads (the skeleton's styles load with the app). */
+function ChangeSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className="card" role="status" aria-busy="true" aria-label={t('loading')}>
+      <div className="skeleton skeleton--title" />
+      <div className="skeleton skeleton--line" />
+      <div className="skeleton skeleton--line" />
+    </div>
   );
 }
