@@ -17,6 +17,12 @@ describe('viewKey: one cached view per page and search', () => {
     );
   });
 
+  it('keeps the service-fee page when its "compared with" month changes: the parameter is the card’s', () => {
+    expect(viewKey({ pathname: '/income/servicefee', search: '?month=2026-10&compare=2026-08' })).toBe(
+      viewKey({ pathname: '/income/servicefee', search: '?month=2026-10' }),
+    );
+  });
+
   it('gives another month another view', () => {
     expect(viewKey({ pathname: '/income/servicefee', search: '?month=2026-09' })).not.toBe(
       viewKey({ pathname: '/income/servicefee', search: '?month=2026-10' }),
