@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { Code, type DocumentLang, type PromotionData, type StatementData } from '@abo/contract';
+import { Code, type DocumentLang, type PromotionData, type StatementChangeData, type StatementData } from '@abo/contract';
 import { monthlyStatement, paymentDateOf } from '@abo/plan';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDatabase } from '../seed/index.ts';
@@ -125,6 +125,15 @@ describe('the statement PDF on the demo seed (today 2026-11-21)', () => {
         if (ada === DIAMOND)
           expect(s.items.filter((i) => i.share !== null).map((i) => i.code)).toEqual(['EMERALD_ANNUAL', 'DIAMOND_ANNUAL']);
         checkStatement(text, s, promo, lang);
+        // Compared with the month before, as the service-fee page's card: every cause's amount, the totals.
+        const change = (await call(ada, '/bff/v1/income/statementChange', { month })).data as StatementChangeData;
+        expect(change.compare).not.toBeNull();
+        expect(text).toContain(lang === 'zh-CN' ? `与${change.compare!.slice(0, 4)}年` : 'Compared with ');
+        const signed = (fen: number) => (fen > 0 ? `+${money(fen)}` : money(fen));
+        expect(change.parts.length).toBeGreaterThan(0);
+        for (const part of change.parts) expect(text).toContain(signed(part.netFen));
+        expect(text).toContain(`${money(change.from!.netFen)} → ${money(change.to!.netFen)}`);
+        expect(text).toContain(signed(change.netChangeFen));
         // The payment date, the masked card (never the full one) and a footer on every page.
         const payee = (await call(ada, '/bff/v1/income/pretaxdetails', { month })).data;
         expect(text).toContain(payee.bankCardMasked);
@@ -281,8 +290,10 @@ describe('the statement PDF of stored legs, an adjustment and a long statement',
     expect(pages.length).toBeGreaterThan(1);
     pages.forEach((pg, i) => {
       expect(pg).toContain(`第 ${i + 1} / ${pages.length} 页`);
-      expect(pg).toMatch(/项目\s+计算\s+金额/);
+      // The items' table, or the comparison's after it (each of the 60 adjustments is a cause there too).
+      expect(pg).toMatch(/项目\s+计算\s+金额|原因\s+对实发的影响/);
     });
+    expect(text).toMatch(/原因\s+对实发的影响/);
     for (let i = 1; i <= 60; i++) expect(text.match(new RegExp(`退货调整 ${i}\\s`, 'g'))).toHaveLength(1);
     checkStatement(
       text,

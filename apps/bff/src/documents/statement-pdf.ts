@@ -5,7 +5,7 @@
 // own PV at the own bracket and each leg at the differential (own bracket − the leg's); leadership
 // as passed up to you + your own 4% − passed up = kept; an annual bonus as fund × your units / all
 // units; then pre-tax = the sum of the items, the withholding worked out, pre-tax − tax = net.
-import type { DocumentLang, LocalText, PretaxData, PromotionData, StatementData } from '@abo/contract';
+import type { DocumentLang, LocalText, PretaxData, PromotionData, StatementChangeData, StatementData } from '@abo/contract';
 import { addMonths, applyBp, paysOut, pyOf, remunerationDeductionText, rulesForMonth } from '@abo/plan';
 import type { Config } from '../config.ts';
 import { readCloseState } from '../close/state.ts';
@@ -13,6 +13,7 @@ import type { DB } from '../db/index.ts';
 import { chinaDay } from '../import/fields.ts';
 import { pretaxData, promotionData, statementData } from '../income/income-presenter.ts';
 import { legPeople, payeeOr404, promotionLegs, resolveMonth, statementOr404, volumeOf } from '../income/income-queries.ts';
+import { statementChangeOf } from '../income/statement-change.ts';
 import { nameViewerOf } from '../lib/name-policy.ts';
 import type { Session } from '../plugins/auth.ts';
 import { companyOf, ownerOf, type Owner } from './owner.ts';
@@ -58,6 +59,8 @@ export interface StatementModel {
   /** Own personal-group BV of the month, fen (the own 4 % of leadership is worked out on it). */
   ownPgbvFen: number;
   leadershipRateBp: number;
+  /** Against the statement before it, cause by cause (the service-fee page's "compared with"). */
+  change: StatementChangeData;
 }
 
 /** Reads the statement of `month` (a queryable month, else the income pages' error) and what it shows. */
@@ -65,11 +68,12 @@ export async function loadStatement(db: DB, config: Config, session: Session, mo
   const { ada } = session;
   const viewer = nameViewerOf(session);
   const { months } = await resolveMonth(db, ada, month);
-  const [s, vol, payee, close] = await Promise.all([
+  const [s, vol, payee, close, change] = await Promise.all([
     statementOr404(db, ada, month),
     volumeOf(db, ada, month),
     payeeOr404(db, ada),
     readCloseState(db),
+    statementChangeOf(db, ada, viewer, month, undefined),
   ]);
   const promo = s.items.find((i) => i.code === 'PROMOTION');
   const legs = await promotionLegs(db, ada, month, promo);
@@ -92,6 +96,7 @@ export async function loadStatement(db: DB, config: Config, session: Session, mo
     // The orders' own BV as the close stored it; a month closed before it was kept: PV × the PY's ratio.
     ownPgbvFen: vol ? (vol.pgbvFen ?? vol.pgpv * rules.bvFenPerPv) : 0,
     leadershipRateBp: rules.leadership.rateBp,
+    change,
   };
 }
 
@@ -185,6 +190,33 @@ function itemRows(m: StatementModel, t: DocumentTexts): Row[][] {
   return groups;
 }
 
+const CHANGE_COLUMNS: readonly Column[] = [{ share: 0.83 }, { share: 0.17, align: 'right' }];
+
+const signed = (fen: number): string => (fen > 0 ? `+${money(fen)}` : money(fen));
+
+/** Each cause of the change with its effect on net pay, then the two totals from → to. */
+function changeRows(m: StatementModel, t: DocumentTexts): Row[] {
+  const c = m.change;
+  if (!c.from || !c.to) return [];
+  const rows: Row[] = c.parts.map((p) => ({ cells: [textOf(p.text, m.lang), signed(p.netFen)] }));
+  if (rows.length === 0) rows.push({ cells: [{ text: t.changeNone, muted: true }, ''] });
+  rows[rows.length - 1]!.style = { rule: true };
+  rows.push(
+    {
+      cells: [`${t.changePretax}: ${money(c.from.pretaxFen)} → ${money(c.to.pretaxFen)}`, signed(c.pretaxChangeFen)],
+      style: { band: true },
+    },
+    {
+      cells: [
+        { text: `${t.changeNet}: ${money(c.from.netFen)} → ${money(c.to.netFen)}`, bold: true },
+        { text: signed(c.netChangeFen), bold: true },
+      ],
+      style: { band: true },
+    },
+  );
+  return rows;
+}
+
 function withholdingRows(m: StatementModel, t: DocumentTexts): Row[] {
   const s = m.statement;
   const w = s.withholding;
@@ -271,6 +303,11 @@ export async function renderStatementPdf(m: StatementModel): Promise<Buffer> {
       ],
     ],
   );
+  if (m.change.compare !== null) {
+    pdf.heading(t.comparedWith(monthLabel(m.change.compare, m.lang)));
+    if (m.change.summary) pdf.paragraph({ text: textOf(m.change.summary, m.lang) });
+    pdf.table(CHANGE_COLUMNS, [t.cause, t.changeOnNet], changeRows(m, t));
+  }
   pdf.heading(t.withholding);
   pdf.table(ITEM_COLUMNS, [t.item, t.calculation, t.amount], withholdingRows(m, t));
   pdf.heading(t.payee, 40);

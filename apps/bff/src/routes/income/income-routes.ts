@@ -22,9 +22,8 @@ import {
   statementData,
   twelveMonths,
 } from '../../income/income-presenter.ts';
-import { noStatementChange, statementChangeData } from '../../income/statement-change-presenter.ts';
+import { statementChangeOf } from '../../income/statement-change.ts';
 import {
-  changeInputs,
   checkMonthRange,
   latestStatement,
   legPeople,
@@ -133,17 +132,7 @@ export async function incomeRoutes(app: FastifyInstance, opts: { config: Config 
     ...endpoint('/bff/v1/income/statementChange'),
     handler: async (request) => {
       const session = sessionOf(request);
-      const { ada } = session;
-      const { months, month } = await resolveMonth(db, ada, request.body.month);
-      if (month === null) return ok(noStatementChange(null, months, null));
-      // Checked against the queryable months as `month` is; by default the statement before it.
-      const compare = request.body.compare ? (await resolveMonth(db, ada, request.body.compare)).month : months[months.indexOf(month) + 1];
-      const to = await changeInputs(db, ada, month);
-      if (!compare) return ok(noStatementChange(month, months, to));
-      const from = await changeInputs(db, ada, compare);
-      const legIds = [...(to.inputs?.legs ?? []), ...(from.inputs?.legs ?? [])].map((l) => l.id);
-      const people = await legPeople(db, [...new Set(legIds)]);
-      return ok(statementChangeData(month, compare, months, to, from, people, nameViewerOf(session)));
+      return ok(await statementChangeOf(db, session.ada, nameViewerOf(session), request.body.month, request.body.compare));
     },
   });
 
