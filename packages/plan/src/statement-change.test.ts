@@ -78,8 +78,8 @@ describe('September against October: group PV fell 750, every bracket the same',
   });
 
   it('says it in one sentence, the largest leg named', () => {
-    expect(c.summary!.en).toBe('Your group PV fell 750 PV (Lin’s leg -900): market promotion service fee -¥51.75');
-    expect(c.summary!.zh).toBe('小组PV减少750（林一线-900）：市场推广服务费-¥51.75');
+    expect(c.summary!.en).toBe('Your group PV fell 750 PV (Lin’s leg −900): market promotion service fee −¥51.75');
+    expect(c.summary!.zh).toBe('小组PV减少750（林一线−900）：市场推广服务费−¥51.75');
     expect(c.fromVolume).toEqual({ ppv: 300, gpv: 6_700, bracketPercent: 15 });
     expect(c.toVolume).toEqual({ ppv: 450, gpv: 5_950, bracketPercent: 15 });
   });

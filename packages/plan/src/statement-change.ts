@@ -94,8 +94,10 @@ const KIND_ORDER: readonly ChangeKind[] = [
   'tax',
 ];
 
-const signedYuan = (fen: number): string => (fen > 0 ? `+${formatYuan(fen)}` : formatYuan(fen));
-const signedPv = (pv: number): string => (pv > 0 ? `+${formatVolume(pv)}` : formatVolume(pv));
+// Signed changes with the minus sign (U+2212) screen readers read as "minus", as the pages write them.
+const signed = (n: number, f: (abs: number) => string): string => (n > 0 ? `+${f(n)}` : n < 0 ? `\u2212${f(-n)}` : f(0));
+const signedYuan = (fen: number): string => signed(fen, formatYuan);
+const signedPv = (pv: number): string => signed(pv, formatVolume);
 const pv = formatVolume;
 
 function rulesOf(m: ChangeMonth): RuleTable {

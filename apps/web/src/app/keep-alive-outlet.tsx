@@ -1,7 +1,7 @@
 import { Activity, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { UNSAFE_LocationContext, useLocation, useMatches, useNavigationType, useOutlet, type Location } from 'react-router';
 import { YOY_PARAM } from '../components/year-on-year/yoy-address.ts';
-import { COMPARE_PARAM } from '../features/income/components/compare-address.ts';
+import { COMPARE_PARAM } from '../components/compare-address.ts';
 import { PANEL_PARAM } from '../features/notifications/panel-address.ts';
 import type { RouteHandle } from './router-handle.ts';
 
@@ -25,7 +25,7 @@ function touch(views: CachedView[], view: CachedView, max: number): CachedView[]
  * A view per path and search, except parameters of a part of the page: the notifications panel
  * opens over the page showing (features/notifications/panel-address.ts), and the year-on-year
  * card's PY changes that card only (components/year-on-year/yoy-address.ts), as does the
- * service-fee page's "compared with" month (features/income/components/compare-address.ts); the
+ * service-fee page's "compared with" month (components/compare-address.ts); the
  * page keeps its state and scroll.
  */
 export function viewKey(location: Pick<Location, 'pathname' | 'search'>): string {

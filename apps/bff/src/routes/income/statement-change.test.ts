@@ -49,7 +49,7 @@ describe('statementChange: a statement against the one before it, cause by cause
       ['tax', null, 0, 1_035, '/income/pretaxdetails?month=2026-10'],
     ]);
     expect(c.parts[0]!.text).toEqual({ zh: '林晓一线：小组PV 3,900→3,000', en: expect.stringMatching(/’s leg: group PV 3,900 → 3,000$/) });
-    expect(c.summary!.zh).toBe('小组PV减少750（林晓一线-900）：市场推广服务费-¥51.75');
+    expect(c.summary!.zh).toBe('小组PV减少750（林晓一线−900）：市场推广服务费−¥51.75');
     expect(c.fromVolume).toEqual({ ppv: 300, gpv: 6_700, bracketPercent: 15 });
     expect(c.toVolume).toEqual({ ppv: 450, gpv: 5_950, bracketPercent: 15 });
   });

@@ -8,7 +8,7 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { formatFen, formatMonth } from '../../../lib/format.ts';
 import { useLocalText } from '../../../lib/use-local-text.ts';
 import { useStatementChange } from '../api/get-statement-change.ts';
-import { COMPARE_PARAM } from './compare-address.ts';
+import { COMPARE_PARAM } from '../../../components/compare-address.ts';
 import { formatFenChange } from './income-format.ts';
 import { LabelledSelect } from './pickers.tsx';
 import { useParam } from './use-param.ts';
