@@ -428,6 +428,25 @@ export const achEstimateDataSchema = z.object({
       /** Below 21 % with returns: the 21 % groups it passes to the first 21 % upline, and their positive PGBV, fen. */
       leadershipLegs: z.number().int().optional(),
       leadershipBaseBvFen: z.number().int().optional(),
+      /**
+       * The leg's own node (its own orders and its frontline's sums, the engine's LegHead): with it
+       * the what-if recomputes a leg given extra PV as the close would (packages/plan estimate.ts).
+       */
+      head: z
+        .object({
+          ppv: z.number().int(),
+          ppvBvFen: z.number().int(),
+          gpv: z.number().int(),
+          pgpv: z.number().int(),
+          gbvFen: z.number().int(),
+          pgbvFen: z.number().int(),
+          qLegs: z.number().int(),
+          leadershipLegs: z.number().int(),
+          qLegsPgbvFen: z.number().int(),
+          depthPgbvFen: z.number().int(),
+          leadershipInFen: z.number().int(),
+        })
+        .optional(),
     }),
   ),
   /** BV of the own orders so far, fen (absent: PV × the PY's ratio). */

@@ -122,6 +122,30 @@ export interface LegVolume {
    */
   readonly leadershipLegs?: number;
   readonly leadershipBaseBvFen?: number;
+  /**
+   * The leg's own node (its own orders and the sums over its frontline), for a what-if that adds
+   * PV to the leg's own orders: the estimate then recomputes the leg as the close would
+   * (estimate.ts, legFromHead). The statement does not read it.
+   */
+  readonly head?: LegHead;
+}
+
+/** A leg's own node: its own orders and what its frontline adds up to (estimate.ts, legHeadOf). */
+export interface LegHead {
+  readonly ppv: number;
+  readonly ppvBvFen: number;
+  /** Over the leg's frontline alone: group and personal-group PV and BV. */
+  readonly gpv: number;
+  readonly pgpv: number;
+  readonly gbvFen: number;
+  readonly pgbvFen: number;
+  /** The leg's frontline 21 % legs, its leadership legs and their positive PGBV. */
+  readonly qLegs: number;
+  readonly leadershipLegs: number;
+  readonly qLegsPgbvFen: number;
+  /** What its frontline passes to a Pearl (its Pearl base) and the leadership they pass up to it. */
+  readonly depthPgbvFen: number;
+  readonly leadershipInFen: number;
 }
 
 export interface StatementAdjustment {

@@ -5,6 +5,7 @@ import type { Selectable } from 'kysely';
 import type { DB } from './index.ts';
 import type { MonthlyResultsTable } from './schema.ts';
 import { preparedQuery } from '../lib/prepared-query.ts';
+import { inChunks } from './in-chunks.ts';
 
 /** Every column of a monthly result, in one place. */
 export const MONTHLY_RESULT_COLUMNS = [
@@ -199,6 +200,26 @@ export async function monthlyResultsOf(db: DB, ada: string, from: string, to: st
 /** The results of a distributor's frontline (the people they sponsored) from `from` to `to`, in no particular order. */
 export async function frontlineMonthlyResults(db: DB, sponsorAda: string, from: string, to: string): Promise<MonthlyResult[]> {
   return (await frontlineRange(db, { sponsor: sponsorAda, from, to })).map(toMonthlyResult);
+}
+
+/** The month's results of the frontlines of several members (in chunks), by sponsor. */
+export async function frontlinesOfMonth(db: DB, sponsorAdas: readonly string[], month: string): Promise<Map<string, MonthlyResult[]>> {
+  const rows = await inChunks(sponsorAdas, (chunk) =>
+    db
+      .selectFrom('distributors as d')
+      .innerJoin('monthly_results as m', 'm.ada', 'd.ada')
+      .select([...MONTHLY_RESULT_COLUMNS.map((c) => `m.${c}` as const), 'd.sponsor_ada'])
+      .where('d.sponsor_ada', 'in', chunk)
+      .where('m.month', '=', month)
+      .execute(),
+  );
+  const by = new Map<string, MonthlyResult[]>();
+  for (const r of rows) {
+    const list = by.get(r.sponsor_ada!) ?? [];
+    list.push(toMonthlyResult(r));
+    by.set(r.sponsor_ada!, list);
+  }
+  return by;
 }
 
 /**

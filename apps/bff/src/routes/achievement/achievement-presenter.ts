@@ -21,6 +21,7 @@ import {
 import {
   daysLeftInMonth,
   evaluateCriterion,
+  legHeadOf,
   marketingStarRule,
   monthMeets,
   monthStateOf,
@@ -336,7 +337,11 @@ export function starDetailData(
  * The frontline legs with volume this month, as the estimate names them (L1, L2, … by volume). A
  * leg that returns took below zero is one too: its differential is part of the month's fee.
  */
-export function estimateLegs(legs: readonly LegOfMonth[], viewer: NameViewer) {
+export function estimateLegs(
+  legs: readonly LegOfMonth[],
+  viewer: NameViewer,
+  heads?: { frontlines: ReadonlyMap<string, readonly MonthlyResult[]>; rules: RuleTable },
+) {
   return legs
     .filter((l) => l.result.gpv !== 0)
     .map(({ person, result }, i) => ({
@@ -345,6 +350,12 @@ export function estimateLegs(legs: readonly LegOfMonth[], viewer: NameViewer) {
       id: `L${i + 1}`,
       maskedAda: maskPrivacy(person.ada),
       maskedName: nameOf(viewer, person),
+      // Its own node, so extra PV on it is recomputed as the close would (estimate.ts legFromHead).
+      ...(heads
+        ? {
+            head: legHeadOf(result.ppv, result.bvFen, (heads.frontlines.get(person.ada) ?? []).map(legVolumeOf), heads.rules),
+          }
+        : {}),
     }));
 }
 

@@ -70,4 +70,27 @@ describe('the estimate of the open month', () => {
     expect(e.before.pretaxFen).toBe(income.pretaxFen[0]);
     expect(e.after.pretaxFen).toBe(e.before.pretaxFen);
   });
+
+  it('with 3 000 PV more on L1 is the close with it: L1 now keeps part of the leadership it passed up', async () => {
+    // L1's personal group 2 000 → 5 000 PV reaches 15 %: it keeps part of M's and N's 4 % instead
+    // of passing it all to ME. The what-if used to add L1's own 4 % to ME and show ME more.
+    const rules = rulesForMonth(MONTH);
+    const sponsor = Int32Array.from(PEOPLE, ([, s]) => PEOPLE.findIndex(([ada]) => ada === s));
+    const ppv = Int32Array.from(PEOPLE, ([ada, , pv]) => (ada === '86100002' ? pv + 3_000 : pv));
+    const income = closeIncome(sponsor, closeMonth(sponsor, ppv, rules), rules);
+    const call = async (payload: object) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/bff/v1/achievement/estimate',
+          headers,
+          payload: { channel: 'ebiz', loginada: '86100001', ...payload },
+        })
+      ).json().data;
+    const base = await call({});
+    const l1 = base.legs.find((l: { maskedAda: string }) => l.maskedAda === '861******02');
+    const e = await call({ extraLegPv: { [l1.id]: 3_000 } });
+    expect(e.after.pretaxFen).toBe(income.pretaxFen[0]);
+    expect(e.after.pretaxFen).toBeLessThan(e.before.pretaxFen);
+  });
 });

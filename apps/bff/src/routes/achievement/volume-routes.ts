@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { distributorOr404 } from '../../db/distributors.ts';
 import { historyStartOf } from '../../db/history-start.ts';
-import { monthlyResultOf, monthlyResultsOf } from '../../db/monthly-results.ts';
+import { frontlinesOfMonth, monthlyResultOf, monthlyResultsOf } from '../../db/monthly-results.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { endpoint } from '../../lib/endpoint.ts';
@@ -82,10 +82,21 @@ export const volumeRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       const { ada } = session;
       const { month } = clock();
       await distributorOr404(db, ada);
-      const [own, frontline] = await scans.get(db, `estimate|${ada}|${month}`, () =>
-        Promise.all([monthlyResultOf(db, ada, month), frontlineOfMonth(db, ada, month)]),
-      );
-      const legs = estimateLegs(frontline, nameViewerOf(session));
+      const [own, frontline, frontlines] = await scans.get(db, `estimate|${ada}|${month}`, async () => {
+        const [o, f] = await Promise.all([monthlyResultOf(db, ada, month), frontlineOfMonth(db, ada, month)]);
+        // Each leg's own frontline: the what-if recomputes a leg given extra PV from its own node.
+        return [
+          o,
+          f,
+          await frontlinesOfMonth(
+            db,
+            f.map((l) => l.person.ada),
+            month,
+          ),
+        ] as const;
+      });
+      const rules = rulesOf(pyOf(month));
+      const legs = estimateLegs(frontline, nameViewerOf(session), { frontlines, rules });
       const extraLegPv = request.body?.extraLegPv ?? {};
       for (const id of Object.keys(extraLegPv)) if (!legs.some((l) => l.id === id)) throw badRequest(`Unknown leg ${id}`);
       const ppv = own?.ppv ?? 0;
@@ -97,7 +108,7 @@ export const volumeRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
         legs,
         extraPpv: request.body?.extraPpv ?? 0,
         extraLegPv,
-        rules: rulesOf(pyOf(month)),
+        rules,
       });
       return ok(estimateData(month, ppv, ppvBvFen, legs, est));
     },
