@@ -68,12 +68,17 @@ describe('plan cards', () => {
 
   it('a card carries the reason of an out-of-reach plan, from the store as live; an older summary’s "missed" in an open year reads as out of reach', () => {
     const plans = plansFor('26/27');
-    const results = evaluatePlans(plans, { months: months(), initialPin: 330, frontlineLegs: 2 }, { today: TODAY, detail: false });
+    // In May a leg sponsored now can no longer reach the Q months an LDD market needs: the two
+    // legs are all there can be (in November new legs could, and the plan is only at risk).
+    const may = '2027-05-21';
+    const results = evaluatePlans(plans, { months: months(), initialPin: 330, frontlineLegs: 2 }, { today: may, detail: false });
     const i = plans.findIndex((p) => p.code === 'FEM_TRAVEL_2627');
     const live = planCard(plans[i]!, results[i]!);
     expect(live).toMatchObject({ status: 'outOfReach', reason: { en: 'needs 3 LDD markets but the frontline has only 2 legs' } });
     const stored = decodePlanSummary(encodePlanSummary(results));
-    expect(planCardFromSummary(plans[i]!, stored.get('FEM_TRAVEL_2627')!, TODAY)).toEqual(live);
+    expect(planCardFromSummary(plans[i]!, stored.get('FEM_TRAVEL_2627')!, may)).toEqual(live);
+    const november = evaluatePlans(plans, { months: months(), initialPin: 330, frontlineLegs: 2 }, { today: TODAY, detail: false });
+    expect(planCard(plans[i]!, november[i]!).status).toBe('atRisk');
     // Written before the out-of-reach status: no reason, "missed" while the year is open.
     const old = planCardFromSummary(plans[i]!, { status: 'missed', achieved: [0, 4, 30_000] }, TODAY)!;
     expect(old.status).toBe('outOfReach');

@@ -181,7 +181,13 @@ export function evaluateCriterion(c: Criterion, s: HistorySummary, detail = true
   }
   const met = r.achieved >= r.required && !soFar;
   const slack = met ? 0 : (r.slack ?? r.achieved + r.capacity - r.required);
-  const status = statusOf(r, kind, met, slack, s);
+  let status = statusOf(r, kind, met, slack, s);
+  // Out of reach with today's frontline but not with legs still to be sponsored: at risk, and the
+  // gap says what the current frontline can give and what new legs would have to.
+  if (status === 'outOfReach' && r.buildable !== undefined && r.achieved + r.buildable >= r.required) {
+    status = 'atRisk';
+    if (detail && r.buildText) r.gapText = r.buildText();
+  }
   const why = status === 'outOfReach' && (reason || detail) ? (r.why?.() ?? genericReason(r, kind, s)) : undefined;
   const gap = gapOf(r, kind, met, status, why, s, detail);
   const result: {

@@ -40,6 +40,11 @@ function rec(month: string, o: Partial<MonthRecord> & { q?: boolean; qLegIds?: s
 
 const PY2526 = pyMonths('25/26');
 const PY2627 = pyMonths('26/27');
+/** Twelve LDD markets in January with three legs that can each still reach them: what new legs would have to add. */
+const LDD_BUILD = {
+  zh: '到2027-08-31前还需12个LDD市场：现有一线最多3条能达到6个Q月，其余需新推荐的一线在剩余8个月中各有6个月达Q',
+  en: '12 more LDD markets by 31 Aug 2027: your current frontline can give at most 3; the rest needs new legs, each Q in 6 of the 8 months left',
+};
 
 describe('SEMINAR_2526 missed by one FLQ month', () => {
   // Platinum since 2025-03 and qualified Platinum again in 25/26: Q in Sep–Feb (6 PQ, 6 in a
@@ -386,15 +391,14 @@ describe('one pace model: zero slack, out of reach with a reason', () => {
     ]);
     const r = evaluatePlan(dd, { months, initialPin: PIN.PLATINUM, frontlineLegs: 3 }, { today: '2027-01-15' });
 
-    it('is out of reach, and says the frontline is too small', () => {
+    it('the markets are at risk with the frontline of 3: new legs could still make them; the pin is out of reach', () => {
       expect(r.remainingMonths).toBe(8);
       const [ldd, pin] = r.criteria;
       expect(ldd!.achieved).toBe(0);
-      expect(ldd!.status).toBe('outOfReach');
-      expect(ldd!.reason).toEqual({
-        code: 'legs',
-        text: { zh: '需12个LDD市场，但一线只有3条', en: 'needs 12 LDD markets but the frontline has only 3 legs' },
-      });
+      // A leg sponsored now can still be Q in 6 of the 8 months left: never "cannot be reached".
+      expect(ldd!.status).toBe('atRisk');
+      expect(ldd!.reason).toBeUndefined();
+      expect(ldd!.gap!.text).toEqual(LDD_BUILD);
       expect(pin!.status).toBe('outOfReach');
       expect(pin!.reason).toEqual({
         code: 'pinNotReachable',
@@ -405,7 +409,14 @@ describe('one pace model: zero slack, out of reach with a reason', () => {
         },
       });
       expect(r.status).toBe('outOfReach');
-      expect(r.reason).toEqual(ldd!.reason);
+      expect(r.reason).toEqual(pin!.reason);
+    });
+
+    it('with too few months left for a new leg, a frontline too small is out of reach', () => {
+      // May: 4 months left, fewer than the Q months a new leg needs.
+      const late = evaluatePlan(only([{ kind: 'lddMarkets', min: 12 }]), { months, frontlineLegs: 3 }, { today: '2027-05-15' });
+      expect(late.criteria[0]!.status).toBe('outOfReach');
+      expect(late.criteria[0]!.reason!.text.en).toBe('needs 12 LDD markets but the frontline has only 3 legs');
     });
 
     it('without the frontline size (older callers) the markets stay in reach; the pin does not', () => {
@@ -430,14 +441,13 @@ describe('one pace model: zero slack, out of reach with a reason', () => {
     const months = [rec('2026-09', { qLegIds: ['A'] }), rec('2026-10', { qLegIds: ['A', 'B'] }), rec('2026-11')];
     const p = only([{ kind: 'flqMonths', min: 24 }]);
     const two = evaluatePlan(p, { months, frontlineLegs: 2 }, { today: '2026-11-21' });
-    // 3 so far; 2 legs × 10 months = 20 more at most: 23 < 24.
-    expect(two.criteria[0]!.status).toBe('outOfReach');
-    expect(two.criteria[0]!.reason).toEqual({
-      code: 'legs',
-      text: {
-        zh: '还需21个FLQ月，但2条一线在剩余10个月内最多只能再得20个',
-        en: '21 more FLQ months needed, but the 2 frontline legs can add at most 20 in the remaining 10 months',
-      },
+    // 3 so far; 2 legs × 10 months = 20 more at most: 23 < 24. A leg sponsored in any month left
+    // can be Q in it: at risk with the current frontline, never out of reach while months remain.
+    expect(two.criteria[0]!.status).toBe('atRisk');
+    expect(two.criteria[0]!.reason).toBeUndefined();
+    expect(two.criteria[0]!.gap!.text).toEqual({
+      zh: '还需21个FLQ月：现有2条一线在剩余10个月内最多再得20个，其余需新推荐的一线达Q',
+      en: '21 more FLQ months: your 2 frontline legs can add at most 20 in the remaining 10 months; the rest needs new legs that reach Q',
     });
     const three = evaluatePlan(p, { months, frontlineLegs: 3 }, { today: '2026-11-21' });
     expect(three.criteria[0]!.status).toBe('atRisk'); // 3 of a pace of 4
@@ -449,10 +459,11 @@ describe('one pace model: zero slack, out of reach with a reason', () => {
     const months = PY2627.map((m, i) => rec(m, { qLegIds: i === 0 || i === 11 ? ['A'] : [] }));
     const today = '2027-08-20';
     const none = evaluatePlan(only([{ kind: 'flqMonths', min: 5 }]), { months, frontlineLegs: 1 }, { today }).criteria[0]!;
-    expect(none.status).toBe('outOfReach');
-    expect(none.reason!.text).toEqual({
-      zh: '还需3个FLQ月，但1条一线在最后1个月内已无法再得',
-      en: '3 more FLQ months needed, but the 1 frontline leg can add none in the last month',
+    // The one leg has counted August already; legs sponsored in August could still be Q in it.
+    expect(none.status).toBe('atRisk');
+    expect(none.gap!.text).toEqual({
+      zh: '还需3个FLQ月：现有1条一线在最后1个月内已无法再得，需新推荐的一线达Q',
+      en: '3 more FLQ months: your 1 frontline leg can add none in the last month; new legs would have to reach Q',
     });
     const legs = evaluatePlan(only([{ kind: 'flqMonths', min: 4 }]), { months, frontlineLegs: 3 }, { today }).criteria[0]!;
     expect(legs.gap!.text).toEqual({
@@ -553,10 +564,16 @@ describe('pinOutlook: the rank pages’ conditions judged like the plans’ pin 
   const outlook = pinOutlook({ months, initialPin: PIN.PLATINUM, frontlineLegs: 3 }, '2026-11-21');
   const cond = (pin: number, counter: string) => outlook.find((o) => o.pin === pin)!.conditions.find((c) => c.counter === counter)!;
 
-  it('12 legs with a frontline of 3 is out of reach, and says why', () => {
+  it('12 legs with a frontline of 3 is at risk while new legs can still be Q long enough; out once they cannot', () => {
+    // November: a leg sponsored now has 10 months to be Q the 6 a qualified leg needs.
     const legs = cond(PIN.DOUBLE_DIAMOND, 'qualifiedLegs');
-    expect(legs.status).toBe('outOfReach');
-    expect(legs.reason!.en).toMatch(/the frontline has only 3/);
+    expect(legs.status).toBe('atRisk');
+    expect(legs.reason).toBeNull();
+    // May: 4 months left, too few for a new leg; the three legs cannot make twelve.
+    const may = pinOutlook({ months, initialPin: PIN.PLATINUM, frontlineLegs: 3 }, '2027-05-21');
+    const late = may.find((o) => o.pin === PIN.DOUBLE_DIAMOND)!.conditions.find((c) => c.counter === 'qualifiedLegs')!;
+    expect(late.status).toBe('outOfReach');
+    expect(late.reason!.en).toMatch(/the frontline has only 3/);
   });
 
   it('SP months the closed months hold are met; reached only with the open month, on track', () => {

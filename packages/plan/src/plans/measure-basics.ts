@@ -80,6 +80,13 @@ export interface Raw {
   capacity: number;
   /** Overrides achieved + capacity − required (pins: 1 in reach, −1 out of reach). */
   slack?: number;
+  /**
+   * What could still count if the frontline grows (legs sponsored in the months left); undefined:
+   * no more than `capacity`. Within it but beyond `capacity` a target is at risk, not out of reach.
+   */
+  buildable?: number;
+  /** The gap then: what the current frontline can give, and what new legs would have to. */
+  buildText?: () => Text;
   /** What the closed months alone achieve, for kinds that know it (see closedAchieved). */
   closedAchieved?: number;
   /** The pace of kinds not judged pro rata (pins, events, LDD legs) while in reach and open. */

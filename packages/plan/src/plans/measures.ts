@@ -56,6 +56,23 @@ export const MEASURES: { readonly [K in CriterionKind]: Measure<K> } = {
     const u = CRITERION_KINDS.flqMonths.unitForms;
     if (shortOf(s, r.achieved, r.capacity, c.min)) {
       const cap = r.capacity;
+      // A leg sponsored in any month left can be Q in it: only the frontline today is short.
+      r.buildable = Infinity;
+      r.buildText = () =>
+        !f
+          ? text(
+              `还需${count(still, u).zh}：目前没有一线，需新推荐的一线在${remainingZh(rem)}内达Q`,
+              `${moreEn(still, u)}: no frontline legs yet, so new legs would have to reach Q in ${remainingEn(rem)}`,
+            )
+          : cap === 0
+            ? text(
+                `还需${count(still, u).zh}：现有${f}条一线在${remainingZh(rem)}内已无法再得，需新推荐的一线达Q`,
+                `${moreEn(still, u)}: your ${f === 1 ? '1 frontline leg' : `${f} frontline legs`} can add none in ${remainingEn(rem)}; new legs would have to reach Q`,
+              )
+            : text(
+                `还需${count(still, u).zh}：现有${f}条一线在${remainingZh(rem)}内最多再得${num(cap)}个，其余需新推荐的一线达Q`,
+                `${moreEn(still, u)}: your ${f === 1 ? '1 frontline leg' : `${f} frontline legs`} can add at most ${num(cap)} in ${remainingEn(rem)}; the rest needs new legs that reach Q`,
+              );
       r.why = () => ({
         code: 'legs',
         text: !f
@@ -154,6 +171,15 @@ export const MEASURES: { readonly [K in CriterionKind]: Measure<K> } = {
     if (shortOf(s, o.achieved, r.capacity, c.min)) {
       const f = s.frontlineLegs;
       const end = endText(s);
+      // New legs sponsored now can still each reach the Q months needed when enough months are left.
+      if (o.openMonths >= need) {
+        r.buildable = Infinity;
+        r.buildText = () =>
+          text(
+            `到${end.zh}前还需${count(still, u).zh}：现有一线最多${o.capacity}条能达到${need}个Q月，其余需新推荐的一线在剩余${o.openMonths}个月中各有${need}个月达Q`,
+            `${moreEn(still, u)} by ${end.en}: your current frontline can give at most ${o.capacity}; the rest needs new legs, each Q in ${need} of the ${monthsEn(o.openMonths)} left`,
+          );
+      }
       r.why = () =>
         f !== undefined && f < c.min
           ? {

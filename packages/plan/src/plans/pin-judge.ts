@@ -89,7 +89,8 @@ export function pinCondition(s: HistorySummary, from: number, c: PinCondition): 
     case 'foundersLegs': {
       const o = legOutlook(s, from, c.counter === 'foundersLegs' ? s.rules.pins.foundersLegQMonths : s.legQMonths);
       if (o.achieved >= min) return 'met';
-      if (o.achieved + o.capacity < min) return 'out';
+      // Short with today's frontline: out only if a leg sponsored now could not get there either.
+      if (o.achieved + o.capacity < min) return o.openMonths >= o.need ? 'atRisk' : 'out';
       return legPace(o, min, s, from);
     }
     case 'bestPgpv':

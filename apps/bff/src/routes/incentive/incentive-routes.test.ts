@@ -190,24 +190,24 @@ describe('/bff/v1/incentive', () => {
     expect(res.body).not.toContain(LEG_A);
   });
 
-  it('gives the engine the frontline size: a target needing more legs than the frontline has is out of reach, and says why', async () => {
+  it('gives the engine the frontline size: more legs than the frontline has is at risk while new legs can still make it', async () => {
     // Two frontline legs (A, B); the FEM travel plan needs 3 LDD markets, the EM travel plan an Emerald (3 legs).
+    // In November a leg sponsored now can still be Q the months an LDD market needs: at risk, not out of reach.
     const fem = (await call('plan', { code: 'FEM_TRAVEL_2627' })).json().data;
-    expect(fem.status).toBe('outOfReach');
     const ldd = fem.criteria.find((c: { kind: string }) => c.kind === 'lddMarkets');
-    expect(ldd.reason).toEqual({
-      code: 'legs',
-      text: { zh: '需3个LDD市场，但一线只有2条', en: 'needs 3 LDD markets but the frontline has only 2 legs' },
-    });
-    expect(fem.reason).toEqual(ldd.reason);
+    expect(ldd.status).toBe('atRisk');
+    expect(ldd.reason).toBeUndefined();
+    expect(ldd.gap.text.en).toMatch(
+      /: your current frontline can give at most 2; the rest needs new legs, each Q in \d+ of the 10 months left$/,
+    );
+    expect(ldd.gap.text.zh).toMatch(/现有一线最多2条能达到\d+个Q月，其余需新推荐的一线/);
+    expect(fem.status).not.toBe('outOfReach');
     const em = (await call('plan', { code: 'EM_TRAVEL_2627' })).json().data;
-    expect(em.criteria[0]).toMatchObject({ kind: 'pinAtLeast', status: 'outOfReach', reason: { code: 'pinNotReachable' } });
+    // The Emerald's third leg likewise can still be sponsored and qualify.
+    expect(em.criteria[0]).toMatchObject({ kind: 'pinAtLeast', status: 'atRisk' });
     // The card says the same (the list evaluates live here: nothing stored for this distributor).
     const cards = (await call('plans')).json().data.plans;
-    expect(cards.find((p: { code: string }) => p.code === 'FEM_TRAVEL_2627')).toMatchObject({
-      status: 'outOfReach',
-      reason: ldd.reason.text,
-    });
+    expect(cards.find((p: { code: string }) => p.code === 'FEM_TRAVEL_2627').status).toBe(fem.status);
   });
 
   it('names the legs in full only for their sponsor: anyone else sees them masked', async () => {
