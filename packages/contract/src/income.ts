@@ -46,6 +46,28 @@ export const incomeWithholdingSchema = z.object({
 });
 export type IncomeWithholding = z.infer<typeof incomeWithholdingSchema>;
 
+/**
+ * How a statement item's amount is worked out, so each line can show arithmetic a person can check
+ * with a calculator (the statement page, the commission detail and the statement PDF show the same):
+ * - product: amountFen = baseBvFen × rateBp, to the fen.
+ * - differential: the promotion fee, the group BV at the own bracket less each leg's own bracket;
+ *   not base × rate: its lines (the promotion page) each multiply out.
+ * - leadership: amountFen = leadership.inFen + ownFen − upFen.
+ * - share: amountFen = share.fundFen × units ÷ totalUnits.
+ * - unmet: the item has a rate but nothing is paid: its condition is not met this month (or there
+ *   was nothing to pay on); base and rate as they stand, the note says why.
+ * - stated: as entered or stored (adjustments, claw-backs), not base × rate.
+ */
+export const itemDerivationSchema = z.object({
+  kind: z.enum(['product', 'differential', 'leadership', 'share', 'unmet', 'stated']),
+  /**
+   * base × rate, to the fen, is the figure the kind starts from: the amount (product), what the
+   * legs passed up (leadership: inFen), the fund (share: fundFen). False for the other kinds.
+   */
+  baseTimesRate: z.boolean(),
+});
+export type ItemDerivation = z.infer<typeof itemDerivationSchema>;
+
 export const statementItemSchema = z.object({
   code: z.string(),
   subCode: z.string().nullable(),
@@ -67,6 +89,8 @@ export const statementItemSchema = z.object({
    * amountFen = fundFen × units ÷ totalUnits, to the fen. Null for other items.
    */
   share: z.object({ fundFen: z.number().int(), units: z.number().int(), totalUnits: z.number().int() }).nullable(),
+  /** How amountFen is worked out; null in an answer from before the BFF said so (show no product then). */
+  derivation: itemDerivationSchema.nullable().default(null),
 });
 export type StatementItemView = z.infer<typeof statementItemSchema>;
 

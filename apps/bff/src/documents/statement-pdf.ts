@@ -135,12 +135,18 @@ function promotionRows(m: StatementModel, t: DocumentTexts): Row[] {
   return rows;
 }
 
-function leadershipRows(m: StatementModel, t: DocumentTexts, it: StatementData['items'][number]): Row[] {
+type Item = StatementData['items'][number];
+
+/** `base × rate = fen` where the BFF found it holds (derivation.baseTimesRate), else null. */
+const baseTimesRate = (it: Item, fen: number): string | null =>
+  it.derivation?.baseTimesRate ? `${money(it.baseBvFen)} × ${rateBp(it.rateBp)} = ${money(fen)}` : null;
+
+function leadershipRows(m: StatementModel, t: DocumentTexts, it: Item): Row[] {
   const lead = it.leadership;
   if (!lead) return [];
   const pgpvBv = m.ownPgbvFen;
   return [
-    { cells: [t.leadIn, product(it.baseBvFen, it.rateBp, lead.inFen) ?? money(lead.inFen), ''], style: SUB },
+    { cells: [t.leadIn, baseTimesRate(it, lead.inFen) ?? money(lead.inFen), ''], style: SUB },
     { cells: [t.leadOwn, product(pgpvBv, m.leadershipRateBp, lead.ownFen) ?? money(lead.ownFen), ''], style: SUB },
     { cells: [t.leadUp, moneyLess(lead.upFen), ''], style: SUB },
     {
@@ -157,31 +163,34 @@ function itemRows(m: StatementModel, t: DocumentTexts): Row[][] {
     const name = textOf(it.name, m.lang);
     const note = it.note ? textOf(it.note, m.lang) : '';
     const sub: Row[] = [];
+    // Base and rate as they stand, with no "×" that would claim the amount is their product.
+    const baseAndRate = `${t.base} ${money(it.baseBvFen)} · ${t.rate} ${rateBp(it.rateBp)}`;
+    // How the amount is worked out is the BFF's (income-presenter derivationOf), as on the pages.
+    const kind = it.derivation?.kind ?? 'stated';
     let calc = '';
-    if (it.code === 'PROMOTION' && m.promotion.lines.length > 0) {
+    if (kind === 'product') {
+      calc = baseTimesRate(it, it.amountFen) ?? '';
+    } else if (kind === 'differential') {
       // The group's BV at the own bracket is where the fee starts, not what it is: no "=" here.
       calc = t.promotionBase(money(it.baseBvFen), rateBp(it.rateBp));
-      sub.push(...promotionRows(m, t));
-    } else if (it.leadership) {
+    } else if (kind === 'leadership') {
       sub.push(...leadershipRows(m, t, it));
-    } else if (it.share) {
-      const fund = product(it.baseBvFen, it.rateBp, it.share.fundFen);
-      sub.push({
-        cells: [t.fund, fund ?? `${money(it.share.fundFen)} (${t.base} ${money(it.baseBvFen)} · ${t.rate} ${rateBp(it.rateBp)})`, ''],
-        style: SUB,
-      });
+    } else if (kind === 'share' && it.share) {
+      sub.push({ cells: [t.fund, baseTimesRate(it, it.share.fundFen) ?? `${money(it.share.fundFen)} (${baseAndRate})`, ''], style: SUB });
       sub.push({
         cells: [t.units, `${money(it.share.fundFen)} × ${it.share.units} / ${it.share.totalUnits} = ${money(it.amountFen)}`, ''],
         style: SUB,
       });
+    } else if (kind === 'unmet') {
+      // Nothing paid though the item has a rate: its base and rate, and the note says why.
+      calc = baseAndRate;
     } else if (it.code === 'ADJUSTMENT') {
       calc = t.adjustment;
-    } else {
-      // An item that is base × rate shows it; one that is not (a condition not met) shows its base and rate, and why.
-      calc =
-        product(it.baseBvFen, it.rateBp, it.amountFen) ??
-        (it.baseBvFen ? `${t.base} ${money(it.baseBvFen)} · ${t.rate} ${rateBp(it.rateBp)}` : '');
+    } else if (it.baseBvFen || it.rateBp) {
+      calc = baseAndRate;
     }
+    // The promotion fee's own lines, each of which multiplies out, whichever way the whole is shown.
+    if (it.code === 'PROMOTION' && m.promotion.lines.length > 0) sub.push(...promotionRows(m, t));
     const rows: Row[] = [{ cells: [name, calc, money(it.amountFen)], style: {} }, ...sub];
     if (note) rows.push({ cells: [{ text: note, muted: true }], style: SUB });
     rows[rows.length - 1]!.style = { ...rows[rows.length - 1]!.style, rule: true };

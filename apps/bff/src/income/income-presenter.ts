@@ -4,6 +4,7 @@
 import {
   maskPrivacy,
   type AnnualIncomeData,
+  type ItemDerivation,
   type AnnualReviewData,
   type AnnualTaxableData,
   type IncomeTypesData,
@@ -15,6 +16,7 @@ import {
 } from '@abo/contract';
 import {
   ITEM_NAMES,
+  applyBp,
   pinName,
   paysOut,
   planByCode,
@@ -34,6 +36,25 @@ export function pysOf(currentPy: PyName, months: readonly string[]): string[] {
   return [...new Set([currentPy, ...months.map((m) => pyOf(m))])].sort().reverse();
 }
 
+/** True when base × rate, rounded to the fen as the engine rounds it, is `fen` (a zero base or rate makes nothing). */
+const baseTimesRateIs = (it: ParsedItem, fen: number): boolean =>
+  it.baseBvFen !== 0 && it.rateBp !== 0 && applyBp(it.baseBvFen, it.rateBp) === fen;
+
+/**
+ * How an item's amount is worked out (contract: itemDerivationSchema), so that every line the
+ * pages and the PDF show multiplies out: base × rate only where it holds; the promotion fee as
+ * the differential it is; leadership and the annual shares by their own arithmetic; an item with
+ * a rate that pays nothing as its condition not met, never as a product.
+ */
+function derivationOf(it: ParsedItem): ItemDerivation {
+  if (it.passedUp) return { kind: 'leadership', baseTimesRate: baseTimesRateIs(it, it.passedUp.inFen) };
+  if (it.share) return { kind: 'share', baseTimesRate: baseTimesRateIs(it, it.share.fundFen) };
+  if (baseTimesRateIs(it, it.amountFen)) return { kind: 'product', baseTimesRate: true };
+  if (it.code === 'PROMOTION') return { kind: 'differential', baseTimesRate: false };
+  if (it.amountFen === 0 && it.rateBp !== 0) return { kind: 'unmet', baseTimesRate: false };
+  return { kind: 'stated', baseTimesRate: false };
+}
+
 function itemView(it: ParsedItem): StatementItemView {
   return {
     code: it.code,
@@ -46,6 +67,7 @@ function itemView(it: ParsedItem): StatementItemView {
     legCount: it.legs.length,
     leadership: it.passedUp ? { ...it.passedUp, ownFen: it.amountFen + it.passedUp.upFen - it.passedUp.inFen } : null,
     share: it.share,
+    derivation: derivationOf(it),
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Code, type LocalText } from '@abo/contract';
-import { paymentDateOf, remunerationWithholding } from '@abo/plan';
+import { applyBp, paymentDateOf, remunerationWithholding } from '@abo/plan';
 import { insertStaff, markDataReplaced, TEST_PASSWORD } from '../../testing/fixtures.ts';
 import { CARD, LEADER, MONTHS, NATIONAL_ID, STRANGER, useIncomeApp } from './income.test-support.ts';
 
@@ -21,6 +21,29 @@ describe('income calls: statements and pre-tax details', () => {
       expect(promo.baseBvFen).toBeGreaterThan(0);
       expect(promo.legCount).toBe(3);
     }
+  });
+
+  it('says how each item is worked out, and claims base × rate only where it multiplies out to the fen', async () => {
+    type Item = {
+      code: string;
+      baseBvFen: number;
+      rateBp: number;
+      amountFen: number;
+      derivation: { kind: string; baseTimesRate: boolean };
+    };
+    const kinds = new Set<string>();
+    for (const month of MONTHS) {
+      const items = (await fx.call(LEADER, 'commissiondetail', { month })).body.data.items as Item[];
+      for (const it of items) {
+        kinds.add(`${it.code}:${it.derivation.kind}`);
+        if (it.derivation.kind === 'product') expect(applyBp(it.baseBvFen, it.rateBp), `${month} ${it.code}`).toBe(it.amountFen);
+        if (it.derivation.kind === 'unmet') expect(it.amountFen, `${month} ${it.code}`).toBe(0);
+      }
+    }
+    // The leader's legs sit below the own bracket: the promotion fee is the differential, not base × rate.
+    expect(kinds).toContain('PROMOTION:differential');
+    // Leadership stored without what came up and went on is shown as stored, not as base × rate.
+    expect(kinds).toContain('LEADERSHIP:stated');
   });
 
   it("carries each statement's payment date, the 15th of the month after, on every statement answer", async () => {

@@ -53,6 +53,7 @@ describe('explainTrace', () => {
           legCount: 0,
           leadership: { inFen: 150_000, ownFen: 0, upFen: 30_000 },
           share: null,
+          derivation: { kind: 'leadership', baseTimesRate: false },
         },
       },
       t,

@@ -127,6 +127,7 @@ describe('FigureTrace', () => {
               rateBp: 200,
               amountFen: 506_000,
               share: null,
+              derivation: { kind: 'product', baseTimesRate: true },
             },
           }}
         />
@@ -143,6 +144,7 @@ describe('FigureTrace', () => {
               rateBp: 25,
               amountFen: 75_000,
               share: { fundFen: 250_000, units: 3, totalUnits: 10 },
+              derivation: { kind: 'share', baseTimesRate: true },
             },
           }}
         />

@@ -87,6 +87,7 @@ describe('figure traces on the income pages', () => {
           legCount: 0,
           leadership: null,
           share: null,
+          derivation: { kind: 'product', baseTimesRate: true },
         },
       ],
       pretaxFen: withholding.pretaxFen,

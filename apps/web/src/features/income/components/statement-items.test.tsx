@@ -22,6 +22,7 @@ const statement: StatementData = {
       legCount: 0,
       leadership: null,
       share: null,
+      derivation: { kind: 'stated', baseTimesRate: false },
     },
     {
       code: 'RUBY',
@@ -34,6 +35,7 @@ const statement: StatementData = {
       legCount: 0,
       leadership: null,
       share: null,
+      derivation: { kind: 'product', baseTimesRate: true },
     },
     {
       code: 'EMERALD_ANNUAL',
@@ -46,6 +48,7 @@ const statement: StatementData = {
       legCount: 0,
       leadership: null,
       share: { fundFen: 6_900_000, units: 36, totalUnits: 72 },
+      derivation: { kind: 'share', baseTimesRate: true },
     },
   ],
   pretaxFen: 1_500,
@@ -99,6 +102,7 @@ describe('StatementItems', () => {
       legCount: 0,
       leadership: null,
       share: null,
+      derivation: { kind: code === 'PROMOTION' ? ('differential' as const) : ('stated' as const), baseTimesRate: false },
     });
     const october: StatementData = {
       ...statement,
