@@ -1,3 +1,4 @@
+import type { StatementItemView } from '@abo/contract';
 import { rulesFor } from '@abo/plan';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n, initI18n } from '../../i18n/index.ts';
@@ -67,5 +68,58 @@ describe('explainTrace', () => {
     const m = explainTrace({ kind: 'bracket', month: '2026-11', ppv: 50, gpv: 120 }, tIn('zh-CN'), 'zh-CN');
     expect(m.result).toBe('小组总 PV 120 = 个人 PV 50 + 一线 70 → 0%（0 – 199 PV）');
     expect(m.note).toBe('再有 80 PV 可达 3%。');
+  });
+
+  it('a statement item is base × rate only where the BFF found it holds: the promotion differential and an unmet Ruby are not (issue #31)', () => {
+    const item = (x: Partial<StatementItemView>): StatementItemView => ({
+      code: 'RUBY',
+      subCode: null,
+      name: { zh: '红宝石服务费', en: 'Ruby service fee' },
+      baseBvFen: 0,
+      rateBp: 0,
+      amountFen: 0,
+      note: null,
+      legCount: 0,
+      leadership: null,
+      share: null,
+      derivation: null,
+      ...x,
+    });
+    const explain = (x: Partial<StatementItemView>) => explainTrace({ kind: 'item', month: '2026-10', item: item(x) }, t, 'en-US');
+    const promotion = explain({
+      code: 'PROMOTION',
+      name: { zh: '市场推广服务费', en: 'Market promotion service fee' },
+      baseBvFen: 14_996_000,
+      rateBp: 2100,
+      amountFen: 1_649_790,
+      derivation: { kind: 'differential', baseTimesRate: false },
+    });
+    expect(promotion.result).toBe(
+      'Group BV ¥149,960.00 at your bracket 21%, less each leg’s own bracket → ¥16,497.90 (leg by leg on the promotion service fee page)',
+    );
+    expect(promotion.inputs.map((r) => r.label)).toEqual(['Group BV', 'Your bracket']);
+    const unmet = explain({
+      baseBvFen: 10_000_000,
+      rateBp: 200,
+      note: { zh: '个人小组PV未达20,000', en: 'personal-group PV below 20,000' },
+      derivation: { kind: 'unmet', baseTimesRate: false },
+    });
+    expect(unmet.result).toBe('¥0.00: the condition is not met this month, nothing paid');
+    expect(unmet.note).toBe('personal-group PV below 20,000');
+    expect(
+      explain({ baseBvFen: 25_300_000, rateBp: 200, amountFen: 506_000, derivation: { kind: 'product', baseTimesRate: true } }).result,
+    ).toBe('¥5,060.00 = ¥253,000.00 × 2%');
+    // An answer from before the BFF said how: the amount as stated, no product claimed.
+    expect(explain({ baseBvFen: 25_300_000, rateBp: 200, amountFen: 506_000 }).result).toBe('¥5,060.00 (as the statement states it)');
+    // A fund that is not base × rate is not written as one.
+    const share = explain({
+      code: 'EMERALD_ANNUAL',
+      baseBvFen: 100_000_000,
+      rateBp: 25,
+      amountFen: 60_000,
+      share: { fundFen: 200_000, units: 3, totalUnits: 10 },
+      derivation: { kind: 'share', baseTimesRate: false },
+    });
+    expect(share.result).toBe('¥600.00 = fund ¥2,000.00 × 3 ÷ 10 units');
   });
 });

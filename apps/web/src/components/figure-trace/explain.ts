@@ -260,6 +260,12 @@ export function explainTrace(trace: TraceInput, t: T, lang: string): TraceModel 
       const name = lang.startsWith('zh') ? it.name.zh : it.name.en;
       const inputs: TraceRow[] = [];
       let result: string;
+      // How the amount is worked out is the BFF's (item.derivation): base × rate only where it holds.
+      const kind = it.derivation?.kind ?? 'stated';
+      const baseRate = [
+        { label: t('item.base'), value: fen(it.baseBvFen) },
+        { label: t('item.rate'), value: bp(it.rateBp) },
+      ];
       if (it.leadership) {
         inputs.push(
           { label: t('item.in'), value: fen(it.leadership.inFen) },
@@ -273,13 +279,13 @@ export function explainTrace(trace: TraceInput, t: T, lang: string): TraceModel 
           up: fen(it.leadership.upFen),
         });
       } else if (it.share) {
+        const fundIsProduct = kind === 'share' && it.derivation?.baseTimesRate === true;
         inputs.push(
-          { label: t('item.base'), value: fen(it.baseBvFen) },
-          { label: t('item.rate'), value: bp(it.rateBp) },
+          ...(fundIsProduct ? baseRate : []),
           { label: t('item.fund'), value: fen(it.share.fundFen) },
           { label: t('item.units'), value: `${it.share.units} / ${it.share.totalUnits}` },
         );
-        result = t('item.resultShare', {
+        result = t(fundIsProduct ? 'item.resultShare' : 'item.resultShareOnly', {
           amount: fen(it.amountFen),
           fund: fen(it.share.fundFen),
           base: fen(it.baseBvFen),
@@ -287,11 +293,21 @@ export function explainTrace(trace: TraceInput, t: T, lang: string): TraceModel 
           units: it.share.units,
           total: it.share.totalUnits,
         });
-      } else if (it.code === 'ADJUSTMENT' || !it.rateBp) {
+      } else if (kind === 'product') {
+        inputs.push(...baseRate);
+        result = t('item.resultRate', { amount: fen(it.amountFen), base: fen(it.baseBvFen), rate: bp(it.rateBp) });
+      } else if (kind === 'differential') {
+        // The group's BV at the own bracket is where the fee starts, not what it is: no "×", no "=".
+        inputs.push({ label: t('item.groupBv'), value: fen(it.baseBvFen) }, { label: t('item.ownBracket'), value: bp(it.rateBp) });
+        result = t('item.resultDifferential', { amount: fen(it.amountFen), base: fen(it.baseBvFen), rate: bp(it.rateBp) });
+      } else if (kind === 'unmet') {
+        inputs.push(...baseRate);
+        result = t('item.resultUnmet', { amount: fen(it.amountFen) });
+      } else if (it.code === 'ADJUSTMENT' || (!it.rateBp && !it.baseBvFen)) {
         result = t('item.resultAsIs', { amount: fen(it.amountFen) });
       } else {
-        inputs.push({ label: t('item.base'), value: fen(it.baseBvFen) }, { label: t('item.rate'), value: bp(it.rateBp) });
-        result = t('item.resultRate', { amount: fen(it.amountFen), base: fen(it.baseBvFen), rate: bp(it.rateBp) });
+        inputs.push(...baseRate);
+        result = t('item.resultStated', { amount: fen(it.amountFen) });
       }
       const top = pct(topBracket(rules.brackets));
       const ruleValues: Record<string, Record<string, unknown>> = {

@@ -108,6 +108,12 @@ i18n.addResourceBundle(
       resultShare: '奖金池 {{fund}} = {{base}} × {{rate}}；{{amount}} = {{fund}} × {{units}} ÷ {{total}} 单位',
       resultLeadership: '保留 {{amount}} = {{in}} + {{own}} − {{up}}',
       resultAsIs: '{{amount}}（按录入金额）',
+      groupBv: '小组总 BV',
+      ownBracket: '本人档次',
+      resultShareOnly: '{{amount}} = 奖金池 {{fund}} × {{units}} ÷ {{total}} 单位',
+      resultDifferential: '小组总 BV {{base}}，本人档次 {{rate}}，减去各一线自身档次的部分 → {{amount}}（逐线明细见市场推广服务费页）',
+      resultUnmet: '{{amount}}：本月条件未达成，不发放',
+      resultStated: '{{amount}}（按结单所列金额）',
       rule: {
         PROMOTION:
           '本人比例 × 小组总 BV，减去每条一线按其自身比例 × 该线小组 BV 所得部分（您为 {{top}} 时，{{top}} 的线在此为 0，改计领导服务费）。',
@@ -222,6 +228,13 @@ i18n.addResourceBundle(
       resultShare: 'Fund {{fund}} = {{base}} × {{rate}}; {{amount}} = {{fund}} × {{units}} ÷ {{total}} units',
       resultLeadership: 'Kept {{amount}} = {{in}} + {{own}} − {{up}}',
       resultAsIs: '{{amount}} (as entered)',
+      groupBv: 'Group BV',
+      ownBracket: 'Your bracket',
+      resultShareOnly: '{{amount}} = fund {{fund}} × {{units}} ÷ {{total}} units',
+      resultDifferential:
+        'Group BV {{base}} at your bracket {{rate}}, less each leg’s own bracket → {{amount}} (leg by leg on the promotion service fee page)',
+      resultUnmet: '{{amount}}: the condition is not met this month, nothing paid',
+      resultStated: '{{amount}} (as the statement states it)',
       rule: {
         PROMOTION:
           'Your bracket × your group BV, less each frontline leg’s bracket × that leg’s group BV (a {{top}} leg under you at {{top}} pays nothing here: leadership instead).',

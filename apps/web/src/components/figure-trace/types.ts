@@ -48,5 +48,5 @@ export type TraceInput =
       bracketPercent: number;
       promotionFen: number;
     }
-  /** One item of a month's statement: base × rate = amount, or its share of an annual fund. */
+  /** One item of a month's statement, worked out as the BFF says (item.derivation): base × rate only where it holds. */
   | { kind: 'item'; month: string; item: StatementItemView };

@@ -1,3 +1,4 @@
+import type { StatementItemView } from '@abo/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Figure } from '../../components/figure.tsx';
@@ -15,7 +16,90 @@ import { useLocalText } from '../../lib/use-local-text.ts';
 import './i18n.ts';
 import './income.css';
 
-/** /income/commissiondetail: every item of a month's statement with its base volume and rate. */
+/**
+ * The steps of an item that is not leadership, as the BFF says its amount is worked out
+ * (item.derivation): base and rate lead to the amount only where base × rate is the amount (or
+ * the fund); the promotion fee's lines are a link away, each of which multiplies out.
+ */
+function ItemSteps({ item: it, month }: { item: StatementItemView; month: string }) {
+  const { t } = useTranslation('income');
+  const { lang } = useLocalText();
+  const fen = (n: number) => formatFen(n, lang);
+  const kind = it.derivation?.kind ?? 'stated';
+  const baseRate = (
+    <>
+      <dt>{kind === 'differential' ? t('calc.groupBv') : t('base')}</dt>
+      <dd>{it.baseBvFen ? fen(it.baseBvFen) : '—'}</dd>
+      <dt>{kind === 'differential' ? t('calc.ownBracket') : t('rate')}</dt>
+      <dd>{it.rateBp ? formatRateBp(it.rateBp, lang) : '—'}</dd>
+    </>
+  );
+  let steps;
+  if (kind === 'product') {
+    steps = (
+      <>
+        {baseRate}
+        <dt className="income-steps__result">{t('calc.product')}</dt>
+        <dd className="income-steps__result">
+          {fen(it.baseBvFen)} × {formatRateBp(it.rateBp, lang)} = {fen(it.amountFen)}
+        </dd>
+      </>
+    );
+  } else if (kind === 'share' && it.share) {
+    steps = (
+      <>
+        {it.derivation?.baseTimesRate ? baseRate : null}
+        <dt>{t('fund')}</dt>
+        <dd>
+          {it.derivation?.baseTimesRate ? `${fen(it.baseBvFen)} × ${formatRateBp(it.rateBp, lang)} = ` : ''}
+          {fen(it.share.fundFen)}
+        </dd>
+        <dt>{t('units')}</dt>
+        <dd>
+          {it.share.units} / {it.share.totalUnits}
+        </dd>
+        <dt className="income-steps__result">{t('amount')}</dt>
+        <dd className="income-steps__result">
+          {fen(it.share.fundFen)} × {it.share.units} / {it.share.totalUnits} = {fen(it.amountFen)}
+        </dd>
+      </>
+    );
+  } else {
+    steps = (
+      <>
+        {kind === 'stated' && !it.baseBvFen && !it.rateBp ? null : baseRate}
+        {kind === 'differential' ? (
+          <>
+            <dt>{t('calc.promotionLess')}</dt>
+            <dd>
+              <Link
+                to={`/income/promotionservicefee?month=${month}`}
+                aria-label={`${t('calc.promotionOf', { month: formatMonth(month, lang) })} · ${t('calc.legByLeg')}`}
+              >
+                {t('calc.legByLeg')}
+              </Link>
+            </dd>
+          </>
+        ) : null}
+        {kind === 'unmet' ? (
+          <>
+            <dt>{t('calc.condition')}</dt>
+            <dd>{t('calc.notMet')}</dd>
+          </>
+        ) : null}
+        <dt className="income-steps__result">{t('amount')}</dt>
+        <dd className="income-steps__result">{fen(it.amountFen)}</dd>
+      </>
+    );
+  }
+  return (
+    <dl className="income-steps" data-derivation={it.derivation ? kind : 'unknown'}>
+      {steps}
+    </dl>
+  );
+}
+
+/** /income/commissiondetail: every item of a month's statement and how its amount is worked out. */
 export default function CommissionDetailPage() {
   const { t } = useTranslation('income');
   const { lang, tx } = useLocalText();
@@ -79,34 +163,12 @@ export default function CommissionDetailPage() {
                       <dd className="income-steps__result">{formatFen(it.amountFen, lang)}</dd>
                     </dl>
                   ) : (
-                    <dl className="income-steps">
-                      <dt>{t('base')}</dt>
-                      <dd>{it.baseBvFen ? formatFen(it.baseBvFen, lang) : '—'}</dd>
-                      <dt>{t('rate')}</dt>
-                      <dd>{it.rateBp ? formatRateBp(it.rateBp, lang) : '—'}</dd>
-                      {it.share ? (
-                        <>
-                          <dt>{t('fund')}</dt>
-                          <dd>{formatFen(it.share.fundFen, lang)}</dd>
-                          <dt>{t('units')}</dt>
-                          <dd>
-                            {it.share.units} / {it.share.totalUnits}
-                          </dd>
-                        </>
-                      ) : null}
-                      <dt className="income-steps__result">{t('amount')}</dt>
-                      <dd className="income-steps__result">{formatFen(it.amountFen, lang)}</dd>
-                    </dl>
+                    <ItemSteps item={it} month={s.month!} />
                   )}
                   <p className="muted small">{it.note ? tx(it.note) : t(`itemNotes.${it.code}`, { defaultValue: '' })}</p>
                   <p className="small">
                     <FigureTrace trace={{ kind: 'item', month: s.month!, item: it }} subject={tx(it.name)} />
                   </p>
-                  {it.code === 'PROMOTION' ? (
-                    <Link to={`/income/promotionservicefee?month=${s.month}`} className="term-help">
-                      {t('pages.promotionservicefee')} ({it.legCount})
-                    </Link>
-                  ) : null}
                 </section>
               ))}
             </div>

@@ -103,6 +103,67 @@ describe('figure traces on the income pages', () => {
     expect(bracket).toHaveAccessibleDescription('Group PV 8,009 = personal PV 300 + legs 7,709 → 18% (7,000 – 9,999 PV)');
   });
 
+  it('/income/commissiondetail: the promotion fee is the differential with its lines a link away, an unmet Ruby no product (issue #31)', async () => {
+    const base = { subCode: null, note: null, legCount: 0, leadership: null, share: null };
+    const statement: StatementData = {
+      month: '2026-10',
+      py: '26/27',
+      months: ['2026-10'],
+      paidOn: '2026-11-15',
+      volume: null,
+      items: [
+        {
+          ...base,
+          code: 'PROMOTION',
+          name: { zh: '市场推广服务费', en: 'Market promotion service fee' },
+          baseBvFen: 14_996_000,
+          rateBp: 2100,
+          amountFen: 1_649_790,
+          legCount: 4,
+          derivation: { kind: 'differential', baseTimesRate: false },
+        },
+        {
+          ...base,
+          code: 'RUBY',
+          name: { zh: '红宝石服务费', en: 'Ruby service fee' },
+          baseBvFen: 10_000_000,
+          rateBp: 200,
+          amountFen: 0,
+          note: { zh: '个人小组PV未达20,000', en: 'personal-group PV below 20,000' },
+          derivation: { kind: 'unmet', baseTimesRate: false },
+        },
+        {
+          ...base,
+          code: 'PEARL',
+          name: { zh: '明珠服务费', en: 'Pearl service fee' },
+          baseBvFen: 2_000_000,
+          rateBp: 100,
+          amountFen: 20_000,
+          derivation: { kind: 'product', baseTimesRate: true },
+        },
+      ],
+      pretaxFen: 1_669_790,
+      taxFen: 0,
+      netFen: 1_669_790,
+      withholding,
+    };
+    const { container } = show(<CommissionDetailPage />, [[statementQuery(undefined, 'commissiondetail').queryKey, statement]]);
+    const promotion = (await screen.findByRole('region', { name: 'Market promotion service fee' })).querySelector('dl')!;
+    expect(promotion.textContent).toBe(
+      'Group BV¥149,960.00Your bracket21%less each leg’s own bracket (not the two multiplied)Leg by legAmount¥16,497.90',
+    );
+    expect(screen.getByRole('link', { name: 'Market promotion service fee of Oct 2026 · Leg by leg' })).toHaveAttribute(
+      'href',
+      '/income/promotionservicefee?month=2026-10',
+    );
+    expect(container.querySelector('#item-RUBY dl')!.textContent).toBe(
+      'Base (BV)¥100,000.00Rate2%ConditionNot met this month: nothing paidAmount¥0.00',
+    );
+    expect(container.querySelector('#item-PEARL dl')!.textContent).toBe('Base (BV)¥20,000.00Rate1%Base × rate¥20,000.00 × 1% = ¥200.00');
+    const ruby = await openTrace(/^How is this calculated\? Ruby service fee$/, 'Ruby service fee · Oct 2026');
+    expect(ruby).toHaveAccessibleDescription('¥0.00: the condition is not met this month, nothing paid');
+  });
+
   it('/income/annualtaxable: the year’s tax trace from gross to the balance', async () => {
     const annual: AnnualTaxableData = {
       year: '2026',

@@ -1,8 +1,13 @@
 import type { StatementData } from '@abo/contract';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n, initI18n } from '../../../i18n/index.ts';
 import { StatementItems } from './statement-items.tsx';
+
+// The promotion fee's lines are a link away: the table is shown inside a router, as on its page.
+const inRouter = (node: ReactNode) => render(<MemoryRouter>{node}</MemoryRouter>);
 
 const statement: StatementData = {
   month: '2026-10',
@@ -65,14 +70,14 @@ describe('StatementItems', () => {
 
   it("shows each item's { zh, en } name and note in the language chosen, and the page's own note when the item has none", async () => {
     await act(() => i18n.changeLanguage('zh-CN'));
-    const { unmount } = render(<StatementItems s={statement} />);
+    const { unmount } = inRouter(<StatementItems s={statement} />);
     expect(screen.getByText('退货')).toBeTruthy();
     expect(screen.getByText('十月退货')).toBeTruthy();
     expect(screen.getByText('红宝石服务费')).toBeTruthy();
     expect(screen.getByText(/个人小组 PV 达 20,000/)).toBeTruthy();
     unmount();
     await act(() => i18n.changeLanguage('en-US'));
-    render(<StatementItems s={statement} />);
+    inRouter(<StatementItems s={statement} />);
     expect(screen.getByText('Return')).toBeTruthy();
     expect(screen.getByText('October return')).toBeTruthy();
     expect(screen.getByText('Ruby service fee')).toBeTruthy();
@@ -80,12 +85,13 @@ describe('StatementItems', () => {
     await act(() => i18n.changeLanguage('zh-CN'));
   });
 
-  it('shows an annual bonus as the fund and the units that share it, not as base × rate alone', async () => {
+  it('shows an annual bonus as fund × units / all units, and the fund as base × rate where it is', async () => {
     await act(() => i18n.changeLanguage('en-US'));
-    const { container } = render(<StatementItems s={statement} />);
-    const share = container.querySelector('[data-share]');
-    expect(share?.textContent).toMatch(/Fund ¥69,000\.00 · units 36 \/ 72/);
-    expect(container.querySelectorAll('[data-share]')).toHaveLength(1);
+    const { container } = inRouter(<StatementItems s={statement} />);
+    const share = container.querySelector('[data-derivation="share"]');
+    // fund × your units / all units = amount, and the fund is base × rate (the BFF found it holds).
+    expect(share?.textContent).toBe('fund ¥69,000.00 × 36 / 72 units= ¥34,500.00fund = ¥23,000,000.00 × 0.3%');
+    expect(container.querySelectorAll('[data-derivation="share"]')).toHaveLength(1);
     await act(() => i18n.changeLanguage('zh-CN'));
   });
 
@@ -112,10 +118,80 @@ describe('StatementItems', () => {
       netFen: 0,
       withholding: { ...statement.withholding, pretaxFen: 0 },
     };
-    const { container } = render(<StatementItems s={october} />);
+    const { container } = inRouter(<StatementItems s={october} />);
     expect(container.querySelector('[data-item-fen="-414000"]')?.textContent).toMatch(/-¥4,140\.00|−¥4,140\.00|¥-4,140\.00/);
     expect(screen.getByText(/nothing is paid, and the debit is taken from the next statement/)).toBeTruthy();
     expect(container.querySelector('[data-net-fen="0"]')).toBeTruthy();
     await act(() => i18n.changeLanguage('zh-CN'));
+  });
+
+  it('shows base × rate only where it is the amount: the promotion differential, leadership and an unmet Ruby are no product (issue #31)', async () => {
+    await act(() => i18n.changeLanguage('en-US'));
+    const base = { subCode: null, note: null, legCount: 0, leadership: null, share: null };
+    const issue: StatementData = {
+      ...statement,
+      items: [
+        {
+          ...base,
+          code: 'PROMOTION',
+          name: { zh: '市场推广服务费', en: 'Market promotion service fee' },
+          baseBvFen: 14_996_000,
+          rateBp: 2100,
+          amountFen: 1_649_790,
+          legCount: 4,
+          derivation: { kind: 'differential', baseTimesRate: false },
+        },
+        {
+          ...base,
+          code: 'LEADERSHIP',
+          name: { zh: '领导服务费', en: 'Leadership service fee' },
+          baseBvFen: 3_750_000,
+          rateBp: 400,
+          amountFen: 120_000,
+          leadership: { inFen: 150_000, ownFen: 0, upFen: 30_000 },
+          derivation: { kind: 'leadership', baseTimesRate: true },
+        },
+        {
+          ...base,
+          code: 'RUBY',
+          name: { zh: '红宝石服务费', en: 'Ruby service fee' },
+          baseBvFen: 10_000_000,
+          rateBp: 200,
+          amountFen: 0,
+          note: { zh: '个人小组PV未达20,000', en: 'personal-group PV below 20,000' },
+          derivation: { kind: 'unmet', baseTimesRate: false },
+        },
+        { ...statement.items[1]!, derivation: { kind: 'product', baseTimesRate: true } },
+        // An answer from before the BFF said how: base and rate, and no product claimed.
+        { ...statement.items[1]!, code: 'PEARL', name: { zh: '明珠服务费', en: 'Pearl service fee' }, derivation: null },
+      ],
+    };
+    const { container } = inRouter(<StatementItems s={issue} />);
+    const calc = (kind: string) => container.querySelector(`[data-derivation="${kind}"]`)!;
+    const promotion = calc('differential');
+    expect(promotion).toHaveTextContent('Group BV ¥149,960.00 at your bracket 21%');
+    expect(promotion).toHaveTextContent('less each leg’s own bracket');
+    expect(promotion.textContent).not.toMatch(/×\s*21%|= ¥16,497\.90/);
+    expect(
+      within(promotion as HTMLElement).getByRole('link', {
+        name: 'Market promotion service fee of Oct 2026 · Leg by leg: each line BV × differential',
+      }),
+    ).toHaveAttribute('href', '/income/promotionservicefee?month=2026-10');
+    // Leadership: received + own − passed up = kept, and what came up is base × 4 % (it holds here).
+    expect(calc('leadership').textContent).toBe(
+      'passed up to you ¥1,500.00(¥37,500.00 × 4%)+ your 21% group ¥0.00− passed up to your sponsor ¥300.00= ¥1,200.00',
+    );
+    // Ruby in a month its condition is not met: base, rate and why, no "×".
+    const ruby = calc('unmet');
+    expect(ruby.textContent).toBe('Base (BV) ¥100,000.00Rate 2%Condition not met this month: nothing paid (the note says why)');
+    expect(screen.getByText('personal-group PV below 20,000')).toBeInTheDocument();
+    // Where base × rate is the amount it says so, to the fen.
+    expect(calc('product').textContent).toBe('¥1,000.00 × 2%= ¥20.00');
+    expect(calc('unknown').textContent).toBe('Base (BV) ¥1,000.00Rate 2%');
+    // Nowhere a "×" beside an amount it does not make.
+    expect(container.querySelector('thead')).toHaveTextContent('Calculation');
+    await act(() => i18n.changeLanguage('zh-CN'));
+    expect(calc('differential')).toHaveTextContent('小组总 BV ¥149,960.00，本人档次 21%');
+    expect(calc('unmet')).toHaveTextContent('本月条件未达成，不发放');
   });
 });

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
 import { formatFen, formatFenLess } from '../../../lib/format.ts';
 import { useLocalText } from '../../../lib/use-local-text.ts';
-import { formatRateBp } from './income-format.ts';
+import { ItemCalculation } from './item-calculation.tsx';
 
 type Item = StatementData['items'][number];
 
-/** The statement's items with base and rate, then pre-tax, tax and net: a table that adds up. */
+/** The statement's items, each with how its amount is worked out, then pre-tax, tax and net: a table that adds up. */
 export function StatementItems({ s }: { s: StatementData }) {
   const { t } = useTranslation('income');
   const { lang, tx } = useLocalText();
@@ -23,21 +23,13 @@ export function StatementItems({ s }: { s: StatementData }) {
       ),
     },
     {
+      // How the amount is worked out, only where it checks (ItemCalculation): the promotion fee is
+      // no base × rate, nor is an item that paid nothing.
       key: 'base',
-      header: `${t('base')} × ${t('rate')}`,
+      header: t('calculation'),
       numeric: true,
-      cell: (it) => (
-        <>
-          {it.baseBvFen ? formatFen(it.baseBvFen, lang) : '—'}
-          <div className="muted small">× {it.rateBp ? formatRateBp(it.rateBp, lang) : '—'}</div>
-          {it.share ? (
-            // An annual fund is shared, not paid as base × rate: show the fund and the units that share it.
-            <div className="muted small" data-share>
-              = {t('fund')} {formatFen(it.share.fundFen, lang)} · {t('unitsShort', { units: it.share.units, total: it.share.totalUnits })}
-            </div>
-          ) : null}
-        </>
-      ),
+      wrap: true,
+      cell: (it) => <ItemCalculation item={it} month={s.month!} />,
     },
     { key: 'amount', header: t('amount'), numeric: true, cell: (it) => formatFen(it.amountFen, lang) },
   ];
