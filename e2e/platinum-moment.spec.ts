@@ -21,6 +21,11 @@ const LAYOUTS = [
 const TEXT = {
   'zh-CN': {
     lastQ: /2026年10月(是|不是) Q 月$/,
+    why: '为什么: 2026年10月的 Q 月判定',
+    testTitle: 'SP 月（Q 月）· 2026年10月',
+    testYes: /→ 是 SP 月$/,
+    testNo: /→ 不是 SP 月$/,
+    close: '关闭',
     seminar: '研讨会 26/27',
     progress: /(FLQ月|PQ月|APV|积分指数|出席|奖衔) .*\d/,
     legToGo: /还差 [\d,]+ PV 达到 Q/,
@@ -32,6 +37,11 @@ const TEXT = {
   },
   'en-US': {
     lastQ: /Oct 2026 was (not )?a Q month$/,
+    why: 'Why: the Q-month test of Oct 2026',
+    testTitle: 'SP month (Q month) · Oct 2026',
+    testYes: /→ an SP month$/,
+    testNo: /→ not an SP month$/,
+    close: 'Close',
     seminar: 'Seminars 26/27',
     progress: /(FLQ months|PQ months|APV|Points index|Required events|Pin) .*\d/,
     legToGo: /[\d,]+ PV to go to Q/,
@@ -63,10 +73,11 @@ for (const layout of LAYOUTS) {
       const box = (await moment.boundingBox())!;
       expect(box.y + box.height, 'the answers fit the first screen').toBeLessThanOrEqual(layout.viewport.height);
 
-      // Did last month count, and the why: what October did for each seminar criterion.
+      // Did last month count, and the why: the Q-month test worked out for October.
       await expect(moment.locator('.moment__answer')).toHaveText(tx.lastQ);
-      const why = moment.locator('a.moment__why');
-      await expect(why).toHaveAttribute('href', '/front/incentiveplan/qualificationquery?code=SEMINAR_2627&month=2026-10');
+      const why = moment.locator('button.moment__why');
+      await expect(why).toHaveAttribute('aria-haspopup', 'dialog');
+      await expect(why).toHaveAccessibleName(tx.why);
 
       // This PY's seminar: its status and the criterion that decides it, in words.
       const seminar = moment.locator('a.moment__link').first();
@@ -90,14 +101,14 @@ for (const layout of LAYOUTS) {
       await expect(page.locator('main:visible').getByText(gap, { exact: true }).first()).toBeVisible();
       await page.getByRole('button', { name: layout.back }).click();
 
-      // The why of last month: the qualification query at that month.
-      await page.locator('section.moment a.moment__why').click();
-      await expect(page).toHaveURL(/qualificationquery\?code=SEMINAR_2627&month=2026-10$/);
-      await settled(page);
-      await expect(page.locator('main:visible')).toContainText(
-        layout.lang === 'zh-CN' ? '2026年10月 该月对各条件的贡献' : 'What Oct 2026 contributed to each criterion',
-      );
-      await page.getByRole('button', { name: layout.back }).click();
+      // The why of last month: the Q-month (SP-month) test on October's APV and 21% legs, saying what home says.
+      const wasQ = !/不是|not/.test(await moment.locator('.moment__answer').innerText());
+      await page.locator('section.moment button.moment__why').click();
+      const trace = page.getByRole('dialog', { name: tx.testTitle });
+      await expect(trace).toBeVisible();
+      await expect(trace.getByTestId('trace-result')).toHaveText(wasQ ? tx.testYes : tx.testNo);
+      await trace.getByRole('button', { name: tx.close }).click();
+      await expect(trace).toBeHidden();
 
       // The leg opens its market details.
       await page.locator('section.moment a.moment__link').nth(1).click();

@@ -73,8 +73,15 @@ export const homeSummaryDataSchema = z.object({
   lastMonth: z.string().nullable(),
   lastMonthQ: z.boolean().nullable(),
   /**
-   * The seminar plan of last month's PY: its month-by-month trace explains lastMonthQ (the "why"
-   * link opens what that month did for each of its criteria).
+   * What the Q-month (SP-month) test that decides lastMonthQ reads: the month's APV and its 21 %
+   * (Q) frontline legs, as the close stored them. Home's "why" opens that test worked out for the
+   * month (the web's 'sp' figure trace, the rule from the plan engine). Null without lastMonth,
+   * and in an answer from before it was sent.
+   */
+  lastMonthTest: z.object({ apv: z.number(), qLegs: z.number().int() }).nullable().default(null),
+  /**
+   * The seminar plan of last month's PY (its qualification query shows what that month did for
+   * each criterion). Web builds before lastMonthTest linked "why" to it; the why is now the test.
    */
   lastMonthPlan: z.string().nullable(),
   /** This PY's seminar plan at a glance (the question a distributor opens the app with). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pinName, planByCode } from '@abo/plan';
+import { isSpMonth, pinName, planByCode, rulesForMonth } from '@abo/plan';
 import { loadProfile } from '../../idp/profile.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { DEMO_PASSWORD, seedDatabase } from '../../seed/index.ts';
@@ -190,6 +190,30 @@ describe('home summary on the demo seed', () => {
         expect(s.seminar.binding.progress.zh, ada).toContain(`${c.achieved.toLocaleString('en-US')}/${c.required.toLocaleString('en-US')}`);
       }
     }
+  });
+
+  it('sends what the Q-month test read for last month, and the test on those figures gives the answer home shows', async () => {
+    let answered = 0;
+    for (const ada of ['10000001', '10000002', '10000003', '10000004']) {
+      const s = await summaryOf(ada);
+      if (s.lastMonth === null) {
+        expect(s.lastMonthTest, ada).toBeNull();
+        continue;
+      }
+      const stored = await t.db
+        .selectFrom('monthly_results')
+        .select(['apv', 'q_legs'])
+        .where('ada', '=', ada)
+        .where('month', '=', s.lastMonth)
+        .executeTakeFirstOrThrow();
+      expect(s.lastMonthTest, ada).toEqual({ apv: stored.apv, qLegs: stored.q_legs });
+      // The web's "why" works the plan engine's test out on these figures: it must say what home says.
+      expect(isSpMonth(s.lastMonthTest.apv, s.lastMonthTest.qLegs, rulesForMonth(s.lastMonth, { fallback: 'nearest' })), ada).toBe(
+        s.lastMonthQ,
+      );
+      answered++;
+    }
+    expect(answered).toBeGreaterThan(1);
   });
 
   it('names the plan whose trace explains last month, and the frontline leg closest to Q this month', async () => {

@@ -79,6 +79,8 @@ export async function homeRoutes(app: FastifyInstance, opts: { today: () => Date
         // A Q month is a PQ month (qualified at 21 % in one's own right), as the plan pages flag it,
         // not a group at 21 % through its legs alone.
         lastMonthQ: last ? isPqMonth(last) : null,
+        // What that test reads, so the "why" beside the answer is the test worked out for the month.
+        lastMonthTest: last ? { apv: last.apv, qLegs: last.qLegs } : null,
         lastMonthPlan: last ? (seminarOf(pyOf(lastMonth))?.code ?? null) : null,
         seminar,
         legs: {

@@ -24,12 +24,18 @@ export function FigureTrace({
   trace,
   subject,
   compact = false,
+  label,
   className,
 }: {
   trace: TraceInput;
   subject?: string;
   /** Only the icon (in a table cell); the words stay the button's name. */
   compact?: boolean;
+  /**
+   * The button's words in place of "How is this calculated?", for the "why" beside an answer;
+   * its name is then `label: subject`.
+   */
+  label?: string;
   className?: string;
 }) {
   addTexts();
@@ -44,15 +50,15 @@ export function FigureTrace({
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? id : undefined}
-        aria-label={subject ? `${t('button')} ${subject}` : undefined}
-        title={compact ? t('button') : undefined}
+        aria-label={subject ? (label ? `${label}: ${subject}` : `${t('button')} ${subject}`) : undefined}
+        title={compact ? (label ?? t('button')) : undefined}
         data-trace={trace.kind}
         onClick={show}
         onPointerEnter={() => void tracePopup.preload()}
         onFocus={() => void tracePopup.preload()}
       >
         <QuestionCircleOutline aria-hidden="true" />
-        <span className={compact ? 'visually-hidden' : undefined}>{t('button')}</span>
+        <span className={compact ? 'visually-hidden' : undefined}>{label ?? t('button')}</span>
       </button>
       {used ? <tracePopup.Component id={id} trace={trace} open={open} onClose={close} returnFocus={button} /> : null}
     </>

@@ -37,6 +37,7 @@ const summary: HomeSummary = {
   lastPretaxFen: null,
   lastMonth: null,
   lastMonthQ: null,
+  lastMonthTest: null,
   lastMonthPlan: null,
   seminar: null,
   legs: { month: '2026-11', total: 0, qSoFar: 0, qThreshold: 10_000, closest: null },

@@ -1,7 +1,7 @@
 // The home page's first answers for the new member (README: 10000003): the month's first goal in
 // plain words with where to act on it, terms a tap from their meaning, empty states that say what next.
 import type { HomeSummary } from '@abo/contract';
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +36,7 @@ const newMember: HomeSummary = {
   lastPretaxFen: null,
   lastMonth: '2026-10',
   lastMonthQ: false,
+  lastMonthTest: { apv: 300, qLegs: 0 },
   lastMonthPlan: 'SEMINAR_2627',
   seminar: null,
   legs: { month: '2026-11', total: 0, qSoFar: 0, qThreshold: 10_000, closest: null },
@@ -92,5 +93,44 @@ describe('home for a new member', () => {
     unmount();
     show({ ...newMember, firstGoal: null });
     expect(screen.queryByTestId('first-goal')).toBeNull();
+  });
+
+  it('opens the Q-month test worked out for last month as its why, not the seminar’s table', async () => {
+    await act(() => i18n.changeLanguage('en-US'));
+    // The dialog makes the page behind it inert: the page is in #root, as in the app.
+    const root = document.body.appendChild(Object.assign(document.createElement('div'), { id: 'root' }));
+    const { unmount } = render(
+      <MemoryRouter>
+        <MomentCard s={{ ...newMember, lastMonthQ: true, lastMonthTest: { apv: 4_200, qLegs: 1 } }} />
+      </MemoryRouter>,
+      { container: root },
+    );
+    expect(screen.getByText(/Oct 2026 was a/)).toHaveTextContent('Oct 2026 was a Q month');
+    expect(document.querySelector('a[href*="qualificationquery"]')).toBeNull();
+    const why = screen.getByRole('button', { name: 'Why: the Q-month test of Oct 2026' });
+    expect(why).toHaveTextContent('Why');
+    expect(why).toHaveAttribute('aria-haspopup', 'dialog');
+    fireEvent.click(why);
+    const dialog = await screen.findByRole('dialog', { name: 'SP month (Q month) · Oct 2026' }, { timeout: 5000 });
+    // The month's own figures against the engine's test, each condition met or not.
+    expect(dialog).toHaveAccessibleDescription('APV 4,200, 21% legs 1 → an SP month');
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['✗ APV 4,200 ≥ 10,000 (not met)', '✓ APV 4,200 ≥ 4,000 and 21% legs 1 ≥ 1 (met)', '✗ 21% legs 1 ≥ 2 (not met)']);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    unmount();
+    root.remove();
+  });
+
+  it('says it in Chinese, and an answer without the test’s figures (an older BFF) shows no why', async () => {
+    await act(() => i18n.changeLanguage('zh-CN'));
+    const { unmount } = show(newMember);
+    expect(screen.getByRole('button', { name: '为什么: 2026年10月的 Q 月判定' })).toHaveTextContent('为什么');
+    unmount();
+    show({ ...newMember, lastMonthTest: null });
+    expect(screen.getByText(/2026年10月不是/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /为什么/ })).toBeNull();
   });
 });

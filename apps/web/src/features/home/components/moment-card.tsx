@@ -3,6 +3,7 @@ import { CheckCircleFill, CloseCircleFill, RightOutline } from 'antd-mobile-icon
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { mayOpen } from '../../../app/write-pages.ts';
+import { FigureTrace } from '../../../components/figure-trace/figure-trace.tsx';
 import { StatusTag } from '../../../components/status-tag.tsx';
 import { TermText } from '../../../components/term/term-text.tsx';
 import { formatMonth, formatPv } from '../../../lib/format.ts';
@@ -11,7 +12,10 @@ import { FirstGoal } from './first-goal.tsx';
 
 const INVITE = '/achievement/dealerinvitation';
 
-/** Did last month count: yes or no, and the link to what that month did for each seminar criterion. */
+/**
+ * Did last month count: yes or no, and its why: the Q-month (SP-month) test worked out on that
+ * month's APV and 21 % legs (the figure trace; the rule from the plan engine), not a plan's table.
+ */
 function LastMonth({ s }: { s: HomeSummary }) {
   const { t } = useTranslation('home');
   const { lang } = useLocalText();
@@ -26,14 +30,14 @@ function LastMonth({ s }: { s: HomeSummary }) {
           <TermText text={t(s.lastMonthQ ? 'lastQYes' : 'lastQNo', { month })} />
         </span>
       </p>
-      {s.lastMonthPlan ? (
-        <Link
+      {/* An answer from before the BFF sent the test's figures has no why. */}
+      {s.lastMonthTest ? (
+        <FigureTrace
           className="moment__why"
-          to={`/incentiveplan/qualificationquery?code=${encodeURIComponent(s.lastMonthPlan)}&month=${s.lastMonth}`}
-          aria-label={t('whyMonth', { month })}
-        >
-          {t('why')} <RightOutline aria-hidden="true" />
-        </Link>
+          label={t('why')}
+          subject={t('whyTest', { month })}
+          trace={{ kind: 'sp', month: s.lastMonth, apv: s.lastMonthTest.apv, qLegs: s.lastMonthTest.qLegs }}
+        />
       ) : null}
     </div>
   );
