@@ -125,8 +125,13 @@ describe('home summary on the demo seed', () => {
       expect(home.seminar.status, ada).toBe(plan.status);
       expect(home.seminar.reason ?? null, ada).toEqual(plan.status === 'outOfReach' ? plan.reason.text : null);
     }
-    // The new member cannot reach it (no frontline for the FLQ months), and both pages say why.
-    expect((await summaryOf('10000003')).seminar.status).toBe('outOfReach');
+    // The new member has no frontline yet: legs sponsored in the months left could still make the
+    // FLQ months, so the seminar is at risk, never a red "cannot be reached" (issue #31).
+    expect((await summaryOf('10000003')).seminar.status).toBe('atRisk');
+    const flq = (await post('10000003', '/bff/v1/incentive/plan', { code: 'SEMINAR_2627' })).criteria.find(
+      (c: { kind: string }) => c.kind === 'flqMonths',
+    );
+    expect(flq.gap.text.en).toMatch(/no frontline legs yet, so new legs would have to reach Q/);
   });
 
   it('shows this PY’s PQ and FLQ months as the seminar plan counts them', async () => {
