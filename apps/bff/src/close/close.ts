@@ -15,10 +15,12 @@
 import { addMonths, monthIndex, plansFor, pyFirstMonthIndex, pyName, pyOf, pyStartYear, type MonthKey, type PyName } from '@abo/plan';
 import { markDataReplaced } from '../db/data-version.ts';
 import type { DB } from '../db/index.ts';
+import { MONTHLY_RESULT_COLUMNS } from '../db/monthly-results.ts';
 import { openImportConn, type ImportConn } from '../import/conn.ts';
+import { closedThrough } from '../import/staging.ts';
 import { produceNotifications, type ProduceSummary } from '../notifications/produce.ts';
 import type { ProgressFn } from './close-all.ts';
-import { readCheckpoint, resetCheckpoint, writeCheckpointRows } from './checkpoint.ts';
+import { changedSinceSaved, checkpointParts, openParts, readCheckpoint, readOpenFigures, writeCheckpoint } from './checkpoint.ts';
 import {
   changedMembers,
   closeCalendar,
@@ -179,9 +181,7 @@ async function attemptClose(
   const { today, todayMonth, progress } = opts;
   const version = await metaValue(conn, 'seeded_at');
   const state = parseCloseState(await metaValue(conn, CLOSE_STATE_KEY));
-  const [{ m: closedBefore = null } = {}] = await conn.all<{ m: string | null }>(
-    `select max(month) as m from monthly_results where closed = 1`,
-  );
+  const closedBefore = await closedThrough(conn);
   if (closedBefore !== null && closedBefore >= todayMonth) {
     throw new CloseUsageError(`the database is closed through ${closedBefore}, which is not before today's month (${todayMonth})`);
   }
@@ -253,7 +253,12 @@ async function attemptClose(
     // and a plan reads today by its month only).
     if (cal.closed === writeFrom && state?.open === todayMonth && state.through === target) {
       progress?.({ phase: 'compare', done: 0, total: 1 });
-      const changed = await changedMembers(conn, members, closing.figures, writeFrom);
+      // With the open rows the last close saved (close/checkpoint.ts), in memory; else from the table.
+      const savedOpen = await readOpenFigures(conn);
+      const width = MONTHLY_RESULT_COLUMNS.length;
+      const changed =
+        (savedOpen && changedSinceSaved(members, closing.figures, writeFrom, savedOpen, width)) ??
+        (await changedMembers(conn, members, closing.figures, writeFrom));
       only = planMembers(members, changed);
     }
     progress?.({ phase: 'read kept months', done: 0, total: 1 });
@@ -301,12 +306,16 @@ async function attemptClose(
   const w = openFigureWriter(writer, figures, planSource(plans, opts.planWorker), progress);
   // A resumed close that closed nothing leaves the state it started from as it was.
   const saveCheckpoint = !resumedAfter || closedNow.length > 0;
+  // What the next close starts from, built before the transaction: the state (when it moved) and
+  // the open months' rows as written now.
+  progress?.({ phase: 'close_checkpoint', done: 0, total: 1 });
+  const stateParts = saveCheckpoint ? checkpointParts(members, figures.order, closing.state) : [];
+  const openSaved = openParts(figures, figures.cal.closed, MONTHLY_RESULT_COLUMNS.length);
   /** The rows: into staging tables before the transaction (SQLite), or in place inside it. */
   const writeRows = async () => {
     await w.timed('monthly_results', () => writeMonthlyResults(w, figures, writeFrom - keep, only));
     if (closedNow.length > 0 || !only) await w.timed('statements', () => writeStatements(w, figures, writeFrom - keep));
     await w.timed('plan_results', () => w.planResults());
-    if (saveCheckpoint) await w.timed('close_checkpoint', () => writeCheckpointRows(w, members, closing.state));
     await writer.commit();
   };
   let done: { rows: Record<string, number>; planMode: 'worker' | 'inline' } | null;
@@ -329,7 +338,7 @@ async function attemptClose(
       const pins = await conn.run(
         `update distributors set pin_code = p.pin_code, pin_month = p.pin_month from close_pins p where distributors.ada = p.ada`,
       );
-      if (saveCheckpoint) await resetCheckpoint(k, conn, closing.state);
+      await writeCheckpoint(k, openSaved, saveCheckpoint ? { state: closing.state, parts: stateParts } : null);
       if (rowWriter.staged) {
         progress?.({ phase: 'move in', done: 0, total: 1 });
         await rowWriter.moveIn();

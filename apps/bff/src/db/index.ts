@@ -12,6 +12,7 @@ import * as m0008 from './migrations/0008-watchlist.ts';
 import * as m0009 from './migrations/0009-pin-held.ts';
 import * as m0010 from './migrations/0010-order-bv.ts';
 import * as m0011 from './migrations/0011-close-checkpoint.ts';
+import * as m0012 from './migrations/0012-close-checkpoint-parts.ts';
 import { openPostgres, postgresSchema, rawPostgres } from './postgres.ts';
 import { openSqlite, rawSqlite, sqlitePath } from './sqlite.ts';
 
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0009-pin-held': m0009,
   '0010-order-bv': m0010,
   '0011-close-checkpoint': m0011,
+  '0012-close-checkpoint-parts': m0012,
 };
 
 /**

@@ -98,27 +98,13 @@ export interface StatementsTable {
  * met tier / best met track for plans with levels. Written by the seed (evaluatePlans with
  * detail: false, today = the seed's today).
  */
-/** The engine's state after the last closed month, per distributor (migration 0011, close/checkpoint.ts). */
+/**
+ * What the last close saved for the next one (migrations 0011, 0012; close/checkpoint.ts): the
+ * engine's state after the last closed month and the open months' figures, one binary part each.
+ */
 export interface CloseCheckpointTable {
-  ada: string;
-  sponsor_ada: string | null;
-  join_date: string;
-  pin_held: number | null;
-  pin_code: number;
-  pin_month: number;
-  qualified: number;
-  sp_months: number;
-  sp_run: number;
-  max_sp_run: number;
-  side_volume_months: number;
-  q_months: number;
-  qualified_legs: number;
-  founders_legs: number;
-  best_pgpv: number;
-  units: number;
-  q_group_pgbv_fen: number;
-  debit_fen: number;
-  debit_since: number;
+  part: string;
+  data: Uint8Array;
 }
 
 export interface PlanResultsTable {

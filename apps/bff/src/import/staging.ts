@@ -36,6 +36,18 @@ export async function seededAt(conn: ImportConn): Promise<string | null> {
  * so no order or attendance may land in them. Null when nothing was closed yet.
  */
 export async function closedThrough(conn: ImportConn): Promise<string | null> {
-  const rows = await conn.all<{ m: string | null }>(`select max(month) as m from monthly_results where closed = 1`);
-  return rows[0]?.m ?? null;
+  // A month's rows are all closed or all open (each close writes every row after the last closed
+  // month with one flag per month), so the months are walked down from the last one by the index
+  // monthly_results_month, a row each, instead of scanning every open row (issue #30).
+  for (let below: string | null = null; ;) {
+    const rows: { m: string | null }[] = await conn.all<{ m: string | null }>(
+      below === null ? `select max(month) as m from monthly_results` : `select max(month) as m from monthly_results where month < ?`,
+      below === null ? [] : [below],
+    );
+    const m = rows[0]?.m ?? null;
+    if (m === null) return null;
+    const [row] = await conn.all<{ closed: number | string }>(`select closed from monthly_results where month = ? limit 1`, [m]);
+    if (Number(row?.closed) === 1) return m;
+    below = m;
+  }
 }

@@ -13,11 +13,15 @@ import * as m0005 from './0005-open-month-passed-up.ts';
 import * as m0006 from './0006-document-links.ts';
 import * as m0007 from './0007-notifications.ts';
 import * as m0008 from './0008-watchlist.ts';
+import * as m0009 from './0009-pin-held.ts';
+import * as m0010 from './0010-order-bv.ts';
+import * as m0011 from './0011-close-checkpoint.ts';
 
 const BEFORE = { '0001-initial': m0001, '0002-analytics-retention': m0002, '0003-orders-and-attendance': m0003 };
 const WITH_0004 = { ...BEFORE, '0004-statement-payment-date': m0004 };
 const WITH_0007 = { ...WITH_0004, '0005-open-month-passed-up': m0005, '0006-document-links': m0006, '0007-notifications': m0007 };
 const WITH_0008 = { ...WITH_0007, '0008-watchlist': m0008 };
+const WITH_0011 = { ...WITH_0008, '0009-pin-held': m0009, '0010-order-bv': m0010, '0011-close-checkpoint': m0011 };
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -144,5 +148,25 @@ describe('migration 0009: the pin held before the imported history', () => {
     ]);
     await db.updateTable('distributors').set({ pin_held: 385 }).where('ada', '=', '10000002').execute();
     expect((await db.selectFrom('distributors').select('pin_held').executeTakeFirstOrThrow()).pin_held).toBe(385);
+  });
+});
+
+describe('migration 0012: the saved state of the close in binary parts', () => {
+  it('drops the state kept per distributor (the next close runs from the first month once) and keeps parts as bytes', async () => {
+    const db = fresh();
+    await migrateToLatest(db, WITH_0011);
+    await sql`insert into close_checkpoint (ada, sponsor_ada, join_date, pin_held, pin_code, pin_month, qualified, sp_months, sp_run,
+      max_sp_run, side_volume_months, q_months, qualified_legs, founders_legs, best_pgpv, units, q_group_pgbv_fen, debit_fen, debit_since)
+      values ('10000002', null, '2015-01-01', null, 380, 300, 230, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1)`.execute(db);
+    await sql`insert into meta (key, value) values ('close_checkpoint', '{"month":"2026-09","py":"26/27","pinsPy":"26/27","lastMonth":320}')`.execute(
+      db,
+    );
+    expect(await migrateToLatest(db)).toContain('0012-close-checkpoint-parts');
+    expect(await db.selectFrom('close_checkpoint').selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('meta').select('key').where('key', '=', 'close_checkpoint').execute()).toEqual([]);
+    const data = Buffer.from(new Float64Array([1.5, NaN, -2]).buffer);
+    await db.insertInto('close_checkpoint').values({ part: 'open.values', data }).execute();
+    const back = await db.selectFrom('close_checkpoint').select('data').executeTakeFirstOrThrow();
+    expect(Buffer.from(back.data).equals(data)).toBe(true);
   });
 });
