@@ -24,6 +24,11 @@ export interface ImportConn {
   /** Runs a statement; answers the rows it changed. */
   run(text: string, params?: readonly SqlValue[]): Promise<number>;
   all<T>(text: string, params?: readonly SqlValue[]): Promise<T[]>;
+  /**
+   * Like all(), each row as an array of its columns in the select's order: no object per row, for
+   * the close's reads of every member (about twice as fast on SQLite).
+   */
+  rows<T extends readonly unknown[]>(text: string, params?: readonly SqlValue[]): Promise<T[]>;
   inserter(table: string, columns: readonly string[]): RowInserter;
   /**
    * Runs `body` in one transaction holding the database's write lock (SQLite: BEGIN IMMEDIATE;
@@ -154,10 +159,20 @@ function openSqliteConn(db: DB, fresh: boolean): ImportConn {
     }
     return s;
   };
+  const rawStatements = new Map<string, SQLite.Statement>();
+  const prepareRaw = (text: string) => {
+    let s = rawStatements.get(text);
+    if (!s) {
+      s = sqlite.prepare(text).raw(true);
+      if (rawStatements.size < 100) rawStatements.set(text, s);
+    }
+    return s;
+  };
   const conn: ImportConn = {
     dialect: 'sqlite',
     run: async (text, params = []) => prepare(text).run(params).changes,
     all: async <T>(text: string, params: readonly SqlValue[] = []) => prepare(text).all(params) as T[],
+    rows: async <T extends readonly unknown[]>(text: string, params: readonly SqlValue[] = []) => prepareRaw(text).all(params) as T[],
     inserter: (table, columns) => new Inserter(conn, table, columns),
     // Kysely's own connection is taken for the transaction: in a server process no other query
     // runs on the (single) SQLite connection inside it.
@@ -175,6 +190,7 @@ function openSqliteConn(db: DB, fresh: boolean): ImportConn {
       }),
     release: () => {
       statements.clear();
+      rawStatements.clear();
       sqlite.pragma(`cache_size = ${saved.main}`);
       sqlite.pragma(`temp.cache_size = ${saved.temp}`);
       if (fresh) {
@@ -213,6 +229,15 @@ async function openPostgresConn(db: DB): Promise<ImportConn> {
     dialect: 'postgres',
     run: async (text, params) => (await query(text, params)).rowCount ?? 0,
     all: async <T>(text: string, params?: readonly SqlValue[]) => (await query(text, params)).rows as T[],
+    rows: async <T extends readonly unknown[]>(text: string, params: readonly SqlValue[] = []) =>
+      (
+        await client.query({
+          text: numbered(text),
+          values: params as SqlValue[],
+          rowMode: 'array',
+          query_timeout: IMPORT_QUERY_TIMEOUT_MS,
+        } as pg.QueryArrayConfig)
+      ).rows as unknown as T[],
     inserter: (table, columns) => new CopyInserter(client, table, columns.length, columns),
     async transaction(body) {
       await query('begin');
