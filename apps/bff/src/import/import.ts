@@ -200,12 +200,17 @@ async function run(conn: ImportConn, files: Files, opts: ImportRunOptions & { re
   const version = await seededAt(conn);
   const closed = replace ? null : await closedThrough(conn);
   const isClosed = (month: string) => closed !== null && month <= closed;
-  // With --replace the database's members only tell which ones are new.
-  const existing = await conn.all<ExistingMember>(
-    replace
-      ? `select ada, null as sponsor_ada, '' as join_date, 0 as tree_pos, 0 as tree_size, 0 as depth, null as pin_held from distributors`
-      : `select ada, sponsor_ada, join_date, tree_pos, tree_size, depth, pin_held from distributors`,
-  );
+  const memberFile = files['distributors.csv'];
+  // With --replace the database's members only tell which ones are new. Without distributors.csv
+  // (the hourly orders) only who they are and when they joined, as arrays: no object per member.
+  const joinedInDb = memberFile ? [] : await conn.rows<[ada: string, joinDate: string]>(`select ada, join_date from distributors`);
+  const existing = !memberFile
+    ? []
+    : await conn.all<ExistingMember>(
+        replace
+          ? `select ada, null as sponsor_ada, '' as join_date, 0 as tree_pos, 0 as tree_size, 0 as depth, null as pin_held from distributors`
+          : `select ada, sponsor_ada, join_date, tree_pos, tree_size, depth, pin_held from distributors`,
+      );
   const inDb = new Map<string, number>();
   existing.forEach((m, i) => inDb.set(m.ada, i));
   const where = replace ? 'not in distributors.csv (--replace: the file is the whole tree)' : 'not in distributors.csv nor in the database';
@@ -215,7 +220,6 @@ async function run(conn: ImportConn, files: Files, opts: ImportRunOptions & { re
   const fileAdas = new Map<string, number>();
   const members: MemberRow[] = [];
   let memberHeader: CsvHeader | null = null;
-  const memberFile = files['distributors.csv'];
   if (memberFile) {
     const checks = distributorChecks(today, fileAdas);
     const fi = new FileIssues(checks.file, checks.columns, issues);
@@ -262,6 +266,7 @@ async function run(conn: ImportConn, files: Files, opts: ImportRunOptions & { re
   /** ADA → join day, for everyone an order or attendance row may name. */
   const joinOf = new Map<string, string>();
   if (!replace) for (const e of existing) joinOf.set(e.ada, e.join_date);
+  if (!replace) for (const [ada, joinDate] of joinedInDb) joinOf.set(ada, joinDate);
   for (const m of members) joinOf.set(m.values[D.ada]!, m.values[D.joinedOn]!);
   // A member whose row was refused still exists for the other files: no "unknown ADA" for each of their orders.
   for (const ada of fileAdas.keys()) if (!joinOf.has(ada)) joinOf.set(ada, '');
