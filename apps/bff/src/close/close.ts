@@ -262,7 +262,8 @@ async function attemptClose(
       only = planMembers(members, changed);
     }
     progress?.({ phase: 'read kept months', done: 0, total: 1 });
-    await readKeptMonths(conn, members, writeFrom, closing.figures, closing.plans.initialPin!, only && historyMembers(members, only));
+    // Of the frontline legs of the members evaluated, only whether they were Q.
+    await readKeptMonths(conn, members, writeFrom, closing.figures, closing.plans.initialPin!, only, only && historyMembers(members, only));
     progress?.({ phase: 'stage', done: 0, total: 1 });
     if (only) closing = { ...closing, plans: { ...closing.plans, only } };
   } else {

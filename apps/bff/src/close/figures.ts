@@ -200,7 +200,9 @@ function adasOf(members: Members, only: Uint8Array | null): string[] {
  * read (`f`, whose arrays start at the calendar's first month) and the pin held before the first
  * month (`pinBefore`: the month before's, else pin_held as the engine starts it): the months the
  * plans look back to, as the closes before wrote them, instead of re-running the engine over them.
- * Only the members flagged in `only`, when given; a member without a row (not joined yet) keeps zeros.
+ * Only the members flagged in `only`, when given, and of those flagged in `legs` besides, only
+ * whether they were Q (what a sponsor's plans read of a frontline leg); a member without a row
+ * (not joined yet) keeps zeros.
  */
 export async function readKeptMonths(
   conn: ImportConn,
@@ -209,8 +211,26 @@ export async function readKeptMonths(
   f: Figures,
   pinBefore: Uint16Array,
   only: Uint8Array | null = null,
+  legs: Uint8Array | null = null,
 ): Promise<void> {
   if (upTo === 0) return;
+  if (only && legs) {
+    const legsOnly = legs.map((x, i) => (x && !only[i] ? 1 : 0));
+    const { n, index } = members;
+    const calFirst = monthIndex(f.cal.months[0]!);
+    const adas = adasOf(members, legsOnly);
+    for (let k = 0; k < adas.length; k += ADA_CHUNK) {
+      const chunk = adas.slice(k, k + ADA_CHUNK);
+      const rows = await conn.rows<[ada: string, month: string, isQ: number]>(
+        `select ada, month, is_q from monthly_results where ada in (${chunk.map(() => '?').join(', ')}) and month >= ? and month <= ?`,
+        [...chunk, f.cal.months[0]!, f.cal.months[upTo - 1]!],
+      );
+      for (const r of rows) {
+        const i = index.get(r[0]);
+        if (i !== undefined) f.isQ[(monthIndex(r[1]) - calFirst) * n + i] = Number(r[2]);
+      }
+    }
+  }
   const { n, index } = members;
   const calFirst = monthIndex(f.cal.months[0]!);
   const before = monthKeyOf(calFirst - 1);
