@@ -73,6 +73,8 @@ export function openFigureWriter(
       phases.push({ name: `write ${name}`, seconds: (performance.now() - t0) / 1000 });
     },
     eachNode: async (phase, body) => {
+      // Its phase starts now (the first step is reported only a twentieth of the way in).
+      progress?.({ phase, done: 0, total: n });
       for (let k = 0; k < n; k++) {
         body(order[k]!);
         if ((k + 1) % FLUSH_EVERY === 0) {
