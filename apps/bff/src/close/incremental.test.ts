@@ -211,7 +211,7 @@ describe('a close resumed from the saved state', () => {
     expect(await derived(saved.db)).toEqual(await derived(table.db));
   });
 
-  it('a member joining without an order rewrites their sponsor’s plans (the frontline bounds what legs can bring)', async () => {
+  it('a member joining without an order: the hourly close gives the sponsor’s plans a close at once gives', async () => {
     const lone: RandomCompany = {
       members: [
         { ada: '81000001', sponsor: null, joined: '2020-01-10' },
@@ -233,8 +233,10 @@ describe('a close resumed from the saved state', () => {
     const alone = await plans(t.db);
     await importDirectory(t.db, { dir: t.folder(filesBetween(lone, '2026-11-02', '2026-11-03')), today: '2026-11-03' });
     expect(await closeMonths(t.db, { today: '2026-11-03' })).toMatchObject({ resumedAfter: '2026-10' });
+    // The frontline size once turned a legs target out of reach; now only a pace can move with it
+    // (issue #31: new legs could still make it), so the plans may read the same as before.
     const withLeg = await plans(t.db);
-    expect(withLeg).not.toEqual(alone);
+    expect(withLeg).toHaveLength(alone.length);
     const atOnce = await fresh();
     await importDirectory(atOnce.db, { dir: atOnce.folder(filesBetween(lone, '0000-00-00', '2026-11-03')), today: '2026-11-03' });
     await closeMonths(atOnce.db, { today: '2026-11-03' });
