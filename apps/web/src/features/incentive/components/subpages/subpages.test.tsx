@@ -87,9 +87,9 @@ function fixture(legs: boolean): PlanData {
 }
 
 /** An open plan as the BFF builds it (today 2026-11-21), from the real engine. */
-function openPlan(code: string, history: PlanHistory): PlanData {
+function openPlan(code: string, history: PlanHistory, today = '2026-11-21'): PlanData {
   const plan = planByCode(code)!;
-  const r = evaluatePlan(plan, history, { today: '2026-11-21', detail: true });
+  const r = evaluatePlan(plan, history, { today, detail: true });
   return {
     ...fixture(false),
     code: plan.code,
@@ -234,12 +234,13 @@ describe('generic plan components', () => {
   });
 
   it('an out-of-reach plan shows the status and says why', () => {
-    // Two frontline legs; the FEM travel plan needs 3 LDD markets.
+    // Two frontline legs; the FEM travel plan needs 3 LDD markets. In May a leg sponsored now can
+    // no longer be Q the 6 months a market needs (in November it could: at risk, not out of reach).
     const months = ['2026-09', '2026-10', '2026-11'].map((month) => ({
       ...{ month, ppv: 300, gpv: 5_000, pgpv: 5_000, bracket: 15, isQ: false, apv: 5_000, qLegs: 1, isSp: false },
       legs: [{ id: 'A', isQ: true }],
     }));
-    const plan = openPlan('FEM_TRAVEL_2627', { months, frontlineLegs: 2 });
+    const plan = openPlan('FEM_TRAVEL_2627', { months, frontlineLegs: 2 }, '2027-05-21');
     wrap(<PlanHeader plan={plan} />);
     const header = screen.getByRole('region', { name: plan.name.en });
     expect(within(header).getAllByText('Out of reach').length).toBeGreaterThanOrEqual(1);
