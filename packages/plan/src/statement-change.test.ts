@@ -195,3 +195,23 @@ describe('random companies, any two months', () => {
     );
   });
 });
+
+describe('the sentence names the leg that moved the pay most', () => {
+  it('not the one whose PV moved most: a leg at a higher bracket gives a smaller differential', () => {
+    // Own 18 % both months (8 000 → 7 500 PV). Lin 6 000 → 5 700 PV (15 %: 3 % on −300 PV =
+    // −¥103.50); Wang 1 500 → 1 300 PV (9 %: 9 % on −200 PV = −¥207.00). Wang moved the pay more.
+    const legs = (lin: number, wang: number): ChangeLeg[] => [
+      { id: 'L', label: LIN, gpv: lin },
+      { id: 'W', label: WANG, gpv: wang },
+    ];
+    const c = explainStatementChange(
+      month({ month: '2026-09', ppv: 500, legs: legs(6_000, 1_500) }),
+      month({ month: '2026-10', ppv: 500, legs: legs(5_700, 1_300) }),
+    );
+    expect(c.parts.slice(0, 2).map((p) => [p.legId, p.pretaxFen])).toEqual([
+      ['W', -20_700],
+      ['L', -10_350],
+    ]);
+    expect(c.summary!.en).toBe('Your group PV fell 500 PV (Wang’s leg −200): market promotion service fee −¥310.50');
+  });
+});

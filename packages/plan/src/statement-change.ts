@@ -303,11 +303,12 @@ function summaryOf(
     const legs = parts.filter((p) => p.kind === 'leg');
     const fromLegs = new Map(from.volume!.legs.map((l) => [l.id, l]));
     const toLegs = new Map(to.volume!.legs.map((l) => [l.id, l]));
-    let big: { label: Text; d: number } | null = null;
+    // The leg named is the one whose change moved the pay most (the first leg in the list below).
+    let big: { label: Text; d: number; fen: number } | null = null;
     for (const p of legs) {
       const l = toLegs.get(p.legId!) ?? fromLegs.get(p.legId!)!;
       const ld = (toLegs.get(p.legId!)?.gpv ?? 0) - (fromLegs.get(p.legId!)?.gpv ?? 0);
-      if (ld !== 0 && (!big || Math.abs(ld) > Math.abs(big.d))) big = { label: l.label, d: ld };
+      if (ld !== 0 && (!big || Math.abs(p.netFen) > Math.abs(big.fen))) big = { label: l.label, d: ld, fen: p.netFen };
     }
     const legZh = big ? `（${big.label.zh}一线${signedPv(big.d)}）` : '';
     const legEn = big ? ` (${big.label.en}’s leg ${signedPv(big.d)})` : '';
