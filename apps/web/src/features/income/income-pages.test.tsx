@@ -92,6 +92,18 @@ describe('the monthly statement page', () => {
     expect(within(en).getByText('paid on 15 Nov 2026')).toBeInTheDocument();
   });
 
+  it('names its two traces apart, the bracket’s and the tax’s, for every reader', async () => {
+    await act(() => i18n.changeLanguage('en-US'));
+    const volume = { ppv: 300, gpv: 8_009, pgpv: 8_009, bracketPercent: 18, qLegs: 0 };
+    show(<ServiceFeePage />, [
+      [statementQuery().queryKey, { ...statement, volume }],
+      [statementsQuery('26/27').queryKey, list],
+    ]);
+    const sheet = screen.getByRole('heading', { name: 'Service fee statement, Oct 2026' }).closest('section')!;
+    const traces = within(sheet).getAllByRole('button', { name: /worked out\?$/ });
+    expect(traces.map((b) => b.textContent)).toEqual(['How is the bracket worked out?', 'How is the tax worked out?']);
+  });
+
   it('says a statement below zero pays nothing, with no payment date', async () => {
     await act(() => i18n.changeLanguage('en-US'));
     const clawBack: StatementData = { ...statement, paidOn: null, pretaxFen: 0, taxFen: 0, netFen: 0 };

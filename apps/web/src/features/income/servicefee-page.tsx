@@ -68,13 +68,13 @@ export default function ServiceFeePage() {
                   {s.volume ? (
                     <FigureTrace
                       trace={{ kind: 'bracket', month: s.month!, ppv: s.volume.ppv, gpv: s.volume.gpv }}
-                      subject={t('bracket')}
+                      label={t('howBracket')}
                     />
                   ) : (
                     <TermHelp code="BRACKET" />
                   )}
                   {' · '}
-                  <FigureTrace trace={{ kind: 'withholding', month: s.month!, withholding: s.withholding }} subject={t('tax')} />
+                  <FigureTrace trace={{ kind: 'withholding', month: s.month!, withholding: s.withholding }} label={t('howTax')} />
                 </p>
               </section>
               <div className="income-side">
