@@ -146,7 +146,8 @@ describe('saving the year in review', () => {
 
       // Focus is on its close button and stays there; Escape closes it and focus goes back.
       const close = screen.getByRole('button', { name: 'Close' });
-      expect(close).toHaveFocus();
+      // The dialog's code loads on first use: its effect moves focus just after it is on screen.
+      await waitFor(() => expect(close).toHaveFocus());
       fireEvent.keyDown(document, { key: 'Tab' });
       expect(close).toHaveFocus();
       fireEvent.keyDown(document, { key: 'Escape' });
