@@ -18,6 +18,7 @@ import { StatementItems } from './components/statement-items.tsx';
 import { StatementTable } from './components/statement-table.tsx';
 import { TotalsGrid } from './components/totals.tsx';
 import { useParam } from './components/use-param.ts';
+import { COMPARE_PARAM } from '../../components/compare-address.ts';
 import './i18n.ts';
 import './income.css';
 
@@ -31,11 +32,14 @@ export const prefetch: PagePrefetch = ({ searchParams }, client) => {
   void client.prefetchQuery(statementQuery(searchParams.get('month') ?? undefined));
 };
 
+const CLEARED_WITH_MONTH = [COMPARE_PARAM];
+
 /** /income/servicefee: one month's statement (?month=), its PY's months, the statement as a PDF (made by the BFF). */
 export default function ServiceFeePage() {
   const { t, i18n } = useTranslation('income');
   const lang = i18n.language;
-  const [month, setMonth] = useParam('month');
+  // Another statement picked: compare it with the month before it again (the card's default).
+  const [month, setMonth] = useParam('month', CLEARED_WITH_MONTH);
   const statement = useStatement(month);
   const py = statement.data?.month ? statement.data.py : undefined;
   const list = useStatements(py);
