@@ -17,7 +17,7 @@ import { applyBp } from './money.ts';
 import { rulesForMonth } from './rules/registry.ts';
 import type { RuleTable } from './rules/types.ts';
 import { text, type Text } from './text.ts';
-import { formatVolume, formatYuan, monthLabel } from '@abo/words';
+import { changeSign, formatVolume, formatYuan, formatYuanChange, monthLabel } from '@abo/words';
 
 /** A frontline leg of a compared month, with the name the sentences call it by. */
 export interface ChangeLeg extends LegVolume {
@@ -94,10 +94,9 @@ const KIND_ORDER: readonly ChangeKind[] = [
   'tax',
 ];
 
-// Signed changes with the minus sign (U+2212) screen readers read as "minus", as the pages write them.
-const signed = (n: number, f: (abs: number) => string): string => (n > 0 ? `+${f(n)}` : n < 0 ? `\u2212${f(-n)}` : f(0));
-const signedYuan = (fen: number): string => signed(fen, formatYuan);
-const signedPv = (pv: number): string => signed(pv, formatVolume);
+// Signed changes as the pages and the PDF write them (@abo/words changeSign).
+const signedYuan = formatYuanChange;
+const signedPv = (pv: number): string => `${changeSign(pv)}${formatVolume(Math.abs(pv))}`;
 const pv = formatVolume;
 
 function rulesOf(m: ChangeMonth): RuleTable {

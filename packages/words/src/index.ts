@@ -3,6 +3,15 @@
 // Pure TypeScript without dependencies; import only what is used (the package has no side effects).
 export { bilingual, type Bilingual } from './bilingual.ts';
 export { CHINA_OFFSET_MS, CHINA_TIME_ZONE, chinaClock, chinaDay, chinaIso } from './china-time.ts';
-export { formatWholeYuan, formatYuan, formatYuanLess, groupThousands, lessSign, yuanDigits } from './money.ts';
+export {
+  changeSign,
+  formatWholeYuan,
+  formatYuan,
+  formatYuanChange,
+  formatYuanLess,
+  groupThousands,
+  lessSign,
+  yuanDigits,
+} from './money.ts';
 export { dayLabel, monthDayLabel, monthLabel, MONTHS_LONG, MONTHS_SHORT } from './months.ts';
 export { formatCount, formatPercent, formatRateBp, formatVolume } from './volume.ts';

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatWholeYuan, formatYuan, formatYuanLess, groupThousands, lessSign, yuanDigits } from './money.ts';
+import {
+  changeSign,
+  formatWholeYuan,
+  formatYuan,
+  formatYuanChange,
+  formatYuanLess,
+  groupThousands,
+  lessSign,
+  yuanDigits,
+} from './money.ts';
 
 describe('money', () => {
   it('groups thousands', () => {
@@ -35,5 +44,15 @@ describe('money', () => {
     expect(formatYuanLess(0)).toBe('¥0.00');
     expect(formatYuanLess(-1200)).toBe('+ ¥12.00');
     expect([lessSign(0.4), lessSign(0.6), lessSign(-0.6)]).toEqual(['', '− ', '+ ']);
+  });
+
+  it('writes a change with its sign, the minus as U+2212', () => {
+    expect([formatYuanChange(123_456), formatYuanChange(-90_000), formatYuanChange(0), formatYuanChange(-0.4)]).toEqual([
+      '+¥1,234.56',
+      '\u2212¥900.00',
+      '¥0.00',
+      '¥0.00',
+    ]);
+    expect([changeSign(3), changeSign(-3), changeSign(0)]).toEqual(['+', '\u2212', '']);
   });
 });

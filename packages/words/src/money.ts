@@ -38,3 +38,17 @@ export function lessSign(fen: number): string {
 export function formatYuanLess(fen: number): string {
   return `${lessSign(fen)}${formatYuan(Math.abs(Math.round(fen)))}`;
 }
+
+/**
+ * The sign before a change of an amount or a volume: `'+'` up, `'−'` down (U+2212, which screen
+ * readers say as "minus" where a hyphen is often skipped), none for no change.
+ */
+export function changeSign(n: number): string {
+  return n > 0 ? '+' : n < 0 ? '\u2212' : '';
+}
+
+/** A change of money, rounded to the fen: `'+¥12.00'`, `'−¥12.00'`, `'¥0.00'`. */
+export function formatYuanChange(fen: number): string {
+  const whole = Math.round(fen);
+  return `${changeSign(whole)}${formatYuan(Math.abs(whole))}`;
+}

@@ -8,6 +8,8 @@ import { dayLabel as dayInWords, monthLabel as monthInWords } from '@abo/words';
 export {
   /** Fen as yuan: 123456 → '¥1,234.56'. */
   formatYuan as money,
+  /** A change: '+¥12.00', '−¥12.00' (U+2212, as the pages write it), '¥0.00'. */
+  formatYuanChange as moneyChange,
   /** An amount taken off another: '− ¥12.00'; nothing taken off has no sign, a negative one is added back. */
   formatYuanLess as moneyLess,
   /** A number with thousands separators and at most 2 decimals, trailing zeros dropped: 12345.5 → '12,345.5'. */

@@ -15,7 +15,7 @@ import { signInHeaders, useTestApp } from '../testing/suite-app.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import type { Session } from '../plugins/auth.ts';
 import { amountsIn, checkArithmetic, missingAmounts, pdfText } from './document.test-support.ts';
-import { money, plain } from './format.ts';
+import { money, moneyChange, plain } from './format.ts';
 import { renderDocument } from './render.ts';
 import { statementNumber } from './statement-pdf.ts';
 
@@ -129,11 +129,10 @@ describe('the statement PDF on the demo seed (today 2026-11-21)', () => {
         const change = (await call(ada, '/bff/v1/income/statementChange', { month })).data as StatementChangeData;
         expect(change.compare).not.toBeNull();
         expect(text).toContain(lang === 'zh-CN' ? `与${change.compare!.slice(0, 4)}年` : 'Compared with ');
-        const signed = (fen: number) => (fen > 0 ? `+${money(fen)}` : money(fen));
         expect(change.parts.length).toBeGreaterThan(0);
-        for (const part of change.parts) expect(text).toContain(signed(part.netFen));
+        for (const part of change.parts) expect(text).toContain(moneyChange(part.netFen));
         expect(text).toContain(`${money(change.from!.netFen)} → ${money(change.to!.netFen)}`);
-        expect(text).toContain(signed(change.netChangeFen));
+        expect(text).toContain(moneyChange(change.netChangeFen));
         // The payment date, the masked card (never the full one) and a footer on every page.
         const payee = (await call(ada, '/bff/v1/income/pretaxdetails', { month })).data;
         expect(text).toContain(payee.bankCardMasked);

@@ -17,7 +17,7 @@ import { statementChangeOf } from '../income/statement-change.ts';
 import { nameViewerOf } from '../lib/name-policy.ts';
 import type { Session } from '../plugins/auth.ts';
 import { companyOf, ownerOf, type Owner } from './owner.ts';
-import { money, moneyLess, monthLabel, dayLabel, percent, plain, rateBp } from './format.ts';
+import { money, moneyChange, moneyLess, monthLabel, dayLabel, percent, plain, rateBp } from './format.ts';
 import { PdfWriter, type CellInput, type Column, type RowStyle } from './pdf.ts';
 import { textsFor, type DocumentTexts } from './texts.ts';
 
@@ -201,24 +201,22 @@ function itemRows(m: StatementModel, t: DocumentTexts): Row[][] {
 
 const CHANGE_COLUMNS: readonly Column[] = [{ share: 0.83 }, { share: 0.17, align: 'right' }];
 
-const signed = (fen: number): string => (fen > 0 ? `+${money(fen)}` : money(fen));
-
 /** Each cause of the change with its effect on net pay, then the two totals from → to. */
 function changeRows(m: StatementModel, t: DocumentTexts): Row[] {
   const c = m.change;
   if (!c.from || !c.to) return [];
-  const rows: Row[] = c.parts.map((p) => ({ cells: [textOf(p.text, m.lang), signed(p.netFen)] }));
+  const rows: Row[] = c.parts.map((p) => ({ cells: [textOf(p.text, m.lang), moneyChange(p.netFen)] }));
   if (rows.length === 0) rows.push({ cells: [{ text: t.changeNone, muted: true }, ''] });
   rows[rows.length - 1]!.style = { rule: true };
   rows.push(
     {
-      cells: [`${t.changePretax}: ${money(c.from.pretaxFen)} → ${money(c.to.pretaxFen)}`, signed(c.pretaxChangeFen)],
+      cells: [`${t.changePretax}: ${money(c.from.pretaxFen)} → ${money(c.to.pretaxFen)}`, moneyChange(c.pretaxChangeFen)],
       style: { band: true },
     },
     {
       cells: [
         { text: `${t.changeNet}: ${money(c.from.netFen)} → ${money(c.to.netFen)}`, bold: true },
-        { text: signed(c.netChangeFen), bold: true },
+        { text: moneyChange(c.netChangeFen), bold: true },
       ],
       style: { band: true },
     },

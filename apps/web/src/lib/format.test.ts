@@ -4,6 +4,7 @@ import {
   formatBankCard,
   formatFen,
   formatDay,
+  formatFenChange,
   formatFenLess,
   formatMonth,
   formatPercent,
@@ -109,6 +110,15 @@ describe('formatFen in whole yuan (chart axes)', () => {
         maximumFractionDigits: 0,
       }).format(12_000),
     );
+  });
+});
+
+describe('formatFenChange', () => {
+  it('signs a change of money with plus or the minus sign, and leaves no change unsigned', () => {
+    expect(formatFenChange(123_456, 'zh-CN')).toBe('+¥1,234.56');
+    expect(formatFenChange(-90_000, 'en-US')).toBe('\u2212¥900.00');
+    expect(formatFenChange(0, 'en-US')).toBe('¥0.00');
+    expect(formatFenChange(-0.4, 'en-US')).toBe('¥0.00');
   });
 });
 

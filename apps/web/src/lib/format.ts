@@ -6,7 +6,7 @@
  * Chinese name or an emoji is never cut in half.
  */
 
-import { dayLabel, formatVolume, formatWholeYuan, formatYuan, lessSign, monthLabel } from '@abo/words';
+import { changeSign, dayLabel, formatVolume, formatWholeYuan, formatYuan, lessSign, monthLabel } from '@abo/words';
 
 /** Shown for a number that cannot be displayed (NaN, Infinity). */
 export const EMPTY_VALUE = '—';
@@ -89,6 +89,12 @@ export function formatFen(fen: number, locale: string, wholeYuan?: boolean): str
  */
 export function formatFenLess(fen: number, locale: string): string {
   return `${lessSign(fen)}${formatFen(Math.abs(Math.round(fen)), locale)}`;
+}
+
+/** A change of money with its sign (@abo/words changeSign): '+¥12.00', '−¥12.00', '¥0.00'. */
+export function formatFenChange(fen: number, locale: string): string {
+  const whole = Math.round(fen);
+  return `${changeSign(whole)}${formatFen(Math.abs(whole), locale)}`;
 }
 
 /**

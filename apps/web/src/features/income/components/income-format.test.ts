@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFenChange, formatPayDate, formatPercent, formatRateBp, pySlug } from './income-format.ts';
+import { formatPayDate, formatPercent, formatRateBp, pySlug } from './income-format.ts';
 
 describe('income formatting', () => {
   it('shows basis points as percentages', () => {
@@ -14,11 +14,6 @@ describe('income formatting', () => {
     expect(formatPayDate('2027-01-05', 'en-US')).toBe('5 Jan 2027');
     expect(formatPayDate('2026-13-15', 'en-US')).toBe('2026-13-15');
     expect(formatPayDate('soon', 'en-US')).toBe('soon');
-  });
-  it('signs a change of money with plus or the minus sign, and leaves no change unsigned', () => {
-    expect(formatFenChange(123_456, 'zh-CN')).toBe('+¥1,234.56');
-    expect(formatFenChange(-90_000, 'en-US')).toBe('\u2212¥900.00');
-    expect(formatFenChange(0, 'en-US')).toBe('¥0.00');
   });
   it('makes PYs safe for file names', () => {
     expect(pySlug('25/26')).toBe('25-26');

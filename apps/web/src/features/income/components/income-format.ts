@@ -1,5 +1,5 @@
 import { dayLabel, MONTHS_SHORT } from '@abo/words';
-import { formatFen, formatPercent } from '../../../lib/format.ts';
+import { formatPercent } from '../../../lib/format.ts';
 
 /** Percentages as every page writes them ('21%' in both languages). */
 export { formatPercent };
@@ -21,14 +21,4 @@ export function formatPayDate(day: string, locale: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!m || !MONTHS_SHORT[Number(m[2]) - 1]) return day;
   return locale.toLowerCase().startsWith('zh') ? day : dayLabel(m[1]!, Number(m[2]), Number(m[3]), false);
-}
-
-/**
- * A change of money as the eye and a screen reader both read it: '+¥12.00', '−¥12.00' (the minus
- * sign U+2212, which screen readers say as "minus", where a hyphen is often skipped), '¥0.00'
- * unsigned.
- */
-export function formatFenChange(fen: number, locale: string): string {
-  const sign = fen > 0 ? '+' : fen < 0 ? '−' : '';
-  return `${sign}${formatFen(Math.abs(fen), locale)}`;
 }
