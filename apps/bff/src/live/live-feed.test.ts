@@ -11,7 +11,8 @@ import { importDirectory } from '../import/import.ts';
 import { csv, EXAMPLES_DIR, openTestDb, TODAY, type TestDb } from '../import/import.test-support.ts';
 import { AnswerCache } from '../lib/answer-cache.ts';
 import { databasePlugin } from '../plugins/database.ts';
-import { attachLiveFeed, createLiveFeed, type LiveFeedOptions, type LiveOrder } from './live-feed.ts';
+import { attachLiveFeed, createLiveFeed, type LiveFeedOptions } from './live-feed.ts';
+import type { LiveOrder } from './live-worker-protocol.ts';
 
 /** The business today as config.today() gives it for INQUIRY_TODAY (noon in China). */
 const today = () => new Date(`${TODAY}T12:00:00+08:00`);

@@ -11,14 +11,14 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { addMonths } from '@abo/plan';
 import { chinaIso } from '@abo/words';
-import { closeMonths, type CloseSummary } from '../close/close.ts';
+import { closeMonths } from '../close/close.ts';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/index.ts';
 import { chinaDay } from '../import/fields.ts';
 import { importDirectory } from '../import/import.ts';
 import { startWorker } from '../lib/worker-thread.ts';
 import { Rng } from '../seed/prng.ts';
-import type { LiveWorkerData, WorkerReply, WorkerRequest } from './live-worker-protocol.ts';
+import type { LiveOrder, LiveWorkerData, TickResult, WorkerReply, WorkerRequest } from './live-worker-protocol.ts';
 
 /** Buyers are drawn from the orders of the last this many months that have orders. */
 const WINDOW_MONTHS = 3;
@@ -42,23 +42,6 @@ export interface Buyer {
   /** Their mean purchase PV in the window. */
   readonly usualPv: number;
 }
-
-/** One generated order, as it goes into orders.csv. */
-export interface LiveOrder {
-  readonly orderId: string;
-  readonly ada: string;
-  /** `YYYY-MM-DDTHH:MM:SS`, China time. */
-  readonly orderedAt: string;
-  readonly pv: number;
-  readonly customerId: string | null;
-}
-
-export type TickResult =
-  | { readonly kind: 'fed'; readonly orders: readonly LiveOrder[]; readonly close: CloseSummary; readonly seconds: number }
-  /** The database holds no orders to draw buyers from. */
-  | { readonly kind: 'idle' }
-  /** stop() came before the tick wrote anything. */
-  | { readonly kind: 'stopped' };
 
 type LiveLog = Pick<FastifyBaseLogger, 'info' | 'error'>;
 

@@ -15,8 +15,7 @@ import { isPqMonth } from '../close.ts';
 import { rulesFor } from '../rules/registry.ts';
 import type { RuleTable } from '../rules/types.ts';
 import type { MonthRecord, MonthState, PlanDef, PlanHistory } from './types.ts';
-import type { LegOutlook } from './measure-basics.ts';
-import type { CondState, PinFacts } from './pin-judge.ts';
+import type { CondState, LegOutlook, PinFacts } from './summary-facts.ts';
 
 // ---------------------------------------------------------------------------------------
 // Period and summary

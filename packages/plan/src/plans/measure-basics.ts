@@ -14,6 +14,7 @@ import type {
   StatusReason,
 } from './types.ts';
 import { type HistorySummary, proRata } from './history-summary.ts';
+import type { LegOutlook } from './summary-facts.ts';
 
 // ---------------------------------------------------------------------------------------
 // Texts
@@ -200,31 +201,6 @@ export function legDetails(s: HistorySummary): LegDetail[] {
   }
   out.sort((a, b) => b.qMonths - a.qMonths || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return out;
-}
-
-/**
- * Where the frontline legs stand against `need` Q months (the LDD level legQMonths, or the
- * Founders level) counted from position `from`.
- */
-export interface LegOutlook {
-  /** Q months each leg needs. */
-  readonly need: number;
-  /** Legs with ≥ need Q months. */
-  readonly achieved: number;
-  /** Legs reaching need Q months at each position. */
-  readonly reachedAt: Int32Array;
-  /** Legs not there yet that still can: Q months each still needs, fewest first. */
-  readonly short: readonly number[];
-  /** Of those, legs with a month to spare. */
-  readonly spare: number;
-  /** Frontline legs without a Q month so far (Infinity: frontline unknown). */
-  readonly fresh: number;
-  /** Months left from `from` (current included). */
-  readonly openMonths: number;
-  /** Legs that can still get there: short + fresh when enough months remain. */
-  readonly capacity: number;
-  /** Q months of each leg seen (capped at need), most first. */
-  readonly counted: readonly number[];
 }
 
 /** Built once per summary, start position and need: the LDD criterion, score components and the pin ladder's leg conditions read it. */

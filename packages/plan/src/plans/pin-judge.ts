@@ -5,27 +5,12 @@ import { PIN, pinFromCounters, pinLadder, pinName, type PinCondition, type PinCo
 import { num, text, type Text } from '../text.ts';
 import { type HistorySummary, proRata } from './history-summary.ts';
 import { monthsEn, endText, type Raw, openStart, legOutlook, legPace } from './measure-basics.ts';
+import type { CondState, PinFacts } from './summary-facts.ts';
 
 // ---------------------------------------------------------------------------------------
 // Pins: reachable in the PY's remaining months, judged on the pin ladder's conditions
 
-export type CondState = 'met' | 'onTrack' | 'atRisk' | 'out';
 const COND_RANK: Record<CondState, number> = { out: 0, atRisk: 1, onTrack: 2, met: 3 };
-
-/** The pin ladder's month counters over the PY from `from`: so far, and what the open months allow. */
-export interface PinFacts {
-  readonly sp: number;
-  readonly spOpen: number;
-  /** Longest run of SP months so far, and the longest possible if every open month were SP. */
-  readonly run: number;
-  readonly runIf: number;
-  readonly side: number;
-  readonly sideOpen: number;
-  readonly bestPgpv: number;
-  readonly openMonths: number;
-  /** The same counters over the closed months alone: the open month's figures are provisional. */
-  readonly closed: { readonly sp: number; readonly side: number; readonly run: number; readonly bestPgpv: number };
-}
 
 /** Built once per summary (pins are judged over the closing PY only, so `from` is always the same). */
 function pinFacts(s: HistorySummary, from: number): PinFacts {

@@ -4,7 +4,7 @@
 // so it opens on a phone as on a desktop; every value comes from a request body and is escaped.
 import { chinaIso } from '@abo/words';
 import { escapeHtml as e } from '../../lib/html.ts';
-import type { StandInReceipt, StandInService } from './stand-in.ts';
+import type { StandInReceipt, StandInService } from './stand-in-receipt.ts';
 
 export type StandInPageLang = 'zh-CN' | 'en-US';
 

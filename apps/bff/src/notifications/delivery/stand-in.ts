@@ -12,23 +12,9 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { chinaDay } from '@abo/words';
 import { renderStandInPage, standInPageLang } from './stand-in-page.ts';
+import type { StandInReceipt, StandInService } from './stand-in-receipt.ts';
 import { IDEMPOTENCY_HEADER } from './wechat.ts';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhook } from './webhook.ts';
-
-export type StandInService = 'wechat' | 'push';
-
-export interface StandInReceipt {
-  service: StandInService;
-  /** When it arrived (the stand-in's clock), ISO-8601. */
-  at: string;
-  idempotencyKey: string | null;
-  /** Whether the service answered "delivered". */
-  accepted: boolean;
-  /** What it answered: WeChat's errcode, or the push service's HTTP status. */
-  answer: number;
-  /** What was sent: the bizsend body, or the push body. */
-  message: unknown;
-}
 
 export interface StandInOptions {
   /** The credentials the WeChat stand-in hands tokens for. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n/index.ts';
 import { DialogPopup } from '../dialog/dialog-popup.tsx';
 import { TermHelp } from '../term-help.tsx';
-import type { TermKey } from './term.tsx';
+import type { TermKey } from './term-key.ts';
 
 // The working definitions of DESIGN §2 in plain words (thresholds of the default rule table).
 i18n.addResourceBundle('zh-CN', 'term', {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Term, type TermKey } from './term.tsx';
+import { Term } from './term.tsx';
+import type { TermKey } from './term-key.ts';
 
 const TAGGED = /<(pv|bv|apv|spMonth|q|flq|ldd|bracket)>(.*?)<\/\1>/g;
 

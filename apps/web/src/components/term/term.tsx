@@ -3,10 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { textsOnFirstUse } from '../../i18n/index.ts';
 import { preloadable } from '../../lib/preloadable.tsx';
 import { useDialogTrigger } from '../dialog/use-dialog.ts';
+import type { TermKey } from './term-key.ts';
 import './term.css';
-
-/** The terms a new member meets first (DESIGN §2), each defined in the popup. */
-export type TermKey = 'pv' | 'bv' | 'apv' | 'spMonth' | 'q' | 'flq' | 'ldd' | 'bracket';
 
 // Only what the button needs loads with the page; the definitions and the popup load on the first
 // tap.
