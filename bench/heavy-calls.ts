@@ -250,7 +250,7 @@ async function main(): Promise<void> {
     body: JSON.stringify({ channel: 'ebiz', loginada: ada, ...extra }),
   });
   const normal = accounts.normal.map((ada) => request('/bff/v1/incentive/plan', ada, { route: '/incentiveplan/seminars' }));
-  // Searches are never kept; partners and the projection are (lib/answer-cache.ts), as in use.
+  // Searches are never kept; partners and the projection are (apps/bff/src/db/answer-cache.ts), as in use.
   const hammer = [...'李王张刘陈杨赵黄周吴'].flatMap((search, i) => [
     request('/bff/v1/incentive/market/tree/search', accounts.hammer, { search }),
     request('/bff/v1/incentive/market/details', accounts.hammer),

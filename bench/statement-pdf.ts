@@ -17,7 +17,7 @@ import { pyMonths } from '@abo/plan';
 import { loadConfig } from '../apps/bff/src/config.ts';
 import { closeDatabase, migrateToLatest, openSqlite } from '../apps/bff/src/db/index.ts';
 import { renderDocument } from '../apps/bff/src/documents/render.ts';
-import type { Session } from '../apps/bff/src/plugins/auth.ts';
+import type { Session } from '../apps/bff/src/lib/session.ts';
 import { seedDatabase } from '../apps/bff/src/seed/index.ts';
 
 const { values } = parseArgs({

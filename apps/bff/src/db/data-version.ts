@@ -1,4 +1,4 @@
-// The version of the data the BFF only reads: every kept answer is keyed by it (lib/answer-cache.ts).
+// The version of the data the BFF only reads: every kept answer is keyed by it (db/answer-cache.ts).
 import { randomBytes } from 'node:crypto';
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import { dialectOf, type DB } from './index.ts';

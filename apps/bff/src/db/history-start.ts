@@ -6,7 +6,7 @@
 // (monthStateOf's noData), never a closed month with 0 PV.
 import { readCloseState } from '../close/state.ts';
 import type { DB } from './index.ts';
-import { preparedQuery } from '../lib/prepared-query.ts';
+import { preparedQuery } from './prepared-query.ts';
 
 const firstRow = preparedQuery((db, p: { ada: string }) =>
   db

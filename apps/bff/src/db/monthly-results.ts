@@ -4,7 +4,7 @@
 import type { Selectable } from 'kysely';
 import type { DB } from './index.ts';
 import type { MonthlyResultsTable } from './schema.ts';
-import { preparedQuery } from '../lib/prepared-query.ts';
+import { preparedQuery } from './prepared-query.ts';
 import { inChunks } from './in-chunks.ts';
 
 /** Every column of a monthly result, in one place. */

@@ -3,7 +3,7 @@
 // generate/queryable/month check against these lists.
 import { paymentYearOf } from '@abo/plan';
 import type { DB } from './index.ts';
-import { preparedQuery } from '../lib/prepared-query.ts';
+import { preparedQuery } from './prepared-query.ts';
 
 const statementMonths = preparedQuery((db, p: { ada: string }) =>
   db.selectFrom('statements').select('month').where('ada', '=', p.ada).orderBy('month', 'desc'),

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDatabase } from '../seed/index.ts';
 import { signInHeaders } from '../testing/suite-app.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import type { Session } from '../plugins/auth.ts';
+import type { Session } from '../lib/session.ts';
 import { amountsIn, checkArithmetic, missingAmounts, pdfText } from './document.test-support.ts';
 import { dayLabel, money, monthLabel } from './format.ts';
 import { renderDocument } from './render.ts';

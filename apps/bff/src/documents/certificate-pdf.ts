@@ -14,7 +14,7 @@ import { sumTotals, type Totals } from '../income/income-data.ts';
 import { annualTaxableData, twelveMonths } from '../income/income-presenter.ts';
 import { personOr404, pyStatementTotals, statementTotalsPaidIn } from '../income/income-queries.ts';
 import { nameViewerOf } from '../lib/name-policy.ts';
-import type { Session } from '../plugins/auth.ts';
+import type { Session } from '../lib/session.ts';
 import { money, moneyLess, monthLabel, dayLabel, percent } from './format.ts';
 import { companyOf, ownerOf, type Owner } from './owner.ts';
 import { PdfWriter, type CellInput, type Column, type RowStyle } from './pdf.ts';

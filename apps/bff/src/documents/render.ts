@@ -14,7 +14,7 @@ import { dataVersion } from '../db/data-version.ts';
 import type { DB } from '../db/index.ts';
 import { badRequest } from '../lib/app-error.ts';
 import { nameViewerOf } from '../lib/name-policy.ts';
-import type { Session } from '../plugins/auth.ts';
+import type { Session } from '../lib/session.ts';
 import { loadPyCertificate, loadTaxCertificate } from './certificate-pdf.ts';
 import type { DocumentCache } from './document-cache.ts';
 import { loadIncomeSheet } from './income-sheet.ts';

@@ -13,7 +13,7 @@ import { DEMO_PASSWORD, seedDatabase } from '../seed/index.ts';
 import { insertDistributor } from '../testing/fixtures.ts';
 import { signInHeaders, useTestApp } from '../testing/suite-app.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import type { Session } from '../plugins/auth.ts';
+import type { Session } from '../lib/session.ts';
 import { amountsIn, checkArithmetic, missingAmounts, pdfText } from './document.test-support.ts';
 import { money, moneyChange, plain } from './format.ts';
 import { renderDocument } from './render.ts';

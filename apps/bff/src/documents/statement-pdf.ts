@@ -15,7 +15,7 @@ import { pretaxData, promotionData, statementData } from '../income/income-prese
 import { legPeople, payeeOr404, promotionLegs, resolveMonth, statementOr404, volumeOf } from '../income/income-queries.ts';
 import { statementChangeOf } from '../income/statement-change.ts';
 import { nameViewerOf } from '../lib/name-policy.ts';
-import type { Session } from '../plugins/auth.ts';
+import type { Session } from '../lib/session.ts';
 import { companyOf, ownerOf, type Owner } from './owner.ts';
 import { money, moneyChange, moneyLess, monthLabel, dayLabel, percent, plain, rateBp } from './format.ts';
 import { PdfWriter, type CellInput, type Column, type RowStyle } from './pdf.ts';

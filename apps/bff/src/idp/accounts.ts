@@ -1,7 +1,7 @@
 // Sign-in accounts outside the demo: staff accounts are made by a command (cli/accounts.ts),
 // never by a start, and a server outside demo mode refuses to run while a demo password is set.
 import type { DB } from '../db/index.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../seed/demo.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts';
 import { accountsChanged } from './live-accounts.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 

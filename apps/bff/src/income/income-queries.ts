@@ -11,7 +11,7 @@ import { frontlineMonthlyResults, legVolumeOf, monthlyResultOf, monthlyResultsOf
 import { planSummaryOf } from '../db/plan-results.ts';
 import { queryableMonths } from '../db/statements.ts';
 import { badRequest, notFound } from '../lib/app-error.ts';
-import { preparedQuery } from '../lib/prepared-query.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 import { parseItems, type ParsedItem, type ParsedLeg, type Totals } from './income-data.ts';
 
 /** One month's statement figures (fen) and when it is paid. */

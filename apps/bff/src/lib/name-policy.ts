@@ -4,7 +4,7 @@
 // the market, company-wide lists, an upline — only as maskName shows them. maskPrivacy
 // (docs/contract.md §5) stays for identifiers: on a three-character name it hides nothing.
 import { maskName, maskPrivacy } from '@abo/contract';
-import type { Session } from '../plugins/auth.ts';
+import type { Session } from './session.ts';
 
 /** The person from whose point of view names are shown. */
 export interface NameViewer {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden } from './app-error.ts';
-import { sessionOf } from '../plugins/auth.ts';
+import { sessionOf } from './session.ts';
 
 /** The distributor a write changes: only they change their settings and invitations (staff and downline views read only). */
 export function writer(request: FastifyRequest): string {

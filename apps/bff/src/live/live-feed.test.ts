@@ -9,7 +9,7 @@ import { dataVersion } from '../db/data-version.ts';
 import { closeDatabase, migrateToLatest, openDatabase, type DB } from '../db/index.ts';
 import { importDirectory } from '../import/import.ts';
 import { csv, EXAMPLES_DIR, openTestDb, TODAY, type TestDb } from '../import/import.test-support.ts';
-import { AnswerCache } from '../lib/answer-cache.ts';
+import { AnswerCache } from '../db/answer-cache.ts';
 import { databasePlugin } from '../plugins/database.ts';
 import { attachLiveFeed, createLiveFeed, type LiveFeedOptions } from './live-feed.ts';
 import type { LiveOrder } from './live-worker-protocol.ts';

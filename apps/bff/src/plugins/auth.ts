@@ -6,15 +6,8 @@ import { isInDownline } from '../db/distributors.ts';
 import { distributorSessionStands, staffSessionStands } from '../idp/live-accounts.ts';
 import { AppError, badRequest, forbidden, unauthorized } from '../lib/app-error.ts';
 import type { TokenService } from '../idp/tokens.ts';
-
-export interface Session {
-  /** Who is signed in: a distributor's ada, or a staff account on iinquiry. */
-  actor: string;
-  /** Whose data this request reads: the actor, or the distributor named by queryAda. */
-  ada: string;
-  channel: string;
-  staff: boolean;
-}
+// What this plugin sets on every request, and how routes read it.
+import '../lib/session.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -22,9 +15,6 @@ declare module 'fastify' {
     public?: boolean;
     /** Routes where a distributor may read a downline member through queryAda (market pages). */
     downlineQuery?: boolean;
-  }
-  interface FastifyRequest {
-    session: Session | null;
   }
   interface FastifyInstance {
     tokens: TokenService;
@@ -162,10 +152,3 @@ export const authPlugin = fp(
   },
   { name: 'auth', dependencies: ['database'] },
 );
-
-/** The session of a route that requires one (the guard guarantees it). */
-export function sessionOf(request: FastifyRequest): Session {
-  if (!request.session) throw unauthorized();
-  if (!request.session.ada) throw new AppError(Code.BAD_REQUEST, 'Staff queries need a queryAda', 400);
-  return request.session;
-}

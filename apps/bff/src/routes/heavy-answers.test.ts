@@ -1,5 +1,5 @@
 // The answers of two heavy calls, market partners and the projection, are kept per data version
-// (lib/answer-cache.ts, security finding M6): a repeat is answered from memory, and replacing the
+// (db/answer-cache.ts, security finding M6): a repeat is answered from memory, and replacing the
 // data (markDataReplaced, as an import or a close does) answers afresh.
 import { describe, expect, it } from 'vitest';
 import { Code } from '@abo/contract';

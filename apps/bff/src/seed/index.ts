@@ -14,12 +14,12 @@ import type { DB } from '../db/index.ts';
 import { hashPassword } from '../idp/passwords.ts';
 import { chinaDay } from '../import/fields.ts';
 import { ImportConflictError, importTables } from '../import/import.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../idp/demo-accounts.ts';
 import { generateDataset, MIN_DISTRIBUTORS, type Dataset, type ProgressFn, type SeedOptions } from './generate.ts';
 import { DESCRIPTION_PAGES, promptsFor, SHOPS } from './reference-data.ts';
 import { demoTables } from './rows.ts';
 
-export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo.ts';
+export { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../idp/demo-accounts.ts';
 export { MIN_DISTRIBUTORS, type ProgressFn, type SeedOptions } from './generate.ts';
 export type { PhaseTiming } from '../close/write.ts';
 

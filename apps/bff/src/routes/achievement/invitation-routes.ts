@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { distributorOr404 } from '../../db/distributors.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { endpoint } from '../../lib/endpoint.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+import { sessionOf } from '../../lib/session.ts';
 import { invitationData } from './invitation-presenter.ts';
 import {
   activeInvitationCount,

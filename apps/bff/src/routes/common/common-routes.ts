@@ -11,7 +11,7 @@ import { endpoint } from '../../lib/endpoint.ts';
 import { isValidChineseId } from '../../lib/national-id.ts';
 import { exchangeSessionToken } from '../../idp/session-tokens.ts';
 import { loadProfile } from '../../idp/profile.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+import { sessionOf } from '../../lib/session.ts';
 import {
   auditTrailData,
   configData,

@@ -11,7 +11,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { migrateToLatest, openPostgres, openSqlite, type DB } from '../../db/index.ts';
 import { badRequest } from '../../lib/app-error.ts';
-import type { Session } from '../../plugins/auth.ts';
+import type { Session } from '../../lib/session.ts';
 import { insertDistributor, insertStaff } from '../../testing/fixtures.ts';
 import { signInHeaders } from '../../testing/suite-app.ts';
 import { uniqueSchemaName } from '../../testing/throwaway-db.ts';

@@ -6,7 +6,7 @@ import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { endpoint } from '../../lib/endpoint.ts';
-import { sessionOf, type Session } from '../../plugins/auth.ts';
+import { sessionOf, type Session } from '../../lib/session.ts';
 import { createDocumentLink, DOCUMENT_LINK_TTL_MS, FILES_PATH, openDocumentLink, type OpenRefusal } from '../../db/document-links.ts';
 import { contentDisposition, fileCsp, RenderedFiles, type RenderedFile } from './file-answer.ts';
 

@@ -1,6 +1,6 @@
 // The reads behind /bff/v1/home/summary that no other area shares: the newest statement's totals.
 import type { DB } from '../../db/index.ts';
-import { preparedQuery } from '../../lib/prepared-query.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 
 const newest = preparedQuery((db, p: { ada: string }) =>
   db.selectFrom('statements').select(['month', 'net_fen', 'pretax_fen']).where('ada', '=', p.ada).orderBy('month', 'desc').limit(1),

@@ -20,7 +20,7 @@ import { distributorOr404 } from '../../db/distributors.ts';
 import { monthlyResultOf } from '../../db/monthly-results.ts';
 import { endpoint } from '../../lib/endpoint.ts';
 import { nameFor, nameViewerOf, ownAdaFor } from '../../lib/name-policy.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+import { sessionOf } from '../../lib/session.ts';
 import { frontlineWithMonths } from '../incentive/market-queries.ts';
 import { loadHistory } from '../incentive/plan-history.ts';
 import { closestLeg, firstGoalOf, legsQ, seminarAtGlance } from './home-presenter.ts';

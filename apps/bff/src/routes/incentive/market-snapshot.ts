@@ -1,7 +1,7 @@
 import { maskPrivacy } from '@abo/contract';
 import { pyMonths } from '@abo/plan';
 import type { DB } from '../../db/index.ts';
-import { AnswerCache } from '../../lib/answer-cache.ts';
+import { AnswerCache } from '../../db/answer-cache.ts';
 import { maskedNames, nameFor, showsInFull, type NameViewer } from '../../lib/name-policy.ts';
 import { qMonthsBetween, snapshotRows } from './market-queries.ts';
 
@@ -12,7 +12,7 @@ import { qMonthsBetween, snapshotRows } from './market-queries.ts';
  * millisecond even for a downline of 100 000; sorted orders are built once per
  * snapshot and walked to fill a page. It is built when the server gets ready
  * (see market-routes.ts) and rebuilt when the data changes (kept by the answer
- * cache, lib/answer-cache.ts: per data version).
+ * cache, db/answer-cache.ts: per data version).
  */
 export interface MarketSnapshot {
   py: string;

@@ -7,7 +7,7 @@ import { badRequest } from '../../lib/app-error.ts';
 import { endpoint } from '../../lib/endpoint.ts';
 import { nameViewerOf } from '../../lib/name-policy.ts';
 import { writer } from '../../lib/writer.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+import { sessionOf } from '../../lib/session.ts';
 import { memberGap, memberRow } from './market-presenter.ts';
 import { comparator, downlineRange, marketSnapshot } from './market-snapshot.ts';
 import { saveNote, star, starCount, starsOf, unstar, watchableMember } from './watchlist-queries.ts';

@@ -5,11 +5,11 @@ import { previousPy, pyMonths, pyOf, serviceFeeAnnualTax, toMonthKey } from '@ab
 import type { Config } from '../../config.ts';
 import { historyStartOf } from '../../db/history-start.ts';
 import { paymentYears, queryableMonths } from '../../db/statements.ts';
-import { AnswerCache } from '../../lib/answer-cache.ts';
+import { AnswerCache } from '../../db/answer-cache.ts';
 import { endpoint } from '../../lib/endpoint.ts';
 import { okJson, sendJson, type JsonAnswer } from '../../lib/json-answer.ts';
 import { nameViewerOf } from '../../lib/name-policy.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+import { sessionOf } from '../../lib/session.ts';
 import { sumTotals } from '../../income/income-data.ts';
 import {
   annualReviewData,

@@ -4,7 +4,7 @@ import { ok } from '@abo/contract';
 import { endpoint } from '../../lib/endpoint.ts';
 import { writer } from '../../lib/writer.ts';
 import { readPreferences, savePreferences } from '../../notifications/preferences.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+import { sessionOf } from '../../lib/session.ts';
 import { notificationItem } from './notifications-presenter.ts';
 import { markRead, notificationPage, outboxOf, unreadCount, type OutboxRow } from './notifications-queries.ts';
 

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDatabase, migrateToLatest, openSqlite, type DB } from '../db/index.ts';
-import { markDataReplaced } from '../db/data-version.ts';
+import { closeDatabase, migrateToLatest, openSqlite, type DB } from './index.ts';
+import { markDataReplaced } from './data-version.ts';
 import { AnswerCache, VersionedCache } from './answer-cache.ts';
 
 describe('the versioned cache', () => {

@@ -6,7 +6,7 @@
 // where the markers went and runs the compiled SQL. It stays plain Kysely, so it runs on
 // SQLite and PostgreSQL alike (the SQL is compiled by the database's own dialect).
 import type { Compilable, CompiledQuery } from 'kysely';
-import type { DB } from '../db/index.ts';
+import type { DB } from './index.ts';
 
 type Params = Record<string, string | number | null>;
 

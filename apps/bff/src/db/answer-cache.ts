@@ -5,8 +5,8 @@
 // whether its months are closed or open: there is no time limit and no rule of its own. Keys
 // carry whatever else the answer depends on (who asks, who looks, today's month, the body).
 // Answers that depend on rows the BFF itself writes (settings, invitations) are not kept.
-import type { DB } from '../db/index.ts';
-import { dataVersion } from '../db/data-version.ts';
+import type { DB } from './index.ts';
+import { dataVersion } from './data-version.ts';
 
 /**
  * Values per key, each kept for one data version: a stale entry is never answered (the version
