@@ -95,6 +95,7 @@ import {
   statementListDataSchema,
 } from './income.ts';
 import { statementChangeBodySchema, statementChangeDataSchema } from './statement-change.ts';
+import { soFarChangeDataSchema } from './so-far-change.ts';
 import { documentLinkBodySchema, documentLinkDataSchema } from './documents.ts';
 import { achProjectionDataSchema, achYearOnYearBodySchema, achYearOnYearDataSchema } from './projections.ts';
 import {
@@ -192,6 +193,8 @@ export const ENDPOINTS = {
   '/bff/v1/achievement/invitations/revoke': { body: achInvitationRevokeBodySchema, data: achInvitationDataSchema },
   /** Estimates of the open month's end and this PY's Q months (labelled as estimates on the page). */
   '/bff/v1/achievement/projection': { body: none, data: achProjectionDataSchema },
+  /** The promotion fee so far this month against last month's up to the same day, cause by cause (an estimate). */
+  '/bff/v1/achievement/soFarChange': { body: none, data: soFarChangeDataSchema },
   /** This PY beside the last, month by month (achievement and income areas). */
   '/bff/v1/achievement/yearOnYear': { body: achYearOnYearBodySchema.optional(), data: achYearOnYearDataSchema },
 

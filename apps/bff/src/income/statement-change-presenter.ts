@@ -2,7 +2,7 @@
 // (explainStatementChange splits the difference into its causes), each cause given the page whose
 // trace shows its figure. Pure: no database, no request.
 import { maskPrivacy, type ChangePart, type StatementChangeData } from '@abo/contract';
-import { explainStatementChange, text, type ChangeMonth, type ChangeKind } from '@abo/plan';
+import { explainStatementChange, text, type ChangeKind, type ChangeMonth, type StatementChange, type Text } from '@abo/plan';
 import type { NameViewer } from '../lib/name-policy.ts';
 import { legName } from './income-presenter.ts';
 import type { changeInputs, LegPerson } from './income-queries.ts';
@@ -24,6 +24,25 @@ function hrefOf(kind: ChangeKind, month: string): string | null {
   }
 }
 
+/** A leg as the sentences call it: its name as this viewer may see it, else its masked ADA. */
+export function legLabel(viewer: NameViewer, id: string, person: LegPerson | undefined): Text {
+  const name = legName(viewer, id, null, person);
+  return name ? text(name.nameZh, name.nameEn) : text(maskPrivacy(id), maskPrivacy(id));
+}
+
+/** The engine's parts as the contract shows them, each with the page of `month` that traces it. */
+export function presentParts(parts: StatementChange['parts'], month: string): ChangePart[] {
+  return parts.map((p): ChangePart => ({
+    kind: p.kind,
+    itemCode: p.itemCode,
+    legAdaMasked: p.legId === null ? null : maskPrivacy(p.legId),
+    text: p.text,
+    pretaxFen: p.pretaxFen,
+    netFen: p.netFen,
+    href: hrefOf(p.kind, month),
+  }));
+}
+
 function changeMonth(month: string, loaded: Loaded, people: ReadonlyMap<string, LegPerson>, viewer: NameViewer): ChangeMonth {
   const { statement, inputs } = loaded;
   return {
@@ -40,10 +59,7 @@ function changeMonth(month: string, loaded: Loaded, people: ReadonlyMap<string, 
     volume: inputs && {
       ppv: inputs.ppv,
       ppvBvFen: inputs.ppvBvFen,
-      legs: inputs.legs.map((l) => {
-        const name = legName(viewer, l.id, null, people.get(l.id));
-        return { ...l, label: name ? text(name.nameZh, name.nameEn) : text(maskPrivacy(l.id), maskPrivacy(l.id)) };
-      }),
+      legs: inputs.legs.map((l) => ({ ...l, label: legLabel(viewer, l.id, people.get(l.id)) })),
     },
   };
 }
@@ -88,14 +104,6 @@ export function statementChangeData(
     pretaxChangeFen: c.pretaxChangeFen,
     netChangeFen: c.netChangeFen,
     summary: c.summary,
-    parts: c.parts.map((p): ChangePart => ({
-      kind: p.kind,
-      itemCode: p.itemCode,
-      legAdaMasked: p.legId === null ? null : maskPrivacy(p.legId),
-      text: p.text,
-      pretaxFen: p.pretaxFen,
-      netFen: p.netFen,
-      href: hrefOf(p.kind, month),
-    })),
+    parts: presentParts(c.parts, month),
   };
 }

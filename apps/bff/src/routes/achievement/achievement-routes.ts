@@ -17,6 +17,7 @@ import { monthsData, overviewData, rankData, shopData, targetData, topupData } f
 import { closedMonthsOf, frontlineCount, shopOf } from './achievement-queries.ts';
 import { invitationRoutes } from './invitation-routes.ts';
 import { projectionRoutes } from './projection-routes.ts';
+import { soFarRoutes } from './so-far-routes.ts';
 import { recognitionRoutes } from './recognition-routes.ts';
 import { volumeRoutes } from './volume-routes.ts';
 import { writer } from '../../lib/writer.ts';
@@ -123,4 +124,5 @@ export async function achievementRoutes(app: FastifyInstance, opts: { config: Co
   await app.register(recognitionRoutes, opts);
   await app.register(invitationRoutes);
   await app.register(projectionRoutes, opts);
+  await app.register(soFarRoutes, opts);
 }
