@@ -16,6 +16,7 @@ import './i18n.ts';
 
 // Below the first screen: its own chunk, loaded after the page.
 const YearOnYear = lazy(() => import('../../components/year-on-year/year-on-year.tsx'));
+const SoFarChange = lazy(() => import('./components/so-far-change.tsx'));
 
 /** /achievement: pin, next-pin progress, this month with its end-of-month estimate, a 12-month APV chart, this year against last. */
 export default function AchievementPage() {
@@ -97,6 +98,10 @@ export default function AchievementPage() {
             </section>
 
             <ProjectionCard />
+
+            <Suspense fallback={null}>
+              <SoFarChange />
+            </Suspense>
 
             <section className="card">
               <h2 className="card__title">{t('apvChart')}</h2>
