@@ -13,6 +13,7 @@ const HEAVY = [
   ['/bff/v1/incentive/market/details', {}],
   ['/bff/v1/incentive/market/tree/search', { search: '李' }],
   ['/bff/v1/achievement/projection', {}],
+  ['/bff/v1/achievement/soFarChange', {}],
 ] as const;
 
 describe('heavy calls: a rate per signed-in account', () => {
