@@ -86,31 +86,61 @@ describe('soFarChange: the promotion fee so far against last month up to the sam
   });
 });
 
-describe('soFarChange on the 31st: a shorter last month is cut at its last day', () => {
+describe('soFarChange on the 31st: a shorter last month is cut at its last day, which is its statement', () => {
+  // November (all of it, to the 30th): X 300 PV; Lin's leg 1 000 + Zhao's 9 500 = 10 500, a 21 %
+  // group; Wang's 2 000, 12 %; X's group 12 800, 21 %. December to the 31st: X 700; Lin's leg 500,
+  // 3 %; Wang's 2 000 (on the 31st); X's group 3 200, 12 %.
   let a: ImportedApp;
   beforeAll(async () => {
     a = await importedApp(
       {
-        'distributors.csv': csv('ada,sponsor_ada,name,joined_on', [X, '', '张建国', '2020-01-01']),
-        'orders.csv': csv('order_id,ada,ordered_at,pv', ['X-11', X, '2026-11-30', '300'], ['X-12', X, '2026-12-05', '700']),
+        'distributors.csv': csv(
+          'ada,sponsor_ada,name,joined_on',
+          [X, '', '张建国', '2020-01-01'],
+          [LIN, X, '林晓', '2021-01-01'],
+          [WANG, X, '王芳', '2021-02-01'],
+          [ZHAO, LIN, '赵磊', '2022-01-01'],
+        ),
+        'orders.csv': csv(
+          'order_id,ada,ordered_at,pv',
+          ['X-11', X, '2026-11-30', '300'],
+          ['L-11', LIN, '2026-11-12', '1000'],
+          ['Z-11', ZHAO, '2026-11-03', '9500'],
+          ['W-11', WANG, '2026-11-20', '2000'],
+          ['X-12', X, '2026-12-05', '700'],
+          ['L-12', LIN, '2026-12-01', '500'],
+          ['W-12', WANG, '2026-12-31', '2000'],
+        ),
       },
       '2026-12-31',
     );
   });
   afterAll(() => a.close());
 
-  it('31 December against 30 November, the 30th counted: 300 PV at 3 % against 700 PV at 6 %', async () => {
+  it('31 December against 30 November: Lin’s leg fell below 21 % and the bracket 21 % → 12 %', async () => {
     const c = await a.call<SoFarChangeData>(X, URL);
-    // 3 450.00 × 3 % = 103.50; 8 050.00 × 6 % = 483.00. Bracket: 3 450.00 × 3 % more; own orders:
-    // 4 600.00 × 6 %, the larger part first.
+    // November: own 3 450.00 × 21 % = 724.50; Lin's 21 % leg nothing; Wang's 23 000.00 × 9 % =
+    // 2 070.00. December: own 8 050.00 × 12 % = 966.00; Lin's 5 750.00 × 9 % = 517.50; Wang's 0 %.
     expect(c).toMatchObject({
-      to: { month: '2026-12', day: 31, promotionFen: 48_300 },
-      from: { month: '2026-11', day: 30, promotionFen: 10_350 },
-      promotionChangeFen: 37_950,
+      to: { month: '2026-12', day: 31, promotionFen: 148_350 },
+      from: { month: '2026-11', day: 30, promotionFen: 279_450 },
+      promotionChangeFen: -131_100,
     });
-    expect(c.parts.map((p) => [p.kind, p.pretaxFen])).toEqual([
-      ['ownVolume', 27_600],
-      ['bracket', 10_350],
+    // Bracket: November's lines at 12 % less at 21 %: own −310.50, Wang −2 070.00 (Lin's 21 % leg
+    // nothing at either). Own orders: 4 600.00 × 12 %. Lin's leg: 517.50 − 0.
+    expect(c.parts.map((p) => [p.kind, p.legAdaMasked, p.pretaxFen])).toEqual([
+      ['bracket', null, -238_050],
+      ['ownVolume', null, 55_200],
+      ['leg', '865******02', 51_750],
     ]);
+    expect(c.parts[2]!.text.zh).toBe('林晓一线：小组PV 10,500→500，跌出21%：重新计入个人小组');
+    expect(c.parts.reduce((s, p) => s + p.pretaxFen, 0)).toBe(c.promotionChangeFen);
+  });
+
+  it('November cut at its last day is what its closed statement paid', async () => {
+    const st = await a.call<{ items: { code: string; amountFen: number }[] }>(X, '/bff/v1/income/statement', { month: '2026-11' });
+    const paid = st.items.filter((i) => i.code === 'PROMOTION').reduce((s, i) => s + i.amountFen, 0);
+    const c = await a.call<SoFarChangeData>(X, URL);
+    expect(c.from.promotionFen).toBe(paid);
   });
 });
