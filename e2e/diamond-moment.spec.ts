@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type Locator } from '@playwright/test';
 import { seriousAxe, settled, shoot, signInAt, watchProblems } from './helpers.ts';
 
-// The Diamond's moment (DESIGN §1): on the desktop portal, "which legs can I help to Q this month?"
+// The Diamond's moment (docs/product.md, Who uses it): on the desktop portal, "which legs can I help to Q this month?"
 // — member tracking sorted closest to Q, its state in the address, an export of the list, and one
 // tap from a plan's FLQ gap to those legs. As the demo Diamond (README: 10000002) on the e2e
 // dataset (today 2026-11-21, PY 26/27 open). SHOTS_DIR: where screenshots go.

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, dismissHomeOverlays, signInAt, WEC_UA } from './helpers.ts';
 
-// "Everywhere" (DESIGN §3): the year in review opens on the last complete PY and its shareable
+// "Everywhere" (docs/product.md, Pages): the year in review opens on the last complete PY and its shareable
 // image holds no money figure unless the distributor asks for it; /test is for staff only; the
 // desktop home uses its width; the ebiz sign-in shows one heading and one language switch. On the
 // e2e dataset (today 2026-11-21: PY 26/27 open, 25/26 the last complete one).

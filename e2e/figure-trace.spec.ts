@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { settled, shoot, signInAt, watchProblems } from './helpers.ts';
 
-// The new member's moment (DESIGN §1): "how is this calculated" opens the trace of *that* figure —
+// The new member's moment (docs/product.md, Who uses it): "how is this calculated" opens the trace of *that* figure —
 // its inputs, the rule, the result — not a generic help page. As the demo Platinum (README:
 // 10000001) on the e2e dataset (today 2026-11-21). SHOTS_DIR: where screenshots go.
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { dismissHomeOverlays, seriousAxe, settled, shoot, signInAt, watchProblems } from './helpers.ts';
 
-// The new member's moment (DESIGN §1): "what do these words mean, and what is my first goal?" As the
+// The new member's moment (docs/product.md, Who uses it): "what do these words mean, and what is my first goal?" As the
 // demo's new member (README: 10000003, joined this PY, below Silver) on the e2e dataset (today
 // 2026-11-21, PY 26/27 open). SHOTS_DIR: where screenshots go.
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { dismissHomeOverlays, seriousAxe, settled, shoot, signInAt, watchProblems } from './helpers.ts';
 
-// The Platinum's moment (DESIGN §1): on a phone, in a hurry, "did last month count, and what do I
+// The Platinum's moment (docs/product.md, Who uses it): on a phone, in a hurry, "did last month count, and what do I
 // still need for the seminar?" — answered in the first screen, the why one tap further. As the
 // demo Platinum (README: 10000001, one FLQ month behind this PY's seminar pace, missed last year's
 // by one) on the e2e dataset (today 2026-11-21, PY 26/27 open). SHOTS_DIR: where screenshots go.

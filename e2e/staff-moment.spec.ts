@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, dismissHomeOverlays, shoot, signInAt, watchProblems, WECHAT_UA } from './helpers.ts';
 
-// Staff on a call (DESIGN §1): "look up that distributor's page quickly, with every look-up
+// Staff on a call (docs/product.md, Who uses it): "look up that distributor's page quickly, with every look-up
 // audited" — a service tool, not a distributor's screen. And what every page owes everyone:
 // the skeleton alone while loading, one message per failure in the UI's language, sign-out only
 // where the app owns the session. On the e2e dataset (README's demo accounts: staff01, and

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { shoot, signInAt, watchProblems } from './helpers.ts';
 
-// The table pages of DESIGN §3 that a phone must show whole, signed in as the demo user who has
+// The table pages of docs/product.md (Pages) that a phone must show whole, signed in as the demo user who has
 // data for each (README: 10000001 Platinum, 10000002 Diamond with a wide market). Screenshots go
 // to $TABLES_SHOTS_DIR when it is set.
 const PAGES = [

@@ -1,5 +1,5 @@
-// The answer of POST /bff/v1/home/summary: the home page's headline figures (DESIGN §3) and the
-// answers a distributor opens the app for (DESIGN §1: did last month count, what does the seminar
+// The answer of POST /bff/v1/home/summary: the home page's headline figures (docs/product.md, Pages) and the
+// answers a distributor opens the app for (docs/product.md, Who uses it: did last month count, what does the seminar
 // still need), each with what its "why" link opens.
 import { z } from 'zod';
 import { planStatusSchema } from './incentive.ts';

@@ -13,7 +13,7 @@ import { historyStartSchema, monthFiguresSchema, monthSchema, monthStateSchema, 
 import { localTextSchema } from './text.ts';
 import { criterionProjectionSchema } from './projections.ts';
 
-/** DESIGN §2 statuses: outOfReach = cannot be met in the remaining months (sent with a reason). */
+/** The statuses of packages/plan/README.md: outOfReach = cannot be met in the remaining months (sent with a reason). */
 export const planStatusSchema = z.enum(['met', 'onTrack', 'atRisk', 'outOfReach', 'missed']);
 export type PlanStatus = z.infer<typeof planStatusSchema>;
 

@@ -2,7 +2,7 @@
 import { BASE_RULES } from './rules/base.ts';
 import type { BracketStep } from './rules/types.ts';
 
-/** The default table (DESIGN §2): 200→3 %, 600→6 %, … 10 000→21 %, thresholds inclusive. */
+/** The default table (README, Rules and their sources): 200→3 %, 600→6 %, … 10 000→21 %, thresholds inclusive. */
 export const DEFAULT_BRACKETS: readonly BracketStep[] = BASE_RULES.brackets;
 
 /** Bracket percentage of a group PV under a given table. */

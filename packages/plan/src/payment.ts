@@ -1,4 +1,4 @@
-// When a statement is paid. A month's service-fee statement is paid the month after (DESIGN §2)
+// When a statement is paid. A month's service-fee statement is paid the month after (README, Rules and their sources)
 // on the day its PY's rule table names (`payment.dayOfNextMonth`); the calendar-year tax views
 // count a statement in the year of that payment date, not of the month it pays for, so
 // December's fees, paid in January, are the next tax year's income.

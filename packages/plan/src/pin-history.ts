@@ -222,7 +222,7 @@ export interface PyQualificationRise {
 
 /**
  * A PY's qualification beside the pin held. The pin held is for recognition and never drops; what
- * plans and annual bonuses ask for is the pin qualified in their PY (DESIGN §2, "Pins").
+ * plans and annual bonuses ask for is the pin qualified in their PY (README, Pins).
  */
 export interface PyQualification {
   readonly py: PyName;

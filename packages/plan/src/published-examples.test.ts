@@ -1,5 +1,5 @@
 // Golden tests: worked examples from the published plan, figures as printed. Where this plan's
-// definitions (DESIGN §2) differ from the example, the test says so and the README's rule table
+// definitions (README, Rules and their sources) differ from the example, the test says so and the README's rule table
 // lists the difference.
 import { describe, expect, it } from 'vitest';
 import { closeIncome } from './close-income.ts';
@@ -30,7 +30,7 @@ describe('Amway Hong Kong, Ruby bonus example (corp.amway.com.hk/cn/bonus-ruby)'
     // Published: A's points leave out E+F and G+H (the 21 % groups) and count A, B and C.
     const published = 15_000 + 8_000 + 2_000;
     // The example also leaves out D, a downline direct distributor (a Platinum) below 21 %: in
-    // this plan a group leaves its sponsor's personal group only at 21 % (DESIGN §2), so D's
+    // this plan a group leaves its sponsor's personal group only at 21 % (README, Rules and their sources), so D's
     // 4 000 PV stays in A's. README, "Not modelled".
     expect(close.personalGroupPv[at('A')]).toBe(published + 4_000);
   });

@@ -10,7 +10,7 @@ describe('StatusTag', () => {
     const tag = screen.getByText('Out of reach');
     expect(tag).toHaveClass('status', 'status--outOfReach');
     expect(tag.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
-    // Not the missed icon: the two are told apart by more than colour (DESIGN §1).
+    // Not the missed icon: the two are told apart by more than colour (docs/product.md, Look and feel).
     rerender(<StatusTag status="missed" />);
     const missedIcon = container.querySelector('svg')!.innerHTML;
     rerender(<StatusTag status="outOfReach" />);

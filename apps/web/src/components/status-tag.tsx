@@ -1,7 +1,7 @@
 import { CheckCircleFill, ClockCircleFill, CloseCircleFill, ExclamationCircleFill, ForbidFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 
-/** DESIGN §2 statuses; outOfReach: cannot be met in the remaining months (its reason is shown beside it). */
+/** The statuses of packages/plan/README.md; outOfReach: cannot be met in the remaining months (its reason is shown beside it). */
 export type Status = 'met' | 'onTrack' | 'atRisk' | 'outOfReach' | 'missed';
 
 const ICONS = {
@@ -12,7 +12,7 @@ const ICONS = {
   missed: CloseCircleFill,
 } as const;
 
-/** Status as icon + text + colour, never colour alone (DESIGN §1). */
+/** Status as icon + text + colour, never colour alone (docs/product.md, Look and feel). */
 export function StatusTag({ status }: { status: Status }) {
   const { t } = useTranslation();
   const Icon = ICONS[status];

@@ -1,6 +1,6 @@
 // Plan evaluator: one distributor's history → per-criterion required / achieved / met, the
 // month-by-month trace, and for an open period the status and the gap per remaining month.
-// Statuses follow one pace model (DESIGN §2): what the remaining months can still add (the
+// Statuses follow one pace model (README, Incentive plans): what the remaining months can still add (the
 // capacity: open months, frontline legs × months, events still to come, the pin ladder) decides
 // whether a target is out of reach (and why) and whether it has slack; pro-rata pace decides
 // on track or at risk.

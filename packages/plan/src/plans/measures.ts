@@ -219,7 +219,7 @@ export const MEASURES: { readonly [K in CriterionKind]: Measure<K> } = {
     return r;
   },
   pinAtLeast: (c, s, detail) => {
-    // The pin qualified in the plan's PY (DESIGN §2: the pin held is for recognition; plans ask
+    // The pin qualified in the plan's PY (README, Pins: the pin held is for recognition; plans ask
     // for the pin qualified in their PY), the open month counted so far but provisionally.
     const qual = qualifiedPins(s);
     const achieved = s.len ? qual[s.len - 1]! : PIN.MEMBER;

@@ -1,5 +1,5 @@
 // Statuses of the rows inside a plan page (a required event, a frontline leg) by the same pace
-// model as the criteria (DESIGN §2): met; missed once closed (an event: once its month passed);
+// model as the criteria (README, Incentive plans): met; missed once closed (an event: once its month passed);
 // out of reach when the months left cannot make it; at risk with zero slack or behind pace; on
 // track otherwise. Browser-safe: the plan pages call these with the figures they were sent.
 import type { PeriodState } from '../calendar.ts';

@@ -6,7 +6,7 @@ import type { Text } from '../text.ts';
 export type PlanType = 'seminar' | 'travel' | 'award' | 'tracking' | 'training' | 'funding' | 'rank';
 
 /**
- * One pace model for every criterion, level and plan (DESIGN §2, Statuses):
+ * One pace model for every criterion, level and plan (README, Incentive plans):
  * met; missed (period closed, not met); outOfReach (open, cannot be met in the remaining
  * months, with a reason); atRisk (behind the pro-rata pace, or zero slack: every remaining
  * chance is needed); onTrack (at or ahead of pace with slack).
@@ -64,7 +64,7 @@ export interface ScoreComponent {
 export type Criterion =
   /**
    * A pin qualified in the plan's PY (its ladder conditions met within that PY), not merely held:
-   * the pin held is for recognition (DESIGN §2, "Pins").
+   * the pin held is for recognition (README, Pins).
    */
   | { readonly kind: 'pinAtLeast'; readonly pin: number }
   /** A pin ≥ minPin reached during the period that is higher than the pin held at its start. */

@@ -5,7 +5,7 @@ import { DialogPopup } from '../dialog/dialog-popup.tsx';
 import { TermHelp } from '../term-help.tsx';
 import type { TermKey } from './term-key.ts';
 
-// The working definitions of DESIGN §2 in plain words (thresholds of the default rule table).
+// The working definitions of packages/plan/README.md in plain words (thresholds of the default rule table).
 i18n.addResourceBundle('zh-CN', 'term', {
   close: '关闭',
   more: '详细说明',

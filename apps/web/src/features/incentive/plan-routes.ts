@@ -1,5 +1,5 @@
 // Page path → which plan it shows and which part of it. Plan-specific pages are data here;
-// one generic page renders them all (DESIGN §3).
+// one generic page renders them all (docs/product.md, Pages).
 import type { PlanKey } from './api/plan.ts';
 
 /**

@@ -8,7 +8,7 @@ const MEMBER = 230;
 
 /**
  * The pin held (the highest ever, for recognition) and, apart from it, the pin this PY qualifies
- * for: what seminars, trips and the annual bonuses ask for (DESIGN §2, Pins).
+ * for: what seminars, trips and the annual bonuses ask for (packages/plan/README.md, Pins).
  */
 export function PinCard({ d }: { d: AchRankData }) {
   const { t, tx, month } = useAch();

@@ -7,7 +7,7 @@ import { formatPv } from '../../../lib/format.ts';
 import { useLocalText } from '../../../lib/use-local-text.ts';
 
 /**
- * The month's first goal in plain words (DESIGN §1, the new member): the PV that reaches the next
+ * The month's first goal in plain words (docs/product.md, Who uses it: the new member): the PV that reaches the next
  * bracket, as the plan engine counts it, how far the month is, and where to act on it.
  */
 export function FirstGoal({ goal }: { goal: HomeFirstGoal }) {

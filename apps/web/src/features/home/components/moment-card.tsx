@@ -124,7 +124,7 @@ function ClosestLeg({ legs }: { legs: HomeSummary['legs'] }) {
 }
 
 /**
- * The first screen's answers (DESIGN §1, the Platinum on the 3rd of the month): did last month
+ * The first screen's answers (docs/product.md, Who uses it: the Platinum on the 3rd of the month): did last month
  * count, what the seminar still needs, and which leg is closest to Q; each opens its "why".
  */
 export function MomentCard({ s }: { s: HomeSummary }) {

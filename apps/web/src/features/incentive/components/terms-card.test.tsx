@@ -1,4 +1,4 @@
-// The plain-language terms say what the plan engine decides (DESIGN §2), with the numbers of the
+// The plain-language terms say what the plan engine decides (packages/plan/README.md), with the numbers of the
 // rule table of the plan's PY: a PQ month is the SP-month test, Q is decided by group PV.
 import { NEAR_Q_SHARE, legQMonthsOf, marketRules, qThreshold, topBracket } from '@abo/plan';
 import { act, render, screen } from '@testing-library/react';

@@ -9,7 +9,7 @@ export const MEMBERS_EXPORT_MAX = 20_000;
 
 /**
  * Export of the filtered member list to CSV or XLSX. The libraries (papaparse, write-excel-file)
- * are imported on the click, so no page chunk carries them (DESIGN §4 budgets).
+ * are imported on the click, so no page chunk carries them (docs/product.md, Quality bar).
  */
 
 export type ExportFormat = 'csv' | 'xlsx';
