@@ -455,5 +455,22 @@ export const achEstimateDataSchema = z.object({
   after: achEstimateSideSchema,
   legsBecomingQ: z.array(z.string()),
   ppvNeededForSp: z.number().int(),
+  /**
+   * The month at its pace (packages/plan projections.ts): the extra PV per leg and own that take
+   * the month so far there. The what-if starts from it; extra PV adds on top. Null on the first
+   * day of the month (no pace yet) and in an answer from before it was sent.
+   */
+  pace: z
+    .object({
+      daysElapsed: z.number().int(),
+      daysInMonth: z.number().int(),
+      factor: z.number(),
+      extraPpv: z.number().int(),
+      extraLegPv: z.record(z.string(), z.number().int()),
+    })
+    .nullable()
+    .default(null),
+  /** When the month's statement is paid, YYYY-MM-DD; null in an answer from before it was sent. */
+  paidOn: z.string().nullable().default(null),
 });
 export type AchEstimateData = z.infer<typeof achEstimateDataSchema>;

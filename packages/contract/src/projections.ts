@@ -16,6 +16,12 @@ export const projectedMonthSchema = z.object({
   isQ: z.boolean(),
   promotionFen: z.number().int(),
   pretaxFen: z.number().int(),
+  /** The tax withheld and what is paid, fen, and when (YYYY-MM-DD); null in an older answer. */
+  taxFen: z.number().int().nullable().default(null),
+  netFen: z.number().int().nullable().default(null),
+  paidOn: z.string().nullable().default(null),
+  /** PV to the next bracket from this group PV (0 at the top); null in an older answer. */
+  pvForNextBracket: z.number().int().nullable().default(null),
 });
 export type ProjectedMonthData = z.infer<typeof projectedMonthSchema>;
 
@@ -47,7 +53,17 @@ export const achProjectionDataSchema = z.object({
   py: pySchema,
   daysElapsed: z.number().int(),
   daysInMonth: z.number().int(),
-  soFar: z.object({ ppv: z.number(), gpv: z.number(), bracket: z.number(), promotionFen: z.number().int() }),
+  soFar: z.object({
+    ppv: z.number(),
+    gpv: z.number(),
+    bracket: z.number(),
+    promotionFen: z.number().int(),
+    /** The statement so far, fen, and PV to the next bracket; null in an older answer. */
+    pretaxFen: z.number().int().nullable().default(null),
+    taxFen: z.number().int().nullable().default(null),
+    netFen: z.number().int().nullable().default(null),
+    pvForNextBracket: z.number().int().nullable().default(null),
+  }),
   /** Null on the first day of the month (no pace yet). */
   pace: projectedMonthSchema.nullable(),
   lastYearMonth: monthSchema,

@@ -3,7 +3,8 @@ import { performanceBracket } from './bracket.ts';
 import { estimateMonth } from './estimate.ts';
 import { PY2627 } from './rules/py2627.ts';
 import type { CriterionResult, TraceMonth } from './plans/types.ts';
-import { criterionProjection, endOfMonthText, monthProjection, projectCount, type PaceMonth } from './projections.ts';
+import { paymentDateOf } from './payment.ts';
+import { criterionProjection, endOfMonthText, monthProjection, projectCount, scaledVolumes, type PaceMonth } from './projections.ts';
 import { text } from './text.ts';
 
 const base = { month: '2026-11', ppv: 1_000, legs: [{ id: 'B', gpv: 2_000 }], lastYearGpv: null, rules: PY2627 } as const;
@@ -22,6 +23,36 @@ describe('monthProjection', () => {
     const est = estimateMonth({ month: '2026-11', ppv: 1_000, legs: base.legs, extraPpv: 2_000, extraLegPv: { B: 4_000 }, rules: PY2627 });
     expect(p.pace?.promotionFen).toBe(est.after.promotionFen);
     expect(p.pace?.pretaxFen).toBe(est.after.pretaxFen);
+  });
+
+  it('is the estimate of every volume scaled on its own: the same volumes give the same figure', () => {
+    // Six legs whose scaled PV has fractions (21 of 30 days): rounding each leg down and giving the
+    // rest to own PV moved PV from the legs to the own orders, and the fee with it.
+    const legs = [2_395, 1_613, 1_290, 1_062, 803, 105].map((gpv, i) => ({ id: `L${i + 1}`, gpv }));
+    const p = monthProjection({ ...base, ppv: 1_028, legs, today: '2026-11-21' });
+    const f = 30 / 21;
+    const extraLegPv = Object.fromEntries(legs.map((l) => [l.id, Math.round(l.gpv * f) - l.gpv]));
+    const est = estimateMonth({ month: '2026-11', ppv: 1_028, legs, extraPpv: Math.round(1_028 * f) - 1_028, extraLegPv, rules: PY2627 });
+    expect(p.pace).toMatchObject({ extraLegPv, gpv: est.after.gpv, promotionFen: est.after.promotionFen, pretaxFen: est.after.pretaxFen });
+  });
+
+  it('gives the pace’s tax, net and payment date as the estimate and the payment rule do', () => {
+    const p = monthProjection({ ...base, ppv: 4_000, legs: [{ id: 'B', gpv: 3_000 }], today: '2026-11-10' });
+    const est = estimateMonth({ month: '2026-11', ppv: 4_000, legs: [{ id: 'B', gpv: 3_000 }], ...p.pace!, rules: PY2627 });
+    expect(p.pace!.taxFen).toBeGreaterThan(0);
+    expect(p.pace).toMatchObject({ taxFen: est.after.taxFen, netFen: est.after.netFen, paidOn: paymentDateOf('2026-11', PY2627) });
+    expect(p.pace!.netFen).toBe(p.pace!.pretaxFen - p.pace!.taxFen);
+    expect(p.soFar).toMatchObject({ taxFen: est.before.taxFen, netFen: est.before.netFen, paidOn: p.pace!.paidOn });
+  });
+
+  it('projects a month at or below zero so far as what it has, never a larger negative', () => {
+    // Returns above the orders: −300 PV in 10 days would scale to −900.
+    const p = monthProjection({ ...base, ppv: -500, legs: [{ id: 'B', gpv: 200 }], today: '2026-11-10' });
+    expect(p.soFar.gpv).toBe(-300);
+    expect(p.pace).toMatchObject({ gpv: -300, factor: 1, extraPpv: 0, extraLegPv: {} });
+    expect(p.pace!.promotionFen).toBe(p.soFar.promotionFen);
+    // In a month above zero a negative volume (a leg with returns) stays as it is.
+    expect(scaledVolumes(900, [{ id: 'B', gpv: -100 }], 3)).toEqual({ extraPpv: 1_800, extraLegPv: {} });
   });
 
   it('has no pace on the first day of the month', () => {

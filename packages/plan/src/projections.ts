@@ -4,8 +4,9 @@
 // (estimate.ts) and the bracket table (bracket.ts): no rule is restated here.
 import { dayLabel } from '@abo/words';
 import { countsSoFar, daysInMonth, dayOfMonth, toMonthKey, type DateLike, type MonthKey, type MonthState } from './calendar.ts';
-import { estimateMonth } from './estimate.ts';
+import { estimateMonth, type EstimateSide } from './estimate.ts';
 import type { LegVolume } from './income.ts';
+import { paymentDateOf, type DayKey } from './payment.ts';
 import { CRITERION_KINDS } from './plans/kinds.ts';
 import type { CriterionResult } from './plans/types.ts';
 import { rulesForMonth } from './rules/registry.ts';
@@ -32,8 +33,11 @@ export interface MonthProjectionInput {
 export interface ProjectedMonth {
   /** 'pace': this month's PV so far ÷ days elapsed × days in month; 'lastYear': see monthProjection. */
   readonly basis: 'pace' | 'lastYear';
-  /** What every volume so far was multiplied by. */
+  /** What every volume so far was multiplied by (1: nothing was scaled). */
   readonly factor: number;
+  /** The volumes added to the month so far to get there: fed to the estimate as extra PV. */
+  readonly extraPpv: number;
+  readonly extraLegPv: Readonly<Record<string, number>>;
   readonly gpv: number;
   readonly bracketPercent: number;
   readonly isQ: boolean;
@@ -41,6 +45,13 @@ export interface ProjectedMonth {
   readonly promotionFen: number;
   /** The whole statement before tax, fen. */
   readonly pretaxFen: number;
+  /** The tax the statement would withhold and what it would pay, fen (the estimate's tax rule). */
+  readonly taxFen: number;
+  readonly netFen: number;
+  /** PV still needed to the next bracket from the projected group PV (0 at the top). */
+  readonly pvForNextBracket: number;
+  /** When the month's statement is paid (payment.ts). */
+  readonly paidOn: DayKey;
 }
 
 export interface MonthProjection {
@@ -48,7 +59,8 @@ export interface MonthProjection {
   /** Days of the month so far, today included. */
   readonly daysElapsed: number;
   readonly daysInMonth: number;
-  readonly soFar: { readonly ppv: number; readonly gpv: number; readonly bracketPercent: number; readonly promotionFen: number };
+  /** The month so far as the estimate works it out (the estimate page's "so far"). */
+  readonly soFar: ProjectedMonth;
   /** Null on the first day (one day is no pace) and once the month is not today's. */
   readonly pace: ProjectedMonth | null;
   readonly lastYearGpv: number | null;
@@ -56,78 +68,93 @@ export interface MonthProjection {
 }
 
 /**
- * The month with every volume so far (own PV and each leg) multiplied by `factor`, through the
- * estimate. Legs are rounded down and the rest goes to own PV, so the group PV lands exactly on
- * round(group PV so far × factor) and own PV never goes below zero.
+ * The extra volumes that take the month so far to `factor` times itself: own PV and each leg's
+ * group PV each scaled and rounded on its own (half up), so the projection is exactly the
+ * estimate of those volumes: the estimate page, given the same extra PV, shows the same figures.
+ * (Rounding the legs down and giving the rest to own PV moved PV from the legs to the own orders,
+ * and with it the fee: a few yuan a month.) A volume at or below zero (returns) is not scaled:
+ * returns are not a pace.
  */
-function scaled(
+export function scaledVolumes(
+  ppv: number,
+  legs: readonly Pick<LegVolume, 'id' | 'gpv'>[],
+  factor: number,
+): { extraPpv: number; extraLegPv: Record<string, number> } {
+  const more = (v: number) => (v > 0 ? Math.round(v * factor) - v : 0);
+  const extraLegPv: Record<string, number> = {};
+  for (const l of legs) {
+    const add = more(l.gpv);
+    if (add) extraLegPv[l.id] = add;
+  }
+  return { extraPpv: more(ppv), extraLegPv };
+}
+
+function projected(
   input: MonthProjectionInput,
   rules: RuleTable,
   basis: ProjectedMonth['basis'],
   factor: number,
-  gpvSoFar: number,
+  extra: { extraPpv: number; extraLegPv: Readonly<Record<string, number>> },
 ): ProjectedMonth {
-  const extraLegPv: Record<string, number> = {};
-  let legsExtra = 0;
-  for (const l of input.legs) legsExtra += extraLegPv[l.id] = Math.floor(l.gpv * (factor - 1));
   const est = estimateMonth({
     month: input.month,
     ppv: input.ppv,
     ...(input.ppvBvFen === undefined ? {} : { ppvBvFen: input.ppvBvFen }),
     legs: input.legs,
-    extraPpv: Math.round(gpvSoFar * factor) - gpvSoFar - legsExtra,
-    extraLegPv,
+    ...extra,
     rules,
   });
-  const a = est.after;
-  return { basis, factor, gpv: a.gpv, bracketPercent: a.bracketPercent, isQ: a.isQ, promotionFen: a.promotionFen, pretaxFen: a.pretaxFen };
+  return { basis, factor, ...extra, ...figures(est.after), paidOn: paymentDateOf(input.month, rules) };
 }
+
+const figures = (a: EstimateSide) => ({
+  gpv: a.gpv,
+  bracketPercent: a.bracketPercent,
+  isQ: a.isQ,
+  promotionFen: a.promotionFen,
+  pretaxFen: a.pretaxFen,
+  taxFen: a.taxFen,
+  netFen: a.netFen,
+  pvForNextBracket: a.next.pvNeeded,
+});
 
 /**
  * End-of-month projection of the open month, two ways:
- * - pace: group PV so far ÷ days elapsed (today included) × days in the month, every volume (own
- *   PV and each leg's) scaled by the same factor, so the bracket, the legs reaching 21 % and the
- *   promotion fee follow the estimate's rules. None on the first day of the month.
+ * - pace: group PV so far ÷ days elapsed (today included) × days in the month: own PV and each
+ *   leg's group PV scaled by that factor (scaledVolumes) and added as extra PV to the estimate,
+ *   so the bracket, the legs reaching 21 %, the fees, the tax and the net follow the estimate's
+ *   rules. None on the first day of the month. A month at or below zero so far (returns above
+ *   the orders) projects what it has: scaling a negative month would project ever larger returns.
  * - lastYear: the same month last year ended at its group PV; the month is projected to end there
  *   too, but never below what it already has (months are stored as totals, so last year's pace
- *   within the month is not known). Volumes so far are scaled to it; with none so far, it is
- *   taken as own PV.
+ *   within the month is not known). Volumes so far are scaled to it (what the rounding misses on
+ *   own PV); with none so far, the rest is taken as own PV.
  * Zero PV so far projects zero at pace (bracket 0, no fee).
  */
 export function monthProjection(input: MonthProjectionInput): MonthProjection {
   const rules = input.rules ?? rulesForMonth(input.month);
-  const gpvSoFar = input.ppv + input.legs.reduce((n, l) => n + l.gpv, 0);
-  const now = scaled(input, rules, 'pace', 1, gpvSoFar);
+  const none: { extraPpv: number; extraLegPv: Readonly<Record<string, number>> } = { extraPpv: 0, extraLegPv: {} };
+  const now = projected(input, rules, 'pace', 1, none);
   const dim = daysInMonth(input.month);
   const isToday = toMonthKey(input.today) === input.month;
   const daysElapsed = isToday ? dayOfMonth(input.today) : dim;
-  const pace = isToday && daysElapsed > 1 ? scaled(input, rules, 'pace', dim / daysElapsed, gpvSoFar) : null;
+  let pace: ProjectedMonth | null = null;
+  if (isToday && daysElapsed > 1) {
+    const factor = dim / daysElapsed;
+    pace = now.gpv > 0 ? projected(input, rules, 'pace', factor, scaledVolumes(input.ppv, input.legs, factor)) : now;
+  }
   let lastYear: ProjectedMonth | null = null;
   if (input.lastYearGpv !== null && isToday) {
     const target = Math.max(input.lastYearGpv, now.gpv);
-    if (now.gpv > 0) lastYear = scaled(input, rules, 'lastYear', target / now.gpv, gpvSoFar);
-    else {
-      const est = estimateMonth({ month: input.month, ppv: 0, legs: input.legs, extraPpv: target, rules }).after;
-      lastYear = {
-        basis: 'lastYear',
-        factor: 1,
-        gpv: est.gpv,
-        bracketPercent: est.bracketPercent,
-        isQ: est.isQ,
-        promotionFen: est.promotionFen,
-        pretaxFen: est.pretaxFen,
-      };
-    }
+    // Lands on the target: what the rounding of each volume missed goes to own PV.
+    const v = now.gpv > 0 ? scaledVolumes(input.ppv, input.legs, target / now.gpv) : none;
+    const added = v.extraPpv + Object.values(v.extraLegPv).reduce((n, x) => n + x, 0);
+    lastYear = projected(input, rules, 'lastYear', now.gpv > 0 ? target / now.gpv : 1, {
+      ...v,
+      extraPpv: v.extraPpv + target - now.gpv - added,
+    });
   }
-  return {
-    month: input.month,
-    daysElapsed,
-    daysInMonth: dim,
-    soFar: { ppv: input.ppv, gpv: now.gpv, bracketPercent: now.bracketPercent, promotionFen: now.promotionFen },
-    pace,
-    lastYearGpv: input.lastYearGpv,
-    lastYear,
-  };
+  return { month: input.month, daysElapsed, daysInMonth: dim, soFar: now, pace, lastYearGpv: input.lastYearGpv, lastYear };
 }
 
 // ---------------------------------------------------------------------------------------

@@ -35,6 +35,7 @@ import {
   type Criterion,
   type Estimate,
   type EstimateSide,
+  type MonthProjection,
   type RuleTable,
 } from '@abo/plan';
 import type { Person } from '../../db/distributors.ts';
@@ -383,7 +384,9 @@ export function estimateData(
   ppvBvFen: number | undefined,
   legs: AchEstimateData['legs'],
   est: Estimate,
+  projection: MonthProjection,
 ): AchEstimateData {
+  const pace = projection.pace;
   return {
     month,
     ppv,
@@ -393,5 +396,13 @@ export function estimateData(
     after: sideOf(est.after),
     legsBecomingQ: est.legsBecomingQ,
     ppvNeededForSp: est.ppvNeededForSp,
+    pace: pace && {
+      daysElapsed: projection.daysElapsed,
+      daysInMonth: projection.daysInMonth,
+      factor: pace.factor,
+      extraPpv: pace.extraPpv,
+      extraLegPv: { ...pace.extraLegPv },
+    },
+    paidOn: projection.soFar.paidOn,
   };
 }

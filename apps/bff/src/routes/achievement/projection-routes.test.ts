@@ -1,7 +1,7 @@
 // The projection and year-on-year calls on the demo seed: the year-on-year figures are the
 // monthly pages' figures for the same months (achievement months, income months, composition,
 // estimate), and the projections are labelled estimates that follow the engine.
-import { countsSoFar, monthProjection, previousPy, pyMonths } from '@abo/plan';
+import { countsSoFar, monthProjection, paymentDateOf, previousPy, pyMonths } from '@abo/plan';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDatabase } from '../../seed/index.ts';
 import { signInHeaders } from '../../testing/suite-app.ts';
@@ -129,11 +129,36 @@ describe('projection and year-on-year calls (demo seed, today 2026-11-21)', () =
       });
       expect(p.pace.gpv).toBe(e.pace!.gpv);
       expect(p.pace.bracket).toBe(e.pace!.bracketPercent);
-      expect(p.pace.gpv).toBe(Math.round((p.soFar.gpv * 30) / 21));
+      // Each volume scaled on its own (a leg's group PV, own PV).
+      const scaled = (v: number) => (v > 0 ? Math.round((v * 30) / 21) : v);
+      expect(p.pace.gpv).toBe(scaled(est.before.ppv) + est.legs.reduce((n: number, l: any) => n + scaled(l.gpv), 0));
       expect(p.lastYear.gpv).toBe(Math.max(p.lastYearGpv, p.soFar.gpv));
       // Q months: the PY's closed months (Sep, Oct) set the pace over 12.
       expect(p.qMonths).toMatchObject({ monthsElapsed: 2, monthsInPeriod: 12, monthsLeft: 10, lastMonth: '2027-08' });
       expect(p.qMonths.projected).toBeGreaterThanOrEqual(p.qMonths.soFar);
+    });
+  }
+
+  for (const ada of [PLATINUM, DIAMOND]) {
+    it(`${ada}: the projection and the estimate give one figure for the same volumes`, async () => {
+      const [p, est] = await Promise.all([call(ada, '/bff/v1/achievement/projection'), call(ada, '/bff/v1/achievement/estimate')]);
+      expect(p.soFar.promotionFen).toBe(est.before.promotionFen);
+      expect(p.soFar).toMatchObject({ pretaxFen: est.before.pretaxFen, netFen: est.before.netFen });
+      // The pace's volumes (21 of 30 days), worked out here, entered on the estimate.
+      const f = 30 / 21;
+      const extraLegPv = Object.fromEntries(est.legs.filter((l: any) => l.gpv > 0).map((l: any) => [l.id, Math.round(l.gpv * f) - l.gpv]));
+      const what = await call(ada, '/bff/v1/achievement/estimate', { extraPpv: Math.round(est.ppv * f) - est.ppv, extraLegPv });
+      expect(p.pace).toMatchObject({
+        gpv: what.after.gpv,
+        promotionFen: what.after.promotionFen,
+        pretaxFen: what.after.pretaxFen,
+        taxFen: what.after.taxFen,
+        netFen: what.after.netFen,
+        paidOn: paymentDateOf('2026-11'),
+      });
+      // The estimate starts from the same pace.
+      expect(est.pace).toMatchObject({ daysElapsed: 21, daysInMonth: 30, extraLegPv });
+      expect(est.paidOn).toBe(p.pace.paidOn);
     });
   }
 

@@ -29,8 +29,7 @@ import { okJson, sendJson, type JsonAnswer } from '../../lib/json-answer.ts';
 import { nameViewerOf, type NameViewer } from '../../lib/name-policy.ts';
 import { sessionOf } from '../../lib/session.ts';
 import { clockOf, rulesOf, type Clock } from './achievement-data.ts';
-import { estimateLegs } from './achievement-presenter.ts';
-import { frontlineOfMonth } from './achievement-queries.ts';
+import { monthSoFar, readMonth } from './month-so-far.ts';
 
 /** Year-on-year answers, and projections, kept per process. */
 const ANSWERS = 1000;
@@ -46,6 +45,10 @@ const projected = (p: ProjectedMonth | null): ProjectedMonthData | null =>
     isQ: p.isQ,
     promotionFen: p.promotionFen,
     pretaxFen: p.pretaxFen,
+    taxFen: p.taxFen,
+    netFen: p.netFen,
+    paidOn: p.paidOn,
+    pvForNextBracket: p.pvForNextBracket,
   };
 
 /** Members of a downline (tree positions inside the leader's range) who joined per month from `from` to `to`. */
@@ -115,22 +118,23 @@ async function projectionOf(db: DB, ada: string, names: NameViewer, c: Clock): P
   await distributorOr404(db, ada);
   const months = pyMonths(c.py);
   const lastYearMonth = addMonths(c.month, -12);
-  const [own, frontline, lastYear, pyRows, start] = await Promise.all([
-    monthlyResultOf(db, ada, c.month),
-    frontlineOfMonth(db, ada, c.month),
+  const [reads, lastYear, pyRows, start] = await Promise.all([
+    readMonth(db, ada, c.month),
     monthlyResultOf(db, ada, lastYearMonth),
     monthlyResultsOf(db, ada, months[0]!, c.month),
     historyStartOf(db, ada),
   ]);
-  const legs = estimateLegs(frontline, names);
+  // The legs with their own nodes, as the estimate reads them: the same volumes, the same figure.
+  const rules = rulesOf(c.py);
+  const { ppv, ppvBvFen, legs } = monthSoFar(reads, names, rules);
   const p = monthProjection({
     month: c.month,
     today: c.today,
-    ppv: own?.ppv ?? 0,
-    ...(own ? { ppvBvFen: own.bvFen } : {}),
+    ppv,
+    ...(ppvBvFen === undefined ? {} : { ppvBvFen }),
     legs,
     lastYearGpv: lastYear ? lastYear.gpv : null,
-    rules: rulesOf(c.py),
+    rules,
   });
   const sp = new Map(pyRows.map((r) => [r.month, r.isSp]));
   const q = projectCount(
@@ -143,7 +147,16 @@ async function projectionOf(db: DB, ada: string, names: NameViewer, c: Clock): P
     py: c.py,
     daysElapsed: p.daysElapsed,
     daysInMonth: p.daysInMonth,
-    soFar: { ppv: p.soFar.ppv, gpv: p.soFar.gpv, bracket: p.soFar.bracketPercent, promotionFen: p.soFar.promotionFen },
+    soFar: {
+      ppv,
+      gpv: p.soFar.gpv,
+      bracket: p.soFar.bracketPercent,
+      promotionFen: p.soFar.promotionFen,
+      pretaxFen: p.soFar.pretaxFen,
+      taxFen: p.soFar.taxFen,
+      netFen: p.soFar.netFen,
+      pvForNextBracket: p.soFar.pvForNextBracket,
+    },
     pace: projected(p.pace),
     lastYearMonth,
     lastYearGpv: p.lastYearGpv,

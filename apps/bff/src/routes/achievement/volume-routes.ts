@@ -1,20 +1,21 @@
 // The volume pages of /bff/v1/achievement/*: how this month's APV is composed, the whole market,
 // the downline abroad, and the estimate of this month with extra volume.
 import { ok } from '@abo/contract';
-import { estimateMonth, pyOf } from '@abo/plan';
+import { estimateMonth, monthProjection, pyOf } from '@abo/plan';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { distributorOr404 } from '../../db/distributors.ts';
 import { historyStartOf } from '../../db/history-start.ts';
-import { frontlinesOfMonth, monthlyResultOf, monthlyResultsOf } from '../../db/monthly-results.ts';
+import { monthlyResultOf, monthlyResultsOf } from '../../db/monthly-results.ts';
 import { AnswerCache } from '../../db/answer-cache.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { endpoint } from '../../lib/endpoint.ts';
 import { nameViewerOf } from '../../lib/name-policy.ts';
 import { sessionOf } from '../../lib/session.ts';
 import { clockOf, fillMonths, monthsEnding, pickMonth, rulesOf } from './achievement-data.ts';
-import { compositionData, estimateData, estimateLegs, overallMarketData, overseaData } from './achievement-presenter.ts';
+import { compositionData, estimateData, overallMarketData, overseaData } from './achievement-presenter.ts';
 import { downlineAbroad, frontlineCount, frontlineOfMonth } from './achievement-queries.ts';
+import { monthSoFar, readMonth } from './month-so-far.ts';
 
 /** Downline scans kept per process (the downline abroad, a month's frontline for the estimate). */
 const SCANS = 1000;
@@ -80,37 +81,18 @@ export const volumeRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
     handler: async (request) => {
       const session = sessionOf(request);
       const { ada } = session;
-      const { month } = clock();
+      const { month, today } = clock();
       await distributorOr404(db, ada);
-      const [own, frontline, frontlines] = await scans.get(db, `estimate|${ada}|${month}`, async () => {
-        const [o, f] = await Promise.all([monthlyResultOf(db, ada, month), frontlineOfMonth(db, ada, month)]);
-        // Each leg's own frontline: the what-if recomputes a leg given extra PV from its own node.
-        return [
-          o,
-          f,
-          await frontlinesOfMonth(
-            db,
-            f.map((l) => l.person.ada),
-            month,
-          ),
-        ] as const;
-      });
+      const reads = await scans.get(db, `estimate|${ada}|${month}`, () => readMonth(db, ada, month));
       const rules = rulesOf(pyOf(month));
-      const legs = estimateLegs(frontline, nameViewerOf(session), { frontlines, rules });
+      const { ppv, ppvBvFen, legs } = monthSoFar(reads, nameViewerOf(session), rules);
       const extraLegPv = request.body?.extraLegPv ?? {};
       for (const id of Object.keys(extraLegPv)) if (!legs.some((l) => l.id === id)) throw badRequest(`Unknown leg ${id}`);
-      const ppv = own?.ppv ?? 0;
-      const ppvBvFen = own?.bvFen;
-      const est = estimateMonth({
-        month,
-        ppv,
-        ...(ppvBvFen === undefined ? {} : { ppvBvFen }),
-        legs,
-        extraPpv: request.body?.extraPpv ?? 0,
-        extraLegPv,
-        rules,
-      });
-      return ok(estimateData(month, ppv, ppvBvFen, legs, est));
+      const input = { month, ppv, ...(ppvBvFen === undefined ? {} : { ppvBvFen }), legs, rules };
+      const est = estimateMonth({ ...input, extraPpv: request.body?.extraPpv ?? 0, extraLegPv });
+      // The pace the what-if starts from: the projection's extra volumes (projections.ts).
+      const projection = monthProjection({ ...input, today, lastYearGpv: null });
+      return ok(estimateData(month, ppv, ppvBvFen, legs, est, projection));
     },
   });
 };

@@ -46,6 +46,8 @@ const base: AchEstimateData = {
   after: side,
   legsBecomingQ: [],
   ppvNeededForSp: 0,
+  pace: null,
+  paidOn: null,
 };
 
 function show() {

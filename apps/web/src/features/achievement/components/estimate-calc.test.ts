@@ -28,6 +28,8 @@ const base: AchEstimateData = {
   after: side,
   legsBecomingQ: [],
   ppvNeededForSp: 0,
+  pace: null,
+  paidOn: null,
 };
 
 describe('runEstimate', () => {
