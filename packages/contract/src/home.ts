@@ -107,5 +107,21 @@ export const homeSummaryDataSchema = z.object({
     closest: closestLegSchema.nullable(),
   }),
   firstGoal: firstGoalSchema.nullable(),
+  /**
+   * The open month's projected pay, an estimate (packages/plan projections.ts, the estimate page's
+   * "at this pace"): before and after tax, and when the month's statement is paid. `pace` is null
+   * on the first day of the month (no pace yet). Null in an answer from before it was sent.
+   */
+  projectedPay: z
+    .object({
+      estimate: z.literal(true),
+      month: monthSchema,
+      daysElapsed: z.number().int(),
+      daysInMonth: z.number().int(),
+      paidOn: z.string(),
+      pace: z.object({ gpv: z.number(), pretaxFen: z.number().int(), taxFen: z.number().int(), netFen: z.number().int() }).nullable(),
+    })
+    .nullable()
+    .default(null),
 });
 export type HomeSummary = z.infer<typeof homeSummaryDataSchema>;

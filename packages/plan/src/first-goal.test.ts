@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BRACKETS } from './bracket.ts';
+import { DEFAULT_BRACKETS, nextBracket } from './bracket.ts';
 import { firstGoal } from './first-goal.ts';
 import { PY2627 } from './rules/py2627.ts';
 
@@ -38,7 +38,11 @@ describe('firstGoal', () => {
     expect(firstGoal([], 0)).toBeNull();
   });
 
-  it('treats a month with returns (negative volume) as no volume', () => {
-    expect(firstGoal(DEFAULT_BRACKETS, -50)).toMatchObject({ groupPv: 0, pvNeeded: 200 });
+  it('counts a month below zero (returns) as the estimate does: its returns are made up first', () => {
+    // 200 PV on a month at −200 leaves it at 0: the first bracket takes 400, as nextBracket says.
+    expect(firstGoal(DEFAULT_BRACKETS, -200)).toMatchObject({ groupPv: -200, pvNeeded: nextBracket(DEFAULT_BRACKETS, -200).pvNeeded });
+    expect(firstGoal(DEFAULT_BRACKETS, -200)!.pvNeeded).toBe(400);
+    // The bar starts at zero.
+    expect(firstGoal(DEFAULT_BRACKETS, -200)!.progressPct).toBe(0);
   });
 });

@@ -5,7 +5,7 @@ import { nextBracket } from './bracket.ts';
 import type { BracketStep } from './rules/types.ts';
 
 export interface FirstGoal {
-  /** The month's group PV so far (the bracket is decided by it, 21 % legs included). */
+  /** The month's group PV so far (the bracket is decided by it, 21 % legs included; below zero with returns). */
   groupPv: number;
   currentPercent: number;
   targetPercent: number;
@@ -18,14 +18,16 @@ export interface FirstGoal {
 
 /** The next bracket to reach this month, or null once the month is at the top bracket. */
 export function firstGoal(table: readonly BracketStep[], groupPv: number): FirstGoal | null {
+  // A month below zero (returns above the orders) needs its returns made up too, as the estimate
+  // counts it: the PV needed is from the group PV itself; only the bar starts at zero.
+  const next = nextBracket(table, groupPv);
   const pv = Math.max(0, groupPv);
-  const next = nextBracket(table, pv);
   if (next.nextPercent === null || next.nextMinPv === null) return null;
   let floor = 0;
   for (const s of table) if (s.minPv <= pv) floor = s.minPv;
   const span = next.nextMinPv - floor;
   return {
-    groupPv: pv,
+    groupPv,
     currentPercent: next.currentPercent,
     targetPercent: next.nextPercent,
     targetMinPv: next.nextMinPv,

@@ -1,7 +1,7 @@
 // The parts of /bff/v1/home/summary shaped from what the route loaded: the seminar at a glance and
 // the frontline leg closest to Q. Pure: no database, no request.
 import type { ClosestLeg, HomeFirstGoal, HomeSummary } from '@abo/contract';
-import { daysLeftInMonth, firstGoal, qProgressPct, type BracketStep, type PlanDef, type PlanResult } from '@abo/plan';
+import { daysLeftInMonth, firstGoal, qProgressPct, type BracketStep, type MonthProjection, type PlanDef, type PlanResult } from '@abo/plan';
 import type { Person } from '../../db/distributors.ts';
 import type { MonthlyResult } from '../../db/monthly-results.ts';
 import type { NameViewer } from '../../lib/name-policy.ts';
@@ -74,4 +74,16 @@ export function legsQ(results: readonly MonthlyResult[], month: string): number 
 export function firstGoalOf(at: { month: string; today: Date; brackets: readonly BracketStep[]; groupPv: number }): HomeFirstGoal | null {
   const goal = firstGoal(at.brackets, at.groupPv);
   return goal && { month: at.month, ...goal, daysLeft: daysLeftInMonth(at.today) };
+}
+
+/** The open month's pay at its pace (an estimate, as the estimate page starts from it). */
+export function projectedPayOf(p: MonthProjection): NonNullable<HomeSummary['projectedPay']> {
+  return {
+    estimate: true,
+    month: p.month,
+    daysElapsed: p.daysElapsed,
+    daysInMonth: p.daysInMonth,
+    paidOn: p.soFar.paidOn,
+    pace: p.pace && { gpv: p.pace.gpv, pretaxFen: p.pace.pretaxFen, taxFen: p.pace.taxFen, netFen: p.pace.netFen },
+  };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isSpMonth, pinName, planByCode, rulesForMonth } from '@abo/plan';
+import { isSpMonth, paymentDateOf, pinName, planByCode, rulesForMonth } from '@abo/plan';
+import { markDataReplaced } from '../../db/data-version.ts';
 import { loadProfile } from '../../idp/profile.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { DEMO_PASSWORD, seedDatabase } from '../../seed/index.ts';
@@ -276,5 +277,58 @@ describe('home summary on the demo seed', () => {
         .where('py', '=', '26/27')
         .execute();
     }
+  });
+
+  it('shows the month’s projected pay, labelled an estimate: the estimate page’s “at this pace”', async () => {
+    for (const ada of ['10000001', '10000002']) {
+      const [s, p, est] = await Promise.all([
+        summaryOf(ada),
+        post(ada, '/bff/v1/achievement/projection'),
+        post(ada, '/bff/v1/achievement/estimate'),
+      ]);
+      expect(s.projectedPay, ada).toEqual({
+        estimate: true,
+        month: '2026-11',
+        daysElapsed: 21,
+        daysInMonth: 30,
+        paidOn: paymentDateOf('2026-11'),
+        pace: { gpv: p.pace.gpv, pretaxFen: p.pace.pretaxFen, taxFen: p.pace.taxFen, netFen: p.pace.netFen },
+      });
+      // The estimate page's starting point: the month so far plus the pace's volumes.
+      const atPace = await post(ada, '/bff/v1/achievement/estimate', { extraPpv: est.pace.extraPpv, extraLegPv: est.pace.extraLegPv });
+      expect(s.projectedPay.pace, ada).toMatchObject({ pretaxFen: atPace.after.pretaxFen, netFen: atPace.after.netFen });
+      expect(s.projectedPay.pace.pretaxFen, ada).toBeGreaterThan(0);
+    }
+  });
+
+  it('gives the PV to the next bracket the estimate gives, a month below zero included', async () => {
+    const ada = '10000003';
+    const same = async () => {
+      const [s, est] = await Promise.all([summaryOf(ada), post(ada, '/bff/v1/achievement/estimate')]);
+      expect(s.firstGoal.groupPv).toBe(est.before.gpv);
+      expect(s.firstGoal.pvNeeded).toBe(est.before.pvForNextBracket);
+      return s.firstGoal;
+    };
+    await same();
+    // Returns above the orders: the month so far at −200 group PV.
+    const row = await t.db
+      .selectFrom('monthly_results')
+      .selectAll()
+      .where('ada', '=', ada)
+      .where('month', '=', '2026-11')
+      .executeTakeFirstOrThrow();
+    const legs = Number(row.gpv) - Number(row.ppv);
+    await t.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('monthly_results')
+        .set({ ppv: -200 - legs, gpv: -200 })
+        .where('ada', '=', ada)
+        .where('month', '=', '2026-11')
+        .execute();
+      await markDataReplaced(trx);
+    });
+    const goal = await same();
+    expect(goal).toMatchObject({ groupPv: -200, targetMinPv: rulesForMonth('2026-11').brackets[0]!.minPv });
+    expect(goal.pvNeeded).toBe(goal.targetMinPv + 200);
   });
 });

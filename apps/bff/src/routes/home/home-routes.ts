@@ -5,6 +5,7 @@ import {
   addMonths,
   evaluatePlan,
   isPqMonth,
+  monthProjection,
   periodTotal,
   pinName,
   plansFor,
@@ -23,7 +24,8 @@ import { nameFor, nameViewerOf, ownAdaFor } from '../../lib/name-policy.ts';
 import { sessionOf } from '../../lib/session.ts';
 import { frontlineWithMonths } from '../incentive/market-queries.ts';
 import { loadHistory } from '../incentive/plan-history.ts';
-import { closestLeg, firstGoalOf, legsQ, seminarAtGlance } from './home-presenter.ts';
+import { monthSoFar, readMonth } from '../achievement/month-so-far.ts';
+import { closestLeg, firstGoalOf, legsQ, projectedPayOf, seminarAtGlance } from './home-presenter.ts';
 import { latestStatementTotals } from './home-queries.ts';
 
 /** The seminar plan a PY shows at /incentiveplan/seminars (the one home answers for). */
@@ -45,12 +47,25 @@ export async function homeRoutes(app: FastifyInstance, opts: { today: () => Date
       const d = await distributorOr404(db, ada);
       const seminarPlan = seminarOf(py);
       const lastMonth = addMonths(month, -1);
-      const [loaded, statement, last, frontline] = await Promise.all([
+      const rules = rulesFor(py, { fallback: 'nearest' });
+      const [loaded, statement, last, frontline, reads] = await Promise.all([
         loadHistory(db, ada, months[0]!, month, d),
         latestStatementTotals(db, ada),
         monthlyResultOf(db, ada, lastMonth),
         frontlineWithMonths(db, ada, month, month),
+        readMonth(db, ada, month),
       ]);
+      // The month at its pace as the estimate page starts from it (the same reads, the same engine).
+      const soFar = monthSoFar(reads, names, rules);
+      const projection = monthProjection({
+        month,
+        today,
+        ppv: soFar.ppv,
+        ...(soFar.ppvBvFen === undefined ? {} : { ppvBvFen: soFar.ppvBvFen }),
+        legs: soFar.legs,
+        lastYearGpv: null,
+        rules,
+      });
       // The PY's PQ and FLQ months as the plans count them (the open month so far included).
       const pyTotals = summarizeHistory(loaded.history, months, today);
       // Evaluated as the seminar page evaluates it (the same history and day), so both say the
@@ -91,7 +106,8 @@ export async function homeRoutes(app: FastifyInstance, opts: { today: () => Date
           closest: closestLeg(frontline.frontline, frontline.results, { month, threshold, names }),
         },
         // The PY's own table, as the top-up page reads it (a PY without one: the nearest).
-        firstGoal: firstGoalOf({ month, today, brackets: rulesFor(py, { fallback: 'nearest' }).brackets, groupPv: current?.gpv ?? 0 }),
+        firstGoal: firstGoalOf({ month, today, brackets: rules.brackets, groupPv: current?.gpv ?? 0 }),
+        projectedPay: projectedPayOf(projection),
       });
     },
   });

@@ -42,6 +42,7 @@ const summary: HomeSummary = {
   seminar: null,
   legs: { month: '2026-11', total: 0, qSoFar: 0, qThreshold: 10_000, closest: null },
   firstGoal: null,
+  projectedPay: null,
 };
 
 function show() {

@@ -50,6 +50,7 @@ const newMember: HomeSummary = {
     progressPct: 52,
     daysLeft: 10,
   },
+  projectedPay: null,
 };
 
 const show = (s: HomeSummary) =>
