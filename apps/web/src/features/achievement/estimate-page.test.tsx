@@ -74,6 +74,31 @@ describe('/achievement/estimate', () => {
     expect(screen.getByText(/王\* would reach 21/)).toBeInTheDocument();
   });
 
+  it('starts from the month at its pace, after tax and paid on the day, and switches to the month to date', () => {
+    // 21 of 30 days: the pace adds 3 000 × 9/21 ≈ 1 286 PV to the leg and 51 of their own.
+    const paced: AchEstimateData = {
+      ...base,
+      pace: { daysElapsed: 21, daysInMonth: 30, factor: 30 / 21, extraPpv: 51, extraLegPv: { L1: 1_286 } },
+      paidOn: '2026-12-15',
+    };
+    renderPage(<EstimatePage />, { data: [[estimateQuery().queryKey, paced]], fresh: true });
+    const from = within(screen.getByRole('group', { name: 'Start from' }));
+    expect(from.getByRole('button', { name: 'At this pace' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('est-from')).toHaveTextContent('At this pace');
+    expect(screen.getByTestId('est-from-note')).toHaveTextContent('21 of 30 days');
+    expect(screen.getByTestId('est-paid-on')).toHaveTextContent('Paid on 15 Dec 2026');
+    const bar = screen.getByRole('status', { name: 'Estimate' });
+    // 120 + 51 + 3 000 + 1 286 = 4 457 group PV: 15 %, where the month to date is at 12 %.
+    expect(bar).toHaveTextContent('15%');
+    // Extra PV adds on top of the pace: 2 543 more reach 7 000 (18 %).
+    fireEvent.change(screen.getByTestId('extra-ppv'), { target: { value: '2543' } });
+    expect(bar).toHaveTextContent('18%');
+    fireEvent.click(from.getByRole('button', { name: 'To date' }));
+    expect(screen.getByTestId('est-from')).toHaveTextContent('To date');
+    // 3 120 + 2 543 = 5 663: 15 %.
+    expect(bar).toHaveTextContent('15%');
+  });
+
   it('makes its terms tap-to-define', () => {
     show();
     for (const name of ['Personal PV', 'Personal-group PV', 'Performance bracket', 'Q legs', 'SP month']) {

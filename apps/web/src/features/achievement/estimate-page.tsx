@@ -7,9 +7,9 @@ import { QueryState } from '../../components/query-state.tsx';
 import { StatusTag } from '../../components/status-tag.tsx';
 import { TermHelp } from '../../components/term-help.tsx';
 import { Term } from '../../components/term/term.tsx';
-import { formatFen } from '../../lib/format.ts';
+import { formatDay, formatFen } from '../../lib/format.ts';
 import { useEstimateBase } from './api/get-estimate.ts';
-import { presetsFor, runEstimate } from './components/estimate-calc.ts';
+import { presetsFor, runWhatIf, type EstimateFrom } from './components/estimate-calc.ts';
 import './components/estimate.css';
 import { useAch } from './components/shared.tsx';
 import './i18n.ts';
@@ -53,41 +53,44 @@ function PvSlider({
 
 function EstimateBody({ d }: { d: AchEstimateData }) {
   const { t, pv, month, lang } = useAch();
+  // The what-if starts at the month's pace (issue #31: the estimate is one figure, the projection's);
+  // "so far" is one tap away. No pace on the first day of the month.
+  const [from, setFrom] = useState<EstimateFrom>(d.pace ? 'pace' : 'soFar');
   const [extraPpv, setExtraPpv] = useState(0);
   const [extraLeg, setExtraLeg] = useState<Record<string, number>>({});
-  const est = useMemo(() => runEstimate(d, extraPpv, extraLeg), [d, extraPpv, extraLeg]);
-  const presets = useMemo(() => presetsFor(d), [d]);
+  const { start, est, legsBecomingQ } = useMemo(() => runWhatIf(d, from, extraPpv, extraLeg), [d, from, extraPpv, extraLeg]);
+  const presets = useMemo(() => presetsFor(d, from), [d, from]);
   const fen = (n: number) => formatFen(n, lang);
   const rows: { key: string; label: ReactNode; before: string; after: string; testId?: string }[] = [
-    { key: 'ppv', label: <Term k="pv">{t('ppv')}</Term>, before: `${pv(est.before.ppv)} PV`, after: `${pv(est.after.ppv)} PV` },
+    { key: 'ppv', label: <Term k="pv">{t('ppv')}</Term>, before: `${pv(start.ppv)} PV`, after: `${pv(est.after.ppv)} PV` },
     {
       key: 'pgpv',
       label: <Term k="apv">{t('pgpv')}</Term>,
-      before: `${pv(est.before.pgpv)} PV`,
+      before: `${pv(start.pgpv)} PV`,
       after: `${pv(est.after.pgpv)} PV`,
       testId: 'est-pgpv',
     },
     {
       key: 'bracket',
       label: <Term k="bracket">{t('bracket')}</Term>,
-      before: `${est.before.bracketPercent}%`,
+      before: `${start.bracketPercent}%`,
       after: `${est.after.bracketPercent}%`,
       testId: 'est-bracket',
     },
-    { key: 'qLegs', label: <Term k="q">{t('qLegs')}</Term>, before: String(est.before.qLegs), after: String(est.after.qLegs) },
-    { key: 'promotion', label: t('estimate.promotion'), before: fen(est.before.promotionFen), after: fen(est.after.promotionFen) },
+    { key: 'qLegs', label: <Term k="q">{t('qLegs')}</Term>, before: String(start.qLegs), after: String(est.after.qLegs) },
+    { key: 'promotion', label: t('estimate.promotion'), before: fen(start.promotionFen), after: fen(est.after.promotionFen) },
     {
       key: 'pretax',
       label: t('estimate.pretax'),
-      before: fen(est.before.pretaxFen),
+      before: fen(start.pretaxFen),
       after: fen(est.after.pretaxFen),
       testId: 'est-pretax',
     },
-    { key: 'net', label: t('estimate.net'), before: fen(est.before.netFen), after: fen(est.after.netFen) },
+    { key: 'net', label: t('estimate.net'), before: fen(start.netFen), after: fen(est.after.netFen) },
     {
       key: 'next',
       label: t('estimate.nextBracket'),
-      before: est.before.next.nextPercent === null ? '—' : `${pv(est.before.next.pvNeeded)} PV → ${est.before.next.nextPercent}%`,
+      before: start.next.nextPercent === null ? '—' : `${pv(start.next.pvNeeded)} PV → ${start.next.nextPercent}%`,
       after: est.after.next.nextPercent === null ? '—' : `${pv(est.after.next.pvNeeded)} PV → ${est.after.next.nextPercent}%`,
     },
   ];
@@ -110,7 +113,7 @@ function EstimateBody({ d }: { d: AchEstimateData }) {
       : p.kind === 'spMonth'
         ? t('estimate.presetSp', { pv: pv(p.extraPpv) })
         : t('estimate.presetBracket', { pv: pv(p.extraPpv), percent: p.percent });
-  const delta = est.deltaPretaxFen;
+  const delta = est.after.pretaxFen - start.pretaxFen;
   return (
     <>
       {/* The answer stays in view while the sliders move (DESIGN §1: the new member's what-if). */}
@@ -135,6 +138,26 @@ function EstimateBody({ d }: { d: AchEstimateData }) {
         <section className="card">
           <h2 className="card__title">{t('thisMonth', { month: month(d.month) })}</h2>
           <p className="muted small">{t('estimate.intro')}</p>
+          <div className="est-presets" role="group" aria-label={t('estimate.from')}>
+            <span className="muted small">{t('estimate.from')}</span>
+            {(['pace', 'soFar'] as const).map((f) => (
+              <Button
+                key={f}
+                size="small"
+                shape="rounded"
+                color={from === f ? 'primary' : 'default'}
+                fill={from === f ? 'solid' : 'outline'}
+                aria-pressed={from === f}
+                disabled={f === 'pace' && !d.pace}
+                onClick={() => setFrom(f)}
+              >
+                {f === 'pace' ? t('estimate.atPace') : t('estimate.before')}
+              </Button>
+            ))}
+          </div>
+          <p className="muted small" data-testid="est-from-note">
+            {d.pace ? t('estimate.paceNote', { days: d.pace.daysElapsed, dim: d.pace.daysInMonth }) : t('estimate.noPace')}
+          </p>
           {shown.length ? (
             <div className="est-presets" role="group" aria-label={t('estimate.presets')}>
               <span className="muted small">{t('estimate.presets')}</span>
@@ -185,7 +208,9 @@ function EstimateBody({ d }: { d: AchEstimateData }) {
           <h2 className="card__title">{t('estimate.after')}</h2>
           <dl className="ach-compare">
             <dt />
-            <dd className="muted small">{t('estimate.before')}</dd>
+            <dd className="muted small" data-testid="est-from">
+              {from === 'pace' ? t('estimate.atPace') : t('estimate.before')}
+            </dd>
             <dd className="muted small">{t('estimate.after')}</dd>
             {rows.map((r) => (
               <div key={r.key} style={{ display: 'contents' }}>
@@ -207,8 +232,13 @@ function EstimateBody({ d }: { d: AchEstimateData }) {
             </span>
           </p>
           {!est.after.isSpMonth ? <p className="small">{t('estimate.spNeed', { pv: pv(est.ppvNeededForSp) })}</p> : null}
-          {est.legsBecomingQ.length > 0 ? (
-            <p className="small status--atRisk status">{t('estimate.becomesQ', { names: names(est.legsBecomingQ) })}</p>
+          {legsBecomingQ.length > 0 ? (
+            <p className="small status--atRisk status">{t('estimate.becomesQ', { names: names(legsBecomingQ) })}</p>
+          ) : null}
+          {d.paidOn ? (
+            <p className="small" data-testid="est-paid-on">
+              <time dateTime={d.paidOn}>{t('estimate.paidOn', { date: formatDay(d.paidOn, lang) })}</time>
+            </p>
           ) : null}
           <p className="muted small">{t('estimate.disclaimer')}</p>
           <TermHelp code="BRACKET" />

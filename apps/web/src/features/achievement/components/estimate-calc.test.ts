@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AchEstimateData } from '@abo/contract';
-import { runEstimate } from './estimate-calc.ts';
+import { presetsFor, runEstimate, runWhatIf } from './estimate-calc.ts';
 
 const side = {
   ppv: 0,
@@ -46,5 +46,17 @@ describe('runEstimate', () => {
     expect(q.after.pgpv).toBe(1800);
     expect(q.after.bracketPercent).toBe(21);
     expect(q.after.qLegs).toBe(1);
+  });
+
+  it('from the pace: the pace is extra volume, and what is entered adds on top of it', () => {
+    const paced = { ...base, pace: { daysElapsed: 20, daysInMonth: 30, factor: 1.5, extraPpv: 150, extraLegPv: { L1: 750, L2: 4_900 } } };
+    const w = runWhatIf(paced, 'pace', 100, { L1: 50 });
+    expect(w.start).toEqual(runEstimate(paced, 150, { L1: 750, L2: 4_900 }).after);
+    expect(w.est.after).toEqual(runEstimate(paced, 250, { L1: 800, L2: 4_900 }).after);
+    // L2 reaches 21 % at the pace already: the extra PV does not lift it.
+    expect(w.legsBecomingQ).toEqual([]);
+    expect(runWhatIf(paced, 'soFar', 100, { L1: 50 }).start).toEqual(runEstimate(paced, 0, {}).after);
+    // The presets start where the what-if does: the leg closest to Q at the pace is L1.
+    expect(presetsFor(paced, 'pace').find((p) => p.kind === 'legQ')).toMatchObject({ legId: 'L1', extraLegPv: 10_000 - 2_250 });
   });
 });
