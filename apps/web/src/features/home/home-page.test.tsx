@@ -62,4 +62,15 @@ describe('home', () => {
       unmount();
     }
   });
+
+  it('opens on the month’s projected pay, labelled an estimate, beside last month’s net', async () => {
+    await act(() => i18n.changeLanguage('en-US'));
+    const pace = { gpv: 11_851, pretaxFen: 1_605_493, taxFen: 256_879, netFen: 1_348_614 };
+    const projectedPay = { estimate: true as const, month: '2026-11', daysElapsed: 21, daysInMonth: 30, paidOn: '2026-12-15', pace };
+    renderPage(<HomePage />, { data: [[homeSummaryQuery().queryKey, { ...summary, projectedPay }]], fresh: true });
+    const card = screen.getByTestId('projected-pay');
+    expect(card).toHaveTextContent('Projected pay for Nov 2026');
+    expect(card).toHaveTextContent('Estimate');
+    expect(card).toHaveAttribute('href', '/achievement/estimate');
+  });
 });

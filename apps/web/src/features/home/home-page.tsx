@@ -21,6 +21,7 @@ import { MomentCard } from './components/moment-card.tsx';
 import { LazyWatchlistCard } from '../../components/watchlist/watchlist-card-lazy.tsx';
 import { NoviceGuide } from './components/novice-guide.tsx';
 import { PromptsDialog } from './components/prompts-dialog.tsx';
+import { ProjectedPay } from './components/projected-pay.tsx';
 import './home.css';
 import './i18n.ts';
 
@@ -85,6 +86,8 @@ export default function HomePage() {
             </section>
 
             <MomentCard s={s} />
+
+            {s.projectedPay ? <ProjectedPay pay={s.projectedPay} /> : null}
 
             {/* The legs the distributor watches (issue #22), for those who have a market at all. */}
             {s.legs.total > 0 ? <LazyWatchlistCard limit={HOME_WATCHED} /> : null}
