@@ -49,4 +49,14 @@ describe('estimatePresets', () => {
     const e = estimateMonth({ ...base, ppv: 1_500, legs: [{ id: 'q', gpv: 12_000 }], extraPpv: presets[0]!.extraPpv });
     expect(e.after.isSpMonth).toBe(true);
   });
+
+  it('starts from extra volumes (the month at its pace): each preset adds on top and does what it says', () => {
+    const input = { ...base, ppv: 1_000, legs: [{ id: 'a', gpv: 2_000 }], extraPpv: 500, extraLegPv: { a: 1_000 } };
+    const presets = estimatePresets(input);
+    // 4 500 group PV at the pace (15 %): the next step is 18 % at 7 000, the leg is at 3 000.
+    expect(presets.find((p) => p.kind === 'nextBracket')).toEqual({ kind: 'nextBracket', extraPpv: 2_500, percent: 18 });
+    expect(presets.find((p) => p.kind === 'legQ')).toMatchObject({ legId: 'a', extraLegPv: 7_000 });
+    const next = presets.find((p) => p.kind === 'nextBracket')!;
+    expect(estimateMonth({ ...input, extraPpv: input.extraPpv + next.extraPpv }).after.bracketPercent).toBe(18);
+  });
 });

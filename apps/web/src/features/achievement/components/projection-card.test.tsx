@@ -38,9 +38,9 @@ const projection: AchProjectionData = {
     isQ: true,
     promotionFen: 200_000,
     pretaxFen: 250_000,
-    taxFen: null,
-    netFen: null,
-    paidOn: null,
+    taxFen: 40_000,
+    netFen: 210_000,
+    paidOn: '2026-12-15',
     pvForNextBracket: null,
   },
   lastYearMonth: '2025-11',
@@ -67,6 +67,7 @@ describe('ProjectionCard', () => {
     expect(screen.getByText('Estimate')).toBeTruthy();
     expect(screen.getByText(/^At this pace, ≈ 10,000 PV by 30 Nov 2026 → 21% bracket, promotion service fee ≈ ¥2,000.00/)).toBeTruthy();
     expect(screen.getByRole('button', { name: /How is this calculated\?/ })).toBeTruthy();
+    expect(screen.getByText('After tax ≈ ¥2,100.00, paid on 15 Dec 2026')).toBeTruthy();
     expect(screen.getByText(/same month last year \(Nov 2025, 8,000 PV\)/)).toBeTruthy();
     expect(screen.getByText('Q months this PY: at the closed months’ pace, ≈ 6 of 12 by 31 Aug 2027')).toBeTruthy();
   });

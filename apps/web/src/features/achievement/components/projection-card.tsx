@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FigureTrace } from '../../../components/figure-trace/figure-trace.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { textsOnFirstUse } from '../../../i18n/index.ts';
-import { formatFen, formatMonth, formatPv } from '../../../lib/format.ts';
+import { formatDay, formatFen, formatMonth, formatPv } from '../../../lib/format.ts';
 import { useLocalText } from '../../../lib/use-local-text.ts';
 import { useProjection } from '../api/get-projection.ts';
 
@@ -14,6 +14,7 @@ const addTexts = textsOnFirstUse(
     badge: '估算',
     pace: '按目前进度，到{{end}}约 {{pv}} PV → 业绩奖励比例 {{percent}}，市场推广服务费约 {{fee}}',
     pretax: '按同一进度，本月结单税前合计约 {{fee}}（含领导奖金等各项）',
+    net: '税后约 {{fee}}，预计 {{date}} 发放',
     noPace: '今天是本月第一天，尚无进度可估算。',
     lastYear: '若与去年同月（{{month}}，{{lastPv}} PV）持平：约 {{pv}} PV → {{percent}}，服务费约 {{fee}}',
     noLastYear: '去年同月（{{month}}）没有记录。',
@@ -27,6 +28,7 @@ const addTexts = textsOnFirstUse(
     badge: 'Estimate',
     pace: 'At this pace, ≈ {{pv}} PV by {{end}} → {{percent}} bracket, promotion service fee ≈ {{fee}}',
     pretax: 'At the same pace, the month’s statement before tax ≈ {{fee}} (leadership and every other item included)',
+    net: 'After tax ≈ {{fee}}, paid on {{date}}',
     noPace: 'Today is the first day of the month: no pace to project yet.',
     lastYear: 'If it ends like the same month last year ({{month}}, {{lastPv}} PV): ≈ {{pv}} PV → {{percent}}, fee ≈ {{fee}}',
     noLastYear: 'No record for the same month last year ({{month}}).',
@@ -91,6 +93,11 @@ export function ProjectionCard() {
           {d.pace ? (
             <p className="small" data-projection="pretax">
               {t('pretax', { fee: fen(d.pace.pretaxFen) })}
+            </p>
+          ) : null}
+          {d.pace && d.pace.netFen !== null && d.pace.paidOn ? (
+            <p className="small" data-projection="net">
+              {t('net', { fee: fen(d.pace.netFen), date: formatDay(d.pace.paidOn, lang) })}
             </p>
           ) : null}
           <p className="small" data-projection="lastYear">
