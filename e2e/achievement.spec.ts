@@ -126,8 +126,25 @@ test('the estimate moves the bracket across a boundary and agrees with the serve
   await signInAt(page, '10000001', '/achievement/estimate?channel=wec');
   const bracket = page.getByTestId('est-bracket');
   await expect(bracket).toBeVisible();
+  type Answer = {
+    after: { pvForNextBracket: number; bracketPercent: number; pretaxFen: number };
+    pace: { extraPpv: number; extraLegPv: Record<string, number> } | null;
+  };
+  const base = await bff<Answer>(page, '/bff/v1/achievement/estimate', {});
+  // It starts at this pace: the server's estimate with the pace's volumes.
+  if (base.pace) {
+    const atPace = await bff<Answer>(page, '/bff/v1/achievement/estimate', {
+      extraPpv: base.pace.extraPpv,
+      extraLegPv: base.pace.extraLegPv,
+    });
+    await expect(page.locator('[data-from="pace"]')).toHaveAttribute('aria-pressed', 'true');
+    await expect(bracket).toHaveText(`${atPace.after.bracketPercent}%`);
+    expect((await page.getByTestId('est-pretax').textContent())?.replace(/[^\d]/g, '')).toBe(String(atPace.after.pretaxFen));
+  }
+  // From the month to date, extra PV moves it as the server says.
+  await page.locator('[data-from="soFar"]').click();
+  await expect(bracket).toHaveText(`${base.after.bracketPercent}%`);
   const before = await bracket.textContent();
-  const base = await bff<{ after: { pvForNextBracket: number; bracketPercent: number } }>(page, '/bff/v1/achievement/estimate', {});
   const extra = base.after.pvForNextBracket > 0 ? base.after.pvForNextBracket : 0;
   await page.getByTestId('extra-ppv').fill(String(extra));
   if (extra > 0) await expect(bracket).not.toHaveText(before ?? '');

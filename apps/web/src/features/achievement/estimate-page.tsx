@@ -148,6 +148,7 @@ function EstimateBody({ d }: { d: AchEstimateData }) {
                 color={from === f ? 'primary' : 'default'}
                 fill={from === f ? 'solid' : 'outline'}
                 aria-pressed={from === f}
+                data-from={f}
                 disabled={f === 'pace' && !d.pace}
                 onClick={() => setFrom(f)}
               >
