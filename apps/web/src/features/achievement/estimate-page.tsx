@@ -116,7 +116,7 @@ function EstimateBody({ d }: { d: AchEstimateData }) {
   const delta = est.after.pretaxFen - start.pretaxFen;
   return (
     <>
-      {/* The answer stays in view while the sliders move (DESIGN §1: the new member's what-if). */}
+      {/* The answer stays in view while the sliders move (docs/product.md, Who uses it: the new member's what-if). */}
       <div className="est-bar" role="status" aria-live="polite" aria-label={t('estimate.bar')} data-testid="est-bar">
         <span className="est-bar__item">
           <span className="muted small">{t('bracket')}</span> <strong className="num">{est.after.bracketPercent}%</strong>
