@@ -116,6 +116,19 @@ describe('every page shows the open and the closed months the same way (demo see
       expect([p.overview.current.state, row.state, record.state]).toEqual(['open', 'open', 'open']);
     });
 
+    it(`${ada}: this month's promotion fee so far reads the same in the estimate, the projection and "so far vs last month"`, async () => {
+      const [estimate, projection, soFar] = await Promise.all([
+        call(ada, '/bff/v1/achievement/estimate'),
+        call(ada, '/bff/v1/achievement/projection'),
+        call(ada, '/bff/v1/achievement/soFarChange'),
+      ]);
+      // The demo's orders are dated in the month, so cutting them at today gives the open month so far.
+      expect(soFar.hasOrders).toBe(true);
+      expect(soFar.to.promotionFen).toBeGreaterThan(0);
+      expect([projection.soFar.promotionFen, soFar.to.promotionFen]).toEqual([estimate.before.promotionFen, estimate.before.promotionFen]);
+      expect([projection.soFar.gpv, soFar.toVolume.gpv]).toEqual([estimate.before.gpv, estimate.before.gpv]);
+    });
+
     it(`${ada}: the last closed month and its pay read the same on home, income, achievement and the plan page`, async () => {
       const p = await pagesOf(ada);
       const last = p.home.lastMonth;

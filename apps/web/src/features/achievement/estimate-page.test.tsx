@@ -87,6 +87,9 @@ describe('/achievement/estimate', () => {
     expect(screen.getByTestId('est-from')).toHaveTextContent('At this pace');
     expect(screen.getByTestId('est-from-note')).toHaveTextContent('21 of 30 days');
     expect(screen.getByTestId('est-paid-on')).toHaveTextContent('Paid on 15 Dec 2026');
+    // The card and the leg say where the what-if starts: the leg at its pace, 3 000 + 1 286.
+    expect(screen.getByRole('heading', { name: 'Nov 2026 at this pace' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Extra PV: 王* · 4,286 PV')).toBeInTheDocument();
     const bar = screen.getByRole('status', { name: 'Estimate' });
     // 120 + 51 + 3 000 + 1 286 = 4 457 group PV: 15 %, where the month to date is at 12 %.
     expect(bar).toHaveTextContent('15%');
@@ -95,6 +98,8 @@ describe('/achievement/estimate', () => {
     expect(bar).toHaveTextContent('18%');
     fireEvent.click(from.getByRole('button', { name: 'To date' }));
     expect(screen.getByTestId('est-from')).toHaveTextContent('To date');
+    expect(screen.getByRole('heading', { name: 'Nov 2026 to date' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Extra PV: 王* · 3,000 PV')).toBeInTheDocument();
     // 3 120 + 2 543 = 5 663: 15 %.
     expect(bar).toHaveTextContent('15%');
   });

@@ -136,7 +136,7 @@ function EstimateBody({ d }: { d: AchEstimateData }) {
       </div>
       <div className="grid grid--2">
         <section className="card">
-          <h2 className="card__title">{t('thisMonth', { month: month(d.month) })}</h2>
+          <h2 className="card__title">{t(from === 'pace' ? 'estimate.monthAtPace' : 'thisMonth', { month: month(d.month) })}</h2>
           <p className="muted small">{t('estimate.intro')}</p>
           <div className="est-presets" role="group" aria-label={t('estimate.from')}>
             <span className="muted small">{t('estimate.from')}</span>
@@ -185,7 +185,8 @@ function EstimateBody({ d }: { d: AchEstimateData }) {
             <PvSlider
               key={l.id}
               testId={`extra-${l.id}`}
-              label={`${t('estimate.extraLeg', { name: l.maskedName })} · ${pv(l.pgpv)} PV`}
+              // The leg's volume where the what-if starts (at the pace, the pace's share of it).
+              label={`${t('estimate.extraLeg', { name: l.maskedName })} · ${pv(l.pgpv + (from === 'pace' ? (d.pace?.extraLegPv[l.id] ?? 0) : 0))} PV`}
               value={extraLeg[l.id] ?? 0}
               max={15000}
               onChange={(v) => setExtraLeg((x) => ({ ...x, [l.id]: v }))}

@@ -203,6 +203,7 @@ const achievementEn: Texts<typeof achievementZh> = {
       'Start from this month at its pace (or its figures to date), add the personal PV and leg volume you expect, and see the bracket, service fee and SP month instantly.',
     from: 'Start from',
     atPace: 'At this pace',
+    monthAtPace: '{{month}} at this pace',
     paceNote: 'This month’s volume to date ({{days}} of {{dim}} days) carried on to the month’s end: an estimate.',
     noPace: 'No pace on the first day of the month: the estimate starts from the month to date.',
     paidOn: 'Paid on {{date}}',

@@ -191,6 +191,7 @@ export const achievementZh = {
     intro: '以本月按目前进度的预计（或本月至今业绩）为起点，加入预计的个人 PV 与各条线的 PV，即时试算本月比例、服务费和 SP 月。',
     from: '起点',
     atPace: '按目前进度',
+    monthAtPace: '{{month}}（按目前进度）',
     paceNote: '本月至今（{{dim}} 天中的 {{days}} 天）的业绩按同样进度推算到月底，仅为估算。',
     noPace: '月初第一天尚无进度，试算从本月至今开始。',
     paidOn: '预计 {{date}} 发放',

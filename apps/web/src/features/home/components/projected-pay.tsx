@@ -15,7 +15,10 @@ export function ProjectedPay({ pay }: { pay: NonNullable<HomeSummary['projectedP
   return (
     <Link to="/achievement/estimate" className="card area-card" data-testid="projected-pay">
       <h2 className="card__title">
-        {t('projectedTitle', { month: formatMonth(pay.month, lang) })} <span className="home-projected__badge">{t('estimateTag')}</span>{' '}
+        {/* The badge stays beside the title: the title row spreads its children to the edges. */}
+        <span>
+          {t('projectedTitle', { month: formatMonth(pay.month, lang) })} <span className="home-projected__badge">{t('estimateTag')}</span>
+        </span>
         <RightOutline aria-hidden="true" />
       </h2>
       {pay.pace ? (
