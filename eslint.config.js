@@ -90,6 +90,24 @@ export default tseslint.config(
     },
   },
   {
+    // A route file declares routes: its reads and writes live in the area's queries file
+    // (README "Where is X"), so the SQL of an answer is found in one place.
+    files: ['apps/bff/src/routes/**/*-routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]',
+          message: 'Queries belong in the area’s *-queries.ts (or db/), not in a routes file.',
+        },
+        {
+          selector: "TaggedTemplateExpression[tag.name='sql']",
+          message: 'Queries belong in the area’s *-queries.ts (or db/), not in a routes file.',
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: packagePatterns }],

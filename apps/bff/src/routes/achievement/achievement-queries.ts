@@ -2,6 +2,7 @@
 // engine step and the presenter take: a distributor's closed months and frontline Q legs, a
 // month's frontline, the downline scans (markets abroad, outstanding performers), a month's
 // marketing stars and the shops.
+import { addMonths } from '@abo/plan';
 import { frontlineOf, type Person } from '../../db/distributors.ts';
 import type { DB } from '../../db/index.ts';
 import { frontlineMonthlyResults, frontlineQMonths, monthlyResultsOf, type MonthlyResult } from '../../db/monthly-results.ts';
@@ -176,4 +177,22 @@ export type Shop = ShopsTable;
 /** One shop of the shop list, or undefined. */
 export async function shopOf(db: DB, code: string): Promise<Shop | undefined> {
   return db.selectFrom('shops').selectAll().where('code', '=', code).executeTakeFirst();
+}
+
+/** Members of a downline (tree positions inside the leader's range) who joined per month from `from` to `to`. */
+export async function joinsPerMonth(db: DB, d: { tree_pos: number; tree_size: number }, from: string, to: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('distributors')
+    .select(['join_date'])
+    .where('tree_pos', '>', d.tree_pos)
+    .where('tree_pos', '<', d.tree_pos + d.tree_size)
+    .where('join_date', '>=', `${from}-01`)
+    .where('join_date', '<', `${addMonths(to, 1)}-01`)
+    .execute();
+  const out = new Map<string, number>();
+  for (const r of rows) {
+    const m = r.join_date.slice(0, 7);
+    out.set(m, (out.get(m) ?? 0) + 1);
+  }
+  return out;
 }

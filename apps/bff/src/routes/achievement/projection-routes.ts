@@ -29,6 +29,7 @@ import { okJson, sendJson, type JsonAnswer } from '../../lib/json-answer.ts';
 import { nameViewerOf, type NameViewer } from '../../lib/name-policy.ts';
 import { sessionOf } from '../../lib/session.ts';
 import { clockOf, rulesOf, type Clock } from './achievement-data.ts';
+import { joinsPerMonth } from './achievement-queries.ts';
 import { monthSoFar, readMonth } from './month-so-far.ts';
 
 /** Year-on-year answers, and projections, kept per process. */
@@ -50,24 +51,6 @@ const projected = (p: ProjectedMonth | null): ProjectedMonthData | null =>
     paidOn: p.paidOn,
     pvForNextBracket: p.pvForNextBracket,
   };
-
-/** Members of a downline (tree positions inside the leader's range) who joined per month from `from` to `to`. */
-async function joinsPerMonth(db: DB, d: { tree_pos: number; tree_size: number }, from: string, to: string): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom('distributors')
-    .select(['join_date'])
-    .where('tree_pos', '>', d.tree_pos)
-    .where('tree_pos', '<', d.tree_pos + d.tree_size)
-    .where('join_date', '>=', `${from}-01`)
-    .where('join_date', '<', `${addMonths(to, 1)}-01`)
-    .execute();
-  const out = new Map<string, number>();
-  for (const r of rows) {
-    const m = r.join_date.slice(0, 7);
-    out.set(m, (out.get(m) ?? 0) + 1);
-  }
-  return out;
-}
 
 /**
  * One month as the year-on-year view compares it: PV and Q (the SP-month test) as the
