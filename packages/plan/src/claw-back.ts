@@ -7,6 +7,21 @@
 //   paid        = max(0, due);   carried on = max(0, −due)
 // So over any run of months: paid + the debit still carried = the fees computed − the debit
 // brought into the run.
+import type { MonthKey } from './calendar.ts';
+import { text, type Text } from './text.ts';
+
+/** The note of a debit brought forward from `from` (a claw-back of that month's returns). */
+export function debitBroughtNote(from: MonthKey | null): Text {
+  return from
+    ? text(`${from}退货产生的负额，从本期扣回`, `the negative total of ${from} (returns), taken from this statement`)
+    : text('此前退货产生的负额，从本期扣回', 'a negative total of an earlier month (returns), taken from this statement');
+}
+
+/** The note of a debit carried forward: nothing is paid this month. */
+export const DEBIT_CARRIED_NOTE: Text = text(
+  '本期合计为负（退货），不发放；负额结转至下一期结单扣回',
+  'this month’s total is below zero (returns): nothing is paid; the debit is taken from the next statement',
+);
 
 export interface Settlement {
   /** The month's fees as computed (may be negative). */

@@ -23,50 +23,15 @@
 import type { AnnualBonus, AnnualFundShare } from './annual-bonus.ts';
 import { bracketFor } from './bracket.ts';
 import { isLastMonthOfPy, pyOf, type MonthKey, type PyName } from './calendar.ts';
-import { settleMonth } from './claw-back.ts';
+import { DEBIT_CARRIED_NOTE, debitBroughtNote, settleMonth } from './claw-back.ts';
 import { leadershipShare, type LeadershipKeep } from './close-income.ts';
 import { isPearlRecipient, isQGroup, isSpMonth } from './close.ts';
+import { ITEM_NAMES, type ItemCode } from './item-names.ts';
 import { applyBp } from './money.ts';
 import { rulesForMonth } from './rules/registry.ts';
 import type { RuleTable } from './rules/types.ts';
 import { remunerationWithholdingDetail, type WithholdingDetail } from './tax.ts';
 import { num, text, type Text } from './text.ts';
-
-export type ItemCode =
-  | 'PROMOTION'
-  | 'LEADERSHIP'
-  | 'RUBY'
-  | 'PEARL'
-  | 'EMERALD_ANNUAL'
-  | 'DIAMOND_ANNUAL'
-  | 'ADJUSTMENT'
-  | 'DEBIT_BROUGHT_FORWARD'
-  | 'DEBIT_CARRIED_FORWARD';
-
-export const ITEM_NAMES: Readonly<Record<ItemCode, Text>> = {
-  PROMOTION: text('市场推广服务费', 'Market promotion service fee'),
-  LEADERSHIP: text('领导服务费', 'Leadership service fee'),
-  RUBY: text('红宝石服务费', 'Ruby service fee'),
-  PEARL: text('明珠服务费', 'Pearl service fee'),
-  EMERALD_ANNUAL: text('翡翠年度奖金', 'Emerald annual bonus'),
-  DIAMOND_ANNUAL: text('钻石年度奖金', 'Diamond annual bonus'),
-  ADJUSTMENT: text('调整', 'Adjustment'),
-  DEBIT_BROUGHT_FORWARD: text('上期负额扣回', 'Debit brought forward'),
-  DEBIT_CARRIED_FORWARD: text('负额结转下期', 'Debit carried forward'),
-};
-
-/** The note of a debit brought forward from `from` (a claw-back of that month's returns). */
-export function debitBroughtNote(from: MonthKey | null): Text {
-  return from
-    ? text(`${from}退货产生的负额，从本期扣回`, `the negative total of ${from} (returns), taken from this statement`)
-    : text('此前退货产生的负额，从本期扣回', 'a negative total of an earlier month (returns), taken from this statement');
-}
-
-/** The note of a debit carried forward: nothing is paid this month. */
-export const DEBIT_CARRIED_NOTE: Text = text(
-  '本期合计为负（退货），不发放；负额结转至下一期结单扣回',
-  'this month’s total is below zero (returns): nothing is paid; the debit is taken from the next statement',
-);
 
 /** The claw-back items of a month: the debit brought forward and the debit carried on (claw-back.ts). */
 export function debitItems(computedFen: number, broughtFen: number, broughtFrom: MonthKey | null): StatementItem[] {

@@ -30,6 +30,7 @@ export * from './pin-words.ts';
 export * from './pin-tracker.ts';
 export * from './pin-history.ts';
 export * from './income.ts';
+export * from './item-names.ts';
 export * from './annual-bonus.ts';
 export * from './estimate.ts';
 export * from './estimate-presets.ts';

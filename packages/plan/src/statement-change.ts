@@ -12,7 +12,8 @@
 // Every other item (leadership, Ruby, Pearl, annual bonuses, adjustments, claw-back debits) is one
 // part, its amount's change, with the figures it moved on; tax is a part of net pay only.
 import type { MonthKey } from './calendar.ts';
-import { ITEM_NAMES, ownVolume, promotionFee, promotionLegLine, type ItemCode, type LegLine, type LegVolume } from './income.ts';
+import { ownVolume, promotionFee, promotionLegLine, type LegLine, type LegVolume } from './income.ts';
+import { ITEM_NAMES, type ItemCode } from './item-names.ts';
 import { applyBp } from './money.ts';
 import { rulesForMonth } from './rules/registry.ts';
 import type { RuleTable } from './rules/types.ts';
