@@ -180,7 +180,12 @@ export async function shopOf(db: DB, code: string): Promise<Shop | undefined> {
 }
 
 /** Members of a downline (tree positions inside the leader's range) who joined per month from `from` to `to`. */
-export async function joinsPerMonth(db: DB, d: { tree_pos: number; tree_size: number }, from: string, to: string): Promise<Map<string, number>> {
+export async function joinsPerMonth(
+  db: DB,
+  d: { tree_pos: number; tree_size: number },
+  from: string,
+  to: string,
+): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('distributors')
     .select(['join_date'])
