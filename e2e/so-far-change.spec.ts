@@ -41,7 +41,7 @@ for (const layout of LAYOUTS) {
       await expect(card.locator('.ach-projection__badge')).toHaveText(layout.badge);
       await expect(card.getByText(layout.period)).toBeVisible();
       const total = Number(await card.locator('[data-change-fen]').getAttribute('data-change-fen'));
-      const showAll = card.locator('.ach-so-far__toggle');
+      const showAll = card.locator('.change-parts__toggle');
       if (await showAll.count()) await showAll.click();
       const fen = await card.locator('li[data-fen]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-fen'))));
       expect(fen.length).toBeGreaterThan(0);

@@ -26,10 +26,10 @@ async function checkCard(page: Page, heading: RegExp, showAll: RegExp) {
   const card = page.locator('.income-change');
   await expect(card.getByRole('heading', { name: heading })).toBeVisible();
   await settled(page, { within: '.income-change' });
-  const shown = card.locator('.income-change__part');
+  const shown = card.locator('.change-parts__part');
   await expect(shown).toHaveCount(5);
   await card.getByRole('button', { name: showAll }).click();
-  const netFen = await shown.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-net-fen'))));
+  const netFen = await shown.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-fen'))));
   expect(netFen.length).toBeGreaterThan(5);
   const total = Number(await card.locator('[data-net-change-fen]').getAttribute('data-net-change-fen'));
   expect(netFen.reduce((s, f) => s + f, 0)).toBe(total);
@@ -49,7 +49,7 @@ test.describe('compared with last month, on a phone (390 × 844, zh-CN)', () => 
     await shoot(page, 'statement-change-zh-CN-390.png', { target: card });
     expect(await seriousAxe(page)).toEqual([]);
     // The first cause opens the page that traces it, for the same month.
-    await card.locator('.income-change__part a').first().click();
+    await card.locator('.change-parts__part a').first().click();
     await expect(page).toHaveURL(new RegExp(`${change.parts[0]!.href!.replace('?', '\\?')}`));
     expect(problems).toEqual([]);
   });

@@ -1,11 +1,10 @@
-import type { ChangePart, SoFarChangeData } from '@abo/contract';
-import { useId, useState } from 'react';
+import type { SoFarChangeData } from '@abo/contract';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { ChangeParts } from '../../../components/change-parts/change-parts.tsx';
 import { Figure } from '../../../components/figure.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { textsOnFirstUse } from '../../../i18n/index.ts';
-import { formatDay, formatFen } from '../../../lib/format.ts';
+import { formatDay, formatFen, formatFenChange } from '../../../lib/format.ts';
 import { useLocalText } from '../../../lib/use-local-text.ts';
 import { useSoFarChange } from '../api/get-so-far-change.ts';
 import './so-far-change.css';
@@ -43,74 +42,7 @@ const addTexts = textsOnFirstUse(
   },
 );
 
-/** Parts shown before "show all": the largest causes answer the question. */
-const FIRST_PARTS = 5;
-
 const dayOf = (month: string, day: number) => `${month}-${String(day).padStart(2, '0')}`;
-const isAppPath = (href: string) => href.startsWith('/') && !href.startsWith('//');
-
-function signedFen(fen: number, lang: string): string {
-  const sign = fen > 0 ? '+' : fen < 0 ? '\u2212' : '';
-  return `${sign}${formatFen(Math.abs(fen), lang)}`;
-}
-
-function PartRow({ part }: { part: ChangePart }) {
-  const { lang, tx } = useLocalText();
-  const body = (
-    <>
-      <span className="ach-so-far__text">
-        {tx(part.text)}
-        {part.legAdaMasked ? <span className="muted"> · {part.legAdaMasked}</span> : null}
-      </span>
-      {/* A pause before the amount for a screen reader, as the statement comparison has. */}
-      <span className="visually-hidden">, </span>
-      <span className="num ach-so-far__amount">{signedFen(part.pretaxFen, lang)}</span>
-    </>
-  );
-  return (
-    <li data-kind={part.kind} data-fen={part.pretaxFen}>
-      {part.href && isAppPath(part.href) ? (
-        <Link to={part.href} className="ach-so-far__row ach-so-far__row--link">
-          {body}
-        </Link>
-      ) : (
-        <span className="ach-so-far__row">{body}</span>
-      )}
-    </li>
-  );
-}
-
-function Parts({ parts }: { parts: readonly ChangePart[] }) {
-  const { t } = useTranslation('soFarChange');
-  const headingId = useId();
-  const listId = useId();
-  const [all, setAll] = useState(false);
-  const more = parts.length > FIRST_PARTS;
-  const shown = all || !more ? parts : parts.slice(0, FIRST_PARTS);
-  return (
-    <>
-      <h3 className="ach-so-far__heading" id={headingId}>
-        {t('parts')} <span className="muted small">{t('partsNote')}</span>
-      </h3>
-      <ol className="ach-so-far__parts" id={listId} aria-labelledby={headingId}>
-        {shown.map((p, i) => (
-          <PartRow key={`${p.kind}-${p.legAdaMasked ?? ''}-${i}`} part={p} />
-        ))}
-      </ol>
-      {more ? (
-        <button
-          type="button"
-          className="link-button ach-so-far__toggle"
-          aria-expanded={all}
-          aria-controls={listId}
-          onClick={() => setAll(!all)}
-        >
-          {all ? t('showFewer') : t('showAll', { count: parts.length })}
-        </button>
-      ) : null}
-    </>
-  );
-}
 
 function Change({ d }: { d: SoFarChangeData }) {
   const { t } = useTranslation('soFarChange');
@@ -122,7 +54,7 @@ function Change({ d }: { d: SoFarChangeData }) {
       <>
         <div data-change-fen={d.promotionChangeFen}>
           <Figure
-            value={signedFen(d.promotionChangeFen, lang)}
+            value={formatFenChange(d.promotionChangeFen, lang)}
             label={t('change')}
             hint={
               <span className="muted num">
@@ -132,7 +64,14 @@ function Change({ d }: { d: SoFarChangeData }) {
           />
         </div>
         {d.summary ? <p className="ach-so-far__summary">{tx(d.summary)}</p> : null}
-        <Parts parts={d.parts} />
+        <ChangeParts
+          parts={d.parts}
+          amountOf={(p) => p.pretaxFen}
+          heading={t('parts')}
+          note={t('partsNote')}
+          showAll={(count) => t('showAll', { count })}
+          showFewer={t('showFewer')}
+        />
       </>
     ) : (
       <p className="muted">{d.to.promotionFen === 0 && d.from.promotionFen === 0 ? t('nothingYet') : t('same')}</p>

@@ -1,7 +1,6 @@
 import type { ChangePart, StatementChangeData } from '@abo/contract';
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { ChangeParts } from '../../../components/change-parts/change-parts.tsx';
 import { TableCard } from '../../../components/data-table/table-card.tsx';
 import { Figure } from '../../../components/figure.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -13,74 +12,18 @@ import { LabelledSelect } from './pickers.tsx';
 import { useParam } from './use-param.ts';
 import './statement-change.css';
 
-/** Parts shown before "show all": the largest causes answer the question; the rest on demand. */
-const FIRST_PARTS = 5;
-
-/** A page of this app (path and query), not an address elsewhere: only such an href becomes a link. */
-const isAppPath = (href: string) => href.startsWith('/') && !href.startsWith('//');
-
-function PartRow({ part }: { part: ChangePart }) {
-  const { lang, tx } = useLocalText();
-  const text = (
-    <span className="income-change__text">
-      {tx(part.text)}
-      {part.legAdaMasked ? <span className="income-masked"> · {part.legAdaMasked}</span> : null}
-    </span>
-  );
-  // A pause between the cause and its amount for a screen reader ("… 1,100 PV, −¥900.00"), not
-  // "PV minus ¥900"; the eye has the gap of the row.
-  const amount = (
-    <>
-      <span className="visually-hidden">, </span>
-      <span className="num income-change__amount">{formatFenChange(part.netFen, lang)}</span>
-    </>
-  );
-  return (
-    <li className="income-change__part" data-kind={part.kind} data-net-fen={part.netFen}>
-      {part.href && isAppPath(part.href) ? (
-        <Link to={part.href} className="income-change__row income-change__row--link">
-          {text}
-          {amount}
-        </Link>
-      ) : (
-        <span className="income-change__row">
-          {text}
-          {amount}
-        </span>
-      )}
-    </li>
-  );
-}
-
+/** The causes by their effect on net pay. */
 function Parts({ parts }: { parts: readonly ChangePart[] }) {
   const { t } = useTranslation('income');
-  const headingId = useId();
-  const listId = useId();
-  const [all, setAll] = useState(false);
-  const more = parts.length > FIRST_PARTS;
-  const shown = all || !more ? parts : parts.slice(0, FIRST_PARTS);
   return (
-    <>
-      <h3 className="income-change__heading" id={headingId}>
-        {t('change.parts')} <span className="muted small">{t('change.partsNote')}</span>
-      </h3>
-      <ol className="income-change__parts" id={listId} aria-labelledby={headingId}>
-        {shown.map((p, i) => (
-          <PartRow key={`${p.kind}-${p.itemCode}-${p.legAdaMasked ?? ''}-${i}`} part={p} />
-        ))}
-      </ol>
-      {more ? (
-        <button
-          type="button"
-          className="link-button income-change__toggle"
-          aria-expanded={all}
-          aria-controls={listId}
-          onClick={() => setAll(!all)}
-        >
-          {all ? t('change.showFewer') : t('change.showAll', { count: parts.length })}
-        </button>
-      ) : null}
-    </>
+    <ChangeParts
+      parts={parts}
+      amountOf={(p) => p.netFen}
+      heading={t('change.parts')}
+      note={t('change.partsNote')}
+      showAll={(count) => t('change.showAll', { count })}
+      showFewer={t('change.showFewer')}
+    />
   );
 }
 
