@@ -47,7 +47,8 @@ for (const layout of LAYOUTS) {
       const problems = watchProblems(page);
       await signInAt(page, DIAMOND, `/achievement?${layout.query}`);
       await settled(page);
-      const card = page.locator('main:visible section[data-estimate="true"]');
+      // The projection card; the so-far comparison beside it is an estimate too.
+      const card = page.locator('main:visible section.ach-projection[data-estimate="true"]');
       await expect(card).toBeVisible();
       await expect(card.locator('.ach-projection__badge')).toHaveText(layout.badge);
       const pace = card.locator('[data-projection="pace"]');
