@@ -8,8 +8,11 @@ import { Page } from '../components/page.tsx';
 import { initI18n } from '../i18n/index.ts';
 import { TitleBarActions } from './title-bar-actions.tsx';
 
-beforeAll(() => {
+beforeAll(async () => {
   initI18n('en-US');
+  // The bar loads the bell lazily: load it once here, so a cold import on a busy machine is not
+  // counted against the first test's wait for the bell.
+  await import('../features/notifications/components/notification-bell.tsx');
 });
 // The bell asks for the unread count.
 beforeEach(() => {

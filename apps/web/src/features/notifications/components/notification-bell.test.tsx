@@ -6,8 +6,11 @@ import { fakeBff, renderApp } from '../testing.tsx';
 
 vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn(), clear: vi.fn() } }));
 
-beforeAll(() => {
+beforeAll(async () => {
   initI18n('en-US');
+  // The title bar loads the bell lazily: load it once here, so a cold import on a busy machine is
+  // not counted against the first test's wait for the bell.
+  await import('./notification-bell.tsx');
 });
 afterEach(() => vi.unstubAllGlobals());
 afterAll(async () => {
