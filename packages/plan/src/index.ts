@@ -11,6 +11,7 @@ export { RULE_TABLES, knownPys, rulesFor, rulesForMonth, type RulesForOptions } 
 export * from './tree.ts';
 export * from './close.ts';
 export * from './close-income.ts';
+export * from './close-legs.ts';
 export * from './close-period.ts';
 export * from './claw-back.ts';
 export {

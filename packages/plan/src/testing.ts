@@ -1,5 +1,6 @@
 // Test helpers (not exported from the package): deterministic random trees and volumes.
 import type { closeIncome } from './close-income.ts';
+import { closedLegVolume } from './close-legs.ts';
 import type { closeMonth } from './close.ts';
 import type { LegVolume } from './income.ts';
 import { frontline, type buildChildren } from './tree.ts';
@@ -63,13 +64,7 @@ export function closedLegs(
   inc: ReturnType<typeof closeIncome>,
 ): LegVolume[] {
   return Array.from(frontline(ch, i), (k) => ({
-    id: String(k),
-    gpv: close.groupPv[k]!,
-    pgpv: close.personalGroupPv[k]!,
-    gbvFen: close.groupBvFen[k]!,
-    pgbvFen: close.personalGroupBvFen[k]!,
-    pearlPassPv: close.pearlPassPv[k]!,
-    pearlPassBvFen: close.pearlPassBvFen[k]!,
+    ...closedLegVolume(close, k, String(k)),
     leadershipUpFen: inc.leadershipUpFen[k]!,
     ...(close.isQ[k] ? {} : { leadershipLegs: close.leadershipLegs[k]!, leadershipBaseBvFen: close.qLegPgbvFen[k]! }),
   }));

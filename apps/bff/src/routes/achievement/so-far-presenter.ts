@@ -4,6 +4,7 @@
 // (explainStatementChange). Pure: no database, no request.
 import type { SoFarChangeData } from '@abo/contract';
 import {
+  closedLegVolume,
   closeMonth,
   explainStatementChange,
   promotionFee,
@@ -45,16 +46,7 @@ function volumeOf(
   for (let i = 1; i < nodes.length; i++) {
     if (sponsor[i] !== 0 || c.groupPv[i] === 0) continue;
     const ada = nodes[i]!.ada;
-    legs.push({
-      id: ada,
-      label: label(ada),
-      gpv: c.groupPv[i]!,
-      pgpv: c.personalGroupPv[i]!,
-      gbvFen: c.groupBvFen[i]!,
-      pgbvFen: c.personalGroupBvFen[i]!,
-      pearlPassPv: c.pearlPassPv[i]!,
-      pearlPassBvFen: c.pearlPassBvFen[i]!,
-    });
+    legs.push({ ...closedLegVolume(c, i, ada), label: label(ada) });
   }
   return { ppv: pv[0] ?? 0, ppvBvFen: bv[0] ?? 0, legs };
 }
