@@ -41,6 +41,11 @@ export interface LegOfMonth {
 /** The frontline members with a result in `month`, the largest PGPV first (then by ADA). */
 export async function frontlineOfMonth(db: DB, ada: string, month: string): Promise<LegOfMonth[]> {
   const [people, results] = await Promise.all([frontlineOf(db, ada), frontlineMonthlyResults(db, ada, month, month)]);
+  return legsOfMonth(people, results);
+}
+
+/** The frontline `people` paired with their `results` of one month, as frontlineOfMonth orders them. */
+export function legsOfMonth(people: readonly Person[], results: readonly MonthlyResult[]): LegOfMonth[] {
   const by = new Map(people.map((p) => [p.ada, p]));
   return results
     .flatMap((result) => {

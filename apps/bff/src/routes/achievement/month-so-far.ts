@@ -25,6 +25,11 @@ export type MonthReads = readonly [
 
 export async function readMonth(db: DB, ada: string, month: string): Promise<MonthReads> {
   const [own, frontline] = await Promise.all([monthlyResultOf(db, ada, month), frontlineOfMonth(db, ada, month)]);
+  return withLegFrontlines(db, own, frontline, month);
+}
+
+/** The month's reads from the own result and frontline a caller has already read (home reads both for more). */
+export async function withLegFrontlines(db: DB, own: MonthReads[0], frontline: MonthReads[1], month: string): Promise<MonthReads> {
   const frontlines = await frontlinesOfMonth(
     db,
     frontline.map((l) => l.person.ada),

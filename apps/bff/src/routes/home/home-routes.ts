@@ -24,7 +24,8 @@ import { nameFor, nameViewerOf, ownAdaFor } from '../../lib/name-policy.ts';
 import { sessionOf } from '../../lib/session.ts';
 import { frontlineWithMonths } from '../incentive/market-queries.ts';
 import { loadHistory } from '../incentive/plan-history.ts';
-import { monthSoFar, readMonth } from '../achievement/month-so-far.ts';
+import { legsOfMonth } from '../achievement/achievement-queries.ts';
+import { monthSoFar, withLegFrontlines } from '../achievement/month-so-far.ts';
 import { closestLeg, firstGoalOf, legsQ, projectedPayOf, seminarAtGlance } from './home-presenter.ts';
 import { latestStatementTotals } from './home-queries.ts';
 
@@ -48,12 +49,17 @@ export async function homeRoutes(app: FastifyInstance, opts: { today: () => Date
       const seminarPlan = seminarOf(py);
       const lastMonth = addMonths(month, -1);
       const rules = rulesFor(py, { fallback: 'nearest' });
+      // The frontline's month is read once: for the legs' way to Q and, with each leg's own
+      // frontline, for the projected pay.
+      const frontlineRead = frontlineWithMonths(db, ada, month, month);
       const [loaded, statement, last, frontline, reads] = await Promise.all([
         loadHistory(db, ada, months[0]!, month, d),
         latestStatementTotals(db, ada),
         monthlyResultOf(db, ada, lastMonth),
-        frontlineWithMonths(db, ada, month, month),
-        readMonth(db, ada, month),
+        frontlineRead,
+        Promise.all([monthlyResultOf(db, ada, month), frontlineRead]).then(([own, f]) =>
+          withLegFrontlines(db, own, legsOfMonth(f.frontline, f.results), month),
+        ),
       ]);
       // The month at its pace as the estimate page starts from it (the same reads, the same engine).
       const soFar = monthSoFar(reads, names, rules);
