@@ -323,3 +323,81 @@ export function expectedPlanSummary(c: Company, e: Expected, ada: string, py: Py
     ),
   );
 }
+
+export interface RandomMember extends Member {
+  readonly pinHeld?: number;
+}
+
+/**
+ * A company from September 2024 to `last` (a day): a few producers big enough for Q legs and pins,
+ * ~150 members ordering at random with returns and returning customers, members joining every month
+ * (some in the last one), two pins held before the history, some attendance.
+ */
+export type RandomCompany = Omit<Company, 'members'> & { readonly members: RandomMember[] };
+
+export function randomCompany(seed: number, last: string): RandomCompany {
+  const stream = new Rng(seed, 'incremental');
+  const r = () => stream.next();
+  const members: RandomMember[] = [{ ada: '80000001', sponsor: null, joined: '2014-01-10', pinHeld: 370 }];
+  // Join days in order, so that every sponsor joined before its downline.
+  const joins = Array.from({ length: 150 }, () => `${addMonths('2024-09', Math.floor(r() * 27) - 6)}-${pad(1 + Math.floor(r() * 28))}`)
+    .filter((d) => d <= last)
+    .sort();
+  joins.forEach((joined, k) => {
+    const sponsor = members[Math.floor(r() * Math.min(members.length, 1 + k / 3))]!.ada;
+    members.push({ ada: String(80000100 + k), sponsor, joined, ...(k === 3 ? { pinHeld: 310 } : {}) });
+  });
+  const orders: Order[] = [];
+  let id = 0;
+  for (let month = '2024-09'; month <= last.slice(0, 7); month = addMonths(month, 1)) {
+    const lastDay = month === last.slice(0, 7) ? Number(last.slice(8, 10)) : 28;
+    for (const m of members) {
+      if (m.joined.slice(0, 7) > month) continue;
+      const big = Number(m.ada) % 7 === 2 || m.ada === '80000001';
+      const count = big ? 2 : Math.floor(r() * 3);
+      for (let k = 0; k < count; k++) {
+        const first = m.joined.slice(0, 7) === month ? Number(m.joined.slice(8, 10)) : 1;
+        const day = Math.min(lastDay, Math.max(first, 1 + Math.floor(r() * 28)));
+        if (day < first) continue;
+        const ret = r() < 0.08;
+        const pv = (ret ? -1 : 1) * (big ? 3_000 + Math.floor(r() * 6_000) : 50 + Math.floor(r() * 2_000));
+        orders.push({
+          id: `R${seed}-${++id}`,
+          ada: m.ada,
+          at: `${month}-${pad(day)}T${pad(8 + Math.floor(r() * 12))}:${pad(Math.floor(r() * 60))}:00`,
+          pv,
+          ...(r() < 0.25 ? { bv: ((pv * 113) / 100).toFixed(2) } : {}),
+          ...(r() < 0.4 ? { customer: `K${seed}-${Math.floor(r() * 60)}` } : {}),
+        });
+      }
+    }
+  }
+  const attendance: Attendance[] = members
+    .filter((_, k) => k % 9 === 0)
+    .map((m, k) => ({ ada: m.ada, event: k % 2 ? 'SEM2627-ONLINE' : 'SEM2526-ONLINE', on: k % 2 ? '2026-10-11' : '2025-11-08' }))
+    .filter((a) => a.on <= last && members.find((m) => m.ada === a.ada)!.joined <= a.on);
+  return { members, orders, attendance };
+}
+
+/** The facts known on day `from` (exclusive) through `to` (inclusive), as import files. */
+export function filesBetween(c: RandomCompany, from: string, to: string): Record<string, string> {
+  const day = (at: string) => at.slice(0, 10);
+  const within = (d: string) => d > from && d <= to;
+  const lines = (header: string, rows: string[][]) => [header, ...rows.map((x) => x.join(','))].join('\n') + '\n';
+  return {
+    'distributors.csv': lines(
+      'ada,sponsor_ada,name,joined_on,pin_held',
+      c.members
+        .filter((m) => within(m.joined))
+        .map((m) => [m.ada, m.sponsor ?? '', `会员${m.ada.slice(-3)}`, m.joined, String(m.pinHeld ?? '')]),
+    ),
+    'orders.csv': lines(
+      'order_id,ada,ordered_at,pv,bv,customer_id',
+      c.orders.filter((o) => within(day(o.at))).map((o) => [o.id, o.ada, o.at, String(o.pv), o.bv ?? '', o.customer ?? '']),
+    ),
+    'attendance.csv': lines(
+      'ada,event_code,attended_on',
+      c.attendance.filter((a) => within(a.on)).map((a) => [a.ada, a.event, a.on]),
+    ),
+  };
+}

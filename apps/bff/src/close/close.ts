@@ -13,11 +13,11 @@
 // It runs again only when there is something new: another writer moved the data version since
 // the last close, the months to close moved, or today's month did. Otherwise it writes nothing.
 import { addMonths, monthIndex, plansFor, pyFirstMonthIndex, pyName, pyOf, pyStartYear, type MonthKey, type PyName } from '@abo/plan';
-import { markDataReplaced } from '../db/data-version.ts';
+import { markDataReplaced, markMembersChanged, worthScoping } from '../db/data-version.ts';
 import type { DB } from '../db/index.ts';
 import { MONTHLY_RESULT_COLUMNS } from '../db/monthly-results.ts';
 import { openImportConn, type ImportConn } from '../import/conn.ts';
-import { closedThrough } from '../import/staging.ts';
+import { closedThrough, dataVersionOf } from '../import/staging.ts';
 import { produceNotifications, type ProduceSummary } from '../notifications/produce.ts';
 import type { ProgressFn } from './close-all.ts';
 import { changedSinceSaved, checkpointParts, openParts, readCheckpoint, readOpenFigures, writeCheckpoint } from './checkpoint.ts';
@@ -32,6 +32,7 @@ import {
   readMembers,
   readMonthFacts,
   type CloseFigures,
+  type Members,
 } from './figures.ts';
 import { closeRowWriter } from './staging.ts';
 import { CLOSE_STATE_KEY, parseCloseState, writeCloseState, type CloseState } from './state.ts';
@@ -179,7 +180,7 @@ async function attemptClose(
   t0: number,
 ): Promise<CloseSummary | null> {
   const { today, todayMonth, progress } = opts;
-  const version = await metaValue(conn, 'seeded_at');
+  const version = await dataVersionOf(conn);
   const state = parseCloseState(await metaValue(conn, CLOSE_STATE_KEY));
   const closedBefore = await closedThrough(conn);
   if (closedBefore !== null && closedBefore >= todayMonth) {
@@ -302,6 +303,11 @@ async function attemptClose(
   }
   await staged.flush();
 
+  // Whom the answers kept by every process must be derived again for: with the open months only,
+  // the members written again, those whose pin moved, and their uplines; else everyone.
+  const movedMembers = only && withUplines(members, only, (i) => pin[i] !== members.pinCode[i] || pinMonth[i] !== members.pinMonth[i]);
+  const touched = movedMembers && worthScoping(movedMembers.length, members.n) ? movedMembers : null;
+
   const rowWriter = closeRowWriter(conn);
   const { writer } = rowWriter;
   const w = openFigureWriter(writer, figures, planSource(plans, opts.planWorker), progress);
@@ -325,7 +331,7 @@ async function attemptClose(
     if (rowWriter.staged) await writeRows();
     progress?.({ phase: 'delete', done: 0, total: 1 });
     done = await conn.transaction(async (k) => {
-      if ((await metaValue(conn, 'seeded_at')) !== version) return null;
+      if ((await dataVersionOf(conn)) !== version) return null;
       // Everything after the last closed month is written again; closed months stay as they are.
       const after = closedBefore === null ? '' : ` where month > ?`;
       const params = closedBefore === null ? [] : [closedBefore];
@@ -347,8 +353,10 @@ async function attemptClose(
         await writeRows();
       }
       progress?.({ phase: 'commit', done: 0, total: 1 });
-      // Every process drops the answers it kept (db/data-version.ts); the state records the new version.
-      await markDataReplaced(k);
+      // Every process drops the answers it kept (db/data-version.ts), of the members written again
+      // alone when not all were; the state records the new version.
+      if (touched) await markMembersChanged(k, touched);
+      else await markDataReplaced(k);
       const now = new Date().toISOString();
       const closedOn: Record<string, string> = {};
       if (closedBefore !== null && state) {
@@ -356,7 +364,7 @@ async function attemptClose(
       }
       for (const month of closedNow) closedOn[month] = now;
       const next: CloseState = {
-        version: (await metaValue(conn, 'seeded_at')) ?? '',
+        version: await dataVersionOf(conn),
         // What the next close compares with: the month asked for, even if no fact reaches it yet.
         through: target,
         open: todayMonth,
@@ -386,6 +394,21 @@ async function attemptClose(
     planMode: done.planMode,
     seconds: (performance.now() - t0) / 1000,
   };
+}
+
+/** The ADAs of the members flagged in `only` or by `also`, and of all their uplines. */
+function withUplines(members: Members, only: Uint8Array, also: (i: number) => boolean): string[] {
+  const mark = new Uint8Array(members.n);
+  const out: string[] = [];
+  for (let i = 0; i < members.n; i++) {
+    if (!only[i] && !also(i)) continue;
+    // Up the sponsor line until a member already marked (their uplines are too).
+    for (let j = i; j >= 0 && !mark[j]; j = members.sponsor[j]!) {
+      mark[j] = 1;
+      out.push(members.ada[j]!);
+    }
+  }
+  return out;
 }
 
 /** `1 234` (thousands separated by a space, as the import's summary). */

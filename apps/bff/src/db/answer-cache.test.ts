@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabase, migrateToLatest, openSqlite, type DB } from './index.ts';
-import { markDataReplaced } from './data-version.ts';
-import { AnswerCache, VersionedCache } from './answer-cache.ts';
+import { markDataReplaced, markMembersChanged, POSITIONS } from './data-version.ts';
+import { AnswerCache, memberScope, VersionedCache } from './answer-cache.ts';
 
 describe('the versioned cache', () => {
   it('answers an entry only for its version and forgets the least recently used first', () => {
@@ -103,6 +103,42 @@ describe('the answer cache', () => {
     await expect(cache.get(db, 'f', flaky)).rejects.toThrow('down');
     fail = false;
     expect(await cache.get(db, 'f', flaky)).toBe(7);
+  });
+
+  it('keeps the answers about members a change did not touch, in this process and another', async () => {
+    const cache = new AnswerCache<string>(10);
+    const ask = (key: string, scope: readonly string[] | null) => cache.get(db, key, async () => `${key} derived ${++n}`, scope);
+    let n = 0;
+    await markDataReplaced(db);
+    await ask('A', memberScope('A'));
+    await ask('B', memberScope('B'));
+    await ask('A refs', memberScope('A', true));
+    await ask('company', null);
+    // B and its uplines changed (another process's hourly import), positions did not.
+    await markMembersChanged(other, ['B', 'UP']);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await ask('A', memberScope('A'))).toBe('A derived 1');
+    expect(await ask('A refs', memberScope('A', true))).toBe('A refs derived 3');
+    expect(await ask('B', memberScope('B'))).toBe('B derived 5');
+    expect(await ask('company', null)).toBe('company derived 6');
+    // A member joined before others: refs moved, the answers holding them are derived again.
+    await markMembersChanged(db, ['NEW', 'UP', POSITIONS]);
+    expect(await ask('A', memberScope('A'))).toBe('A derived 1');
+    expect(await ask('A refs', memberScope('A', true))).toBe('A refs derived 7');
+  });
+
+  it('keeps nothing over changes it can no longer read', async () => {
+    const cache = new AnswerCache<string>(10);
+    let n = 0;
+    const ask = () => cache.get(db, 'A', async () => `derived ${++n}`, memberScope('A'));
+    await ask();
+    // More changes than answer_changes keeps, none about A: this process missed some of them.
+    await db.transaction().execute(async (k) => {
+      for (let i = 0; i < 60; i++) await markMembersChanged(k, [`X${i}`]);
+    });
+    expect(await ask()).toBe('derived 2');
+    await markMembersChanged(db, ['Y']);
+    expect(await ask()).toBe('derived 2');
   });
 
   it('keeps answers apart per database and at most `size` of them', async () => {

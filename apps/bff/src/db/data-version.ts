@@ -1,7 +1,7 @@
 // The version of the data the BFF only reads: every kept answer is keyed by it (db/answer-cache.ts).
 import { randomBytes } from 'node:crypto';
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
-import { dialectOf, type DB } from './index.ts';
+import type { DB } from './index.ts';
 import type { Database } from './schema.ts';
 import { sqliteChangeToken } from './sqlite.ts';
 
@@ -9,27 +9,31 @@ const compiled = new WeakMap<DB, CompiledQuery<{ v: string }>>();
 /** The last fingerprint read (or being read), with the database's change token before it (SQLite). */
 const lastRead = new WeakMap<DB, { token: string; version: Promise<string> }>();
 
-/** The fingerprint query: each max() in its own subquery so the database reads one end of a B-tree. */
-function versionQuery(db: DB, withRowid: boolean): CompiledQuery<{ v: string }> {
-  const treeAndSeed = sql`coalesce(cast((select max(tree_pos) from distributors) as text), '') || '|' ||
-      coalesce((select value from meta where key = 'seeded_at'), '')`;
-  // SQLite's rowid also moves when a member is added without re-numbering the tree.
-  return withRowid
-    ? sql<{ v: string }>`select ${treeAndSeed} || '|' ||
-        coalesce(cast((select max(rowid) from distributors) as text), '') as v`.compile(db)
-    : sql<{ v: string }>`select ${treeAndSeed} as v`.compile(db);
+/**
+ * The version as one query: the last whole replacement (meta `seeded_at`) and the last change of
+ * some members (answer_changes), `<seeded_at>#<seq>`. The import and the close read it too, to
+ * see whether another writer moved the data under them.
+ */
+export const DATA_VERSION_SQL = `select coalesce((select value from meta where key = 'seeded_at'), '') || '#' ||
+  coalesce(cast((select max(seq) from answer_changes) as text), '0') as v`;
+
+/** The two parts of a data version: the last whole replacement and the last members' change. */
+export function parseDataVersion(version: string): { base: string; seq: number } {
+  const at = version.lastIndexOf('#');
+  return at < 0 ? { base: version, seq: 0 } : { base: version.slice(0, at), seq: Number(version.slice(at + 1)) || 0 };
 }
 
 /**
- * A cheap fingerprint of the data the seed / close writes and the BFF only reads (the tree,
- * monthly results, statements, plan summaries): the tree's last position and row id and when
- * the dataset was (re)seeded. It changes whenever that data is replaced, whichever process
- * replaced it, so anything derived from it may be kept while it stays the same. One small
+ * A cheap fingerprint of the data the seed / import / close writes and the BFF only reads (the
+ * tree, orders, monthly results, statements, plan summaries): when it was last replaced as a
+ * whole and the last change of some members (DATA_VERSION_SQL). It changes whenever that data
+ * changes, whichever process changed it, so anything derived from it may be kept while it stays
+ * the same (and, for the answers about one member, while no change touched them: db/answer-cache.ts). One small
  * query, compiled once per database; on SQLite not even that while its change token says no
  * row changed since the last read (that token is taken before the read, so a change racing
  * with it only costs another read); elsewhere one read serves the calls that wait for it.
- * Whatever replaces that data without renumbering the tree (a re-seed, an import, a close)
- * must call markDataReplaced, or other processes keep serving what they had.
+ * Whatever writes that data must call markDataReplaced or markMembersChanged, or other processes
+ * keep serving what they had.
  */
 export async function dataVersion(db: DB): Promise<string> {
   const token = sqliteChangeToken(db)?.();
@@ -78,29 +82,18 @@ function sharedRead(db: DB): Promise<string> {
   return state.next;
 }
 
+const versionQuery = sql.raw<{ v: string }>(DATA_VERSION_SQL);
+
 async function readVersion(db: DB): Promise<string> {
-  const known = compiled.get(db);
-  if (known) return (await db.executeQuery(known)).rows[0]?.v ?? '';
-  let q = versionQuery(db, dialectOf(db) === 'sqlite');
-  let r;
-  try {
-    r = await db.executeQuery(q);
-  } catch (err) {
-    // A table without rowid: the tree's last position and the seeding time only (kept once
-    // that works; an unreachable database fails both and decides nothing).
-    q = versionQuery(db, false);
-    r = await db.executeQuery(q).catch(() => {
-      throw err;
-    });
-  }
-  compiled.set(db, q);
-  return r.rows[0]?.v ?? '';
+  let q = compiled.get(db);
+  if (!q) compiled.set(db, (q = versionQuery.compile(db)));
+  return (await db.executeQuery(q)).rows[0]?.v ?? '';
 }
 
 /**
- * Records that the data the BFF only reads was replaced (meta `seeded_at`), so every process,
- * this one or another, derives its kept answers again. Call it in the transaction that writes
- * the data (`db` may be that transaction). Unique per call, even two in one millisecond.
+ * Records that the data the BFF only reads was replaced as a whole (meta `seeded_at`), so every
+ * process, this one or another, derives all its kept answers again. Call it in the transaction
+ * that writes the data (`db` may be that transaction). Unique per call, even two in one millisecond.
  */
 export async function markDataReplaced(db: Kysely<Database>): Promise<void> {
   const at = `${new Date().toISOString()} ${randomBytes(4).toString('hex')}`;
@@ -109,4 +102,37 @@ export async function markDataReplaced(db: Kysely<Database>): Promise<void> {
     .values({ key: 'seeded_at', value: at })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: at }))
     .execute();
+  // answer_changes keeps its rows: its numbers run on, so a process finds every change after this.
 }
+
+/** Changes kept for processes that have not read them yet: an hour's import and close each add one. */
+const CHANGES_KEPT = 48;
+
+/**
+ * Records that the data of some members changed, and nothing else: every process derives again
+ * the answers about them and about anyone whose downline holds one of them, and keeps the rest.
+ * `adas` must hold every member whose own rows changed and all of their uplines (an answer about
+ * a member covers the member's downline); POSITIONS when tree positions moved. Call it in the
+ * transaction that writes the data.
+ */
+export async function markMembersChanged(db: Kysely<Database>, adas: Iterable<string>): Promise<void> {
+  await db
+    .insertInto('answer_changes')
+    .values({ adas: [...adas].join('\n') })
+    .execute();
+  await db
+    .deleteFrom('answer_changes')
+    .where('seq', '<=', sql<number>`(select max(seq) from answer_changes) - ${CHANGES_KEPT}`)
+    .execute();
+}
+
+/**
+ * Whether a change of `touched` members of `members` is worth recording as such: a list longer
+ * than half the company (or than any process should read each hour) replaces the data as a whole.
+ */
+export function worthScoping(touched: number, members: number): boolean {
+  return touched <= 100_000 && (touched <= 1000 || touched <= members / 2);
+}
+
+/** In a change: the tree's positions moved (a member joined), so every answer holding a member's ref (lib/member-ref.ts) is stale. */
+export const POSITIONS = '#positions';

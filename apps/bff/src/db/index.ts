@@ -13,6 +13,7 @@ import * as m0009 from './migrations/0009-pin-held.ts';
 import * as m0010 from './migrations/0010-order-bv.ts';
 import * as m0011 from './migrations/0011-close-checkpoint.ts';
 import * as m0012 from './migrations/0012-close-checkpoint-parts.ts';
+import * as m0013 from './migrations/0013-answer-changes.ts';
 import { openPostgres, postgresSchema, rawPostgres } from './postgres.ts';
 import { openSqlite, rawSqlite, sqlitePath } from './sqlite.ts';
 
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0010-order-bv': m0010,
   '0011-close-checkpoint': m0011,
   '0012-close-checkpoint-parts': m0012,
+  '0013-answer-changes': m0013,
 };
 
 /**

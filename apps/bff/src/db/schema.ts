@@ -107,6 +107,13 @@ export interface CloseCheckpointTable {
   data: Uint8Array;
 }
 
+/** Members an import or close touched, with their uplines (migration 0013; db/data-version.ts). */
+export interface AnswerChangesTable {
+  seq: Generated<number>;
+  /** ADAs, one a line. */
+  adas: string;
+}
+
 export interface PlanResultsTable {
   ada: string;
   py: string;
@@ -343,6 +350,7 @@ export interface Database {
   statements: StatementsTable;
   plan_results: PlanResultsTable;
   close_checkpoint: CloseCheckpointTable;
+  answer_changes: AnswerChangesTable;
   orders: OrdersTable;
   attendance: AttendanceTable;
   shops: ShopsTable;
@@ -377,6 +385,7 @@ export const TABLE_NAMES = [
   'statements',
   'plan_results',
   'close_checkpoint',
+  'answer_changes',
   'orders',
   'attendance',
   'shops',

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDistributor, insertStaff } from '../testing/fixtures.ts';
 import { rawSqlite } from '../db/index.ts';
+import { dataVersion, POSITIONS } from '../db/data-version.ts';
 import { formatSummary } from './summary.ts';
 import { ImportConflictError, importDirectory, type ImportOptions } from './import.ts';
 import { formatIssue, ImportRejected } from './issues.ts';
@@ -483,13 +484,47 @@ describe('against what the database holds', () => {
 
   it('moves the data version when it writes, so running servers drop kept answers', async () => {
     const db = await fresh();
-    const version = async () => (await db.db.selectFrom('meta').select('value').where('key', '=', 'seeded_at').executeTakeFirst())?.value;
-    expect(await version()).toBeUndefined();
+    const v0 = await dataVersion(db.db);
     await run(db, db.folder({ 'distributors.csv': TREE }));
-    const v1 = await version();
-    expect(v1).toBeDefined();
+    const v1 = await dataVersion(db.db);
+    expect(v1).not.toBe(v0);
     await run(db, db.folder({ 'orders.csv': csv('order_id,ada,ordered_at,pv', 'O-1,10000010,2026-10-01,10') }));
-    expect(await version()).not.toBe(v1);
+    expect(await dataVersion(db.db)).not.toBe(v1);
+  });
+
+  it('names whom the hourly files touch, with their uplines, so the answers about the others are kept', async () => {
+    const db = await fresh();
+    const tree = csv(
+      'ada,sponsor_ada,name,joined_on',
+      '10000010,,甲一,2020-01-01',
+      '10000011,10000010,乙二,2021-01-01',
+      '10000012,10000011,丙三,2021-02-01',
+      '10000013,10000010,丁四,2021-03-01',
+      '10000014,,戊五,2021-04-01',
+    );
+    await run(db, db.folder({ 'distributors.csv': tree }));
+    const changes = () => db.db.selectFrom('answer_changes').select('adas').orderBy('seq').execute();
+    const replaced = async () => (await db.db.selectFrom('meta').select('value').where('key', '=', 'seeded_at').executeTakeFirst())?.value;
+    // The first load replaces the data as a whole.
+    expect(await changes()).toEqual([]);
+    const first = await replaced();
+    expect(first).toBeDefined();
+    await run(db, db.folder({ 'orders.csv': csv('order_id,ada,ordered_at,pv', 'O-1,10000012,2026-10-01,10') }));
+    const [orders] = await changes();
+    expect(orders!.adas.split('\n').sort()).toEqual(['10000010', '10000011', '10000012']);
+    // Re-imported, nothing is new: nothing is marked.
+    await run(db, db.folder({ 'orders.csv': csv('order_id,ada,ordered_at,pv', 'O-1,10000012,2026-10-01,10') }));
+    expect(await changes()).toHaveLength(1);
+    // A member joining at the end of the tree moves no one's position; one joining before others does.
+    await run(db, db.folder({ 'distributors.csv': csv('ada,sponsor_ada,name,joined_on', '10000015,10000014,己六,2026-10-02') }));
+    expect((await changes())[1]!.adas.split('\n').sort()).toEqual(['10000014', '10000015']);
+    await run(db, db.folder({ 'distributors.csv': csv('ada,sponsor_ada,name,joined_on', '10000016,10000013,庚七,2026-10-03') }));
+    expect((await changes())[2]!.adas.split('\n').sort()).toEqual([POSITIONS, '10000010', '10000013', '10000016']);
+    // A member's own details changing replaces the data as a whole (an answer may show an upline's name).
+    expect(await replaced()).toBe(first);
+    await run(db, db.folder({ 'distributors.csv': csv('ada,sponsor_ada,name,joined_on', '10000014,,戊五改,2021-04-01') }));
+    expect(await changes()).toHaveLength(3);
+    expect(await replaced()).not.toBe(first);
   });
 });
 

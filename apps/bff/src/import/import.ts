@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { rulesForMonth } from '@abo/plan';
-import { markDataReplaced } from '../db/data-version.ts';
+import { markDataReplaced, markMembersChanged, POSITIONS, worthScoping } from '../db/data-version.ts';
 import type { DB } from '../db/index.ts';
 import { openImportConn, type ImportConn, type SqlValue } from './conn.ts';
 import {
@@ -25,14 +25,15 @@ import {
   type FileChecks,
   type KnownMembers,
   type Row,
+  type StagedFile,
 } from './checks.ts';
 import { readCsv, readTable, type CsvHeader, type ReadResult, type RowTable } from './csv.ts';
 import { A, DISTRIBUTOR_COLUMNS, D, O, parsePinHeld, type OrderTime } from './fields.ts';
 import { FILE_NAMES, ImportRejected, IssueList, type FileName } from './issues.ts';
 import type { ImportSummary } from './summary.ts';
-import { createStaging, dropStaging, seededAt, closedThrough } from './staging.ts';
+import { createStaging, dropStaging, dataVersionOf, closedThrough } from './staging.ts';
 import { type ExistingMember, type MemberRow, MEMBER_COLUMNS, reheldSql, updateMembersSql, stageMembers } from './members.ts';
-import { reportCycles, insertNewSql, checkStaged } from './staged-checks.ts';
+import { reportCycles, insertNewSql, checkStaged, newRowsAdaSql } from './staged-checks.ts';
 
 interface ImportProgress {
   readonly phase: string;
@@ -197,7 +198,7 @@ function readFile(
 async function run(conn: ImportConn, files: Files, opts: ImportRunOptions & { replace: boolean }, t0: number): Promise<ImportSummary> {
   const { replace, today, progress } = opts;
   const issues = new IssueList();
-  const version = await seededAt(conn);
+  const version = await dataVersionOf(conn);
   const closed = replace ? null : await closedThrough(conn);
   const isClosed = (month: string) => closed !== null && month <= closed;
   const memberFile = files['distributors.csv'];
@@ -213,6 +214,7 @@ async function run(conn: ImportConn, files: Files, opts: ImportRunOptions & { re
       );
   const inDb = new Map<string, number>();
   existing.forEach((m, i) => inDb.set(m.ada, i));
+  const membersBefore = memberFile ? existing.length : joinedInDb.length;
   const where = replace ? 'not in distributors.csv (--replace: the file is the whole tree)' : 'not in distributors.csv nor in the database';
 
   // ---- distributors.csv --------------------------------------------------------------------
@@ -349,9 +351,10 @@ async function run(conn: ImportConn, files: Files, opts: ImportRunOptions & { re
   const addedMembers = members.filter((m) => !inDb.has(m.values[D.ada]!)).length;
   if (members.length > 0) await stageMembers(conn, members, existing, inDb, replace);
   const counts = await conn.transaction(async (k) => {
-    if ((await seededAt(conn)) !== version) throw new ImportConflictError();
+    if ((await dataVersionOf(conn)) !== version) throw new ImportConflictError();
     let updated = 0;
     let moved = 0;
+    let renumbered = 0;
     const columns = MEMBER_COLUMNS.join(', ');
     const reheld = members.length > 0 ? await conn.run(reheldSql(present)) : 0;
     const reheldAda = (c: string) => `${c} in (select ada from import_reheld)`;
@@ -372,15 +375,26 @@ async function run(conn: ImportConn, files: Files, opts: ImportRunOptions & { re
       if (reheld > 0) for (const del of PER_ADA_DELETES) await conn.run(del(reheldAda));
       updated = await conn.run(updateMembersSql(present));
       await conn.run(`insert into distributors (${columns}) select ${columns} from import_distributors where is_new = 1 order by ada`);
+      renumbered = await count(
+        conn,
+        `select count(*) as n from import_tree t join distributors d on d.ada = t.ada where d.tree_pos <> t.tree_pos`,
+      );
       moved = await conn.run(
         `update distributors set tree_pos = t.tree_pos, tree_size = t.tree_size, depth = t.depth from import_tree t where distributors.ada = t.ada`,
       );
     }
+    // New members, orders and attendance only (the hourly files) touch some members: the answers
+    // about the others are kept (db/answer-cache.ts). Anything else replaces the data as a whole.
+    const someMembers = !replace && updated === 0 && reheld === 0 && membersBefore > 0;
+    if (someMembers) await stageTouched(conn, [orderSpec.staged, attendanceSpec.staged]);
     const orders = await conn.run(insertNewSql(orderSpec.staged));
     const attendance = await conn.run(insertNewSql(attendanceSpec.staged));
     const changed = replace || addedMembers + updated + moved + orders + attendance > 0;
     // Every process drops the answers it kept for the old data (db/data-version.ts).
-    if (changed) await markDataReplaced(k);
+    const touched = someMembers ? await touchedWithUplines(conn) : null;
+    if (changed && touched && worthScoping(touched.length, membersBefore))
+      await markMembersChanged(k, [...touched, ...(renumbered > 0 ? [POSITIONS] : [])]);
+    else if (changed) await markDataReplaced(k);
     if (changed && !opts.demoRows) await conn.run(`delete from meta where key = 'seed'`);
     return { updated, orders, attendance, changed };
   });
@@ -395,4 +409,30 @@ async function run(conn: ImportConn, files: Files, opts: ImportRunOptions & { re
     months: [...months].sort(),
     seconds: (performance.now() - t0) / 1000,
   };
+}
+
+async function count(conn: ImportConn, text: string): Promise<number> {
+  const [row] = await conn.all<{ n: number | string }>(text);
+  return Number(row?.n ?? 0);
+}
+
+/** Whom the staged rows touch before they are written: the new members and whoever has a new order or attendance. */
+async function stageTouched(conn: ImportConn, files: readonly StagedFile[]): Promise<void> {
+  await conn.run(`drop table if exists import_touched`);
+  await conn.run(`create temporary table import_touched (ada text primary key)`);
+  const sources = [...files.map(newRowsAdaSql), `select ada from import_distributors where is_new = 1`];
+  await conn.run(`insert into import_touched (ada) select distinct ada from (${sources.join(' union ')}) t`);
+}
+
+/** The members touched and all their uplines (an answer about a member covers the downline). */
+async function touchedWithUplines(conn: ImportConn): Promise<string[]> {
+  const rows = await conn.rows<[ada: string]>(
+    `with recursive up(ada) as (
+       select ada from import_touched
+       union
+       select d.sponsor_ada from distributors d join up on d.ada = up.ada where d.sponsor_ada is not null
+     ) select ada from up`,
+  );
+  await conn.run(`drop table import_touched`);
+  return rows.map((r) => r[0]);
 }

@@ -37,6 +37,11 @@ export function reportCycles(rows: readonly MemberRow[], sink: IssueSink, column
 /** `a.k = b.k and …` over a staged file's key. */
 const sameKey = (f: StagedFile, a: string, b: string) => f.key.map((c) => `${a}.${c} = ${b}.${c}`).join(' and ');
 
+/** The ADA of every staged row not imported before: whom the import touches. */
+export function newRowsAdaSql(f: StagedFile): string {
+  return `select s.ada from ${f.staging} s where not exists (select 1 from ${f.stored} o where ${sameKey(f, 'o', 's')})`;
+}
+
 /** Inserts the staged rows not imported before; answers how many. */
 export function insertNewSql(f: StagedFile): string {
   const columns = f.columns.join(', ');

@@ -1,4 +1,5 @@
 // The import's temporary staging tables, and what it reads of the database's state.
+import { DATA_VERSION_SQL } from '../db/data-version.ts';
 import type { ImportConn } from './conn.ts';
 
 // Staging tables: temporary, so they belong to the import's connection alone and vanish with it.
@@ -25,10 +26,10 @@ export async function dropStaging(conn: ImportConn): Promise<void> {
   for (const table of Object.keys(STAGING)) await conn.run(`drop table if exists ${table}`);
 }
 
-/** The data version's part that every writer of the dataset moves (db/data-version.ts). */
-export async function seededAt(conn: ImportConn): Promise<string | null> {
-  const rows = await conn.all<{ value: string }>(`select value from meta where key = 'seeded_at'`);
-  return rows[0]?.value ?? null;
+/** The data version, which every writer of the dataset moves (db/data-version.ts). */
+export async function dataVersionOf(conn: ImportConn): Promise<string> {
+  const rows = await conn.all<{ v: string }>(DATA_VERSION_SQL);
+  return rows[0]?.v ?? '';
 }
 
 /**

@@ -22,7 +22,7 @@ import type { DB } from '../../db/index.ts';
 import { historyStartOf } from '../../db/history-start.ts';
 import { frontlineMonthlyResults, monthlyResultOf, monthlyResultsOf, type MonthlyResult } from '../../db/monthly-results.ts';
 import { pyStatementTotals } from '../../income/income-queries.ts';
-import { AnswerCache } from '../../db/answer-cache.ts';
+import { AnswerCache, memberScope } from '../../db/answer-cache.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { endpoint } from '../../lib/endpoint.ts';
 import { okJson, sendJson, type JsonAnswer } from '../../lib/json-answer.ts';
@@ -174,7 +174,12 @@ export const projectionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
       // Whose projection, who looks (the legs' names, name-policy.ts) and the day (the pace is
       // the month so far); the data version is the cache's. A refused ADA (404) is not kept.
       const key = `${ada}|${names.ada}|${c.month}|${dayOfMonth(c.today)}`;
-      const answer = await projections.get(db, key, async () => okJson(achProjectionDataSchema, await projectionOf(db, ada, names, c)));
+      const answer = await projections.get(
+        db,
+        key,
+        async () => okJson(achProjectionDataSchema, await projectionOf(db, ada, names, c)),
+        memberScope(ada),
+      );
       return sendJson(request, reply, answer);
     },
   });
@@ -189,48 +194,53 @@ export const projectionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
       for (let i = 1; i < PYS_OFFERED; i++) pys.push(previousPy(pys[i - 1]!));
       const py = request.body?.year ?? c.py;
       if (!pys.includes(py)) throw badRequest(`Year ${py} is not one of ${pys.join(', ')}`);
-      const answer = await answers.get(db, `${ada}|${py}|${c.month}`, async (): Promise<AchYearOnYearData> => {
-        const prevPy = previousPy(py);
-        const thisMonths = pyMonths(py);
-        const lastMonths = pyMonths(prevPy);
-        const from = lastMonths[0]!;
-        const to = thisMonths[11]!;
-        const [own, legs, joins, stThis, stLast, start] = await Promise.all([
-          monthlyResultsOf(db, ada, from, to),
-          frontlineMonthlyResults(db, ada, from, to),
-          joinsPerMonth(db, d, from, to),
-          pyStatementTotals(db, ada, py),
-          pyStatementTotals(db, ada, prevPy),
-          historyStartOf(db, ada),
-        ]);
-        const byMonth = new Map(own.map((r) => [r.month, r]));
-        const active = new Map<string, number>();
-        for (const l of legs) if (l.gpv > 0) active.set(l.month, (active.get(l.month) ?? 0) + 1);
-        const statements = new Map([...stThis, ...stLast].map((s) => [s.month, s]));
-        const row = (m: string) => yoyMonth(m, c.month, start, byMonth.get(m), statements.get(m), active.get(m) ?? 0, joins.get(m) ?? 0);
-        const rows = thisMonths.map((m, i) => ({ thisYear: row(m), lastYear: row(lastMonths[i]!) }));
-        return {
-          py,
-          prevPy,
-          pys,
-          today: c.month,
-          rows,
-          // Like with like: the last PY's sums cover the same months as this PY's so far, and its
-          // income only the months this PY has a statement for (the open month has none yet).
-          totals: {
-            thisYear: yoyTotals(rows.map((r) => r.thisYear)),
-            lastYear: yoyTotals(
-              rows
-                .filter((r) => countsSoFar(r.thisYear.state))
-                .map((r) => ({
-                  ...r.lastYear,
-                  state: r.lastYear.state === 'noData' ? ('noData' as const) : ('closed' as const),
-                  ...(r.thisYear.netFen === null ? { pretaxFen: null, netFen: null } : {}),
-                })),
-            ),
-          },
-        };
-      });
+      const answer = await answers.get(
+        db,
+        `${ada}|${py}|${c.month}`,
+        async (): Promise<AchYearOnYearData> => {
+          const prevPy = previousPy(py);
+          const thisMonths = pyMonths(py);
+          const lastMonths = pyMonths(prevPy);
+          const from = lastMonths[0]!;
+          const to = thisMonths[11]!;
+          const [own, legs, joins, stThis, stLast, start] = await Promise.all([
+            monthlyResultsOf(db, ada, from, to),
+            frontlineMonthlyResults(db, ada, from, to),
+            joinsPerMonth(db, d, from, to),
+            pyStatementTotals(db, ada, py),
+            pyStatementTotals(db, ada, prevPy),
+            historyStartOf(db, ada),
+          ]);
+          const byMonth = new Map(own.map((r) => [r.month, r]));
+          const active = new Map<string, number>();
+          for (const l of legs) if (l.gpv > 0) active.set(l.month, (active.get(l.month) ?? 0) + 1);
+          const statements = new Map([...stThis, ...stLast].map((s) => [s.month, s]));
+          const row = (m: string) => yoyMonth(m, c.month, start, byMonth.get(m), statements.get(m), active.get(m) ?? 0, joins.get(m) ?? 0);
+          const rows = thisMonths.map((m, i) => ({ thisYear: row(m), lastYear: row(lastMonths[i]!) }));
+          return {
+            py,
+            prevPy,
+            pys,
+            today: c.month,
+            rows,
+            // Like with like: the last PY's sums cover the same months as this PY's so far, and its
+            // income only the months this PY has a statement for (the open month has none yet).
+            totals: {
+              thisYear: yoyTotals(rows.map((r) => r.thisYear)),
+              lastYear: yoyTotals(
+                rows
+                  .filter((r) => countsSoFar(r.thisYear.state))
+                  .map((r) => ({
+                    ...r.lastYear,
+                    state: r.lastYear.state === 'noData' ? ('noData' as const) : ('closed' as const),
+                    ...(r.thisYear.netFen === null ? { pretaxFen: null, netFen: null } : {}),
+                  })),
+              ),
+            },
+          };
+        },
+        memberScope(ada),
+      );
       return ok(answer);
     },
   });

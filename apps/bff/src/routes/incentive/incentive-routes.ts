@@ -24,7 +24,7 @@ import { distributorOr404 } from '../../db/distributors.ts';
 import type { DB } from '../../db/index.ts';
 import { planSummariesOf } from '../../db/plan-results.ts';
 import { saveSettings, settingsOf } from '../../db/user-settings.ts';
-import { AnswerCache } from '../../db/answer-cache.ts';
+import { AnswerCache, memberScope } from '../../db/answer-cache.ts';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import { endpoint } from '../../lib/endpoint.ts';
 import { okJson, sendJson, type JsonAnswer } from '../../lib/json-answer.ts';
@@ -126,13 +126,18 @@ export async function incentiveRoutes(app: FastifyInstance, opts: { config: Conf
       // Besides the read-only data (its version) the answer depends on the month, the saved
       // track and who looks at it (the legs' names, name-policy.ts).
       const key = `${ada}|${names.ada}|${plan.code}|${month}|${chosenTrack ?? ''}`;
-      const answer = await planAnswers.get(db, key, async () => {
-        const months = planMonths(plan);
-        const last = months[months.length - 1]!;
-        const loaded = await loadHistory(db, ada, months[0]!, last < month ? last : month, await person(db, ada));
-        const res = evaluatePlan(plan, loaded.history, { today, detail: true, ...(chosenTrack !== null ? { track: chosenTrack } : {}) });
-        return okJson(planDataSchema, planData(plan, res, { editions, months, month, chosenTrack }, loaded, names));
-      });
+      const answer = await planAnswers.get(
+        db,
+        key,
+        async () => {
+          const months = planMonths(plan);
+          const last = months[months.length - 1]!;
+          const loaded = await loadHistory(db, ada, months[0]!, last < month ? last : month, await person(db, ada));
+          const res = evaluatePlan(plan, loaded.history, { today, detail: true, ...(chosenTrack !== null ? { track: chosenTrack } : {}) });
+          return okJson(planDataSchema, planData(plan, res, { editions, months, month, chosenTrack }, loaded, names));
+        },
+        memberScope(ada),
+      );
       return sendJson(request, reply, answer);
     },
   });

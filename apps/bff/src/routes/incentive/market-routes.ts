@@ -6,7 +6,7 @@ import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
 import { auditAction } from '../../db/audit.ts';
 import { companyHistoryStart } from '../../db/history-start.ts';
-import { AnswerCache } from '../../db/answer-cache.ts';
+import { AnswerCache, memberScope } from '../../db/answer-cache.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { endpoint } from '../../lib/endpoint.ts';
 import { okJson, sendJson, type JsonAnswer } from '../../lib/json-answer.ts';
@@ -139,13 +139,18 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
       // Keyed as a member page is: whose partners, who looks (name-policy.ts), today's month, the month
       // and view asked for; the data version is the cache's. A refused ADA (404) is not kept.
       const key = `${session.ada}|${names.ada}|${todayMonth}|${month}|${view}`;
-      const answer = await partnerAnswers.get(db, key, async () => {
-        await marketOwnerOr404(db, session.ada);
-        const { frontline, results } = await frontlineWithMonths(db, session.ada, partnersFrom(month, months), todayMonth);
-        const rules = marketRules(py);
-        const context = { view, py, month, todayMonth, months, rules, threshold: qThresholdOf(py) };
-        return okJson(partnersDataSchema, partnersData(frontline, results, { ...context, viewerAda: session.ada, names }));
-      });
+      const answer = await partnerAnswers.get(
+        db,
+        key,
+        async () => {
+          await marketOwnerOr404(db, session.ada);
+          const { frontline, results } = await frontlineWithMonths(db, session.ada, partnersFrom(month, months), todayMonth);
+          const rules = marketRules(py);
+          const context = { view, py, month, todayMonth, months, rules, threshold: qThresholdOf(py) };
+          return okJson(partnersDataSchema, partnersData(frontline, results, { ...context, viewerAda: session.ada, names }));
+        },
+        memberScope(session.ada, true),
+      );
       return sendJson(request, reply, answer);
     },
   });
@@ -163,7 +168,12 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
       // names are shown in full, name-policy.ts: a leader reading a member's page through
       // queryAda must not get the member's answer), today's month and the body.
       const key = `${ada}|${names.ada}|${todayMonth}|${JSON.stringify(body)}`;
-      const answer = await memberPages.get(db, key, () => memberPage(db, ada, names, body, { currentPy, todayMonth }));
+      const answer = await memberPages.get(
+        db,
+        key,
+        () => memberPage(db, ada, names, body, { currentPy, todayMonth }),
+        memberScope(ada, true),
+      );
       return sendJson(request, reply, answer);
     },
   });
@@ -228,20 +238,25 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
       const { ref, offset, pageSize } = request.body;
       // Keyed as a member page is (who is shown, who looks, the month); a refused ref is not kept.
       const key = `${session.ada}|${names.ada}|${now().month}|${ref ?? ''}|${offset}|${pageSize}`;
-      const answer = await treeAnswers.get(db, key, async () => {
-        const { s, root, py, todayMonth } = await treeContext(session.ada);
-        const i = ref ? indexOfRef(s, root, ref) : root;
-        return okJson(treeDataSchema, {
-          py,
-          month: s.month,
-          monthOpen: s.month === todayMonth,
-          qThreshold: qThresholdOf(py),
-          ref: i === root ? null : refOf(s.pos[i]!),
-          level: s.depth[i]! - s.depth[root]! + 1,
-          downlineSize: s.size[i]! - 1,
-          ...treePage(s, i, names, offset, pageSize),
-        });
-      });
+      const answer = await treeAnswers.get(
+        db,
+        key,
+        async () => {
+          const { s, root, py, todayMonth } = await treeContext(session.ada);
+          const i = ref ? indexOfRef(s, root, ref) : root;
+          return okJson(treeDataSchema, {
+            py,
+            month: s.month,
+            monthOpen: s.month === todayMonth,
+            qThreshold: qThresholdOf(py),
+            ref: i === root ? null : refOf(s.pos[i]!),
+            level: s.depth[i]! - s.depth[root]! + 1,
+            downlineSize: s.size[i]! - 1,
+            ...treePage(s, i, names, offset, pageSize),
+          });
+        },
+        memberScope(session.ada, true),
+      );
       return sendJson(request, reply, answer);
     },
   });

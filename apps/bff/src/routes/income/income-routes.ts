@@ -5,7 +5,7 @@ import { previousPy, pyMonths, pyOf, serviceFeeAnnualTax, toMonthKey } from '@ab
 import type { Config } from '../../config.ts';
 import { historyStartOf } from '../../db/history-start.ts';
 import { paymentYears, queryableMonths } from '../../db/statements.ts';
-import { AnswerCache } from '../../db/answer-cache.ts';
+import { AnswerCache, memberScope } from '../../db/answer-cache.ts';
 import { endpoint } from '../../lib/endpoint.ts';
 import { okJson, sendJson, type JsonAnswer } from '../../lib/json-answer.ts';
 import { nameViewerOf } from '../../lib/name-policy.ts';
@@ -70,8 +70,11 @@ export async function incomeRoutes(app: FastifyInstance, opts: { config: Config 
   // version does (the month is in the key for the answer without statements).
   const statementAnswers = new AnswerCache<JsonAnswer>(STATEMENT_ANSWERS);
   const cachedStatement = (ada: string, askedMonth: string | undefined): Promise<JsonAnswer> =>
-    statementAnswers.get(db, `${ada}|${askedMonth ?? ''}|${toMonthKey(today())}`, async () =>
-      okJson(statementDataSchema, await statementOf(ada, askedMonth)),
+    statementAnswers.get(
+      db,
+      `${ada}|${askedMonth ?? ''}|${toMonthKey(today())}`,
+      async () => okJson(statementDataSchema, await statementOf(ada, askedMonth)),
+      memberScope(ada),
     );
 
   // One month's statement: every item with its base volume and rate.
