@@ -1,6 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 
+describe('switches (DEMO and the other flags)', () => {
+  it('read yes/on and no/off as 1 and 0, in any case', () => {
+    for (const on of ['1', 'true', 'yes', 'on', 'YES', ' On ']) expect(loadConfig({ DEMO: on }).demo, on).toBe(true);
+    for (const off of ['0', 'false', 'no', 'off', 'No']) expect(loadConfig({ DEMO: off }).demo, off).toBe(false);
+    expect(loadConfig({ DEMO: 'yes', DEMO_LIVE: 'on' }).demoLive).toBe(true);
+    expect(loadConfig({ NOTIFY_WORKER: 'off' }).notifyWorker).toBe(false);
+    expect(loadConfig({ ANALYTICS_STORE: 'no' }).ANALYTICS_STORE).toBe('0');
+  });
+
+  it('refuse anything else, naming the variable', () => {
+    expect(() => loadConfig({ DEMO: 'y' })).toThrow(/DEMO: expected 1\/0, true\/false, yes\/no or on\/off/);
+    expect(() => loadConfig({ DEMO: '' })).toThrow(/DEMO:/);
+  });
+});
+
+describe('INQUIRY_TODAY', () => {
+  it('accepts a real calendar day', () => {
+    expect(loadConfig({ INQUIRY_TODAY: '2028-02-29' }).today().toISOString()).toBe('2028-02-29T04:00:00.000Z');
+  });
+
+  it('refuses a day that does not exist, at start rather than as "Invalid time value" later', () => {
+    for (const day of ['2026-13-45', '2026-02-30', '2027-02-29', '2026-00-10', '2026-1-5', 'today']) {
+      expect(() => loadConfig({ INQUIRY_TODAY: day }), day).toThrow(/INQUIRY_TODAY: expected a real calendar day, YYYY-MM-DD/);
+    }
+  });
+});
+
 describe('DEMO_LIVE', () => {
   it('is off by default and on with demo mode', () => {
     expect(loadConfig({}).demoLive).toBe(false);
@@ -20,7 +47,7 @@ describe('DEMO_LIVE', () => {
   });
 
   it('refuses a malformed value or an interval under a second', () => {
-    expect(() => loadConfig({ DEMO: '1', DEMO_LIVE: 'yes' })).toThrow(/DEMO_LIVE/);
+    expect(() => loadConfig({ DEMO: '1', DEMO_LIVE: 'maybe' })).toThrow(/DEMO_LIVE: expected 1\/0, true\/false, yes\/no or on\/off/);
     expect(() => loadConfig({ DEMO: '1', DEMO_LIVE: '1', DEMO_LIVE_INTERVAL_MS: '999' })).toThrow(/DEMO_LIVE_INTERVAL_MS/);
     expect(() => loadConfig({ DEMO: '1', DEMO_LIVE: '1', DEMO_LIVE_INTERVAL_MS: 'soon' })).toThrow(/DEMO_LIVE_INTERVAL_MS/);
   });
@@ -120,7 +147,7 @@ describe('notification delivery settings', () => {
   it('refuses a worker interval under 100 ms or a batch over 1000', () => {
     expect(() => loadConfig({ NOTIFY_WORKER_INTERVAL_MS: '50' })).toThrow(/NOTIFY_WORKER_INTERVAL_MS/);
     expect(() => loadConfig({ NOTIFY_BATCH: '5000' })).toThrow(/NOTIFY_BATCH/);
-    expect(() => loadConfig({ NOTIFY_WORKER: 'yes' })).toThrow(/NOTIFY_WORKER/);
+    expect(() => loadConfig({ NOTIFY_WORKER: 'sometimes' })).toThrow(/NOTIFY_WORKER/);
   });
 });
 

@@ -7,7 +7,26 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** apps/bff, whether running from src (tsx) or from dist (bundled). */
 const bffRoot = path.resolve(here, '..');
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD');
+/** A calendar day that exists: 2026-13-45 or 2026-02-30 would only fail later, as "Invalid time value". */
+export function isCalendarDay(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+const isoDate = z.string().refine(isCalendarDay, 'expected a real calendar day, YYYY-MM-DD');
+
+const FLAG_ON = ['1', 'true', 'yes', 'on'];
+const FLAG_OFF = ['0', 'false', 'no', 'off'];
+/** A switch: 1/true/yes/on or 0/false/no/off (any case), read as '1' or '0'. */
+const flag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => FLAG_ON.includes(v) || FLAG_OFF.includes(v), 'expected 1/0, true/false, yes/no or on/off')
+  .transform((v): '0' | '1' => (FLAG_ON.includes(v) ? '1' : '0'));
 
 /**
  * Environment, validated once at start so a bad value stops the process with a
@@ -54,9 +73,9 @@ const envSchema = z.object({
    * Demo mode: demo accounts and sign-in hints, the demo dataset on first start. `npm start`
    * turns it on for the embedded database; never allowed with NODE_ENV=production.
    */
-  DEMO: z.enum(['0', '1', 'true', 'false']).optional(),
+  DEMO: flag.optional(),
   /** Demo mode only: generated orders imported and closed every DEMO_LIVE_INTERVAL_MS (live/live-feed.ts). */
-  DEMO_LIVE: z.enum(['0', '1', 'true', 'false']).optional(),
+  DEMO_LIVE: flag.optional(),
   DEMO_LIVE_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(5000),
   /** A deployment's own IdP: distributor tokens are verified against its JWKS (all three or none). */
   IDP_JWKS_URL: z.string().url().optional(),
@@ -70,7 +89,7 @@ const envSchema = z.object({
   /** Comma-separated extra connect origins for the CSP (an external analytics collector). */
   CSP_CONNECT_ORIGINS: z.string().default(''),
   /** `0` keeps the analytics endpoint answering but stores nothing (events go to a collector of the deployment's own). */
-  ANALYTICS_STORE: z.enum(['0', '1', 'true', 'false']).default('1'),
+  ANALYTICS_STORE: flag.default('1'),
   /** Stored analytics events older than this many days are deleted by the housekeeping timer. */
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Analytics requests allowed per minute per client address (the web app sends about one per page view). */
@@ -112,7 +131,7 @@ const envSchema = z.object({
   PUSH_WEBHOOK_URL: z.string().url().optional(),
   PUSH_WEBHOOK_SECRET: z.string().min(16, 'PUSH_WEBHOOK_SECRET must be at least 16 characters').optional(),
   /** `0`: this process runs no delivery worker (another one does). */
-  NOTIFY_WORKER: z.enum(['0', '1', 'true', 'false']).default('1'),
+  NOTIFY_WORKER: flag.default('1'),
   /** Pause of an idle delivery worker between two looks at the outbox. */
   NOTIFY_WORKER_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(2000),
   /** Outbox rows a worker claims at once. */
@@ -156,11 +175,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (idpVars !== 0 && idpVars !== 3) {
     throw new Error('Invalid configuration:\n  IDP_JWKS_URL, IDP_ISSUER and IDP_AUDIENCE must be set together');
   }
-  const demo = e.DEMO === '1' || e.DEMO === 'true';
+  const demo = e.DEMO === '1';
   if (demo && e.NODE_ENV === 'production') {
     throw new Error('Invalid configuration:\n  DEMO=1 is not allowed with NODE_ENV=production (demo accounts read every distributor)');
   }
-  const demoLive = e.DEMO_LIVE === '1' || e.DEMO_LIVE === 'true';
+  const demoLive = e.DEMO_LIVE === '1';
   if (demoLive && !demo) {
     throw new Error(
       'Invalid configuration:\n  DEMO_LIVE=1 needs demo mode (DEMO=1): the live feed writes generated orders into the database',
@@ -192,7 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? path.join(bffRoot, '..', 'web', 'dist')),
     today: () => (pinned ? new Date(pinned) : new Date()),
     wechatTemplateIds,
-    notifyWorker: e.NOTIFY_WORKER === '1' || e.NOTIFY_WORKER === 'true',
+    notifyWorker: e.NOTIFY_WORKER === '1',
   };
 }
 

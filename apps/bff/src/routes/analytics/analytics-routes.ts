@@ -19,7 +19,7 @@ export interface AnalyticsOptions {
  * page: bad payloads are dropped and answered 204 like good ones.
  */
 export async function analyticsRoutes(app: FastifyInstance, opts: AnalyticsOptions): Promise<void> {
-  const storing = opts.config.ANALYTICS_STORE === '1' || opts.config.ANALYTICS_STORE === 'true';
+  const storing = opts.config.ANALYTICS_STORE === '1';
   await app.register(formbody, { bodyLimit: MAX_BODY_BYTES });
   // navigator.sendBeacon posts the same form fields as text/plain.
   app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: MAX_BODY_BYTES }, (_request, body, done) => {
