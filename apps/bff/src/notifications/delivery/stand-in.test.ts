@@ -1,5 +1,7 @@
 // The stand-ins answer as the real services do and list what they received.
+import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createStandIn } from './stand-in.ts';
 import { APP_ID, standInRig, T0, wechatAdapter, WECHAT_SECRET, type StandInRig } from './delivery.test-support.ts';
 
 let clock = T0.getTime();
@@ -178,5 +180,23 @@ describe('stand-ins', () => {
     expect((await post('198.51.100.7')).statusCode).toBe(429);
     // The delivery worker posts from this machine: never throttled.
     for (let i = 0; i < 150; i++) expect((await post('127.0.0.1')).statusCode).toBe(401);
+  });
+});
+
+describe('the stand-ins in the request log', () => {
+  it('leave out the posts they receive (the demo’s own pushes, thousands on a first start)', async () => {
+    const lines: string[] = [];
+    const app = Fastify({ logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } });
+    await app.register(createStandIn({ wechat: { appId: APP_ID, secret: WECHAT_SECRET }, push: { secret: 'p'.repeat(32) } }).routes);
+    app.get('/elsewhere', async () => ({ ok: true }));
+    try {
+      for (const url of ['/stand-in/wechat/cgi-bin/stable_token', '/stand-in/wechat/cgi-bin/message/subscribe/bizsend', '/stand-in/push'])
+        await app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: '{}' });
+      await app.inject({ method: 'GET', url: '/elsewhere' });
+    } finally {
+      await app.close();
+    }
+    const urls = lines.map((l) => (JSON.parse(l) as { req?: { url?: string } }).req?.url).filter(Boolean);
+    expect(urls).toEqual(['/elsewhere']);
   });
 });

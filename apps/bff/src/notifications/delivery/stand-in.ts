@@ -145,6 +145,8 @@ export function createStandIn(opts: StandInOptions): StandIn {
     // Public routes of a demo server: each client address gets a budget (this plugin only).
     await app.register(rateLimit, { global: false });
     const open = {
+      // The server's own worker posts here thousands of times on a first demo start: not in the log.
+      logLevel: 'silent' as const,
       config: {
         public: true,
         rateLimit: {
