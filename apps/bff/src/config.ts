@@ -46,6 +46,8 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   INQUIRY_TODAY: isoDate.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `auto`: readable lines on a terminal, in development and in the demo; JSON in production (startup/log-output.ts). */
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   WEB_DIST: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
   /** Sign-in attempts allowed per minute per client address and account. */

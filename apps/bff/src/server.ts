@@ -2,20 +2,31 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/index.ts';
 import { attachLiveFeed } from './live/live-feed.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/index.ts';
-import { prepareData } from './startup/prepare-data.ts';
+import { progressPrinter } from './seed/progress.ts';
+import { bannerLines, demoSignIns } from './startup/banner.ts';
+import { databaseUnreachable } from './startup/database-url.ts';
+import { serverLogStream } from './startup/log-output.ts';
+import { ensurePortFree, portInUseMessage } from './startup/port.ts';
+import { prepareData, StartupRefused } from './startup/prepare-data.ts';
 
 /** Entry point: migrate, seed on first run, build, listen, and close cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const requested = loadConfig();
+  // Before anything is created: a port in use would otherwise fail only after a long first seed.
+  await ensurePortFree(requested.PORT, requested.HOST);
   // PostgreSQL only: a pooled connection dropped (the server restarting). The pool
   // replaces it; say so in the log once the app's logger exists.
   let onConnectionError = (err: Error) => console.warn(`database connection dropped: ${err.message}`);
   const db = openDatabase(requested, (err) => onConnectionError(err));
-  await migrateToLatest(db);
+  try {
+    await migrateToLatest(db);
+  } catch (err) {
+    throw requested.DATABASE_URL ? databaseUnreachable(requested.DATABASE_URL, err) : err;
+  }
   // Demo mode only on the demo dataset: the configuration served with says whether it is on.
-  const config = await prepareData(db, requested);
-  const app = await buildApp({ config, db });
+  const config = await prepareData(db, requested, undefined, progressPrinter(process.stdout));
+  const signIns = config.demo ? await demoSignIns(db) : [];
+  const app = await buildApp({ config, db, logStream: serverLogStream(config) });
   onConnectionError = (err) => app.log.warn({ err: err.message }, 'database connection dropped');
   // Its stop hook must be added before listen; it starts once the server listens.
   const liveFeed = attachLiveFeed(app, config);
@@ -35,23 +46,24 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-  await app.listen({ port: config.PORT, host: config.HOST });
-  const port = (app.server.address() as { port: number }).port;
-  const base = config.PUBLIC_URL ?? `http://localhost:${port}`;
-  console.log(`\nABO Inquiry is running: ${base}/front/`);
-  if (config.demo) {
-    console.log('Demo mode (demo dataset): demo accounts and sign-in hints are on. Never expose this to real users; DEMO=0 turns it off.');
-    console.log(`Demo sign-ins (password ${DEMO_PASSWORD}):`);
-    for (const a of DEMO_ACCOUNTS) console.log(`  ${a.username.padEnd(9)} ${a.displayName} — ${a.profile}`);
-    if (app.notificationDelivery.standIn) console.log(`WeChat and app push go to local stand-ins; what they received: ${base}/stand-in/`);
-    if (liveFeed) {
-      liveFeed.start();
-      console.log(`Live feed on: a few orders every ${config.DEMO_LIVE_INTERVAL_MS / 1000} s move the open month`);
-    }
-  } else {
-    console.log('Demo mode is off: no demo accounts. Staff accounts: npm run accounts -- add-staff NAME');
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (err) {
+    // Taken since the check above (another start racing this one).
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new StartupRefused(portInUseMessage(config.PORT));
+    throw err;
   }
-  console.log('');
+  const port = (app.server.address() as { port: number }).port;
+  liveFeed?.start();
+  // Last, so that the sign-ins stay on screen below the start's log lines.
+  const banner = bannerLines({
+    base: config.PUBLIC_URL ?? `http://localhost:${port}`,
+    demo: config.demo,
+    signIns,
+    standIns: app.notificationDelivery.standIn !== null,
+    liveIntervalMs: liveFeed ? config.DEMO_LIVE_INTERVAL_MS : null,
+  });
+  console.log(banner.join('\n'));
 }
 
 main().catch((err: unknown) => {

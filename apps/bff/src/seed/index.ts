@@ -224,6 +224,7 @@ export async function ensureSeeded(
   db: DB,
   config: Pick<Config, 'SEED_DISTRIBUTORS' | 'SEED' | 'today'>,
   log: (line: string) => void = (line) => console.log(line),
+  progress?: ProgressFn,
 ): Promise<SeedReport | null> {
   if ((await countRows(db, 'distributors')) > 0) return null;
   const options: SeedOptions = {
@@ -235,7 +236,7 @@ export async function ensureSeeded(
   // The server's database is not throwaway (keys, sessions): keep the journal.
   let report: SeedReport;
   try {
-    report = await seedDatabase(db, options);
+    report = await seedDatabase(db, options, progress ? { progress } : {});
   } catch (err) {
     if (err instanceof AlreadySeededError) return null;
     throw err;

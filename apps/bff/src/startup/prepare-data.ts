@@ -4,7 +4,7 @@ import type { DB } from '../db/index.ts';
 import { accountsWithDemoPasswords } from '../idp/accounts.ts';
 import { closeMonths, CloseRefusedError, CloseUsageError, formatCloseSummary } from '../close/close.ts';
 import { chinaDay } from '../import/fields.ts';
-import { ensureSeeded, seedClaim } from '../seed/index.ts';
+import { ensureSeeded, seedClaim, type ProgressFn } from '../seed/index.ts';
 
 export class StartupRefused extends Error {
   constructor(message: string) {
@@ -56,12 +56,14 @@ export async function prepareData<C extends Pick<Config, 'demo' | 'demoLive' | '
   db: DB,
   config: C,
   log: (line: string) => void = (line) => console.log(line),
+  /** The first start's seed, phase by phase (seed/progress.ts), as `npm run seed` shows it. */
+  progress?: ProgressFn,
 ): Promise<C> {
   const { reason, ...mode } = await decideDemoMode(db, config);
   if (reason) log(reason);
   const serving = { ...config, ...mode };
   if (serving.demo) {
-    await ensureSeeded(db, serving, log);
+    await ensureSeeded(db, serving, log, progress);
     await closeDemoMonths(db, chinaDay(serving.today()), log);
     return serving;
   }
