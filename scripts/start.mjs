@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { BUILD_OUTPUTS, BUILD_SOURCES, buildState, dependenciesInstalled, newestMtime, oldestOutputMtime } from './start-checks.mjs';
 
 // `npm start -- --live`: the demo's live feed (DEMO_LIVE=1; apps/bff/src/live/live-feed.ts).
 function liveOption() {
@@ -20,10 +21,23 @@ const live = liveOption();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const server = path.join(root, 'apps/bff/dist/server.js');
-const web = path.join(root, 'apps/web/dist/index.html');
 
-if (!fs.existsSync(server) || !fs.existsSync(web)) {
-  console.log('First start: building the web app and the BFF…');
+if (!dependenciesInstalled(root)) {
+  console.error('The dependencies are not installed: run npm ci first.');
+  process.exit(1);
+}
+
+// Settings kept in .env (see .env.example); a variable set in the environment wins over the file.
+const envFile = path.join(root, '.env');
+if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
+
+const build = buildState({ newestSource: newestMtime(root, BUILD_SOURCES), oldestOutput: oldestOutputMtime(root, BUILD_OUTPUTS) });
+if (build !== 'fresh') {
+  console.log(
+    build === 'missing'
+      ? 'First start: building the web app and the BFF…'
+      : 'The sources changed since the last build (git pull?): building the web app and the BFF again…',
+  );
   const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
