@@ -1,5 +1,6 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { ENV_VARIABLES, loadConfig } from './config.ts';
 
 describe('switches (DEMO and the other flags)', () => {
   it('read yes/on and no/off as 1 and 0, in any case', () => {
@@ -167,5 +168,18 @@ describe('heavy-call limits and load shedding', () => {
     expect(() => loadConfig({ HEAVY_RATE_LIMIT: 'lots' })).toThrow(/HEAVY_RATE_LIMIT/);
     expect(() => loadConfig({ HEAVY_CONCURRENCY: '-1' })).toThrow(/HEAVY_CONCURRENCY/);
     expect(() => loadConfig({ EVENT_LOOP_SAMPLE_MS: '5' })).toThrow(/EVENT_LOOP_SAMPLE_MS/);
+  });
+});
+
+describe('.env.example', () => {
+  const example = fs.readFileSync(new URL('../../../.env.example', import.meta.url), 'utf8');
+  const listed = [...example.matchAll(/^# ?([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]);
+
+  it('lists every variable the configuration reads, and no other', () => {
+    expect([...listed].sort()).toEqual([...ENV_VARIABLES].sort());
+  });
+
+  it('sets nothing when copied to .env as it is (every line commented out)', () => {
+    expect(example.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#'))).toEqual([]);
   });
 });

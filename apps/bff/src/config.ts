@@ -147,6 +147,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every variable read here; .env.example lists each (config.test.ts checks it). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export interface Config extends Env {
   /** Demo mode (DEMO=1, never in production). */
   demo: boolean;
