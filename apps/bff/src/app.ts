@@ -10,6 +10,7 @@ import { backpressurePlugin } from './plugins/backpressure.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { heavyCallsPlugin } from './plugins/heavy-calls.ts';
+import { readinessPlugin } from './plugins/readiness.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webPlugin } from './plugins/web.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
@@ -127,6 +128,7 @@ export async function buildApp({ config, db, logger = true, logStream, documents
   await app.register(authPlugin, { tokens, ownDistributorTokens: !external });
   // Before the routes: it wraps those marked heavy as they are added.
   await app.register(heavyCallsPlugin, { perMinute: config.HEAVY_RATE_LIMIT, concurrency: config.HEAVY_CONCURRENCY });
+  await app.register(readinessPlugin);
   await app.register(healthRoutes);
   await app.register(idpRoutes, {
     keys,

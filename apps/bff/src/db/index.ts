@@ -86,11 +86,19 @@ export function migrationsNamed(names: readonly string[]): Record<string, Migrat
  * for tests that need a failing migration; the app always runs its own.
  */
 export async function migrateToLatest(db: DB, set: Record<string, Migration> = migrations): Promise<string[]> {
+  const { error, results } = await migratorOf(db, set).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+function migratorOf(db: DB, set: Record<string, Migration>): Migrator {
   // Kysely looks for its bookkeeping tables by name in every schema it can see: in a schema of
   // its own (the PostgreSQL test suite), name the schema or another one's tables would count.
   const schema = postgresSchema(db);
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => set }, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  return new Migrator({ db, provider: { getMigrations: async () => set }, ...(schema ? { migrationTableSchema: schema } : {}) });
+}
+
+/** This build's migrations the database has not run yet (readiness: routes/health.ts). */
+export async function pendingMigrations(db: DB): Promise<string[]> {
+  return (await migratorOf(db, migrations).getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
 }

@@ -46,7 +46,7 @@ describe('access control: the session guard', () => {
     expect(bffOpen).toEqual(['/bff/files/:token', '/bff/v1/analytics/events', '/bff/v1/common/idaasToken']);
     for (const url of open)
       expect(url, url).toMatch(
-        /^\/(bff\/v1\/(analytics|common\/idaasToken)|bff\/files\/:token$|idp|\.well-known|healthz|wechat\/signature|ebiz-demo|front|$)/,
+        /^\/(bff\/v1\/(analytics|common\/idaasToken)|bff\/files\/:token$|idp|\.well-known|healthz|readyz|wechat\/signature|ebiz-demo|front|$)/,
       );
   });
 

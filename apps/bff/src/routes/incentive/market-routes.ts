@@ -114,13 +114,16 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
   const partnerAnswers = new AnswerCache<JsonAnswer>(MEMBER_PAGES);
 
   // Build this PY's market snapshot (and its default order) before the server takes requests,
-  // so the first market call does not wait for it.
+  // so the first market call does not wait for it; /readyz waits for it too (routes/health.ts).
+  const warmedUp = app.readiness.hold('market snapshot');
   app.addHook('onReady', async () => {
     const { month, py } = now();
     try {
       sortedOrder(await marketSnapshot(db, py, month), 'pgpv');
     } catch (err) {
       app.log.warn({ err }, 'market snapshot warm-up failed; it is built on first use');
+    } finally {
+      warmedUp();
     }
   });
 
