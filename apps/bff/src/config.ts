@@ -143,6 +143,8 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,39}$/, 'NOTIFY_QUEUE_SCHEMA: lower-case letters, digits and _')
     .default('pgboss'),
+  /** Bearer token /metrics asks for; with NODE_ENV=production /metrics is off until it is set (README "Running it"). */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -14,6 +14,7 @@
 // the last close, the months to close moved, or today's month did. Otherwise it writes nothing.
 import { addMonths, monthIndex, plansFor, pyFirstMonthIndex, pyName, pyOf, pyStartYear, type MonthKey, type PyName } from '@abo/plan';
 import { markDataReplaced, markMembersChanged, worthScoping } from '../db/data-version.ts';
+import { timedRun } from '../lib/observed.ts';
 import type { DB } from '../db/index.ts';
 import { MONTHLY_RESULT_COLUMNS } from '../db/monthly-results.ts';
 import { openImportConn, type ImportConn } from '../import/conn.ts';
@@ -120,7 +121,11 @@ export function lastCompleteMonth(today: string): MonthKey {
 }
 
 /** Closes every complete month through `opts.through` and recomputes the open month(s). */
-export async function closeMonths(db: DB, opts: CloseOptions): Promise<CloseSummary> {
+export function closeMonths(db: DB, opts: CloseOptions): Promise<CloseSummary> {
+  return timedRun(db, 'close', () => closeMonthsOnce(db, opts));
+}
+
+async function closeMonthsOnce(db: DB, opts: CloseOptions): Promise<CloseSummary> {
   const t0 = performance.now();
   if (!/^\d{4}-\d{2}-\d{2}$/.test(opts.today)) throw new CloseUsageError(`today must be YYYY-MM-DD: ${opts.today}`);
   const todayMonth = opts.today.slice(0, 7);

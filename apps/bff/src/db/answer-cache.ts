@@ -10,6 +10,7 @@
 // its member is not in the list. Answers that depend on rows the BFF itself writes (settings,
 // invitations) are not kept.
 import type { DB } from './index.ts';
+import { cacheLookups } from '../lib/observed.ts';
 import { dataVersion, parseDataVersion, POSITIONS } from './data-version.ts';
 
 /**
@@ -139,6 +140,8 @@ export class AnswerCache<V> {
     const version = await dataVersion(db);
     await follow(db, version);
     const known = cache.get(key, version);
+    // Counted for /metrics (plugins/metrics.ts): an answer still being derived is a hit too.
+    cacheLookups.publish({ db, hit: known !== undefined });
     if (known) return known as Promise<T>;
     const answer = derive(version);
     cache.set(key, version, answer, scope);

@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { rulesForMonth } from '@abo/plan';
 import { markDataReplaced, markMembersChanged, POSITIONS, worthScoping } from '../db/data-version.ts';
+import { timedRun } from '../lib/observed.ts';
 import type { DB } from '../db/index.ts';
 import { openImportConn, type ImportConn, type SqlValue } from './conn.ts';
 import {
@@ -127,7 +128,11 @@ export async function importTables(db: DB, opts: TableImportOptions): Promise<Im
   return importSources(db, files, opts, t0);
 }
 
-async function importSources(db: DB, files: Files, opts: ImportRunOptions, t0: number): Promise<ImportSummary> {
+function importSources(db: DB, files: Files, opts: ImportRunOptions, t0: number): Promise<ImportSummary> {
+  return timedRun(db, 'import', () => importSourcesOnce(db, files, opts, t0));
+}
+
+async function importSourcesOnce(db: DB, files: Files, opts: ImportRunOptions, t0: number): Promise<ImportSummary> {
   const replace = opts.replace ?? false;
   const conn = await openImportConn(db, { fresh: opts.fresh ?? false });
   try {
