@@ -11,6 +11,7 @@ import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { heavyCallsPlugin } from './plugins/heavy-calls.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
+import { openApiPlugin } from './plugins/openapi.ts';
 import { readinessPlugin } from './plugins/readiness.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -129,8 +130,9 @@ export async function buildApp({ config, db, logger = true, logStream, documents
   await app.register(authPlugin, { tokens, ownDistributorTokens: !external });
   // Before the routes: it wraps those marked heavy as they are added.
   await app.register(heavyCallsPlugin, { perMinute: config.HEAVY_RATE_LIMIT, concurrency: config.HEAVY_CONCURRENCY });
-  // Before the routes: the metrics' timing hook covers those added after.
+  // Before the routes: the metrics' timing hook and the OpenAPI document cover those added after.
   await app.register(metricsPlugin, { config });
+  await app.register(openApiPlugin, { config });
   await app.register(readinessPlugin);
   await app.register(healthRoutes);
   await app.register(idpRoutes, {

@@ -43,11 +43,12 @@ describe('access control: the session guard', () => {
     const bffOpen = open.filter((u) => u.toLowerCase().startsWith('/bff'));
     // Only the session-token exchange, the analytics collector and the one-time document files
     // (their link and cookie are the credential: routes/documents) answer without a session.
-    expect(bffOpen).toEqual(['/bff/files/:token', '/bff/v1/analytics/events', '/bff/v1/common/idaasToken']);
+    // And the API's description (plugins/openapi.ts), which holds no data.
+    expect(bffOpen).toEqual(['/bff/files/:token', '/bff/openapi.json', '/bff/v1/analytics/events', '/bff/v1/common/idaasToken']);
     // /metrics checks a bearer token of its own when one is configured (plugins/metrics.ts).
     for (const url of open)
       expect(url, url).toMatch(
-        /^\/(bff\/v1\/(analytics|common\/idaasToken)|bff\/files\/:token$|idp|\.well-known|healthz|readyz|metrics$|wechat\/signature|ebiz-demo|front|$)/,
+        /^\/(bff\/v1\/(analytics|common\/idaasToken)|bff\/files\/:token$|bff\/openapi\.json$|idp|\.well-known|healthz|readyz|metrics$|wechat\/signature|ebiz-demo|front|$)/,
       );
   });
 
