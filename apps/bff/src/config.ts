@@ -146,7 +146,7 @@ const envSchema = z.object({
   /** Bearer token /metrics asks for; with NODE_ENV=production /metrics is off until it is set (README "Running it"). */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** The OpenAPI document (/bff/openapi.json): on unless NODE_ENV=production; `1` serves it there too. */
-  OPENAPI: z.enum(['0', '1', 'true', 'false']).optional(),
+  OPENAPI: flag.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

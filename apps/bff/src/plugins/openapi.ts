@@ -14,7 +14,7 @@ export const OPENAPI_PATH = '/bff/openapi.json';
 
 /** On unless in production, where OPENAPI=1 turns it on. */
 export function openApiEnabled(config: OpenApiConfig): boolean {
-  if (config.OPENAPI !== undefined) return config.OPENAPI === '1' || config.OPENAPI === 'true';
+  if (config.OPENAPI !== undefined) return config.OPENAPI === '1';
   return config.NODE_ENV !== 'production';
 }
 

@@ -32,6 +32,8 @@ export async function insertDistributor(db: DB, ada: string, over: Partial<Distr
       ...over,
     })
     .execute();
+  // As an import does: answers kept for the tree before are derived again (db/data-version.ts).
+  await markDataReplaced(db);
   await db
     .insertInto('credentials')
     .values({ username: ada, ada, kind: 'distributor', display_name: over.name_zh ?? '测试会员', password_hash: cachedHash })
