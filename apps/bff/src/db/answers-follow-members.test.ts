@@ -11,6 +11,7 @@ import { filesBetween, randomCompany, type RandomCompany } from '../close/close.
 import { loadProfile } from '../idp/profile.ts';
 import { importDirectory } from '../import/import.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { AnswerCache } from './answer-cache.ts';
 import { markDataReplaced } from './data-version.ts';
 
 /** The calls whose answers are kept per member, with the bodies asked. */
@@ -31,7 +32,8 @@ const FIRST = '2026-11-09';
 const DAYS = ['2026-11-10', '2026-11-11'] as const;
 
 describe('answers kept over a change of some members', () => {
-  for (const seed of [3, 4]) {
+  // One company on PostgreSQL: the same code, a slower round trip.
+  for (const seed of process.env.TEST_DATABASE_URL ? [3] : [3, 4]) {
     describe(`random company ${seed}`, () => {
       let t: TestApp;
       let company: RandomCompany;
@@ -69,19 +71,29 @@ describe('answers kept over a change of some members', () => {
         return out;
       }
 
-      /** The answers now, counting the queries they took; then all of them derived afresh. */
+      /** The answers now, counting the answers derived (not kept); then all of them derived afresh. */
       async function keptAgainstFresh(): Promise<{ kept: number; fresh: number }> {
-        const queries = vi.spyOn(t.db, 'executeQuery');
+        let derived = 0;
+        const get = AnswerCache.prototype.get;
+        const counting = vi.spyOn(AnswerCache.prototype, 'get').mockImplementation(function (
+          this: AnswerCache<unknown>,
+          db,
+          key,
+          derive,
+          scope,
+        ) {
+          return get.call(this, db, key, (version) => (derived++, derive(version)), scope);
+        });
         try {
           const kept = await everyAnswer();
-          const keptQueries = queries.mock.calls.length;
+          const keptDerived = derived;
           await markDataReplaced(t.db);
-          queries.mockClear();
+          derived = 0;
           const fresh = await everyAnswer();
           expect(kept).toEqual(fresh);
-          return { kept: keptQueries, fresh: queries.mock.calls.length };
+          return { kept: keptDerived, fresh: derived };
         } finally {
-          queries.mockRestore();
+          counting.mockRestore();
         }
       }
 
