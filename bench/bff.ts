@@ -10,13 +10,18 @@
  *   npx tsx bench/bff.ts [--distributors 100000] [--duration 10] [--connections 50] [--users 256]
  *                        [--warmup 2] [--log-level info] [--keep] [--smoke]
  *                        [--data DIR] [--postgres | --database-url postgres://… [--reuse]]
- *                        [--only plan,members,statement] [--cpu-prof DIR]
+ *                        [--only plan,members,statement] [--cpu-prof DIR] [--hourly [--hourly-orders N]]
  * --smoke: 1 000 distributors, 2 s, 10 connections, 0.5 s warm-up (CI speed; figures mean little).
  * Exit code 1 when any answer failed (errors, non-2xx, code ≠ 0); missed goals only print.
  * --data: reuse a SQLite dataset kept by an earlier --keep (no seeding).
  * --postgres: seed into a throwaway PostgreSQL cluster and serve from it (DATABASE_URL).
  * --database-url: the same on a given (empty) PostgreSQL database; --reuse serves its data as it is.
  * --cpu-prof: the server writes a V8 CPU profile of each measured run (warm-up excluded) there.
+ * --hourly: then imports one more day's orders (--hourly-orders, default 0.7 % of the
+ *   distributors, as bench/import.ts's day) and closes, as the hourly job does while the server
+ *   runs, and measures again without a warm-up; then marks the data replaced as a whole (what
+ *   every hourly close did before issue #30's per-member versions) and measures once more. The
+ *   server's answer-cache hits (/metrics) are printed beside each round.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -29,7 +34,10 @@ import Fastify from 'fastify';
 import { pyOf } from '@abo/plan';
 import { buildApp } from '../apps/bff/src/app.ts';
 import { loadConfig, type Config } from '../apps/bff/src/config.ts';
+import { closeMonths } from '../apps/bff/src/close/close.ts';
+import { markDataReplaced } from '../apps/bff/src/db/data-version.ts';
 import { closeDatabase, migrateToLatest, openDatabase, type DB } from '../apps/bff/src/db/index.ts';
+import { importDirectory } from '../apps/bff/src/import/import.ts';
 import { createSessionToken } from '../apps/bff/src/idp/session-tokens.ts';
 import { seedDatabase } from '../apps/bff/src/seed/index.ts';
 import { startPgCluster, type PgCluster } from '../apps/bff/src/testing/pg-cluster.ts';
@@ -37,6 +45,8 @@ import { startPgCluster, type PgCluster } from '../apps/bff/src/testing/pg-clust
 const RATIO_GOAL = 0.5;
 const P99_GOAL_MS = 20;
 const TODAY = '2026-11-21';
+/** The server's /metrics token (production asks for one): the answer cache's hits are read there. */
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 
 // autocannon ships no types; the part of its API used here.
 interface Histogram {
@@ -85,6 +95,7 @@ function benchConfig(dataDir: string, logLevel: string, databaseUrl: string | un
     HOST: '127.0.0.1',
     PORT: '0',
     NODE_ENV: 'production',
+    METRICS_TOKEN,
   });
 }
 
@@ -235,6 +246,8 @@ async function main(): Promise<void> {
       reuse: { type: 'boolean', default: false },
       only: { type: 'string' },
       'cpu-prof': { type: 'string' },
+      hourly: { type: 'boolean', default: false },
+      'hourly-orders': { type: 'string' },
       serve: { type: 'string' },
     },
   });
@@ -360,11 +373,32 @@ async function main(): Promise<void> {
         `(statement month ${picked.statement[0]!.month})`,
     );
 
-    const rows: Row[] = [];
-    for (const target of targets) {
-      for (const r of target.requests) {
-        const check = await post(`${target.url}${r.path}`, JSON.parse(r.body), r.headers);
-        if (check.code !== 0) throw new Error(`${target.name} answered code ${check.code} for ${r.body}: ${check.message}`);
+    /** The answer cache's hits and misses so far, from the server's /metrics. */
+    const cacheLookups = async () => {
+      const text = await (await fetch(`${bff}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+      const count = (result: string) =>
+        Number(new RegExp(`^abo_answer_cache_lookups_total\\{result="${result}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+      return { hit: count('hit'), miss: count('miss') };
+    };
+    /** One run per target; `check`: first ask each request once and stop at a failed answer. */
+    const measure = async (round: string, check: boolean, warm: number): Promise<Row[]> => {
+      const rows: Row[] = [];
+      const lookups0 = await cacheLookups();
+      for (const target of targets) {
+        rows.push(await measureTarget(target, check, warm));
+      }
+      const lookups = await cacheLookups();
+      const hits = lookups.hit - lookups0.hit;
+      const misses = lookups.miss - lookups0.miss;
+      printRows(round, rows, `answers derived: ${misses}, answered from the cache: ${hits}`);
+      return rows;
+    };
+    const measureTarget = async (target: Target, checkFirst: boolean, warm: number): Promise<Row> => {
+      if (checkFirst) {
+        for (const r of target.requests) {
+          const check = await post(`${target.url}${r.path}`, JSON.parse(r.body), r.headers);
+          if (check.code !== 0) throw new Error(`${target.name} answered code ${check.code} for ${r.body}: ${check.message}`);
+        }
       }
       // Each connection walks the whole list from its own starting point.
       let client = 0;
@@ -374,8 +408,8 @@ async function main(): Promise<void> {
         c.setRequests([...target.requests.slice(start), ...target.requests.slice(0, start)]);
       };
       const opts = { url: target.url, requests: target.requests, connections, setupClient };
-      if (warmup > 0) {
-        await autocannon({ ...opts, duration: warmup });
+      if (warm > 0) {
+        await autocannon({ ...opts, duration: warm });
         client = 0;
       }
       if (profDir) await ask({ profile: 'start' });
@@ -388,7 +422,7 @@ async function main(): Promise<void> {
         await ask({ profile: 'stop', file });
         console.log(`  profile of ${target.name}: ${file}`);
       }
-      rows.push({
+      return {
         target,
         reqs: r.requests.average,
         p50: r.latency.p50,
@@ -397,34 +431,69 @@ async function main(): Promise<void> {
         non2xx: r.non2xx,
         mismatches: r.mismatches,
         serverCpu: cpu / (r.duration * 1000),
-      });
-    }
+      };
+    };
 
-    const base = rows[0]!;
-    const pad = (s: string, n: number) => s.padStart(n);
-    console.log(
-      `\n${'target'.padEnd(32)}${pad('req/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('err/non2xx/code≠0', 19)}${pad('server CPU', 12)}${pad('CPU µs/req', 12)}${pad('ratio', 7)}  goals`,
-    );
     let ok = true;
     let clean = true;
-    for (const row of rows) {
-      clean &&= row.errors + row.non2xx + row.mismatches === 0;
-      const ratio = row.reqs / base.reqs;
-      const isBase = row === base;
-      const meets = isBase || (ratio >= RATIO_GOAL && row.p99 <= P99_GOAL_MS && row.errors + row.non2xx + row.mismatches === 0);
-      ok &&= meets;
-      const verdict = isBase ? '' : `${ratio >= RATIO_GOAL ? 'ratio ok' : 'RATIO LOW'}, ${row.p99 <= P99_GOAL_MS ? 'p99 ok' : 'P99 HIGH'}`;
+    const printRows = (round: string, rows: readonly Row[], cache: string) => {
+      const base = rows[0]!;
+      const pad = (s: string, n: number) => s.padStart(n);
+      console.log(`\n${round} (${cache}; load average ${load()})`);
       console.log(
-        row.target.name.padEnd(32) +
-          pad(row.reqs.toFixed(0), 9) +
-          pad(String(row.p50), 8) +
-          pad(String(row.p99), 8) +
-          pad(`${row.errors}/${row.non2xx}/${row.mismatches}`, 19) +
-          pad(`${(row.serverCpu * 100).toFixed(0)} %`, 12) +
-          pad(row.reqs > 0 ? ((row.serverCpu * 1e6) / row.reqs).toFixed(0) : '-', 12) +
-          pad(isBase ? '1.00' : ratio.toFixed(2), 7) +
-          `  ${verdict}`,
+        `${'target'.padEnd(32)}${pad('req/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('err/non2xx/code≠0', 19)}${pad('server CPU', 12)}${pad('CPU µs/req', 12)}${pad('ratio', 7)}  goals`,
       );
+      for (const row of rows) {
+        clean &&= row.errors + row.non2xx + row.mismatches === 0;
+        const ratio = row.reqs / base.reqs;
+        const isBase = row === base;
+        const meets = isBase || (ratio >= RATIO_GOAL && row.p99 <= P99_GOAL_MS && row.errors + row.non2xx + row.mismatches === 0);
+        ok &&= meets;
+        const verdict = isBase
+          ? ''
+          : `${ratio >= RATIO_GOAL ? 'ratio ok' : 'RATIO LOW'}, ${row.p99 <= P99_GOAL_MS ? 'p99 ok' : 'P99 HIGH'}`;
+        console.log(
+          row.target.name.padEnd(32) +
+            pad(row.reqs.toFixed(0), 9) +
+            pad(String(row.p50), 8) +
+            pad(String(row.p99), 8) +
+            pad(`${row.errors}/${row.non2xx}/${row.mismatches}`, 19) +
+            pad(`${(row.serverCpu * 100).toFixed(0)} %`, 12) +
+            pad(row.reqs > 0 ? ((row.serverCpu * 1e6) / row.reqs).toFixed(0) : '-', 12) +
+            pad(isBase ? '1.00' : ratio.toFixed(2), 7) +
+            `  ${verdict}`,
+        );
+      }
+    };
+
+    await measure('Every answer asked once first, then a warm-up', true, warmup);
+    if (values.hourly) {
+      // One more day's orders, imported and closed beside the running server as the hourly job does.
+      const orders = Number(values['hourly-orders'] ?? Math.round(distributors * 0.007));
+      const hourDir = fs.mkdtempSync(path.join(dir, 'hour-'));
+      const hdb = openDatabase(benchConfig(dir, 'info', databaseUrl));
+      try {
+        const buyers = await hdb.selectFrom('distributors').select('ada').orderBy('ada').execute();
+        const lines = ['order_id,ada,ordered_at,pv'];
+        for (let i = 0; i < orders; i++)
+          lines.push(`HOUR-${i},${buyers[(i * 7919) % buyers.length]!.ada},${TODAY},${50 + ((i * 37) % 400)}`);
+        fs.writeFileSync(path.join(hourDir, 'orders.csv'), lines.join('\n') + '\n');
+        const t0 = performance.now();
+        await importDirectory(hdb, { dir: hourDir, today: TODAY });
+        const t1 = performance.now();
+        await closeMonths(hdb, { today: TODAY, notify: false });
+        const t2 = performance.now();
+        const changes = await hdb.selectFrom('answer_changes').select('adas').orderBy('seq', 'desc').limit(2).execute();
+        console.log(
+          `\nOne more day: ${orders} orders imported in ${((t1 - t0) / 1000).toFixed(1)} s and closed in ${((t2 - t1) / 1000).toFixed(1)} s; ` +
+            `members touched (with their uplines): ${changes.map((c) => c.adas.split('\n').length).join(' by the close, ') || 'none recorded'} by the import`,
+        );
+        await measure('After the hourly import and close, no warm-up', false, 0);
+        await markDataReplaced(hdb);
+        await measure('After the data replaced as a whole (every hourly close before per-member versions), no warm-up', false, 0);
+      } finally {
+        await closeDatabase(hdb);
+      }
     }
     console.log(
       `\nGoals: ratio (b)/(a) ≥ ${RATIO_GOAL} and p99 ≤ ${P99_GOAL_MS} ms on ${databaseUrl ? 'PostgreSQL' : 'SQLite'}: ${ok ? 'all met' : 'NOT all met'}` +
