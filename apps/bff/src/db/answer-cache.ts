@@ -11,12 +11,9 @@
 // invitations) are not kept.
 import type { DB } from './index.ts';
 import { cacheLookups } from '../lib/observed.ts';
-import { dataVersion, parseDataVersion, POSITIONS } from './data-version.ts';
+import { dataVersion, parseDataVersion } from './data-version.ts';
 
-/**
- * What an answer covers: a member (and their downline), with POSITIONS when it holds members'
- * refs; null: the whole company (any change makes it stale).
- */
+/** What an answer covers: a member (and their downline); null: the whole company (any change makes it stale). */
 export type AnswerScope = readonly string[] | null;
 
 interface Entry<V> {
@@ -151,7 +148,7 @@ export class AnswerCache<V> {
   }
 }
 
-/** The scope of an answer about `ada` and their downline; `refs`: it holds members' refs (tree positions). */
-export function memberScope(ada: string, refs = false): AnswerScope {
-  return refs ? [ada, POSITIONS] : [ada];
+/** The scope of an answer about `ada` and their downline. */
+export function memberScope(ada: string): AnswerScope {
+  return [ada];
 }

@@ -112,8 +112,7 @@ const CHANGES_KEPT = 48;
  * Records that the data of some members changed, and nothing else: every process derives again
  * the answers about them and about anyone whose downline holds one of them, and keeps the rest.
  * `adas` must hold every member whose own rows changed and all of their uplines (an answer about
- * a member covers the member's downline); POSITIONS when tree positions moved. Call it in the
- * transaction that writes the data.
+ * a member covers the member's downline). Call it in the transaction that writes the data.
  */
 export async function markMembersChanged(db: Kysely<Database>, adas: Iterable<string>): Promise<void> {
   await db
@@ -133,6 +132,3 @@ export async function markMembersChanged(db: Kysely<Database>, adas: Iterable<st
 export function worthScoping(touched: number, members: number): boolean {
   return touched <= 100_000 && (touched <= 1000 || touched <= members / 2);
 }
-
-/** In a change: the tree's positions moved (a member joined), so every answer holding a member's ref (lib/member-ref.ts) is stale. */
-export const POSITIONS = '#positions';

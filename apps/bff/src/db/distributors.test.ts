@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@abo/contract';
 import { insertDistributor } from '../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { distributorAtPosition, distributorOr404, distributorsByAda, findDistributor, frontlineOf, isInDownline } from './distributors.ts';
+import { distributorOfRef, distributorOr404, distributorsByAda, findDistributor, frontlineOf, isInDownline } from './distributors.ts';
 
 // 10000001 ─┬ 20000001 ── 30000001
 //           └ 20000002
@@ -38,10 +38,10 @@ describe('distributor reads', () => {
     expect(await isInDownline(t.db, '10000001', '99999999')).toBe(false);
   });
 
-  it('reads a frontline in tree order, a tree position and many distributors at once', async () => {
+  it('reads a frontline in tree order, a member reference and many distributors at once', async () => {
     expect((await frontlineOf(t.db, '10000001')).map((d) => d.ada)).toEqual(['20000001', '20000002']);
-    expect(await distributorAtPosition(t.db, 2)).toEqual({ ada: '30000001' });
-    expect(await distributorAtPosition(t.db, 99)).toBeUndefined();
+    expect(await distributorOfRef(t.db, 'm2')).toEqual({ ada: '30000001' });
+    expect(await distributorOfRef(t.db, 'm99')).toBeUndefined();
     // More names than one IN list takes: read in chunks.
     const many = [...Array.from({ length: 1200 }, (_, i) => String(50_000_000 + i)), '20000002', '10000009'];
     const rows = await distributorsByAda(t.db, many, ['ada', 'depth']);

@@ -4,6 +4,7 @@ import type { DB } from './index.ts';
 import type { DistributorsTable } from './schema.ts';
 import { notFound } from '../lib/app-error.ts';
 import { inChunks } from './in-chunks.ts';
+import { memberNoOfRef } from '../lib/member-ref.ts';
 
 export type DistributorColumn = keyof DistributorsTable;
 
@@ -43,6 +44,7 @@ export const PERSON_COLUMNS = [
   'tree_pos',
   'tree_size',
   'depth',
+  'member_no',
 ] as const satisfies readonly DistributorColumn[];
 
 export type PersonColumn = (typeof PERSON_COLUMNS)[number];
@@ -69,9 +71,9 @@ export async function distributorOr404<C extends DistributorColumn = PersonColum
   return d;
 }
 
-/** The distributor at a tree position (the market pages' row reference), or undefined. */
-export async function distributorAtPosition(db: DB, treePos: number): Promise<{ ada: string } | undefined> {
-  return db.selectFrom('distributors').select('ada').where('tree_pos', '=', treePos).executeTakeFirst();
+/** The distributor a member reference names (lib/member-ref.ts), or undefined. */
+export async function distributorOfRef(db: DB, ref: string): Promise<{ ada: string } | undefined> {
+  return db.selectFrom('distributors').select('ada').where('member_no', '=', memberNoOfRef(ref)).executeTakeFirst();
 }
 
 /** True when `member` sits below `leader` in the sponsorship tree (pre-order: inside the leader's range). */

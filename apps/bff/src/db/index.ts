@@ -14,6 +14,7 @@ import * as m0010 from './migrations/0010-order-bv.ts';
 import * as m0011 from './migrations/0011-close-checkpoint.ts';
 import * as m0012 from './migrations/0012-close-checkpoint-parts.ts';
 import * as m0013 from './migrations/0013-answer-changes.ts';
+import * as m0014 from './migrations/0014-member-no.ts';
 import { openPostgres, postgresSchema, rawPostgres } from './postgres.ts';
 import { openSqlite, rawSqlite, sqlitePath } from './sqlite.ts';
 
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0011-close-checkpoint': m0011,
   '0012-close-checkpoint-parts': m0012,
   '0013-answer-changes': m0013,
+  '0014-member-no': m0014,
 };
 
 /**

@@ -23,6 +23,8 @@ export interface DistributorsTable {
   head_image: string | null;
   /** Pin held before the imported history (distributors.csv pin_held); null: none. The close starts from it. */
   pin_held: number | null;
+  /** The member's number, given once (migration 0014): what member references name (lib/member-ref.ts). */
+  member_no: number;
 }
 
 /**

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDistributor, insertStaff } from '../testing/fixtures.ts';
 import { rawSqlite } from '../db/index.ts';
-import { dataVersion, POSITIONS } from '../db/data-version.ts';
+import { dataVersion } from '../db/data-version.ts';
 import { formatSummary } from './summary.ts';
 import { ImportConflictError, importDirectory, type ImportOptions } from './import.ts';
 import { formatIssue, ImportRejected } from './issues.ts';
@@ -515,11 +515,23 @@ describe('against what the database holds', () => {
     // Re-imported, nothing is new: nothing is marked.
     await run(db, db.folder({ 'orders.csv': csv('order_id,ada,ordered_at,pv', 'O-1,10000012,2026-10-01,10') }));
     expect(await changes()).toHaveLength(1);
-    // A member joining at the end of the tree moves no one's position; one joining before others does.
+    // A member joining names them and their uplines, wherever the tree puts them; and takes the next number.
     await run(db, db.folder({ 'distributors.csv': csv('ada,sponsor_ada,name,joined_on', '10000015,10000014,己六,2026-10-02') }));
     expect((await changes())[1]!.adas.split('\n').sort()).toEqual(['10000014', '10000015']);
     await run(db, db.folder({ 'distributors.csv': csv('ada,sponsor_ada,name,joined_on', '10000016,10000013,庚七,2026-10-03') }));
-    expect((await changes())[2]!.adas.split('\n').sort()).toEqual([POSITIONS, '10000010', '10000013', '10000016']);
+    expect((await changes())[2]!.adas.split('\n').sort()).toEqual(['10000010', '10000013', '10000016']);
+    const numbers = await db.db.selectFrom('distributors').select(['ada', 'member_no', 'tree_pos']).orderBy('member_no').execute();
+    // Numbered in tree order at the first load; each later joiner the next number, while positions moved.
+    expect(numbers.map((d) => [d.ada, d.member_no])).toEqual([
+      ['10000010', 0],
+      ['10000011', 1],
+      ['10000012', 2],
+      ['10000013', 3],
+      ['10000014', 4],
+      ['10000015', 5],
+      ['10000016', 6],
+    ]);
+    expect(numbers.find((d) => d.ada === '10000014')!.tree_pos).toBe(5);
     // A member's own details changing replaces the data as a whole (an answer may show an upline's name).
     expect(await replaced()).toBe(first);
     await run(db, db.folder({ 'distributors.csv': csv('ada,sponsor_ada,name,joined_on', '10000014,,戊五改,2021-04-01') }));

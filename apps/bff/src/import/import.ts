@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { rulesForMonth } from '@abo/plan';
-import { markDataReplaced, markMembersChanged, POSITIONS, worthScoping } from '../db/data-version.ts';
+import { markDataReplaced, markMembersChanged, worthScoping } from '../db/data-version.ts';
 import { timedRun } from '../lib/observed.ts';
 import type { DB } from '../db/index.ts';
 import { openImportConn, type ImportConn, type SqlValue } from './conn.ts';
@@ -359,7 +359,6 @@ async function run(conn: ImportConn, files: Files, opts: ImportRunOptions & { re
     if ((await dataVersionOf(conn)) !== version) throw new ImportConflictError();
     let updated = 0;
     let moved = 0;
-    let renumbered = 0;
     const columns = MEMBER_COLUMNS.join(', ');
     const reheld = members.length > 0 ? await conn.run(reheldSql(present)) : 0;
     const reheldAda = (c: string) => `${c} in (select ada from import_reheld)`;
@@ -375,14 +374,16 @@ async function run(conn: ImportConn, files: Files, opts: ImportRunOptions & { re
         `update notification_outbox set status = 'skipped', last_error = 'the data was replaced (import --replace)', claimed_until = null where status = 'pending'`,
       );
       for (const t of [...DERIVED_TABLES, 'orders', 'attendance', 'distributors']) await conn.run(`delete from ${t}`);
-      await conn.run(`insert into distributors (${columns}) select ${columns} from import_distributors order by ada`);
+      // Numbered in tree order, as a first load numbers them (member refs, lib/member-ref.ts).
+      await conn.run(`insert into distributors (${columns}, member_no) select ${columns}, tree_pos from import_distributors order by ada`);
     } else if (members.length > 0) {
       if (reheld > 0) for (const del of PER_ADA_DELETES) await conn.run(del(reheldAda));
       updated = await conn.run(updateMembersSql(present));
-      await conn.run(`insert into distributors (${columns}) select ${columns} from import_distributors where is_new = 1 order by ada`);
-      renumbered = await count(
-        conn,
-        `select count(*) as n from import_tree t join distributors d on d.ada = t.ada where d.tree_pos <> t.tree_pos`,
+      // A new member takes the next number (in tree order among the new); no one else's moves.
+      const [{ last = null } = {}] = await conn.all<{ last: number | null }>(`select max(member_no) as last from distributors`);
+      await conn.run(
+        `insert into distributors (${columns}, member_no)
+         select ${columns}, ${last === null ? -1 : Number(last)} + row_number() over (order by tree_pos) from import_distributors where is_new = 1 order by ada`,
       );
       moved = await conn.run(
         `update distributors set tree_pos = t.tree_pos, tree_size = t.tree_size, depth = t.depth from import_tree t where distributors.ada = t.ada`,
@@ -397,8 +398,7 @@ async function run(conn: ImportConn, files: Files, opts: ImportRunOptions & { re
     const changed = replace || addedMembers + updated + moved + orders + attendance > 0;
     // Every process drops the answers it kept for the old data (db/data-version.ts).
     const touched = someMembers ? await touchedWithUplines(conn) : null;
-    if (changed && touched && worthScoping(touched.length, membersBefore))
-      await markMembersChanged(k, [...touched, ...(renumbered > 0 ? [POSITIONS] : [])]);
+    if (changed && touched && worthScoping(touched.length, membersBefore)) await markMembersChanged(k, touched);
     else if (changed) await markDataReplaced(k);
     if (changed && !opts.demoRows) await conn.run(`delete from meta where key = 'seed'`);
     return { updated, orders, attendance, changed };
@@ -414,11 +414,6 @@ async function run(conn: ImportConn, files: Files, opts: ImportRunOptions & { re
     months: [...months].sort(),
     seconds: (performance.now() - t0) / 1000,
   };
-}
-
-async function count(conn: ImportConn, text: string): Promise<number> {
-  const [row] = await conn.all<{ n: number | string }>(text);
-  return Number(row?.n ?? 0);
 }
 
 /** Whom the staged rows touch before they are written: the new members and whoever has a new order or attendance. */

@@ -59,7 +59,7 @@ interface Person {
   sponsorAda: string | null;
   nameZh: string;
   nameEn: string;
-  treePos: number;
+  memberNo: number;
   pinCode: number;
   pinMonth: string | null;
   /** Pin held before the imported history (Member when none): reaching it again is no news. */
@@ -126,7 +126,7 @@ async function eventsOf(db: DB, opts: ProduceOptions): Promise<Map<string, Notif
   const peopleOf = (adas?: string[]) => {
     const q = db
       .selectFrom('distributors')
-      .select(['ada', 'sponsor_ada', 'name_zh', 'name_en', 'tree_pos', 'pin_code', 'pin_month', 'pin_held']);
+      .select(['ada', 'sponsor_ada', 'name_zh', 'name_en', 'member_no', 'pin_code', 'pin_month', 'pin_held']);
     return (adas ? q.where((eb) => eb.or([eb('ada', 'in', adas), eb('sponsor_ada', 'in', adas)])) : q).execute();
   };
   const found = only ? await inChunks(only, peopleOf) : await peopleOf();
@@ -136,7 +136,7 @@ async function eventsOf(db: DB, opts: ProduceOptions): Promise<Map<string, Notif
     sponsorAda: d.sponsor_ada,
     nameZh: d.name_zh,
     nameEn: d.name_en,
-    treePos: Number(d.tree_pos),
+    memberNo: Number(d.member_no),
     pinCode: Number(d.pin_code),
     pinMonth: d.pin_month,
     pinHeld: d.pin_held === null ? 230 : Number(d.pin_held),
@@ -221,7 +221,7 @@ async function eventsOf(db: DB, opts: ProduceOptions): Promise<Map<string, Notif
       return {
         id: leg.ada,
         name: { zh: shown.nameZh, en: shown.nameEn },
-        ref: refOf(leg.treePos),
+        ref: refOf(leg.memberNo),
         gpv: open.get(leg.ada)?.gpv ?? 0,
         qLastMonth: before.get(leg.ada)?.isQ ?? false,
       };

@@ -6,6 +6,20 @@ export const TEST_PASSWORD = 'demo1234';
 let cachedHash: string | undefined;
 
 /** Inserts a distributor with a sign-in (password demo1234); fields default to a plausible member. */
+/**
+ * A member's number for a test member: their tree position, as the first import numbers them,
+ * unless another member has it already (tests that leave the position at 0): then the next free.
+ */
+async function freeMemberNo(db: DB, treePos: number): Promise<number> {
+  const taken = await db.selectFrom('distributors').select('ada').where('member_no', '=', treePos).executeTakeFirst();
+  if (!taken) return treePos;
+  const last = await db
+    .selectFrom('distributors')
+    .select((eb) => eb.fn.max('member_no').as('n'))
+    .executeTakeFirst();
+  return Number(last?.n ?? 0) + 1;
+}
+
 export async function insertDistributor(db: DB, ada: string, over: Partial<DistributorsTable> = {}): Promise<void> {
   cachedHash ??= await hashPassword(TEST_PASSWORD);
   await db
@@ -30,6 +44,7 @@ export async function insertDistributor(db: DB, ada: string, over: Partial<Distr
       pin_month: '2025-02',
       head_image: null,
       ...over,
+      member_no: over.member_no ?? (await freeMemberNo(db, over.tree_pos ?? 0)),
     })
     .execute();
   // As an import does: answers kept for the tree before are derived again (db/data-version.ts).

@@ -47,7 +47,7 @@ export function closestLeg(
       nameEn: f.name_en,
       pinCode: f.pin_code,
       joinDate: f.join_date,
-      treePos: f.tree_pos,
+      memberNo: f.member_no,
     },
     1,
     at.names,

@@ -9,7 +9,7 @@ export interface PersonSource {
   nameEn: string;
   pinCode: number;
   joinDate: string;
-  treePos: number;
+  memberNo: number;
 }
 
 /**
@@ -25,11 +25,11 @@ export function personOf(p: PersonSource, level: number, viewer: NameViewer): Ma
 /** The same from names already decided for the viewer (market-snapshot.ts shownOf). */
 export function personOfShown(
   shown: { nameZh: string; nameEn: string; maskedAda: string },
-  p: { pinCode: number; joinDate: string; treePos: number },
+  p: { pinCode: number; joinDate: string; memberNo: number },
   level: number,
 ): MarketPerson {
   return {
-    ref: refOf(p.treePos),
+    ref: refOf(p.memberNo),
     maskedName: { zh: shown.nameZh, en: shown.nameEn },
     maskedAda: shown.maskedAda,
     pinCode: p.pinCode,

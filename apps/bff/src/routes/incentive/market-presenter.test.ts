@@ -16,6 +16,7 @@ const person = (ada: string, treePos: number): Person => ({
   tree_pos: treePos,
   tree_size: 1,
   depth: 1,
+  member_no: treePos,
 });
 
 const result = (ada: string, month: string, pgpv: number): MonthlyResult => ({

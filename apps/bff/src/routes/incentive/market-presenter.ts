@@ -60,7 +60,7 @@ function partnerRow(f: Person, byKey: ReadonlyMap<string, MonthlyResult>, c: Par
     : monthlyKeyReason({ isQ, wasQLastMonth: at(addMonths(c.month, -1))?.isQ ?? false, gpv }, c.threshold);
   const person = { ada: f.ada, sponsorAda: c.viewerAda, nameZh: f.name_zh, nameEn: f.name_en };
   return {
-    ...personOf({ ...person, pinCode: m?.pinCode ?? f.pin_code, joinDate: f.join_date, treePos: f.tree_pos }, 1, c.names),
+    ...personOf({ ...person, pinCode: m?.pinCode ?? f.pin_code, joinDate: f.join_date, memberNo: f.member_no }, 1, c.names),
     ppv: m?.ppv ?? 0,
     gpv,
     pgpv,
@@ -122,7 +122,7 @@ export function memberRow(
   // Object.assign, not `{ ...person, joinedThisPy, … }`: on Node 20 that spread costs about
   // 14 µs a row, a quarter of the whole request for a page of 20 (bench/bff.ts).
   return Object.assign(
-    personOfShown(shownOf(s, k, names), { pinCode: s.pin[k]!, joinDate, treePos: s.pos[k]! }, s.depth[k]! - c.baseDepth),
+    personOfShown(shownOf(s, k, names), { pinCode: s.pin[k]!, joinDate, memberNo: s.no[k]! }, s.depth[k]! - c.baseDepth),
     {
       joinedThisPy: joinDate >= c.pyStartDate && joinDate <= c.pyEndDate,
       ppv: s.ppv[k]!,
@@ -159,7 +159,7 @@ export function copyRow(
   return {
     ...personOfShown(
       shownOf(cur, k, names),
-      { pinCode: cur.pin[k]!, joinDate: cur.joinDate[k]!, treePos: cur.pos[k]! },
+      { pinCode: cur.pin[k]!, joinDate: cur.joinDate[k]!, memberNo: cur.no[k]! },
       cur.depth[k]! - baseDepth,
     ),
     qMonthsPy: c.qThis,
@@ -220,7 +220,7 @@ export function detailsData(d: MemberDetails, c: DetailsContext): DetailsData {
           nameEn: member.name_en,
           pinCode: cur?.pinCode ?? member.pin_code,
           joinDate: member.join_date,
-          treePos: member.tree_pos,
+          memberNo: member.member_no,
         },
         level,
         c.names,
@@ -265,7 +265,7 @@ export function detailsData(d: MemberDetails, c: DetailsContext): DetailsData {
         const now = rows.find((m) => m.month === c.todayMonth);
         const person = { ada: l.ada, sponsorAda: member.ada, nameZh: l.name_zh, nameEn: l.name_en };
         return {
-          ...personOf({ ...person, pinCode: now?.pinCode ?? l.pin_code, joinDate: l.join_date, treePos: l.tree_pos }, level + 1, c.names),
+          ...personOf({ ...person, pinCode: now?.pinCode ?? l.pin_code, joinDate: l.join_date, memberNo: l.member_no }, level + 1, c.names),
           gpv: now?.gpv ?? 0,
           pgpv: now?.pgpv ?? 0,
           progressPct: qProgressPct(now?.gpv ?? 0, c.threshold),

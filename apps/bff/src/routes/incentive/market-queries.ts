@@ -3,7 +3,7 @@
 // row reference of the details page (access-checked and audited).
 import { sql } from 'kysely';
 import { recordRead } from '../../db/audit.ts';
-import { distributorAtPosition, distributorOr404, findDistributor, frontlineOf, isInDownline, type Person } from '../../db/distributors.ts';
+import { distributorOfRef, distributorOr404, findDistributor, frontlineOf, isInDownline, type Person } from '../../db/distributors.ts';
 import { historyStartOf } from '../../db/history-start.ts';
 import type { DB } from '../../db/index.ts';
 import { frontlineMonthlyResults, monthlyResultsOf, type MonthlyResult } from '../../db/monthly-results.ts';
@@ -17,6 +17,7 @@ export interface SnapshotRow {
   sponsor_ada: string | null;
   join_date: string;
   tree_pos: number;
+  member_no: number;
   tree_size: number;
   depth: number;
   /** The pin at the end of the month, else the distributor's current pin. */
@@ -40,6 +41,7 @@ export async function snapshotRows(db: DB, month: string): Promise<SnapshotRow[]
       'd.sponsor_ada',
       'd.join_date',
       'd.tree_pos',
+      'd.member_no',
       'd.tree_size',
       'd.depth',
       sql<number>`coalesce(m.pin_code, d.pin_code)`.as('pin'),
@@ -115,7 +117,7 @@ export async function memberOfRef(
   ref: string,
   action: string,
 ): Promise<string> {
-  const row = await distributorAtPosition(db, Number(ref.slice(1)));
+  const row = await distributorOfRef(db, ref);
   if (!row) throw notFound('This member no longer exists');
   if (row.ada === session.ada) return row.ada;
   if (!(await isInDownline(db, session.ada, row.ada))) throw forbidden('You can only view distributors in your own market');

@@ -22,6 +22,7 @@ function snapshot(n: number): MarketSnapshot {
     searchEn: [],
     joinDate: [],
     pos: new Float64Array(n),
+    no: new Float64Array(n),
     size: new Int32Array(n),
     depth: new Int32Array(n),
     pin: new Int32Array(n),
@@ -48,6 +49,7 @@ function snapshot(n: number): MarketSnapshot {
     s.searchEn[i] = `member ${i}`;
     s.joinDate[i] = i % 7 === 0 ? '2026-10-01' : '2021-01-01';
     s.pos[i] = i;
+    s.no[i] = i;
     // Root holds everyone; member i (i ≥ 1) heads a chain of the next members up to the next multiple of 10.
     s.size[i] = i === 0 ? n : Math.min(n - 1, Math.floor((i - 1) / 10) * 10 + 10) - i + 1;
     s.depth[i] = i === 0 ? 0 : 1 + ((i - 1) % 10);

@@ -5,6 +5,7 @@ import { marketRules, previousPy, pyMonths, pyOf, qThresholdOf, toMonthKey } fro
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
 import { auditAction } from '../../db/audit.ts';
+import { distributorOfRef } from '../../db/distributors.ts';
 import { companyHistoryStart } from '../../db/history-start.ts';
 import { AnswerCache, memberScope } from '../../db/answer-cache.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
@@ -17,7 +18,7 @@ import { copyRow, detailsData, memberRow, partnersData, partnersFrom } from './m
 import { frontlineWithMonths, marketOwnerOr404, memberDetails, memberOfRef } from './market-queries.ts';
 import { copyRuns, pageMembers, type MemberFilter } from './market-query.ts';
 import { downlineRange, marketSnapshot, sortedOrder, type MarketSnapshot } from './market-snapshot.ts';
-import { indexOfRef, treePage, treeSearch } from './market-tree.ts';
+import { indexOfMember, treePage, treeSearch } from './market-tree.ts';
 
 /** Calls limited per account (plugins/heavy-calls.ts): each reads a whole market or more. */
 const HEAVY = { config: { heavy: true } };
@@ -152,7 +153,7 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
           const context = { view, py, month, todayMonth, months, rules, threshold: qThresholdOf(py) };
           return okJson(partnersDataSchema, partnersData(frontline, results, { ...context, viewerAda: session.ada, names }));
         },
-        memberScope(session.ada, true),
+        memberScope(session.ada),
       );
       return sendJson(request, reply, answer);
     },
@@ -171,12 +172,7 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
       // names are shown in full, name-policy.ts: a leader reading a member's page through
       // queryAda must not get the member's answer), today's month and the body.
       const key = `${ada}|${names.ada}|${todayMonth}|${JSON.stringify(body)}`;
-      const answer = await memberPages.get(
-        db,
-        key,
-        () => memberPage(db, ada, names, body, { currentPy, todayMonth }),
-        memberScope(ada, true),
-      );
+      const answer = await memberPages.get(db, key, () => memberPage(db, ada, names, body, { currentPy, todayMonth }), memberScope(ada));
       return sendJson(request, reply, answer);
     },
   });
@@ -246,19 +242,19 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
         key,
         async () => {
           const { s, root, py, todayMonth } = await treeContext(session.ada);
-          const i = ref ? indexOfRef(s, root, ref) : root;
+          const i = ref ? indexOfMember(s, root, (await distributorOfRef(db, ref))?.ada) : root;
           return okJson(treeDataSchema, {
             py,
             month: s.month,
             monthOpen: s.month === todayMonth,
             qThreshold: qThresholdOf(py),
-            ref: i === root ? null : refOf(s.pos[i]!),
+            ref: i === root ? null : refOf(s.no[i]!),
             level: s.depth[i]! - s.depth[root]! + 1,
             downlineSize: s.size[i]! - 1,
             ...treePage(s, i, names, offset, pageSize),
           });
         },
-        memberScope(session.ada, true),
+        memberScope(session.ada),
       );
       return sendJson(request, reply, answer);
     },

@@ -31,6 +31,8 @@ export interface MarketSnapshot {
   searchEn: string[];
   joinDate: string[];
   pos: Float64Array;
+  /** Member numbers (distributors.member_no): what refs name (lib/member-ref.ts). */
+  no: Float64Array;
   size: Int32Array;
   depth: Int32Array;
   pin: Int32Array;
@@ -82,6 +84,7 @@ async function build(db: DB, py: string, month: string, signature: string): Prom
     searchEn: new Array<string>(n),
     joinDate: new Array<string>(n),
     pos: new Float64Array(n),
+    no: new Float64Array(n),
     size: new Int32Array(n),
     depth: new Int32Array(n),
     pin: new Int32Array(n),
@@ -109,6 +112,7 @@ async function build(db: DB, py: string, month: string, signature: string): Prom
     s.searchEn[i] = r.name_en.toLowerCase();
     s.joinDate[i] = r.join_date;
     s.pos[i] = r.tree_pos;
+    s.no[i] = r.member_no;
     s.size[i] = r.tree_size;
     s.depth[i] = r.depth;
     s.pin[i] = r.pin;

@@ -177,6 +177,7 @@ describe('team tree of a frontline wider than a page', () => {
         market: 'CN',
         shop_code: null,
         tree_pos: pos,
+        member_no: pos,
         tree_size: n === 230 ? 2 : 1,
         depth: 1,
         pin_code: 310,
@@ -187,7 +188,7 @@ describe('team tree of a frontline wider than a page', () => {
       return row;
     });
     const child = { ...rows[230]!, ada: '39999999', name_zh: '腿下一', name_en: 'Below', sponsor_ada: legAda(230) };
-    Object.assign(child, { tree_pos: rows[230]!.tree_pos + 1, tree_size: 1, depth: 2 });
+    Object.assign(child, { tree_pos: rows[230]!.tree_pos + 1, member_no: rows[230]!.tree_pos + 1, tree_size: 1, depth: 2 });
     // Shuffled into the database: the order comes from group PV, not from insertion.
     await t.db
       .insertInto('distributors')
@@ -271,6 +272,7 @@ describe('team tree search in a very deep chain', () => {
       ada: String(50000001 + n),
       sponsor_ada: n === 0 ? '10000009' : String(50000000 + n),
       tree_pos: n + 1,
+      member_no: n + 1,
       tree_size: DEPTH - n,
       depth: n + 1,
     }));

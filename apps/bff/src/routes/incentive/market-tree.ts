@@ -39,16 +39,16 @@ function childCount(s: MarketSnapshot, i: number): number {
 }
 
 /**
- * The member a reference names, when the viewer (`root`) may see them: the viewer or someone in
- * the viewer's downline. Anything else is refused with the same answer whether that position
- * exists or not, so a reference tells nothing about the rest of the tree.
+ * The member a reference named (`ada`, db/distributors.ts distributorOfRef; undefined: no one),
+ * when the viewer (`root`) may see them: the viewer or someone in the viewer's downline. Anything
+ * else is refused with the same answer whether that member exists or not, so a reference tells
+ * nothing about the rest of the tree.
  */
-export function indexOfRef(s: MarketSnapshot, root: number, ref: string): number {
-  const pos = Number(ref.slice(1));
+export function indexOfMember(s: MarketSnapshot, root: number, ada: string | undefined): number {
+  const k = ada === undefined ? undefined : s.indexOfAda.get(ada);
+  if (k === root) return root;
   const [from, to] = downlineRange(s, root);
-  if (pos === s.pos[root]) return root;
-  const k = lowerBound(s, pos, from, to);
-  if (k >= to || s.pos[k] !== pos) throw forbidden('You can only view distributors in your own market');
+  if (k === undefined || k < from || k >= to) throw forbidden('You can only view distributors in your own market');
   return k;
 }
 
@@ -59,7 +59,7 @@ const byGpv = (s: MarketSnapshot) => (a: number, b: number) => s.gpv[b]! - s.gpv
 function nodeOf(s: MarketSnapshot, k: number, names: NameViewer): TreeNode {
   const shown = shownOf(s, k, names);
   return {
-    ref: refOf(s.pos[k]!),
+    ref: refOf(s.no[k]!),
     maskedName: { zh: shown.nameZh, en: shown.nameEn },
     maskedAda: shown.maskedAda,
     pinCode: s.pin[k]!,
@@ -156,11 +156,11 @@ export function treeSearch(s: MarketSnapshot, root: number, names: NameViewer, s
       // The path grows with the tree's depth: past the level the tree opens to, none at all.
       const path = level > TREE_SEARCH_MAX_LEVEL ? [] : pathTo(s, root, k);
       return {
-        ref: refOf(s.pos[k]!),
+        ref: refOf(s.no[k]!),
         maskedName: { zh: shown.nameZh, en: shown.nameEn },
         maskedAda: shown.maskedAda,
         level,
-        path: path.map((j) => refOf(s.pos[j]!)),
+        path: path.map((j) => refOf(s.no[j]!)),
         positions: path.map((j, n) => placeOf(n === 0 ? root : path[n - 1]!, j)),
       };
     }),

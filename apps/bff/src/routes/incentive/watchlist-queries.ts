@@ -2,7 +2,7 @@
 // member reference names when the viewer may star them, the stars still in the viewer's market,
 // and the writes (each idempotent).
 import { sql } from 'kysely';
-import { distributorAtPosition, isInDownline } from '../../db/distributors.ts';
+import { distributorOfRef, isInDownline } from '../../db/distributors.ts';
 import { dialectOf, type DB } from '../../db/index.ts';
 import { forbidden } from '../../lib/app-error.ts';
 
@@ -14,7 +14,7 @@ const NOT_IN_MARKET = 'You can only watch members of your own market';
  * and someone outside the downline are refused alike (contract watchlist.ts).
  */
 export async function watchableMember(db: DB, ada: string, ref: string): Promise<string> {
-  const row = await distributorAtPosition(db, Number(ref.slice(1)));
+  const row = await distributorOfRef(db, ref);
   if (!row || !(await isInDownline(db, ada, row.ada))) throw forbidden(NOT_IN_MARKET);
   return row.ada;
 }
