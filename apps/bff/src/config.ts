@@ -1,22 +1,16 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseDay } from './import/fields.ts';
 import { parseWechatTemplateIds, type WechatTemplateIds } from './notifications/delivery/templates.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** apps/bff, whether running from src (tsx) or from dist (bundled). */
 const bffRoot = path.resolve(here, '..');
 
-/** A calendar day that exists: 2026-13-45 or 2026-02-30 would only fail later, as "Invalid time value". */
-export function isCalendarDay(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
-
-const isoDate = z.string().refine(isCalendarDay, 'expected a real calendar day, YYYY-MM-DD');
+// A calendar day that exists, as the import reads one: 2026-13-45 or 2026-02-30 would only fail
+// later, as "Invalid time value".
+const isoDate = z.string().refine((v) => parseDay(v) !== undefined, 'expected a real calendar day, YYYY-MM-DD');
 
 const FLAG_ON = ['1', 'true', 'yes', 'on'];
 const FLAG_OFF = ['0', 'false', 'no', 'off'];

@@ -6,10 +6,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { isCalendarDay, loadConfig } from '../../config.ts';
+import { loadConfig } from '../../config.ts';
 import { closeDatabase, migrateToLatest, openPostgres, openSqlite, sqlitePath, type DB } from '../../db/index.ts';
 import { TABLE_NAMES } from '../../db/schema.ts';
-import { chinaDay } from '../../import/fields.ts';
+import { chinaDay, parseDay } from '../../import/fields.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, MIN_DISTRIBUTORS, seedDatabase } from '../../seed/index.ts';
 import { formatReport, progressPrinter } from '../../seed/progress.ts';
 import { line, usage, withUsage, type CliIo } from '../io.ts';
@@ -59,7 +59,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   if (distributors < MIN_DISTRIBUTORS) usage(`--distributors must be at least ${MIN_DISTRIBUTORS}`);
   const seed = intOption(values.seed, 'seed', config.SEED);
   const today = values.today ?? chinaDay(config.today());
-  if (!isCalendarDay(today)) usage(`--today must be YYYY-MM-DD, got ${today}`);
+  if (parseDay(today) === undefined) usage(`--today must be YYYY-MM-DD, got ${today}`);
 
   if (config.DATABASE_URL) return seedPostgres(io, config.DATABASE_URL, { distributors, seed, today }, values.force);
 
