@@ -13,11 +13,11 @@
 // It runs again only when there is something new: another writer moved the data version since
 // the last close, the months to close moved, or today's month did. Otherwise it writes nothing.
 import { addMonths, monthIndex, plansFor, pyFirstMonthIndex, pyName, pyOf, pyStartYear, type MonthKey, type PyName } from '@abo/plan';
-import { markDataReplaced, markMembersChanged, worthScoping } from '../db/data-version.ts';
-import { timedRun } from '../lib/observed.ts';
+import { markWritten } from '../db/data-version.ts';
 import type { DB } from '../db/index.ts';
 import { MONTHLY_RESULT_COLUMNS } from '../db/monthly-results.ts';
 import { openImportConn, type ImportConn } from '../import/conn.ts';
+import { timedRun } from '../lib/observed.ts';
 import { closedThrough, dataVersionOf } from '../import/staging.ts';
 import { produceNotifications, type ProduceSummary } from '../notifications/produce.ts';
 import type { ProgressFn } from './close-all.ts';
@@ -310,8 +310,7 @@ async function attemptClose(
 
   // Whom the answers kept by every process must be derived again for: with the open months only,
   // the members written again, those whose pin moved, and their uplines; else everyone.
-  const movedMembers = only && withUplines(members, only, (i) => pin[i] !== members.pinCode[i] || pinMonth[i] !== members.pinMonth[i]);
-  const touched = movedMembers && worthScoping(movedMembers.length, members.n) ? movedMembers : null;
+  const touched = only && withUplines(members, only, (i) => pin[i] !== members.pinCode[i] || pinMonth[i] !== members.pinMonth[i]);
 
   const rowWriter = closeRowWriter(conn);
   const { writer } = rowWriter;
@@ -360,8 +359,7 @@ async function attemptClose(
       progress?.({ phase: 'commit', done: 0, total: 1 });
       // Every process drops the answers it kept (db/data-version.ts), of the members written again
       // alone when not all were; the state records the new version.
-      if (touched) await markMembersChanged(k, touched);
-      else await markDataReplaced(k);
+      await markWritten(k, touched, members.n);
       const now = new Date().toISOString();
       const closedOn: Record<string, string> = {};
       if (closedBefore !== null && state) {

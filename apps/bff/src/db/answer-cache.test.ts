@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabase, migrateToLatest, openSqlite, type DB } from './index.ts';
 import { markDataReplaced, markMembersChanged } from './data-version.ts';
-import { AnswerCache, memberScope, VersionedCache } from './answer-cache.ts';
+import { AnswerCache, VersionedCache } from './answer-cache.ts';
 
 describe('the versioned cache', () => {
   it('answers an entry only for its version and forgets the least recently used first', () => {
@@ -107,30 +107,30 @@ describe('the answer cache', () => {
 
   it('keeps the answers about members a change did not touch, in this process and another', async () => {
     const cache = new AnswerCache<string>(10);
-    const ask = (key: string, scope: readonly string[] | null) => cache.get(db, key, async () => `${key} derived ${++n}`, scope);
+    const ask = (key: string, member: string | null) => cache.get(db, key, async () => `${key} derived ${++n}`, member);
     let n = 0;
     await markDataReplaced(db);
-    await ask('A', memberScope('A'));
-    await ask('B', memberScope('B'));
+    await ask('A', 'A');
+    await ask('B', 'B');
     await ask('company', null);
-    // B and its uplines changed (another process's hourly import), positions did not.
+    // B and its uplines changed (another process's hourly import).
     await markMembersChanged(other, ['B', 'UP']);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(await ask('A', memberScope('A'))).toBe('A derived 1');
-    expect(await ask('B', memberScope('B'))).toBe('B derived 4');
+    expect(await ask('A', 'A')).toBe('A derived 1');
+    expect(await ask('B', 'B')).toBe('B derived 4');
     expect(await ask('company', null)).toBe('company derived 5');
     // And over several changes, this process's own among them.
     await markMembersChanged(db, ['NEW', 'UP']);
     await markMembersChanged(other, ['B', 'UP']);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(await ask('A', memberScope('A'))).toBe('A derived 1');
-    expect(await ask('B', memberScope('B'))).toBe('B derived 6');
+    expect(await ask('A', 'A')).toBe('A derived 1');
+    expect(await ask('B', 'B')).toBe('B derived 6');
   });
 
   it('keeps nothing over changes it can no longer read', async () => {
     const cache = new AnswerCache<string>(10);
     let n = 0;
-    const ask = () => cache.get(db, 'A', async () => `derived ${++n}`, memberScope('A'));
+    const ask = () => cache.get(db, 'A', async () => `derived ${++n}`, 'A');
     await ask();
     // More changes than answer_changes keeps, none about A: this process missed some of them.
     await db.transaction().execute(async (k) => {

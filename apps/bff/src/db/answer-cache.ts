@@ -4,7 +4,7 @@
 // statements, plan summaries) is kept while that data stays the same, whichever process changed
 // it and whether its months are closed or open: there is no time limit and no rule of its own.
 // Keys carry whatever else the answer depends on (who asks, who looks, today's month, the body).
-// An answer about one member (its scope: the member, whose downline it covers) also outlives a
+// An answer about one member (and the member's downline, which it covers) also outlives a
 // change that touched other members only (an hourly import or close, markMembersChanged): the
 // change lists every touched member with all their uplines, so an answer is kept exactly when
 // its member is not in the list. Answers that depend on rows the BFF itself writes (settings,
@@ -13,13 +13,11 @@ import type { DB } from './index.ts';
 import { cacheLookups } from '../lib/observed.ts';
 import { dataVersion, parseDataVersion } from './data-version.ts';
 
-/** What an answer covers: a member (and their downline); null: the whole company (any change makes it stale). */
-export type AnswerScope = readonly string[] | null;
-
 interface Entry<V> {
   version: string;
   value: V;
-  scope: AnswerScope;
+  /** The member whose downline the answer covers; null: the whole company (any change makes it stale). */
+  member: string | null;
 }
 
 /**
@@ -40,20 +38,20 @@ export class VersionedCache<V> {
     return e.value;
   }
 
-  set(key: string, version: string, value: V, scope: AnswerScope = null): void {
+  set(key: string, version: string, value: V, member: string | null = null): void {
     this.entries.delete(key);
     if (this.entries.size >= this.size) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { version, value, scope });
+    this.entries.set(key, { version, value, member });
   }
 
   delete(key: string, value: V): void {
     if (this.entries.get(key)?.value === value) this.entries.delete(key);
   }
 
-  /** Carries the entries of version `from` to `to` unless the change between them touched their scope. */
+  /** Carries the entries of version `from` to `to` unless the change between them touched their member. */
   advance(from: string, to: string, touched: ReadonlySet<string>): void {
     for (const e of this.entries.values()) {
-      if (e.version !== from || e.scope === null || e.scope.some((s) => touched.has(s))) continue;
+      if (e.version !== from || e.member === null || touched.has(e.member)) continue;
       e.version = to;
     }
   }
@@ -77,7 +75,7 @@ function followerOf(db: DB): Follower {
 
 /**
  * Brings every cache of `db` to `version`: the entries of the version before it are carried over
- * each members' change that did not touch their scope. A whole replacement, or a change this
+ * each members' change that did not touch their member. A whole replacement, or a change this
  * process can no longer read (answer_changes keeps the last ones only), carries nothing.
  */
 function follow(db: DB, version: string): Promise<void> {
@@ -126,9 +124,10 @@ export class AnswerCache<V> {
 
   /**
    * The kept answer for `key`, or the one `derive` makes (given the data version it is kept for).
-   * `scope`: what the answer covers (AnswerScope); by default the whole company.
+   * `member`: the member whose downline the answer covers (kept over changes that did not touch
+   * them); by default the whole company.
    */
-  async get<T extends V>(db: DB, key: string, derive: (version: string) => Promise<T>, scope: AnswerScope = null): Promise<T> {
+  async get<T extends V>(db: DB, key: string, derive: (version: string) => Promise<T>, member: string | null = null): Promise<T> {
     let cache = this.perDb.get(db);
     if (!cache) {
       this.perDb.set(db, (cache = new VersionedCache(this.size)));
@@ -141,14 +140,9 @@ export class AnswerCache<V> {
     cacheLookups.publish({ db, hit: known !== undefined });
     if (known) return known as Promise<T>;
     const answer = derive(version);
-    cache.set(key, version, answer, scope);
+    cache.set(key, version, answer, member);
     const kept = cache;
     answer.catch(() => kept.delete(key, answer));
     return answer;
   }
-}
-
-/** The scope of an answer about `ada` and their downline. */
-export function memberScope(ada: string): AnswerScope {
-  return [ada];
 }

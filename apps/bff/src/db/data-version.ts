@@ -126,9 +126,13 @@ export async function markMembersChanged(db: Kysely<Database>, adas: Iterable<st
 }
 
 /**
- * Whether a change of `touched` members of `members` is worth recording as such: a list longer
- * than half the company (or than any process should read each hour) replaces the data as a whole.
+ * Records a write of the data the BFF only reads, in its transaction: as a change of `touched`
+ * (members with all their uplines, markMembersChanged) when given and short enough to be worth it,
+ * else as a whole replacement (markDataReplaced). A list longer than half the company of
+ * `members` (or than any process should read each hour) replaces the data as a whole.
  */
-export function worthScoping(touched: number, members: number): boolean {
-  return touched <= 100_000 && (touched <= 1000 || touched <= members / 2);
+export async function markWritten(db: Kysely<Database>, touched: readonly string[] | null, members: number): Promise<void> {
+  const worthIt = touched !== null && touched.length <= 100_000 && (touched.length <= 1000 || touched.length <= members / 2);
+  if (worthIt) await markMembersChanged(db, touched);
+  else await markDataReplaced(db);
 }

@@ -13,9 +13,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { rulesForMonth } from '@abo/plan';
-import { markDataReplaced, markMembersChanged, worthScoping } from '../db/data-version.ts';
-import { timedRun } from '../lib/observed.ts';
+import { markWritten } from '../db/data-version.ts';
 import type { DB } from '../db/index.ts';
+import { timedRun } from '../lib/observed.ts';
 import { openImportConn, type ImportConn, type SqlValue } from './conn.ts';
 import {
   attendanceChecks,
@@ -397,9 +397,7 @@ async function run(conn: ImportConn, files: Files, opts: ImportRunOptions & { re
     const attendance = await conn.run(insertNewSql(attendanceSpec.staged));
     const changed = replace || addedMembers + updated + moved + orders + attendance > 0;
     // Every process drops the answers it kept for the old data (db/data-version.ts).
-    const touched = someMembers ? await touchedWithUplines(conn) : null;
-    if (changed && touched && worthScoping(touched.length, membersBefore)) await markMembersChanged(k, touched);
-    else if (changed) await markDataReplaced(k);
+    if (changed) await markWritten(k, someMembers ? await touchedWithUplines(conn) : null, membersBefore);
     if (changed && !opts.demoRows) await conn.run(`delete from meta where key = 'seed'`);
     return { updated, orders, attendance, changed };
   });
@@ -418,8 +416,6 @@ async function run(conn: ImportConn, files: Files, opts: ImportRunOptions & { re
 
 /** Whom the staged rows touch before they are written: the new members and whoever has a new order or attendance. */
 async function stageTouched(conn: ImportConn, files: readonly StagedFile[]): Promise<void> {
-  await conn.run(`drop table if exists import_touched`);
-  await conn.run(`create temporary table import_touched (ada text primary key)`);
   const sources = [...files.map(newRowsAdaSql), `select ada from import_distributors where is_new = 1`];
   await conn.run(`insert into import_touched (ada) select distinct ada from (${sources.join(' union ')}) t`);
 }
@@ -433,6 +429,5 @@ async function touchedWithUplines(conn: ImportConn): Promise<string[]> {
        select d.sponsor_ada from distributors d join up on d.ada = up.ada where d.sponsor_ada is not null
      ) select ada from up`,
   );
-  await conn.run(`drop table import_touched`);
   return rows.map((r) => r[0]);
 }

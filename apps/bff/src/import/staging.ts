@@ -15,6 +15,8 @@ const STAGING: Record<string, string> = {
   import_tree: `ada text primary key, tree_pos integer not null, tree_size integer not null, depth integer not null`,
   // Members of the database the file gives to another person (import_reheld, the write).
   import_reheld: `ada text primary key`,
+  // Whom the hourly files touch, before their rows are written (import.ts stageTouched).
+  import_touched: `ada text primary key`,
 };
 
 export async function createStaging(conn: ImportConn): Promise<void> {

@@ -5,7 +5,6 @@ import type { DistributorsTable } from '../db/schema.ts';
 export const TEST_PASSWORD = 'demo1234';
 let cachedHash: string | undefined;
 
-/** Inserts a distributor with a sign-in (password demo1234); fields default to a plausible member. */
 /**
  * A member's number for a test member: their tree position, as the first import numbers them,
  * unless another member has it already (tests that leave the position at 0): then the next free.
@@ -20,6 +19,7 @@ async function freeMemberNo(db: DB, treePos: number): Promise<number> {
   return Number(last?.n ?? 0) + 1;
 }
 
+/** Inserts a distributor with a sign-in (password demo1234); fields default to a plausible member. */
 export async function insertDistributor(db: DB, ada: string, over: Partial<DistributorsTable> = {}): Promise<void> {
   cachedHash ??= await hashPassword(TEST_PASSWORD);
   await db

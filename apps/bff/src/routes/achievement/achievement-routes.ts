@@ -7,7 +7,7 @@ import { distributorOr404 } from '../../db/distributors.ts';
 import { historyStartOf } from '../../db/history-start.ts';
 import { monthlyResultOf, monthlyResultsOf } from '../../db/monthly-results.ts';
 import { saveSettings, settingsOf } from '../../db/user-settings.ts';
-import { AnswerCache, memberScope } from '../../db/answer-cache.ts';
+import { AnswerCache } from '../../db/answer-cache.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { endpoint } from '../../lib/endpoint.ts';
 import { nameViewerOf } from '../../lib/name-policy.ts';
@@ -46,7 +46,7 @@ export async function achievementRoutes(app: FastifyInstance, opts: { config: Co
           const [{ results, legsQ }, start] = await Promise.all([closedMonthsOf(db, ada, addMonths(c.month, -1)), historyStartOf(db, ada)]);
           return closedHistoryOf(results, legsQ, c.month, start, d.pin_held);
         },
-        memberScope(ada),
+        ada,
       ),
       monthlyResultOf(db, ada, c.month),
       settingsOf(db, ada),

@@ -22,7 +22,7 @@ import type { DB } from '../../db/index.ts';
 import { historyStartOf } from '../../db/history-start.ts';
 import { frontlineMonthlyResults, monthlyResultOf, monthlyResultsOf, type MonthlyResult } from '../../db/monthly-results.ts';
 import { pyStatementTotals } from '../../income/income-queries.ts';
-import { AnswerCache, memberScope } from '../../db/answer-cache.ts';
+import { AnswerCache } from '../../db/answer-cache.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { endpoint } from '../../lib/endpoint.ts';
 import { okJson, sendJson, type JsonAnswer } from '../../lib/json-answer.ts';
@@ -178,7 +178,7 @@ export const projectionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
         db,
         key,
         async () => okJson(achProjectionDataSchema, await projectionOf(db, ada, names, c)),
-        memberScope(ada),
+        ada,
       );
       return sendJson(request, reply, answer);
     },
@@ -239,7 +239,7 @@ export const projectionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
             },
           };
         },
-        memberScope(ada),
+        ada,
       );
       return ok(answer);
     },

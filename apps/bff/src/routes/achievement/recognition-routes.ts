@@ -7,7 +7,7 @@ import type { Config } from '../../config.ts';
 import { distributorOr404 } from '../../db/distributors.ts';
 import { historyStartOf } from '../../db/history-start.ts';
 import { monthlyResultsOf } from '../../db/monthly-results.ts';
-import { AnswerCache, memberScope } from '../../db/answer-cache.ts';
+import { AnswerCache } from '../../db/answer-cache.ts';
 import { endpoint } from '../../lib/endpoint.ts';
 import { nameViewerOf } from '../../lib/name-policy.ts';
 import { sessionOf } from '../../lib/session.ts';
@@ -33,7 +33,7 @@ export const recognitionRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
       const by = request.body?.by ?? 'ppv';
       const { m, available } = pickMonth(request.body?.month, addMonths(month, -1), month);
       const d = await distributorOr404(db, ada);
-      const rows = await scans.get(db, `top|${ada}|${m}|${by}`, () => topPerformers(db, d, m, by), memberScope(ada));
+      const rows = await scans.get(db, `top|${ada}|${m}|${by}`, () => topPerformers(db, d, m, by), ada);
       return ok(outstandingData({ month: m, current: month, by, availableMonths: available }, d, rows, nameViewerOf(session)));
     },
   });

@@ -8,7 +8,7 @@ import type { Config } from '../../config.ts';
 import { distributorOr404 } from '../../db/distributors.ts';
 import type { DB } from '../../db/index.ts';
 import { legPeople } from '../../income/income-queries.ts';
-import { AnswerCache, memberScope } from '../../db/answer-cache.ts';
+import { AnswerCache } from '../../db/answer-cache.ts';
 import { endpoint } from '../../lib/endpoint.ts';
 import { okJson, sendJson, type JsonAnswer } from '../../lib/json-answer.ts';
 import { nameViewerOf, type NameViewer } from '../../lib/name-policy.ts';
@@ -56,12 +56,7 @@ export const soFarRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
       const c = clockOf(opts.config.today());
       // Whose comparison, who looks (the legs' names) and the day it is cut at, as the projection's.
       const key = `${ada}|${names.ada}|${c.month}|${dayOfMonth(c.today)}`;
-      const answer = await answers.get(
-        db,
-        key,
-        async () => okJson(soFarChangeDataSchema, await soFarChangeOf(db, ada, names, c)),
-        memberScope(ada),
-      );
+      const answer = await answers.get(db, key, async () => okJson(soFarChangeDataSchema, await soFarChangeOf(db, ada, names, c)), ada);
       return sendJson(request, reply, answer);
     },
   });

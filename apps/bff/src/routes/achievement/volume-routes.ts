@@ -7,7 +7,7 @@ import type { Config } from '../../config.ts';
 import { distributorOr404 } from '../../db/distributors.ts';
 import { historyStartOf } from '../../db/history-start.ts';
 import { monthlyResultOf, monthlyResultsOf } from '../../db/monthly-results.ts';
-import { AnswerCache, memberScope } from '../../db/answer-cache.ts';
+import { AnswerCache } from '../../db/answer-cache.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { endpoint } from '../../lib/endpoint.ts';
 import { nameViewerOf } from '../../lib/name-policy.ts';
@@ -69,7 +69,7 @@ export const volumeRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       const d = await distributorOr404(db, ada);
       const list = monthsEnding(month, 12);
       const [abroad, historyStart] = await Promise.all([
-        scans.get(db, `oversea|${ada}|${month}`, () => downlineAbroad(db, d, list[0]!, month), memberScope(ada)),
+        scans.get(db, `oversea|${ada}|${month}`, () => downlineAbroad(db, d, list[0]!, month), ada),
         historyStartOf(db, ada),
       ]);
       return ok(overseaData(d, month, list, abroad, historyStart));
@@ -83,7 +83,7 @@ export const volumeRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       const { ada } = session;
       const { month, today } = clock();
       await distributorOr404(db, ada);
-      const reads = await scans.get(db, `estimate|${ada}|${month}`, () => readMonth(db, ada, month), memberScope(ada));
+      const reads = await scans.get(db, `estimate|${ada}|${month}`, () => readMonth(db, ada, month), ada);
       const rules = rulesOf(pyOf(month));
       const { ppv, ppvBvFen, legs } = monthSoFar(reads, nameViewerOf(session), rules);
       const extraLegPv = request.body?.extraLegPv ?? {};

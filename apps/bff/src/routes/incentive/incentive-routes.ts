@@ -24,7 +24,7 @@ import { distributorOr404 } from '../../db/distributors.ts';
 import type { DB } from '../../db/index.ts';
 import { planSummariesOf } from '../../db/plan-results.ts';
 import { saveSettings, settingsOf } from '../../db/user-settings.ts';
-import { AnswerCache, memberScope } from '../../db/answer-cache.ts';
+import { AnswerCache } from '../../db/answer-cache.ts';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import { endpoint } from '../../lib/endpoint.ts';
 import { okJson, sendJson, type JsonAnswer } from '../../lib/json-answer.ts';
@@ -136,7 +136,7 @@ export async function incentiveRoutes(app: FastifyInstance, opts: { config: Conf
           const res = evaluatePlan(plan, loaded.history, { today, detail: true, ...(chosenTrack !== null ? { track: chosenTrack } : {}) });
           return okJson(planDataSchema, planData(plan, res, { editions, months, month, chosenTrack }, loaded, names));
         },
-        memberScope(ada),
+        ada,
       );
       return sendJson(request, reply, answer);
     },

@@ -7,7 +7,7 @@ import type { DB } from '../../db/index.ts';
 import { auditAction } from '../../db/audit.ts';
 import { distributorOfRef } from '../../db/distributors.ts';
 import { companyHistoryStart } from '../../db/history-start.ts';
-import { AnswerCache, memberScope } from '../../db/answer-cache.ts';
+import { AnswerCache } from '../../db/answer-cache.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { endpoint } from '../../lib/endpoint.ts';
 import { okJson, sendJson, type JsonAnswer } from '../../lib/json-answer.ts';
@@ -153,7 +153,7 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
           const context = { view, py, month, todayMonth, months, rules, threshold: qThresholdOf(py) };
           return okJson(partnersDataSchema, partnersData(frontline, results, { ...context, viewerAda: session.ada, names }));
         },
-        memberScope(session.ada),
+        session.ada,
       );
       return sendJson(request, reply, answer);
     },
@@ -172,7 +172,7 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
       // names are shown in full, name-policy.ts: a leader reading a member's page through
       // queryAda must not get the member's answer), today's month and the body.
       const key = `${ada}|${names.ada}|${todayMonth}|${JSON.stringify(body)}`;
-      const answer = await memberPages.get(db, key, () => memberPage(db, ada, names, body, { currentPy, todayMonth }), memberScope(ada));
+      const answer = await memberPages.get(db, key, () => memberPage(db, ada, names, body, { currentPy, todayMonth }), ada);
       return sendJson(request, reply, answer);
     },
   });
@@ -254,7 +254,7 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
             ...treePage(s, i, names, offset, pageSize),
           });
         },
-        memberScope(session.ada),
+        session.ada,
       );
       return sendJson(request, reply, answer);
     },

@@ -5,7 +5,7 @@ import { previousPy, pyMonths, pyOf, serviceFeeAnnualTax, toMonthKey } from '@ab
 import type { Config } from '../../config.ts';
 import { historyStartOf } from '../../db/history-start.ts';
 import { paymentYears, queryableMonths } from '../../db/statements.ts';
-import { AnswerCache, memberScope } from '../../db/answer-cache.ts';
+import { AnswerCache } from '../../db/answer-cache.ts';
 import { endpoint } from '../../lib/endpoint.ts';
 import { okJson, sendJson, type JsonAnswer } from '../../lib/json-answer.ts';
 import { nameViewerOf } from '../../lib/name-policy.ts';
@@ -74,7 +74,7 @@ export async function incomeRoutes(app: FastifyInstance, opts: { config: Config 
       db,
       `${ada}|${askedMonth ?? ''}|${toMonthKey(today())}`,
       async () => okJson(statementDataSchema, await statementOf(ada, askedMonth)),
-      memberScope(ada),
+      ada,
     );
 
   // One month's statement: every item with its base volume and rate.
