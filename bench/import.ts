@@ -33,6 +33,8 @@ const { values } = parseArgs({
     keep: { type: 'boolean', default: false },
     postgres: { type: 'boolean', default: false },
     'database-url': { type: 'string' },
+    // Months the close from the first month runs at once (close/segments.ts; default its own).
+    'segment-months': { type: 'string' },
     // Internal: one import (or close) in a child process.
     child: { type: 'string' },
     close: { type: 'boolean', default: false },
@@ -46,8 +48,8 @@ interface ChildResult {
   close?: CloseSummary;
   maxRssMiB: number;
   cpuSeconds: number;
-  /** Seconds per phase of the import (read each file, check, write). */
-  phases: [string, number][];
+  /** Seconds per phase of the import (read each file, check, write), and the peak RSS at its end (MiB). */
+  phases: [string, number, number][];
 }
 
 if (values.child) {
@@ -57,21 +59,23 @@ if (values.child) {
   const cpu0 = process.cpuUsage();
   try {
     await migrateToLatest(db);
-    const phases: [string, number][] = [];
+    const phases: [string, number, number][] = [];
     let phase = '';
     let since = performance.now();
+    const peak = () => process.resourceUsage().maxRSS / 1024;
     const progress = (p: { phase: string }) => {
       if (p.phase === phase) return;
       const now = performance.now();
-      if (phase) phases.push([phase, (now - since) / 1000]);
+      if (phase) phases.push([phase, (now - since) / 1000, peak()]);
       [phase, since] = [p.phase, now];
     };
     let summary: ImportSummary | undefined;
     let close: CloseSummary | undefined;
     // The plans are evaluated on a worker thread, as the import command does from 20 000 members.
-    if (values.close) close = await closeMonths(db, { today: values.today, progress });
+    const segmentMonths = values['segment-months'] ? { segmentMonths: Number(values['segment-months']) } : {};
+    if (values.close) close = await closeMonths(db, { today: values.today, progress, ...segmentMonths });
     else summary = await importDirectory(db, { dir: values.child, today: values.today, progress });
-    phases.push([phase, (performance.now() - since) / 1000]);
+    phases.push([phase, (performance.now() - since) / 1000, peak()]);
     const cpu = process.cpuUsage(cpu0);
     const result: ChildResult = {
       phases,
@@ -170,9 +174,30 @@ if (values.postgres && !pgUrl) {
 const schema = `import_bench_${process.pid}`;
 const where = pgUrl ? `PostgreSQL (${cluster ? 'throwaway cluster' : 'given server'}, schema ${schema})` : 'SQLite';
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+/**
+ * `read ×5 6.0 [412], close ×5 2.1, …`: each phase's seconds (a phase run several times, as the
+ * close's runs of months, summed), and where the peak RSS rose, the new peak (MiB).
+ */
+function phaseLine(phases: readonly [string, number, number][]): string {
+  const merged = new Map<string, { sec: number; rss: number; times: number }>();
+  for (const [p, sec, rss] of phases) {
+    const m = merged.get(p);
+    if (m) Object.assign(m, { sec: m.sec + sec, rss: Math.max(m.rss, rss), times: m.times + 1 });
+    else merged.set(p, { sec, rss, times: 1 });
+  }
+  let shown = 0;
+  return [...merged]
+    .map(([p, { sec, rss, times }]) => {
+      const rose = rss - shown >= 16;
+      if (rose) shown = rss;
+      return `${p}${times > 1 ? ` ×${times}` : ''} ${sec.toFixed(1)}${rose ? ` [${rss.toFixed(0)}]` : ''}`;
+    })
+    .join(', ');
+}
 
 function importInChild(dir: string, close = false): ChildResult {
   const args = ['--import', 'tsx', process.argv[1]!, '--child', dir, '--today', today, ...(close ? ['--close'] : [])];
+  if (values['segment-months']) args.push('--segment-months', values['segment-months']);
   if (pgUrl) args.push('--database-url', pgUrl, '--schema', schema);
   // The SQLite file sits next to the folders, one for the three runs.
   const res = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
@@ -205,7 +230,7 @@ try {
     console.log(
       `  ${name.padEnd(26)} ${s.seconds.toFixed(1).padStart(8)} ${fmt(rows / s.seconds).padStart(12)} ${r.cpuSeconds.toFixed(1).padStart(7)} ${r.maxRssMiB.toFixed(0).padStart(14)}   ${written}`,
     );
-    console.log(`  ${''.padEnd(26)} ${r.phases.map(([p, sec]) => `${p} ${sec.toFixed(1)}`).join(', ')}`);
+    console.log(`  ${''.padEnd(26)} ${phaseLine(r.phases)}`);
     const c = importInChild(dir, true);
     const cs = c.close!;
     const closeRows = Object.values(cs.rows).reduce((a, b) => a + b, 0);
@@ -213,7 +238,7 @@ try {
     console.log(
       `  ${'  then the close'.padEnd(26)} ${cs.seconds.toFixed(1).padStart(8)} ${fmt(closeRows / cs.seconds).padStart(12)} ${c.cpuSeconds.toFixed(1).padStart(7)} ${c.maxRssMiB.toFixed(0).padStart(14)}   ${fmt(closeRows)} rows: ${what}`,
     );
-    if (cs.changed) console.log(`  ${''.padEnd(26)} ${c.phases.map(([p, sec]) => `${p} ${sec.toFixed(1)}`).join(', ')}`);
+    if (cs.changed) console.log(`  ${''.padEnd(26)} ${phaseLine(c.phases)}`);
     if (!firstRun) firstRun = s.seconds + cs.seconds;
   }
   console.log(
@@ -221,6 +246,7 @@ try {
   );
   console.log('\n  seconds: inside importDirectory (read, check, write); rows/s: rows read / seconds;');
   console.log('  peak RSS: the whole child process (with SQLite, its page cache too); written: members + orders + attendance added');
+  console.log('  phases: seconds, then [the peak RSS so far at its end, MiB] where it rose by 16 MiB or more');
   console.log('  the close: rows written (monthly results, statements, plan results, pins moved) per second of closeMonths');
   if (!pgUrl) console.log(`  database: ${(fs.statSync(path.join(work, 'inquiry.sqlite')).size / 2 ** 20).toFixed(0)} MiB`);
 } finally {

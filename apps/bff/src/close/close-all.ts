@@ -2,6 +2,7 @@
 // month through closePeriod() in order, the closed ones paid and moving pins, the open ones with
 // their volumes and the pins as they stand.
 import { closePeriod, PIN, type AnnualBonus, type ClosedMonth, type ClosedState } from '@abo/plan';
+import { NEW_ARRAYS, type ArrayPool } from './array-pool.ts';
 import type { EngineFigures, FigureMonths } from './month-figures.ts';
 
 /** A step of a long run, for progress bars. */
@@ -50,6 +51,7 @@ export function closeAll(
   keep = 0,
   initialPin?: ArrayLike<number>,
   resume?: Resume,
+  pool: Pick<ArrayPool, 'take'> = NEW_ARRAYS,
 ): Closed {
   if (resume && (resume.at < keep || resume.at > cal.closed)) throw new RangeError(`cannot resume at month ${resume.at}`);
   const n = sponsor.length;
@@ -57,33 +59,33 @@ export function closeAll(
   const cells = (M - keep) * n;
   const closedCells = Math.max(0, cal.closed - keep) * n;
   const r: Omit<Closed, 'state'> = {
-    gpv: new Int32Array(cells),
-    pgpv: new Int32Array(cells),
-    bracket: new Uint8Array(cells),
-    isQ: new Uint8Array(cells),
-    isSp: new Uint8Array(cells),
-    qLegs: new Uint16Array(cells),
-    qLegPgpv: new Int32Array(cells),
-    depthPgpv: new Int32Array(cells),
-    pearlPassPv: new Int32Array(cells),
-    leadershipLegs: new Uint16Array(cells),
-    gbvFen: new Float64Array(cells),
-    pgbvFen: new Float64Array(cells),
-    qLegPgbvFen: new Float64Array(cells),
-    depthPgbvFen: new Float64Array(cells),
-    pearlPassBvFen: new Float64Array(cells),
-    debitBroughtFen: new Float64Array(closedCells),
-    debitCarriedFen: new Float64Array(closedCells),
-    debitBroughtSince: new Int32Array(closedCells),
-    qualificationCredits: new Float64Array(cells),
-    pin: new Uint16Array(cells),
+    gpv: pool.take(Int32Array, cells),
+    pgpv: pool.take(Int32Array, cells),
+    bracket: pool.take(Uint8Array, cells),
+    isQ: pool.take(Uint8Array, cells),
+    isSp: pool.take(Uint8Array, cells),
+    qLegs: pool.take(Uint16Array, cells),
+    qLegPgpv: pool.take(Int32Array, cells),
+    depthPgpv: pool.take(Int32Array, cells),
+    pearlPassPv: pool.take(Int32Array, cells),
+    leadershipLegs: pool.take(Uint16Array, cells),
+    gbvFen: pool.take(Float64Array, cells),
+    pgbvFen: pool.take(Float64Array, cells),
+    qLegPgbvFen: pool.take(Float64Array, cells),
+    depthPgbvFen: pool.take(Float64Array, cells),
+    pearlPassBvFen: pool.take(Float64Array, cells),
+    debitBroughtFen: pool.take(Float64Array, closedCells),
+    debitCarriedFen: pool.take(Float64Array, closedCells),
+    debitBroughtSince: pool.take(Int32Array, closedCells),
+    qualificationCredits: pool.take(Float64Array, cells),
+    pin: pool.take(Uint16Array, cells),
     pinMonth: new Int32Array(n),
-    promotionFen: new Float64Array(closedCells),
-    leadershipFen: new Float64Array(closedCells),
-    leadershipInFen: new Float64Array(closedCells),
-    leadershipUpFen: new Float64Array(cells),
-    rubyFen: new Float64Array(closedCells),
-    pearlFen: new Float64Array(closedCells),
+    promotionFen: pool.take(Float64Array, closedCells),
+    leadershipFen: pool.take(Float64Array, closedCells),
+    leadershipInFen: pool.take(Float64Array, closedCells),
+    leadershipUpFen: pool.take(Float64Array, cells),
+    rubyFen: pool.take(Float64Array, closedCells),
+    pearlFen: pool.take(Float64Array, closedCells),
     annual: new Map(),
     pinBefore: new Uint16Array(n).fill(PIN.MEMBER),
   };

@@ -10,6 +10,8 @@
 //   - every distributor's pin (distributors.pin_code / pin_month) where it moved;
 //   - the plan summaries (plan_results) of every PY from the first month written on;
 //   - meta `close` (close/state.ts) and the data version (markDataReplaced).
+// It resumes from the engine's state after the last closed month (close/checkpoint.ts); a close
+// from the first month runs the engine a few months at a time as it writes them (segments.ts).
 // It runs again only when there is something new: another writer moved the data version since
 // the last close, the months to close moved, or today's month did. Otherwise it writes nothing.
 import { addMonths, monthIndex, plansFor, pyFirstMonthIndex, pyName, pyOf, pyStartYear, type MonthKey, type PyName } from '@abo/plan';
@@ -21,7 +23,15 @@ import { timedRun } from '../lib/observed.ts';
 import { closedThrough, dataVersionOf } from '../import/staging.ts';
 import { produceNotifications, type ProduceSummary } from '../notifications/produce.ts';
 import type { ProgressFn } from './close-all.ts';
-import { changedSinceSaved, checkpointParts, openParts, readCheckpoint, readOpenFigures, writeCheckpoint } from './checkpoint.ts';
+import {
+  changedSinceSaved,
+  checkpointParts,
+  openParts,
+  readCheckpoint,
+  readOpenFigures,
+  writeCheckpoint,
+  type CheckpointPart,
+} from './checkpoint.ts';
 import {
   changedMembers,
   closeCalendar,
@@ -37,7 +47,18 @@ import {
 } from './figures.ts';
 import { closeRowWriter } from './staging.ts';
 import { CLOSE_STATE_KEY, parseCloseState, writeCloseState, type CloseState } from './state.ts';
-import { openFigureWriter, planSource, writeMonthlyResults, writeStatements } from './write.ts';
+import { SEGMENT_MONTHS, writeInSegments, type WrittenFigures } from './segments.ts';
+import { openFigureWriter, planSource, writeMonthlyResults, writeStatements, type FigureWriter } from './write.ts';
+
+/** The rows written, and what the close's transaction applies besides them. */
+interface Written extends WrittenFigures {
+  /** Whom the answers every process keeps are derived again for (null: everyone). */
+  readonly touched: string[] | null;
+  /** The engine's state after the last closed month, as saved parts (none when it did not move). */
+  readonly stateParts: CheckpointPart[];
+  /** The open months' rows as written now. */
+  readonly openSaved: CheckpointPart[];
+}
 
 export interface CloseOptions {
   /** The business day in China, `YYYY-MM-DD`: its month is never closed. */
@@ -55,6 +76,8 @@ export interface CloseOptions {
   readonly notifyAt?: Date;
   /** Run the engine from the first month, not from the state the last close saved (`npm run close -- --all`). */
   readonly all?: boolean;
+  /** Months the engine holds at once when it runs from the first month (default SEGMENT_MONTHS; Infinity: all). */
+  readonly segmentMonths?: number;
 }
 
 export interface CloseSummary {
@@ -152,6 +175,7 @@ async function closeMonthsOnce(db: DB, opts: CloseOptions): Promise<CloseSummary
   // What the close changed, told to each distributor once (notifications/produce.ts): on the day
   // of the last close, only to those whose figures moved (what depends on the day alone was told
   // by the day's first close).
+  opts.progress?.({ phase: 'notifications', done: 0, total: 1 });
   const notifications = await produceNotifications(db, {
     today: opts.today,
     closed: summary.closed,
@@ -185,6 +209,7 @@ async function attemptClose(
   t0: number,
 ): Promise<CloseSummary | null> {
   const { today, todayMonth, progress } = opts;
+  const segmentMonths = opts.segmentMonths ?? SEGMENT_MONTHS;
   const version = await dataVersionOf(conn);
   const state = parseCloseState(await metaValue(conn, CLOSE_STATE_KEY));
   const closedBefore = await closedThrough(conn);
@@ -244,7 +269,8 @@ async function attemptClose(
   let cal = whole;
   let writeFrom = writeFromWhole;
   let keep = keepWhole;
-  let closing: CloseFigures;
+  /** The engine's figures, when computed before the rows are written (the close from the first month runs while writing). */
+  let closing: CloseFigures | null = null;
   /** With the open months only, the members whose figures moved since the last close (null: all of them). */
   let only: Uint8Array | null = null;
   if (saved?.state && closedBefore !== null) {
@@ -272,15 +298,15 @@ async function attemptClose(
     await readKeptMonths(conn, members, writeFrom, closing.figures, closing.plans.initialPin!, only, only && historyMembers(members, only));
     progress?.({ phase: 'stage', done: 0, total: 1 });
     if (only) closing = { ...closing, plans: { ...closing.plans, only } };
-  } else {
+  } else if (writeFrom > 0 || cal.closed <= segmentMonths) {
     const facts = await readMonthFacts(conn, members, cal);
     progress?.({ phase: 'read', done: 1, total: 1 });
     closing = closeFigures(members, cal, facts, keepWhole, pys, today, progress);
   }
+  // (Else every month is written: the engine runs a few months at a time as it writes them, segments.ts.)
   const resumedAfter = saved?.state ? closedBefore : null;
   // Why a close after closed months ran from the first month (the first close always does).
   const fromFirst = closedBefore === null || saved?.state ? undefined : opts.all ? 'asked for' : saved?.why;
-  const { figures, plans, pin, pinMonth } = closing;
   const closedNow = cal.months.slice(writeFrom, cal.closed);
   const open = cal.months.slice(cal.closed);
 
@@ -297,42 +323,56 @@ async function attemptClose(
     await ins.flush();
   }
 
-  // Pins that moved, staged for one UPDATE … FROM.
-  await conn.run(`drop table if exists close_pins`);
-  await conn.run(`create temporary table close_pins (ada text primary key, pin_code integer not null, pin_month text)`);
-  const staged = conn.inserter('close_pins', ['ada', 'pin_code', 'pin_month']);
-  for (let i = 0; i < members.n; i++) {
-    if (pin[i] === members.pinCode[i] && pinMonth[i] === members.pinMonth[i]) continue;
-    const sent = staged.add([members.ada[i]!, pin[i]!, pinMonth[i]!]);
-    if (sent) await sent;
-  }
-  await staged.flush();
-
-  // Whom the answers kept by every process must be derived again for: with the open months only,
-  // the members written again, those whose pin moved, and their uplines; else everyone.
-  const touched = only && withUplines(members, only, (i) => pin[i] !== members.pinCode[i] || pinMonth[i] !== members.pinMonth[i]);
-
   const rowWriter = closeRowWriter(conn);
   const { writer } = rowWriter;
-  const w = openFigureWriter(writer, figures, planSource(plans, opts.planWorker), progress);
+  let planWriter: FigureWriter | null = null;
+  /**
+   * Writes the rows (into staging tables on SQLite, in place on PostgreSQL), then stages what the
+   * transaction applies: the pins that moved, what the next close starts from, whom the answers
+   * every process keeps must be derived again for.
+   */
+  const writeRows = async (): Promise<Written> => {
+    let out: WrittenFigures;
+    if (closing) {
+      const { figures, plans } = closing;
+      const w = (planWriter = openFigureWriter(writer, figures, planSource(plans, opts.planWorker), progress));
+      await w.timed('monthly_results', () => writeMonthlyResults(w, figures, writeFrom - keep, only));
+      if (closedNow.length > 0 || !only) await w.timed('statements', () => writeStatements(w, figures, writeFrom - keep));
+      await w.timed('plan_results', () => w.planResults());
+      out = { figures, pin: closing.pin, pinMonth: closing.pinMonth, state: closing.state, rows: w.rows, planMode: w.planMode };
+    } else {
+      out = await writeInSegments(conn, writer, members, cal, { pys, today, segmentMonths, planWorker: opts.planWorker, progress });
+    }
+    await writer.commit();
+    const { figures, pin, pinMonth, state: engineState } = out;
+
+    // Pins that moved, staged for one UPDATE … FROM.
+    await conn.run(`drop table if exists close_pins`);
+    await conn.run(`create temporary table close_pins (ada text primary key, pin_code integer not null, pin_month text)`);
+    const staged = conn.inserter('close_pins', ['ada', 'pin_code', 'pin_month']);
+    for (let i = 0; i < members.n; i++) {
+      if (pin[i] === members.pinCode[i] && pinMonth[i] === members.pinMonth[i]) continue;
+      const sent = staged.add([members.ada[i]!, pin[i]!, pinMonth[i]!]);
+      if (sent) await sent;
+    }
+    await staged.flush();
+
+    // Whom the answers kept by every process must be derived again for: with the open months only,
+    // the members written again, those whose pin moved, and their uplines; else everyone.
+    const touched = only && withUplines(members, only, (i) => pin[i] !== members.pinCode[i] || pinMonth[i] !== members.pinMonth[i]);
+    // What the next close starts from: the state (when it moved) and the open months' rows as written now.
+    progress?.({ phase: 'close_checkpoint', done: 0, total: 1 });
+    const stateParts = saveCheckpoint ? checkpointParts(members, figures.order, engineState) : [];
+    const openSaved = openParts(figures, figures.cal.closed, MONTHLY_RESULT_COLUMNS.length);
+    return { ...out, touched, stateParts, openSaved };
+  };
   // A resumed close that closed nothing leaves the state it started from as it was.
   const saveCheckpoint = !resumedAfter || closedNow.length > 0;
-  // What the next close starts from, built before the transaction: the state (when it moved) and
-  // the open months' rows as written now.
-  progress?.({ phase: 'close_checkpoint', done: 0, total: 1 });
-  const stateParts = saveCheckpoint ? checkpointParts(members, figures.order, closing.state) : [];
-  const openSaved = openParts(figures, figures.cal.closed, MONTHLY_RESULT_COLUMNS.length);
-  /** The rows: into staging tables before the transaction (SQLite), or in place inside it. */
-  const writeRows = async () => {
-    await w.timed('monthly_results', () => writeMonthlyResults(w, figures, writeFrom - keep, only));
-    if (closedNow.length > 0 || !only) await w.timed('statements', () => writeStatements(w, figures, writeFrom - keep));
-    await w.timed('plan_results', () => w.planResults());
-    await writer.commit();
-  };
   let done: { rows: Record<string, number>; planMode: 'worker' | 'inline' } | null;
   try {
     await rowWriter.open();
-    if (rowWriter.staged) await writeRows();
+    // SQLite: the rows are built before the transaction, which only moves them in.
+    const built = rowWriter.staged ? await writeRows() : null;
     progress?.({ phase: 'delete', done: 0, total: 1 });
     done = await conn.transaction(async (k) => {
       if ((await dataVersionOf(conn)) !== version) return null;
@@ -346,20 +386,21 @@ async function attemptClose(
       if (!only) await conn.run(`delete from statements${after}`, params);
       if (closedBefore === null) await conn.run(`delete from plan_results`);
       else await conn.run(`delete from plan_results where py in (${pys.map(() => '?').join(', ')})${theirs}`, pys);
+      let written = built;
+      if (written) {
+        progress?.({ phase: 'move in', done: 0, total: 1 });
+        await rowWriter.moveIn({ sort: !closing });
+      } else {
+        written = await writeRows();
+      }
       const pins = await conn.run(
         `update distributors set pin_code = p.pin_code, pin_month = p.pin_month from close_pins p where distributors.ada = p.ada`,
       );
-      await writeCheckpoint(k, openSaved, saveCheckpoint ? { state: closing.state, parts: stateParts } : null);
-      if (rowWriter.staged) {
-        progress?.({ phase: 'move in', done: 0, total: 1 });
-        await rowWriter.moveIn();
-      } else {
-        await writeRows();
-      }
+      await writeCheckpoint(k, written.openSaved, saveCheckpoint ? { state: written.state, parts: written.stateParts } : null);
       progress?.({ phase: 'commit', done: 0, total: 1 });
       // Every process drops the answers it kept (db/data-version.ts), of the members written again
       // alone when not all were; the state records the new version.
-      await markWritten(k, touched, members.n);
+      await markWritten(k, written.touched, members.n);
       const now = new Date().toISOString();
       const closedOn: Record<string, string> = {};
       if (closedBefore !== null && state) {
@@ -376,11 +417,11 @@ async function attemptClose(
         today,
       };
       await writeCloseState(k, next);
-      return { rows: { ...w.rows, distributors: pins }, planMode: w.planMode };
+      return { rows: { ...written.rows, distributors: pins }, planMode: written.planMode };
     });
   } finally {
     await writer.rollback();
-    await w.close();
+    await (planWriter as FigureWriter | null)?.close();
     await rowWriter.close();
   }
   if (!done) return null;

@@ -17,6 +17,7 @@ import {
 } from '@abo/plan';
 import { MONTHLY_RESULT_COLUMNS } from '../db/monthly-results.ts';
 import type { ImportConn, SqlValue } from '../import/conn.ts';
+import { NEW_ARRAYS, type ArrayPool } from './array-pool.ts';
 import { closeAll, type ProgressFn, type Resume } from './close-all.ts';
 import type { PlanInputs } from './plans.ts';
 import type { Figures } from './month-figures.ts';
@@ -113,9 +114,18 @@ export interface MonthFacts {
 
 /**
  * The facts of the calendar's months from `from` on, read from the orders and the attendance (the
- * months before it are left at zero for readKeptMonths, but for their attendance).
+ * months before it are left at zero for readKeptMonths, but for their attendance). Each customer's
+ * first order is found over every order when the calendar starts at the first month, else looked
+ * up for the months' orders only (`lookUpFirstOrders`: the same, for a calendar starting later).
  */
-export async function readMonthFacts(conn: ImportConn, members: Members, cal: CloseCalendar, from = 0): Promise<MonthFacts> {
+export async function readMonthFacts(
+  conn: ImportConn,
+  members: Members,
+  cal: CloseCalendar,
+  from = 0,
+  opts: { readonly lookUpFirstOrders?: boolean; readonly pool?: Pick<ArrayPool, 'take'> } = {},
+): Promise<MonthFacts> {
+  const pool = opts.pool ?? NEW_ARRAYS;
   const { n, index } = members;
   const M = cal.months.length;
   const firstMonth = cal.months[from]!;
@@ -125,8 +135,8 @@ export async function readMonthFacts(conn: ImportConn, members: Members, cal: Cl
     const m = monthIndex(month) - cal.first;
     return i === undefined || m < 0 || m >= M ? -1 : m * n + i;
   };
-  const ppv = new Int32Array(M * n);
-  const bvFen = new Float64Array(M * n);
+  const ppv = pool.take(Int32Array, M * n);
+  const bvFen = pool.take(Float64Array, M * n);
   const volumes = await conn.all<{ ada: string; month: string; pv: number | string; bv: number | string }>(
     `select ada, month, sum(pv) as pv, sum(bv_fen) as bv from orders where month >= ? and month <= ? group by ada, month`,
     [firstMonth, lastMonth],
@@ -140,9 +150,9 @@ export async function readMonthFacts(conn: ImportConn, members: Members, cal: Cl
 
   // A customer's first order (a purchase, not a return; the earliest, then the lowest order id)
   // makes them a new customer of that order's ABO in that month.
-  const newCustomers = new Uint16Array(M * n);
+  const newCustomers = pool.take(Uint16Array, M * n);
   const firsts = await conn.all<{ ada: string; month: string; n: number | string }>(
-    from === 0
+    from === 0 && !opts.lookUpFirstOrders
       ? `select ada, month, count(*) as n from (
            select ada, month, row_number() over (partition by customer_id order by ordered_at, order_id) as k
            from orders where customer_id is not null and pv > 0
@@ -162,7 +172,7 @@ export async function readMonthFacts(conn: ImportConn, members: Members, cal: Cl
   }
 
   // A compliance month: the month's PPV reaches the PY's minimum (the files carry no veto).
-  const compliant = new Uint8Array(M * n);
+  const compliant = pool.take(Uint8Array, M * n);
   for (let m = 0; m < M; m++) {
     const min = cal.rules[m]!.compliance.minPpv;
     for (let i = 0, cell = m * n; i < n; i++, cell++) if (ppv[cell]! >= min) compliant[cell] = 1;
@@ -405,12 +415,13 @@ export function closeFigures(
   today: string,
   progress?: ProgressFn,
   resume?: Resume,
+  pool?: Pick<ArrayPool, 'take'>,
 ): CloseFigures {
   const { n } = members;
   const M = cal.months.length;
   // A resumed close keeps the months before it from the calendar's start: the caller reads them (readKeptMonths).
   if (resume && keep !== 0) throw new RangeError('a resumed close keeps the months before it from the start');
-  const closed = closeAll(cal, members.sponsor, facts, progress, keep, members.pinHeld, resume);
+  const closed = closeAll(cal, members.sponsor, facts, progress, keep, members.pinHeld, resume, pool);
   const kept: CloseCalendar = {
     first: cal.first + keep,
     months: cal.months.slice(keep),

@@ -11,7 +11,7 @@ import type { DB } from '../db/index.ts';
 import { importDirectory } from '../import/import.ts';
 import { openTestDb } from '../import/import.test-support.ts';
 import { closeMonths, formatCloseSummary } from './close.ts';
-import { filesBetween, randomCompany, type RandomCompany } from './close.test-support.ts';
+import { companyFiles, filesBetween, randomCompany, syntheticCompany, type RandomCompany } from './close.test-support.ts';
 import { throwawayDbs } from '../testing/throwaway-db.ts';
 
 /** A throwaway database, closed after the file's tests. */
@@ -224,5 +224,58 @@ describe('a close resumed from the saved state', () => {
     const last = await closeMonths(t.db, { today: '2026-10-28' });
     expect(last).toMatchObject({ resumedAfter: '2026-09' });
     expect(formatCloseSummary(last)).toMatch(/; from the state after 2026-09; in \d+\.\d s$/);
+  });
+});
+
+describe('a close from the first month, a few months at a time', () => {
+  // The plans on a worker evaluate each PY once its months are in; on the close's thread, at the end.
+  for (const [seed, months, planWorker] of [
+    [6, 1, false],
+    [7, 5, true],
+    [8, 12, true],
+  ] as const) {
+    const where = planWorker ? 'plans on a worker' : 'plans inline';
+    it(`writes exactly what one run over every month writes (random company ${seed}, ${months} months at a time, ${where})`, async () => {
+      const today = '2026-11-21';
+      const company = randomCompany(seed, '2026-11-24');
+      const files = filesBetween(company, '0000-00-00', today);
+      const whole = await fresh();
+      const inParts = await fresh();
+      for (const t of [whole, inParts]) await importDirectory(t.db, { dir: t.folder(files), today });
+      const one = await closeMonths(whole.db, { today, segmentMonths: Infinity, notify: false });
+      const parts = await closeMonths(inParts.db, { today, segmentMonths: months, planWorker, notify: false });
+      expect(parts.closed).toEqual(one.closed);
+      expect(parts.rows).toEqual(one.rows);
+      const got = await derived(inParts.db);
+      expect(got['plan_results']!.length).toBeGreaterThan(100);
+      expect(got).toEqual(await derived(whole.db));
+      // And the next hour's close starts from the state the parts saved.
+      const next = filesBetween(company, today, '2026-11-24');
+      for (const t of [whole, inParts]) {
+        await importDirectory(t.db, { dir: t.folder(next), today: '2026-11-24' });
+        expect(await closeMonths(t.db, { today: '2026-11-24', notify: false })).toMatchObject({ changed: true, resumedAfter: '2026-10' });
+      }
+      expect(await derived(inParts.db)).toEqual(await derived(whole.db));
+    });
+  }
+
+  it('a history from before the months the plans read (June 2022 on, 7 months at a time)', async () => {
+    // The plans read from September 2023 (PY 24/25's plans span two PYs): the leader's pin rose
+    // before, and the plans start from it.
+    const today = '2026-11-21';
+    const files = companyFiles(syntheticCompany(today, '2022-06'));
+    const whole = await fresh();
+    const inParts = await fresh();
+    for (const t of [whole, inParts]) await importDirectory(t.db, { dir: t.folder(files), today });
+    await closeMonths(whole.db, { today, segmentMonths: Infinity, notify: false });
+    await closeMonths(inParts.db, { today, segmentMonths: 7, planWorker: true, notify: false });
+    const got = await derived(inParts.db);
+    const leader = await inParts.db
+      .selectFrom('distributors')
+      .select(['pin_code', 'pin_month'])
+      .where('ada', '=', '70000001')
+      .executeTakeFirstOrThrow();
+    expect(leader.pin_month! < '2023-09').toBe(true);
+    expect(got).toEqual(await derived(whole.db));
   });
 });

@@ -1,15 +1,54 @@
 // Worker thread: evaluates every distributor's plans while the close's main thread writes the
-// monthly results and statements. Sends plan_results rows in ADA order, a chunk at a time.
+// monthly results and statements. Sends plan_results rows a chunk at a time, in ADA order (a
+// close in segments: PY by PY as the main thread says each PY's months are filled in, see
+// segments.ts), and stays at most AHEAD chunks ahead of what the main thread took (plan-source.ts
+// acknowledges each one): the rows waiting in memory would grow with the company (issue #30).
 import { parentPort, workerData } from 'node:worker_threads';
+import type { PyName } from '@abo/plan';
 import { planRows, type PlanInputs, type PlanRow } from './plans.ts';
+import type { ToPlanWorker, WorkerInput } from './plan-source.ts';
 
 const CHUNK = 1000;
-const input = workerData as PlanInputs;
-if (!parentPort) throw new Error('plan-worker must run as a worker thread');
-for (let from = 0; from < input.n; from += CHUNK) {
-  const to = Math.min(input.n, from + CHUNK);
-  const rows: PlanRow[] = [];
-  planRows(input, from, to, rows);
-  parentPort.postMessage({ rows, done: to });
+const AHEAD = 8;
+const input = workerData as WorkerInput;
+const port = parentPort;
+if (!port) throw new Error('plan-worker must run as a worker thread');
+let waiting = 0;
+const told: Exclude<ToPlanWorker, 0>[] = [];
+let wake: (() => void) | null = null;
+const listen = (m: ToPlanWorker) => {
+  if (m === 0) waiting--;
+  else told.push(m);
+  const w = wake;
+  wake = null;
+  w?.();
+};
+const message = () => new Promise<void>((resolve) => (wake = resolve));
+port.on('message', listen);
+const attended = input.attended as Map<number, readonly string[]>;
+
+async function evaluate(ds: PlanInputs): Promise<void> {
+  for (let from = 0; from < ds.n; from += CHUNK) {
+    while (waiting >= AHEAD) await message();
+    const to = Math.min(ds.n, from + CHUNK);
+    const rows: PlanRow[] = [];
+    planRows(ds, from, to, rows);
+    port!.postMessage({ rows, done: to });
+    waiting++;
+  }
 }
-parentPort.postMessage({ end: true });
+
+if (!input.stepwise) await evaluate(input);
+else {
+  for (;;) {
+    while (told.length === 0) await message();
+    const next = told.shift()!;
+    if (next === 'end') break;
+    for (const [cell, codes] of next.attended) attended.set(cell, codes);
+    const pys: readonly PyName[] = next.pys;
+    if (pys.length) await evaluate({ ...input, cal: { ...input.cal, pys } });
+  }
+}
+port.postMessage({ end: true });
+// Nothing more to wait for: the listener would keep the thread alive.
+port.off('message', listen);

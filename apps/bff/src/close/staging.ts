@@ -14,14 +14,21 @@ type Written = (typeof WRITTEN)[number];
 
 const staging = (table: string) => `close_stage_${table}`;
 
+/** The primary keys of the tables written in segments. */
+const KEYS: Partial<Record<Written, string>> = { monthly_results: 'ada, month', statements: 'ada, month', plan_results: 'ada, py' };
+
 export interface CloseRowWriter {
   readonly writer: BulkWriter;
   /** Whether rows go to staging tables first (SQLite), to be moved in by moveIn(). */
   readonly staged: boolean;
   /** Creates the (empty) staging tables; nothing on PostgreSQL. */
   open(): Promise<void>;
-  /** Inside the close's transaction: moves the staged rows of each table in; answers rows moved. */
-  moveIn(): Promise<number>;
+  /**
+   * Inside the close's transaction: moves the staged rows of each table in; answers rows moved.
+   * `sort`: the rows were not staged in key order (a close in segments, segments.ts): sorted on
+   * the way in, so SQLite appends to the tables' B-trees instead of splitting pages all over them.
+   */
+  moveIn(opts?: { readonly sort?: boolean }): Promise<number>;
   /** Drops the staging tables (after the transaction, or after a failure). */
   close(): Promise<void>;
 }
@@ -50,12 +57,14 @@ export function closeRowWriter(conn: ImportConn): CloseRowWriter {
       // Same columns as the table; no keys or indexes: the copy into the table checks those.
       for (const table of WRITTEN) await conn.run(`create temporary table ${staging(table)} as select * from main.${table} where 0`);
     },
-    async moveIn() {
+    async moveIn(opts = {}) {
       if (!staged) return 0;
       let moved = 0;
       for (const [table, cols] of columns) {
         const list = cols.join(', ');
-        moved += await conn.run(`insert into main.${table} (${list}) select ${list} from temp.${staging(table)}`);
+        const key = opts.sort ? KEYS[table] : undefined;
+        const order = key ? ` order by ${key}` : '';
+        moved += await conn.run(`insert into main.${table} (${list}) select ${list} from temp.${staging(table)}${order}`);
       }
       return moved;
     },

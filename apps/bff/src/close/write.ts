@@ -102,14 +102,17 @@ export function openFigureWriter(
   };
 }
 
-/** The plan_results source for `inputs`: a worker thread from 20 000 distributors evaluated, unless told. */
-export function planSource(inputs: PlanInputs, worker?: boolean): PlanRowSource {
+/**
+ * The plan_results source for `inputs`: a worker thread from 20 000 distributors evaluated, unless
+ * told. `stepwise`: the worker evaluates PY by PY as told (plan-source.ts).
+ */
+export function planSource(inputs: PlanInputs, worker?: boolean, opts: { readonly stepwise?: boolean } = {}): PlanRowSource {
   let evaluated = inputs.n;
   if (inputs.only) {
     evaluated = 0;
     for (const x of inputs.only) evaluated += x;
   }
-  return (worker ?? evaluated >= 20_000) ? workerPlanRows(inputs) : inlinePlanRows(inputs);
+  return (worker ?? evaluated >= 20_000) ? workerPlanRows(inputs, opts) : inlinePlanRows(inputs);
 }
 
 /**

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodePlanSummary } from '@abo/plan';
 import { closeMonths } from '../close/close.ts';
+import { filesBetween, randomCompany } from '../close/close.test-support.ts';
 import { importDirectory } from '../import/import.ts';
 import { csv, openTestDb, TODAY, type TestDb } from '../import/import.test-support.ts';
 import { savePreferences, defaultPreferences } from './preferences.ts';
@@ -232,5 +233,28 @@ describe('notifications of an import and its close', () => {
     expect(s.changed).toBe(false);
     expect(s.notifications).toBeUndefined();
     expect(await count()).toBe(n);
+  });
+
+  it('tells everyone a slice of members at a time exactly what it tells them at once', async () => {
+    const company = randomCompany(9, TODAY);
+    const at = new Date('2026-11-21T02:00:00Z');
+    const told = async (slice: number) => {
+      const t = await openDb();
+      await importDirectory(t.db, { dir: t.folder(filesBetween(company, '0000-00-00', TODAY)), today: TODAY });
+      const close = await closeMonths(t.db, { today: TODAY, notify: false });
+      const summary = await produceNotifications(t.db, { today: TODAY, closed: close.closed, now: at, slice });
+      const rows = await t.db
+        .selectFrom('notifications')
+        .select(['ada', 'kind', 'event_key', 'month', 'title', 'body', 'link', 'params', 'created_at'])
+        .orderBy('ada')
+        .orderBy('event_key')
+        .execute();
+      const pushes = await t.db.selectFrom('notification_outbox').select(['ada', 'channel']).orderBy('ada').orderBy('channel').execute();
+      return { summary, rows, pushes };
+    };
+    const inSlices = await told(7);
+    expect(inSlices.rows.length).toBeGreaterThan(100);
+    expect(new Set(inSlices.rows.map((r) => r.kind)).size).toBeGreaterThan(3);
+    expect(inSlices).toEqual(await told(Infinity));
   });
 });

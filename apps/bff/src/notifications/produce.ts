@@ -44,6 +44,8 @@ export interface ProduceOptions {
   readonly now?: Date;
   /** Tell only these distributors (the others' facts did not move since the last run that day). */
   readonly only?: ReadonlySet<string>;
+  /** Members told at a time when everyone is (default MEMBERS_PER_SLICE). */
+  readonly slice?: number;
 }
 
 export interface ProduceSummary {
@@ -154,14 +156,14 @@ async function eventsOf(db: DB, opts: ProduceOptions): Promise<Map<string, Notif
   if (last) {
     const rules = rulesFor(pyOf(last), { fallback: 'nearest' });
     const seminar = plansFor(pyOf(last), 'seminar').find((p) => p.route === '/incentiveplan/seminars')?.code ?? null;
-    const rows = await monthRows(db, last);
+    const rows = await monthRows(db, last, only);
     // A statement that pays nothing (a claw-back month, packages/plan claw-back.ts) is not "paid
     // on": it is told with the debit it carries to the next statement.
-    const monthStatements = await db
-      .selectFrom('statements')
-      .select(['ada', 'net_fen', 'paid_on', 'items'])
-      .where('month', '=', last)
-      .execute();
+    const statementsOf = (adas?: string[]) => {
+      const q = db.selectFrom('statements').select(['ada', 'net_fen', 'paid_on', 'items']).where('month', '=', last);
+      return (adas ? q.where('ada', 'in', adas) : q).execute();
+    };
+    const monthStatements = only ? await inChunks(only, statementsOf) : await statementsOf();
     const statements = new Map<string, { netFen: number; paidOn: string }>();
     const debits = new Map<string, number>();
     for (const s of monthStatements) {
@@ -281,14 +283,41 @@ async function eventsOf(db: DB, opts: ProduceOptions): Promise<Map<string, Notif
   return out;
 }
 
+/** Members told at a time when everyone is: their events are built and stored before the next ones'. */
+const MEMBERS_PER_SLICE = 5_000;
+
 /**
  * Stores the events of a close that wrote something, once each, and queues their pushes.
- * Idempotent: a second run with the same facts stores and queues nothing.
+ * Idempotent: a second run with the same facts stores and queues nothing. When everyone is told
+ * (a month closing, the first load), a slice of members at a time: a million members' events
+ * held at once would take gigabytes (issue #30).
  */
-export async function produceNotifications(db: DB, opts: ProduceOptions): Promise<ProduceSummary> {
-  const events = await eventsOf(db, opts);
-  const now = (opts.now ?? new Date()).toISOString();
+export async function produceNotifications(db: DB, options: ProduceOptions): Promise<ProduceSummary> {
+  // One clock for every slice.
+  const opts = { ...options, now: options.now ?? new Date() };
   const preferences = await allPreferences(db);
+  if (opts.only) return storeEvents(db, opts, await eventsOf(db, opts), preferences);
+  const adas = (await db.selectFrom('distributors').select('ada').orderBy('ada').execute()).map((r) => r.ada);
+  const total = { notifications: 0, queued: 0, byKind: {} as Partial<Record<NotificationKind, number>> };
+  const size = opts.slice ?? MEMBERS_PER_SLICE;
+  for (let k = 0; k < adas.length; k += size) {
+    const slice = { ...opts, only: new Set(adas.slice(k, k + size)) };
+    const done = await storeEvents(db, opts, await eventsOf(db, slice), preferences);
+    total.notifications += done.notifications;
+    total.queued += done.queued;
+    for (const [kind, n] of Object.entries(done.byKind) as [NotificationKind, number][]) total.byKind[kind] = (total.byKind[kind] ?? 0) + n;
+  }
+  return total;
+}
+
+/** Stores one run's events, once each, and queues their pushes. */
+async function storeEvents(
+  db: DB,
+  opts: ProduceOptions,
+  events: Map<string, NotificationEvent[]>,
+  preferences: Awaited<ReturnType<typeof allPreferences>>,
+): Promise<ProduceSummary> {
+  const now = (opts.now ?? new Date()).toISOString();
   const rows = [...events].flatMap(([ada, list]) =>
     // Listed newest first (by id): the most telling event of a close is stored last, to lead the list.
     [...list]

@@ -1,0 +1,171 @@
+// The close from the first month (the first load, or after `--replace`), a few months at a time:
+// the engine runs over `segmentMonths` months, their rows are written, and the next months start
+// from the engine's state after them (as an hourly close starts from the saved state). Only what
+// the plans read of every month is kept, in arrays shared with the plan worker; so the memory grows
+// with the members and the months the plans read, not with the members × every month of the
+// history (issue #30: 1 131 MiB at 50 000 members over 51 months when all were held at once).
+import { buildChildren, plansFor, pyFirstMonthIndex, type ClosedState, type PyName } from '@abo/plan';
+import type { BulkWriter } from '../db/bulk.ts';
+import { ArrayPool } from './array-pool.ts';
+import type { ImportConn } from '../import/conn.ts';
+import type { ProgressFn } from './close-all.ts';
+import { closeFigures, readMonthFacts, type CloseCalendar, type Members } from './figures.ts';
+import type { Figures } from './month-figures.ts';
+import type { PlanInputs } from './plans.ts';
+import { openFigureWriter, planSource, writeMonthlyResults, writeStatements } from './write.ts';
+
+/** Months the engine holds at once in a close from the first month (a test may ask for fewer). */
+export const SEGMENT_MONTHS = 12;
+
+/** What the close goes on with once every row is written. */
+export interface WrittenFigures {
+  /** The figures of the last months run (the open ones among them): what the next close compares with. */
+  readonly figures: Figures;
+  /** Pin held after the last closed month, and the month it was reached (null: never rose). */
+  readonly pin: Uint16Array;
+  readonly pinMonth: readonly (string | null)[];
+  readonly state: ClosedState;
+  readonly rows: Record<string, number>;
+  readonly planMode: 'worker' | 'inline';
+}
+
+export interface SegmentOptions {
+  readonly pys: readonly PyName[];
+  readonly today: string;
+  readonly segmentMonths: number;
+  readonly planWorker?: boolean;
+  readonly progress?: ProgressFn;
+}
+
+/** The first month (an index into `cal`) the plans of `pys` read: the first PY with plans, or as many PYs back as its plans span. */
+export function firstPlanMonth(cal: CloseCalendar, pys: readonly PyName[]): number {
+  let first = cal.months.length;
+  for (const py of pys) {
+    const plans = plansFor(py);
+    if (plans.length === 0) continue;
+    const years = Math.max(1, ...plans.map((p) => p.years ?? 1));
+    first = Math.min(first, Math.max(0, pyFirstMonthIndex(py) - 12 * (years - 1) - cal.first));
+  }
+  return first;
+}
+
+function shared<T extends Int32Array | Uint8Array | Uint16Array | Float64Array>(
+  Kind: { new (buffer: SharedArrayBuffer): T; readonly BYTES_PER_ELEMENT: number },
+  length: number,
+): T {
+  return new Kind(new SharedArrayBuffer(Kind.BYTES_PER_ELEMENT * length));
+}
+
+/**
+ * Runs the engine over every month of `cal`, `segmentMonths` at a time (the last run also takes
+ * the open months), writing each run's monthly results and statements through `writer`, then
+ * every member's plans of `pys` from what was kept of the months they read.
+ */
+export async function writeInSegments(
+  conn: ImportConn,
+  writer: BulkWriter,
+  members: Members,
+  cal: CloseCalendar,
+  opts: SegmentOptions,
+): Promise<WrittenFigures> {
+  const { n } = members;
+  const M = cal.months.length;
+  const rows: Record<string, number> = { monthly_results: 0, statements: 0 };
+  const planPys = opts.pys.filter((py) => plansFor(py).length > 0);
+  const keep = firstPlanMonth(cal, planPys);
+  const P = M - keep;
+  // What the plans read (plans.ts), from month `keep` on: shared, not copied, with the worker.
+  const plan = {
+    ppv: shared(Int32Array, P * n),
+    gpv: shared(Int32Array, P * n),
+    pgpv: shared(Int32Array, P * n),
+    bracket: shared(Uint8Array, P * n),
+    isQ: shared(Uint8Array, P * n),
+    isSp: shared(Uint8Array, P * n),
+    qLegs: shared(Uint16Array, P * n),
+    qualificationCredits: shared(Float64Array, P * n),
+    pin: shared(Uint16Array, P * n),
+    newCustomers: shared(Uint16Array, P * n),
+    compliant: shared(Uint8Array, P * n),
+  };
+  const attended = new Map<number, readonly string[]>();
+  // The pin held before the months the plans read (filled in by the run that reaches them).
+  const initialPin = shared(Uint16Array, n);
+  initialPin.set(members.pinHeld);
+  // Key order of the tables (ADA), as the writers go.
+  const order = Int32Array.from({ length: n }, (_, i) => i).sort((x, y) => (members.ada[x]! < members.ada[y]! ? -1 : 1));
+  const inputs: PlanInputs = {
+    n,
+    today: opts.today,
+    cal: { months: cal.months.slice(keep), closed: Math.max(0, cal.closed - keep), first: cal.first + keep, pys: planPys },
+    order,
+    ada: members.ada,
+    children: buildChildren(members.sponsor),
+    joinMonth: Int32Array.from(members.joinMonth, (j) => j - (cal.first + keep)),
+    ...plan,
+    attended,
+    initialPin,
+    only: null,
+  };
+  // A worker evaluates each PY's plans once its months are in (a PY's plans read no later month),
+  // while this thread runs the engine over the next months and writes them.
+  const source = planSource(inputs, opts.planWorker, { stepwise: true });
+  const w = openFigureWriter(writer, { n, order }, source, opts.progress);
+  let state: ClosedState | null = null;
+  let last: ReturnType<typeof closeFigures> | null = null;
+  const waiting = [...planPys];
+  const pool = new ArrayPool();
+  try {
+    for (let a = 0; a < M;) {
+      // A run ends on a closed month (where the next one starts from its state), but the last.
+      const b = a + opts.segmentMonths >= cal.closed ? M : a + opts.segmentMonths;
+      const sub: CloseCalendar = {
+        first: cal.first + a,
+        months: cal.months.slice(a, b),
+        closed: Math.max(0, Math.min(cal.closed, b) - a),
+        rules: cal.rules.slice(a, b),
+      };
+      opts.progress?.({ phase: 'read', done: a, total: M, label: sub.months[0] });
+      // The months run before are written: only what the plans read of them stays, and their
+      // arrays serve the next run.
+      if (last) pool.give(...Object.values(last.figures).filter((v): v is Parameters<ArrayPool['give']>[0] => ArrayBuffer.isView(v)));
+      last = null;
+      // Each customer's first order: over every order for the first run, looked up for the later ones.
+      const facts = await readMonthFacts(conn, members, sub, 0, { lookUpFirstOrders: a > 0, pool });
+      const run = closeFigures(members, sub, facts, 0, [], opts.today, opts.progress, state ? { at: 0, state } : undefined, pool);
+      const f = run.figures;
+      // The months the plans read, and the pin held before the first of them.
+      for (let m = Math.max(a, keep); m < b; m++) {
+        const from = (m - a) * n;
+        const to = (m - keep) * n;
+        for (const name of Object.keys(plan) as (keyof typeof plan)[]) {
+          (plan[name] as { set(values: ArrayLike<number>, offset: number): void }).set(f[name].subarray(from, from + n), to);
+        }
+      }
+      if (keep > a && keep <= b) initialPin.set(f.pin.subarray((keep - 1 - a) * n, (keep - a) * n));
+      const cells: [number, readonly string[]][] = [];
+      for (const [cell, codes] of f.attended) {
+        const m = a + Math.floor(cell / n);
+        if (m >= keep) cells.push([(m - keep) * n + (cell % n), codes]);
+      }
+      for (const [cell, codes] of cells) attended.set(cell, codes);
+      // The PYs whose every month is in now (the last run: all of them).
+      const ready = waiting.filter((py) => b === M || pyFirstMonthIndex(py) + 11 < cal.first + b);
+      waiting.splice(0, ready.length);
+      source.ready(ready, cells);
+      const monthly = await writeMonthlyResults(w, f, 0);
+      const statements = await writeStatements(w, f, 0);
+      rows['monthly_results']! += monthly;
+      rows['statements']! += statements;
+      state = run.state;
+      last = run;
+      a = b;
+    }
+    source.finish();
+    await w.timed('plan_results', () => w.planResults());
+  } finally {
+    await w.close();
+  }
+  rows['plan_results'] = w.rows['plan_results'] ?? 0;
+  return { figures: last!.figures, pin: last!.pin, pinMonth: last!.pinMonth, state: state!, rows, planMode: w.planMode };
+}
