@@ -137,21 +137,22 @@ export async function readMonthFacts(
   };
   const ppv = pool.take(Int32Array, M * n);
   const bvFen = pool.take(Float64Array, M * n);
-  const volumes = await conn.all<{ ada: string; month: string; pv: number | string; bv: number | string }>(
+  // Rows as arrays (ImportConn.rows): a segment's hundreds of thousands of objects made the heap grow.
+  const volumes = await conn.rows<[ada: string, month: string, pv: number | string, bv: number | string]>(
     `select ada, month, sum(pv) as pv, sum(bv_fen) as bv from orders where month >= ? and month <= ? group by ada, month`,
     [firstMonth, lastMonth],
   );
-  for (const v of volumes) {
-    const cell = cellOf(v.ada, v.month);
+  for (const [ada, month, pv, bv] of volumes) {
+    const cell = cellOf(ada, month);
     if (cell < 0) continue;
-    ppv[cell] = Number(v.pv);
-    bvFen[cell] = Number(v.bv);
+    ppv[cell] = Number(pv);
+    bvFen[cell] = Number(bv);
   }
 
   // A customer's first order (a purchase, not a return; the earliest, then the lowest order id)
   // makes them a new customer of that order's ABO in that month.
   const newCustomers = pool.take(Uint16Array, M * n);
-  const firsts = await conn.all<{ ada: string; month: string; n: number | string }>(
+  const firsts = await conn.rows<[ada: string, month: string, n: number | string]>(
     from === 0 && !opts.lookUpFirstOrders
       ? `select ada, month, count(*) as n from (
            select ada, month, row_number() over (partition by customer_id order by ordered_at, order_id) as k
@@ -166,9 +167,9 @@ export async function readMonthFacts(
          group by ada, month`,
     [firstMonth, lastMonth],
   );
-  for (const f of firsts) {
-    const cell = cellOf(f.ada, f.month);
-    if (cell >= 0) newCustomers[cell] = Math.min(0xffff, Number(f.n));
+  for (const [ada, month, count] of firsts) {
+    const cell = cellOf(ada, month);
+    if (cell >= 0) newCustomers[cell] = Math.min(0xffff, Number(count));
   }
 
   // A compliance month: the month's PPV reaches the PY's minimum (the files carry no veto).

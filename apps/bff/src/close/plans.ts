@@ -60,10 +60,13 @@ export type PlanRow = [ada: string, py: string, summary: string];
 
 const NO_LEGS: readonly LegMonth[] = Object.freeze([]);
 
-/** The engine's view of one distributor: every lived month from the window start to today. */
-export function historyOf(ds: PlanInputs, i: number): PlanHistory {
+/**
+ * The engine's view of one distributor: every lived month from the window start to today, or to
+ * month `end` (exclusive; a PY's plans read no later month).
+ */
+export function historyOf(ds: PlanInputs, i: number, end = ds.cal.months.length): PlanHistory {
   const n = ds.n;
-  const M = ds.cal.months.length;
+  const M = Math.min(end, ds.cal.months.length);
   const closed = ds.cal.closed;
   const kids = frontline(ds.children, i);
   const months: MonthRecord[] = [];
@@ -145,7 +148,8 @@ export function planRows(ds: PlanInputs, from: number, to: number, out: PlanRow[
     let history: PlanHistory | undefined;
     for (const py of ds.cal.pys) {
       if (!hasVolumeIn(ds, i, py)) continue;
-      history ??= historyOf(ds, i);
+      // One PY alone (a close in segments, PY by PY): its months are enough.
+      history ??= historyOf(ds, i, ds.cal.pys.length === 1 ? pyFirstMonthIndex(py) + 12 - ds.cal.first : undefined);
       out.push([ds.ada[i]!, py, encodePlanSummary(evaluatePy(history, py, ds.today))]);
     }
   }
