@@ -93,14 +93,17 @@ const LEAD: Readonly<Record<NotificationKind, number>> = {
 };
 const PUSH: readonly PushChannel[] = ['wec', 'ca'];
 
-/** A month's rows, of the distributors `of` when given (else everyone's). */
-async function monthRows(db: DB, month: MonthKey, of?: readonly string[]): Promise<Map<string, MonthRow>> {
-  const query = (adas?: string[]) => {
-    let q = db.selectFrom('monthly_results').select(['ada', 'gpv', 'apv', 'bracket', 'q_legs', 'is_sp', 'is_q']).where('month', '=', month);
-    if (adas) q = q.where('ada', 'in', adas);
-    return q.orderBy('ada').execute();
-  };
-  const rows = of ? await inChunks(of, query) : await query();
+/** A month's rows of the distributors `of`. */
+async function monthRows(db: DB, month: MonthKey, of: readonly string[]): Promise<Map<string, MonthRow>> {
+  const query = (adas: string[]) =>
+    db
+      .selectFrom('monthly_results')
+      .select(['ada', 'gpv', 'apv', 'bracket', 'q_legs', 'is_sp', 'is_q'])
+      .where('month', '=', month)
+      .where('ada', 'in', adas)
+      .orderBy('ada')
+      .execute();
+  const rows = await inChunks(of, query);
   return new Map(
     rows.map((r) => [
       r.ada,
@@ -117,22 +120,22 @@ async function monthRows(db: DB, month: MonthKey, of?: readonly string[]): Promi
   );
 }
 
-/** Every event the facts make, per distributor. */
-async function eventsOf(db: DB, opts: ProduceOptions): Promise<Map<string, NotificationEvent[]>> {
+/** Every event the facts make for the distributors `told` (produceNotifications: a slice of everyone, or those whose facts moved). */
+async function eventsOf(db: DB, opts: ProduceOptions & { readonly told: ReadonlySet<string> }): Promise<Map<string, NotificationEvent[]>> {
   const todayMonth = opts.today.slice(0, 7);
   const py = pyOf(todayMonth);
   const openRules = rulesFor(py, { fallback: 'nearest' });
-  // Told: everyone, or only those whose facts moved (opts.only), who read their own and their frontline's.
-  const only = opts.only ? [...opts.only] : undefined;
-  const told = (ada: string) => !opts.only || opts.only.has(ada);
-  const peopleOf = (adas?: string[]) => {
-    const q = db
+  // Those told read their own facts and their frontline's.
+  const only = [...opts.told];
+  const told = (ada: string) => opts.told.has(ada);
+  const peopleOf = (adas: string[]) =>
+    db
       .selectFrom('distributors')
-      .select(['ada', 'sponsor_ada', 'name_zh', 'name_en', 'member_no', 'pin_code', 'pin_month', 'pin_held']);
-    return (adas ? q.where((eb) => eb.or([eb('ada', 'in', adas), eb('sponsor_ada', 'in', adas)])) : q).execute();
-  };
-  const found = only ? await inChunks(only, peopleOf) : await peopleOf();
-  const unique = only ? [...new Map(found.map((d) => [d.ada, d])).values()] : found;
+      .select(['ada', 'sponsor_ada', 'name_zh', 'name_en', 'member_no', 'pin_code', 'pin_month', 'pin_held'])
+      .where((eb) => eb.or([eb('ada', 'in', adas), eb('sponsor_ada', 'in', adas)]))
+      .execute();
+  const found = await inChunks(only, peopleOf);
+  const unique = [...new Map(found.map((d) => [d.ada, d])).values()];
   const people: Person[] = unique.map((d) => ({
     ada: d.ada,
     sponsorAda: d.sponsor_ada,
@@ -159,11 +162,14 @@ async function eventsOf(db: DB, opts: ProduceOptions): Promise<Map<string, Notif
     const rows = await monthRows(db, last, only);
     // A statement that pays nothing (a claw-back month, packages/plan claw-back.ts) is not "paid
     // on": it is told with the debit it carries to the next statement.
-    const statementsOf = (adas?: string[]) => {
-      const q = db.selectFrom('statements').select(['ada', 'net_fen', 'paid_on', 'items']).where('month', '=', last);
-      return (adas ? q.where('ada', 'in', adas) : q).execute();
-    };
-    const monthStatements = only ? await inChunks(only, statementsOf) : await statementsOf();
+    const statementsOf = (adas: string[]) =>
+      db
+        .selectFrom('statements')
+        .select(['ada', 'net_fen', 'paid_on', 'items'])
+        .where('month', '=', last)
+        .where('ada', 'in', adas)
+        .execute();
+    const monthStatements = await inChunks(only, statementsOf);
     const statements = new Map<string, { netFen: number; paidOn: string }>();
     const debits = new Map<string, number>();
     for (const s of monthStatements) {
@@ -199,7 +205,7 @@ async function eventsOf(db: DB, opts: ProduceOptions): Promise<Map<string, Notif
   }
 
   // The open month so far: the distributor's own thresholds and the frontline's.
-  const everyone = only ? people.map((p) => p.ada) : undefined;
+  const everyone = people.map((p) => p.ada);
   const [open, before] = await Promise.all([monthRows(db, todayMonth, everyone), monthRows(db, addMonths(todayMonth, -1), everyone)]);
   for (const [ada, r] of open) {
     if (!told(ada)) continue;
@@ -236,23 +242,18 @@ async function eventsOf(db: DB, opts: ProduceOptions): Promise<Map<string, Notif
   const from = plansFor(py)
     .map((p) => planMonths(p)[0]!)
     .reduce((a, b) => (b < a ? b : a), todayMonth);
-  const plansOf = (adas?: string[]) => {
-    const q = db.selectFrom('plan_results').select(['ada', 'summary']).where('py', '=', py);
-    return (adas ? q.where('ada', 'in', adas) : q).orderBy('ada').execute();
-  };
-  const attendedOf = (adas?: string[]) => {
-    const q = db
+  const plansOf = (adas: string[]) =>
+    db.selectFrom('plan_results').select(['ada', 'summary']).where('py', '=', py).where('ada', 'in', adas).orderBy('ada').execute();
+  const attendedOf = (adas: string[]) =>
+    db
       .selectFrom('monthly_results')
       .select(['ada', 'attended'])
       .where('attended', 'is not', null)
       .where('month', '>=', from)
-      .where('month', '<=', todayMonth);
-    return (adas ? q.where('ada', 'in', adas) : q).execute();
-  };
-  const [summaries, attendance] = await Promise.all([
-    only ? inChunks(only, plansOf) : plansOf(),
-    only ? inChunks(only, attendedOf) : attendedOf(),
-  ]);
+      .where('month', '<=', todayMonth)
+      .where('ada', 'in', adas)
+      .execute();
+  const [summaries, attendance] = await Promise.all([inChunks(only, plansOf), inChunks(only, attendedOf)]);
   const attended = new Map<string, Set<string>>();
   for (const r of attendance) {
     const codes = attendedCodes(r.attended);
@@ -296,12 +297,12 @@ export async function produceNotifications(db: DB, options: ProduceOptions): Pro
   // One clock for every slice.
   const opts = { ...options, now: options.now ?? new Date() };
   const preferences = await allPreferences(db);
-  if (opts.only) return storeEvents(db, opts, await eventsOf(db, opts), preferences);
+  if (opts.only) return storeEvents(db, opts, await eventsOf(db, { ...opts, told: opts.only }), preferences);
   const adas = (await db.selectFrom('distributors').select('ada').orderBy('ada').execute()).map((r) => r.ada);
   const total = { notifications: 0, queued: 0, byKind: {} as Partial<Record<NotificationKind, number>> };
   const size = opts.slice ?? MEMBERS_PER_SLICE;
   for (let k = 0; k < adas.length; k += size) {
-    const slice = { ...opts, only: new Set(adas.slice(k, k + size)) };
+    const slice = { ...opts, told: new Set(adas.slice(k, k + size)) };
     const done = await storeEvents(db, opts, await eventsOf(db, slice), preferences);
     total.notifications += done.notifications;
     total.queued += done.queued;
