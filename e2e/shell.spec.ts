@@ -93,3 +93,26 @@ test('the ebiz portal receives the resize and scroll-to-top messages', async ({ 
   const height = await page.evaluate(() => (document.getElementById('inquiry') as HTMLIFrameElement).style.height);
   expect(parseInt(height, 10)).toBeGreaterThanOrEqual(688);
 });
+
+test('a page whose data arrives late ends with the ebiz frame at its full height', async ({ page }) => {
+  await signInAt(page, '10000001', '/?channel=ebiz');
+  await expect(page.locator('.home-profile')).toBeVisible();
+  // The achievement page's figures arrive well after the 500 ms first notification.
+  await page.route('**/bff/v1/achievement/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/ebiz-demo/');
+  await page.locator('[data-path="/achievement"]').click();
+  await expect(
+    page
+      .frameLocator('#inquiry')
+      .getByText(/个人 PV|PPV/)
+      .first(),
+  ).toBeVisible({ timeout: 15_000 });
+  const frameHeight = () => page.evaluate(() => parseInt((document.getElementById('inquiry') as HTMLIFrameElement).style.height, 10));
+  const contentHeight = () => page.frame({ url: /\/front\/achievement/ })!.evaluate(() => document.body.scrollHeight);
+  // Once the figures are in, the frame holds the whole page: nothing is cut or scrolls inside it.
+  await expect.poll(async () => (await frameHeight()) - (await contentHeight()), { timeout: 10_000 }).toBe(4);
+  expect(await contentHeight()).toBeGreaterThan(688);
+});

@@ -3,6 +3,7 @@ import {
   EBIZ_BASE_HEIGHT,
   EBIZ_HEIGHT_PADDING,
   EBIZ_NOTIFY_DELAY_MS,
+  EBIZ_RESIZE_DEBOUNCE_MS,
   cancelEbizNotify,
   ebizFrameHeight,
   ebizTargetOrigins,
@@ -117,6 +118,71 @@ describe('notifyEbizParent', () => {
     vi.advanceTimersByTime(200);
     expect(parent.postMessage).toHaveBeenCalledTimes(2);
     expect(parent.postMessage).toHaveBeenCalledWith({ type: 'abo-inquiry:resize', height: 1004 }, 'https://portal.example');
+  });
+
+  it('tells every later change of the height, once it has held still, until the next navigation', () => {
+    const { win, parent, body } = fakeFrame({ bodyHeight: 900 });
+    const watch = { changed: () => undefined as void, stopped: 0 };
+    const observe = (onChange: () => void) => {
+      watch.changed = onChange;
+      return () => void (watch.stopped += 1);
+    };
+    notifyEbizParent({ win, observe });
+    vi.advanceTimersByTime(500);
+    parent.postMessage.mockClear();
+    // The page's data arrives: it grows twice in quick succession, then holds still.
+    body.scrollHeight = 1700;
+    watch.changed();
+    vi.advanceTimersByTime(EBIZ_RESIZE_DEBOUNCE_MS - 50);
+    body.scrollHeight = 2700;
+    watch.changed();
+    vi.advanceTimersByTime(EBIZ_RESIZE_DEBOUNCE_MS - 1);
+    expect(parent.postMessage).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(parent.postMessage.mock.calls).toEqual([[{ type: 'abo-inquiry:resize', height: 2704 }, 'https://portal.example']]);
+    // It shrinks (a section folded): told too; no scroll to the top (the reader may have scrolled).
+    body.scrollHeight = 1000;
+    watch.changed();
+    vi.advanceTimersByTime(EBIZ_RESIZE_DEBOUNCE_MS);
+    expect(parent.postMessage).toHaveBeenLastCalledWith({ type: 'abo-inquiry:resize', height: 1004 }, 'https://portal.example');
+    expect(parent.postMessage).toHaveBeenCalledTimes(2);
+    // The next navigation stops the watch of this page.
+    notifyEbizParent({ win, observe });
+    expect(watch.stopped).toBe(1);
+  });
+
+  it('does not grow a page as tall as its frame without end', () => {
+    // A page of min-height 100vh is as tall as the frame: each resize would make it 4 px taller.
+    const { win, parent, body } = fakeFrame({ bodyHeight: 1000 });
+    let changed = () => undefined as void;
+    notifyEbizParent({ win, observe: (onChange) => ((changed = onChange), () => undefined) });
+    vi.advanceTimersByTime(500);
+    body.scrollHeight = 1004;
+    changed();
+    vi.advanceTimersByTime(EBIZ_RESIZE_DEBOUNCE_MS);
+    expect(parent.postMessage).toHaveBeenCalledTimes(2);
+  });
+
+  it("watches the body with the browser's ResizeObserver by default", () => {
+    const observed: unknown[] = [];
+    let disconnected = 0;
+    class FakeObserver {
+      constructor(readonly callback: () => void) {}
+      observe(target: unknown) {
+        observed.push(target);
+      }
+      disconnect() {
+        disconnected += 1;
+      }
+    }
+    const { win, body } = fakeFrame();
+    (win as unknown as { ResizeObserver: unknown }).ResizeObserver = FakeObserver;
+    notifyEbizParent({ win });
+    expect(observed).toEqual([]);
+    vi.advanceTimersByTime(500);
+    expect(observed).toEqual([body]);
+    cancelEbizNotify();
+    expect(disconnected).toBe(1);
   });
 
   it('can be cancelled', () => {

@@ -2,7 +2,11 @@
  * Channel ebiz (docs/contract.md §4, §9): the app runs in an iframe of the e-commerce
  * portal, which cannot see the app's content height across origins. After
  * each navigation (once the new page has rendered: 500 ms) the app tells the
- * parent how tall to make the frame and asks it to scroll to the top.
+ * parent how tall to make the frame and asks it to scroll to the top. A page
+ * keeps growing after that (its data, a chart, a list arriving late), so from
+ * then on until the next navigation every change of the content's height is
+ * told again (a ResizeObserver, debounced; the resize message only: the
+ * reader may have scrolled).
  *
  * Messages, posted with `window.parent.postMessage(message, targetOrigin)`:
  *
@@ -25,6 +29,8 @@
 export const EBIZ_BASE_HEIGHT = 688;
 export const EBIZ_HEIGHT_PADDING = 4;
 export const EBIZ_NOTIFY_DELAY_MS = 500;
+/** How long the content's height must hold still before a change is told. */
+export const EBIZ_RESIZE_DEBOUNCE_MS = 150;
 
 export const EBIZ_RESIZE_MESSAGE = 'abo-inquiry:resize';
 export const EBIZ_SCROLL_TOP_MESSAGE = 'abo-inquiry:scrollTop';
@@ -40,6 +46,8 @@ export interface EbizNotifyOptions {
   allowedOrigins?: string;
   /** The window to notify from (tests pass a fake). */
   win?: Window;
+  /** Watches the content for height changes (default: a ResizeObserver on the body, when the browser has one). */
+  observe?: (onChange: () => void) => () => void;
 }
 
 /** Whether `win` is framed by another page. */
@@ -98,18 +106,47 @@ export function ebizFrameHeight(contentHeight: number): number {
 }
 
 let pending: ReturnType<typeof setTimeout> | undefined;
+/** Stops watching the current page's height (set once its first notification is out). */
+let stopWatching: (() => void) | undefined;
 
-/** Cancels a notification still waiting for its delay (e.g. the user navigated again). */
+/** Cancels a notification still waiting for its delay, and the watch of the page's height (e.g. the user navigated again). */
 export function cancelEbizNotify(): void {
   if (pending !== undefined) clearTimeout(pending);
   pending = undefined;
+  stopWatching?.();
+  stopWatching = undefined;
+}
+
+function post(win: Window, origins: readonly string[], messages: readonly EbizMessage[]): void {
+  for (const origin of origins) {
+    for (const message of messages) {
+      try {
+        win.parent.postMessage(message, origin);
+      } catch {
+        // A parent gone mid-navigation: nothing to resize.
+      }
+    }
+  }
+}
+
+function observeBody(win: Window): ((onChange: () => void) => () => void) | undefined {
+  const Observer = (win as Window & typeof globalThis).ResizeObserver;
+  const body = win.document?.body;
+  if (typeof Observer !== 'function' || !body) return undefined;
+  return (onChange) => {
+    const observer = new Observer(() => onChange());
+    observer.observe(body);
+    return () => observer.disconnect();
+  };
 }
 
 /**
  * Call after each navigation on channel ebiz. Replaces any notification still
  * pending, then after 500 ms posts the resize and scroll-to-top messages to
- * the parent. Does nothing outside an iframe, on skipped pages, or when no
- * target origin is known. Returns the cancel function.
+ * the parent, and from then on a resize whenever the content's height changes
+ * (a change within the 4 px padding is not told: a page as tall as its frame
+ * would otherwise grow it without end). Does nothing outside an iframe, on
+ * skipped pages, or when no target origin is known. Returns the cancel function.
  */
 export function notifyEbizParent(options: EbizNotifyOptions = {}): () => void {
   cancelEbizNotify();
@@ -120,16 +157,25 @@ export function notifyEbizParent(options: EbizNotifyOptions = {}): () => void {
     pending = undefined;
     const origins = ebizTargetOrigins(win, options.allowedOrigins ?? import.meta.env.VITE_EBIZ_PORTAL_ORIGINS);
     if (origins.length === 0) return;
-    const resize: EbizMessage = { type: EBIZ_RESIZE_MESSAGE, height: ebizFrameHeight(measure()) };
-    const scrollTop: EbizMessage = { type: EBIZ_SCROLL_TOP_MESSAGE };
-    for (const origin of origins) {
-      try {
-        win.parent.postMessage(resize, origin);
-        win.parent.postMessage(scrollTop, origin);
-      } catch {
-        // A parent gone mid-navigation: nothing to resize.
-      }
-    }
+    let told = ebizFrameHeight(measure());
+    post(win, origins, [{ type: EBIZ_RESIZE_MESSAGE, height: told }, { type: EBIZ_SCROLL_TOP_MESSAGE }]);
+    const observe = options.observe ?? observeBody(win);
+    if (!observe) return;
+    let settling: ReturnType<typeof setTimeout> | undefined;
+    const unobserve = observe(() => {
+      if (settling !== undefined) clearTimeout(settling);
+      settling = setTimeout(() => {
+        settling = undefined;
+        const height = ebizFrameHeight(measure());
+        if (Math.abs(height - told) <= EBIZ_HEIGHT_PADDING) return;
+        told = height;
+        post(win, origins, [{ type: EBIZ_RESIZE_MESSAGE, height }]);
+      }, EBIZ_RESIZE_DEBOUNCE_MS);
+    });
+    stopWatching = () => {
+      if (settling !== undefined) clearTimeout(settling);
+      unobserve();
+    };
   }, EBIZ_NOTIFY_DELAY_MS);
   return cancelEbizNotify;
 }
