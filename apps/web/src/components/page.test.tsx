@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../i18n/index.ts';
 import { PageActions } from './page-actions.ts';
@@ -45,6 +45,42 @@ describe('Page', () => {
     await userEvent.keyboard('{Enter}');
     expect(router.state.location.pathname).toBe('/');
     expect(await screen.findByText('home')).toBeInTheDocument();
+  });
+
+  it('goes home, not out of the app, from the first page of a visit (a deep link)', async () => {
+    const router = at(['/income']);
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(router.state.location.pathname).toBe('/');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('counts only the app’s own entries in the browser: the page after sign-in replaced its way in', async () => {
+    const routes = [
+      {
+        path: '/',
+        element: (
+          <Page title="ABO Inquiry" back={false}>
+            home
+          </Page>
+        ),
+      },
+      { path: '/income', element: <Page title="Income">income page</Page> },
+      { path: '/authentication', element: <Page title="Signing in">…</Page> },
+    ];
+    // The browser holds the sign-in form before this document; the app opened at /authentication
+    // and replaced it with the page asked for.
+    window.history.replaceState(null, '', '/authentication');
+    const router = createBrowserRouter(routes);
+    render(withQueries(<RouterProvider router={router} />));
+    await act(() => router.navigate('/income', { replace: true }));
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(router.state.location.pathname).toBe('/');
+    // A page the app went on to goes back to the one before it.
+    await act(() => router.navigate('/income'));
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(router.state.historyAction).toBe('POP');
+    router.dispose();
   });
 
   it('has no back button on home', () => {

@@ -5,7 +5,7 @@ import enUSLocale from 'antd-mobile/es/locales/en-US';
 import zhCNLocale from 'antd-mobile/es/locales/zh-CN';
 import { useContext, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { LanguageSwitch } from './language-switch.tsx';
 import { PageActions } from './page-actions.ts';
 import { PageBanner } from './page-banner.ts';
@@ -51,7 +51,15 @@ export function Page({ title, back = true, onRefresh, actions, children, wide }:
     observer.observe(header);
     return () => observer.disconnect();
   }, []);
-  const goBack = () => (window.history.length > 1 ? navigate(-1) : navigate('/'));
+  // Only the app's own history counts (issue #32): on the first page of this visit (a deep link,
+  // a push, a bookmark, the page after sign-in) Back goes home, never to the sign-in form or out of
+  // the app. The browser router numbers the app's entries (idx 0: the first; kept by replace).
+  const location = useLocation();
+  const goBack = () => {
+    const idx = (window.history.state as { idx?: unknown } | null)?.idx;
+    const first = typeof idx === 'number' ? idx === 0 : location.key === 'default';
+    return first ? navigate('/', { replace: true }) : navigate(-1);
+  };
   const body = <div className={`page__body${wide ? ' page__body--wide' : ''}`}>{children}</div>;
   return (
     <ConfigProvider locale={i18n.language === 'en-US' ? enUSLocale : zhCNLocale}>

@@ -1,7 +1,7 @@
 import type { AchYearOnYearData, YoyMonthData, YoyTotalsData } from '@abo/contract';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+
 import { textsOnFirstUse } from '../../i18n/index.ts';
 import { EMPTY_VALUE, formatFen, formatMonth, formatPv } from '../../lib/format.ts';
 import { DataTable, type DataColumn } from '../data-table/data-table.tsx';
@@ -12,6 +12,7 @@ import { SimpleChart } from '../simple-chart.tsx';
 import { useYearOnYear } from './year-on-year-query.ts';
 import { YOY_PARAM } from './yoy-address.ts';
 import './year-on-year.css';
+import { useAddressParams } from '../../lib/use-address-params.ts';
 
 const addTexts = textsOnFirstUse(
   'yoy',
@@ -73,14 +74,13 @@ const PY = /^\d{2}\/\d{2}$/;
  * before, not to the PY before.
  */
 function useYoyYear(): [string | undefined, (py: string) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const asked = params.get(YOY_PARAM);
   const set = (py: string) =>
     setParams(
       (p) => {
-        const next = new URLSearchParams(p);
-        next.set(YOY_PARAM, py);
-        return next;
+        p.set(YOY_PARAM, py);
+        return p;
       },
       { replace: true },
     );

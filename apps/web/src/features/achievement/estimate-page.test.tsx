@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { AchEstimateData } from '@abo/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../i18n/index.ts';
 import { estimateQuery } from './api/get-estimate.ts';
@@ -102,6 +103,34 @@ describe('/achievement/estimate', () => {
     expect(screen.getByLabelText('Extra PV: 王* · 3,000 PV')).toBeInTheDocument();
     // 3 120 + 2 543 = 5 663: 15 %.
     expect(bar).toHaveTextContent('15%');
+  });
+
+  it('keeps its inputs in the address: opened there, it shows them; changed, the address follows once they rest', async () => {
+    vi.useFakeTimers();
+    try {
+      let address = '';
+      const Where = () => {
+        address = useLocation().search;
+        return null;
+      };
+      renderPage(
+        <>
+          <EstimatePage />
+          <Where />
+        </>,
+        { at: '/achievement/estimate?ppv=6880', data: [[estimateQuery().queryKey, base]], fresh: true },
+      );
+      expect(screen.getByTestId('extra-ppv')).toHaveValue(6_880);
+      expect(screen.getByRole('status', { name: 'Estimate' })).toHaveTextContent('21%');
+      fireEvent.change(screen.getByTestId('extra-L1'), { target: { value: '700' } });
+      await act(async () => vi.advanceTimersByTime(100));
+      expect(new URLSearchParams(address).getAll('leg')).toEqual([]);
+      await act(async () => vi.advanceTimersByTime(400));
+      expect(new URLSearchParams(address).get('ppv')).toBe('6880');
+      expect(new URLSearchParams(address).getAll('leg')).toEqual(['L1:700']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('makes its terms tap-to-define', () => {

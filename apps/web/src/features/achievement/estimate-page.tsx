@@ -1,20 +1,24 @@
 import type { AchEstimateData } from '@abo/contract';
 import type { EstimatePreset } from '@abo/plan';
 import { Button, Slider } from 'antd-mobile';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { StatusTag } from '../../components/status-tag.tsx';
 import { TermHelp } from '../../components/term-help.tsx';
 import { Term } from '../../components/term/term.tsx';
 import { formatDay, formatFen } from '../../lib/format.ts';
+import { useAddressParams } from '../../lib/use-address-params.ts';
 import { useEstimateBase } from './api/get-estimate.ts';
+import { whatIfFromParams, whatIfToParams } from './components/estimate-address.ts';
 import { presetsFor, runWhatIf, type EstimateFrom } from './components/estimate-calc.ts';
 import './components/estimate.css';
 import { useAch } from './components/shared.tsx';
 import './i18n.ts';
 
 const SLIDER_LEGS = 6;
+/** How long the what-if's inputs rest before the address takes them. */
+const WRITE_DELAY_MS = 400;
 
 function PvSlider({
   label,
@@ -55,9 +59,30 @@ function EstimateBody({ d }: { d: AchEstimateData }) {
   const { t, pv, month, lang } = useAch();
   // The what-if starts at the month's pace (issue #31: the estimate is one figure, the projection's);
   // "so far" is one tap away. No pace on the first day of the month.
-  const [from, setFrom] = useState<EstimateFrom>(d.pace ? 'pace' : 'soFar');
-  const [extraPpv, setExtraPpv] = useState(0);
-  const [extraLeg, setExtraLeg] = useState<Record<string, number>>({});
+  const startFrom: EstimateFrom = d.pace ? 'pace' : 'soFar';
+  // The inputs live in the address too (issue #32), so a reload or a shared link keeps them.
+  const [params, setParams] = useAddressParams();
+  const [initial] = useState(() =>
+    whatIfFromParams(
+      params,
+      d.legs.slice(0, SLIDER_LEGS).map((l) => l.id),
+      startFrom,
+    ),
+  );
+  const [from, setFrom] = useState<EstimateFrom>(initial.from);
+  const [extraPpv, setExtraPpv] = useState(initial.extraPpv);
+  const [extraLeg, setExtraLeg] = useState<Record<string, number>>(initial.extraLeg);
+  const address = params.toString();
+  useEffect(() => {
+    const inputs = { from, extraPpv, extraLeg };
+    if (whatIfToParams(inputs, new URLSearchParams(address), startFrom).toString() === address) return;
+    // Written once the sliders rest: one address per what-if, not one per step of a drag.
+    const timer = setTimeout(
+      () => setParams((p) => whatIfToParams(inputs, p, startFrom), { replace: true, preventScrollReset: true }),
+      WRITE_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [from, extraPpv, extraLeg, startFrom, address, setParams]);
   const { start, est, legsBecomingQ } = useMemo(() => runWhatIf(d, from, extraPpv, extraLeg), [d, from, extraPpv, extraLeg]);
   const presets = useMemo(() => presetsFor(d, from), [d, from]);
   const fen = (n: number) => formatFen(n, lang);

@@ -18,6 +18,7 @@ import { useMonths } from './api/months.ts';
 import { termValues } from './market/term-values.ts';
 import './i18n.ts';
 import './incentive.css';
+import { useAddressParams } from '../../lib/use-address-params.ts';
 
 type View = 'evaluationyear' | 'includedcalc' | 'compliancemonthdetails';
 
@@ -29,7 +30,7 @@ const TITLES: Record<View, string> = {
 
 function YearSwitch({ data }: { data: MonthsData }) {
   const { t } = useTranslation('incentive');
-  const [params, setParams] = useSearchParams();
+  const [, setParams] = useAddressParams();
   if (data.years.length < 2) return null;
   return (
     <div className="inc-editions" role="group" aria-label={t('year')}>
@@ -39,10 +40,15 @@ function YearSwitch({ data }: { data: MonthsData }) {
         value={[data.py]}
         options={data.years.map((y) => ({ label: y, value: y }))}
         onChange={(v) => {
-          if (!v[0]) return;
-          const next = new URLSearchParams(params);
-          next.set('year', v[0]);
-          setParams(next, { replace: true });
+          const y = v[0];
+          if (!y) return;
+          setParams(
+            (p) => {
+              p.set('year', y);
+              return p;
+            },
+            { replace: true },
+          );
         }}
       />
     </div>

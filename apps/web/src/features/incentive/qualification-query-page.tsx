@@ -1,7 +1,7 @@
 import type { PlanData } from '@abo/contract';
 import { Selector } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { StatusTag } from '../../components/status-tag.tsx';
@@ -15,6 +15,7 @@ import { criterionValue } from './components/text.ts';
 import { monthCell } from '../../components/no-data.tsx';
 import './i18n.ts';
 import './incentive.css';
+import { useAddressParams } from '../../lib/use-address-params.ts';
 
 type Criterion = PlanData['criteria'][number];
 
@@ -50,16 +51,20 @@ function MonthResult({ plan, month }: { plan: PlanData; month: string }) {
 export default function QualificationQueryPage() {
   const { t } = useTranslation('incentive');
   const { tx, lang } = useLocalText();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const plans = usePlans('recent');
   const code = params.get('code') ?? plans.data?.plans[0]?.code ?? null;
   const plan = usePlan(code ? { code } : null);
   const set = (k: string, v: string | undefined) => {
     if (!v) return;
-    const next = new URLSearchParams(params);
-    next.set(k, v);
-    if (k === 'code') next.delete('month');
-    setParams(next, { replace: true });
+    setParams(
+      (p) => {
+        p.set(k, v);
+        if (k === 'code') p.delete('month');
+        return p;
+      },
+      { replace: true },
+    );
   };
   return (
     <Page title={t('qualificationQuery')} onRefresh={() => Promise.all([plans.refetch(), plan.refetch()])} wide>

@@ -1,12 +1,12 @@
 import type { PlanData } from '@abo/contract';
 import { Selector } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '../../../lib/use-address-params.ts';
 
 /** Edition switch (?year=): every PY the plan exists in. */
 export function EditionSwitch({ plan }: { plan: PlanData }) {
   const { t } = useTranslation('incentive');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   if (plan.editions.length < 2 || params.get('code')) return null;
   return (
     <div className="inc-editions" role="group" aria-label={t('editionHint')}>
@@ -17,9 +17,13 @@ export function EditionSwitch({ plan }: { plan: PlanData }) {
         onChange={(v) => {
           const y = v[0];
           if (!y) return;
-          const next = new URLSearchParams(params);
-          next.set('year', y);
-          setParams(next, { replace: true });
+          setParams(
+            (p) => {
+              p.set('year', y);
+              return p;
+            },
+            { replace: true },
+          );
         }}
         options={plan.editions.map((e) => ({ label: e.py, value: e.py }))}
       />

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '../../../lib/use-address-params.ts';
 
 const NONE: readonly string[] = [];
 
@@ -8,17 +8,17 @@ const NONE: readonly string[] = [];
  * drops the parameters in `clears`, which only mean something beside the value they were picked for.
  */
 export function useParam(name: string, clears: readonly string[] = NONE): [string | undefined, (value: string | undefined) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const value = params.get(name) ?? undefined;
   const set = useCallback(
     (v: string | undefined) =>
       setParams(
         (p) => {
-          const next = new URLSearchParams(p);
-          if (v) next.set(name, v);
-          else next.delete(name);
-          if (v !== (p.get(name) ?? undefined)) for (const c of clears) next.delete(c);
-          return next;
+          const before = p.get(name) ?? undefined;
+          if (v) p.set(name, v);
+          else p.delete(name);
+          if (v !== before) for (const c of clears) p.delete(c);
+          return p;
         },
         { replace: true },
       ),

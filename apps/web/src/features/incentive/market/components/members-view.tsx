@@ -2,7 +2,8 @@ import type { MemberSort, MembersData } from '@abo/contract';
 import type { InfiniteData, UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { useAddressParams } from '../../../../lib/use-address-params.ts';
 import { Page } from '../../../../components/page.tsx';
 import { QueryState } from '../../../../components/query-state.tsx';
 import { useMembersInfinite, useMembersPage, type MemberQuery } from '../api/get-members.ts';
@@ -35,7 +36,7 @@ interface Props {
 export function MembersView({ title, year, onYear, views }: Props) {
   const { t } = useTranslation('incentiveMarket');
   const wide = useWide();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const location = useLocation();
   const loc = useMemo(() => membersFromParams(params), [params]);
   const { query, page, pageSize } = loc;
@@ -44,12 +45,14 @@ export function MembersView({ title, year, onYear, views }: Props) {
   const infinite = useMembersInfinite(effective, LIST_PAGE_SIZE, !wide);
   const first = wide ? paged.data : infinite.data?.pages[0];
 
-  // Filters, sort and page live in the address: a new entry per change, so Back undoes it.
-  const go = (next: MembersLocation, focus?: string) => {
+  // Filters, sort and page live in the address: a new entry per change, so Back undoes it. Each
+  // change applies to the last one asked for, which the address may not show yet.
+  const go = (next: (asked: MembersLocation) => MembersLocation, focus?: string) => {
     const state: FocusState | undefined = focus ? { membersFocus: focus } : undefined;
-    setParams(membersToParams(next, params), { state });
+    setParams((p) => membersToParams(next(membersFromParams(p)), p), { state });
   };
-  const change = (next: Partial<MemberQuery>, focus?: string) => go({ query: { ...query, ...next }, page: 1, pageSize }, focus);
+  const change = (next: Partial<MemberQuery>, focus?: string) =>
+    go((asked) => ({ query: { ...asked.query, ...next }, page: 1, pageSize: asked.pageSize }), focus);
 
   // Each address is a view of its own: give the focus back to the control that made it.
   const root = useRef<HTMLDivElement>(null);
@@ -92,7 +95,7 @@ export function MembersView({ title, year, onYear, views }: Props) {
         maxLevel={first?.maxLevel ?? 0}
         wide={wide}
         onChange={change}
-        onReset={() => go({ query: DEFAULT_QUERY, page: 1, pageSize })}
+        onReset={() => go((asked) => ({ query: DEFAULT_QUERY, page: 1, pageSize: asked.pageSize }))}
       />
       <div ref={root}>
         {wide ? (
@@ -110,8 +113,8 @@ export function MembersView({ title, year, onYear, views }: Props) {
                 query={effective}
                 sort={{ key: query.sort ?? 'pgpv', order: query.order ?? 'desc' }}
                 onSort={(s) => change({ sort: s.key as MemberSort, order: s.order }, `th[data-column="${s.key}"] button`)}
-                onPage={(p, control) => go({ ...loc, page: p }, `[data-pager="${control}"]`)}
-                onPageSize={(size) => go({ query, page: 1, pageSize: size }, '[data-pager="size"]')}
+                onPage={(p, control) => go((asked) => ({ ...asked, page: p }), `[data-pager="${control}"]`)}
+                onPageSize={(size) => go((asked) => ({ query: asked.query, page: 1, pageSize: size }), '[data-pager="size"]')}
               />
             )}
           </QueryState>
