@@ -5,10 +5,15 @@ import { zhCN } from './zh-CN.ts';
 
 export type Language = 'zh-CN' | 'en-US';
 
+/** The language a `?lang=` parameter names (en, en-US: English; anything else Chinese). */
+export function languageOfParam(value: string): Language {
+  return value.toLowerCase().startsWith('en') ? 'en-US' : 'zh-CN';
+}
+
 /** ?lang=en wins, then a remembered choice, then the browser language; zh-CN by default. */
 export function detectLanguage(search = window.location.search, navigatorLanguages = navigator.languages): Language {
   const fromQuery = new URLSearchParams(search).get('lang');
-  if (fromQuery) return fromQuery.toLowerCase().startsWith('en') ? 'en-US' : 'zh-CN';
+  if (fromQuery) return languageOfParam(fromQuery);
   const remembered = localStorage.getItem('lang');
   if (remembered === 'en-US' || remembered === 'zh-CN') return remembered;
   const first = navigatorLanguages?.[0] ?? 'zh-CN';

@@ -44,6 +44,20 @@ describe('embedded identity provider', () => {
     expect(res.body).not.toContain('<script>alert(1)');
   });
 
+  it('sends the user back in the language the form was in', async () => {
+    const signIn = (lang: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/idp/login',
+        payload: `username=10000001&password=${TEST_PASSWORD}&lang=${lang}&redirect_uri=${encodeURIComponent('http://localhost:80/front/?channel=wec')}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost:80' },
+      });
+    const en = await signIn('en-US');
+    expect(new URL(en.headers.location as string).searchParams.get('lang')).toBe('en');
+    const zh = await signIn('zh-CN');
+    expect(new URL(zh.headers.location as string).searchParams.get('lang')).toBe('zh');
+  });
+
   it('redirects back with a one-time session token that exchanges once for tokens', async () => {
     const res = await t.app.inject({
       method: 'POST',

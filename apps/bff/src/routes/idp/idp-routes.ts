@@ -199,6 +199,8 @@ export async function idpRoutes(app: FastifyInstance, opts: IdpOptions): Promise
     }
     if (check.result === 'invalid') return rerender(LOGIN_MESSAGES[lang].invalid);
     const { account } = check;
+    // The app goes on in the language the form was in (the user may have switched it there).
+    redirect.searchParams.set('lang', lang === 'en-US' ? 'en' : 'zh');
     if (staff) {
       const t = await app.tokens.issueStaff({ username: account.username, fullName: account.display_name });
       redirect.searchParams.set('channel', 'iinquiry');

@@ -1,9 +1,11 @@
 import type { WatchRow } from '@abo/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { dstInfoQuery } from '../../lib/dst-info.ts';
 import { formatMonth, formatPv } from '../../lib/format.ts';
 import { useLocalText } from '../../lib/use-local-text.ts';
 import { useWatchlist, watchAccess } from './watchlist-api.ts';
@@ -55,10 +57,12 @@ export default function WatchlistCard({ limit, expand = false }: { limit?: numbe
   const { lang } = useLocalText();
   const access = watchAccess();
   const list = useWatchlist();
+  // Staff look at someone else's list: it is named theirs, not "My watchlist".
+  const owner = useQuery({ ...dstInfoQuery(), enabled: access.read && !access.write });
   if (!access.read) return null;
   const title = (
     <h2 id="watchlist-title" className="card__title">
-      {t('title')}
+      {access.write ? t('title') : owner.data ? t('titleOf', { name: owner.data.fullName }) : t('title')}
     </h2>
   );
   if (list.isPending) {

@@ -5,6 +5,7 @@ import { textsOnFirstUse } from '../../i18n/index.ts';
 // bring the market pages' texts; added on first use (the module may load before i18next is set up).
 const zh = {
   title: '我关注的市场',
+  titleOf: '{{name}} 关注的市场',
   subtitle: '{{month}} · 本月至今',
   star: '关注 {{name}}',
   starFull: '最多关注 {{max}} 位成员，请先取消一位。',
@@ -34,6 +35,7 @@ const zh = {
 
 const en = {
   title: 'My watchlist',
+  titleOf: '{{name}}’s watchlist',
   subtitle: '{{month}} · so far',
   star: 'Watch {{name}}',
   starFull: 'You can watch up to {{max}} members: unstar one first.',

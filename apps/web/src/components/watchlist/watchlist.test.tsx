@@ -67,6 +67,7 @@ function serve(rows: WatchRow[], over: Partial<WatchlistData> = {}) {
   let list = [...rows];
   post.mockImplementation(async (path: string, body: { ref: string; watched?: boolean; note?: string }) => {
     if (path === '/bff/v1/incentive/market/watchlist') return data(list, over);
+    if (path === '/bff/v1/common/dstInfo') return { ada: '20000001', fullName: 'Zhang San' };
     if (path === '/bff/v1/incentive/market/watch') {
       list = body.watched
         ? [...list.filter((r) => r.ref !== body.ref), leg(Number(body.ref.slice(1)))]
@@ -140,6 +141,9 @@ describe('WatchlistCard', () => {
     wrap(<WatchlistCard />);
     expect(await screen.findByText('Li 1')).toBeInTheDocument();
     expect(screen.getByText(/Read-only for staff/)).toBeInTheDocument();
+    // Named as the distributor's, not as the staff member's own.
+    expect(await screen.findByRole('heading', { name: 'Zhang San’s watchlist' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'My watchlist' })).toBeNull();
   });
 
   it('offers a retry when the list cannot be loaded', async () => {
