@@ -35,6 +35,7 @@ import type { ImportSummary } from './summary.ts';
 import { createStaging, dropStaging, dataVersionOf, closedThrough } from './staging.ts';
 import { type ExistingMember, type MemberRow, MEMBER_COLUMNS, reheldSql, updateMembersSql, stageMembers } from './members.ts';
 import { reportCycles, insertNewSql, checkStaged, newRowsAdaSql } from './staged-checks.ts';
+import { insertIntoTable } from './empty-table-insert.ts';
 
 interface ImportProgress {
   readonly phase: string;
@@ -393,7 +394,7 @@ async function run(conn: ImportConn, files: Files, opts: ImportRunOptions & { re
     // about the others are kept (db/answer-cache.ts). Anything else replaces the data as a whole.
     const someMembers = !replace && updated === 0 && reheld === 0 && membersBefore > 0;
     if (someMembers) await stageTouched(conn, [orderSpec.staged, attendanceSpec.staged]);
-    const orders = await conn.run(insertNewSql(orderSpec.staged));
+    const orders = await insertIntoTable(conn, 'orders', (empty) => conn.run(insertNewSql(orderSpec.staged, { keyOrder: empty })));
     const attendance = await conn.run(insertNewSql(attendanceSpec.staged));
     const changed = replace || addedMembers + updated + moved + orders + attendance > 0;
     // Every process drops the answers it kept for the old data (db/data-version.ts).

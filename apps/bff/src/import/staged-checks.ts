@@ -43,10 +43,11 @@ export function newRowsAdaSql(f: StagedFile): string {
 }
 
 /** Inserts the staged rows not imported before; answers how many. */
-export function insertNewSql(f: StagedFile): string {
+export function insertNewSql(f: StagedFile, { keyOrder = false }: { keyOrder?: boolean } = {}): string {
   const columns = f.columns.join(', ');
+  // In key order, rows go to the end of a table clustered on its key (an empty one, a first load).
   return `insert into ${f.stored} (${columns}) select ${columns} from ${f.staging} s
-    where not exists (select 1 from ${f.stored} o where ${sameKey(f, 'o', 's')})`;
+    where not exists (select 1 from ${f.stored} o where ${sameKey(f, 'o', 's')})${keyOrder ? ` order by ${f.key.map((c) => `s.${c}`).join(', ')}` : ''}`;
 }
 
 interface StagedChecks {
