@@ -47,7 +47,7 @@ import {
 } from './figures.ts';
 import { closeRowWriter } from './staging.ts';
 import { CLOSE_STATE_KEY, parseCloseState, writeCloseState, type CloseState } from './state.ts';
-import { SEGMENT_MONTHS, writeInSegments, type WrittenFigures } from './segments.ts';
+import { segmentMonthsFor, writeInSegments, type WrittenFigures } from './segments.ts';
 import { openFigureWriter, planSource, writeMonthlyResults, writeStatements, type FigureWriter } from './write.ts';
 
 /** The rows written, and what the close's transaction applies besides them. */
@@ -76,7 +76,7 @@ export interface CloseOptions {
   readonly notifyAt?: Date;
   /** Run the engine from the first month, not from the state the last close saved (`npm run close -- --all`). */
   readonly all?: boolean;
-  /** Months the engine holds at once when it runs from the first month (default SEGMENT_MONTHS; Infinity: all). */
+  /** Months the engine holds at once when it runs from the first month (default: segmentMonthsFor the members; Infinity: all). */
   readonly segmentMonths?: number;
 }
 
@@ -209,7 +209,6 @@ async function attemptClose(
   t0: number,
 ): Promise<CloseSummary | null> {
   const { today, todayMonth, progress } = opts;
-  const segmentMonths = opts.segmentMonths ?? SEGMENT_MONTHS;
   const version = await dataVersionOf(conn);
   const state = parseCloseState(await metaValue(conn, CLOSE_STATE_KEY));
   const closedBefore = await closedThrough(conn);
@@ -240,6 +239,7 @@ async function attemptClose(
 
   progress?.({ phase: 'read', done: 0, total: 1 });
   const members = await readMembers(conn);
+  const segmentMonths = opts.segmentMonths ?? segmentMonthsFor(members.n);
   if (members.n === 0) return nothing('no distributors');
   const first = (await firstFactMonth(conn)) ?? todayMonth;
   const firstMonth = first < todayMonth ? first : todayMonth;

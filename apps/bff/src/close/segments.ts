@@ -14,8 +14,18 @@ import type { Figures } from './month-figures.ts';
 import type { PlanInputs } from './plans.ts';
 import { openFigureWriter, planSource, writeMonthlyResults, writeStatements } from './write.ts';
 
-/** Months the engine holds at once in a close from the first month (a test may ask for fewer). */
+/** Months the engine holds at once in a close from the first month, at most (a test may ask for fewer). */
 export const SEGMENT_MONTHS = 12;
+
+/** What the engine's arrays take per member and month (month-figures.ts's and the month's facts): about 170 bytes. */
+const RUN_BYTES_PER_MEMBER_MONTH = 170;
+/** What one run's arrays may take: twelve months up to about 250 000 members, fewer above (three at 1 000 000). */
+const RUN_BYTES = 512 * 2 ** 20;
+
+/** Months per run for `members` members: as many as RUN_BYTES holds, between 1 and SEGMENT_MONTHS. */
+export function segmentMonthsFor(members: number): number {
+  return Math.max(1, Math.min(SEGMENT_MONTHS, Math.floor(RUN_BYTES / (Math.max(1, members) * RUN_BYTES_PER_MEMBER_MONTH))));
+}
 
 /** What the close goes on with once every row is written. */
 export interface WrittenFigures {
