@@ -60,7 +60,17 @@ function pgRun(bin: string, args: string[]): void {
   }
 }
 
-export async function startPgCluster(opts: { port?: number } = {}): Promise<PgCluster> {
+export interface PgClusterOptions {
+  port?: number;
+  /**
+   * false: no fsync and no synchronous commit, for test suites that throw the cluster away
+   * (a stopped or killed server still keeps what it wrote: only a machine crash could lose it).
+   * Benches keep the default, so their figures are a real server's.
+   */
+  durable?: boolean;
+}
+
+export async function startPgCluster(opts: PgClusterOptions = {}): Promise<PgCluster> {
   const bin = findPgBin();
   if (!bin) throw new Error('PostgreSQL server binaries (initdb, pg_ctl) not found: apt-get install -y postgresql');
   const port = opts.port ?? (await freePort());
@@ -75,6 +85,7 @@ export async function startPgCluster(opts: { port?: number } = {}): Promise<PgCl
     `-c listen_addresses=127.0.0.1`,
     `-c unix_socket_directories=${dataDir}`,
     `-c max_connections=200`,
+    ...(opts.durable === false ? ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off'] : []),
   ].join(' ');
   const start = () => pgRun(pgCtl, ['start', '-D', dataDir, '-w', '-t', '60', '-l', path.join(dataDir, 'server.log'), '-o', serverOpts]);
   let running = false;
@@ -116,7 +127,7 @@ if (process.argv[1] && import.meta.url === new URL(`file://${path.resolve(proces
     console.error('Usage: tsx apps/bff/src/testing/pg-cluster.ts run -- <command…>');
     process.exit(2);
   }
-  const cluster = await startPgCluster();
+  const cluster = await startPgCluster({ durable: false });
   let status = 1;
   try {
     console.log(`PostgreSQL throwaway cluster at ${cluster.url}`);

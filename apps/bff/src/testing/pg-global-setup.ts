@@ -5,7 +5,7 @@ import { startPgCluster } from './pg-cluster.ts';
 
 export default async function setup(): Promise<() => void> {
   if (process.env.TEST_DATABASE_URL) return () => undefined;
-  const cluster = await startPgCluster();
+  const cluster = await startPgCluster({ durable: false });
   process.env.TEST_DATABASE_URL = cluster.url;
   return () => cluster.destroy();
 }
