@@ -233,7 +233,7 @@ export const achMonthBodySchema = baseBodySchema.extend({ month: monthSchema.opt
 
 export const achLegSchema = z.object({
   maskedAda: z.string(),
-  maskedName: z.string(),
+  maskedName: localTextSchema,
   pgpv: z.number().int(),
   gpv: z.number().int(),
   bracket: z.number(),
@@ -291,7 +291,7 @@ export const achOutstandingBodySchema = achMonthBodySchema.extend({
 export const achPerformerSchema = z.object({
   rank: z.number().int(),
   maskedAda: z.string(),
-  maskedName: z.string(),
+  maskedName: localTextSchema,
   depth: z.number().int(),
   pinCode: z.number().int(),
   pinName: localTextSchema,
@@ -323,7 +323,7 @@ export const achGloryDataSchema = z.object({
     z.object({
       rank: z.number().int(),
       maskedAda: z.string(),
-      maskedName: z.string(),
+      maskedName: localTextSchema,
       ppv: z.number().int(),
       newCustomers: z.number().int(),
       isMe: z.boolean(),
@@ -413,7 +413,7 @@ export const achEstimateDataSchema = z.object({
     z.object({
       id: z.string(),
       maskedAda: z.string(),
-      maskedName: z.string(),
+      maskedName: localTextSchema,
       /** The leg's group PV: its bracket and whether it is a 21 % leg. */
       gpv: z.number().int(),
       pgpv: z.number().int(),

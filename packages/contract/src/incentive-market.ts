@@ -205,7 +205,7 @@ export const detailsDataSchema = z.object({
   /** True when the details are the viewer's own. */
   self: z.boolean(),
   member: marketPersonSchema.extend({
-    sponsorMaskedName: z.string().nullable(),
+    sponsorMaskedName: localTextSchema.nullable(),
     downlineSize: z.number().int(),
     frontlineCount: z.number().int(),
   }),

@@ -194,7 +194,7 @@ export const legSchema = z.object({
   /** Stable row key within this answer (not an id). */
   key: z.string(),
   maskedAda: z.string(),
-  maskedName: z.string(),
+  maskedName: localTextSchema,
   qMonths: z.number().int(),
   /** Q flag per period month. */
   months: z.array(z.boolean()),

@@ -117,7 +117,7 @@ describe('monthly results', () => {
     expect(await highestPinBefore(t.db, '10000001', '2026-10')).toBe(340);
     expect(await highestPinBefore(t.db, '10000001', '2026-09')).toBe(0);
     expect(await frontlineQMonths(t.db, '10000001', '2026-09', '2026-11')).toEqual([
-      { ada: '20000001', nameZh: '测试会员', month: '2026-09' },
+      { ada: '20000001', nameZh: '测试会员', nameEn: 'Test Member', month: '2026-09' },
     ]);
     expect(await frontlineQMonths(t.db, '10000001', '2026-10', '2026-11')).toEqual([]);
   });

@@ -179,7 +179,7 @@ const frontlineQ = preparedQuery((db, p: { sponsor: string; from: string; to: st
   db
     .selectFrom('distributors as l')
     .innerJoin('monthly_results as m', 'm.ada', 'l.ada')
-    .select(['l.ada', 'l.name_zh', 'm.month'])
+    .select(['l.ada', 'l.name_zh', 'l.name_en', 'm.month'])
     .where('l.sponsor_ada', '=', p.sponsor)
     .where('m.month', '>=', p.from)
     .where('m.month', '<=', p.to)
@@ -231,10 +231,11 @@ export async function highestPinBefore(db: DB, ada: string, before: string): Pro
   return Number(row?.pin ?? 0);
 }
 
-/** A frontline member's month in which they were Q (the close's flag), with their name. */
+/** A frontline member's month in which they were Q (the close's flag), with their names. */
 export interface FrontlineQMonth {
   ada: string;
   nameZh: string;
+  nameEn: string;
   month: string;
 }
 
@@ -243,7 +244,12 @@ export interface FrontlineQMonth {
  * was Q, in no particular order: the Q legs the engine's FLQ and pin rules count.
  */
 export async function frontlineQMonths(db: DB, sponsorAda: string, from: string, to: string): Promise<FrontlineQMonth[]> {
-  return (await frontlineQ(db, { sponsor: sponsorAda, from, to })).map((r) => ({ ada: r.ada, nameZh: r.name_zh, month: r.month }));
+  return (await frontlineQ(db, { sponsor: sponsorAda, from, to })).map((r) => ({
+    ada: r.ada,
+    nameZh: r.name_zh,
+    nameEn: r.name_en,
+    month: r.month,
+  }));
 }
 
 /** Results keyed by `ada|month`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameFor, nameViewerOf, ownAdaFor, showsInFull } from './name-policy.ts';
+import { nameFor, nameTextFor, nameViewerOf, ownAdaFor, showsInFull } from './name-policy.ts';
 
 const LEADER = '10000002';
 const FRONTLINE = { ada: '20000001', sponsorAda: LEADER, nameZh: '陈志强', nameEn: 'Chen Zhiqiang' };
@@ -21,6 +21,14 @@ describe('name policy', () => {
     const masked = () => ({ nameZh: 'cached', nameEn: 'cached' });
     expect(nameFor({ ada: LEADER }, SECOND, masked).nameZh).toBe('cached');
     expect(nameFor({ ada: LEADER }, FRONTLINE, masked).nameZh).toBe('陈志强');
+  });
+
+  it('gives answers both names, the Chinese one in English too where the person has no Latin name', () => {
+    const viewer = { ada: LEADER };
+    expect(nameTextFor(viewer, FRONTLINE)).toEqual({ zh: '陈志强', en: 'Chen Zhiqiang' });
+    expect(nameTextFor(viewer, SECOND)).toEqual({ zh: '欧阳**', en: 'Ouyang M***' });
+    expect(nameTextFor(viewer, { ...FRONTLINE, nameEn: '' })).toEqual({ zh: '陈志强', en: '陈志强' });
+    expect(nameTextFor(viewer, { ...SECOND, nameEn: ' ' })).toEqual({ zh: '欧阳**', en: '欧阳**' });
   });
 
   it('shows nobody in full to a viewer without an ADA', () => {

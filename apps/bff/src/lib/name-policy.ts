@@ -3,7 +3,7 @@
 // frontline: they know them, and coaching needs it) in full; anyone else — deeper levels of
 // the market, company-wide lists, an upline — only as maskName shows them. maskPrivacy
 // (docs/contract.md §5) stays for identifiers: on a three-character name it hides nothing.
-import { maskName, maskPrivacy } from '@abo/contract';
+import { maskName, maskPrivacy, type LocalText } from '@abo/contract';
 import type { Session } from './session.ts';
 
 /** The person from whose point of view names are shown. */
@@ -51,6 +51,19 @@ export function maskedNames(person: Pick<NamedPerson, 'nameZh' | 'nameEn'>): Sho
 export function nameFor(viewer: NameViewer, person: NamedPerson, masked?: () => ShownName): ShownName {
   if (showsInFull(viewer, person)) return { nameZh: person.nameZh, nameEn: person.nameEn };
   return masked ? masked() : maskedNames(person);
+}
+
+/**
+ * A shown name as an answer's `{ zh, en }` text. name_en is optional: without a Latin name the
+ * English text is the Chinese one, so English pages show a name rather than nothing.
+ */
+function nameText(shown: ShownName): LocalText {
+  return { zh: shown.nameZh, en: shown.nameEn.trim() === '' ? shown.nameZh : shown.nameEn };
+}
+
+/** A person's names as this viewer may see them (nameFor), as an answer's `{ zh, en }` text. */
+export function nameTextFor(viewer: NameViewer, person: NamedPerson): LocalText {
+  return nameText(nameFor(viewer, person));
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   type AchStarDetailData,
   type AchTargetData,
   type AchTopupData,
+  type LocalText,
 } from '@abo/contract';
 import {
   daysLeftInMonth,
@@ -41,16 +42,16 @@ import {
 import type { Person } from '../../db/distributors.ts';
 import { legVolumeOf, type MonthlyResult } from '../../db/monthly-results.ts';
 import type { UserSettings } from '../../db/user-settings.ts';
-import { nameFor, type NameViewer } from '../../lib/name-policy.ts';
+import { nameTextFor, type NameViewer } from '../../lib/name-policy.ts';
 import { emptyMonth, fillMonths, monthsEnding, toAchMonth, type Clock, type RankState } from './achievement-data.ts';
 import type { DownlineAbroad, LegOfMonth, Performer, Shop, Star } from './achievement-queries.ts';
 
 /** Frontline legs listed one by one on the composition page; the rest are summed. */
 const LISTED_LEGS = 30;
 
-/** A person's Chinese name as this viewer may see it (name-policy.ts). */
-function nameOf(viewer: NameViewer, row: { ada: string; sponsor_ada: string | null; name_zh: string }): string {
-  return nameFor(viewer, { ada: row.ada, sponsorAda: row.sponsor_ada, nameZh: row.name_zh, nameEn: '' }).nameZh;
+/** A person's names as this viewer may see them (name-policy.ts), for English pages too. */
+function nameOf(viewer: NameViewer, row: { ada: string; sponsor_ada: string | null; name_zh: string; name_en: string }): LocalText {
+  return nameTextFor(viewer, { ada: row.ada, sponsorAda: row.sponsor_ada, nameZh: row.name_zh, nameEn: row.name_en });
 }
 
 export function overviewData(s: RankState, viewer: NameViewer): AchOverviewData {
@@ -58,7 +59,7 @@ export function overviewData(s: RankState, viewer: NameViewer): AchOverviewData 
   const by = new Map(s.months.filter((m) => m.month >= last12[0]!).map((m) => [m.month, m]));
   return {
     maskedAda: maskPrivacy(s.d.ada),
-    fullName: nameOf(viewer, s.d),
+    fullName: nameOf(viewer, s.d).zh,
     pinCode: s.pinCode,
     pinName: pinName(s.pinCode),
     pinMonth: s.pinMonth,

@@ -110,6 +110,7 @@ export interface Performer {
   ada: string;
   sponsor_ada: string | null;
   name_zh: string;
+  name_en: string;
   depth: number;
   pinCode: number;
   ppv: number;
@@ -124,7 +125,19 @@ export async function topPerformers(db: DB, d: Downline, month: string, by: 'ppv
   const rows = await db
     .selectFrom('distributors as x')
     .innerJoin('monthly_results as r', (j) => j.onRef('r.ada', '=', 'x.ada').on('r.month', '=', month))
-    .select(['x.ada', 'x.sponsor_ada', 'x.name_zh', 'x.depth', 'x.pin_code', 'r.ppv', 'r.apv', 'r.bracket', 'r.is_q', 'r.new_customers'])
+    .select([
+      'x.ada',
+      'x.sponsor_ada',
+      'x.name_zh',
+      'x.name_en',
+      'x.depth',
+      'x.pin_code',
+      'r.ppv',
+      'r.apv',
+      'r.bracket',
+      'r.is_q',
+      'r.new_customers',
+    ])
     .where('x.tree_pos', '>', d.tree_pos)
     .where('x.tree_pos', '<', d.tree_pos + d.tree_size)
     .where(by === 'ppv' ? 'r.ppv' : 'r.apv', '>', 0)
@@ -136,6 +149,7 @@ export async function topPerformers(db: DB, d: Downline, month: string, by: 'ppv
     ada: x.ada,
     sponsor_ada: x.sponsor_ada,
     name_zh: x.name_zh,
+    name_en: x.name_en,
     depth: Number(x.depth),
     pinCode: Number(x.pin_code),
     ppv: Number(x.ppv),
@@ -151,6 +165,7 @@ export interface Star {
   ada: string;
   sponsor_ada: string | null;
   name_zh: string;
+  name_en: string;
   ppv: number;
   newCustomers: number;
 }
@@ -160,7 +175,7 @@ export async function marketingStarsOf(db: DB, month: string, condition: { ppv: 
   const rows = await db
     .selectFrom('monthly_results as r')
     .innerJoin('distributors as x', 'x.ada', 'r.ada')
-    .select(['x.ada', 'x.sponsor_ada', 'x.name_zh', 'r.ppv', 'r.new_customers'])
+    .select(['x.ada', 'x.sponsor_ada', 'x.name_zh', 'x.name_en', 'r.ppv', 'r.new_customers'])
     .where('r.month', '=', month)
     .where('r.ppv', '>=', condition.ppv)
     .where('r.new_customers', '>=', condition.newCustomers)
@@ -172,6 +187,7 @@ export async function marketingStarsOf(db: DB, month: string, condition: { ppv: 
     ada: x.ada,
     sponsor_ada: x.sponsor_ada,
     name_zh: x.name_zh,
+    name_en: x.name_en,
     ppv: Number(x.ppv),
     newCustomers: Number(x.new_customers),
   }));

@@ -137,8 +137,8 @@ describe('achievement calls: pin, top-up and settings', () => {
     const read = (await send('rank', {})).json();
     expect(read.data.targetPin).toBe(380);
     // Names as the distributor sees them: their frontline in full, a stranger masked.
-    expect((await send('composition', { month: '2026-11' })).json().data.legs[0].maskedName).toBe('李四海');
-    expect((await send('marketingstars', { month: '2026-10' })).json().data.stars[0].maskedName).toBe('陈*强');
+    expect((await send('composition', { month: '2026-11' })).json().data.legs[0].maskedName.zh).toBe('李四海');
+    expect((await send('marketingstars', { month: '2026-10' })).json().data.stars[0].maskedName.zh).toBe('陈*强');
     const write = (await send('settarget', { pinCode: 390 })).json();
     expect(write.success).toBe(false);
     expect(write.message).toMatch(/Staff/);

@@ -67,6 +67,7 @@ async function seed(t: TestApp): Promise<void> {
     depth: 1,
     pin_code: 310,
     name_zh: '李四海',
+    name_en: 'Li Sihai',
   });
   await insertDistributor(t.db, '10000111', {
     sponsor_ada: '10000011',
@@ -75,8 +76,10 @@ async function seed(t: TestApp): Promise<void> {
     depth: 2,
     pin_code: 230,
     name_zh: '欧阳明月',
+    name_en: 'Ouyang Mingyue',
   });
-  await insertDistributor(t.db, '10000012', { sponsor_ada: '10000001', tree_pos: 3, tree_size: 1, depth: 1, pin_code: 230 });
+  // No name in Latin letters (name_en is optional).
+  await insertDistributor(t.db, '10000012', { sponsor_ada: '10000001', tree_pos: 3, tree_size: 1, depth: 1, pin_code: 230, name_en: '' });
   await insertDistributor(t.db, '10000013', {
     sponsor_ada: '10000001',
     tree_pos: 4,

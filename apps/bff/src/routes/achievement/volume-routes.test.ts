@@ -1,5 +1,6 @@
 // The composition page reads which frontline legs are 21 % legs from what the close wrote (their
 // group PV at the top bracket, packages/plan close.ts), and the estimate agrees with it.
+import type { LocalText } from '@abo/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateMonth, rulesFor } from '@abo/plan';
 import type { DB } from '../../db/index.ts';
@@ -78,7 +79,12 @@ describe('achievement calls: volume of the downline', () => {
     expect(r.data.ppv).toBe(300);
     expect(r.data.legs).toHaveLength(3);
     expect(r.data.legs[0]).toMatchObject({ pgpv: 1000, counted: true });
-    expect(r.data.legs[0].maskedName).toBe('李四海');
+    // In Latin letters for English pages; a leg without a Latin name keeps its Chinese one.
+    expect(r.data.legs[0].maskedName).toEqual({ zh: '李四海', en: 'Li Sihai' });
+    expect(r.data.legs.find((l: { maskedAda: string }) => l.maskedAda === '100******12').maskedName).toEqual({
+      zh: '测试会员',
+      en: '测试会员',
+    });
     expect(JSON.stringify(r.data)).not.toContain('10000011');
     expect(r.data.ppv + r.data.legs.reduce((s: number, l: { pgpv: number }) => s + l.pgpv, 0)).toBe(r.data.apv);
     expect((await fx.call('composition', { month: '2024-01' })).success).toBe(false);
@@ -101,7 +107,10 @@ describe('achievement calls: volume of the downline', () => {
     const base = await fx.call('estimate');
     expect(base.data.before.pgpv).toBe(1800);
     expect(base.data.before.bracketPercent).toBe(9);
-    expect(base.data.legs.find((l: { maskedAda: string }) => l.maskedAda === '100******11').maskedName).toBe('李四海');
+    expect(base.data.legs.find((l: { maskedAda: string }) => l.maskedAda === '100******11').maskedName).toEqual({
+      zh: '李四海',
+      en: 'Li Sihai',
+    });
     const r = await fx.call('estimate', { extraPpv: 300, extraLegPv: { L1: 100 } });
     expect(r.data.after.bracketPercent).toBe(12);
     // As the browser runs it: the legs and own BV the server sent, without the display fields.
@@ -110,7 +119,7 @@ describe('achievement calls: volume of the downline', () => {
       ppv: base.data.ppv,
       ppvBvFen: base.data.ppvBvFen,
       legs: base.data.legs.map(
-        ({ maskedAda: _a, maskedName: _n, ...leg }: { maskedAda: string; maskedName: string; id: string; gpv: number }) => leg,
+        ({ maskedAda: _a, maskedName: _n, ...leg }: { maskedAda: string; maskedName: LocalText; id: string; gpv: number }) => leg,
       ),
       extraPpv: 300,
       extraLegPv: { L1: 100 },

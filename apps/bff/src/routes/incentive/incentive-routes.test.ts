@@ -68,8 +68,16 @@ describe('/bff/v1/incentive', () => {
   beforeAll(async () => {
     t = await createTestApp();
     await insertDistributor(t.db, ME, { name_zh: '王大明', pin_code: 330, pin_month: '2026-02', tree_pos: 0, tree_size: 3 });
-    await insertDistributor(t.db, LEG_A, { name_zh: '李小红', sponsor_ada: ME, tree_pos: 1, tree_size: 1, depth: 1 });
-    await insertDistributor(t.db, LEG_B, { name_zh: '赵四', sponsor_ada: ME, tree_pos: 2, tree_size: 1, depth: 1 });
+    await insertDistributor(t.db, LEG_A, {
+      name_zh: '李小红',
+      name_en: 'Li Xiaohong',
+      sponsor_ada: ME,
+      tree_pos: 1,
+      tree_size: 1,
+      depth: 1,
+    });
+    // No name in Latin letters: English pages show the Chinese one.
+    await insertDistributor(t.db, LEG_B, { name_zh: '赵四', name_en: '', sponsor_ada: ME, tree_pos: 2, tree_size: 1, depth: 1 });
     await insertDistributor(t.db, STRANGER, { tree_pos: 3, tree_size: 1 });
     // 25/26: a Platinum year; legs Q in some months.
     await month(t.db, ME, '2025-08', { pin_code: 320 });
@@ -185,8 +193,8 @@ describe('/bff/v1/incentive', () => {
     expect(d.records[3]).toMatchObject({ month: '2026-12', state: 'future', present: false });
     expect(d.legs).toHaveLength(2);
     // The legs are the distributor's own frontline: their names in full (README, security: names).
-    expect(d.legs[0]).toMatchObject({ maskedAda: '100******11', maskedName: '李小红', qMonths: 2 });
-    expect(d.legs[1]).toMatchObject({ maskedAda: '100******12', maskedName: '赵四' });
+    expect(d.legs[0]).toMatchObject({ maskedAda: '100******11', maskedName: { zh: '李小红', en: 'Li Xiaohong' }, qMonths: 2 });
+    expect(d.legs[1]).toMatchObject({ maskedAda: '100******12', maskedName: { zh: '赵四', en: '赵四' } });
     expect(res.body).not.toContain(LEG_A);
   });
 
@@ -213,8 +221,14 @@ describe('/bff/v1/incentive', () => {
   it('names the legs in full only for their sponsor: anyone else sees them masked', async () => {
     const loaded = await loadHistory(t.db, ME, '2026-09', '2026-11', { pin_code: 330, pin_month: '2026-02' });
     const months = ['2026-09', '2026-10', '2026-11'];
-    expect(legsFor(loaded, months, 1, { ada: ME }).map((l) => l.maskedName)).toEqual(['李小红', '赵四']);
-    expect(legsFor(loaded, months, 1, { ada: '10000000' }).map((l) => l.maskedName)).toEqual(['李*红', '赵*']);
+    expect(legsFor(loaded, months, 1, { ada: ME }).map((l) => l.maskedName)).toEqual([
+      { zh: '李小红', en: 'Li Xiaohong' },
+      { zh: '赵四', en: '赵四' },
+    ]);
+    expect(legsFor(loaded, months, 1, { ada: '10000000' }).map((l) => l.maskedName)).toEqual([
+      { zh: '李*红', en: 'Li X***' },
+      { zh: '赵*', en: '赵*' },
+    ]);
   });
 
   it('serves a past edition with ?year and by code; the closed year is final', async () => {
@@ -265,7 +279,7 @@ describe('/bff/v1/incentive', () => {
     expect(plan).toMatchObject({ success: true, data: { code: 'SEMINAR_2526' } });
     // Staff see what the distributor sees: the distributor's frontline named in full.
     const own = (await call('plan', { route: '/incentiveplan/seminars', year: '25/26' })).json();
-    expect(plan.data.legs.map((l: { maskedName: string }) => l.maskedName)).toEqual(['李小红', '赵四']);
+    expect(plan.data.legs.map((l: { maskedName: { zh: string } }) => l.maskedName.zh)).toEqual(['李小红', '赵四']);
     expect(plan.data.legs).toEqual(own.data.legs);
     const write = (await call('biennial/settag', { track: 'GROWTH' }, h)).json();
     expect(write).toMatchObject({ success: false, code: Code.FORBIDDEN });

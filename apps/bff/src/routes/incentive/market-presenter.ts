@@ -16,7 +16,7 @@ import {
 } from '@abo/plan';
 import type { Person } from '../../db/distributors.ts';
 import { byAda, byAdaMonth, type MonthlyResult } from '../../db/monthly-results.ts';
-import { nameFor, type NameViewer } from '../../lib/name-policy.ts';
+import { nameTextFor, type NameViewer } from '../../lib/name-policy.ts';
 import type { CopyRun } from './market-query.ts';
 import type { MemberDetails } from './market-queries.ts';
 import { personOf, personOfShown } from './market-person.ts';
@@ -225,9 +225,7 @@ export function detailsData(d: MemberDetails, c: DetailsContext): DetailsData {
         level,
         c.names,
       ),
-      sponsorMaskedName: s
-        ? nameFor(c.names, { ada: s.ada, sponsorAda: s.sponsor_ada, nameZh: s.name_zh, nameEn: s.name_en }).nameZh
-        : null,
+      sponsorMaskedName: s ? nameTextFor(c.names, { ada: s.ada, sponsorAda: s.sponsor_ada, nameZh: s.name_zh, nameEn: s.name_en }) : null,
       downlineSize: Math.max(0, member.tree_size - 1),
       frontlineCount: d.legs.length,
     },

@@ -68,7 +68,7 @@ describe('market pages (/bff/v1/incentive/market/*): partners, details and copie
       frontlineCount: 2,
       // The member is the viewer's frontline and the sponsor the viewer: both in full.
       maskedName: { zh: '李一号伙伴' },
-      sponsorMaskedName: '王大钻石',
+      sponsorMaskedName: { zh: '王大钻石', en: 'Member 10000002' },
     });
     // The member's own frontline is the viewer's second level: masked.
     expect(d.legs.map((l: { maskedName: LocalText }) => l.maskedName.zh)).toEqual(['李*一', '李一***']);
@@ -93,12 +93,21 @@ describe('market pages (/bff/v1/incentive/market/*): partners, details and copie
     expect(ok).toMatchObject({
       code: 0,
       data: {
-        member: { maskedAda: '200******41', level: 2, maskedName: { zh: '钱*一', en: 'Member 2***' }, sponsorMaskedName: '钱四号伙伴' },
+        member: {
+          maskedAda: '200******41',
+          level: 2,
+          maskedName: { zh: '钱*一', en: 'Member 2***' },
+          // The sponsor is the viewer's frontline: in full, in Latin letters too.
+          sponsorMaskedName: { zh: '钱四号伙伴', en: 'Member 20000004' },
+        },
       },
     });
     // Their own details: their name in full, their sponsor (an upline) masked.
     const self = (await fx.call('details', '20000001')).json().data;
-    expect(self).toMatchObject({ self: true, member: { maskedName: { zh: '李一号伙伴' }, sponsorMaskedName: '王大**' } });
+    expect(self).toMatchObject({
+      self: true,
+      member: { maskedName: { zh: '李一号伙伴' }, sponsorMaskedName: { zh: '王大**', en: 'Member 1***' } },
+    });
     expect(self.legs.map((l: { maskedName: LocalText }) => l.maskedName.zh)).toEqual(['李一一', '李一二新人']);
 
     const outsider = (await fx.call('details', '10000002', {}, { queryAda: '30000001' })).json();

@@ -8,7 +8,7 @@ import { addMonths, isPqMonth, monthStateOf, type LegMonth, type MonthRecord, ty
 import { historyStartOf } from '../../db/history-start.ts';
 import type { DB } from '../../db/index.ts';
 import { frontlineQMonths, highestPinBefore, monthlyResultsOf, type MonthlyResult } from '../../db/monthly-results.ts';
-import { nameFor, type NameViewer } from '../../lib/name-policy.ts';
+import { nameTextFor, type NameViewer } from '../../lib/name-policy.ts';
 
 export interface LoadedHistory {
   /** Whose history it is (the legs' sponsor). */
@@ -16,8 +16,8 @@ export interface LoadedHistory {
   history: PlanHistory;
   /** Own months within [from, to], by month, as the engine reads them (Q legs from the leg rows). */
   own: Map<string, MonthRecord & Pick<MonthlyResult, 'pinCode'>>;
-  /** Frontline leg ADA → masked ADA, name (shown per viewer by legsFor) and Q months. */
-  legs: Map<string, { maskedAda: string; nameZh: string; qMonths: Set<string> }>;
+  /** Frontline leg ADA → masked ADA, names (shown per viewer by legsFor) and Q months. */
+  legs: Map<string, { maskedAda: string; nameZh: string; nameEn: string; qMonths: Set<string> }>;
   currentPin: number;
   /** The first month with figures (db/history-start.ts); null: none stored. */
   historyStart: string | null;
@@ -55,7 +55,7 @@ export async function loadHistory(
   const legsByMonth = new Map<string, LegMonth[]>();
   for (const l of legRows) {
     let leg = legs.get(l.ada);
-    if (!leg) legs.set(l.ada, (leg = { maskedAda: maskPrivacy(l.ada), nameZh: l.nameZh, qMonths: new Set() }));
+    if (!leg) legs.set(l.ada, (leg = { maskedAda: maskPrivacy(l.ada), nameZh: l.nameZh, nameEn: l.nameEn, qMonths: new Set() }));
     leg.qMonths.add(l.month);
     let list = legsByMonth.get(l.month);
     if (!list) legsByMonth.set(l.month, (list = []));
@@ -132,7 +132,7 @@ export function legsFor(loaded: LoadedHistory, months: readonly string[], legQMo
     const flags = months.map((m) => leg.qMonths.has(m));
     const qMonths = flags.filter(Boolean).length;
     if (qMonths === 0) continue;
-    const name = nameFor(viewer, { ada, sponsorAda: loaded.ada, nameZh: leg.nameZh, nameEn: '' }).nameZh;
+    const name = nameTextFor(viewer, { ada, sponsorAda: loaded.ada, nameZh: leg.nameZh, nameEn: leg.nameEn });
     out.push({ key: '', maskedAda: leg.maskedAda, maskedName: name, qMonths, months: flags, qualified: qMonths >= legQMonths });
   }
   out.sort((a, b) => b.qMonths - a.qMonths || (a.maskedAda < b.maskedAda ? -1 : a.maskedAda > b.maskedAda ? 1 : 0));

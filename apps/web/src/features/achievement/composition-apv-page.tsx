@@ -21,7 +21,7 @@ interface SourceRow {
 
 /** /achievement/compositionapv: APV by source — personal PV and each frontline leg. */
 export default function CompositionApvPage() {
-  const { t, pv } = useAch();
+  const { t, tx, pv } = useAch();
   const [month, setMonth] = useState<string | undefined>(undefined);
   const q = useComposition(month);
   return (
@@ -74,7 +74,7 @@ export default function CompositionApvPage() {
                       cell: (r) =>
                         r.leg ? (
                           <>
-                            {r.leg.maskedName}
+                            {tx(r.leg.maskedName)}
                             <div className="muted small num">{r.leg.maskedAda}</div>
                           </>
                         ) : (

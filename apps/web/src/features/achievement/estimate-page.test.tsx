@@ -42,7 +42,17 @@ const side = {
 const base: AchEstimateData = {
   month: '2026-11',
   ppv: 120,
-  legs: [{ id: 'L1', maskedAda: '100******11', maskedName: '王*', gpv: 3_000, pgpv: 3_000, pearlPassPv: 0, leadershipUpFen: 0 }],
+  legs: [
+    {
+      id: 'L1',
+      maskedAda: '100******11',
+      maskedName: { zh: '王*', en: 'Wang M***' },
+      gpv: 3_000,
+      pgpv: 3_000,
+      pearlPassPv: 0,
+      leadershipUpFen: 0,
+    },
+  ],
   before: side,
   after: side,
   legsBecomingQ: [],
@@ -64,15 +74,15 @@ describe('/achievement/estimate', () => {
     expect(bar).toHaveTextContent('12%');
     const presets = within(screen.getByRole('group', { name: 'Try' }));
     const buttons = presets.getAllByRole('button').map((b) => b.textContent);
-    expect(buttons).toEqual(['+880 PV reaches 15%', '+6,880 PV reaches 21%', 'Make 王* Q: +7,000 PV']);
+    expect(buttons).toEqual(['+880 PV reaches 15%', '+6,880 PV reaches 21%', 'Make Wang M*** Q: +7,000 PV']);
     fireEvent.click(presets.getByRole('button', { name: '+6,880 PV reaches 21%' }));
     expect(bar).toHaveTextContent('21%');
     expect(presets.getByRole('button', { name: '+6,880 PV reaches 21%' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByTestId('extra-ppv')).toHaveValue(6_880);
-    fireEvent.click(presets.getByRole('button', { name: 'Make 王* Q: +7,000 PV' }));
+    fireEvent.click(presets.getByRole('button', { name: 'Make Wang M*** Q: +7,000 PV' }));
     expect(screen.getByTestId('extra-ppv')).toHaveValue(0);
     expect(screen.getByTestId('extra-L1')).toHaveValue(7_000);
-    expect(screen.getByText(/王\* would reach 21/)).toBeInTheDocument();
+    expect(screen.getByText(/Wang M\*\*\* would reach 21/)).toBeInTheDocument();
   });
 
   it('starts from the month at its pace, after tax and paid on the day, and switches to the month to date', () => {
@@ -90,7 +100,7 @@ describe('/achievement/estimate', () => {
     expect(screen.getByTestId('est-paid-on')).toHaveTextContent('Paid on 15 Dec 2026');
     // The card and the leg say where the what-if starts: the leg at its pace, 3 000 + 1 286.
     expect(screen.getByRole('heading', { name: 'Nov 2026 at this pace' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Extra PV: 王* · 4,286 PV')).toBeInTheDocument();
+    expect(screen.getByLabelText('Extra PV: Wang M*** · 4,286 PV')).toBeInTheDocument();
     const bar = screen.getByRole('status', { name: 'Estimate' });
     // 120 + 51 + 3 000 + 1 286 = 4 457 group PV: 15 %, where the month to date is at 12 %.
     expect(bar).toHaveTextContent('15%');
@@ -100,9 +110,21 @@ describe('/achievement/estimate', () => {
     fireEvent.click(from.getByRole('button', { name: 'To date' }));
     expect(screen.getByTestId('est-from')).toHaveTextContent('To date');
     expect(screen.getByRole('heading', { name: 'Nov 2026 to date' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Extra PV: 王* · 3,000 PV')).toBeInTheDocument();
+    expect(screen.getByLabelText('Extra PV: Wang M*** · 3,000 PV')).toBeInTheDocument();
     // 3 120 + 2 543 = 5 663: 15 %.
     expect(bar).toHaveTextContent('15%');
+  });
+
+  it('names the legs in Latin letters on an English page, a list of them with commas', () => {
+    const zhao = { id: 'L2', maskedAda: '100******12', maskedName: { zh: '赵*', en: 'Zhao ***' }, gpv: 9_000, pgpv: 9_000 };
+    const two: AchEstimateData = { ...base, legs: [...base.legs, { ...zhao, pearlPassPv: 0, leadershipUpFen: 0 }] };
+    renderPage(<EstimatePage />, { data: [[estimateQuery().queryKey, two]], fresh: true });
+    expect(screen.getByLabelText('Extra PV: Wang M*** · 3,000 PV')).toBeInTheDocument();
+    expect(screen.getByLabelText('Extra PV: Zhao *** · 9,000 PV')).toBeInTheDocument();
+    fireEvent.change(screen.getByTestId('extra-L1'), { target: { value: '7000' } });
+    fireEvent.change(screen.getByTestId('extra-L2'), { target: { value: '1000' } });
+    expect(screen.getByText(/^Wang M\*\*\*, Zhao \*\*\* would reach 21/)).toBeInTheDocument();
+    expect(screen.queryByText(/王|赵/)).toBeNull();
   });
 
   it('keeps its inputs in the address: opened there, it shows them; changed, the address follows once they rest', async () => {

@@ -56,7 +56,7 @@ function PvSlider({
 }
 
 function EstimateBody({ d }: { d: AchEstimateData }) {
-  const { t, pv, month, lang } = useAch();
+  const { t, tx, en, pv, month, lang } = useAch();
   // The what-if starts at the month's pace (issue #31: the estimate is one figure, the projection's);
   // "so far" is one tap away. No pace on the first day of the month.
   const startFrom: EstimateFrom = d.pace ? 'pace' : 'soFar';
@@ -120,7 +120,14 @@ function EstimateBody({ d }: { d: AchEstimateData }) {
     },
   ];
   const sliderLegs = d.legs.slice(0, SLIDER_LEGS);
-  const names = (ids: string[]) => ids.map((id) => d.legs.find((l) => l.id === id)?.maskedName ?? id).join('、');
+  const names = (ids: string[]) =>
+    ids
+      .map((id) => {
+        const leg = d.legs.find((l) => l.id === id);
+        return leg ? tx(leg.maskedName) : id;
+      })
+      // Latin names read as a list with commas; '、' is the Chinese list mark.
+      .join(en ? ', ' : '、');
   const apply = (p: EstimatePreset) => {
     setExtraPpv(p.extraPpv);
     setExtraLeg(p.legId ? { [p.legId]: p.extraLegPv ?? 0 } : {});
@@ -211,7 +218,7 @@ function EstimateBody({ d }: { d: AchEstimateData }) {
               key={l.id}
               testId={`extra-${l.id}`}
               // The leg's volume where the what-if starts (at the pace, the pace's share of it).
-              label={`${t('estimate.extraLeg', { name: l.maskedName })} · ${pv(l.pgpv + (from === 'pace' ? (d.pace?.extraLegPv[l.id] ?? 0) : 0))} PV`}
+              label={`${t('estimate.extraLeg', { name: tx(l.maskedName) })} · ${pv(l.pgpv + (from === 'pace' ? (d.pace?.extraLegPv[l.id] ?? 0) : 0))} PV`}
               value={extraLeg[l.id] ?? 0}
               max={15000}
               onChange={(v) => setExtraLeg((x) => ({ ...x, [l.id]: v }))}

@@ -10,7 +10,7 @@ import './i18n.ts';
 
 /** /achievement/marketingstarglorylist: the month's marketing stars (names masked). */
 export default function MarketingStarGloryPage() {
-  const { t, pv, month: fm } = useAch();
+  const { t, tx, pv, month: fm } = useAch();
   const [month, setMonth] = useState<string | undefined>(undefined);
   const q = useMarketingStars(month);
   return (
@@ -47,7 +47,7 @@ export default function MarketingStarGloryPage() {
                       header: t('outstanding.member'),
                       cell: (s) => (
                         <>
-                          {s.maskedName} {s.isMe ? `(${t('glory.me')})` : ''}
+                          {tx(s.maskedName)} {s.isMe ? `(${t('glory.me')})` : ''}
                           <div className="muted small num">{s.maskedAda}</div>
                         </>
                       ),

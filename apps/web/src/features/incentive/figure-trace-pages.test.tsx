@@ -56,7 +56,7 @@ const person = {
 
 const details: DetailsData = {
   self: false,
-  member: { ...person, ref: 'm7', level: 1, sponsorMaskedName: '张*', downlineSize: 12, frontlineCount: 2 },
+  member: { ...person, ref: 'm7', level: 1, sponsorMaskedName: { zh: '张*', en: 'Zhang ***' }, downlineSize: 12, frontlineCount: 2 },
   py: '26/27',
   month: '2026-11',
   qThreshold: 10_000,
@@ -73,6 +73,8 @@ const details: DetailsData = {
 describe('figure traces on the market details page', () => {
   it('the headline bracket and Q open this month’s traces with the member’s own volumes', async () => {
     show(<MarketDetailsPage />, '/incentiveplan/marketdetails?ref=m7', [[detailsQuery('m7', null).queryKey, details]]);
+    // The sponsor line names the sponsor as an English page does: in Latin letters.
+    expect(screen.getByText(/· Sponsor Zhang \*\*\*$/)).toBeInTheDocument();
     // The thresholds are the engine's, for the month's PY.
     expect(bracketFor(BASE_RULES.brackets, 8_296)).toBe(18);
     expect(qThresholdOf('26/27')).toBe(10_000);

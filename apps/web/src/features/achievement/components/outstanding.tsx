@@ -34,7 +34,7 @@ export function Outstanding({ by }: { by: 'ppv' | 'apv' }) {
                     header: t('outstanding.member'),
                     cell: (p) => (
                       <>
-                        {p.maskedName}
+                        {tx(p.maskedName)}
                         <div className="muted small num">{p.maskedAda}</div>
                       </>
                     ),

@@ -10,7 +10,7 @@ type Leg = PlanData['legs'][number];
 /** Frontline legs × months: Q marks, totals per leg and per month (legs masked). A month grid. */
 export function LegMatrix({ plan, labelledBy }: { plan: PlanData; labelledBy?: string }) {
   const { t } = useTranslation('incentive');
-  const { lang, en } = useLocalText();
+  const { lang, en, tx } = useLocalText();
   const long = plan.months.length > 12;
   // Today's month is open: its Q marks are so far, counted as the FLQ criterion counts them.
   const open = plan.months.indexOf(plan.today);
@@ -22,7 +22,7 @@ export function LegMatrix({ plan, labelledBy }: { plan: PlanData; labelledBy?: s
       header: t('leg'),
       cell: (l) => (
         <>
-          <div>{l.maskedName}</div>
+          <div>{tx(l.maskedName)}</div>
           <div className="muted small num">{l.maskedAda}</div>
         </>
       ),

@@ -154,7 +154,7 @@ export default function MarketDetailsPage() {
                   <p className="muted small">
                     {d.self ? t('details.self') : t('levelN', { n: d.member.level })} · <PinLabel code={d.member.pinCode} /> ·{' '}
                     {t('joinDate')} <span className="num">{d.member.joinDate}</span>
-                    {d.member.sponsorMaskedName ? ` · ${t('details.sponsor')} ${d.member.sponsorMaskedName}` : ''}
+                    {d.member.sponsorMaskedName ? ` · ${t('details.sponsor')} ${tx(d.member.sponsorMaskedName)}` : ''}
                   </p>
                 </div>
                 <QFlag isQ={d.current.isQ} />

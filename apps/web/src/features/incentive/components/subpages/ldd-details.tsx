@@ -16,7 +16,7 @@ type Leg = PlanData['legs'][number];
 /** lddmarketdetails: the frontline legs and how far each is to the LDD level. */
 export function LddDetailsView({ plan }: { plan: PlanData }) {
   const { t } = useTranslation('incentive');
-  const { lang } = useLocalText();
+  const { lang, tx } = useLocalText();
   const ldd = findCriterion(plan, 'lddMarkets');
   const columns: DataColumn<Leg>[] = [
     {
@@ -24,7 +24,7 @@ export function LddDetailsView({ plan }: { plan: PlanData }) {
       header: t('leg'),
       cell: (l) => (
         <>
-          <div>{l.maskedName}</div>
+          <div>{tx(l.maskedName)}</div>
           <div className="muted small num">{l.maskedAda}</div>
         </>
       ),

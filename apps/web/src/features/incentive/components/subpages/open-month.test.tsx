@@ -106,7 +106,14 @@ function openPlan(): PlanData {
     }),
     pins: { initialPin: 380, current: 380, events: [] },
     legs: [
-      { key: 'L1', maskedAda: '100******11', maskedName: '李***红', qMonths: 3, months: months.map((m) => by.has(m)), qualified: false },
+      {
+        key: 'L1',
+        maskedAda: '100******11',
+        maskedName: { zh: '李***红', en: 'Li X***' },
+        qMonths: 3,
+        months: months.map((m) => by.has(m)),
+        qualified: false,
+      },
     ],
     legQMonths: 6,
     compliancePpv: 150,

@@ -74,7 +74,7 @@ function fixture(legs: boolean): PlanData {
           {
             key: 'L1',
             maskedAda: '100******11',
-            maskedName: '李***红',
+            maskedName: { zh: '李***红', en: 'Li X***' },
             qMonths: 5,
             months: months.map((_, i) => legQ.includes(i)),
             qualified: false,
@@ -178,6 +178,9 @@ describe('generic plan components', () => {
     expect(within(aug).getAllByRole('cell')[1]!.textContent).toBe('12');
     expect(within(aug).getAllByRole('cell')[3]!.textContent).toBe('5');
     expect(screen.getByText('100******11')).toBeInTheDocument();
+    // An English page names the leg in Latin letters.
+    expect(screen.getByText('Li X***')).toBeInTheDocument();
+    expect(screen.queryByText('李***红')).toBeNull();
   });
 
   it('PQ details: each month’s bracket and PQ answer open that month’s trace, not a generic page', async () => {
