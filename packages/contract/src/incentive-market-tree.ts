@@ -6,14 +6,27 @@
 //   tree/search  body treeSearchBodySchema → treeSearchDataSchema  members matching a search, each with
 //                the path of references from the frontline down to them and each one's place among
 //                its parent's children, so the tree can load the page holding it and open the path
+// Both take the tree's order (`sort`) and the member list's filters (issue #32): with a filter set,
+// a member's children are those matching it or with a match below (the way down to a match), each
+// saying whether it matches; search and positions are among those children, in that order.
 // As on the other market calls, ADAs are masked and names shown as the BFF's name policy allows;
 // a reference outside the viewer's downline is refused with 9900403 (whether it exists or not).
 import { z } from 'zod';
 import { baseBodySchema } from './common.ts';
+import { memberFilterFields } from './incentive-market.ts';
+import { TREE_SORTS } from './member-sorts.ts';
 import { localTextSchema } from './text.ts';
 import { TREE_MAX_PAGE_SIZE, TREE_PAGE_SIZE } from './tree-paging.ts';
 
 export { TREE_MAX_PAGE_SIZE, TREE_PAGE_SIZE, TREE_SEARCH_MAX_LEVEL } from './tree-paging.ts';
+export { TREE_SORTS, type TreeSort } from './member-sorts.ts';
+
+/** The order of the children and the member list's filters, as a tree call takes them. */
+const treeViewFields = {
+  /** gpv: group PV, largest first; pvToQ: closest to Q first (as the list's "PV to Q" ascending). */
+  sort: z.enum(TREE_SORTS).default('gpv'),
+  ...memberFilterFields,
+};
 
 /** Opaque reference of a downline member (as in incentive-market.ts). */
 const treeRefSchema = z.string().regex(/^m\d{1,9}$/, 'not a member reference');
@@ -27,6 +40,7 @@ export const treeBodySchema = baseBodySchema.extend({
   /** How many children to skip, in the answer's order; past the last child is refused (9900400). */
   offset: z.number().int().min(0).max(1_000_000).default(0),
   pageSize: z.number().int().min(1).max(TREE_MAX_PAGE_SIZE).default(TREE_PAGE_SIZE),
+  ...treeViewFields,
 });
 export type TreeBody = z.input<typeof treeBodySchema>;
 
@@ -39,7 +53,16 @@ export const treeNodeSchema = z.object({
   gpv: z.number(),
   bracket: z.number().int(),
   isQ: z.boolean(),
-  /** Direct children (frontline of this member). */
+  // Fields added later are defaulted (older-answers.test.ts): an answer from before them parses.
+  /** Group PV still needed this month to reach the answer's qThreshold (0 when reached); null: not known. */
+  pvToQ: z.number().nullable().default(null),
+  /** Not Q yet but close to it this month (the market pages' "near Q", @abo/plan isNearQ). */
+  nearQ: z.boolean().default(false),
+  /** Whether the member matches the filters; false: shown only as the way down to members who do. */
+  match: z.boolean().default(true),
+  /** With filters: members below this one who match them; null without filters. */
+  matchesBelow: z.number().int().nullable().default(null),
+  /** Direct children the tree lists: all of them, or with filters those matching or with a match below. */
   children: z.number().int(),
   /** Members in the whole downline of this member. */
   downlineSize: z.number().int(),
@@ -58,18 +81,23 @@ export const treeDataSchema = z.object({
   level: z.number().int(),
   /** Members in the parent's whole downline. */
   downlineSize: z.number().int(),
-  /** The parent's children in all (on every page). */
+  /** With filters: members of the parent's downline who match them; null without filters. */
+  matching: z.number().int().nullable().default(null),
+  /** The parent's children the tree lists, in all (on every page). */
   total: z.number().int(),
   /** Place of the first node among them (the body's offset). */
   offset: z.number().int(),
   /** Whether children follow this page (at offset + nodes.length). */
   hasMore: z.boolean(),
-  /** Group PV descending, ties in tree order; at most pageSize of them. */
+  /** In the body's order (group PV descending, or closest to Q first), ties in tree order; at most pageSize of them. */
   nodes: z.array(treeNodeSchema),
 });
 export type TreeData = z.infer<typeof treeDataSchema>;
 
 export const treeSearchBodySchema = baseBodySchema.extend({
+  ...treeViewFields,
+  /** The list's name / ADA filter (`search` of the tree call): here `search` is who is sought. */
+  filterSearch: memberFilterFields.search,
   /** The beginning of a name as shown to the viewer, or a whole ADA (8–12 digits, matched exactly). */
   search: z.string().trim().min(1).max(40),
 });

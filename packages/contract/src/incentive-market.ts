@@ -107,14 +107,11 @@ export const MAX_PAGE_SIZE = 50;
 /** Member tracking pages hold up to 100 rows (a desktop table of 50 or 100). */
 export const MEMBERS_MAX_PAGE_SIZE = 100;
 
-export const membersBodySchema = baseBodySchema.extend({
-  /** Performance year (type page); default the current one. */
-  year: pySchema.optional(),
-  page: z.number().int().min(1).max(100_000).default(1),
-  pageSize: z.number().int().min(1).max(MEMBERS_MAX_PAGE_SIZE).default(20),
-  sort: z.enum(MEMBER_SORTS).default('pgpv'),
-  /** Default: the sort's own order (MEMBER_SORT_ORDER), so "closest to Q" lists the nearest first. */
-  order: z.enum(['asc', 'desc']).optional(),
+/**
+ * The member list's filters, which narrow the team tree too (incentive-market-tree.ts): the same
+ * fields, so a view of the market filtered once reads the same in the list and in the tree.
+ */
+export const memberFilterFields = {
   levelMin: z.number().int().min(1).max(1000).optional(),
   levelMax: z.number().int().min(1).max(1000).optional(),
   /** Pin codes to include (empty or absent = all). */
@@ -125,6 +122,17 @@ export const membersBodySchema = baseBodySchema.extend({
   joinedThisPy: z.boolean().default(false),
   /** The beginning of a name as shown to the viewer, or a whole ADA (8–12 digits, matched exactly). */
   search: z.string().trim().max(40).optional(),
+};
+
+export const membersBodySchema = baseBodySchema.extend({
+  /** Performance year (type page); default the current one. */
+  year: pySchema.optional(),
+  page: z.number().int().min(1).max(100_000).default(1),
+  pageSize: z.number().int().min(1).max(MEMBERS_MAX_PAGE_SIZE).default(20),
+  sort: z.enum(MEMBER_SORTS).default('pgpv'),
+  /** Default: the sort's own order (MEMBER_SORT_ORDER), so "closest to Q" lists the nearest first. */
+  order: z.enum(['asc', 'desc']).optional(),
+  ...memberFilterFields,
 });
 export type MembersBody = z.input<typeof membersBodySchema>;
 

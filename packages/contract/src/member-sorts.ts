@@ -20,3 +20,11 @@ export const MEMBER_SORT_ORDER: Readonly<Record<MemberSort, SortOrder>> = {
   level: 'asc',
   joinDate: 'desc',
 };
+
+/**
+ * The orders of the team tree's children (`treeSort` in member tracking's address): group PV,
+ * largest first (the tree as it opens), or "PV to Q" as the list's closest-to-Q order (the members
+ * still short, smallest gap first, then those already Q).
+ */
+export const TREE_SORTS = ['gpv', 'pvToQ'] as const;
+export type TreeSort = (typeof TREE_SORTS)[number];

@@ -2,6 +2,7 @@
 // cached one, a BFF not yet updated) still parses, as "not known", never as a fault.
 import { describe, expect, it } from 'vitest';
 import { homeSummaryDataSchema } from './home.ts';
+import { treeDataSchema } from './incentive-market-tree.ts';
 import { statementItemSchema } from './income.ts';
 
 describe('answers from before a field was added', () => {
@@ -53,5 +54,25 @@ describe('answers from before a field was added', () => {
       apv: 300,
       qLegs: 0,
     });
+  });
+
+  it('a team tree page without gaps, near Q or filters parses as gap unknown, not near, unfiltered', () => {
+    const node = {
+      ref: 'm1',
+      maskedName: { zh: '李一号伙伴', en: 'Member 20000001' },
+      maskedAda: '200******01',
+      pinCode: 310,
+      gpv: 6500,
+      bracket: 15,
+      isQ: false,
+      children: 0,
+      downlineSize: 0,
+    };
+    const page = { py: '26/27', month: '2026-11', monthOpen: true, qThreshold: 10_000, ref: null, level: 1, downlineSize: 1 };
+    const d = treeDataSchema.parse({ ...page, total: 1, offset: 0, hasMore: false, nodes: [node] });
+    expect(d.matching).toBeNull();
+    expect(d.nodes[0]).toMatchObject({ pvToQ: null, nearQ: false, match: true, matchesBelow: null });
+    const now = { ...node, pvToQ: 3500, nearQ: true, match: false, matchesBelow: 2 };
+    expect(treeDataSchema.parse({ ...page, matching: 2, total: 1, offset: 0, hasMore: false, nodes: [now] }).nodes[0]).toEqual(now);
   });
 });

@@ -10,6 +10,7 @@ import {
   marketRules,
   monthlyKeyReason,
   qChancesLeft,
+  qGap,
   qProgressPct,
   qMonthsToQualifiedLeg,
   qThresholdOf,
@@ -25,6 +26,12 @@ describe('market rules', () => {
     expect(legQMonthsOf(marketRules('26/27'))).toBe(PY2627.pins.legQMonths);
     // A PY without a table of its own is judged by the nearest one.
     expect(qThresholdOf('40/41')).toBe(qThresholdOf('26/27'));
+  });
+
+  it('counts the group PV still needed for Q, none once it is reached', () => {
+    expect(qGap(6_500, 10_000)).toBe(3_500);
+    expect(qGap(10_000, 10_000)).toBe(0);
+    expect(qGap(12_000, 10_000)).toBe(0);
   });
 
   it('calls a partner near Q from 40 % of the threshold', () => {

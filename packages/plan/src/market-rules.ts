@@ -36,6 +36,11 @@ export function isNearQ(groupPv: number, threshold: number): boolean {
   return groupPv >= threshold * NEAR_Q_SHARE;
 }
 
+/** Group PV still needed this month to be Q ("PV to Q"): 0 once the threshold is reached. */
+export function qGap(groupPv: number, threshold: number): number {
+  return Math.max(0, threshold - groupPv);
+}
+
 /**
  * How far a group PV is on the way to Q, 0–100, for the progress bars of home and the market
  * pages. Floored, so a group reads 100 % only once it is Q (9 960 of 10 000 PV is 99 %, not a

@@ -23,6 +23,13 @@ describe('viewKey: one cached view per page and search', () => {
     );
   });
 
+  it('keeps the team tree (its opened branches) when its order changes: the parameter is the tree’s', () => {
+    const tree = viewKey({ pathname: '/incentiveplan/marketmembertracking', search: '?view=tree&q=notQ' });
+    expect(viewKey({ pathname: '/incentiveplan/marketmembertracking', search: '?view=tree&q=notQ&treeSort=pvToQ' })).toBe(tree);
+    // The list's filters are the view's own: another filter, another view.
+    expect(viewKey({ pathname: '/incentiveplan/marketmembertracking', search: '?view=tree&q=q' })).not.toBe(tree);
+  });
+
   it('gives another month another view', () => {
     expect(viewKey({ pathname: '/income/servicefee', search: '?month=2026-09' })).not.toBe(
       viewKey({ pathname: '/income/servicefee', search: '?month=2026-10' }),

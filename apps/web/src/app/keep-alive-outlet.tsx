@@ -3,6 +3,7 @@ import { UNSAFE_LocationContext, useLocation, useMatches, useNavigationType, use
 import { YOY_PARAM } from '../components/year-on-year/yoy-address.ts';
 import { COMPARE_PARAM } from '../components/compare-address.ts';
 import { PANEL_PARAM } from '../features/notifications/panel-address.ts';
+import { TREE_SORT_PARAM } from '../features/incentive/market/tree/tree-address.ts';
 import type { RouteHandle } from './router-handle.ts';
 
 export const DEFAULT_VIEW_CACHE_MAX = 8;
@@ -25,14 +26,15 @@ function touch(views: CachedView[], view: CachedView, max: number): CachedView[]
  * A view per path and search, except parameters of a part of the page: the notifications panel
  * opens over the page showing (features/notifications/panel-address.ts), and the year-on-year
  * card's PY changes that card only (components/year-on-year/yoy-address.ts), as does the
- * service-fee page's "compared with" month (components/compare-address.ts); the
- * page keeps its state and scroll.
+ * service-fee page's "compared with" month (components/compare-address.ts), and the team tree's
+ * order its tree (features/incentive/market/tree/tree-address.ts); the page keeps its state and scroll.
  */
 export function viewKey(location: Pick<Location, 'pathname' | 'search'>): string {
   const params = new URLSearchParams(location.search);
   params.delete(PANEL_PARAM);
   params.delete(YOY_PARAM);
   params.delete(COMPARE_PARAM);
+  params.delete(TREE_SORT_PARAM);
   const search = params.toString();
   return location.pathname.toLowerCase() + (search ? `?${search}` : '');
 }

@@ -33,19 +33,27 @@ export const FULL_ADA = /^\d{8,12}$/;
 /** Below this many matches a page is sorted directly; above it the prebuilt sorted order is walked. */
 const DIRECT_SORT_LIMIT = 4000;
 
+/** The filters of a member list (everything but paging and order); the team tree takes the same. */
+export type MemberFilterFields = Omit<MemberFilter, 'page' | 'pageSize' | 'sort' | 'order'>;
+
+/** Just the filters of a body that carries more (for a cache key: absent filters leave no trace). */
+export function filterFieldsOf(b: MemberFilterFields): MemberFilterFields {
+  const { levelMin, levelMax, pins, bracketMin, bracketMax, q, joinedThisPy, search } = b;
+  return { levelMin, levelMax, pins, bracketMin, bracketMax, q, joinedThisPy, search };
+}
+
 /**
- * The members of [from, to) that pass the filters, in the requested order. The
- * filter pass is one loop over typed arrays; the order comes from sorting the
- * matches when few, else from walking the snapshot's prebuilt sorted order.
- * The search matches only what the viewer can see: the beginning of a name as
- * shown to them (name-policy.ts), or a whole ADA they already know.
+ * The members of [from, to) that pass the filters, in tree order (levels counted from `root`):
+ * one loop over typed arrays. The search matches only what the viewer can see: the beginning of
+ * a name as shown to them (name-policy.ts), or a whole ADA they already know. The list and the
+ * team tree both filter here, so a filter means the same in each.
  */
-function filterAndSort(
+export function filterMembers(
   s: MarketSnapshot,
   root: number,
   from: number,
   to: number,
-  f: MemberFilter,
+  f: MemberFilterFields,
   py: { pyStartDate: string; pyEndDate: string },
   names: NameViewer,
 ): Int32Array {
@@ -79,7 +87,24 @@ function filterAndSort(
     }
     matches[total++] = k;
   }
+  return matches.subarray(0, total);
+}
 
+/**
+ * The members of [from, to) that pass the filters, in the requested order: the order comes from
+ * sorting the matches when few, else from walking the snapshot's prebuilt sorted order.
+ */
+function filterAndSort(
+  s: MarketSnapshot,
+  root: number,
+  from: number,
+  to: number,
+  f: MemberFilter,
+  py: { pyStartDate: string; pyEndDate: string },
+  names: NameViewer,
+): Int32Array {
+  const matches = filterMembers(s, root, from, to, f, py, names);
+  const total = matches.length;
   const { key, desc } = walkOf(f);
 
   let ordered: Int32Array;
@@ -111,7 +136,7 @@ function filterAndSort(
 }
 
 /** True when no filter narrows the downline (the page as it first opens). */
-function unfiltered(f: MemberFilter): boolean {
+export function unfiltered(f: MemberFilterFields): boolean {
   return (
     f.levelMin === undefined &&
     f.levelMax === undefined &&

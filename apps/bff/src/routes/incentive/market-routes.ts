@@ -16,9 +16,9 @@ import { nameViewerOf, type NameViewer } from '../../lib/name-policy.ts';
 import { sessionOf } from '../../lib/session.ts';
 import { copyRow, detailsData, memberRow, partnersData, partnersFrom } from './market-presenter.ts';
 import { frontlineWithMonths, marketOwnerOr404, memberDetails, memberOfRef } from './market-queries.ts';
-import { copyRuns, pageMembers, type MemberFilter } from './market-query.ts';
+import { copyRuns, filterFieldsOf, pageMembers, type MemberFilter, type MemberFilterFields } from './market-query.ts';
 import { downlineRange, marketSnapshot, sortedOrder, type MarketSnapshot } from './market-snapshot.ts';
-import { indexOfMember, treePage, treeSearch } from './market-tree.ts';
+import { indexOfMember, treeFilter, treePage, treeSearch, type TreeView } from './market-tree.ts';
 
 /** Calls limited per account (plugins/heavy-calls.ts): each reads a whole market or more. */
 const HEAVY = { config: { heavy: true } };
@@ -37,6 +37,12 @@ function memberYears(currentPy: string): string[] {
   const years = [currentPy];
   while (years.length < 4) years.push(previousPy(years[years.length - 1]!));
   return years;
+}
+
+/** A PY's first and last day, for "joined this PY". */
+function pyDates(py: string): { pyStartDate: string; pyEndDate: string } {
+  const pm = pyMonths(py);
+  return { pyStartDate: `${pm[0]!}-01`, pyEndDate: `${pm[11]!}-31` };
 }
 
 /** Refuses a members body whose ranges are upside down. */
@@ -82,8 +88,7 @@ async function memberPage(
   const i = s.indexOfAda.get(ada);
   if (i === undefined) throw notFound('Distributor not found');
   const [from, to] = downlineRange(s, i);
-  const pm = pyMonths(py);
-  const row = { baseDepth: s.depth[i]!, threshold: qThresholdOf(py), pyStartDate: `${pm[0]!}-01`, pyEndDate: `${pm[11]!}-31` };
+  const row = { baseDepth: s.depth[i]!, threshold: qThresholdOf(py), ...pyDates(py) };
   const page = pageMembers(s, i, from, to, body, row, names);
   return okJson(membersDataSchema, {
     py,
@@ -226,6 +231,15 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
     if (root === undefined) throw notFound('Distributor not found');
     return { s, root, py, todayMonth };
   };
+  /** The tree's order and the list's filters from a tree body, filtering the viewer's downline once. */
+  const treeViewOf = (
+    c: { s: MarketSnapshot; root: number; py: string },
+    body: MemberFilterFields & { sort: TreeView['sort'] },
+    names: NameViewer,
+  ): TreeView => {
+    checkRanges(body);
+    return { sort: body.sort, threshold: qThresholdOf(c.py), filter: treeFilter(c.s, c.root, body, pyDates(c.py), names) };
+  };
   // Pages of branches recently opened, as JSON (written and compressed once).
   const treeAnswers = new AnswerCache<JsonAnswer>(MEMBER_PAGES);
 
@@ -234,24 +248,28 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
     handler: async (request, reply) => {
       const session = sessionOf(request);
       const names = nameViewerOf(session);
-      const { ref, offset, pageSize } = request.body;
-      // Keyed as a member page is (who is shown, who looks, the month); a refused ref is not kept.
-      const key = `${session.ada}|${names.ada}|${now().month}|${ref ?? ''}|${offset}|${pageSize}`;
+      const { ref, offset, pageSize, sort } = request.body;
+      // Keyed as a member page is (who is shown, who looks, the month, the order and filters); a
+      // refused ref is not kept.
+      const viewKey = JSON.stringify({ sort, ...filterFieldsOf(request.body) });
+      const key = `${session.ada}|${names.ada}|${now().month}|${ref ?? ''}|${offset}|${pageSize}|${viewKey}`;
       const answer = await treeAnswers.get(
         db,
         key,
         async () => {
-          const { s, root, py, todayMonth } = await treeContext(session.ada);
+          const c = await treeContext(session.ada);
+          const { s, root, py, todayMonth } = c;
+          const view = treeViewOf(c, request.body, names);
           const i = ref ? indexOfMember(s, root, (await distributorOfRef(db, ref))?.ada) : root;
           return okJson(treeDataSchema, {
             py,
             month: s.month,
             monthOpen: s.month === todayMonth,
-            qThreshold: qThresholdOf(py),
+            qThreshold: view.threshold,
             ref: i === root ? null : refOf(s.no[i]!),
             level: s.depth[i]! - s.depth[root]! + 1,
             downlineSize: s.size[i]! - 1,
-            ...treePage(s, i, names, offset, pageSize),
+            ...treePage(s, i, names, offset, pageSize, view),
           });
         },
         session.ada,
@@ -264,8 +282,10 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
     ...endpoint('/bff/v1/incentive/market/tree/search', HEAVY),
     handler: async (request) => {
       const session = sessionOf(request);
-      const { s, root } = await treeContext(session.ada);
-      return ok(treeSearch(s, root, nameViewerOf(session), request.body.search));
+      const names = nameViewerOf(session);
+      const c = await treeContext(session.ada);
+      const { search, filterSearch, ...rest } = request.body;
+      return ok(treeSearch(c.s, c.root, names, search, treeViewOf(c, { ...rest, search: filterSearch }, names)));
     },
   });
 }

@@ -10,6 +10,10 @@ interface Node {
   maskedName: { zh: string; en: string };
   maskedAda: string;
   gpv: number;
+  pvToQ: number | null;
+  nearQ: boolean;
+  match: boolean;
+  matchesBelow: number | null;
   children: number;
   downlineSize: number;
 }
@@ -132,6 +136,111 @@ describe('team tree (/bff/v1/incentive/market/tree and tree/search)', () => {
     const d = (await fx.call('tree', '10000002', {}, { queryAda: '20000001' })).json().data;
     expect(d.nodes.map((n: Node) => n.maskedAda)).toEqual(['200******11', '200******12']);
     expect((await fx.call('tree', '20000001', {}, { queryAda: '10000002' })).json()).toMatchObject({ code: Code.FORBIDDEN });
+  });
+
+  it("gives each member's gap to Q this month as member tracking does, and who is near Q", async () => {
+    const d = (await fx.call('tree', '10000002')).json().data;
+    expect(d.qThreshold).toBe(10000);
+    expect(d.matching).toBeNull();
+    expect(d.nodes.map((n: Node) => [n.maskedName.zh, n.pvToQ, n.nearQ, n.match, n.matchesBelow])).toEqual([
+      ['李一号伙伴', 0, false, true, null],
+      // 8 000 and 6 500 of 10 000: near Q (the partners pages' 40 %); 100 is not.
+      ['张二号伙伴', 2000, true, true, null],
+      ['赵三号伙伴', 3500, true, true, null],
+      ['钱四号伙伴', 9900, false, true, null],
+    ]);
+    // The same gap as the member list's row for each member.
+    const rows = (await fx.call('members', '10000002', { pageSize: 100 })).json().data.rows as Array<{ ref: string; pvToQ: number }>;
+    for (const n of d.nodes as Node[]) expect(rows.find((r) => r.ref === n.ref)?.pvToQ).toBe(n.pvToQ);
+    // 钱四一 (4 500) is near Q two levels down.
+    const leg = (await fx.call('tree', '10000002', { ref: 'm6' })).json().data;
+    expect(leg.nodes[0]).toMatchObject({ maskedName: { zh: '钱*一' }, pvToQ: 5500, nearQ: true });
+  });
+
+  it('orders children closest to Q first on request (Q members last), and the search places them in that order', async () => {
+    const names = (d: { nodes: Node[] }) => d.nodes.map((n) => n.maskedName.zh);
+    const d = (await fx.call('tree', '10000002', { sort: 'pvToQ' })).json().data;
+    expect(names(d)).toEqual(['张二号伙伴', '赵三号伙伴', '钱四号伙伴', '李一号伙伴']);
+    // Pages of that order.
+    const second = (await fx.call('tree', '10000002', { sort: 'pvToQ', pageSize: 2, offset: 2 })).json().data;
+    expect(names(second)).toEqual(['钱四号伙伴', '李一号伙伴']);
+    // The default order is unchanged beside it (a page of each is cached apart).
+    expect(names((await fx.call('tree', '10000002')).json().data)).toEqual(['李一号伙伴', '张二号伙伴', '赵三号伙伴', '钱四号伙伴']);
+    const found = (await fx.call('tree/search', '10000002', { search: '20000041', sort: 'pvToQ' })).json().data;
+    expect(found.matches[0]).toMatchObject({ path: ['m6', 'm7'], positions: [2, 0] });
+    expect((await fx.call('tree', '10000002', { sort: 'pgpv' })).json()).toMatchObject({ code: Code.BAD_REQUEST });
+  });
+
+  it("narrows the tree by the list's filters, keeping the way down to each match as context", async () => {
+    // Not Q at level 2: 李一一, 李一二新人 and 钱四一, below 李一号伙伴 and 钱四号伙伴.
+    const filters = { q: 'notQ', levelMin: 2 };
+    const d = (await fx.call('tree', '10000002', filters)).json().data;
+    expect(d).toMatchObject({ downlineSize: 7, matching: 3, total: 2, hasMore: false });
+    expect(d.nodes.map((n: Node) => [n.maskedName.zh, n.match, n.matchesBelow, n.children])).toEqual([
+      ['李一号伙伴', false, 2, 2],
+      ['钱四号伙伴', false, 1, 1],
+    ]);
+    const below = (await fx.call('tree', '10000002', { ...filters, ref: 'm1' })).json().data;
+    expect(below).toMatchObject({ matching: 2, total: 2 });
+    expect(below.nodes.map((n: Node) => [n.maskedName.zh, n.match, n.matchesBelow, n.children])).toEqual([
+      ['李*一', true, 0, 0],
+      ['李一***', true, 0, 0],
+    ]);
+    // Joined this PY: only 李一二新人, the only child listed under their sponsor.
+    const joined = (await fx.call('tree', '10000002', { joinedThisPy: true })).json().data;
+    expect(joined.nodes.map((n: Node) => [n.maskedName.zh, n.match, n.children])).toEqual([['李一号伙伴', false, 1]]);
+    const newcomer = (await fx.call('tree', '10000002', { joinedThisPy: true, ref: 'm1' })).json().data;
+    expect(newcomer.nodes.map((n: Node) => [n.maskedName.zh, n.match])).toEqual([['李一***', true]]);
+    // A member who matches and has matches below is one node; the order applies to what is listed.
+    const qian = (await fx.call('tree', '10000002', { search: '钱', sort: 'pvToQ' })).json().data;
+    expect(qian.nodes.map((n: Node) => [n.maskedName.zh, n.match, n.matchesBelow])).toEqual([['钱四号伙伴', true, 1]]);
+    // Nobody matches: an empty frontline, the market's size still said.
+    const none = (await fx.call('tree', '10000002', { search: 'zzz' })).json().data;
+    expect(none).toMatchObject({ downlineSize: 7, matching: 0, total: 0, nodes: [] });
+    // An upside-down range is refused as the list refuses it.
+    expect((await fx.call('tree', '10000002', { levelMin: 3, levelMax: 1 })).json()).toMatchObject({ code: Code.BAD_REQUEST });
+  });
+
+  it('matches the same members in the tree as in the list for the same filters', async () => {
+    const cases = [
+      { q: 'notQ' },
+      { q: 'q' },
+      { bracketMin: 15, bracketMax: 15 },
+      { levelMax: 1 },
+      { joinedThisPy: true },
+      { search: '李' },
+    ];
+    for (const filters of cases) {
+      const list = (await fx.call('members', '10000002', { ...filters, pageSize: 100 })).json().data.rows as Node[];
+      const matched: string[] = [];
+      const walk = async (ref?: string) => {
+        const d = (await fx.call('tree', '10000002', { ...filters, ...(ref ? { ref } : {}) })).json().data;
+        for (const n of d.nodes as Array<Node & { match: boolean }>) {
+          if (n.match) matched.push(n.ref);
+          if (n.children > 0) await walk(n.ref);
+        }
+      };
+      await walk();
+      expect(matched.sort(), JSON.stringify(filters)).toEqual(list.map((r) => r.ref).sort());
+    }
+  });
+
+  it('searches only the members a filtered tree lists, placed among the children it lists', async () => {
+    // 李一号伙伴 leads to the newcomer; 李一一 is neither a match nor on the way to one.
+    const d = (await fx.call('tree/search', '10000002', { search: '李', joinedThisPy: true })).json().data;
+    expect(d.matches.map((m: { ref: string; path: string[]; positions: number[] }) => [m.ref, m.path, m.positions])).toEqual([
+      ['m1', ['m1'], [0]],
+      ['m3', ['m1', 'm3'], [0, 0]],
+    ]);
+    // The list's name filter travels as filterSearch (search is who is sought): 李一 leaves 李一一 out too.
+    const named = (await fx.call('tree/search', '10000002', { search: '李', filterSearch: '李一' })).json().data;
+    expect(named.matches.map((m: { ref: string; positions: number[] }) => [m.ref, m.positions])).toEqual([
+      ['m1', [0]],
+      ['m3', [0, 0]],
+    ]);
+    // Without the filter the newcomer is the second of two.
+    const all = (await fx.call('tree/search', '10000002', { search: '李一' })).json().data;
+    expect(all.matches.map((m: { positions: number[] }) => m.positions)).toEqual([[0], [0, 1]]);
   });
 
   it('answers bad input with the envelope', async () => {

@@ -1,12 +1,15 @@
 // The team tree (issue #22) read off the market snapshot: a page of a member's children, each
 // with how many children and members are below them, and the search that finds members and the
-// path of references down to them. Pure: no database, no request (market-routes.ts registers the calls).
-import { TREE_SEARCH_LIMIT, TREE_SEARCH_MAX_LEVEL, type TreeData, type TreeNode, type TreeSearchData } from '@abo/contract';
+// path of references down to them. Each member carries their gap to Q this month and whether they
+// are near Q; the children come in the order asked for, narrowed by the member list's filters
+// (issue #32). Pure: no database, no request (market-routes.ts registers the calls).
+import { TREE_SEARCH_LIMIT, TREE_SEARCH_MAX_LEVEL, type TreeData, type TreeNode, type TreeSearchData, type TreeSort } from '@abo/contract';
+import { isNearQ, qGap } from '@abo/plan';
 import { badRequest, forbidden } from '../../lib/app-error.ts';
 import { refOf } from '../../lib/member-ref.ts';
 import type { NameViewer } from '../../lib/name-policy.ts';
-import { FULL_ADA } from './market-query.ts';
-import { downlineRange, shownNameStartsWith, shownOf, type MarketSnapshot } from './market-snapshot.ts';
+import { filterFieldsOf, filterMembers, FULL_ADA, unfiltered, type MemberFilterFields } from './market-query.ts';
+import { comparator, downlineRange, shownNameStartsWith, shownOf, type MarketSnapshot } from './market-snapshot.ts';
 
 /** First index whose tree position is ≥ pos (positions ascend, pre-order; they may have gaps). */
 function lowerBound(s: MarketSnapshot, pos: number, lo = 0, hi = s.n): number {
@@ -31,10 +34,97 @@ export function childrenOf(s: MarketSnapshot, i: number): number[] {
   return out;
 }
 
-function childCount(s: MarketSnapshot, i: number): number {
+/**
+ * Which members of the viewer's downline [from, to) match the list's filters: `mark` per member
+ * and `cum`, running counts of matches (cum[j] = matches among the first j), so the matches in
+ * any subtree, a contiguous run of members, are one subtraction.
+ */
+export interface TreeFilter {
+  from: number;
+  mark: Uint8Array;
+  cum: Int32Array;
+}
+
+/** Matches among members [a, b) of the viewer's downline. */
+const matchesIn = (f: TreeFilter, a: number, b: number) => f.cum[b - f.from]! - f.cum[a - f.from]!;
+
+/** Matches in member i's downline (i excluded). */
+export function matchesBelow(s: MarketSnapshot, f: TreeFilter, i: number): number {
+  const [a, b] = downlineRange(s, i);
+  return matchesIn(f, a, b);
+}
+
+/** How the tree is read: the order of children, the filters (null: none set) and the Q threshold. */
+export interface TreeView {
+  sort: TreeSort;
+  filter: TreeFilter | null;
+  threshold: number;
+}
+
+const FILTER_CACHE_SIZE = 16;
+const filterCaches = new WeakMap<MarketSnapshot, Map<string, TreeFilter>>();
+
+/**
+ * The filters over the viewer's downline, or null when none narrows it. Kept per snapshot (a
+ * small LRU), so the pages of a filtered tree opened branch by branch filter the market once.
+ */
+export function treeFilter(
+  s: MarketSnapshot,
+  root: number,
+  body: MemberFilterFields,
+  py: { pyStartDate: string; pyEndDate: string },
+  names: NameViewer,
+): TreeFilter | null {
+  const f = filterFieldsOf(body);
+  if (unfiltered(f)) return null;
+  let cache = filterCaches.get(s);
+  if (!cache) {
+    cache = new Map();
+    filterCaches.set(s, cache);
+  }
+  // The viewer is in the key: a name search matches what they see.
+  const key = `${root}|${names.ada}|${JSON.stringify(f)}`;
+  let out = cache.get(key);
+  if (out) {
+    cache.delete(key);
+  } else {
+    const [from, to] = downlineRange(s, root);
+    const mark = new Uint8Array(to - from);
+    for (const k of filterMembers(s, root, from, to, f, py, names)) mark[k - from] = 1;
+    const cum = new Int32Array(to - from + 1);
+    for (let j = 0; j < mark.length; j++) cum[j + 1] = cum[j]! + mark[j]!;
+    out = { from, mark, cum };
+    if (cache.size >= FILTER_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  }
+  cache.set(key, out);
+  return out;
+}
+
+/**
+ * Member i's children the tree lists, in tree order: all of them, or with filters those that
+ * match or have a match below (the way down to a match, so the filtered tree stays a tree).
+ */
+function listedChildren(s: MarketSnapshot, i: number, f: TreeFilter | null): number[] {
+  if (!f) return childrenOf(s, i);
+  const [from, to] = downlineRange(s, i);
+  const out: number[] = [];
+  for (let k = from; k < to;) {
+    // k and its subtree are the members [k, end).
+    const end = afterSubtree(s, k);
+    if (matchesIn(f, k, end) > 0) out.push(k);
+    k = end;
+  }
+  return out;
+}
+
+function childCount(s: MarketSnapshot, i: number, f: TreeFilter | null): number {
   const [from, to] = downlineRange(s, i);
   let n = 0;
-  for (let k = from; k < to; k = afterSubtree(s, k)) n++;
+  for (let k = from; k < to;) {
+    const end = afterSubtree(s, k);
+    if (!f || matchesIn(f, k, end) > 0) n++;
+    k = end;
+  }
   return n;
 }
 
@@ -52,29 +142,40 @@ export function indexOfMember(s: MarketSnapshot, root: number, ada: string | und
   return k;
 }
 
-/** The order of a member's children in the tree: largest group PV first, ties in tree order. */
+/** The order of a member's children in the tree as it opens: largest group PV first, ties in tree order. */
 const byGpv = (s: MarketSnapshot) => (a: number, b: number) => s.gpv[b]! - s.gpv[a]! || a - b;
 
-/** Member k as a tree node. */
-function nodeOf(s: MarketSnapshot, k: number, names: NameViewer): TreeNode {
+/** The order asked for: by group PV, or the member list's "closest to Q" (the same comparator). */
+const orderOf = (s: MarketSnapshot, sort: TreeSort) => (sort === 'pvToQ' ? comparator(s, 'closeToQ') : byGpv(s));
+
+/** Member k as a tree node; the gap to Q and "near Q" from the plan, as member tracking has them. */
+function nodeOf(s: MarketSnapshot, k: number, names: NameViewer, view: TreeView): TreeNode {
   const shown = shownOf(s, k, names);
+  const gpv = s.gpv[k]!;
+  const isQ = s.isQ[k]! === 1;
+  const f = view.filter;
   return {
     ref: refOf(s.no[k]!),
     maskedName: { zh: shown.nameZh, en: shown.nameEn },
     maskedAda: shown.maskedAda,
     pinCode: s.pin[k]!,
-    gpv: s.gpv[k]!,
+    gpv,
     bracket: s.bracket[k]!,
-    isQ: s.isQ[k]! === 1,
-    children: childCount(s, k),
+    isQ,
+    pvToQ: qGap(gpv, view.threshold),
+    nearQ: !isQ && isNearQ(gpv, view.threshold),
+    match: f ? f.mark[k - f.from] === 1 : true,
+    matchesBelow: f ? matchesBelow(s, f, k) : null,
+    children: childCount(s, k, f),
     downlineSize: s.size[k]! - 1,
   };
 }
 
 /**
- * A page of member i's children as tree nodes, in the tree's order (byGpv), with how many there
- * are in all. An offset past the last child is refused (offset 0 of a leaf is an empty page), so
- * a page the tree asks for after the figures moved is answered plainly rather than silently empty.
+ * A page of member i's children as tree nodes, in the view's order, with how many there are in
+ * all (with filters: those the tree lists, and the matches below i). An offset past the last child
+ * is refused (offset 0 of a leaf is an empty page), so a page the tree asks for after the figures
+ * moved is answered plainly rather than silently empty.
  */
 export function treePage(
   s: MarketSnapshot,
@@ -82,16 +183,18 @@ export function treePage(
   names: NameViewer,
   offset: number,
   pageSize: number,
-): Pick<TreeData, 'total' | 'offset' | 'hasMore' | 'nodes'> {
-  const kids = childrenOf(s, i);
+  view: TreeView,
+): Pick<TreeData, 'matching' | 'total' | 'offset' | 'hasMore' | 'nodes'> {
+  const kids = listedChildren(s, i, view.filter);
   if (offset > 0 && offset >= kids.length) throw badRequest('offset is past the last child');
-  kids.sort(byGpv(s));
+  kids.sort(orderOf(s, view.sort));
   const page = kids.slice(offset, offset + pageSize);
   return {
+    matching: view.filter ? matchesBelow(s, view.filter, i) : null,
     total: kids.length,
     offset,
     hasMore: offset + page.length < kids.length,
-    nodes: page.map((k) => nodeOf(s, k, names)),
+    nodes: page.map((k) => nodeOf(s, k, names, view)),
   };
 }
 
@@ -110,17 +213,19 @@ function pathTo(s: MarketSnapshot, root: number, k: number): number[] {
 }
 
 /**
- * Each member's place among its parent's children in the tree's order (byGpv), the parent's
- * children sorted once per search (matches often share parents, the viewer's frontline above all).
+ * Each member's place among the children the tree lists under its parent, in the view's order,
+ * the parent's children sorted once per search (matches often share parents, the viewer's
+ * frontline above all).
  */
-function placesAmongSiblings(s: MarketSnapshot): (parent: number, k: number) => number {
+function placesAmongSiblings(s: MarketSnapshot, view: TreeView): (parent: number, k: number) => number {
   const places = new Map<number, Map<number, number>>();
+  const order = orderOf(s, view.sort);
   return (parent, k) => {
     let of = places.get(parent);
     if (!of) {
       of = new Map(
-        childrenOf(s, parent)
-          .sort(byGpv(s))
+        listedChildren(s, parent, view.filter)
+          .sort(order)
           .map((c, place) => [c, place]),
       );
       places.set(parent, of);
@@ -131,23 +236,25 @@ function placesAmongSiblings(s: MarketSnapshot): (parent: number, k: number) => 
 
 /**
  * Members of root's downline matching the search as the members list does (market-query.ts): the
- * beginning of a name as shown to the viewer, or a whole ADA. The first TREE_SEARCH_LIMIT in tree
- * order, each with the path the tree opens to reach them and where on that path each member sits
- * among its parent's children (the tree loads the pages that hold them); no path past
- * TREE_SEARCH_MAX_LEVEL.
+ * beginning of a name as shown to the viewer, or a whole ADA; with filters, only members the tree
+ * lists (matching, or on the way to a match). The first TREE_SEARCH_LIMIT in tree order, each with
+ * the path the tree opens to reach them and where on that path each member sits among its parent's
+ * children (the tree loads the pages that hold them); no path past TREE_SEARCH_MAX_LEVEL.
  */
-export function treeSearch(s: MarketSnapshot, root: number, names: NameViewer, search: string): TreeSearchData {
+export function treeSearch(s: MarketSnapshot, root: number, names: NameViewer, search: string, view: TreeView): TreeSearchData {
   const term = search.trim().toLowerCase();
   const fullAda = FULL_ADA.test(term) ? term : null;
   const [from, to] = downlineRange(s, root);
+  const f = view.filter;
   const found: number[] = [];
   let total = 0;
   for (let k = from; k < to; k++) {
     if (fullAda !== null ? s.ada[k] !== fullAda : !shownNameStartsWith(s, k, names, term)) continue;
+    if (f && f.mark[k - f.from] !== 1 && matchesBelow(s, f, k) === 0) continue;
     if (total++ < TREE_SEARCH_LIMIT) found.push(k);
   }
   const base = s.depth[root]!;
-  const placeOf = placesAmongSiblings(s);
+  const placeOf = placesAmongSiblings(s, view);
   return {
     total,
     matches: found.map((k) => {

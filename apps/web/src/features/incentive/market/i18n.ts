@@ -185,7 +185,8 @@ i18n.addResourceBundle('zh-CN', 'incentiveMarket', {
     views: '显示方式',
     list: '列表',
     tree: '团队树',
-    intro: '以树状图查看您的整个市场：点开一条线逐层展开，每位成员显示荣衔、本月小组 PV、业绩奖励比例和是否 Q。',
+    intro:
+      '以树状图查看您的整个市场：点开一条线逐层展开，每位成员显示荣衔、本月小组 PV、业绩奖励比例，以及已达 Q 或距 Q 还差多少 PV。列表中设置的筛选条件同样适用于团队树。',
     label: '团队树',
     summary: '市场共 {{size}} 人 · {{month}} · Q 门槛 {{pv}} PV',
     search: '姓名开头或完整会员号',
@@ -400,7 +401,8 @@ i18n.addResourceBundle('en-US', 'incentiveMarket', {
     views: 'View',
     list: 'List',
     tree: 'Team tree',
-    intro: 'Your whole market as a tree: open a leg level by level; each member shows pin, group PV this month, bracket and whether Q.',
+    intro:
+      'Your whole market as a tree: open a leg level by level; each member shows pin, group PV this month, bracket, and Q or the PV still needed for it. Filters set in the list apply to the tree too.',
     label: 'Team tree',
     summary: '{{size}} members · {{month}} · Q at {{pv}} PV',
     search: 'Start of a name or whole ADA',

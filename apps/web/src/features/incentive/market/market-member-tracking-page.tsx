@@ -8,6 +8,7 @@ import { preloadable } from '../../../lib/preloadable.tsx';
 import { treeChildrenQuery } from './api/get-tree.ts';
 import { MarketNav } from './components/market-nav.tsx';
 import { MembersView } from './components/members-view.tsx';
+import { treeViewOf } from './tree/tree-url.ts';
 import { viewOf, ViewSwitch } from './tree/view-switch.tsx';
 import './market.css';
 import './i18n.ts';
@@ -24,7 +25,8 @@ export default function MarketMemberTrackingPage() {
   const view = viewOf(params);
   const intent = () => {
     void loadTree();
-    void client.prefetchQuery(treeChildrenQuery(null));
+    // The frontline as the tree will ask for it: in its order, with the list's filters.
+    void client.prefetchQuery(treeChildrenQuery(null, 0, treeViewOf(params)));
   };
   // Once the list is idle, fetch the tree's chunk too (14 KB gzip): switching then waits only
   // for the frontline call, not for the chunk.

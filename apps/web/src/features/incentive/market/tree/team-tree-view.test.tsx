@@ -45,6 +45,10 @@ const node = (ref: string, name: string, children = 0, over: Partial<TreeNode> =
   gpv: 5000,
   bracket: 15,
   isQ: false,
+  pvToQ: 5000,
+  nearQ: false,
+  match: true,
+  matchesBelow: null,
   children,
   downlineSize: children,
   ...over,
@@ -56,7 +60,7 @@ const node = (ref: string, name: string, children = 0, over: Partial<TreeNode> =
 // m6 ── m7
 const SMALL: Record<string, TreeNode[]> = {
   '': [
-    node('m1', 'Li One', 2, { downlineSize: 3, isQ: true, bracket: 21, gpv: 12000 }),
+    node('m1', 'Li One', 2, { downlineSize: 3, isQ: true, bracket: 21, gpv: 12000, pvToQ: 0 }),
     node('m4', 'Zhang Two'),
     node('m6', 'Qian Four', 1),
   ],
@@ -89,6 +93,7 @@ const tree = (ref: string | undefined, offset = 0, pageSize = 100): TreeData => 
     ref: ref ?? null,
     level: 1,
     downlineSize: 7,
+    matching: null,
     total: all.length,
     offset,
     hasMore: offset + nodes.length < all.length,
@@ -118,11 +123,11 @@ function Where() {
   return <output data-testid="where">{l.pathname + l.search}</output>;
 }
 
-function show() {
+function show(search = '?view=tree') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/incentiveplan/marketmembertracking?view=tree']}>
+      <MemoryRouter initialEntries={[`/incentiveplan/marketmembertracking${search}`]}>
         <Routes>
           <Route path="*" element={<TeamTreeView />} />
         </Routes>
@@ -411,5 +416,157 @@ describe('team tree', { timeout: 30_000 }, () => {
     show();
     expect(await screen.findByText(i18n.t('incentiveMarket:emptyMarket'))).toBeInTheDocument();
     expect(screen.queryByRole('tree')).toBeNull();
+  });
+});
+
+// Issue #32: each member's gap to Q, "close to Q" in words, the order of each level from the
+// address, and the list's filters (from the address) narrowing the tree.
+describe('team tree: gap to Q, close to Q, order and filters', { timeout: 30_000 }, () => {
+  /** The tree calls' bodies beyond paging (order and filters), as [ref, rest]. */
+  const viewCalls = () =>
+    post.mock.calls
+      .filter(([path]) => path === '/bff/v1/incentive/market/tree')
+      .map(([, b]) => {
+        const { ref, offset: _offset, pageSize: _size, ...rest } = b as { ref?: string; offset: number; pageSize: number };
+        return [ref ?? '', rest];
+      });
+
+  it('shows each member’s PV to Q (Q for those who are) and tags who is close to Q in words', async () => {
+    CHILDREN = {
+      '': [
+        node('m1', 'Li One', 0, { isQ: true, gpv: 12000, pvToQ: 0 }),
+        node('m4', 'Zhang Two', 0, { gpv: 6500, pvToQ: 3500, nearQ: true }),
+        node('m6', 'Qian Four', 0, { gpv: 100, pvToQ: 9900 }),
+      ],
+    };
+    show();
+    await screen.findByRole('tree', {}, { timeout: 5000 });
+    expect(item('Li One')).not.toHaveTextContent('PV to Q');
+    expect(item('Li One')).not.toHaveTextContent('Close to Q');
+    // The tag is text in the item's name, not a colour only.
+    expect(item('Zhang Two')).toHaveAccessibleName(/Close to Q.*3,500 PV to Q/);
+    expect(item('Zhang Two')).toHaveClass('team-tree__row--near');
+    expect(item('Qian Four')).toHaveTextContent('9,900 PV to Q');
+    expect(item('Qian Four')).not.toHaveTextContent('Close to Q');
+    expect(item('Qian Four')).not.toHaveClass('team-tree__row--near');
+    // What "close to Q" means, with the threshold the summary names.
+    expect(screen.getByText('“Close to Q”: not Q yet this month, with group PV at least 40% of the Q threshold.')).toBeInTheDocument();
+    expect(screen.getByText(/Q at 10,000 PV/)).toBeInTheDocument();
+  });
+
+  it('says it in Chinese', async () => {
+    CHILDREN = { '': [node('m4', '张二', 0, { gpv: 6500, pvToQ: 3500, nearQ: true })] };
+    await act(() => i18n.changeLanguage('zh-CN'));
+    try {
+      show();
+      await screen.findByRole('tree', {}, { timeout: 5000 });
+      expect(item('张二')).toHaveTextContent(/接近 Q.*距 Q 还差 3,500 PV/);
+      expect(screen.getByRole('combobox', { name: '同层排序' })).toHaveDisplayValue('小组 PV 从高到低');
+    } finally {
+      await act(() => i18n.changeLanguage('en-US'));
+    }
+  });
+
+  it('orders each level closest to Q first from the address, in place: opened branches stay open', async () => {
+    // The BFF's closest-to-Q order: the Q member last.
+    const answer = post.getMockImplementation()!;
+    post.mockImplementation(async (path: string, body: { ref?: string; sort?: string }) => {
+      const d = await answer(path, body);
+      return path === '/bff/v1/incentive/market/tree' && body.sort === 'pvToQ' ? { ...d, nodes: [...d.nodes].reverse() } : d;
+    });
+    show();
+    const first = await screen.findByRole('treeitem', { name: /^Li One/ }, { timeout: 5000 });
+    act(() => first.focus());
+    fireEvent.keyDown(first, { key: 'ArrowRight' });
+    await waitFor(() => expect(item('L*1')).toBeInTheDocument());
+    const order = screen.getByRole('combobox', { name: 'Order of each level' });
+    expect(order).toHaveDisplayValue('Group PV, largest first');
+    fireEvent.change(order, { target: { value: 'pvToQ' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent('/incentiveplan/marketmembertracking?view=tree&treeSort=pvToQ'),
+    );
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('tree'))
+          .getAllByRole('treeitem')
+          .map((i) => i.dataset.ref),
+      ).toEqual(['m6', 'm4', 'm1', 'm3', 'm2']),
+    );
+    expect(item('Li One')).toHaveAttribute('aria-expanded', 'true');
+    expect(order).toHaveDisplayValue('Closest to Q first');
+    expect(viewCalls()).toEqual(
+      expect.arrayContaining([
+        ['', { sort: 'pvToQ' }],
+        ['m1', { sort: 'pvToQ' }],
+      ]),
+    );
+    // The tree as it opens asks with no order at all (as before).
+    expect(viewCalls()).toEqual(expect.arrayContaining([['', {}]]));
+  });
+
+  it('opens in the order the address names, and searches in it', async () => {
+    show('?view=tree&treeSort=pvToQ');
+    await screen.findByRole('tree', {}, { timeout: 5000 });
+    expect(screen.getByRole('combobox', { name: 'Order of each level' })).toHaveDisplayValue('Closest to Q first');
+    expect(viewCalls()).toEqual([['', { sort: 'pvToQ' }]]);
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'Q*' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Find' }));
+    await waitFor(() => expect(focused()).toBe('m7'));
+    expect(post).toHaveBeenCalledWith('/bff/v1/incentive/market/tree/search', { search: 'Q*', sort: 'pvToQ' });
+    expect(viewCalls()).toEqual(expect.arrayContaining([['m6', { sort: 'pvToQ' }]]));
+  });
+
+  it("narrows the tree by the list's filters in the address, the way to each match in grey", async () => {
+    // Not Q from level 2: m1 and m6 only lead to matches; m2 matches.
+    post.mockImplementation(async (path: string, body: { ref?: string }) => {
+      if (path !== '/bff/v1/incentive/market/tree/search') {
+        const nodes =
+          body.ref === 'm1'
+            ? [node('m2', 'L*1', 0, { matchesBelow: 0 })]
+            : [
+                node('m1', 'Li One', 1, { match: false, matchesBelow: 1, isQ: true, pvToQ: 0 }),
+                node('m6', 'Qian Four', 1, { match: false, matchesBelow: 2 }),
+              ];
+        return { ...tree(undefined), ref: body.ref ?? null, matching: body.ref ? 1 : 3, total: nodes.length, nodes };
+      }
+      return { total: 0, matches: [] };
+    });
+    show('?view=tree&q=notQ&levelMin=2&treeSort=pvToQ');
+    await screen.findByRole('tree', {}, { timeout: 5000 });
+    expect(viewCalls()).toEqual([['', { sort: 'pvToQ', q: 'notQ', levelMin: 2 }]]);
+    expect(screen.getByText(/Filtered as in the list: level 2 and deeper · not Q this month\. 3 of 7 members match\./)).toBeInTheDocument();
+    expect(item('Li One')).toHaveAccessibleName(/^Li One.*does not match the filters/);
+    expect(item('Li One')).toHaveClass('team-tree__row--context');
+    expect(item('Qian Four')).toHaveTextContent('2 matching below');
+    fireEvent.keyDown(item('Li One'), { key: 'ArrowRight' });
+    await waitFor(() => expect(item('L*1')).toBeInTheDocument());
+    expect(item('L*1')).not.toHaveClass('team-tree__row--context');
+    expect(item('L*1')).not.toHaveAccessibleName(/does not match/);
+    expect(viewCalls()).toContainEqual(['m1', { sort: 'pvToQ', q: 'notQ', levelMin: 2 }]);
+    // The tree's search looks among the same members.
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'L*' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Find' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith('/bff/v1/incentive/market/tree/search', { search: 'L*', sort: 'pvToQ', q: 'notQ', levelMin: 2 }),
+    );
+    // Change them in the list (filters kept), or drop them (the tree and its order kept).
+    expect(screen.getByRole('link', { name: 'Change the filters in the list' })).toHaveAttribute(
+      'href',
+      '/incentiveplan/marketmembertracking?q=notQ&levelMin=2&treeSort=pvToQ',
+    );
+    expect(screen.getByRole('link', { name: 'Show everyone' })).toHaveAttribute(
+      'href',
+      '/incentiveplan/marketmembertracking?view=tree&treeSort=pvToQ',
+    );
+  });
+
+  it('says when the filters match no one, and offers to drop them (not "no downline")', async () => {
+    post.mockImplementation(async () => ({ ...tree(undefined), matching: 0, total: 0, nodes: [] }));
+    show('?view=tree&new=1&search=Zz');
+    expect(await screen.findByText(/No member of your market matches these filters\./)).toBeInTheDocument();
+    expect(screen.getByText(/Filtered as in the list: name or ADA “Zz” · joined this PY\./)).toBeInTheDocument();
+    expect(screen.queryByRole('tree')).toBeNull();
+    expect(screen.queryByText(i18n.t('incentiveMarket:emptyMarket'))).toBeNull();
+    expect(screen.getByRole('link', { name: 'Show everyone' })).toHaveAttribute('href', '/incentiveplan/marketmembertracking?view=tree');
   });
 });

@@ -2,22 +2,29 @@
 // downline as an ARIA tree (WAI-ARIA APG tree view pattern: flat treeitems with aria-level,
 // aria-setsize and aria-posinset, roving tabindex), branches loaded as they are opened a page of
 // children at a time (a "Show N more" item after the loaded ones loads the next), the visible
-// rows virtualized so a market of 10 000 opened wide stays a few dozen DOM rows.
+// rows virtualized so a market of 10 000 opened wide stays a few dozen DOM rows. Each member shows
+// their gap to Q (members close to Q tagged); the children come in the order the address asks for
+// (?treeSort), narrowed by the list's filters in the address (issue #32).
 import type { TreeData } from '@abo/contract';
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { TREE_SORTS, type TreeSort } from '@abo/contract/member-sorts';
+import { NEAR_Q_SHARE } from '@abo/plan';
+import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
 import { Button } from 'antd-mobile';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { QueryState } from '../../../../components/query-state.tsx';
-import { formatMonth, formatPv } from '../../../../lib/format.ts';
+import { formatMonth, formatPercent, formatPv } from '../../../../lib/format.ts';
+import { useAddressParams } from '../../../../lib/use-address-params.ts';
 import { useLocalText } from '../../../../lib/use-local-text.ts';
-import { treeChildrenQuery } from '../api/get-tree.ts';
+import { treeChildrenQuery, type TreeView } from '../api/get-tree.ts';
 import { useWide } from '../components/use-wide.ts';
 import { detailsHref, MoreItem, RetryBranch, TreeRow } from './tree-items.tsx';
 import { type NodeRow, type MoreRow, branchKey, moreKey, type PageResult, joinPages, flatten } from './tree-rows.ts';
+import { TreeFilterNote } from './tree-filter-note.tsx';
 import { loadPath, TreeSearch } from './tree-search.tsx';
+import { isFiltered, treeViewOf, withTreeSort } from './tree-url.ts';
 import './team-tree.css';
 import './tree-i18n.ts';
 
@@ -27,31 +34,40 @@ const ROW_HEIGHT = { wide: 44, narrow: 60 };
 const INDENT = { wide: 20, narrow: 12 };
 const INDENT_LEVELS = { wide: 12, narrow: 8 };
 
-/** The tree view: the frontline's first page decides loading, error and empty states. */
+/**
+ * The tree view: the frontline's first page decides loading, error and empty states. Another
+ * order keeps the tree shown (and its opened branches) until the frontline comes in that order.
+ */
 export default function TeamTreeView() {
   const { t } = useTranslation('incentiveMarket');
-  const root = useQuery(treeChildrenQuery(null));
+  const [params] = useSearchParams();
+  const view = useMemo(() => treeViewOf(params), [params]);
+  const root = useQuery({ ...treeChildrenQuery(null, 0, view), placeholderData: keepPreviousData });
   return (
     <QueryState
       query={root}
       skeletonLines={10}
-      isEmpty={(d) => d.nodes.length === 0}
+      // Filters that match no one still show the tree's card: it says so and how to drop them.
+      isEmpty={(d) => d.nodes.length === 0 && !isFiltered(view)}
       emptyTitle={t('emptyMarket')}
       emptyText={t('emptyMarketText')}
     >
-      {(d) => <TeamTree root={d} />}
+      {(d, { stale }) => <TeamTree root={d} view={view} stale={stale} />}
     </QueryState>
   );
 }
 
-function TeamTree({ root }: { root: TreeData }) {
+function TeamTree({ root, view, stale }: { root: TreeData; view: TreeView; stale: boolean }) {
   const { t } = useTranslation('incentiveMarket');
   const { t: tt } = useTranslation('teamTree');
   const { lang } = useLocalText();
   const wide = useWide();
   const navigate = useNavigate();
   const client = useQueryClient();
+  const [, setParams] = useAddressParams();
   const keysId = useId();
+  const orderId = useId();
+  const filtered = isFiltered(view);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   /** Pages of children wanted per branch (branchKey); 1 when not listed. */
   const [pages, setPages] = useState<ReadonlyMap<string, number>>(() => new Map());
@@ -67,7 +83,7 @@ function TeamTree({ root }: { root: TreeData }) {
     () => ['', ...expanded].flatMap((key) => Array.from({ length: pages.get(key) ?? 1 }, (_, page) => ({ key, page }))),
     [expanded, pages],
   );
-  const results = useQueries({ queries: wanted.map(({ key, page }) => treeChildrenQuery(key || null, page)) });
+  const results = useQueries({ queries: wanted.map(({ key, page }) => treeChildrenQuery(key || null, page, view)) });
   const { rows, index, loaded } = useMemo(() => {
     const byBranch = new Map<string, PageResult[]>();
     wanted.forEach(({ key }, i) => {
@@ -161,7 +177,7 @@ function TeamTree({ root }: { root: TreeData }) {
     setActive(row.key);
     if (row.state === 'loading') return;
     const key = branchKey(row.parent);
-    if (row.state === 'error') void client.refetchQueries({ queryKey: treeChildrenQuery(row.parent, row.page).queryKey });
+    if (row.state === 'error') void client.refetchQueries({ queryKey: treeChildrenQuery(row.parent, row.page, view).queryKey });
     else wantPages(new Map([[key, row.page + 1]]));
     setMoreFocus({ branch: key, at: row.loaded });
   };
@@ -238,9 +254,24 @@ function TeamTree({ root }: { root: TreeData }) {
         <h2 className="card__title" id="team-tree-title">
           {t('tree.label')}
         </h2>
-        <Button size="small" fill="outline" disabled={expanded.size === 0} onClick={() => setExpanded(new Set())}>
-          {t('tree.collapseAll')}
-        </Button>
+        <div className="team-tree__tools">
+          {/* The order is in the address (a new entry, so Back undoes it); the tree reorders in place. */}
+          <span className="market-field">
+            <label className="muted small" htmlFor={orderId}>
+              {tt('order')}
+            </label>
+            <select id={orderId} value={view.sort} onChange={(e) => setParams((p) => withTreeSort(p, e.target.value as TreeSort))}>
+              {TREE_SORTS.map((o) => (
+                <option key={o} value={o}>
+                  {tt(`orders.${o}`)}
+                </option>
+              ))}
+            </select>
+          </span>
+          <Button size="small" fill="outline" disabled={expanded.size === 0} onClick={() => setExpanded(new Set())}>
+            {t('tree.collapseAll')}
+          </Button>
+        </div>
       </div>
       <p className="market-summary num">
         {t('tree.summary', {
@@ -249,86 +280,96 @@ function TeamTree({ root }: { root: TreeData }) {
           pv: formatPv(root.qThreshold, lang),
         })}
       </p>
-      <TreeSearch
-        onJump={async (m) => {
-          wantPages(await loadPath(client, m));
-          setOpen(m.path.slice(0, -1), true);
-          goTo(m.ref);
-        }}
-      />
-      {/* On a phone (rarely a keyboard) only screen readers get the keys, through aria-describedby. */}
-      <p className={wide ? 'muted small team-tree__keys' : 'visually-hidden'} id={keysId}>
-        {t('tree.keys')} {tt('keysMore')}
-      </p>
-      {wide ? (
-        <div className="team-tree__header" aria-hidden="true">
-          <span>{t('member')}</span>
-          <span>{t('pin')}</span>
-          <span className="num">{t('tree.gpvShort')}</span>
-          <span className="num">{t('bracket')}</span>
-          <span>{t('q')}</span>
-          <span className="num">{t('tree.countsHeader')}</span>
-        </div>
-      ) : null}
-      <div ref={scrollRef} className="team-tree__scroll">
-        <div
-          ref={treeRef}
-          role="tree"
-          aria-labelledby="team-tree-title"
-          aria-describedby={keysId}
-          className={`team-tree team-tree--${step}`}
-          style={{ height: virtualizer.getTotalSize() }}
-          onKeyDown={onKeyDown}
-        >
-          {virtualizer.getVirtualItems().map((v) => {
-            const row = rows[v.index]!;
-            const style: CSSProperties = { transform: `translateY(${v.start}px)`, height: v.size };
-            if (row.kind === 'more') {
-              return (
-                <MoreItem
-                  key={row.key}
-                  row={row}
-                  style={style}
-                  indent={indentOf(row.level)}
-                  tabbable={row.key === current}
-                  onFocus={() => setActive(row.key)}
-                  onActivate={() => showMore(row)}
-                />
-              );
-            }
-            if (row.kind !== 'node') {
-              return (
-                <div key={row.key} className="team-tree__status" style={{ ...style, paddingInlineStart: indentOf(row.level) + 28 }}>
-                  {row.kind === 'loading' ? (
-                    <span className="muted small" role="status">
-                      {t('tree.loadingChildren')}
-                    </span>
-                  ) : (
-                    <span className="small" role="alert">
-                      {t('tree.childrenError')} <RetryBranch parent={row.parent} />
-                    </span>
-                  )}
-                </div>
-              );
-            }
-            return (
-              <TreeRow
-                key={row.key}
-                row={row}
-                style={style}
-                indent={indentOf(row.level)}
-                showLevel={row.level - 1 > INDENT_LEVELS[step]}
-                tabbable={row.key === current}
-                onFocus={() => setActive(row.key)}
-                onToggle={() => {
-                  setActive(row.key);
-                  setOpen([row.node.ref], !row.expanded);
-                }}
-              />
-            );
-          })}
-        </div>
-      </div>
+      <p className="muted small team-tree__legend">{tt('nearLegend', { share: formatPercent(NEAR_Q_SHARE * 100, lang) })}</p>
+      {filtered ? <TreeFilterNote filters={view.filters} matching={root.matching ?? null} size={root.downlineSize} /> : null}
+      {/* Filters matching no one: the note above says so; there is no tree to search or move in. */}
+      {root.nodes.length === 0 ? null : (
+        <>
+          <TreeSearch
+            view={view}
+            onJump={async (m) => {
+              wantPages(await loadPath(client, m, view));
+              setOpen(m.path.slice(0, -1), true);
+              goTo(m.ref);
+            }}
+          />
+          {/* On a phone (rarely a keyboard) only screen readers get the keys, through aria-describedby. */}
+          <p className={wide ? 'muted small team-tree__keys' : 'visually-hidden'} id={keysId}>
+            {t('tree.keys')} {tt('keysMore')}
+          </p>
+          {wide ? (
+            <div className="team-tree__header" aria-hidden="true">
+              <span>{t('member')}</span>
+              <span>{t('pin')}</span>
+              <span className="num">{t('tree.gpvShort')}</span>
+              <span className="num">{t('bracket')}</span>
+              <span>{tt('qHeader')}</span>
+              <span className="num">{filtered ? tt('matchesHeader') : t('tree.countsHeader')}</span>
+            </div>
+          ) : null}
+          <div ref={scrollRef} className="team-tree__scroll">
+            <div
+              ref={treeRef}
+              role="tree"
+              aria-labelledby="team-tree-title"
+              aria-describedby={keysId}
+              aria-busy={stale || undefined}
+              className={`team-tree team-tree--${step}`}
+              style={{ height: virtualizer.getTotalSize() }}
+              onKeyDown={onKeyDown}
+            >
+              {virtualizer.getVirtualItems().map((v) => {
+                const row = rows[v.index]!;
+                const style: CSSProperties = { transform: `translateY(${v.start}px)`, height: v.size };
+                if (row.kind === 'more') {
+                  return (
+                    <MoreItem
+                      key={row.key}
+                      row={row}
+                      style={style}
+                      indent={indentOf(row.level)}
+                      tabbable={row.key === current}
+                      onFocus={() => setActive(row.key)}
+                      onActivate={() => showMore(row)}
+                    />
+                  );
+                }
+                if (row.kind !== 'node') {
+                  return (
+                    <div key={row.key} className="team-tree__status" style={{ ...style, paddingInlineStart: indentOf(row.level) + 28 }}>
+                      {row.kind === 'loading' ? (
+                        <span className="muted small" role="status">
+                          {t('tree.loadingChildren')}
+                        </span>
+                      ) : (
+                        <span className="small" role="alert">
+                          {t('tree.childrenError')} <RetryBranch parent={row.parent} view={view} />
+                        </span>
+                      )}
+                    </div>
+                  );
+                }
+                return (
+                  <TreeRow
+                    key={row.key}
+                    row={row}
+                    style={style}
+                    indent={indentOf(row.level)}
+                    showLevel={row.level - 1 > INDENT_LEVELS[step]}
+                    filtered={filtered}
+                    tabbable={row.key === current}
+                    onFocus={() => setActive(row.key)}
+                    onToggle={() => {
+                      setActive(row.key);
+                      setOpen([row.node.ref], !row.expanded);
+                    }}
+                  />
+                );
+              })}
+            </div>
+          </div>
+        </>
+      )}
     </section>
   );
 }

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatPv } from '../../../../lib/format.ts';
 import { useLocalText } from '../../../../lib/use-local-text.ts';
-import { treeChildrenQuery } from '../api/get-tree.ts';
+import { treeChildrenQuery, type TreeView } from '../api/get-tree.ts';
 import { PinLabel, QFlag } from '../components/bits.tsx';
 import type { MoreRow, Row } from './tree-rows.ts';
 
@@ -67,25 +67,31 @@ export function MoreItem({
   );
 }
 
-export function RetryBranch({ parent }: { parent: string }) {
+export function RetryBranch({ parent, view }: { parent: string; view: TreeView }) {
   const { t } = useTranslation('incentiveMarket');
   const client = useQueryClient();
   return (
     <button
       type="button"
       className="link-button"
-      onClick={() => void client.refetchQueries({ queryKey: treeChildrenQuery(parent).queryKey })}
+      onClick={() => void client.refetchQueries({ queryKey: treeChildrenQuery(parent, 0, view).queryKey })}
     >
       {t('tree.retry')}
     </button>
   );
 }
 
+/**
+ * A member: name, pin, group PV, bracket, Q or the PV still needed for it, and the children and
+ * downline below (with filters: the matches below). A member close to Q carries a "Close to Q"
+ * tag, in words; with filters, a member shown only as the way to matches is grey and says so.
+ */
 export function TreeRow({
   row,
   style,
   indent,
   showLevel,
+  filtered,
   tabbable,
   onFocus,
   onToggle,
@@ -94,14 +100,20 @@ export function TreeRow({
   style: CSSProperties;
   indent: number;
   showLevel: boolean;
+  filtered: boolean;
   tabbable: boolean;
   onFocus: () => void;
   onToggle: () => void;
 }) {
   const { t } = useTranslation('incentiveMarket');
+  const { t: tt } = useTranslation('teamTree');
   const { tx, lang } = useLocalText();
   const { node } = row;
   const parent = node.children > 0;
+  // An answer from a BFF before these fields has none of them: no gap shown, no tag, no context.
+  const gap = node.pvToQ ?? null;
+  const near = node.nearQ === true;
+  const context = filtered && node.match === false;
   return (
     <div
       role="treeitem"
@@ -113,7 +125,7 @@ export function TreeRow({
       tabIndex={tabbable ? 0 : -1}
       data-ref={node.ref}
       data-key={row.key}
-      className="team-tree__row"
+      className={`team-tree__row${near ? ' team-tree__row--near' : ''}${context ? ' team-tree__row--context' : ''}`}
       style={{ ...style, ['--tree-indent' as string]: `${indent}px` }}
       onFocus={(e) => {
         if (e.target === e.currentTarget) onFocus();
@@ -135,7 +147,9 @@ export function TreeRow({
           </Link>{' '}
           <span className="team-tree__ada num muted small">{node.maskedAda}</span>
           {showLevel ? <span className="team-tree__level small"> · {t('levelN', { n: row.level })}</span> : null}
+          {context ? <span className="visually-hidden">, {tt('context')}</span> : null}
         </span>
+        {near ? <span className="team-tree__near">{tt('nearQ')}</span> : null}
       </span>
       <span className="team-tree__pin small">
         <PinLabel code={node.pinCode} />
@@ -149,10 +163,16 @@ export function TreeRow({
         {node.bracket}%
       </span>
       <span className="team-tree__q small">
-        <QFlag isQ={node.isQ} />
+        {node.isQ || gap === null ? (
+          <QFlag isQ={node.isQ} />
+        ) : (
+          <span className="team-tree__gap num">{tt('toQ', { pv: formatPv(gap, lang) })}</span>
+        )}
       </span>
       <span className="team-tree__counts num muted small">
-        {t('tree.counts', { children: formatPv(node.children, lang), size: formatPv(node.downlineSize, lang) })}
+        {filtered && typeof node.matchesBelow === 'number'
+          ? tt('matchesBelow', { n: formatPv(node.matchesBelow, lang) })
+          : t('tree.counts', { children: formatPv(node.children, lang), size: formatPv(node.downlineSize, lang) })}
       </span>
     </div>
   );

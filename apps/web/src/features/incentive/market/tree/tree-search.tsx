@@ -6,7 +6,7 @@ import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocalText } from '../../../../lib/use-local-text.ts';
-import { pageOf, treeChildrenQuery, treeSearchQuery } from '../api/get-tree.ts';
+import { pageOf, treeChildrenQuery, treeSearchQuery, type TreeView } from '../api/get-tree.ts';
 import { branchKey } from './tree-rows.ts';
 
 /** Pages of children fetched at once when a search opens the way to a member far down a list. */
@@ -21,25 +21,25 @@ async function inBatches<T>(items: readonly T[], limit: number, work: (item: T) 
 }
 
 /**
- * Loads every page a search match's path needs: for each member on the way, its parent's pages
- * up to the one holding it (lists are loaded from the start, so "show more" carries on from there).
- * Returns the pages each branch needs.
+ * Loads every page a search match's path needs in the tree's view (order and filters): for each
+ * member on the way, its parent's pages up to the one holding it (lists are loaded from the start,
+ * so "show more" carries on from there). Returns the pages each branch needs.
  */
-export async function loadPath(client: QueryClient, m: Match): Promise<Map<string, number>> {
+export async function loadPath(client: QueryClient, m: Match, view: TreeView): Promise<Map<string, number>> {
   const need = new Map<string, number>();
   m.path.forEach((_, n) => {
     const parent = n === 0 ? null : m.path[n - 1]!;
     need.set(branchKey(parent), pageOf(m.positions[n] ?? 0) + 1);
   });
-  const fetches = [...need].flatMap(([key, pages]) => Array.from({ length: pages }, (_, p) => treeChildrenQuery(key || null, p)));
+  const fetches = [...need].flatMap(([key, pages]) => Array.from({ length: pages }, (_, p) => treeChildrenQuery(key || null, p, view)));
   await inBatches(fetches, JUMP_FETCHES, (q) => client.ensureQueryData(q));
   return need;
 }
 
 type Match = TreeSearchData['matches'][number];
 
-/** The search: one match opens the tree down to it; several are listed to choose from. */
-export function TreeSearch({ onJump }: { onJump: (m: Match) => Promise<void> }) {
+/** The search (among the members the tree lists): one match opens the tree down to it; several are listed to choose from. */
+export function TreeSearch({ view, onJump }: { view: TreeView; onJump: (m: Match) => Promise<void> }) {
   const { t } = useTranslation('incentiveMarket');
   const { t: tt } = useTranslation('teamTree');
   const { tx } = useLocalText();
@@ -70,7 +70,7 @@ export function TreeSearch({ onJump }: { onJump: (m: Match) => Promise<void> }) 
     if (!term) return;
     setState({ kind: 'searching' });
     try {
-      const data = await client.fetchQuery(treeSearchQuery(term));
+      const data = await client.fetchQuery(treeSearchQuery(term, view));
       if (data.total === 0) setState({ kind: 'none', term });
       else if (data.total === 1) await jump(data.matches[0]!);
       else setState({ kind: 'list', data });
