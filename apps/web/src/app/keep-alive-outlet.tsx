@@ -3,7 +3,7 @@ import { UNSAFE_LocationContext, useLocation, useMatches, useNavigationType, use
 import { YOY_PARAM } from '../components/year-on-year/yoy-address.ts';
 import { COMPARE_PARAM } from '../components/compare-address.ts';
 import { PANEL_PARAM } from '../features/notifications/panel-address.ts';
-import { TREE_SORT_PARAM } from '../features/incentive/market/tree/tree-address.ts';
+import { TREE_SORT_PARAM } from '../components/tree-sort-address.ts';
 import type { RouteHandle } from './router-handle.ts';
 
 export const DEFAULT_VIEW_CACHE_MAX = 8;
@@ -27,14 +27,11 @@ function touch(views: CachedView[], view: CachedView, max: number): CachedView[]
  * opens over the page showing (features/notifications/panel-address.ts), and the year-on-year
  * card's PY changes that card only (components/year-on-year/yoy-address.ts), as does the
  * service-fee page's "compared with" month (components/compare-address.ts), and the team tree's
- * order its tree (features/incentive/market/tree/tree-address.ts); the page keeps its state and scroll.
+ * order its tree (components/tree-sort-address.ts); the page keeps its state and scroll.
  */
 export function viewKey(location: Pick<Location, 'pathname' | 'search'>): string {
   const params = new URLSearchParams(location.search);
-  params.delete(PANEL_PARAM);
-  params.delete(YOY_PARAM);
-  params.delete(COMPARE_PARAM);
-  params.delete(TREE_SORT_PARAM);
+  for (const part of [PANEL_PARAM, YOY_PARAM, COMPARE_PARAM, TREE_SORT_PARAM]) params.delete(part);
   const search = params.toString();
   return location.pathname.toLowerCase() + (search ? `?${search}` : '');
 }

@@ -1,9 +1,9 @@
-// The tree's view from member tracking's address: its own order (tree-address.ts) and the list's
+// The tree's view from member tracking's address: its own order (components/tree-sort-address.ts) and the list's
 // filters, read by the list's own reader (members-url.ts), so a filter means the same in both.
 import { TREE_SORTS, type TreeSort } from '@abo/contract/member-sorts';
 import type { TreeFilters, TreeView } from '../api/get-tree.ts';
 import { DEFAULT_QUERY, membersFromParams, membersToParams } from '../members-url.ts';
-import { TREE_SORT_PARAM } from './tree-address.ts';
+import { TREE_SORT_PARAM } from '../../../../components/tree-sort-address.ts';
 
 /** The tree's order in the address; anything else: the order it opens in (group PV). */
 export function treeSortOf(p: URLSearchParams): TreeSort {
