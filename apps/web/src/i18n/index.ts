@@ -5,15 +5,18 @@ import { zhCN } from './zh-CN.ts';
 
 export type Language = 'zh-CN' | 'en-US';
 
-/** The language a `?lang=` parameter names (en, en-US: English; anything else Chinese). */
-export function languageOfParam(value: string): Language {
-  return value.toLowerCase().startsWith('en') ? 'en-US' : 'zh-CN';
-}
-
-/** ?lang=en wins, then a remembered choice, then the browser language; zh-CN by default. */
+/**
+ * ?lang=en wins, then a remembered choice, then the browser language; zh-CN by default. A ?lang=
+ * is remembered as the app's own switch remembers a choice: the sign-in page sends back the one
+ * chosen there (issue #32), and it is kept after the address changes.
+ */
 export function detectLanguage(search = window.location.search, navigatorLanguages = navigator.languages): Language {
   const fromQuery = new URLSearchParams(search).get('lang');
-  if (fromQuery) return languageOfParam(fromQuery);
+  if (fromQuery) {
+    const lang: Language = fromQuery.toLowerCase().startsWith('en') ? 'en-US' : 'zh-CN';
+    localStorage.setItem('lang', lang);
+    return lang;
+  }
   const remembered = localStorage.getItem('lang');
   if (remembered === 'en-US' || remembered === 'zh-CN') return remembered;
   const first = navigatorLanguages?.[0] ?? 'zh-CN';

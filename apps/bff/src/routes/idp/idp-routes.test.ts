@@ -44,18 +44,25 @@ describe('embedded identity provider', () => {
     expect(res.body).not.toContain('<script>alert(1)');
   });
 
-  it('sends the user back in the language the form was in', async () => {
-    const signIn = (lang: string) =>
+  it('sends the user back in the language they chose on the form, and only then', async () => {
+    const signIn = (fields: string) =>
       t.app.inject({
         method: 'POST',
         url: '/idp/login',
-        payload: `username=10000001&password=${TEST_PASSWORD}&lang=${lang}&redirect_uri=${encodeURIComponent('http://localhost:80/front/?channel=wec')}`,
+        payload: `username=10000001&password=${TEST_PASSWORD}&${fields}&redirect_uri=${encodeURIComponent('http://localhost:80/front/?channel=wec')}`,
         headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost:80' },
       });
-    const en = await signIn('en-US');
-    expect(new URL(en.headers.location as string).searchParams.get('lang')).toBe('en');
-    const zh = await signIn('zh-CN');
-    expect(new URL(zh.headers.location as string).searchParams.get('lang')).toBe('zh');
+    const langOf = (res: { headers: Record<string, unknown> }) => new URL(res.headers.location as string).searchParams.get('lang');
+    // The page's switch marks the choice, and the form carries it.
+    const switched = await t.app.inject({ method: 'GET', url: '/idp/login?redirect_uri=/front/&lang=zh' });
+    const toEnglish = /href="([^"]+)"[^>]*>English/.exec(switched.body)?.[1]?.replaceAll('&amp;', '&');
+    expect(toEnglish).toContain('chosen=1');
+    const chosen = await t.app.inject({ method: 'GET', url: toEnglish! });
+    expect(chosen.body).toContain('name="lang_chosen" value="1"');
+    expect(langOf(await signIn('lang=en-US&lang_chosen=1'))).toBe('en');
+    expect(langOf(await signIn('lang=zh-CN&lang_chosen=1'))).toBe('zh');
+    // A language the page only took from the browser is not a choice: the app keeps its own.
+    expect(langOf(await signIn('lang=en-US'))).toBeNull();
   });
 
   it('redirects back with a one-time session token that exchanges once for tokens', async () => {

@@ -39,6 +39,8 @@ const pageQuery = z.object({
   redirect_uri: z.string().max(2048).optional(),
   state: z.string().max(128).optional(),
   lang: z.string().max(10).optional(),
+  // Set by the page's language switch: the user chose `lang` there (not the browser's default).
+  chosen: z.literal('1').optional(),
   display: z.enum(['page', 'iframe']).optional(),
 });
 
@@ -48,6 +50,7 @@ const formBody = z.object({
   password: z.string().max(128).optional(),
   redirect_uri: z.string().max(2048).optional(),
   lang: z.string().max(10).optional(),
+  lang_chosen: z.literal('1').optional(),
   display: z.enum(['page', 'iframe']).optional(),
 });
 
@@ -130,6 +133,7 @@ export async function idpRoutes(app: FastifyInstance, opts: IdpOptions): Promise
       display?: 'page' | 'iframe';
       state?: string;
       otherLangUrl: string;
+      langChosen?: boolean;
       error?: string;
       username?: string;
     },
@@ -146,6 +150,7 @@ export async function idpRoutes(app: FastifyInstance, opts: IdpOptions): Promise
           action: ACTIONS[mode],
           state: f.state ?? '',
           otherLangUrl: f.otherLangUrl,
+          langChosen: f.langChosen === true,
           demoHint: opts.demo === true,
           ...(f.error !== undefined ? { error: f.error } : {}),
           ...(f.username !== undefined ? { username: f.username } : {}),
@@ -160,8 +165,10 @@ export async function idpRoutes(app: FastifyInstance, opts: IdpOptions): Promise
     const redirect = safeRedirect(self, query.redirect_uri);
     const other = new URL(request.url, 'http://x');
     other.searchParams.set('lang', lang === 'en-US' ? 'zh' : 'en');
+    other.searchParams.set('chosen', '1');
     return sendLoginPage(reply, mode, {
       lang,
+      langChosen: query.chosen === '1',
       redirect,
       display: query.display,
       state: query.state,
@@ -185,7 +192,8 @@ export async function idpRoutes(app: FastifyInstance, opts: IdpOptions): Promise
         state: body.state,
         error,
         username: body.username ?? '',
-        otherLangUrl: `${ACTIONS[mode]}?lang=${lang === 'en-US' ? 'zh' : 'en'}`,
+        langChosen: body.lang_chosen === '1',
+        otherLangUrl: `${ACTIONS[mode]}?lang=${lang === 'en-US' ? 'zh' : 'en'}&chosen=1`,
       });
     // Login CSRF: another site must not post our form (into a frame, or to sign a victim in).
     if (isCrossSitePost(request, trusted(self))) return rerender(LOGIN_MESSAGES[lang].crossSite, 403);
@@ -199,8 +207,8 @@ export async function idpRoutes(app: FastifyInstance, opts: IdpOptions): Promise
     }
     if (check.result === 'invalid') return rerender(LOGIN_MESSAGES[lang].invalid);
     const { account } = check;
-    // The app goes on in the language the form was in (the user may have switched it there).
-    redirect.searchParams.set('lang', lang === 'en-US' ? 'en' : 'zh');
+    // A language the user chose on this page goes back to the app, which keeps it.
+    if (body.lang_chosen === '1') redirect.searchParams.set('lang', lang === 'en-US' ? 'en' : 'zh');
     if (staff) {
       const t = await app.tokens.issueStaff({ username: account.username, fullName: account.display_name });
       redirect.searchParams.set('channel', 'iinquiry');

@@ -42,6 +42,8 @@ export interface LoginPageOptions {
   username?: string;
   /** The same page in the other language. */
   otherLangUrl: string;
+  /** The user chose the language on this page (its switch): the app is told it after sign-in. */
+  langChosen?: boolean;
   /** Demo mode: show the demo account to sign in with. */
   demoHint?: boolean;
 }
@@ -68,7 +70,7 @@ export function renderLoginPage(o: LoginPageOptions): string {
 ${embedded ? '' : `  <p class="brand">${e(t.subtitle)}</p>\n  <h1>${e(title)}</h1>\n`}
   <form method="post" action="${e(o.action)}" id="login-form" data-display="${o.display}" data-kind="${o.staff ? 'staff' : 'distributor'}" novalidate>
     <input type="hidden" name="redirect_uri" value="${e(o.redirectUri)}">
-    <input type="hidden" name="lang" value="${o.lang}">
+    <input type="hidden" name="lang" value="${o.lang}">${o.langChosen ? '\n    <input type="hidden" name="lang_chosen" value="1">' : ''}
     <input type="hidden" name="display" value="${o.display}">
     <input type="hidden" name="state" value="${e(o.state ?? '')}">
     <label for="username">${e(o.staff ? t.staffUsername : t.username)}</label>

@@ -291,15 +291,10 @@ describe("a page's own ?code= survives every way of signing in", () => {
     const portal = new URL((toPortal as { location: string }).location);
     expect(portal.pathname).toBe('/idp/login');
     expect(portal.searchParams.get('redirect_uri')).toBe('http://localhost/front/descpage?code=PV_BV&channel=wec');
-    // It opens in the app's language…
-    expect(portal.searchParams.get('lang')).toBe(document.documentElement.lang === 'en-US' ? 'en' : 'zh');
-    // …and the portal appends the session token, and the language chosen there, to redirect_uri:
-    // kept for the app, out of the address.
-    localStorage.removeItem('lang');
-    window.history.replaceState(null, '', '/front/descpage?code=PV_BV&channel=wec&sessionToken=m-token&lang=en');
+    // The portal appends the session token to redirect_uri.
+    window.history.replaceState(null, '', '/front/descpage?code=PV_BV&channel=wec&sessionToken=m-token');
     beginSignIn();
     expect(address()).toBe('/front/descpage?code=PV_BV&channel=wec');
-    expect(localStorage.getItem('lang')).toBe('en-US');
     expect(await guard({ authMiddleware } as typeof Middleware, '/front/descpage?code=PV_BV&channel=wec')).toEqual({ next: true });
     expect(api.exchanged()).toEqual(['m-token']);
   });

@@ -1,7 +1,6 @@
 import type { Channel, IdaasTokenData } from '@abo/contract';
 import { redirect, redirectDocument, type MiddlewareFunction } from 'react-router';
 import { IDP_PORTAL_URL, WECHAT_APP_ID, WECHAT_OAUTH_URL } from '../../config/env.ts';
-import { languageOfParam } from '../../i18n/index.ts';
 import { isWeChat, resolveChannel } from '../../lib/channel.ts';
 import { hasCredentials, WECHAT_OAUTH_STATE, wechatOAuthCode, withoutCredentials } from '../../lib/credential-params.ts';
 import { getSession, isSessionTokenUsed, markSessionTokenUsed, setSession } from '../../lib/storage.ts';
@@ -42,8 +41,6 @@ export function signInTarget(url: URL, channel: Channel, ua: string): { kind: 'r
   }
   const portal = new URL(IDP_PORTAL_URL, url.origin);
   portal.searchParams.set('redirect_uri', back.href);
-  // The sign-in page opens in the app's language; the one chosen there comes back (beginSignIn).
-  portal.searchParams.set('lang', document.documentElement.lang === 'en-US' ? 'en' : 'zh');
   return { kind: 'document', to: portal.href };
 }
 
@@ -141,13 +138,6 @@ export function beginSignIn(): void {
     if (sessionToken || wechatCode) earlyExchange = exchangeCredentials(sessionToken, wechatCode);
   }
   const clean = withoutCredentials(url);
-  // The language chosen on the sign-in page comes back beside the credentials: kept, as the
-  // app's own language switch keeps a choice, and taken out of the address with them.
-  const lang = clean.searchParams.get('lang');
-  if (lang) {
-    localStorage.setItem('lang', languageOfParam(lang));
-    clean.searchParams.delete('lang');
-  }
   window.history.replaceState(window.history.state, '', clean.pathname + clean.search + clean.hash);
 }
 
