@@ -196,8 +196,30 @@ function topOfRange(s: MarketSnapshot, from: number, to: number, count: number, 
   return best;
 }
 
-const RESULT_CACHE_SIZE = 64;
-const resultCaches = new WeakMap<MarketSnapshot, Map<string, Int32Array>>();
+/**
+ * A small LRU of answers per market snapshot (dropped with the snapshot): `get(s, key, make)`
+ * answers the kept value, or makes, keeps and answers it.
+ */
+export function perSnapshotLru<T>(size: number): (s: MarketSnapshot, key: string, make: () => T) => T {
+  const caches = new WeakMap<MarketSnapshot, Map<string, T>>();
+  return (s, key, make) => {
+    let cache = caches.get(s);
+    if (!cache) {
+      cache = new Map();
+      caches.set(s, cache);
+    }
+    let value = cache.get(key);
+    if (value !== undefined) cache.delete(key);
+    else {
+      value = make();
+      if (cache.size >= size) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(key, value);
+    return value;
+  };
+}
+
+const resultCache = perSnapshotLru<Int32Array>(64);
 
 /**
  * One page of a member's downline [from, to) (the downline of `root`) after filters and
@@ -220,22 +242,9 @@ export function pageMembers(
     const { key, desc } = walkOf(f);
     return { total: to - from, indices: topOfRange(s, from, to, start + f.pageSize, key, desc).slice(start) };
   }
-  let cache = resultCaches.get(s);
-  if (!cache) {
-    cache = new Map();
-    resultCaches.set(s, cache);
-  }
   const { page: _page, pageSize: _pageSize, ...rest } = f;
   // The viewer is in the key: a name search matches what they see, which differs between viewers.
-  const cacheKey = `${root}|${names.ada}|${JSON.stringify(rest)}`;
-  let ordered = cache.get(cacheKey);
-  if (ordered) {
-    cache.delete(cacheKey);
-  } else {
-    ordered = filterAndSort(s, root, from, to, f, py, names);
-    if (cache.size >= RESULT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  }
-  cache.set(cacheKey, ordered);
+  const ordered = resultCache(s, `${root}|${names.ada}|${JSON.stringify(rest)}`, () => filterAndSort(s, root, from, to, f, py, names));
   return { total: ordered.length, indices: Array.from(ordered.subarray(start, Math.min(ordered.length, start + f.pageSize))) };
 }
 

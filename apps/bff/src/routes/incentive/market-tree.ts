@@ -8,7 +8,7 @@ import { isNearQ, qGap } from '@abo/plan';
 import { badRequest, forbidden } from '../../lib/app-error.ts';
 import { refOf } from '../../lib/member-ref.ts';
 import type { NameViewer } from '../../lib/name-policy.ts';
-import { filterFieldsOf, filterMembers, FULL_ADA, unfiltered, type MemberFilterFields } from './market-query.ts';
+import { filterFieldsOf, filterMembers, FULL_ADA, perSnapshotLru, unfiltered, type MemberFilterFields } from './market-query.ts';
 import { comparator, downlineRange, shownNameStartsWith, shownOf, type MarketSnapshot } from './market-snapshot.ts';
 
 /** First index whose tree position is ≥ pos (positions ascend, pre-order; they may have gaps). */
@@ -61,8 +61,7 @@ export interface TreeView {
   threshold: number;
 }
 
-const FILTER_CACHE_SIZE = 16;
-const filterCaches = new WeakMap<MarketSnapshot, Map<string, TreeFilter>>();
+const filterCache = perSnapshotLru<TreeFilter>(16);
 
 /**
  * The filters over the viewer's downline, or null when none narrows it. Kept per snapshot (a
@@ -77,27 +76,15 @@ export function treeFilter(
 ): TreeFilter | null {
   const f = filterFieldsOf(body);
   if (unfiltered(f)) return null;
-  let cache = filterCaches.get(s);
-  if (!cache) {
-    cache = new Map();
-    filterCaches.set(s, cache);
-  }
   // The viewer is in the key: a name search matches what they see.
-  const key = `${root}|${names.ada}|${JSON.stringify(f)}`;
-  let out = cache.get(key);
-  if (out) {
-    cache.delete(key);
-  } else {
+  return filterCache(s, `${root}|${names.ada}|${JSON.stringify(f)}`, () => {
     const [from, to] = downlineRange(s, root);
     const mark = new Uint8Array(to - from);
     for (const k of filterMembers(s, root, from, to, f, py, names)) mark[k - from] = 1;
     const cum = new Int32Array(to - from + 1);
     for (let j = 0; j < mark.length; j++) cum[j + 1] = cum[j]! + mark[j]!;
-    out = { from, mark, cum };
-    if (cache.size >= FILTER_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  }
-  cache.set(key, out);
-  return out;
+    return { from, mark, cum };
+  });
 }
 
 /**
