@@ -113,17 +113,16 @@ export interface MonthFacts {
 }
 
 /**
- * The facts of the calendar's months from `from` on, read from the orders and the attendance (the
- * months before it are left at zero for readKeptMonths, but for their attendance). Each customer's
- * first order is found over every order when the calendar starts at the first month, else looked
- * up for the months' orders only (`lookUpFirstOrders`: the same, for a calendar starting later).
+ * The facts of the calendar's months from `from` on, read from the orders summed per member and
+ * month (order_months, import/order-months.ts) and the attendance (the months before `from` are
+ * left at zero for readKeptMonths, but for their attendance).
  */
 export async function readMonthFacts(
   conn: ImportConn,
   members: Members,
   cal: CloseCalendar,
   from = 0,
-  opts: { readonly lookUpFirstOrders?: boolean; readonly pool?: Pick<ArrayPool, 'take'> } = {},
+  opts: { readonly pool?: Pick<ArrayPool, 'take'> } = {},
 ): Promise<MonthFacts> {
   const pool = opts.pool ?? NEW_ARRAYS;
   const { n, index } = members;
@@ -137,39 +136,18 @@ export async function readMonthFacts(
   };
   const ppv = pool.take(Int32Array, M * n);
   const bvFen = pool.take(Float64Array, M * n);
+  const newCustomers = pool.take(Uint16Array, M * n);
   // Rows as arrays (ImportConn.rows): a segment's hundreds of thousands of objects made the heap grow.
-  const volumes = await conn.rows<[ada: string, month: string, pv: number | string, bv: number | string]>(
-    `select ada, month, sum(pv) as pv, sum(bv_fen) as bv from orders where month >= ? and month <= ? group by ada, month`,
+  const volumes = await conn.rows<[ada: string, month: string, pv: number | string, bv: number | string, nc: number | string]>(
+    `select ada, month, pv, bv_fen, new_customers from order_months where month >= ? and month <= ?`,
     [firstMonth, lastMonth],
   );
-  for (const [ada, month, pv, bv] of volumes) {
+  for (const [ada, month, pv, bv, nc] of volumes) {
     const cell = cellOf(ada, month);
     if (cell < 0) continue;
     ppv[cell] = Number(pv);
     bvFen[cell] = Number(bv);
-  }
-
-  // A customer's first order (a purchase, not a return; the earliest, then the lowest order id)
-  // makes them a new customer of that order's ABO in that month.
-  const newCustomers = pool.take(Uint16Array, M * n);
-  const firsts = await conn.rows<[ada: string, month: string, n: number | string]>(
-    from === 0 && !opts.lookUpFirstOrders
-      ? `select ada, month, count(*) as n from (
-           select ada, month, row_number() over (partition by customer_id order by ordered_at, order_id) as k
-           from orders where customer_id is not null and pv > 0
-         ) x where k = 1 and month >= ? and month <= ? group by ada, month`
-      : // The months' orders only, each looked up by its customer (index orders_customer_first).
-        `select ada, month, count(*) as n from orders o
-         where month >= ? and month <= ? and customer_id is not null and pv > 0
-           and not exists (
-             select 1 from orders p where p.customer_id = o.customer_id and p.pv > 0
-               and (p.ordered_at < o.ordered_at or (p.ordered_at = o.ordered_at and p.order_id < o.order_id)))
-         group by ada, month`,
-    [firstMonth, lastMonth],
-  );
-  for (const [ada, month, count] of firsts) {
-    const cell = cellOf(ada, month);
-    if (cell >= 0) newCustomers[cell] = Math.min(0xffff, Number(count));
+    newCustomers[cell] = Math.min(0xffff, Number(nc));
   }
 
   // A compliance month: the month's PPV reaches the PY's minimum (the files carry no veto).

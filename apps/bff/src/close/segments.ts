@@ -140,8 +140,7 @@ export async function writeInSegments(
       // arrays serve the next run.
       if (last) pool.give(...Object.values(last.figures).filter((v): v is Parameters<ArrayPool['give']>[0] => ArrayBuffer.isView(v)));
       last = null;
-      // Each customer's first order: over every order for the first run, looked up for the later ones.
-      const facts = await readMonthFacts(conn, members, sub, 0, { lookUpFirstOrders: a > 0, pool });
+      const facts = await readMonthFacts(conn, members, sub, 0, { pool });
       const run = closeFigures(members, sub, facts, 0, [], opts.today, opts.progress, state ? { at: 0, state } : undefined, pool);
       const f = run.figures;
       // The months the plans read, and the pin held before the first of them.

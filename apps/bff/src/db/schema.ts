@@ -138,6 +138,16 @@ export interface OrdersTable {
   customer_id: string | null;
 }
 
+/** A member's orders of a month, summed (import/order-months.ts): what the month close reads. */
+export interface OrderMonthsTable {
+  month: string;
+  ada: string;
+  pv: number;
+  bv_fen: number;
+  /** Customers whose first purchase is one of these orders. */
+  new_customers: number;
+}
+
 /** Event attendance (plan attendance criteria): one row per distributor, event and day. */
 export interface AttendanceTable {
   ada: string;
@@ -354,6 +364,7 @@ export interface Database {
   close_checkpoint: CloseCheckpointTable;
   answer_changes: AnswerChangesTable;
   orders: OrdersTable;
+  order_months: OrderMonthsTable;
   attendance: AttendanceTable;
   shops: ShopsTable;
   user_settings: UserSettingsTable;
@@ -389,6 +400,7 @@ export const TABLE_NAMES = [
   'close_checkpoint',
   'answer_changes',
   'orders',
+  'order_months',
   'attendance',
   'shops',
   'user_settings',

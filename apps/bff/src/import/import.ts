@@ -36,6 +36,7 @@ import { createStaging, dropStaging, dataVersionOf, closedThrough } from './stag
 import { type ExistingMember, type MemberRow, MEMBER_COLUMNS, reheldSql, updateMembersSql, stageMembers } from './members.ts';
 import { reportCycles, insertNewSql, checkStaged, newRowsAdaSql } from './staged-checks.ts';
 import { insertIntoTable } from './empty-table-insert.ts';
+import { rebuildOrderMonths, stageOrderMonths, updateOrderMonths } from './order-months.ts';
 
 interface ImportProgress {
   readonly phase: string;
@@ -106,7 +107,7 @@ const PER_ADA_DELETES: readonly ((departed: (column: string) => string) => strin
   (d) => `delete from credentials where kind <> 'staff' and ${d('ada')}`,
 ];
 /** Everything the close derives from the tree, the orders and the attendance. */
-const DERIVED_TABLES = ['monthly_results', 'statements', 'plan_results', 'close_checkpoint'] as const;
+const DERIVED_TABLES = ['monthly_results', 'statements', 'plan_results', 'close_checkpoint', 'order_months'] as const;
 
 /** Checks and writes the files of `opts.dir`; throws ImportRejected (nothing written) when any row is wrong. */
 export async function importDirectory(db: DB, opts: ImportOptions): Promise<ImportSummary> {
@@ -394,7 +395,15 @@ async function run(conn: ImportConn, files: Files, opts: ImportRunOptions & { re
     // about the others are kept (db/answer-cache.ts). Anything else replaces the data as a whole.
     const someMembers = !replace && updated === 0 && reheld === 0 && membersBefore > 0;
     if (someMembers) await stageTouched(conn, [orderSpec.staged, attendanceSpec.staged]);
-    const orders = await insertIntoTable(conn, 'orders', (empty) => conn.run(insertNewSql(orderSpec.staged, { keyOrder: empty })));
+    // The orders summed per member and month (order-months.ts): all of them into an empty table,
+    // else the pairs the new ones change.
+    let intoEmpty = false;
+    const orders = await insertIntoTable(conn, 'orders', async (empty) => {
+      intoEmpty = empty;
+      if (!empty) await stageOrderMonths(conn, orderSpec.staged);
+      return conn.run(insertNewSql(orderSpec.staged, { keyOrder: empty }));
+    });
+    if (orders > 0) await (intoEmpty ? rebuildOrderMonths(conn) : updateOrderMonths(conn));
     const attendance = await conn.run(insertNewSql(attendanceSpec.staged));
     const changed = replace || addedMembers + updated + moved + orders + attendance > 0;
     // Every process drops the answers it kept for the old data (db/data-version.ts).

@@ -17,6 +17,8 @@ const STAGING: Record<string, string> = {
   import_reheld: `ada text primary key`,
   // Whom the hourly files touch, before their rows are written (import.ts stageTouched).
   import_touched: `ada text primary key`,
+  // The (month, member) pairs of order_months the new orders change (order-months.ts).
+  import_order_months: `month text not null, ada text not null, primary key (month, ada)`,
 };
 
 export async function createStaging(conn: ImportConn): Promise<void> {
