@@ -38,44 +38,76 @@ export interface Members {
   readonly index: ReadonlyMap<string, number>;
 }
 
-export async function readMembers(conn: ImportConn): Promise<Members> {
-  // In table order, then sorted by tree_pos here: walking the tree_pos index would look every
-  // row up in the table, a page each (three times slower at 100 000 members, issue #30).
-  type Row = [
-    ada: string,
-    sponsorAda: string | null,
-    joinDate: string,
-    pinCode: number,
-    pinMonth: string | null,
-    pinHeld: number | null,
-    treePos: number,
-  ];
-  const rows = await conn.rows<Row>(`select ada, sponsor_ada, join_date, pin_code, pin_month, pin_held, tree_pos from distributors`);
-  rows.sort((a, b) => Number(a[6]) - Number(b[6]));
-  const n = rows.length;
-  const index = new Map<string, number>();
+type MemberRow = [
+  ada: string,
+  sponsorAda: string | null,
+  joinDate: string,
+  pinCode: number,
+  pinMonth: string | null,
+  pinHeld: number | null,
+  treePos: number,
+];
+const MEMBERS_SQL = `select ada, sponsor_ada, join_date, pin_code, pin_month, pin_held, tree_pos from distributors`;
+
+/** The members of `n` rows given to `put` by `fill` (position, row); null when `fill` answers false. */
+async function membersOf(n: number, fill: (put: (i: number, r: MemberRow) => void) => Promise<boolean>): Promise<Members | null> {
   const ada: string[] = new Array<string>(n);
+  const sponsorAda: (string | null)[] = new Array<string | null>(n);
   const joinDate: string[] = new Array<string>(n);
   const pinMonth: (string | null)[] = new Array<string | null>(n);
-  for (let i = 0; i < n; i++) {
-    const r = rows[i]!;
-    index.set(r[0], i);
-    ada[i] = r[0];
-    joinDate[i] = r[2];
-    pinMonth[i] = r[4];
-  }
-  const sponsor = new Int32Array(n);
   const joinMonth = new Int32Array(n);
   const pinCode = new Int32Array(n);
   const pinHeld = new Uint16Array(n).fill(PIN.MEMBER);
-  for (let i = 0; i < n; i++) {
-    const r = rows[i]!;
-    sponsor[i] = r[1] === null ? -1 : (index.get(r[1]) ?? -1);
+  const complete = await fill((i, r) => {
+    ada[i] = r[0];
+    sponsorAda[i] = r[1];
+    joinDate[i] = r[2];
     joinMonth[i] = monthIndex(r[2]);
     pinCode[i] = Number(r[3]);
+    pinMonth[i] = r[4];
     if (r[5] !== null) pinHeld[i] = Number(r[5]);
+  });
+  if (!complete) return null;
+  const index = new Map<string, number>();
+  for (let i = 0; i < n; i++) index.set(ada[i]!, i);
+  const sponsor = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const s = sponsorAda[i];
+    sponsor[i] = s === null || s === undefined ? -1 : (index.get(s) ?? -1);
   }
   return { n, ada, sponsor, joinMonth, joinDate, pinCode, pinMonth, pinHeld, index };
+}
+
+/** Every member, in tree order (tree_pos). */
+export async function readMembers(conn: ImportConn): Promise<Members> {
+  // In table order, each row put at its tree position: the import numbers the tree 0 … n - 1, so
+  // nothing is sorted and no row outlives its step (at 1 000 000 members holding and sorting them
+  // all cost seconds of garbage collection). Walking the tree_pos index instead would look every
+  // row up in the table, a page each (three times slower at 100 000 members, issue #30).
+  const [{ n: count = 0 } = {}] = await conn.all<{ n: number | string }>(`select count(*) as n from distributors`);
+  const n = Number(count);
+  const placed = new Uint8Array(n);
+  const direct = await membersOf(n, async (put) => {
+    let dense = true;
+    const read = await conn.each<MemberRow>(MEMBERS_SQL, [], (r) => {
+      const i = Number(r[6]);
+      if (!dense || !(i >= 0 && i < n) || placed[i]) {
+        dense = false;
+        return;
+      }
+      placed[i] = 1;
+      put(i, r);
+    });
+    return dense && read === n;
+  });
+  if (direct) return direct;
+  // Positions with gaps, or rows written meanwhile: every row held, and sorted.
+  const rows = await conn.rows<MemberRow>(MEMBERS_SQL);
+  rows.sort((a, b) => Number(a[6]) - Number(b[6]));
+  return (await membersOf(rows.length, async (put) => {
+    rows.forEach((r, i) => put(i, r));
+    return true;
+  }))!;
 }
 
 /** The first month with an order or an attendance (null: none at all). */
@@ -137,18 +169,18 @@ export async function readMonthFacts(
   const ppv = pool.take(Int32Array, M * n);
   const bvFen = pool.take(Float64Array, M * n);
   const newCustomers = pool.take(Uint16Array, M * n);
-  // Rows as arrays (ImportConn.rows): a segment's hundreds of thousands of objects made the heap grow.
-  const volumes = await conn.rows<[ada: string, month: string, pv: number | string, bv: number | string, nc: number | string]>(
+  // Row by row, as arrays (ImportConn.each): a segment's millions of rows held at once made the heap grow.
+  await conn.each<[ada: string, month: string, pv: number | string, bv: number | string, nc: number | string]>(
     `select ada, month, pv, bv_fen, new_customers from order_months where month >= ? and month <= ?`,
     [firstMonth, lastMonth],
+    ([ada, month, pv, bv, nc]) => {
+      const cell = cellOf(ada, month);
+      if (cell < 0) return;
+      ppv[cell] = Number(pv);
+      bvFen[cell] = Number(bv);
+      newCustomers[cell] = Math.min(0xffff, Number(nc));
+    },
   );
-  for (const [ada, month, pv, bv, nc] of volumes) {
-    const cell = cellOf(ada, month);
-    if (cell < 0) continue;
-    ppv[cell] = Number(pv);
-    bvFen[cell] = Number(bv);
-    newCustomers[cell] = Math.min(0xffff, Number(nc));
-  }
 
   // A compliance month: the month's PPV reaches the PY's minimum (the files carry no veto).
   const compliant = pool.take(Uint8Array, M * n);
