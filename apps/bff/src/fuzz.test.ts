@@ -73,7 +73,8 @@ const body = fc.oneof(
 async function digest(db: DB): Promise<string> {
   const h = createHash('sha256');
   // Every table the app has: the digest of all their rows tells whether a call changed anything.
-  for (const table of TABLE_NAMES) {
+  // Not the sign-in budget's windows (PostgreSQL): a refused sign-in is meant to spend an attempt.
+  for (const table of TABLE_NAMES.filter((t) => t !== 'sign_in_windows')) {
     const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(table)} order by 1`.execute(db)).rows;
     h.update(`${table}:${JSON.stringify(rows)}\n`);
   }

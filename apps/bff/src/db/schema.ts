@@ -243,6 +243,17 @@ export interface SessionTokensTable {
   used_at: string | null;
 }
 
+/**
+ * One window of the sign-in budget on PostgreSQL (migration 0016, routes/idp/sign-in-budget.ts):
+ * the attempts charged to an account or a client address until `ends_at` (ms since the epoch).
+ */
+export interface SignInWindowsTable {
+  kind: 'account' | 'address';
+  key: string;
+  count: number;
+  ends_at: number;
+}
+
 /** One-time links to a document (migration 0006, db/document-links.ts, routes/documents). */
 export interface DocumentLinksTable {
   /** sha256 of the link's token (base64url); the token itself is only in the link. */
@@ -376,6 +387,7 @@ export interface Database {
   credentials: CredentialsTable;
   signing_keys: SigningKeysTable;
   session_tokens: SessionTokensTable;
+  sign_in_windows: SignInWindowsTable;
   document_links: DocumentLinksTable;
   notifications: NotificationsTable;
   notification_outbox: NotificationOutboxTable;
@@ -412,6 +424,7 @@ export const TABLE_NAMES = [
   'credentials',
   'signing_keys',
   'session_tokens',
+  'sign_in_windows',
   'document_links',
   'notifications',
   'notification_outbox',

@@ -11,7 +11,7 @@ import type { KeyRing } from '../../idp/keys.ts';
 import { LOGIN_CSS, LOGIN_JS } from './login-assets.ts';
 import { LOGIN_MESSAGES, renderLoginPage, type IdpLang } from './login-page.ts';
 import { isCrossSitePost, originOf, ownOrigin } from './own-origin.ts';
-import { createSignInBudget } from './sign-in-budget.ts';
+import { signInBudgetFor } from './sign-in-budget.ts';
 import { recordAddress, standInOpenId } from '../../notifications/addresses.ts';
 
 type Mode = 'distributor' | 'staff' | 'wechat';
@@ -71,8 +71,9 @@ function pickLang(request: FastifyRequest, explicit?: string): IdpLang {
 export async function idpRoutes(app: FastifyInstance, opts: IdpOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const publicOrigin = opts.publicUrl ? originOf(opts.publicUrl) : null;
-  // One budget for every route that checks a password (checkCredentials is the only way to).
-  const budget = createSignInBudget({ perAccount: opts.loginRateLimit });
+  // One budget for every route that checks a password (checkCredentials is the only way to); on
+  // PostgreSQL one for every process on the database.
+  const budget = signInBudgetFor(app.db, { perAccount: opts.loginRateLimit });
 
   /** Our own origin for this request; a malformed Host header is the client's fault, never a 500. */
   const selfOrigin = (request: FastifyRequest): string => {
@@ -104,7 +105,7 @@ export async function idpRoutes(app: FastifyInstance, opts: IdpOptions): Promise
     password: string,
     kind: 'distributor' | 'staff',
   ): Promise<CredentialCheck> => {
-    const verdict = budget.take(username, request.ip);
+    const verdict = await budget.take(username, request.ip);
     if (!verdict.ok) {
       request.log.warn({ limitedBy: verdict.limitedBy }, 'sign-in budget spent');
       return { result: 'limited', retryAfterSeconds: verdict.retryAfterSeconds };
