@@ -1,5 +1,6 @@
-// The plans evaluated on a worker thread give exactly the rows the close's own thread gives, on
-// the facts of a seeded demo read back as the close reads them.
+// The plans evaluated on a worker thread (alone, or sharing the chunks with the close's thread)
+// give exactly the rows the close's own thread gives, on the facts of a seeded demo read back as
+// the close reads them.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,7 +39,29 @@ describe('plan rows', () => {
       const fromWorker = await collect(worker);
       expect(worker.mode).toBe('worker');
       expect(fromWorker.length).toBeGreaterThan(300);
-      expect(fromWorker).toEqual(await collect(inlinePlanRows(plans)));
+      const inline = await collect(inlinePlanRows(plans));
+      expect(fromWorker).toEqual(inline);
+
+      // Shared with this thread, chunk by chunk (odd chunks here), with what the worker finished
+      // taken between them as the writer does: the same rows, in the same order.
+      const shared = workerPlanRows(plans, { share: true, chunk: 40 });
+      const out: PlanRow[] = [];
+      for (;;) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        for (const c of shared.take()) out.push(...c);
+        const c = await shared.next();
+        if (!c) break;
+        out.push(...c);
+      }
+      await shared.close();
+      expect(shared.mode).toBe('worker');
+      expect(out).toEqual(inline);
+
+      // Some members only (an hourly close's): the same as this thread alone.
+      const only = new Uint8Array(plans.n);
+      for (let i = 0; i < plans.n; i += 3) only[i] = 1;
+      const some = { ...plans, only };
+      expect(await collect(workerPlanRows(some, { share: true, chunk: 25 }))).toEqual(await collect(inlinePlanRows(some)));
     } finally {
       await db.destroy();
     }

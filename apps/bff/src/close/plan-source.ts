@@ -24,16 +24,20 @@ export interface PlanRowSource {
   close(): Promise<void>;
 }
 
-/** The worker's data: the inputs, and whether it waits to be told which PYs are ready (segments.ts). */
-export type WorkerInput = PlanInputs & { readonly stepwise?: boolean };
+/**
+ * The worker's data: the inputs, whether it waits to be told which PYs are ready (segments.ts),
+ * members per chunk, and with `lanes` = 2 only the even chunks (the close's thread takes the odd).
+ */
+export type WorkerInput = PlanInputs & { readonly stepwise?: boolean; readonly chunk?: number; readonly lanes?: 2 };
 /** What the close's thread tells the worker: a chunk taken (0), PYs ready, or the end. */
 export type ToPlanWorker =
   0 | 'end' | { readonly pys: readonly PyName[]; readonly attended: readonly (readonly [number, readonly string[]])[] };
 
-const CHUNK = 1000;
+/** Members per chunk (plan-worker.ts has the same). */
+export const PLAN_CHUNK = 1000;
 
 /** Evaluates on the close's thread, when asked for the next chunk (a stepwise source: all PYs at once, at the end). */
-export function inlinePlanRows(input: PlanInputs): PlanRowSource {
+export function inlinePlanRows(input: PlanInputs, chunk = PLAN_CHUNK): PlanRowSource {
   let k = 0;
   return {
     ready: () => undefined,
@@ -45,7 +49,7 @@ export function inlinePlanRows(input: PlanInputs): PlanRowSource {
     take: () => [],
     async next() {
       if (k >= input.n) return null;
-      const to = Math.min(input.n, k + CHUNK);
+      const to = Math.min(input.n, k + chunk);
       const rows: PlanRow[] = [];
       planRows(input, k, to, rows);
       k = to;
@@ -69,8 +73,19 @@ type Message = { rows: PlanRow[]; done: number } | { end: true };
  * Starts the worker; falls back to the close's thread if it fails before sending anything.
  * `stepwise`: the worker evaluates PY by PY as told by ready() (the close in segments fills the
  * months in as it goes), in ADA order within each PY; else every PY of each member at once.
+ * `share`: the close's thread evaluates every other chunk itself when asked for it, instead of
+ * waiting idle for the worker (an hourly close writes little before the plans: at 1 000 000
+ * members its thread waited ~24 s for the worker, issue #30); the chunks still come in order.
  */
-export function workerPlanRows(input: PlanInputs, opts: { readonly stepwise?: boolean } = {}): PlanRowSource {
+export function workerPlanRows(
+  input: PlanInputs,
+  opts: { readonly stepwise?: boolean; readonly share?: boolean; readonly chunk?: number } = {},
+): PlanRowSource {
+  const chunkSize = opts.chunk ?? PLAN_CHUNK;
+  const share = !!opts.share && !opts.stepwise;
+  const chunks = Math.ceil(input.n / chunkSize);
+  /** Shared: the next chunk to hand over (even: the worker's, odd: this thread's). */
+  let nextChunk = 0;
   const queue: PlanRow[][] = [];
   let done = 0;
   let received = false;
@@ -83,7 +98,12 @@ export function workerPlanRows(input: PlanInputs, opts: { readonly stepwise?: bo
     wake = null;
     w?.();
   };
-  const worker = spawn(opts.stepwise ? { ...input, stepwise: true } : input);
+  const worker = spawn({
+    ...input,
+    ...(opts.stepwise ? { stepwise: true } : {}),
+    ...(share ? { lanes: 2 as const } : {}),
+    chunk: chunkSize,
+  });
   const tell = (m: ToPlanWorker) => worker.postMessage(m);
   worker.on('message', (m: Message) => {
     received = true;
@@ -112,17 +132,35 @@ export function workerPlanRows(input: PlanInputs, opts: { readonly stepwise?: bo
     },
     take() {
       if (fallback) return [];
-      const chunks = queue.splice(0);
-      for (let k = 0; k < chunks.length; k++) tell(0);
-      return chunks;
+      // Shared: only the worker's chunk that comes next (the one after it is this thread's).
+      const taken = share ? (nextChunk % 2 === 0 && queue.length ? queue.splice(0, 1) : []) : queue.splice(0);
+      nextChunk += taken.length;
+      for (let k = 0; k < taken.length; k++) tell(0);
+      return taken;
     },
     async next() {
+      if (share && !fallback) {
+        if (nextChunk >= chunks) return null;
+        if (nextChunk % 2 === 1) {
+          const from = nextChunk * chunkSize;
+          const to = Math.min(input.n, from + chunkSize);
+          const rows: PlanRow[] = [];
+          planRows(input, from, to, rows);
+          nextChunk++;
+          done = to;
+          return rows;
+        }
+      }
       for (;;) {
         if (fallback) return fallback.next();
         const chunk = queue.shift();
         if (chunk) {
           // The worker evaluates the next one (plan-worker.ts stays a few chunks ahead).
           tell(0);
+          if (share) {
+            nextChunk++;
+            done = Math.min(input.n, nextChunk * chunkSize);
+          }
           return chunk;
         }
         if (failure) throw failure;

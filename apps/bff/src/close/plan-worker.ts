@@ -28,9 +28,12 @@ port.on('message', listen);
 const attended = input.attended as Map<number, readonly string[]>;
 
 async function evaluate(ds: PlanInputs): Promise<void> {
-  for (let from = 0; from < ds.n; from += CHUNK) {
+  const size = input.chunk ?? CHUNK;
+  for (let from = 0, c = 0; from < ds.n; from += size, c++) {
+    // With lanes, the close's thread evaluates the odd chunks (plan-source.ts `share`).
+    if (input.lanes && c % input.lanes !== 0) continue;
     while (waiting >= AHEAD) await message();
-    const to = Math.min(ds.n, from + CHUNK);
+    const to = Math.min(ds.n, from + size);
     const rows: PlanRow[] = [];
     planRows(ds, from, to, rows);
     port!.postMessage({ rows, done: to });

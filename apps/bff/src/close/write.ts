@@ -112,7 +112,9 @@ export function planSource(inputs: PlanInputs, worker?: boolean, opts: { readonl
     evaluated = 0;
     for (const x of inputs.only) evaluated += x;
   }
-  return (worker ?? evaluated >= 20_000) ? workerPlanRows(inputs, opts) : inlinePlanRows(inputs);
+  // Some members only (an hourly close): little is written before the plans, so this thread
+  // shares the evaluation instead of waiting for the worker.
+  return (worker ?? evaluated >= 20_000) ? workerPlanRows(inputs, { ...opts, share: !!inputs.only }) : inlinePlanRows(inputs);
 }
 
 /**
