@@ -2,7 +2,11 @@
 // `npm test`: lint, typecheck, unit + integration (vitest), build, then the
 // Playwright end-to-end suite against the real built app. Ends with one plain
 // "N passed, N failed" line, which CI reads.
-import { spawnSync } from 'node:child_process';
+//
+// The PostgreSQL suite runs on one worker, and the static checks are one process each: they run
+// side by side, in two lanes, instead of one after another. A step running beside another writes
+// its output to .reports/logs/, printed whole when the step ends.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,21 +22,46 @@ const failures = [];
 const startedAll = Date.now();
 /** Each step's name and seconds, for the summary at the end. */
 const timings = [];
+const logs = path.join(reports, 'logs');
 
-function run(name, cmd, args, env = {}) {
-  console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
+/**
+ * Runs a step. With `log` (a step running beside another) its output goes to that file and is
+ * printed whole when it ends, so the two steps' lines never interleave; `lane` groups it in the
+ * summary.
+ */
+async function run(name, cmd, args, { env = {}, log, lane } = {}) {
+  console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}${log ? ' (beside another step: its output follows when it ends)' : ''}`);
   const started = Date.now();
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const ok = r.status === 0;
+  const timing = [name, 0, lane];
+  timings.push(timing);
+  const out = log ? fs.openSync(log, 'w') : 'inherit';
+  const status = await new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: log ? ['ignore', out, out] : 'inherit', env: { ...process.env, ...env } });
+    child.once('error', (e) => {
+      if (log) fs.writeSync(out, `${e.message}\n`);
+      else console.error(e.message);
+      resolve(null);
+    });
+    child.once('close', (code) => resolve(code));
+  });
   const seconds = (Date.now() - started) / 1000;
-  timings.push([name, seconds]);
+  timing[1] = seconds;
+  if (log) {
+    fs.closeSync(out);
+    console.log(`\n── ${name}: output (${path.relative(root, log)}) ──`);
+    process.stdout.write(fs.readFileSync(log));
+  }
+  const ok = status === 0;
   console.log(`${ok ? '✔' : '✘'} ${name} (${seconds.toFixed(1)} s)`);
   return ok;
 }
 
+/** The file a step running beside another writes its output to. */
+const logFor = (slug) => path.join(logs, `${slug}.log`);
+
 /** A step that is one check (lint, typecheck, build). */
-function check(name, cmd, args, env) {
-  if (run(name, cmd, args, env)) passed += 1;
+async function check(name, cmd, args, options) {
+  if (await run(name, cmd, args, options)) passed += 1;
   else {
     failed += 1;
     failures.push(name);
@@ -40,10 +69,10 @@ function check(name, cmd, args, env) {
 }
 
 /** A step whose JSON report counts individual tests. */
-function suite(name, cmd, args, reportFile, count, env) {
+async function suite(name, cmd, args, reportFile, count, options) {
   // A report left by an earlier step must not be counted for this one.
   fs.rmSync(reportFile, { force: true });
-  const ok = run(name, cmd, args, env);
+  const ok = await run(name, cmd, args, options);
   let counted = false;
   if (fs.existsSync(reportFile)) {
     try {
@@ -120,71 +149,89 @@ function ensurePdftotext() {
     console.error('\npdftotext was not found: the document tests will fail. Install it with:\n  sudo apt-get install -y poppler-utils\n');
 }
 
-check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
-check('format', 'npx', ['prettier', '--check', '.']);
-check('dead code (knip)', 'npx', ['knip', '--no-progress']);
-check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+const vitestCount = (r) => ({ passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0) });
+const playwrightCount = (r) => ({ passed: r.stats?.expected ?? 0, failed: (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0) });
+
 ensurePdftotext();
-suite(
+const havePostgres = ensurePostgres();
+fs.mkdirSync(logs, { recursive: true });
+
+// Two lanes, one per core: the static checks one after another, and beside them the PostgreSQL
+// suite (one worker; it is the longer lane). Nothing in either lane writes what the other reads:
+// the build, whose web app every test app serves, comes after both.
+const lanesStarted = Date.now();
+await Promise.all([
+  (async () => {
+    await check('lint', 'npx', ['eslint', '.', '--max-warnings=0'], { log: logFor('lint'), lane: 1 });
+    await check('format', 'npx', ['prettier', '--check', '.'], { log: logFor('format'), lane: 1 });
+    await check('dead code (knip)', 'npx', ['knip', '--no-progress'], { log: logFor('knip'), lane: 1 });
+    await check('typecheck', 'npm', ['run', 'typecheck', '--silent'], { log: logFor('typecheck'), lane: 1 });
+  })(),
+  (async () => {
+    if (!havePostgres) {
+      failed += 1;
+      failures.push('integration tests on PostgreSQL: PostgreSQL missing');
+      return;
+    }
+    await suite(
+      'integration tests on PostgreSQL',
+      'npx',
+      [
+        'vitest',
+        'run',
+        '--root',
+        'apps/bff',
+        '-c',
+        'vitest.postgres.config.ts',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${path.join(reports, 'vitest-postgres.json')}`,
+      ],
+      path.join(reports, 'vitest-postgres.json'),
+      vitestCount,
+      { log: logFor('vitest-postgres'), lane: 2 },
+    );
+  })(),
+]);
+const lanesSeconds = (Date.now() - lanesStarted) / 1000;
+
+await suite(
   'unit and integration tests',
   'npx',
   ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'vitest.json')}`],
   path.join(reports, 'vitest.json'),
-  (r) => ({ passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0) }),
+  vitestCount,
 );
-const havePostgres = ensurePostgres();
-if (havePostgres) {
-  suite(
-    'integration tests on PostgreSQL',
-    'npx',
-    [
-      'vitest',
-      'run',
-      '--root',
-      'apps/bff',
-      '-c',
-      'vitest.postgres.config.ts',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${path.join(reports, 'vitest-postgres.json')}`,
-    ],
-    path.join(reports, 'vitest-postgres.json'),
-    (r) => ({ passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0) }),
-  );
-} else {
-  failed += 1;
-  failures.push('integration tests on PostgreSQL: PostgreSQL missing');
-}
-check('build', 'npm', ['run', 'build', '--silent']);
+await check('build', 'npm', ['run', 'build', '--silent']);
 // Budgets, on the build just made: shell ≤ 100 KB gzip, no route chunk over 50 KB.
-check('bundle budgets (bench/bundle.ts)', 'npx', ['tsx', 'bench/bundle.ts', '--no-build']);
+await check('bundle budgets (bench/bundle.ts)', 'npx', ['tsx', 'bench/bundle.ts', '--no-build']);
 // The benchmarks run small (smoke runs): they must work and answer correctly; their figures
 // are read by hand (bench/README.md), never used as a pass mark here.
-check('bench smoke: seed (2 000 distributors)', 'npx', ['tsx', 'bench/seed.ts', '--distributors', '2000']);
-check('bench smoke: bff (every call answers code 0 under load)', 'npx', ['tsx', 'bench/bff.ts', '--smoke']);
-check('bench smoke: soak (zero errors)', 'npx', ['tsx', 'bench/soak.ts', '--smoke']);
+await check('bench smoke: seed (2 000 distributors)', 'npx', ['tsx', 'bench/seed.ts', '--distributors', '2000']);
+await check('bench smoke: bff (every call answers code 0 under load)', 'npx', ['tsx', 'bench/bff.ts', '--smoke']);
+await check('bench smoke: soak (zero errors)', 'npx', ['tsx', 'bench/soak.ts', '--smoke']);
 if (ensureChromium()) {
-  check('bench smoke: lighthouse (each page signs in and loads; scores printed)', 'npx', ['tsx', 'bench/lighthouse.ts', '--runs', '1'], {
-    CHROME_PATH: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  });
-  suite(
-    'end-to-end (Playwright, Chromium)',
+  await check(
+    'bench smoke: lighthouse (each page signs in and loads; scores printed)',
     'npx',
-    ['playwright', 'test'],
-    path.join(reports, 'playwright.json'),
-    (r) => ({ passed: r.stats?.expected ?? 0, failed: (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0) }),
-    { CI_JSON: '1' },
+    ['tsx', 'bench/lighthouse.ts', '--runs', '1'],
+    {
+      env: { CHROME_PATH: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+    },
   );
+  await suite('end-to-end (Playwright, Chromium)', 'npx', ['playwright', 'test'], path.join(reports, 'playwright.json'), playwrightCount, {
+    env: { CI_JSON: '1' },
+  });
   // A cross-section again with the server on PostgreSQL (a throwaway cluster): sign-in, keys and
   // one-time tokens in the database, and the income pages whose amounts are int8 columns.
   if (havePostgres) {
-    suite(
+    await suite(
       'end-to-end on PostgreSQL (sign-in, income)',
       'npx',
       ['tsx', 'apps/bff/src/testing/pg-cluster.ts', 'run', '--', 'npx', 'playwright', 'test', 'e2e/sign-in.spec.ts', 'e2e/income.spec.ts'],
       path.join(reports, 'playwright.json'),
-      (r) => ({ passed: r.stats?.expected ?? 0, failed: (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0) }),
-      { CI_JSON: '1' },
+      playwrightCount,
+      { env: { CI_JSON: '1' } },
     );
   }
 } else {
@@ -197,8 +244,11 @@ const mmss = (seconds) => {
   const s = Math.round(seconds);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
-console.log('\nSteps:');
-for (const [name, seconds] of timings) console.log(`  ${mmss(seconds).padStart(6)}  ${name}`);
+console.log('\nSteps (‖: in two lanes, beside each other):');
+const inLanes = timings.filter((t) => t[2]).sort((a, b) => a[2] - b[2]);
+for (const [name, seconds] of inLanes) console.log(`  ${mmss(seconds).padStart(6)}  ‖ ${name}`);
+console.log(`  ${mmss(lanesSeconds).padStart(6)}  ‖ (the two lanes, wall time)`);
+for (const [name, seconds] of timings.filter((t) => !t[2])) console.log(`  ${mmss(seconds).padStart(6)}  ${name}`);
 console.log(`  ${mmss((Date.now() - startedAll) / 1000).padStart(6)}  total`);
 if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
