@@ -101,9 +101,8 @@ for (const layout of LAYOUTS) {
       await expect(dialog.getByRole('link')).toHaveAttribute('href', '/front/descpage?code=BRACKET');
       const { violations } = await new AxeBuilder({ page }).include('.trace-popup').analyze();
       expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
-      // Let the popup finish sliding in before the picture.
-      await page.waitForTimeout(400);
-      await shoot(page, `trace-bracket-${tag}.png`);
+      // The popup finishes sliding in before the picture.
+      await shoot(page, `trace-bracket-${tag}.png`, { settleMs: 400 });
 
       // Escape closes it and the focus is back on the button.
       await page.keyboard.press('Escape');
@@ -127,8 +126,7 @@ for (const layout of LAYOUTS) {
       await row.getByRole('button', { name: `${layout.button} ${layout.spMonth} ${layout.october}` }).click();
       const dialog = page.getByRole('dialog');
       await expect(dialog.locator('[data-testid="trace-result"]')).toHaveText(layout.spResult(apv, qLegs));
-      await page.waitForTimeout(400);
-      await shoot(page, `trace-sp-${tag}.png`);
+      await shoot(page, `trace-sp-${tag}.png`, { settleMs: 400 });
     });
 
     test('/incentiveplan/marketdetails: the Q headline opens this month’s Q trace with the month’s own volumes', async ({ page }) => {
@@ -164,8 +162,7 @@ for (const layout of LAYOUTS) {
       await expect(dialog.getByRole('link')).toHaveAttribute('href', '/front/descpage?code=Q_MONTH');
       const { violations } = await new AxeBuilder({ page }).include('.trace-popup').analyze();
       expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
-      await page.waitForTimeout(400);
-      await shoot(page, `trace-q-${tag}.png`);
+      await shoot(page, `trace-q-${tag}.png`, { settleMs: 400 });
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
       await expect(button).toBeFocused();
@@ -179,8 +176,7 @@ for (const layout of LAYOUTS) {
       const dialog = page.getByRole('dialog');
       await expect(dialog).toBeVisible();
       await expect(dialog.locator('[data-testid="trace-result"]')).toContainText('¥');
-      await page.waitForTimeout(400);
-      await shoot(page, `trace-tax-${tag}.png`);
+      await shoot(page, `trace-tax-${tag}.png`, { settleMs: 400 });
     });
   });
 }

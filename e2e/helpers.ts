@@ -99,17 +99,18 @@ export async function dismissHomeOverlays(page: Page): Promise<void> {
 
 /**
  * A screenshot into `dir` (default SHOTS_DIR; none when unset or given as undefined): the viewport, the whole page
- * (`fullPage`) or one element (`target`).
+ * (`fullPage`) or one element (`target`), after `settleMs` for an animation to finish (only when one is taken).
  */
 export async function shoot(
   page: Page,
   name: string,
-  options: { target?: Locator; fullPage?: boolean; dir?: string | undefined } = {},
+  options: { target?: Locator; fullPage?: boolean; dir?: string | undefined; settleMs?: number } = {},
 ): Promise<void> {
   // A `dir` given as undefined means no screenshots, not SHOTS_DIR.
-  const { target, fullPage = false } = options;
+  const { target, fullPage = false, settleMs = 0 } = options;
   const dir = 'dir' in options ? options.dir : process.env.SHOTS_DIR;
   if (!dir) return;
+  if (settleMs > 0) await page.waitForTimeout(settleMs);
   fs.mkdirSync(dir, { recursive: true });
   if (target) await target.screenshot({ path: path.join(dir, name) });
   else await page.screenshot({ path: path.join(dir, name), fullPage });

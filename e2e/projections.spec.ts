@@ -59,8 +59,7 @@ for (const layout of LAYOUTS) {
       const dialog = page.getByRole('dialog', { name: layout.traceTitle });
       await expect(dialog).toBeVisible();
       await expect(dialog.locator('[data-testid="trace-result"]')).toContainText('≈');
-      await page.waitForTimeout(400);
-      await shoot(page, `projection-trace-${tag}.png`);
+      await shoot(page, `projection-trace-${tag}.png`, { settleMs: 400 });
       expect(problems).toEqual([]);
     });
 
