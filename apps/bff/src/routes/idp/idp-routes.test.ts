@@ -65,6 +65,27 @@ describe('embedded identity provider', () => {
     expect(langOf(await signIn('lang=en-US'))).toBeNull();
   });
 
+  it('keeps where it returns to when the language is switched after a failed attempt', async () => {
+    const back = 'http://localhost:80/front/income/type?channel=ebiz';
+    const failed = await t.app.inject({
+      method: 'POST',
+      url: '/idp/login',
+      payload: `username=10000001&password=wrong&lang=zh-CN&state=s-42&redirect_uri=${encodeURIComponent(back)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost:80' },
+    });
+    const toEnglish = /href="([^"]+)"[^>]*>English/.exec(failed.body)?.[1]?.replaceAll('&amp;', '&');
+    const url = new URL(toEnglish!, 'http://localhost:80');
+    expect(url.pathname).toBe('/idp/login');
+    expect(url.searchParams.get('redirect_uri')).toBe(back);
+    expect(url.searchParams.get('state')).toBe('s-42');
+    expect(url.searchParams.get('lang')).toBe('en');
+    // The page it leads to returns there.
+    const english = await t.app.inject({ method: 'GET', url: url.pathname + url.search, headers: { host: 'localhost:80' } });
+    expect(english.body).toContain('ABO number (ADA)');
+    const returnsTo = /name="redirect_uri" value="([^"]+)"/.exec(english.body)?.[1]?.replaceAll('&amp;', '&');
+    expect(new URL(returnsTo!).href).toBe(new URL(back).href);
+  });
+
   it('redirects back with a one-time session token that exchanges once for tokens', async () => {
     const res = await t.app.inject({
       method: 'POST',

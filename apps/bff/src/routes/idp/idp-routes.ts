@@ -158,6 +158,15 @@ export async function idpRoutes(app: FastifyInstance, opts: IdpOptions): Promise
         }),
       );
 
+  /** The page at `action` in the other language, chosen there, with `keep`'s query (where it returns to). */
+  const switchedLangUrl = (action: string, lang: IdpLang, keep: Record<string, string | undefined>) => {
+    const q = new URLSearchParams();
+    for (const [k, v] of Object.entries(keep)) if (v !== undefined) q.set(k, v);
+    q.set('lang', lang === 'en-US' ? 'zh' : 'en');
+    q.set('chosen', '1');
+    return `${action}?${q.toString()}`;
+  };
+
   const page = (mode: Mode) => async (request: FastifyRequest, reply: FastifyReply) => {
     const self = selfOrigin(request);
     const q = pageQuery.safeParse(request.query);
@@ -194,7 +203,8 @@ export async function idpRoutes(app: FastifyInstance, opts: IdpOptions): Promise
         error,
         username: body.username ?? '',
         langChosen: body.lang_chosen === '1',
-        otherLangUrl: `${ACTIONS[mode]}?lang=${lang === 'en-US' ? 'zh' : 'en'}&chosen=1`,
+        // Where the form returns to, kept: a switch after a failed attempt must not lose the portal's return.
+        otherLangUrl: switchedLangUrl(ACTIONS[mode], lang, { redirect_uri: body.redirect_uri, state: body.state, display: body.display }),
       });
     // Login CSRF: another site must not post our form (into a frame, or to sign a victim in).
     if (isCrossSitePost(request, trusted(self))) return rerender(LOGIN_MESSAGES[lang].crossSite, 403);
