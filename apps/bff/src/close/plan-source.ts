@@ -28,13 +28,13 @@ export interface PlanRowSource {
  * The worker's data: the inputs, whether it waits to be told which PYs are ready (segments.ts),
  * members per chunk, and with `lanes` = 2 only the even chunks (the close's thread takes the odd).
  */
-export type WorkerInput = PlanInputs & { readonly stepwise?: boolean; readonly chunk?: number; readonly lanes?: 2 };
+export type WorkerInput = PlanInputs & { readonly stepwise?: boolean; readonly chunk: number; readonly lanes?: 2 };
 /** What the close's thread tells the worker: a chunk taken (0), PYs ready, or the end. */
 export type ToPlanWorker =
   0 | 'end' | { readonly pys: readonly PyName[]; readonly attended: readonly (readonly [number, readonly string[]])[] };
 
-/** Members per chunk (plan-worker.ts has the same). */
-export const PLAN_CHUNK = 1000;
+/** Members per chunk, on this thread and the worker's (WorkerInput.chunk). */
+const PLAN_CHUNK = 1000;
 
 /** Evaluates on the close's thread, when asked for the next chunk (a stepwise source: all PYs at once, at the end). */
 export function inlinePlanRows(input: PlanInputs, chunk = PLAN_CHUNK): PlanRowSource {

@@ -8,7 +8,6 @@ import type { PyName } from '@abo/plan';
 import { planRows, type PlanInputs, type PlanRow } from './plans.ts';
 import type { ToPlanWorker, WorkerInput } from './plan-source.ts';
 
-const CHUNK = 1000;
 const AHEAD = 8;
 const input = workerData as WorkerInput;
 const port = parentPort;
@@ -28,7 +27,7 @@ port.on('message', listen);
 const attended = input.attended as Map<number, readonly string[]>;
 
 async function evaluate(ds: PlanInputs): Promise<void> {
-  const size = input.chunk ?? CHUNK;
+  const size = input.chunk;
   for (let from = 0, c = 0; from < ds.n; from += size, c++) {
     // With lanes, the close's thread evaluates the odd chunks (plan-source.ts `share`).
     if (input.lanes && c % input.lanes !== 0) continue;

@@ -173,16 +173,14 @@ export async function idpRoutes(app: FastifyInstance, opts: IdpOptions): Promise
     const query = q.success ? q.data : {};
     const lang = pickLang(request, query.lang);
     const redirect = safeRedirect(self, query.redirect_uri);
-    const other = new URL(request.url, 'http://x');
-    other.searchParams.set('lang', lang === 'en-US' ? 'zh' : 'en');
-    other.searchParams.set('chosen', '1');
+    const asked = new URL(request.url, 'http://x');
     return sendLoginPage(reply, mode, {
       lang,
       langChosen: query.chosen === '1',
       redirect,
       display: query.display,
       state: query.state,
-      otherLangUrl: other.pathname + other.search,
+      otherLangUrl: switchedLangUrl(asked.pathname, lang, Object.fromEntries(asked.searchParams)),
       ...(redirect ? {} : { error: LOGIN_MESSAGES[lang].badRedirect }),
     });
   };

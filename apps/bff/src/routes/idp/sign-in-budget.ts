@@ -1,6 +1,7 @@
 import { normalizeIP } from '@fastify/rate-limit';
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { dialectOf, type DB } from '../../db/index.ts';
+import type { Database } from '../../db/schema.ts';
 
 /** A client address may spend this many times an account's budget, spread over many accounts. */
 export const ADDRESS_BUDGET_FACTOR = 5;
@@ -169,6 +170,8 @@ export function createSharedSignInBudget(db: DB, o: Omit<SignInBudgetOptions, 'm
       { kind: 'account', key: account },
       { kind: 'address', key: client },
     ] as const;
+    const theirRows = (eb: ExpressionBuilder<Database, 'sign_in_windows'>) =>
+      eb.or(keys.map((k) => eb.and([eb('kind', '=', k.kind), eb('key', '=', k.key)])));
     await db
       .insertInto('sign_in_windows')
       .values(keys.map((k) => ({ ...k, count: 0, ends_at: 0 })))
@@ -178,7 +181,7 @@ export function createSharedSignInBudget(db: DB, o: Omit<SignInBudgetOptions, 'm
       const rows = await trx
         .selectFrom('sign_in_windows')
         .select(['kind', 'count', 'ends_at'])
-        .where((eb) => eb.or(keys.map((k) => eb.and([eb('kind', '=', k.kind), eb('key', '=', k.key)]))))
+        .where(theirRows)
         .orderBy('kind')
         .orderBy('key')
         .forUpdate()
@@ -207,7 +210,7 @@ export function createSharedSignInBudget(db: DB, o: Omit<SignInBudgetOptions, 'm
             .else(eb.ref('ends_at'))
             .end(),
         }))
-        .where((eb) => eb.or(keys.map((k) => eb.and([eb('kind', '=', k.kind), eb('key', '=', k.key)]))))
+        .where(theirRows)
         .execute();
       return { ok: true } as const;
     });
