@@ -20,3 +20,4 @@ export * from './watchlist.ts';
 export * from './plan-gap-legs.ts';
 export * from './incentive-market-tree.ts';
 export * from './endpoints.ts';
+export * from './operator.ts';
