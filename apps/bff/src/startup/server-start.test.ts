@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TEST_TODAY } from '../testing/today.ts';
 
 const bffRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -54,5 +55,48 @@ describe('the server’s start', () => {
     expect(r.stderr).toContain('PostgreSQL at DATABASE_URL=postgres://abo:…@127.0.0.1:1/inquiry cannot be reached: ');
     expect(r.stderr).toMatch(/ECONNREFUSED/);
     expect(r.stderr + r.stdout).not.toContain('s3cret-pw');
+  });
+
+  it('answers probes from its first moment: not ready while it migrates and seeds, then ready', async () => {
+    const probe = net.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as net.AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const clean = Object.fromEntries(
+      Object.entries(process.env).filter(([k]) => !/^(DATABASE_URL|PORT|DEMO|DATA_DIR|NODE_ENV|LOG_)/.test(k)),
+    );
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: bffRoot,
+      env: {
+        ...clean,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DEMO: '1',
+        SEED_DISTRIBUTORS: '300',
+        INQUIRY_TODAY: TEST_TODAY,
+      },
+    });
+    const seen: string[] = [];
+    try {
+      const deadline = Date.now() + 40_000;
+      while (Date.now() < deadline && child.exitCode === null) {
+        const answer = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+          async (r) => `${r.status} ${JSON.stringify(await r.json())}`,
+          () => 'no answer',
+        );
+        if (seen.at(-1) !== answer) seen.push(answer);
+        if (answer.startsWith('200')) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    } finally {
+      child.kill('SIGTERM');
+    }
+    // While it seeded, the probe was told so (and never met a closed port after the first answer).
+    const starting = seen.filter((s) => s.startsWith('503') && s.includes('"startUp":"seeding the demo'));
+    expect(starting.length, seen.join('\n')).toBeGreaterThan(0);
+    const first = seen.findIndex((s) => s !== 'no answer');
+    expect(seen.slice(first).filter((s) => s === 'no answer').length, seen.join('\n')).toBeLessThanOrEqual(1);
+    expect(seen.at(-1)).toBe('200 {"status":"ready"}');
   });
 });
