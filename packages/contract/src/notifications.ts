@@ -17,6 +17,8 @@ export const NOTIFICATION_KINDS = [
   'legQualified',
   /** A leg that was Q last month is far from it this month. */
   'legSlipping',
+  /** A member joined the team (sponsored by the leader or two generations below); pushed once switched on. */
+  'memberJoined',
   /** A plan's criterion met, the plan reached or moved out of reach this PY. */
   'planProgress',
   /** A new pin reached. */
@@ -26,6 +28,17 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
+
+/**
+ * Kinds pushed only once the distributor switches them on (a leader's team news can come many
+ * times a day); every other kind is pushed until switched off. The page lists them either way.
+ */
+export const PUSH_OFF_BY_DEFAULT: readonly NotificationKind[] = ['memberJoined'];
+
+/** Whether a kind is pushed for someone who never chose (a kind their saved choices do not name). */
+export function pushedByDefault(kind: string): boolean {
+  return !(PUSH_OFF_BY_DEFAULT as readonly string[]).includes(kind);
+}
 
 /** Channels a notification is pushed to; the page always shows every notification. */
 export const PUSH_CHANNELS = ['wec', 'ca'] as const;

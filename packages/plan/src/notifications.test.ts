@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  memberJoinedEvent,
   apvToSpMonth,
   eventDeadlineEvents,
   legEvents,
@@ -211,5 +212,30 @@ describe('eventDeadlineEvents', () => {
         if (e.month) expect(e.registrationCloses.slice(0, 7) < e.month, `${p.code} ${e.code}`).toBe(true);
       }
     }
+  });
+});
+
+describe('memberJoinedEvent', () => {
+  it('names the member, the day and how far down, once per member', () => {
+    const e = memberJoinedEvent({
+      id: '86100005',
+      name: { zh: '赵敏', en: 'Zhao Min' },
+      ref: 'm-12',
+      generation: 1,
+      joinedOn: '2026-11-18',
+    });
+    expect(e).toMatchObject({ kind: 'memberJoined', key: 'memberJoined:86100005', month: '2026-11' });
+    expect(e.title).toEqual({ zh: '赵敏 加入了您的团队', en: 'Zhao Min joined your team' });
+    expect(e.body).toEqual({ zh: '2026年11月18日加入 · 由您推荐', en: 'Joined on 18 Nov 2026 · sponsored by you' });
+    expect(e.link).toBe('/incentiveplan/marketdetails?ref=m-12');
+    const deeper = memberJoinedEvent({
+      id: '86100006',
+      name: { zh: '孙*', en: 'S***' },
+      ref: 'm-13',
+      generation: 3,
+      joinedOn: '2026-11-19',
+    });
+    expect(deeper.body.en).toBe('Joined on 19 Nov 2026 · generation 3 of your team');
+    expect(deeper.body.zh).toBe('2026年11月19日加入 · 您团队的第 3 代');
   });
 });

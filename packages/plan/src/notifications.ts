@@ -3,7 +3,7 @@
 // told once however often the close runs. The BFF loads the facts, calls these functions and
 // stores what they return; which events exist, when a figure counts as "near" and what the
 // message says live here, beside the rules they describe.
-import { monthDayLabel, MONTHS_LONG } from '@abo/words';
+import { dayLabel, monthDayLabel, MONTHS_LONG } from '@abo/words';
 import { nextBracket, qThreshold } from './bracket.ts';
 import { daysLeftInMonth, type MonthKey, type PyName } from './calendar.ts';
 import { formatFen } from './money.ts';
@@ -14,7 +14,7 @@ import type { RuleTable } from './rules/types.ts';
 import { num, text, type Text } from './text.ts';
 
 export type NotificationKind =
-  'monthClosed' | 'nearThreshold' | 'legQualified' | 'legSlipping' | 'planProgress' | 'pinReached' | 'eventDeadline';
+  'monthClosed' | 'nearThreshold' | 'legQualified' | 'legSlipping' | 'memberJoined' | 'planProgress' | 'pinReached' | 'eventDeadline';
 
 export interface NotificationEvent {
   readonly kind: NotificationKind;
@@ -236,6 +236,44 @@ export function legEvents(month: MonthKey, today: string, legs: readonly LegFact
     }
   }
   return out;
+}
+
+/**
+ * How far down a member's joining is told: their sponsor (generation 1) and the two uplines above.
+ * A leader hears of the team growing where they can still coach, not of every join in a market
+ * of thousands (the pushes are off until they switch them on, README "Notifications").
+ */
+export const JOIN_NEWS_GENERATIONS = 3;
+
+export interface JoinFacts {
+  /** The new member's ADA (the key carries it: told once). */
+  readonly id: string;
+  /** The name as the leader may see it. */
+  readonly name: Text;
+  /** The market details page's reference. */
+  readonly ref: string;
+  /** 1: sponsored by the leader; 2, 3: further down. */
+  readonly generation: number;
+  /** `YYYY-MM-DD`. */
+  readonly joinedOn: string;
+}
+
+/** A member joined the leader's team (within JOIN_NEWS_GENERATIONS). */
+export function memberJoinedEvent(f: JoinFacts): NotificationEvent {
+  const [y, m, d] = f.joinedOn.split('-').map(Number) as [number, number, number];
+  const by =
+    f.generation === 1
+      ? text('由您推荐', 'sponsored by you')
+      : text(`您团队的第 ${f.generation} 代`, `generation ${f.generation} of your team`);
+  return {
+    kind: 'memberJoined',
+    key: `memberJoined:${f.id}`,
+    month: f.joinedOn.slice(0, 7),
+    title: text(`${f.name.zh} 加入了您的团队`, `${f.name.en} joined your team`),
+    body: text(`${dayLabel(y, m, d, true)}加入 · ${by.zh}`, `Joined on ${dayLabel(y, m, d, false)} · ${by.en}`),
+    link: `/incentiveplan/marketdetails?ref=${encodeURIComponent(f.ref)}`,
+    params: { joinedOn: f.joinedOn, generation: f.generation },
+  };
 }
 
 /** A pin reached in a month the close just closed. */

@@ -5,6 +5,7 @@ import {
   NOTIFICATION_KINDS,
   PUSH_CHANNELS,
   notificationPreferencesSchema,
+  pushedByDefault,
   type NotificationKind,
   type NotificationPreferences,
   type PushChannel,
@@ -12,10 +13,10 @@ import {
 import type { DB } from '../db/index.ts';
 import type { NotificationPreferencesTable } from '../db/schema.ts';
 
-/** Everything on, no quiet hours. */
+/** Every kind on but those pushed only once switched on (PUSH_OFF_BY_DEFAULT), every channel, no quiet hours. */
 export function defaultPreferences(): NotificationPreferences {
   return {
-    kinds: Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, true])) as NotificationPreferences['kinds'],
+    kinds: Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, pushedByDefault(k)])) as NotificationPreferences['kinds'],
     channels: Object.fromEntries(PUSH_CHANNELS.map((c) => [c, true])) as NotificationPreferences['channels'],
     quietHours: null,
   };
@@ -23,7 +24,7 @@ export function defaultPreferences(): NotificationPreferences {
 
 /**
  * A stored row as preferences; a kind or channel the row does not name (added since it was
- * saved) is on, as for someone who never saved any.
+ * saved) is as for someone who never saved any (defaultPreferences).
  */
 function fromRow(row: Pick<NotificationPreferencesTable, 'kinds' | 'channels' | 'quiet_from' | 'quiet_to'>): NotificationPreferences {
   const d = defaultPreferences();
@@ -72,8 +73,8 @@ export async function savePreferences(db: DB, ada: string, p: NotificationPrefer
   return fromRow(row);
 }
 
-/** Whether a kind is pushed to a channel (undefined preferences: the defaults, everything). */
+/** Whether a kind is pushed to a channel (undefined preferences: the defaults). */
 export function pushesTo(p: NotificationPreferences | undefined, kind: NotificationKind, channel: PushChannel): boolean {
-  if (!p) return true;
+  if (!p) return pushedByDefault(kind);
   return p.kinds[kind] !== false && p.channels[channel] !== false;
 }

@@ -140,6 +140,65 @@ describe('notifications of an import and its close', () => {
     expect(await keysOf(t, A)).toContain(`legSlipping:2026-11:${B}`);
   });
 
+  it('tells a leader of members joining their team, three generations down, pushed only once switched on', async () => {
+    const t = await imported();
+    const p = defaultPreferences();
+    expect(p.kinds.memberJoined).toBe(false);
+    // A leader who switched the news on (B): saved before the joins.
+    await savePreferences(t.db, B, { ...p, kinds: { ...p.kinds, memberJoined: true } });
+    // This month's hourly file: E joins under B, F under E, G under F (four generations below A).
+    const E = '86100005';
+    const F = '86100006';
+    const G = '86100007';
+    const dir = t.folder({
+      'distributors.csv': csv(
+        'ada,sponsor_ada,name,name_en,joined_on,phone,bank_name,shop_code,user_type',
+        [E, B, '赵敏', 'Zhao Min', '2026-11-18', '', '', '', 'ABO'],
+        [F, E, '孙磊', 'Sun Lei', '2026-11-19', '', '', '', 'ABO'],
+        [G, F, '周杰', 'Zhou Jie', '2026-11-20', '', '', '', 'ABO'],
+      ),
+    });
+    await importDirectory(t.db, { dir, today: TODAY });
+    await closeMonths(t.db, { today: TODAY });
+    const joined = async (ada: string) =>
+      (
+        await t.db
+          .selectFrom('notifications')
+          .select(['event_key', 'title', 'body', 'link'])
+          .where('ada', '=', ada)
+          .where('kind', '=', 'memberJoined')
+          .orderBy('event_key')
+          .execute()
+      ).map((r) => ({
+        key: r.event_key,
+        title: JSON.parse(r.title) as { zh: string; en: string },
+        body: JSON.parse(r.body) as { en: string },
+        link: r.link,
+      }));
+    // B: all three (generations 1–3); A: E and F only; the sponsor sees the name in full, a leader further up masked.
+    const toB = await joined(B);
+    expect(toB.map((n) => n.key)).toEqual([`memberJoined:${E}`, `memberJoined:${F}`, `memberJoined:${G}`]);
+    expect(toB[0]!.title.en).toBe('Zhao Min joined your team');
+    expect(toB[0]!.body.en).toBe('Joined on 18 Nov 2026 · sponsored by you');
+    expect(toB[2]!.body.en).toBe('Joined on 20 Nov 2026 · generation 3 of your team');
+    expect(toB[0]!.link).toMatch(/^\/incentiveplan\/marketdetails\?ref=/);
+    const toA = await joined(A);
+    expect(toA.map((n) => n.key)).toEqual([`memberJoined:${E}`, `memberJoined:${F}`]);
+    expect(toA[0]!.title.zh).not.toContain('赵敏');
+    expect(await joined(E)).toHaveLength(2);
+    // Pushed to B, who switched it on; listed but not pushed to A, who did not.
+    const pushed = await t.db
+      .selectFrom('notification_outbox')
+      .innerJoin('notifications', 'notifications.id', 'notification_outbox.notification_id')
+      .select('notification_outbox.ada')
+      .where('notifications.kind', '=', 'memberJoined')
+      .execute();
+    expect(new Set(pushed.map((r) => r.ada))).toEqual(new Set([B]));
+    // Told once: another close the same day adds none.
+    await produceNotifications(t.db, { today: TODAY, closed: [] });
+    expect(await joined(B)).toHaveLength(3);
+  });
+
   it('tells an attendance event’s registration deadline 3 days ahead, to those in reach who have not attended', async () => {
     const t = await imported();
     // January: the preparatory session of the marketing training class (MTC2627-PREP) closes

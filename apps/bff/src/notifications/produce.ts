@@ -12,7 +12,9 @@ import {
   addMonths,
   decodePlanSummary,
   eventDeadlineEvents,
+  JOIN_NEWS_GENERATIONS,
   legEvents,
+  memberJoinedEvent,
   monthClosedEvent,
   nearThresholdEvents,
   paysOut,
@@ -88,8 +90,9 @@ const LEAD: Readonly<Record<NotificationKind, number>> = {
   nearThreshold: 2,
   legQualified: 3,
   legSlipping: 4,
-  eventDeadline: 5,
-  planProgress: 6,
+  memberJoined: 5,
+  eventDeadline: 6,
+  planProgress: 7,
 };
 const PUSH: readonly PushChannel[] = ['wec', 'ca'];
 
@@ -120,8 +123,61 @@ async function monthRows(db: DB, month: MonthKey, of: readonly string[]): Promis
   );
 }
 
+interface Joined {
+  ada: string;
+  sponsorAda: string | null;
+  nameZh: string;
+  nameEn: string;
+  memberNo: number;
+  joinedOn: string;
+}
+
+/** The members who joined in `month`, under each upline told of them (JOIN_NEWS_GENERATIONS), with the generation. */
+async function joinsByUpline(db: DB, month: MonthKey): Promise<Map<string, { member: Joined; generation: number }[]>> {
+  const rows = await db
+    .selectFrom('distributors')
+    .select(['ada', 'sponsor_ada', 'name_zh', 'name_en', 'member_no', 'join_date'])
+    .where('join_date', '>=', `${month}-01`)
+    .where('join_date', '<=', `${month}-31`)
+    .execute();
+  const out = new Map<string, { member: Joined; generation: number }[]>();
+  let climbing = rows.map((r) => ({
+    member: {
+      ada: r.ada,
+      sponsorAda: r.sponsor_ada,
+      nameZh: r.name_zh,
+      nameEn: r.name_en,
+      memberNo: Number(r.member_no),
+      joinedOn: r.join_date,
+    },
+    upline: r.sponsor_ada,
+  }));
+  for (let generation = 1; generation <= JOIN_NEWS_GENERATIONS && climbing.length > 0; generation++) {
+    for (const c of climbing) {
+      const list = out.get(c.upline!);
+      if (list) list.push({ member: c.member, generation });
+      else out.set(c.upline!, [{ member: c.member, generation }]);
+    }
+    if (generation === JOIN_NEWS_GENERATIONS) break;
+    const uplines = [...new Set(climbing.map((c) => c.upline!))];
+    const sponsors = await inChunks(uplines, (adas) =>
+      db.selectFrom('distributors').select(['ada', 'sponsor_ada']).where('ada', 'in', adas).execute(),
+    );
+    const sponsorOf = new Map(sponsors.map((r) => [r.ada, r.sponsor_ada]));
+    climbing = climbing.map((c) => ({ member: c.member, upline: sponsorOf.get(c.upline!) ?? null })).filter((c) => c.upline !== null);
+  }
+  return out;
+}
+
 /** Every event the facts make for the distributors `told` (produceNotifications: a slice of everyone, or those whose facts moved). */
-async function eventsOf(db: DB, opts: ProduceOptions & { readonly told: ReadonlySet<string> }): Promise<Map<string, NotificationEvent[]>> {
+async function eventsOf(
+  db: DB,
+  opts: ProduceOptions & {
+    readonly told: ReadonlySet<string>;
+    /** The joins to tell now, by upline (joinsByUpline, cut to this run). */
+    readonly joins: ReadonlyMap<string, readonly { member: Joined; generation: number }[]>;
+  },
+): Promise<Map<string, NotificationEvent[]>> {
   const todayMonth = opts.today.slice(0, 7);
   const py = pyOf(todayMonth);
   const openRules = rulesFor(py, { fallback: 'nearest' });
@@ -237,6 +293,26 @@ async function eventsOf(db: DB, opts: ProduceOptions & { readonly told: Readonly
     add(sponsor, legEvents(todayMonth, opts.today, facts, openRules));
   }
 
+  // The team growing: members who joined this month, told to the uplines within reach (those
+  // uplines are told here whether or not their own figures moved).
+  for (const [ada, joins] of opts.joins) {
+    const list = out.get(ada) ?? [];
+    out.set(ada, list);
+    for (const { member, generation } of joins) {
+      // The sponsor sees the name in full, a leader further up as masked (lib/name-policy.ts).
+      const shown = nameFor({ ada }, member);
+      list.push(
+        memberJoinedEvent({
+          id: member.ada,
+          name: { zh: shown.nameZh, en: shown.nameEn.trim() === '' ? shown.nameZh : shown.nameEn },
+          ref: refOf(member.memberNo),
+          generation,
+          joinedOn: member.joinedOn,
+        }),
+      );
+    }
+  }
+
   // Today's PY's plans, as the close stored them, and the events attended in their periods (an
   // event's registration deadline is told only to those who have not attended it).
   const from = plansFor(py)
@@ -297,12 +373,24 @@ export async function produceNotifications(db: DB, options: ProduceOptions): Pro
   // One clock for every slice.
   const opts = { ...options, now: options.now ?? new Date() };
   const preferences = await allPreferences(db);
-  if (opts.only) return storeEvents(db, opts, await eventsOf(db, { ...opts, told: opts.only }), preferences);
+  const joins = await joinsByUpline(db, opts.today.slice(0, 7));
+  if (opts.only) {
+    // A member new since the last close has figures that moved: their joining is told now.
+    const only = opts.only;
+    const newJoins = new Map<string, { member: Joined; generation: number }[]>();
+    for (const [upline, list] of joins) {
+      const fresh = list.filter((j) => only.has(j.member.ada));
+      if (fresh.length > 0) newJoins.set(upline, fresh);
+    }
+    return storeEvents(db, opts, await eventsOf(db, { ...opts, told: only, joins: newJoins }), preferences);
+  }
   const adas = (await db.selectFrom('distributors').select('ada').orderBy('ada').execute()).map((r) => r.ada);
   const total = { notifications: 0, queued: 0, byKind: {} as Partial<Record<NotificationKind, number>> };
   const size = opts.slice ?? MEMBERS_PER_SLICE;
   for (let k = 0; k < adas.length; k += size) {
-    const slice = { ...opts, told: new Set(adas.slice(k, k + size)) };
+    const told = new Set(adas.slice(k, k + size));
+    const sliceJoins = new Map([...told].filter((ada) => joins.has(ada)).map((ada) => [ada, joins.get(ada)!]));
+    const slice = { ...opts, told, joins: sliceJoins };
     const done = await storeEvents(db, opts, await eventsOf(db, slice), preferences);
     total.notifications += done.notifications;
     total.queued += done.queued;

@@ -1,7 +1,7 @@
 // What the worker reads for one claimed batch, in four queries whatever its size: the
 // notifications, the distributors' preferences as they are now, their WeChat openids, and which
 // of them are distributors still.
-import type { LocalText, PushChannel } from '@abo/contract';
+import { pushedByDefault, type LocalText, type PushChannel } from '@abo/contract';
 import type { DB } from '../../db/index.ts';
 import type { QuietHours } from './quiet-hours.ts';
 
@@ -33,7 +33,8 @@ export interface BatchData {
 }
 
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
-const EVERYTHING: PushPreferences = { kindOn: () => true, channelOn: () => true, quietHours: null };
+/** Who never chose: every channel, every kind but those pushed only once switched on. */
+const DEFAULTS: PushPreferences = { kindOn: pushedByDefault, channelOn: () => true, quietHours: null };
 
 function localText(json: string): LocalText {
   try {
@@ -45,18 +46,18 @@ function localText(json: string): LocalText {
   }
 }
 
-/** A JSON record of switches; a key missing or not `false` counts as on. */
-function switches(json: string): (key: string) => boolean {
+/** A JSON record of switches; a key missing counts as `byDefault` says, else on unless `false`. */
+function switches(json: string, byDefault: (key: string) => boolean = () => true): (key: string) => boolean {
   try {
     const v = JSON.parse(json) as unknown;
     if (v && typeof v === 'object') {
       const map = v as Record<string, unknown>;
-      return (key) => map[key] !== false;
+      return (key) => (key in map ? map[key] !== false : byDefault(key));
     }
   } catch {
-    // A malformed row pushes everything (the defaults) rather than nothing.
+    // A malformed row pushes as the defaults rather than nothing.
   }
-  return () => true;
+  return byDefault;
 }
 
 const ids = <T>(xs: Iterable<T>) => [...new Set(xs)];
@@ -111,7 +112,7 @@ export async function readBatchData(
   const preferences = new Map<string, PushPreferences>();
   for (const p of prefs) {
     preferences.set(p.ada, {
-      kindOn: switches(p.kinds),
+      kindOn: switches(p.kinds, pushedByDefault),
       channelOn: switches(p.channels),
       quietHours:
         p.quiet_from && p.quiet_to && CLOCK.test(p.quiet_from) && CLOCK.test(p.quiet_to) ? { from: p.quiet_from, to: p.quiet_to } : null,
@@ -122,7 +123,7 @@ export async function readBatchData(
   return {
     isDistributor: (ada) => distributors.has(ada),
     notifications,
-    preferences: (ada) => preferences.get(ada) ?? EVERYTHING,
+    preferences: (ada) => preferences.get(ada) ?? DEFAULTS,
     address: (channel, ada) => addressOf.get(`${channel}|${ada}`) ?? null,
   };
 }

@@ -275,6 +275,21 @@ describe('preferences at send time', () => {
     expect([...acceptedByKey(rig.standIn).keys()].sort()).toEqual([`${channelOff.id}:ca`, `${kindOn.id}:ca`].sort());
   });
 
+  it('a kind pushed only once switched on (a member joined): skipped for whoever has not, sent to whoever has', async () => {
+    const never = await addNotification(t.db, { ada: '10000046', kind: 'memberJoined', channels: ['ca'] });
+    const savedBefore = await addNotification(t.db, { ada: '10000047', kind: 'memberJoined', channels: ['ca'] });
+    const switchedOn = await addNotification(t.db, { ada: '10000048', kind: 'memberJoined', channels: ['ca'] });
+    // Saved before the kind existed: the kind is off, as for someone who never chose.
+    await setPreferences(t.db, '10000047', { kinds: { monthClosed: true } });
+    await setPreferences(t.db, '10000048', { kinds: { memberJoined: true } });
+
+    expect(await testWorker(t.db, rig.fetch, now).runOnce()).toMatchObject({ claimed: 3, skipped: 2, sent: 1 });
+    for (const n of [never, savedBefore]) {
+      expect(await outboxRow(t.db, n.outbox.ca!)).toMatchObject({ status: 'skipped', last_error: 'memberJoined turned off' });
+    }
+    expect([...acceptedByKey(rig.standIn).keys()]).toEqual([`${switchedOn.id}:ca`]);
+  });
+
   it('a row of someone no longer a distributor (dropped by an import): skipped, nothing sent', async () => {
     const gone = await addNotification(t.db, { ada: '10000044' });
     const stays = await addNotification(t.db, { ada: '10000045', channels: ['ca'] });

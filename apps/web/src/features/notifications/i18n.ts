@@ -35,6 +35,7 @@ i18n.addResourceBundle('zh-CN', 'notifications', {
     nearThreshold: { name: '接近门槛', hint: '本月接近下一档业绩奖励比例、SP 月或 Q，以及本月还剩几天' },
     legQualified: { name: '一线分支达到 Q', hint: '一条一线分支本月达到 Q' },
     legSlipping: { name: '一线分支落后', hint: '上月达到 Q 的分支本月离 Q 还很远' },
+    memberJoined: { name: '新成员加入', hint: '有人加入您的团队（由您推荐，或其下两代）；默认不推送' },
     planProgress: { name: '激励计划进展', hint: '计划的某项条件达成、计划达成，或本业绩年度已无法达成' },
     pinReached: { name: '新荣衔', hint: '您达到了新的荣衔' },
     eventDeadline: { name: '活动报名截止', hint: '出席活动的报名将在 3 天后截止' },
@@ -95,6 +96,10 @@ i18n.addResourceBundle('en-US', 'notifications', {
     nearThreshold: { name: 'Near a threshold', hint: 'This month is close to the next bracket, an SP month or Q, with the days left' },
     legQualified: { name: 'Leg reached Q', hint: 'A frontline leg reached Q this month' },
     legSlipping: { name: 'Leg slipping', hint: 'A leg that was Q last month is far from it this month' },
+    memberJoined: {
+      name: 'New team member',
+      hint: 'Someone joined your team (sponsored by you or two generations below); not pushed until you switch it on',
+    },
     planProgress: { name: 'Plan progress', hint: 'A plan’s criterion met, a plan reached, or a plan out of reach this PY' },
     pinReached: { name: 'New pin', hint: 'You reached a new pin' },
     eventDeadline: { name: 'Event deadline', hint: 'Registration for an attendance event closes in 3 days' },

@@ -20,6 +20,7 @@ const stored = (): NotificationPreferences => ({
     nearThreshold: true,
     legQualified: true,
     legSlipping: true,
+    memberJoined: false,
     planProgress: true,
     pinReached: true,
     eventDeadline: true,

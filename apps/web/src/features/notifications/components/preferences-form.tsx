@@ -12,6 +12,7 @@ const KINDS = Object.keys({
   nearThreshold: 1,
   legQualified: 1,
   legSlipping: 1,
+  memberJoined: 1,
   planProgress: 1,
   pinReached: 1,
   eventDeadline: 1,
