@@ -39,7 +39,7 @@ export default defineConfig({
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   webServer: {
     command: 'node scripts/e2e-server.mjs',
-    url: `${BASE_URL}/healthz`,
+    url: `${BASE_URL}/readyz`,
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'ignore',

@@ -75,13 +75,13 @@ async function waitForHealth(base: string, server: ChildProcess, timeoutMs: numb
   while (Date.now() < until) {
     if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
     try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
+      if ((await fetch(`${base}/readyz`)).ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`the server did not answer ${base}/healthz within ${timeoutMs / 1000} s`);
+  throw new Error(`the server was not ready at ${base}/readyz within ${timeoutMs / 1000} s`);
 }
 
 async function sessionToken(base: string): Promise<string> {

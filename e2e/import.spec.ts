@@ -44,7 +44,8 @@ test.beforeAll(async () => {
     env,
     stdio: 'ignore',
   });
-  await expect.poll(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status ?? 0, { timeout: 60_000 }).toBe(200);
+  // Ready, not only alive: the port answers from the first moment of a start (startup/starting-server.ts).
+  await expect.poll(async () => (await fetch(`${base}/readyz`).catch(() => null))?.status ?? 0, { timeout: 60_000 }).toBe(200);
 });
 
 test.afterAll(() => {

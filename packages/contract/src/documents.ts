@@ -9,14 +9,22 @@ import { calendarYearSchema, monthSchema, pySchema } from './months.ts';
 export const documentLangSchema = z.enum(['zh-CN', 'en-US']);
 export type DocumentLang = z.infer<typeof documentLangSchema>;
 
+/**
+ * How a PDF document is delivered: the PDF, or its pages as one long PNG image — for WeChat and
+ * the company's app, whose webviews leave the page to open a PDF (WeChat on Android cannot open
+ * one) but save an image with a long press.
+ */
+export const documentAsSchema = z.enum(['pdf', 'image']);
+export type DocumentAs = z.infer<typeof documentAsSchema>;
+
 /** What a document holds. Months must be queryable statement months of the distributor. */
 export const documentRequestSchema = z.discriminatedUnion('kind', [
   /** One month's service-fee statement (PDF). */
-  z.object({ kind: z.literal('statement'), lang: documentLangSchema, month: monthSchema }),
+  z.object({ kind: z.literal('statement'), lang: documentLangSchema, month: monthSchema, as: documentAsSchema.optional() }),
   /** Income and withholding certificate of a calendar year, by payment date (PDF). */
-  z.object({ kind: z.literal('taxCertificate'), lang: documentLangSchema, year: calendarYearSchema }),
+  z.object({ kind: z.literal('taxCertificate'), lang: documentLangSchema, year: calendarYearSchema, as: documentAsSchema.optional() }),
   /** Income and withholding certificate of a performance year (PDF). */
-  z.object({ kind: z.literal('pyCertificate'), lang: documentLangSchema, py: pySchema }),
+  z.object({ kind: z.literal('pyCertificate'), lang: documentLangSchema, py: pySchema, as: documentAsSchema.optional() }),
   /** Monthly income between two months, both ends included (XLSX or CSV). */
   z.object({
     kind: z.literal('incomeSheet'),

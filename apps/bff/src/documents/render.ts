@@ -28,6 +28,7 @@ export interface RenderedDocument {
 }
 
 const PDF = 'application/pdf';
+const PNG = 'image/png';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const CSV = 'text/csv; charset=utf-8';
 
@@ -52,7 +53,7 @@ async function closedStatementKey(
 ): Promise<string | null> {
   const [state, version] = await Promise.all([readCloseState(db), dataVersion(db)]);
   if (req.month >= (state?.open ?? toMonthKey(config.today()))) return null;
-  return JSON.stringify([session.ada, nameViewerOf(session).ada, req.month, req.lang, version]);
+  return JSON.stringify([session.ada, nameViewerOf(session).ada, req.month, req.lang, req.as ?? 'pdf', version]);
 }
 
 export async function renderDocument(
@@ -64,28 +65,35 @@ export async function renderDocument(
 ): Promise<RenderedDocument> {
   // As sessionOf: a staff session reads a distributor only once one is chosen.
   if (!session.ada) throw badRequest('Staff queries need a queryAda');
+  // A PDF document as its pages' image (WeChat, the app), else the PDF.
+  const image = req.kind !== 'incomeSheet' && req.as === 'image';
+  const type = image ? PNG : PDF;
   switch (req.kind) {
     case 'statement': {
-      const fileName = `statement-${req.month}.pdf`;
+      const fileName = `statement-${req.month}.${image ? 'png' : 'pdf'}`;
       const key = cache ? await closedStatementKey(db, config, session, req) : null;
       const kept = key === null ? undefined : cache?.get(key);
-      if (kept) return { fileName, contentType: PDF, body: kept };
+      if (kept) return { fileName, contentType: type, body: kept };
       const model = await loadStatement(db, config, session, req.month, req.lang);
-      const body = await run({ kind: 'statement', model });
+      const body = await run({ kind: 'statement', model, image });
       if (key !== null) cache?.put(key, body);
-      return { fileName, contentType: PDF, body };
+      return { fileName, contentType: type, body };
     }
     case 'taxCertificate': {
       const model = await loadTaxCertificate(db, config, session, req.year, req.lang);
-      return { fileName: `income-certificate-${req.year}.pdf`, contentType: PDF, body: await run({ kind: 'certificate', model }) };
+      return {
+        fileName: `income-certificate-${req.year}.${image ? 'png' : 'pdf'}`,
+        contentType: type,
+        body: await run({ kind: 'certificate', model, image }),
+      };
     }
     case 'pyCertificate': {
       const model = await loadPyCertificate(db, config, session, req.py, req.lang);
       // '25/26' → 'py-25-26': no slash in a file name.
       return {
-        fileName: `income-certificate-py-${req.py.replace('/', '-')}.pdf`,
-        contentType: PDF,
-        body: await run({ kind: 'certificate', model }),
+        fileName: `income-certificate-py-${req.py.replace('/', '-')}.${image ? 'png' : 'pdf'}`,
+        contentType: type,
+        body: await run({ kind: 'certificate', model, image }),
       };
     }
     case 'incomeSheet': {

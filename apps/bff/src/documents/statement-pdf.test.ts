@@ -8,6 +8,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { Code, type DocumentLang, type PromotionData, type StatementChangeData, type StatementData } from '@abo/contract';
 import { monthlyStatement, paymentDateOf } from '@abo/plan';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDatabase } from '../seed/index.ts';
 import { insertDistributor } from '../testing/fixtures.ts';
@@ -164,6 +165,29 @@ describe('the statement PDF on the demo seed (today 2026-11-21)', () => {
       expect(fonts).toMatch(/[A-Z]{6}\+NotoSansHans-Regular\s+CID Type 0C\s+Identity-H\s+yes yes yes/);
     } finally {
       fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    }
+  });
+
+  it('as an image for WeChat and the app: the PDF’s pages, one under another, in one PNG', async () => {
+    const req = { kind: 'statement', month: '2026-08', lang: 'zh-CN' } as const;
+    const pdf = await renderDocument(t.db, t.config, own(DIAMOND), req);
+    const png = await renderDocument(t.db, t.config, own(DIAMOND), { ...req, as: 'image' });
+    expect(png).toMatchObject({ fileName: 'statement-2026-08.png', contentType: 'image/png' });
+    const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', ['-'], { input: pdf.body }).toString('utf8'))![1]);
+    expect(pages).toBeGreaterThanOrEqual(2);
+    const image = await loadImage(png.body);
+    // A4 (595 × 842 pt) at 2 px a point, pages stacked with a 24 px gap.
+    expect(image.width).toBe(1191);
+    expect(image.height).toBe(pages * 1684 + (pages - 1) * 24);
+    // Each page carries ink: dark pixels in its upper half.
+    const canvas = createCanvas(image.width, image.height);
+    const context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0);
+    for (let page = 0; page < pages; page++) {
+      const { data } = context.getImageData(0, page * (1684 + 24), image.width, 842);
+      let dark = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i]! < 96 && data[i + 1]! < 96 && data[i + 2]! < 96) dark++;
+      expect(dark, `page ${page + 1}`).toBeGreaterThan(2_000);
     }
   });
 

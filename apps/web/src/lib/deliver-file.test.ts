@@ -84,12 +84,11 @@ describe('deliverDocument on a desktop browser (ebiz, iinquiry)', () => {
       setSession('channel', channel);
       const asked = bff(envelope(LINK));
       const saved = watchDownloads();
-      const open = vi.fn();
-      await expect(deliverDocument(statement, { open })).resolves.toEqual({ kind: 'downloaded', fileName: LINK.fileName });
+      await expect(deliverDocument(statement)).resolves.toEqual({ kind: 'downloaded', fileName: LINK.fileName });
       expect(JSON.parse(String(asked[0]!.init!.body))).toMatchObject({ document: statement, channel });
+      expect(JSON.parse(String(asked[0]!.init!.body)).document.as).toBeUndefined();
       expect(asked[1]).toEqual({ url: FILE_URL, init: { credentials: 'same-origin' } });
       expect(saved).toEqual([{ name: LINK.fileName, href: 'blob:file-1' }]);
-      expect(open).not.toHaveBeenCalled();
     });
   }
 
@@ -104,7 +103,7 @@ describe('deliverDocument on a desktop browser (ebiz, iinquiry)', () => {
         ),
     );
     const saved = watchDownloads();
-    const outcome = deliverDocument(statement, { open: vi.fn() });
+    const outcome = deliverDocument(statement);
     await expect(outcome).rejects.toBeInstanceOf(DeliveryError);
     await expect(outcome).rejects.toThrow('another user or browser');
     expect(saved).toEqual([]);
@@ -114,41 +113,61 @@ describe('deliverDocument on a desktop browser (ebiz, iinquiry)', () => {
     setSession('channel', 'ebiz');
     const asked = bff(() => envelope(null, 9900400, 'Month 2019-01 cannot be queried'));
     const saved = watchDownloads();
-    await expect(deliverDocument({ ...statement, month: '2019-01' }, { open: vi.fn() })).rejects.toBeInstanceOf(ApiError);
+    await expect(deliverDocument({ ...statement, month: '2019-01' })).rejects.toBeInstanceOf(ApiError);
     expect(asked).toHaveLength(1);
     expect(saved).toEqual([]);
   });
 });
 
 describe('deliverDocument in a webview (wec, ca)', () => {
-  it('wec: opens the link in the page (the webview shows the PDF) and never says downloaded', async () => {
+  const IMAGE_LINK = { ...LINK, fileName: 'statement-2026-10.png', contentType: 'image/png' };
+  const png = () => new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { headers: { 'content-type': 'image/png' } });
+
+  it('wec: asks for the pages as an image, fetches it with the cookie and hands it over to show; the page stays, nothing downloaded', async () => {
     setSession('channel', 'wec');
-    const asked = bff(envelope(LINK));
+    const asked = bff(envelope(IMAGE_LINK), png);
     const saved = watchDownloads();
-    const open = vi.fn();
-    await expect(deliverDocument(statement, { open })).resolves.toEqual({ kind: 'opening', fileName: LINK.fileName });
-    expect(open).toHaveBeenCalledWith(FILE_URL);
-    // The webview's own navigation fetches the file (with the cookie), not the page.
-    expect(asked).toHaveLength(1);
+    await expect(deliverDocument(statement)).resolves.toEqual({
+      kind: 'image',
+      fileName: IMAGE_LINK.fileName,
+      src: 'data:image/png;base64,iVBORw==',
+    });
+    expect(JSON.parse(String(asked[0]!.init!.body)).document).toEqual({ ...statement, as: 'image' });
+    expect(asked[1]).toEqual({ url: FILE_URL, init: { credentials: 'same-origin' } });
     expect(saved).toEqual([]);
   });
 
-  it('ca without a save handler: opens the link like wec', async () => {
+  it('ca without a save handler: the pages as an image, like wec', async () => {
     setSession('channel', 'ca');
-    bff(envelope(LINK));
+    const asked = bff(envelope(IMAGE_LINK), png);
     const calls = app({ getEnv: { code: 0, data: { version: '6.3.1' } } });
-    const open = vi.fn();
-    await expect(deliverDocument(statement, { open })).resolves.toEqual({ kind: 'opening', fileName: LINK.fileName });
+    await expect(deliverDocument(statement)).resolves.toMatchObject({ kind: 'image', fileName: IMAGE_LINK.fileName });
     expect(calls.map((c) => c.name)).toEqual(['getEnv']);
-    expect(open).toHaveBeenCalledWith(FILE_URL);
+    expect(JSON.parse(String(asked[0]!.init!.body)).document.as).toBe('image');
   });
 
-  it('ca with no bridge answering: opens the link once the bridge has had its time', async () => {
+  it('ca with no bridge answering: the pages as an image once the bridge has had its time', async () => {
     setSession('channel', 'ca');
-    bff(envelope(LINK));
-    const open = vi.fn();
-    await expect(deliverDocument(statement, { open })).resolves.toEqual({ kind: 'opening', fileName: LINK.fileName });
-    expect(open).toHaveBeenCalledWith(FILE_URL);
+    bff(envelope(IMAGE_LINK), png);
+    await expect(deliverDocument(statement)).resolves.toMatchObject({ kind: 'image' });
+  });
+
+  it('wec: a spreadsheet cannot be kept there: says so without making it or leaving the page', async () => {
+    setSession('channel', 'wec');
+    const asked = bff(envelope(LINK));
+    const sheet: DocumentRequest = { kind: 'incomeSheet', lang: 'en-US', from: '2026-01', to: '2026-10', format: 'xlsx' };
+    await expect(deliverDocument(sheet)).resolves.toEqual({ kind: 'elsewhere' });
+    expect(asked).toHaveLength(0);
+  });
+
+  it('wec: an image link refused on open (expired) is a failure with the BFF’s words', async () => {
+    setSession('channel', 'wec');
+    bff(
+      envelope(IMAGE_LINK),
+      () =>
+        new Response(JSON.stringify({ code: 9900403, message: 'This file link has expired', success: false, data: null }), { status: 410 }),
+    );
+    await expect(deliverDocument(statement)).rejects.toThrow(new DeliveryError('This file link has expired'));
   });
 
   it('ca with a save handler: the app saves the file, asked after getEnv and before the link is spent; "saved" only on its success', async () => {
@@ -162,11 +181,9 @@ describe('deliverDocument in a webview (wec, ca)', () => {
       { getEnv: { code: 0, data: { version: '6.3.1', handlers: ['share', SAVE_FILE_HANDLER] } }, [SAVE_FILE_HANDLER]: { code: '0' } },
       log,
     );
-    const open = vi.fn();
-    await expect(deliverDocument(statement, { open })).resolves.toEqual({ kind: 'saved', fileName: LINK.fileName });
+    await expect(deliverDocument(statement)).resolves.toEqual({ kind: 'saved', fileName: LINK.fileName });
     expect(log).toEqual(['bridge:getEnv', 'link', `bridge:${SAVE_FILE_HANDLER}`]);
     expect(calls[1]).toEqual({ name: SAVE_FILE_HANDLER, data: { url: FILE_URL, fileName: LINK.fileName, contentType: 'application/pdf' } });
-    expect(open).not.toHaveBeenCalled();
     expect(asked).toHaveLength(1);
   });
 
@@ -174,7 +191,7 @@ describe('deliverDocument in a webview (wec, ca)', () => {
     setSession('channel', 'ca');
     bff(envelope(LINK));
     app({ getEnv: { code: 0, data: { handlers: [SAVE_FILE_HANDLER] } }, [SAVE_FILE_HANDLER]: { code: 1, message: 'No space left' } });
-    await expect(deliverDocument(statement, { open: vi.fn() })).rejects.toThrow(new DeliveryError('No space left'));
+    await expect(deliverDocument(statement)).rejects.toThrow(new DeliveryError('No space left'));
   });
 });
 

@@ -3,8 +3,10 @@
 // link valid 5 minutes, bound to this browser by an HttpOnly cookie; then:
 // - ebiz, iinquiry (desktop browsers): the file is fetched (same origin: the cookie goes with it)
 //   and saved through a temporary <a download>; "downloaded" is said once it was handed over.
-// - wec (WeChat, mobile browsers) and ca (the company's app): a webview drops downloads, so the
-//   link is opened in it: a PDF is shown inline. Nothing is said to be downloaded.
+// - wec (WeChat, mobile browsers) and ca (the company's app): a webview drops downloads and
+//   leaves the page to show a PDF (WeChat on Android cannot show one at all), so a PDF document
+//   comes as one image of its pages, shown over the page to be saved with a long press; a
+//   spreadsheet cannot be kept there, and the page says where to get it. The page never leaves.
 // - ca, when the app offers a save handler: the app saves or shares the file itself.
 import type { Channel, DocumentLinkData, DocumentRequest } from '@abo/contract';
 import { bffBaseUrl } from '../config/env.ts';
@@ -16,8 +18,10 @@ import { getSession } from './storage.ts';
 export type DeliveryOutcome =
   /** Handed to the browser's downloads (desktop). */
   | { kind: 'downloaded'; fileName: string }
-  /** The webview is opening it (wec, ca without a save handler). */
-  | { kind: 'opening'; fileName: string }
+  /** The pages as one image to show and long-press (wec, ca without a save handler): `src` is a data: address. */
+  | { kind: 'image'; fileName: string; src: string }
+  /** A spreadsheet where it cannot be kept (wec, ca without a save handler): nothing was made. */
+  | { kind: 'elsewhere' }
   /** The app's save handler answered success (ca). */
   | { kind: 'saved'; fileName: string };
 
@@ -85,23 +89,40 @@ async function refusalMessage(response: Response): Promise<string> {
   return `The file could not be fetched (HTTP ${response.status})`;
 }
 
-export interface DeliveryEnvironment {
-  /** Opens an address in this window (tests replace it: jsdom cannot navigate). */
-  open(url: string): void;
+/** The file at a link, fetched with this browser's cookie (the link is bound to it). */
+async function fetchFile(url: string): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(url, { credentials: 'same-origin' });
+  } catch {
+    throw new DeliveryError('The file could not be fetched; check the connection and try again');
+  }
+  if (!response.ok) throw new DeliveryError(await refusalMessage(response));
+  return response.blob();
 }
 
-const browser: DeliveryEnvironment = { open: (url) => window.location.assign(url) };
+/** A file as a data: address: a webview's long-press "save image" keeps it, where a blob: one may fail. */
+async function dataUrlOf(file: Blob, contentType: string): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  // In slices: a spread of a whole image's bytes would pass the engine's argument limit.
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return `data:${contentType};base64,${btoa(binary)}`;
+}
 
 /**
  * Asks the BFF for `request`'s file and delivers it as the channel can take it. Rejects with the
  * api client's ApiError when the BFF refuses the request (its toast already said why), and with
  * a DeliveryError when the file cannot be fetched or the app could not save it.
  */
-export async function deliverDocument(request: DocumentRequest, env: DeliveryEnvironment = browser): Promise<DeliveryOutcome> {
+export async function deliverDocument(request: DocumentRequest): Promise<DeliveryOutcome> {
   const channel = (getSession('channel') ?? 'ebiz') as Channel;
   // Asked before the link is made: the link's 5 minutes are not spent waiting for the bridge.
   const nativeSave = channel === 'ca' && (await appCanSave());
-  const link: DocumentLinkData = await post('/bff/v1/income/documentLink', { document: request });
+  const webview = !nativeSave && (channel === 'wec' || channel === 'ca');
+  if (webview && request.kind === 'incomeSheet') return { kind: 'elsewhere' };
+  const document: DocumentRequest = webview && request.kind !== 'incomeSheet' ? { ...request, as: 'image' } : request;
+  const link: DocumentLinkData = await post('/bff/v1/income/documentLink', { document });
   const url = new URL(`${bffBaseUrl(channel)}${link.url}`, window.location.href).href;
   const { fileName, contentType } = link;
 
@@ -119,18 +140,8 @@ export async function deliverDocument(request: DocumentRequest, env: DeliveryEnv
     return { kind: 'saved', fileName };
   }
 
-  if (channel === 'wec' || channel === 'ca') {
-    env.open(url);
-    return { kind: 'opening', fileName };
-  }
-
-  let response: Response;
-  try {
-    response = await fetch(url, { credentials: 'same-origin' });
-  } catch {
-    throw new DeliveryError('The file could not be fetched; check the connection and try again');
-  }
-  if (!response.ok) throw new DeliveryError(await refusalMessage(response));
-  saveBlob(await response.blob(), fileName);
+  const file = await fetchFile(url);
+  if (webview) return { kind: 'image', fileName, src: await dataUrlOf(file, contentType) };
+  saveBlob(file, fileName);
   return { kind: 'downloaded', fileName };
 }

@@ -9,14 +9,15 @@ export interface RenderedFile {
 }
 
 const isPdf = (contentType: string) => /^application\/pdf\b/i.test(contentType);
+const isImage = (contentType: string) => /^image\//i.test(contentType);
 
 /**
  * Content-Disposition with a plain ASCII name for old clients and the real (Chinese) one as
- * RFC 5987 `filename*`. PDFs are `inline`, so WeChat's and the app's webviews show them (a
- * webview drops what it is told to download); spreadsheets are attachments.
+ * RFC 5987 `filename*`. PDFs and page images are `inline`, so WeChat's and the app's webviews
+ * show them (a webview drops what it is told to download); spreadsheets are attachments.
  */
 export function contentDisposition(file: Pick<RenderedFile, 'fileName' | 'contentType'>): string {
-  const kind = isPdf(file.contentType) ? 'inline' : 'attachment';
+  const kind = isPdf(file.contentType) || isImage(file.contentType) ? 'inline' : 'attachment';
   const fallback = file.fileName.replace(/[^\x20-\x7e]|["\\/%]/g, '_');
   // encodeURIComponent leaves ' ( ) * unescaped, which RFC 5987's attr-char does not allow.
   const encoded = encodeURIComponent(file.fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

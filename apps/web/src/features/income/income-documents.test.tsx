@@ -98,23 +98,30 @@ describe('the statement as a PDF made by the BFF', () => {
     expect(delivery.deliverDocument).toHaveBeenCalledWith({ kind: 'statement', month: '2026-10', lang: 'en-US' });
   });
 
-  it('says "opening" in a webview and "saved" when the app saved it', async () => {
+  it('in a webview shows the pages over the page to long-press (no toast), and says "saved" when the app saved it', async () => {
     const data: [readonly unknown[], unknown][] = [
       [statementQuery().queryKey, statement],
       [statementsQuery('26/27').queryKey, list],
     ];
     await act(() => i18n.changeLanguage('zh-CN'));
-    done({ kind: 'opening', fileName: '结单.pdf' });
+    done({ kind: 'image', fileName: 'statement-2026-10.png', src: 'data:image/png;base64,iVBORw==' });
     const { unmount } = show(pages.servicefee, data);
-    fireEvent.click(screen.getByRole('button', { name: /导出 PDF/ }));
-    await waitFor(() => expect(toasts).toEqual(['正在打开 结单.pdf…']));
+    const button = screen.getByRole('button', { name: /导出 PDF/ });
+    button.focus();
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: '长按图片保存' });
+    expect(dialog.querySelector('img')).toHaveAttribute('src', 'data:image/png;base64,iVBORw==');
+    expect(dialog.querySelector('img')).toHaveAttribute('alt', 'statement-2026-10.png 的页面图片');
+    expect(toasts).toEqual([]);
     expect(delivery.deliverDocument).toHaveBeenCalledWith({ kind: 'statement', month: '2026-10', lang: 'zh-CN' });
+    fireEvent.click(screen.getByRole('button', { name: '关闭' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     unmount();
 
     done({ kind: 'saved', fileName: '结单.pdf' });
     show(pages.servicefee, data);
     fireEvent.click(screen.getByRole('button', { name: /导出 PDF/ }));
-    await waitFor(() => expect(toasts).toEqual(['正在打开 结单.pdf…', '已保存 结单.pdf']));
+    await waitFor(() => expect(toasts).toEqual(['已保存 结单.pdf']));
     expect(toasts.join()).not.toMatch(/已下载/);
   });
 
@@ -210,6 +217,23 @@ describe('certificates and the income spreadsheet', () => {
       }),
     );
     expect(group).toBeInTheDocument();
+  });
+
+  it('in a webview says where to get a spreadsheet, in a dialog, instead of leaving the page', async () => {
+    done({ kind: 'elsewhere' });
+    const range: IncomeRangeData = { from: '2026-09', to: '2026-10', rows: [row], totals };
+    show(
+      pages.query,
+      [
+        [queryableMonthsQuery().queryKey, { months: ['2026-10', '2026-09'], earliest: '2026-09', latest: '2026-10' }],
+        [incomeRangeQuery('2026-09', '2026-10').queryKey, range],
+      ],
+      '/?from=2026-09&to=2026-10',
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Export Excel/ }));
+    expect(await screen.findByText('This sheet cannot be saved here')).toBeInTheDocument();
+    expect(screen.getByText(/Open this page in the portal on a computer to export it/)).toBeInTheDocument();
+    expect(toasts).toEqual([]);
   });
 
   it('offers no export of a reversed range', () => {

@@ -1,10 +1,11 @@
 import type { DocumentLang, DocumentRequest } from '@abo/contract';
-import { Button, Toast } from 'antd-mobile';
+import { Button, Dialog, Toast } from 'antd-mobile';
 import { DownlandOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { getSession } from '../../../lib/storage.ts';
+import { LongPressImage } from './long-press-image.tsx';
 
 /** A document request without its language (the page's is added on click). */
 export type PageDocument = DocumentRequest extends infer D ? (D extends DocumentRequest ? Omit<D, 'lang'> : never) : never;
@@ -23,20 +24,34 @@ export function documentLang(language: string): DocumentLang {
 /**
  * A button that gets a file the BFF renders (statement, certificate, income spreadsheet) and
  * delivers it as the channel can take it (lib/deliver-file.ts, loaded on click so the page's
- * chunk stays small). The message says what happened: downloaded, opening, or saved by the app.
+ * chunk stays small). What happened is said: downloaded or saved by the app; in WeChat and the
+ * app a PDF document's pages shown over the page to long-press, a spreadsheet's where to get it.
  */
 export function DocumentButton({ label, document, disabled = false }: { label: string; document: PageDocument; disabled?: boolean }) {
   const { t, i18n } = useTranslation('income');
   const [busy, setBusy] = useState(false);
+  const [pages, setPages] = useState<{ src: string; fileName: string } | null>(null);
+  const closePages = useCallback(() => setPages(null), []);
+  // The button, for the focus to come back to once the pages close (it is disabled while the file is made).
+  const opener = useRef<HTMLElement | null>(null);
   const onClick = async () => {
     if (busy) return;
+    opener.current = window.document.activeElement instanceof HTMLElement ? window.document.activeElement : null;
     setBusy(true);
     try {
       const { deliverDocument } = await import('../../../lib/deliver-file.ts');
       const request = { ...document, lang: documentLang(i18n.language) } as DocumentRequest;
       const outcome = await deliverDocument(request);
+      if (outcome.kind === 'image') {
+        setPages({ src: outcome.src, fileName: outcome.fileName });
+        return;
+      }
+      if (outcome.kind === 'elsewhere') {
+        void Dialog.alert({ title: t('delivery.elsewhereTitle'), content: t('delivery.elsewhere'), confirmText: t('closeImage') });
+        return;
+      }
       Toast.show({
-        icon: outcome.kind === 'opening' ? undefined : 'success',
+        icon: 'success',
         content: t(`delivery.${outcome.kind}`, { file: outcome.fileName }),
         // Long enough to read a file name (the default is 2 s).
         duration: 4000,
@@ -52,17 +67,28 @@ export function DocumentButton({ label, document, disabled = false }: { label: s
     }
   };
   return (
-    <Button
-      size="small"
-      color="primary"
-      fill="outline"
-      onClick={() => void onClick()}
-      loading={busy}
-      loadingText={t('delivery.preparing')}
-      disabled={disabled}
-      data-export="skip"
-    >
-      <DownlandOutline aria-hidden="true" /> {label}
-    </Button>
+    <>
+      <Button
+        size="small"
+        color="primary"
+        fill="outline"
+        onClick={() => void onClick()}
+        loading={busy}
+        loadingText={t('delivery.preparing')}
+        disabled={disabled}
+        data-export="skip"
+      >
+        <DownlandOutline aria-hidden="true" /> {label}
+      </Button>
+      {pages ? (
+        <LongPressImage
+          src={pages.src}
+          alt={t('delivery.pagesAlt', { file: pages.fileName })}
+          onClose={closePages}
+          returnFocus={opener}
+          tall
+        />
+      ) : null}
+    </>
   );
 }

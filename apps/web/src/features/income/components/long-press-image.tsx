@@ -1,25 +1,30 @@
 import { useEffect, useEffectEvent, useId, useRef, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import './long-press-image.css';
 
 /**
  * An image shown full screen to be saved with a long press: WeChat's and the app's webviews drop
  * a download, but offer "save image" on a long press of an <img>. A modal dialog: focus moves to
  * its close button and stays in it, Escape or the button closes it, and focus goes back to
- * `returnFocus` (the button that opened it), else to where it was. Its texts are the year in review's (annualreview-i18n.ts).
+ * `returnFocus` (the button that opened it), else to where it was. Used by the year in review's
+ * share image and by the documents' page images in WeChat and the app (document-button.tsx).
  */
 export function LongPressImage({
   src,
   alt,
   onClose,
   returnFocus,
+  tall = false,
 }: {
   src: string;
   alt: string;
   onClose: () => void;
   returnFocus?: RefObject<HTMLElement | null>;
+  /** A document's pages: shown at the screen's width and scrolled, not shrunk to fit. */
+  tall?: boolean;
 }) {
-  const { t } = useTranslation('annualreview');
+  const { t } = useTranslation('income');
   const hintId = useId();
   const close = useRef<HTMLButtonElement>(null);
   // The latest onClose, without re-running the effect (which would move focus again).
@@ -56,7 +61,13 @@ export function LongPressImage({
       <p className="long-press__hint" id={hintId}>
         {t('longPressHint')}
       </p>
-      <img className="long-press__image" src={src} alt={alt} />
+      {tall ? (
+        <div className="long-press__scroll">
+          <img className="long-press__image" src={src} alt={alt} />
+        </div>
+      ) : (
+        <img className="long-press__image" src={src} alt={alt} />
+      )}
       <button type="button" className="long-press__close" ref={close} onClick={onClose}>
         {t('closeImage')}
       </button>
