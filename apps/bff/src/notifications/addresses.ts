@@ -3,8 +3,12 @@
 import { createHash } from 'node:crypto';
 import type { PushChannel } from '@abo/contract';
 import type { DB } from '../db/index.ts';
+import { wakeWaiting } from './delivery/outbox.ts';
 
-/** Records (or replaces) a distributor's address on a channel. */
+/**
+ * Records (or replaces) a distributor's address on a channel, and wakes the pushes queued there
+ * before it existed (they wait for it, delivery/worker.ts): due at once, sent by the next claim.
+ */
 export async function recordAddress(db: DB, ada: string, channel: PushChannel, address: string, now = new Date()): Promise<void> {
   const at = now.toISOString();
   await db
@@ -12,6 +16,7 @@ export async function recordAddress(db: DB, ada: string, channel: PushChannel, a
     .values({ ada, channel, address, updated_at: at })
     .onConflict((oc) => oc.columns(['ada', 'channel']).doUpdateSet({ address, updated_at: at }))
     .execute();
+  await wakeWaiting(db, ada, channel, now);
 }
 
 /**

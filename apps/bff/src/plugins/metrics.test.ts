@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeMonths } from '../close/close.ts';
 import { AnswerCache } from '../db/answer-cache.ts';
+import { NO_WECHAT_ADDRESS } from '../notifications/delivery/outbox.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { TEST_TODAY } from '../testing/today.ts';
 
@@ -171,6 +172,40 @@ describe('/metrics', () => {
     );
     expect(age).toBeGreaterThanOrEqual(600);
     expect(age).toBeLessThan(700);
+
+    // A push of days ago waiting for a WeChat sign-in is pending, but no backlog: not the oldest.
+    const { id: older } = await t.db
+      .insertInto('notifications')
+      .values({
+        ada: '10000001',
+        kind: 'k',
+        event_key: 'e2',
+        month: null,
+        title: '{}',
+        body: '{}',
+        link: '/',
+        params: '{}',
+        created_at: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('notification_outbox')
+      .values({
+        notification_id: older,
+        ada: '10000001',
+        channel: 'wec',
+        idempotency_key: `${older}:wec`,
+        status: 'pending',
+        due_at: new Date(Date.now() + 86_400_000).toISOString(),
+        last_error: `${NO_WECHAT_ADDRESS} (waiting until …)`,
+      })
+      .execute();
+    const waiting = await scrape();
+    expect(sampleValue(waiting, 'abo_notification_outbox_pending', 'abo_notification_outbox_pending')).toBe(3);
+    expect(
+      sampleValue(waiting, 'abo_notification_outbox_oldest_pending_age_seconds', 'abo_notification_outbox_oldest_pending_age_seconds'),
+    ).toBeLessThan(700);
   });
 
   it('counts the answer cache’s hits and misses on this app’s database only', async () => {

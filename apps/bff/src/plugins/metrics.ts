@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Config } from '../config.ts';
 import { cacheLookups, runs, type RunKind } from '../lib/observed.ts';
+import { NO_WECHAT_ADDRESS } from '../notifications/delivery/outbox.ts';
 
 export type MetricsConfig = Pick<Config, 'NODE_ENV' | 'METRICS_TOKEN'>;
 
@@ -75,7 +76,7 @@ export const metricsPlugin = fp(
     });
     const outboxOldestAge = new Gauge({
       name: 'abo_notification_outbox_oldest_pending_age_seconds',
-      help: 'Age of the notification behind the oldest pending push; 0 when none waits.',
+      help: 'Age of the notification behind the oldest pending push, those waiting for an address left out; 0 when none waits.',
       registers,
     });
 
@@ -130,6 +131,8 @@ export const metricsPlugin = fp(
         .innerJoin('notifications as n', 'n.id', 'o.notification_id')
         .select(sql<string | null>`min(n.created_at)`.as('at'))
         .where('o.status', '=', 'pending')
+        // A push waiting days for a WeChat sign-in (notifications/delivery/worker.ts) is no backlog.
+        .where((eb) => eb.or([eb('o.last_error', 'is', null), eb('o.last_error', 'not like', `${NO_WECHAT_ADDRESS}%`)]))
         .executeTakeFirst();
       outboxPending.set(count('pending'));
       outboxFailed.set(count('failed'));

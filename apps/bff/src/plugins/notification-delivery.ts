@@ -5,7 +5,7 @@ import { dialectOf } from '../db/index.ts';
 import { postgresSchema } from '../db/postgres.ts';
 import { openOutboxQueue, type OutboxQueue } from '../notifications/delivery/queue.ts';
 import { adapterSlots, deliverySettings, describeSettings, type DeliveryConfig } from '../notifications/delivery/settings.ts';
-import { createStandIn, type StandIn } from '../notifications/delivery/stand-in.ts';
+import { createStandIn, standInPeople, type StandIn } from '../notifications/delivery/stand-in.ts';
 import { createDeliveryWorker, type BatchReport, type DeliveryWorker } from '../notifications/delivery/worker.ts';
 
 declare module 'fastify' {
@@ -61,6 +61,7 @@ export const notificationDeliveryPlugin = fp(
       standIn = createStandIn({
         wechat: { appId: config.WECHAT_APP_ID, secret: s.wechat.on ? s.wechat.secret : '' },
         push: { secret: s.push.on ? s.push.secret : '' },
+        people: standInPeople(app.db, config.WECHAT_APP_ID),
       });
       await app.register(standIn.routes);
     }
@@ -77,7 +78,10 @@ export const notificationDeliveryPlugin = fp(
 
     const logged = (r: BatchReport) => {
       if (r.claimed > 0)
-        app.log.info({ ...r }, `notifications: ${r.sent} sent, ${r.retried} to retry, ${r.skipped} skipped, ${r.failed} failed`);
+        app.log.info(
+          { ...r },
+          `notifications: ${r.sent} sent, ${r.retried} to retry, ${r.skipped} skipped, ${r.failed} failed, ${r.waiting} waiting for an address`,
+        );
       return r;
     };
     app.decorate('notificationDelivery', { runOnce: () => getWorker().runOnce().then(logged), standIn });

@@ -15,6 +15,7 @@ import { hashPassword } from '../idp/passwords.ts';
 import { chinaDay } from '../import/fields.ts';
 import { ImportConflictError, importTables } from '../import/import.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../idp/demo-accounts.ts';
+import { standInOpenId } from '../notifications/addresses.ts';
 import { generateDataset, MIN_DISTRIBUTORS, type Dataset, type ProgressFn, type SeedOptions } from './generate.ts';
 import { DESCRIPTION_PAGES, promptsFor, SHOPS } from './reference-data.ts';
 import { demoTables } from './rows.ts';
@@ -34,7 +35,15 @@ export interface SeedRunOptions {
   writer?: BulkWriter;
   /** Evaluate plans on a worker thread (default from 20 000 distributors). */
   planWorker?: boolean;
+  /**
+   * WECHAT_APP_ID: the demo's distributor accounts get the WeChat stand-in's openid on this
+   * official account (default the configuration's default), as a WeChat sign-in would record it.
+   */
+  wechatAppId?: string;
 }
+
+/** config.ts's default WECHAT_APP_ID, the demo's official account. */
+const DEMO_WECHAT_APP_ID = 'wx0000000000demo0';
 
 export interface SeedReport {
   readonly options: SeedOptions;
@@ -106,7 +115,7 @@ export async function seedDatabase(db: DB, options: SeedOptions, run: SeedRunOpt
     if ((await countRows(db, 'distributors')) > 0) throw new AlreadySeededError();
     const claim = await seedClaim(db);
     if (claim !== null && claim !== JSON.stringify(ds.options)) throw new AlreadySeededError();
-    if (claim === null) Object.assign(rows, await writeReference(ds, writer));
+    if (claim === null) Object.assign(rows, await writeReference(ds, writer, run.wechatAppId ?? DEMO_WECHAT_APP_ID));
     await writer.commit();
   } catch (err) {
     await writer.rollback();
@@ -162,8 +171,11 @@ export async function seedDatabase(db: DB, options: SeedOptions, run: SeedRunOpt
   };
 }
 
-/** Shops, explanation pages, this month's prompts, the demo sign-ins and the seed's record. */
-async function writeReference(ds: Dataset, writer: BulkWriter): Promise<Record<string, number>> {
+/**
+ * Shops, explanation pages, this month's prompts, the demo sign-ins with the distributors' WeChat
+ * addresses, and the seed's record.
+ */
+async function writeReference(ds: Dataset, writer: BulkWriter, wechatAppId: string): Promise<Record<string, number>> {
   const shops = writer.inserter('shops', ['code', 'name_zh', 'name_en', 'city_zh', 'city_en', 'address', 'phone']);
   for (const s of SHOPS) shops.add([s.code, s.name_zh, s.name_en, s.city_zh, s.city_en, s.address, s.phone]);
   const pages = writer.inserter('description_pages', ['code', 'title_zh', 'title_en', 'content_zh', 'content_en']);
@@ -190,12 +202,25 @@ async function writeReference(ds: Dataset, writer: BulkWriter): Promise<Record<s
     ),
   );
   DEMO_ACCOUNTS.forEach((a, k) => creds.add([a.username, a.ada, a.kind, a.displayName, hashes[k]!]));
+  // The demo's pushes reach the WeChat stand-in as they would reach WeChat: each distributor
+  // account has the openid its WeChat sign-in would record (routes/idp/idp-routes.ts). The demo
+  // dataset only: a company's distributors get theirs when they sign in through WeChat.
+  const addresses = writer.inserter('notification_addresses', ['ada', 'channel', 'address', 'updated_at']);
+  for (const a of DEMO_ACCOUNTS) {
+    if (a.kind === 'distributor') addresses.add([a.ada, 'wec', standInOpenId(wechatAppId, a.ada), `${today}T00:00:00.000Z`]);
+  }
   const meta = writer.inserter('meta', ['key', 'value']);
   meta.add(['seed', JSON.stringify(ds.options)]);
   meta.add(['today', today]);
   await writer.flush();
   // meta is the seed's bookkeeping (the import and the close add theirs): not counted.
-  return { shops: shops.rows, description_pages: pages.rows, prompts: prompts.rows, credentials: creds.rows };
+  return {
+    shops: shops.rows,
+    description_pages: pages.rows,
+    prompts: prompts.rows,
+    credentials: creds.rows,
+    notification_addresses: addresses.rows,
+  };
 }
 
 /**
@@ -222,7 +247,7 @@ async function writeProfiles(db: DB, ds: Dataset): Promise<void> {
  */
 export async function ensureSeeded(
   db: DB,
-  config: Pick<Config, 'SEED_DISTRIBUTORS' | 'SEED' | 'today'>,
+  config: Pick<Config, 'SEED_DISTRIBUTORS' | 'SEED' | 'today'> & Partial<Pick<Config, 'WECHAT_APP_ID'>>,
   log: (line: string) => void = (line) => console.log(line),
   progress?: ProgressFn,
 ): Promise<SeedReport | null> {
@@ -236,7 +261,10 @@ export async function ensureSeeded(
   // The server's database is not throwaway (keys, sessions): keep the journal.
   let report: SeedReport;
   try {
-    report = await seedDatabase(db, options, progress ? { progress } : {});
+    report = await seedDatabase(db, options, {
+      ...(config.WECHAT_APP_ID !== undefined ? { wechatAppId: config.WECHAT_APP_ID } : {}),
+      ...(progress ? { progress } : {}),
+    });
   } catch (err) {
     if (err instanceof AlreadySeededError) return null;
     throw err;

@@ -52,7 +52,7 @@ async function decideDemoMode(db: DB, config: StartMode): Promise<StartMode & { 
  * created, and the start is refused while any account checked by accountsWithDemoPasswords still
  * has a published demo password.
  */
-export async function prepareData<C extends Pick<Config, 'demo' | 'demoLive' | 'SEED_DISTRIBUTORS' | 'SEED' | 'today'>>(
+export async function prepareData<C extends Pick<Config, 'demo' | 'demoLive' | 'SEED_DISTRIBUTORS' | 'SEED' | 'today' | 'WECHAT_APP_ID'>>(
   db: DB,
   config: C,
   log: (line: string) => void = (line) => console.log(line),

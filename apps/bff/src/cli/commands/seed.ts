@@ -61,7 +61,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const today = values.today ?? chinaDay(config.today());
   if (parseDay(today) === undefined) usage(`--today must be YYYY-MM-DD, got ${today}`);
 
-  if (config.DATABASE_URL) return seedPostgres(io, config.DATABASE_URL, { distributors, seed, today }, values.force);
+  if (config.DATABASE_URL) return seedPostgres(io, config.DATABASE_URL, { distributors, seed, today }, values.force, config.WECHAT_APP_ID);
 
   // npm runs workspace scripts inside apps/bff; relative paths mean the caller's directory,
   // so `npm run seed` at the root fills the same ./data that `npm start` reads.
@@ -82,7 +82,11 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   let ok = false;
   try {
     await migrateToLatest(db);
-    const report = await seedDatabase(db, { distributors, seed, today }, { fresh: true, progress: progressPrinter(io.stdout) });
+    const report = await seedDatabase(
+      db,
+      { distributors, seed, today },
+      { fresh: true, progress: progressPrinter(io.stdout), wechatAppId: config.WECHAT_APP_ID },
+    );
     line(io.stdout, formatReport(report));
     line(io.stdout, '\nDemo sign-ins (password ' + DEMO_PASSWORD + '):');
     for (const a of DEMO_ACCOUNTS) line(io.stdout, `  ${a.username.padEnd(9)} ${a.displayName} — ${a.profile}`);
@@ -103,6 +107,7 @@ async function seedPostgres(
   url: string,
   options: { distributors: number; seed: number; today: string },
   force: boolean,
+  wechatAppId: string,
 ): Promise<number> {
   const where = url.replace(/\/\/[^@/]*@/, '//…@');
   const db: DB = openPostgres(url);
@@ -115,7 +120,7 @@ async function seedPostgres(
     }
     line(io.stdout, `Seeding ${where}`);
     line(io.stdout, `  ${options.distributors.toLocaleString('en-US')} distributors, seed ${options.seed}, today ${options.today}`);
-    const report = await seedDatabase(db, options, { fresh: true, progress: progressPrinter(io.stdout) });
+    const report = await seedDatabase(db, options, { fresh: true, progress: progressPrinter(io.stdout), wechatAppId });
     line(io.stdout, formatReport(report));
     line(io.stdout, '\nDemo sign-ins (password ' + DEMO_PASSWORD + '):');
     for (const a of DEMO_ACCOUNTS) line(io.stdout, `  ${a.username.padEnd(9)} ${a.displayName} — ${a.profile}`);

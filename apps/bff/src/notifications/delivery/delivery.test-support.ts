@@ -6,7 +6,7 @@ import type { PushChannel } from '@abo/contract';
 import type { DB } from '../../db/index.ts';
 import { insertDistributor } from '../../testing/fixtures.ts';
 import { openThrowawayDb } from '../../testing/throwaway-db.ts';
-import { createStandIn, type StandIn } from './stand-in.ts';
+import { createStandIn, type StandIn, type StandInOptions } from './stand-in.ts';
 import type { HttpRequest } from './http-client.ts';
 import type { AdapterSlot, Fetch } from './types.ts';
 import { createWebhookAdapter } from './webhook.ts';
@@ -131,8 +131,8 @@ export interface StandInRig {
   close(): Promise<void>;
 }
 
-export async function standInRig(now: () => Date): Promise<StandInRig> {
-  const standIn = createStandIn({ wechat: { appId: APP_ID, secret: WECHAT_SECRET }, push: { secret: PUSH_SECRET }, now });
+export async function standInRig(now: () => Date, more: Partial<StandInOptions> = {}): Promise<StandInRig> {
+  const standIn = createStandIn({ wechat: { appId: APP_ID, secret: WECHAT_SECRET }, push: { secret: PUSH_SECRET }, now, ...more });
   const app = Fastify();
   await app.register(standIn.routes);
   await app.ready();

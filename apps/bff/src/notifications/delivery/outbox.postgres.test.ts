@@ -1,12 +1,15 @@
 // The outbox claim on PostgreSQL (the PostgreSQL suite): several processes (pools) claiming at
 // the same moment take disjoint rows, and a claim skips rows another transaction has locked
-// instead of waiting for them.
+// instead of waiting for them; a WeChat push waiting for an address is sent once a sign-in in
+// another process records it, whichever commits first.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { claimDue } from './outbox.ts';
+import { recordAddress } from '../addresses.ts';
+import { ADDRESS_RECHECK_MS, claimDue, NO_WECHAT_ADDRESS, recordResults, wakeWaiting } from './outbox.ts';
 import {
   acceptedByKey,
   addNotification,
   openTestDb,
+  outboxRow,
   standInRig,
   T0,
   testWorker,
@@ -68,5 +71,47 @@ describe('outbox on PostgreSQL', () => {
     expect(accepted.size).toBe(120);
     expect([...accepted.values()].every((n) => n === 1)).toBe(true);
     expect(rig.standIn.receipts()).toHaveLength(120);
+  });
+
+  it('a push waiting for a WeChat address goes out after a sign-in in another process, whichever commits first', async () => {
+    const worker = testWorker(t.another(), rig.fetch, now);
+    const early = await addNotification(t.db, { ada: '10003001', openid: null, channels: ['wec'] });
+    const late = await addNotification(t.db, { ada: '10003002', openid: null, channels: ['wec'] });
+    expect(await worker.runOnce()).toMatchObject({ claimed: 2, waiting: 2 });
+    expect(await outboxRow(t.db, early.outbox.wec!)).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      due_at: new Date(T0.getTime() + ADDRESS_RECHECK_MS).toISOString(),
+    });
+    expect((await outboxRow(t.db, early.outbox.wec!)).last_error).toContain(NO_WECHAT_ADDRESS);
+
+    // The sign-in (another pool) wakes the row; the worker sends it.
+    await recordAddress(t.db, '10003001', 'wec', 'o-early', now());
+    expect(await worker.runOnce()).toMatchObject({ claimed: 1, sent: 1 });
+
+    // A worker holds the row, and the sign-in's address is not committed when the worker records
+    // it waiting: the wake after the commit makes it due again.
+    await t.db.updateTable('notification_outbox').set({ due_at: T0.toISOString() }).where('id', '=', late.outbox.wec!).execute();
+    const other = t.another();
+    const claim = await claimDue(other, { now: T0, limit: 10, leaseMs: 60_000 });
+    expect(claim.rows.map((r) => r.id)).toEqual([late.outbox.wec]);
+    const note = `${NO_WECHAT_ADDRESS} (waiting)`;
+    const dueAt = new Date(T0.getTime() + ADDRESS_RECHECK_MS).toISOString();
+    await t.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('notification_addresses')
+        .values({ ada: '10003002', channel: 'wec', address: 'o-late', updated_at: T0.toISOString() })
+        .execute();
+      expect(await recordResults(other, claim, [{ id: late.outbox.wec!, outcome: 'waiting', dueAt, note }], T0)).toEqual({
+        recorded: 1,
+        lost: 0,
+      });
+    });
+    expect((await outboxRow(t.db, late.outbox.wec!)).due_at).toBe(dueAt);
+    expect(await wakeWaiting(t.db, '10003002', 'wec', T0)).toBe(1);
+    expect(await worker.runOnce()).toMatchObject({ claimed: 1, sent: 1 });
+
+    expect(rig.standIn.receipts().map((r) => (r.message as { touser: string }).touser)).toEqual(['o-early', 'o-late']);
+    expect([...acceptedByKey(rig.standIn).values()]).toEqual([1, 1]);
   });
 });

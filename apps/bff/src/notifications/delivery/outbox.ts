@@ -114,6 +114,12 @@ export type RowResult =
   | { id: number; outcome: 'skipped'; reason: string; attempted: boolean }
   /** Held (quiet hours) until `dueAt`; no attempt. */
   | { id: number; outcome: 'postponed'; dueAt: string; note: string }
+  /**
+   * No address on the channel yet (WeChat: no sign-in through WeChat): checked again at `dueAt`,
+   * no attempt. Recorded only while the address is still missing: one recorded meanwhile (the
+   * sign-in wakes the waiting rows, wakeWaiting) releases the row, due at once, instead.
+   */
+  | { id: number; outcome: 'waiting'; dueAt: string; note: string }
   /** Not sent in this claim (stopping, lease too short): free to claim again at once. */
   | { id: number; outcome: 'released' };
 
@@ -153,6 +159,7 @@ export async function recordResults(db: DB, claim: Pick<Claim, 'lease'>, results
     g.ids.push(id);
   };
   const single: Array<{ id: number; set: Set }> = [];
+  const waiting = new Map<string, { set: Set; ids: number[] }>();
 
   for (const r of results) {
     switch (r.outcome) {
@@ -182,6 +189,13 @@ export async function recordResults(db: DB, claim: Pick<Claim, 'lease'>, results
       case 'postponed':
         group(`postponed|${r.dueAt}|${r.note}`, { due_at: r.dueAt, last_error: r.note, claimed_until: null }, r.id);
         break;
+      case 'waiting': {
+        const key = `${r.dueAt}|${r.note}`;
+        let w = waiting.get(key);
+        if (!w) waiting.set(key, (w = { set: { due_at: r.dueAt, last_error: r.note, claimed_until: null }, ids: [] }));
+        w.ids.push(r.id);
+        break;
+      }
     }
   }
 
@@ -191,6 +205,29 @@ export async function recordResults(db: DB, claim: Pick<Claim, 'lease'>, results
         let q = trx.updateTable('notification_outbox').set(g.set).where('id', 'in', ids).where('status', '=', 'pending');
         if (!g.anyHolder) q = q.where('claimed_until', '=', lease);
         count(await q.executeTakeFirst());
+      }
+    }
+    for (const w of waiting.values()) {
+      for (const ids of chunks(w.ids)) {
+        const held = () =>
+          trx.updateTable('notification_outbox').where('id', 'in', ids).where('status', '=', 'pending').where('claimed_until', '=', lease);
+        count(
+          await held()
+            .set(w.set)
+            .where(({ not, exists, selectFrom }) =>
+              not(
+                exists(
+                  selectFrom('notification_addresses as a')
+                    .select('a.ada')
+                    .whereRef('a.ada', '=', 'notification_outbox.ada')
+                    .whereRef('a.channel', '=', 'notification_outbox.channel'),
+                ),
+              ),
+            )
+            .executeTakeFirst(),
+        );
+        // The address was recorded while this claim looked: due now, for the next claim to send.
+        count(await held().set({ due_at: at, claimed_until: null }).executeTakeFirst());
       }
     }
     for (const s of single) {
@@ -206,6 +243,38 @@ export async function recordResults(db: DB, claim: Pick<Claim, 'lease'>, results
     }
   });
   return { recorded, lost: results.length - recorded };
+}
+
+/** Why a push waits for an address, and why it is skipped when the wait runs out (WeChat). */
+export const NO_WECHAT_ADDRESS = 'no WeChat address: the distributor has not signed in through WeChat';
+/** A push waits this long after its notification was made for an address, then is skipped. */
+export const ADDRESS_WAIT_MS = 7 * 86_400_000;
+/**
+ * A waiting row is looked at again this often: the sign-in that records the address wakes it at
+ * once (wakeWaiting), so this is the safety net, kept rare so that thousands of distributors who
+ * never sign in through WeChat cost a claim a day each.
+ */
+export const ADDRESS_RECHECK_MS = 86_400_000;
+
+/**
+ * The rows of `ada` on `channel` waiting for an address become due at once: called when the
+ * address is recorded. A row a worker holds meanwhile is left to it (recordResults releases it,
+ * due, when it finds the address there).
+ */
+export async function wakeWaiting(db: DB, ada: string, channel: string, now: Date): Promise<number> {
+  const at = now.toISOString();
+  const r = await db
+    .updateTable('notification_outbox')
+    .set({ due_at: at })
+    // Through the notifications' (ada, …) index: the outbox has no index on ada.
+    .where('notification_id', 'in', (eb) => eb.selectFrom('notifications').select('id').where('ada', '=', ada))
+    .where('ada', '=', ada)
+    .where('channel', '=', channel)
+    .where('status', '=', 'pending')
+    .where('due_at', '>', at)
+    .where('last_error', 'like', `${NO_WECHAT_ADDRESS}%`)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
 }
 
 /** First retry after 30 s, doubling each time, at most an hour apart, ±20 % so retries spread. */

@@ -1,9 +1,14 @@
 // The stand-ins' page for the demo: what the delivery worker sent, readable, escaped, in both languages.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { insertDistributor } from '../../testing/fixtures.ts';
 import { createTestApp } from '../../testing/test-app.ts';
+import { standInOpenId } from '../addresses.ts';
 import {
   addNotification,
+  APP_ID,
   openTestDb,
+  PUSH_SECRET,
+  STAND_IN,
   standInRig,
   T0,
   testWorker,
@@ -11,6 +16,8 @@ import {
   type StandInRig,
   type TestDb,
 } from './delivery.test-support.ts';
+import { standInPeople } from './stand-in.ts';
+import { createWebhookAdapter } from './webhook.ts';
 
 let clock = T0.getTime();
 const now = () => new Date(clock);
@@ -156,6 +163,95 @@ describe('the stand-ins page', () => {
       ['7:wec', false],
       ['7:wec', false],
     ]);
+  });
+});
+
+describe('the stand-ins page, filtered', () => {
+  let t: TestDb;
+  beforeEach(async () => {
+    t = await openTestDb();
+    await insertDistributor(t.db, '10000001', { name_zh: '王丽华', name_en: 'Wang Lihua' });
+    await insertDistributor(t.db, '10000002', { name_zh: '陈志强', name_en: 'Chen Zhiqiang' });
+    await insertDistributor(t.db, '10000003', { name_zh: '王小明', name_en: 'Wang Xiaoming' });
+    await rig.close();
+    rig = await standInRig(now, { people: standInPeople(t.db, APP_ID) });
+  });
+  afterEach(() => t.close());
+
+  const keysOf = (html: string) => items(html).map((i) => /Idempotency key (\S+)/.exec(text(i))![1]);
+
+  it('by person (an ADA or a name, their openids for WeChat) and by channel, the filter in the address', async () => {
+    const worker = testWorker(t.db, rig.fetch, now);
+    // 10000001's WeChat openid is the one their sign-in recorded; 10000003 has none (the app only).
+    const wang = await addNotification(t.db, { ada: '10000001', openid: standInOpenId(APP_ID, '10000001') });
+    const chen = await addNotification(t.db, { ada: '10000002', openid: 'o-chen' });
+    const xiao = await addNotification(t.db, { ada: '10000003', openid: null, channels: ['ca'] });
+    expect(await worker.runOnce()).toMatchObject({ sent: 5 });
+
+    const byAda = await page('/stand-in/?lang=en&person=10000001');
+    expect(keysOf(byAda.html).sort()).toEqual([`${wang.id}:ca`, `${wang.id}:wec`]);
+    expect(text(byAda.html)).toContain(`Recipient (openid) ${standInOpenId(APP_ID, '10000001')} 王丽华 · 10000001`);
+    expect(byAda.html).toContain('<input name="person" value="10000001"');
+
+    // A name: everyone whose name holds it, each linked to their own filter.
+    const byName = await page(`/stand-in/?lang=en&person=${encodeURIComponent('王')}`);
+    expect(keysOf(byName.html).sort()).toEqual([`${wang.id}:ca`, `${wang.id}:wec`, `${xiao.id}:ca`].sort());
+    expect(byName.html).toContain('href="/stand-in/?lang=en&amp;person=10000001"');
+    expect(byName.html).toContain('href="/stand-in/?lang=en&amp;person=10000003"');
+    expect(keysOf((await page('/stand-in/?lang=en&person=chen')).html).sort()).toEqual([`${chen.id}:ca`, `${chen.id}:wec`]);
+
+    const wechatOnly = await page('/stand-in/?lang=en&person=10000001&channel=wechat');
+    expect(keysOf(wechatOnly.html)).toEqual([`${wang.id}:wec`]);
+    expect(wechatOnly.html).toContain('<option value="wechat" selected>');
+    // The language switch and the JSON link keep the filter.
+    expect(wechatOnly.html).toContain('href="/stand-in/?lang=zh&amp;person=10000001&amp;channel=wechat"');
+    expect(wechatOnly.html).toContain('href="/stand-in/messages?person=10000001&amp;service=wechat"');
+    const json = await rig.app.inject({ method: 'GET', url: '/stand-in/messages?person=10000001&service=wechat' });
+    expect(json.json().messages.map((m: { idempotencyKey: string }) => m.idempotencyKey)).toEqual([`${wang.id}:wec`]);
+
+    const push = await page('/stand-in/?lang=en&channel=push');
+    expect(keysOf(push.html).sort()).toEqual([`${wang.id}:ca`, `${chen.id}:ca`, `${xiao.id}:ca`].sort());
+
+    const nobody = text((await page('/stand-in/?lang=en&person=nobody')).html);
+    expect(nobody).toContain('No distributor matches “nobody”');
+    expect(nobody).toContain('No message matches the filter.');
+
+    // What the address carries is escaped like everything else.
+    const evil = await page(`/stand-in/?lang=en&person=${encodeURIComponent('"><script>alert(1)</script>')}`);
+    expect(evil.html).not.toContain('<script');
+    expect(evil.html).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+  });
+
+  it('shows all of a person’s messages, a page at a time, though thousands went to others since', async () => {
+    const push = createWebhookAdapter({ url: `${STAND_IN}/stand-in/push`, secret: PUSH_SECRET, fetch: rig.fetch, now });
+    const message = (ada: string, k: number) => ({
+      idempotencyKey: `${ada}-${k}:ca`,
+      ada,
+      kind: 'monthClosed',
+      title: { zh: '标题', en: 'Title' },
+      body: { zh: '正文', en: 'Body' },
+      link: '/',
+      month: null,
+      createdAt: T0.toISOString(),
+    });
+    for (let k = 1; k <= 205; k++) {
+      clock += 1000;
+      expect((await push.send(message('10000002', k), null)).status).toBe('sent');
+    }
+    // A first demo start's backlog to everyone else after them.
+    for (let k = 1; k <= 1200; k++) expect((await push.send(message('10000001', k), null)).status).toBe('sent');
+
+    const first = await page('/stand-in/?lang=en&person=10000002');
+    expect(keysOf(first.html)).toEqual(Array.from({ length: 100 }, (_, i) => `10000002-${205 - i}:ca`));
+    expect(text(first.html)).toContain('205 messages, 1–100 shown');
+    expect(first.html).toContain('href="/stand-in/?lang=en&amp;person=10000002&amp;page=2" rel="next"');
+    const last = await page('/stand-in/?lang=en&person=10000002&page=3');
+    expect(keysOf(last.html)).toEqual(['10000002-5:ca', '10000002-4:ca', '10000002-3:ca', '10000002-2:ca', '10000002-1:ca']);
+    expect(text(last.html)).toContain('205 messages, 201–205 shown');
+    expect(last.html).toContain('href="/stand-in/?lang=en&amp;person=10000002&amp;page=2" rel="prev"');
+    expect(last.html).not.toContain('rel="next"');
+    // A page past the end shows the last one.
+    expect(keysOf((await page('/stand-in/?lang=en&person=10000002&page=99')).html)).toHaveLength(5);
   });
 });
 

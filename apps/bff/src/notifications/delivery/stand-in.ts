@@ -5,13 +5,17 @@
 //   POST /stand-in/wechat/cgi-bin/stable_token               WeChat's stable access token
 //   POST /stand-in/wechat/cgi-bin/message/subscribe/bizsend  WeChat's subscribe message
 //   POST /stand-in/push                                      the app's push service (checks the signature)
-//   GET  /stand-in/messages[?service=wechat|push&limit=N]    what they received, newest first
-//   GET  /stand-in/[?lang=zh|en]                             the same as a page for the demo (stand-in-page.ts)
+//   GET  /stand-in/messages[?service=wechat|push&person=…&limit=N]  what they received, newest first
+//   GET  /stand-in/[?lang=zh|en&person=…&channel=wechat|push&page=N] the same as a page for the demo (stand-in-page.ts)
+// `person`: an ADA or a name, looked up among the distributors (standInPeople).
 import { randomBytes } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { chinaDay } from '@abo/words';
-import { renderStandInPage, standInPageLang } from './stand-in-page.ts';
+import type { DB } from '../../db/index.ts';
+import { standInOpenId } from '../addresses.ts';
+import { filterReceipts, renderStandInPage, standInFilter, standInPageLang, type StandInPerson } from './stand-in-page.ts';
 import type { StandInReceipt, StandInService } from './stand-in-receipt.ts';
 import { IDEMPOTENCY_HEADER } from './wechat.ts';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhook } from './webhook.ts';
@@ -22,8 +26,10 @@ export interface StandInOptions {
   /** The secret the push stand-in checks signatures with. */
   push: { secret: string };
   now?: () => Date;
-  /** Receipts kept, the oldest dropped first (default 1000). */
+  /** Receipts kept, the oldest dropped first (default KEEP: a first demo start's every push). */
   keep?: number;
+  /** Who a `person` filter names (standInPeople); without it, the filter matches the recipient as typed. */
+  people?: (person: string) => Promise<StandInPerson[]>;
   /** Requests a minute per client address to the page and the list (default PAGE_PER_MINUTE). */
   pagePerMinute?: number;
   /** Posts a minute per client address other than this machine (default POSTS_PER_MINUTE). */
@@ -35,6 +41,51 @@ const PAGE_PER_MINUTE = 30;
 /** Posts from elsewhere; the server's own delivery worker posts from this machine, unthrottled. */
 const POSTS_PER_MINUTE = 120;
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+/** A first demo start pushes every distributor's news at once (5 000 distributors: some 11 000 messages). */
+const KEEP = 20_000;
+/** People a name names at most. */
+const PEOPLE_MAX = 20;
+
+/**
+ * The distributors a person filter names: the ADA itself, else those whose name holds the text
+ * (Chinese or English, any case), with the openids WeChat messages to them carry (the one their
+ * sign-in recorded, and the stand-in's for this official account).
+ */
+export function standInPeople(db: DB, appId: string): (person: string) => Promise<StandInPerson[]> {
+  return async (person) => {
+    const q = person.trim();
+    if (!q) return [];
+    let found = await db.selectFrom('distributors').select(['ada', 'name_zh', 'name_en']).where('ada', '=', q).execute();
+    if (found.length === 0) {
+      const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      found = await db
+        .selectFrom('distributors')
+        .select(['ada', 'name_zh', 'name_en'])
+        .where((eb) =>
+          eb.or([sql<boolean>`lower(name_zh) like ${like} escape '\\'`, sql<boolean>`lower(name_en) like ${like} escape '\\'`]),
+        )
+        .orderBy('ada')
+        .limit(PEOPLE_MAX)
+        .execute();
+    }
+    if (found.length === 0) return [];
+    const recorded = await db
+      .selectFrom('notification_addresses')
+      .select(['ada', 'address'])
+      .where('channel', '=', 'wec')
+      .where(
+        'ada',
+        'in',
+        found.map((d) => d.ada),
+      )
+      .execute();
+    return found.map((d) => ({
+      ada: d.ada,
+      name: d.name_zh || d.name_en,
+      openids: [...new Set([...recorded.filter((r) => r.ada === d.ada).map((r) => r.address), standInOpenId(appId, d.ada)])],
+    }));
+  };
+}
 
 export interface StandIn {
   /** The routes (an encapsulated plugin: its raw-body parser stays inside). */
@@ -94,7 +145,8 @@ function invalidData(data: unknown): string | null {
 
 export function createStandIn(opts: StandInOptions): StandIn {
   const now = opts.now ?? (() => new Date());
-  const keep = opts.keep ?? 1000;
+  const keep = opts.keep ?? KEEP;
+  const people = opts.people ?? (async () => []);
   const receipts: StandInReceipt[] = [];
   const failing: Record<StandInService, number[]> = { wechat: [], push: [] };
   /** token → when it expires (ms), or the errcode it now answers. */
@@ -252,21 +304,26 @@ export function createStandIn(opts: StandInOptions): StandIn {
       return answer(200);
     });
 
-    app.get<{ Querystring: { service?: string; limit?: string } }>('/stand-in/messages', page, async (request) => {
-      const { service } = request.query;
-      const limit = Math.min(1000, Math.max(1, Number(request.query.limit) || 100));
-      const list = receipts.filter((r) => !service || r.service === service);
+    app.get<{ Querystring: Record<string, string | undefined> }>('/stand-in/messages', page, async (request) => {
+      const filter = standInFilter(request.query);
+      const limit = Math.min(1000, Math.max(1, Number(request.query['limit']) || 100));
+      const service = request.query['service'];
+      // A service the stand-ins do not have lists nothing (as before), rather than everything.
+      if (service && !filter.channel) return { messages: [] };
+      const list = filterReceipts(receipts, filter, filter.person ? await people(filter.person) : []);
       return { messages: list.slice(-limit).reverse() };
     });
 
     app.get('/stand-in', page, (_request, reply) => reply.redirect('/stand-in/', 302));
-    app.get<{ Querystring: { lang?: string } }>('/stand-in/', page, (request, reply) => {
-      const lang = standInPageLang(request.query.lang, request.headers['accept-language']);
+    app.get<{ Querystring: Record<string, string | undefined> }>('/stand-in/', page, async (request, reply) => {
+      const lang = standInPageLang(request.query['lang'], request.headers['accept-language']);
+      const filter = standInFilter(request.query);
+      const found = filter.person ? await people(filter.person) : [];
       return reply
         .type('text/html; charset=utf-8')
         .header('Content-Language', lang)
         .header('Vary', 'Accept-Language')
-        .send(renderStandInPage({ lang, receipts, path: '/stand-in/' }));
+        .send(renderStandInPage({ lang, receipts, path: '/stand-in/', filter, people: found }));
     });
   };
 

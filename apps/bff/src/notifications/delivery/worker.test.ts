@@ -2,7 +2,17 @@
 // retries, a worker dying mid-send, two workers at once, preferences and quiet hours at send time.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DB } from '../../db/index.ts';
-import { BACKOFF_CAP_MS, claimDue, MAX_ATTEMPTS } from './outbox.ts';
+import { recordAddress } from '../addresses.ts';
+import {
+  ADDRESS_RECHECK_MS,
+  ADDRESS_WAIT_MS,
+  BACKOFF_CAP_MS,
+  claimDue,
+  MAX_ATTEMPTS,
+  NO_WECHAT_ADDRESS,
+  recordResults,
+  wakeWaiting,
+} from './outbox.ts';
 import {
   acceptedByKey,
   addNotification,
@@ -325,12 +335,10 @@ describe('preferences at send time', () => {
     expect(acceptedByKey(rig.standIn).size).toBe(2);
   });
 
-  it('no openid, not subscribed, or the channel adapter off: skipped with the reason', async () => {
-    const noOpenid = await addNotification(t.db, { ada: '10000044', openid: null, channels: ['wec'] });
+  it('not subscribed, or the channel adapter off: skipped with the reason', async () => {
     const refused = await addNotification(t.db, { ada: '10000045', openid: 'o-refused', channels: ['wec'] });
     rig.standIn.unsubscribe('o-refused');
-    expect(await testWorker(t.db, rig.fetch, now).runOnce()).toMatchObject({ skipped: 2 });
-    expect(await outboxRow(t.db, noOpenid.outbox.wec!)).toMatchObject({ status: 'skipped', attempts: 0, last_error: 'no WeChat openid' });
+    expect(await testWorker(t.db, rig.fetch, now).runOnce()).toMatchObject({ skipped: 1 });
     const r = await outboxRow(t.db, refused.outbox.wec!);
     expect(r).toMatchObject({ status: 'skipped', attempts: 1 });
     expect(r.last_error).toMatch(/^not subscribed \(WeChat 43101 user refuse to accept the msg/);
@@ -351,5 +359,92 @@ describe('preferences at send time', () => {
       status: 'skipped',
       last_error: 'app push off: PUSH_WEBHOOK_URL and PUSH_WEBHOOK_SECRET not set',
     });
+  });
+});
+
+describe('a WeChat push queued before the distributor signed in through WeChat', () => {
+  const touser = () => rig.standIn.receipts().map((r) => (r.message as { touser?: string }).touser);
+  const waitingNote = (made: number) => `${NO_WECHAT_ADDRESS} (waiting until ${iso(made + ADDRESS_WAIT_MS)})`;
+
+  it('waits without an attempt, looked at again daily, and goes out once the address is recorded', async () => {
+    const n = await addNotification(t.db, { ada: '10000051', openid: null });
+    const worker = testWorker(t.db, rig.fetch, now);
+
+    // The app's push goes at once; WeChat's waits, pending, no attempt, the reason on the row.
+    expect(await worker.runOnce()).toMatchObject({ claimed: 2, sent: 1, waiting: 1, skipped: 0 });
+    expect(await outboxRow(t.db, n.outbox.wec!)).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      due_at: iso(T0.getTime() + ADDRESS_RECHECK_MS),
+      claimed_until: null,
+      last_error: waitingNote(T0.getTime()),
+    });
+    advance(ADDRESS_RECHECK_MS - 1);
+    expect(await worker.runOnce()).toMatchObject({ claimed: 0 });
+    advance(1);
+    expect(await worker.runOnce()).toMatchObject({ claimed: 1, waiting: 1 });
+    expect(await outboxRow(t.db, n.outbox.wec!)).toMatchObject({ attempts: 0, due_at: iso(clock + ADDRESS_RECHECK_MS) });
+
+    // The sign-in records the openid and wakes the row: the next claim sends it.
+    advance(3_600_000);
+    await recordAddress(t.db, '10000051', 'wec', 'o-signed-in', now());
+    expect(await outboxRow(t.db, n.outbox.wec!)).toMatchObject({ status: 'pending', due_at: iso(clock) });
+    expect(await worker.runOnce()).toMatchObject({ claimed: 1, sent: 1 });
+    expect(await outboxRow(t.db, n.outbox.wec!)).toMatchObject({ status: 'sent', attempts: 1, last_error: null, sent_at: iso(clock) });
+    expect(touser()).toEqual([undefined, 'o-signed-in']);
+    expect(acceptedByKey(rig.standIn).get(`${n.id}:wec`)).toBe(1);
+  });
+
+  it('is skipped with the reason once the wait is over; the last look is at its end', async () => {
+    const made = T0.getTime() - ADDRESS_WAIT_MS + 3_600_000;
+    const n = await addNotification(t.db, { ada: '10000052', openid: null, channels: ['wec'], dueAt: new Date(made) });
+    const worker = testWorker(t.db, rig.fetch, now);
+    expect(await worker.runOnce()).toMatchObject({ claimed: 1, waiting: 1 });
+    // Less than a day left: looked at again when the wait ends, not later.
+    expect(await outboxRow(t.db, n.outbox.wec!)).toMatchObject({ due_at: iso(made + ADDRESS_WAIT_MS), last_error: waitingNote(made) });
+    advance(3_600_000);
+    expect(await worker.runOnce()).toMatchObject({ claimed: 1, skipped: 1, waiting: 0 });
+    expect(await outboxRow(t.db, n.outbox.wec!)).toMatchObject({ status: 'skipped', attempts: 0, last_error: NO_WECHAT_ADDRESS });
+    // A sign-in after that wakes nothing: the push stays skipped.
+    await recordAddress(t.db, '10000052', 'wec', 'o-late', now());
+    expect(await worker.runOnce()).toMatchObject({ claimed: 0 });
+    expect(rig.standIn.receipts()).toEqual([]);
+  });
+
+  it('an address recorded while a worker holds the row: released, due at once, not put off a day', async () => {
+    const n = await addNotification(t.db, { ada: '10000053', openid: null, channels: ['wec'] });
+    const claim = await claimDue(t.db, { now: now(), limit: 10, leaseMs: DEFAULT_LEASE_MS });
+    expect(claim.rows.map((r) => r.id)).toEqual([n.outbox.wec]);
+    // The sign-in comes between the worker's look at the addresses and its record.
+    advance(1000);
+    await recordAddress(t.db, '10000053', 'wec', 'o-meanwhile', now());
+    const note = waitingNote(T0.getTime());
+    const dueAt = iso(clock + ADDRESS_RECHECK_MS);
+    expect(await recordResults(t.db, claim, [{ id: n.outbox.wec!, outcome: 'waiting', dueAt, note }], now())).toEqual({
+      recorded: 1,
+      lost: 0,
+    });
+    expect(await outboxRow(t.db, n.outbox.wec!)).toMatchObject({ status: 'pending', attempts: 0, due_at: iso(clock), claimed_until: null });
+    expect(await testWorker(t.db, rig.fetch, now).runOnce()).toMatchObject({ claimed: 1, sent: 1 });
+    expect(touser()).toEqual(['o-meanwhile']);
+  });
+
+  it('waking touches only the rows of that person waiting for an address', async () => {
+    const waiting = await addNotification(t.db, { ada: '10000054', openid: null, channels: ['wec'] });
+    const other = await addNotification(t.db, { ada: '10000055', openid: null, channels: ['wec'] });
+    const worker = testWorker(t.db, rig.fetch, now);
+    expect(await worker.runOnce()).toMatchObject({ waiting: 2 });
+    // A retry's backoff of the same person on the same channel stays as it is.
+    const retrying = await addNotification(t.db, { ada: '10000054', openid: null, channels: ['wec'] });
+    const later = iso(clock + 600_000);
+    await t.db
+      .updateTable('notification_outbox')
+      .set({ due_at: later, attempts: 1, last_error: 'WeChat -1 system error' })
+      .where('id', '=', retrying.outbox.wec!)
+      .execute();
+    expect(await wakeWaiting(t.db, '10000054', 'wec', now())).toBe(1);
+    expect((await outboxRow(t.db, waiting.outbox.wec!)).due_at).toBe(iso(clock));
+    expect((await outboxRow(t.db, other.outbox.wec!)).due_at).toBe(iso(clock + ADDRESS_RECHECK_MS));
+    expect((await outboxRow(t.db, retrying.outbox.wec!)).due_at).toBe(later);
   });
 });

@@ -1,6 +1,9 @@
 // The delivery worker: claims due outbox rows (outbox.ts), decides each one against the
 // distributor's preferences as they are now, sends what is left through the channel's adapter,
 // up to `concurrency` at a time, and records every result of the batch in one transaction.
+// A WeChat push for someone without an openid yet (no sign-in through WeChat) waits for it, no
+// attempt counted, looked at again daily and woken by the sign-in (addresses.ts), until
+// ADDRESS_WAIT_MS after its notification was made: then it is skipped with the reason.
 //
 // Nothing is lost or sent twice by a crash: a claimed row is leased, so a worker that dies
 // mid-send leaves it to be claimed again once the lease runs out, and the new send carries the
@@ -10,7 +13,18 @@
 import type { PushChannel } from '@abo/contract';
 import type { DB } from '../../db/index.ts';
 import { readBatchData } from './batch-data.ts';
-import { MAX_ATTEMPTS, backoffMs, claimDue, recordResults, type Claim, type ClaimedRow, type RowResult } from './outbox.ts';
+import {
+  ADDRESS_RECHECK_MS,
+  ADDRESS_WAIT_MS,
+  MAX_ATTEMPTS,
+  NO_WECHAT_ADDRESS,
+  backoffMs,
+  claimDue,
+  recordResults,
+  type Claim,
+  type ClaimedRow,
+  type RowResult,
+} from './outbox.ts';
 import { quietUntil } from './quiet-hours.ts';
 import { HTTP_TIMEOUT_MS, errorText, type AdapterSlot, type SendOutcome } from './types.ts';
 
@@ -34,6 +48,8 @@ export interface DeliveryWorkerOptions {
   /** The longest one send may take (WeChat: a token, a send, a new token, a send again). */
   sendBudgetMs?: number;
   maxAttempts?: number;
+  /** How long after its notification was made a WeChat push waits for an address (ADDRESS_WAIT_MS). */
+  addressWaitMs?: number;
   log?: Log;
 }
 
@@ -44,6 +60,8 @@ export interface BatchReport {
   failed: number;
   skipped: number;
   postponed: number;
+  /** Waiting for an address (WeChat: no sign-in through WeChat yet). */
+  waiting: number;
   released: number;
   /** Results not written: the row had been claimed by another worker since (this one's lease ran out). */
   lost: number;
@@ -70,7 +88,7 @@ export const DEFAULT_CONCURRENCY = 50;
 export const DEFAULT_LEASE_MS = 120_000;
 export const DEFAULT_SEND_BUDGET_MS = 4 * HTTP_TIMEOUT_MS + 5_000;
 
-const EMPTY: BatchReport = { claimed: 0, sent: 0, retried: 0, failed: 0, skipped: 0, postponed: 0, released: 0, lost: 0 };
+const EMPTY: BatchReport = { claimed: 0, sent: 0, retried: 0, failed: 0, skipped: 0, postponed: 0, waiting: 0, released: 0, lost: 0 };
 
 const silent: Log = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -92,6 +110,7 @@ export function createDeliveryWorker(opts: DeliveryWorkerOptions): DeliveryWorke
   const leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
   const sendBudgetMs = Math.min(opts.sendBudgetMs ?? DEFAULT_SEND_BUDGET_MS, leaseMs);
   const maxAttempts = opts.maxAttempts ?? MAX_ATTEMPTS;
+  const addressWaitMs = opts.addressWaitMs ?? ADDRESS_WAIT_MS;
   const log = opts.log ?? silent;
   let stopping = false;
   const running = new Set<Promise<BatchReport>>();
@@ -161,14 +180,32 @@ export function createDeliveryWorker(opts: DeliveryWorkerOptions): DeliveryWorke
           skip(`${note.kind} turned off`);
           continue;
         }
+        const adapter = slot.adapter;
+        const address = data.address(adapter.channel, row.ada);
+        if (adapter.channel === 'wec' && address === null) {
+          // Not signed in through WeChat yet: wait (no attempt) until the sign-in records the
+          // openid and wakes the row, looking again now and then; skipped once the wait is over.
+          const t = now().getTime();
+          const made = Date.parse(note.createdAt);
+          const deadline = (Number.isNaN(made) ? t : made) + addressWaitMs;
+          if (t >= deadline) skip(NO_WECHAT_ADDRESS);
+          else {
+            const dueAt = new Date(Math.min(deadline, t + ADDRESS_RECHECK_MS)).toISOString();
+            put(claim, {
+              id: row.id,
+              outcome: 'waiting',
+              dueAt,
+              note: `${NO_WECHAT_ADDRESS} (waiting until ${new Date(deadline).toISOString()})`,
+            });
+          }
+          continue;
+        }
         const until = quietUntil(now(), prefs.quietHours);
         if (until) {
           const dueAt = until.toISOString();
           put(claim, { id: row.id, outcome: 'postponed', dueAt, note: `quiet hours: held until ${dueAt}` });
           continue;
         }
-        const adapter = slot.adapter;
-        const address = data.address(adapter.channel, row.ada);
         const message = {
           idempotencyKey: row.idempotencyKey,
           ada: row.ada,
@@ -207,6 +244,7 @@ export function createDeliveryWorker(opts: DeliveryWorkerOptions): DeliveryWorke
         else if (r.outcome === 'failed') report.failed++;
         else if (r.outcome === 'skipped') report.skipped++;
         else if (r.outcome === 'postponed') report.postponed++;
+        else if (r.outcome === 'waiting') report.waiting++;
         else report.released++;
         if (r.outcome === 'failed') log.warn({ outboxId: r.id, error: r.error }, 'notification delivery: a message failed for good');
       }
