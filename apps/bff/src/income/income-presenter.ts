@@ -27,7 +27,7 @@ import {
   type ServiceFeeAnnualTax,
 } from '@abo/plan';
 import type { MonthlyResult } from '../db/monthly-results.ts';
-import { nameFor, type NameViewer } from '../lib/name-policy.ts';
+import { nameFor, shownNameText, type NameViewer } from '../lib/name-policy.ts';
 import { groupBy4, sumTotals, type ParsedItem, type ParsedLeg, type Totals } from './income-data.ts';
 import type { LegPerson, StatementTotals, StoredStatement } from './income-queries.ts';
 
@@ -138,7 +138,7 @@ export function promotionData(
       const name = l.legId ? legName(viewer, l.legId, l.name, people.get(l.legId)) : null;
       return {
         legAdaMasked: l.legId ? maskPrivacy(l.legId) : null,
-        legName: name && { zh: name.nameZh, en: name.nameEn },
+        legName: name && shownNameText(name),
         pv: l.pv,
         bvFen: l.bvFen,
         legPercent: l.legPercent,

@@ -57,13 +57,13 @@ export function nameFor(viewer: NameViewer, person: NamedPerson, masked?: () => 
  * A shown name as an answer's `{ zh, en }` text. name_en is optional: without a Latin name the
  * English text is the Chinese one, so English pages show a name rather than nothing.
  */
-function nameText(shown: ShownName): LocalText {
+export function shownNameText(shown: ShownName): LocalText {
   return { zh: shown.nameZh, en: shown.nameEn.trim() === '' ? shown.nameZh : shown.nameEn };
 }
 
 /** A person's names as this viewer may see them (nameFor), as an answer's `{ zh, en }` text. */
 export function nameTextFor(viewer: NameViewer, person: NamedPerson): LocalText {
-  return nameText(nameFor(viewer, person));
+  return shownNameText(nameFor(viewer, person));
 }
 
 /**

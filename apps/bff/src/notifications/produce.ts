@@ -33,7 +33,7 @@ import type { DB } from '../db/index.ts';
 import { inChunks } from '../db/in-chunks.ts';
 import { attendedCodes } from '../db/monthly-results.ts';
 import { parseItems } from '../income/income-data.ts';
-import { nameFor } from '../lib/name-policy.ts';
+import { nameFor, shownNameText } from '../lib/name-policy.ts';
 import { refOf } from '../lib/member-ref.ts';
 import { allPreferences, pushesTo } from './preferences.ts';
 
@@ -284,7 +284,7 @@ async function eventsOf(
       const shown = nameFor({ ada: sponsor }, leg);
       return {
         id: leg.ada,
-        name: { zh: shown.nameZh, en: shown.nameEn },
+        name: shownNameText(shown),
         ref: refOf(leg.memberNo),
         gpv: open.get(leg.ada)?.gpv ?? 0,
         qLastMonth: before.get(leg.ada)?.isQ ?? false,
@@ -304,7 +304,7 @@ async function eventsOf(
       list.push(
         memberJoinedEvent({
           id: member.ada,
-          name: { zh: shown.nameZh, en: shown.nameEn.trim() === '' ? shown.nameZh : shown.nameEn },
+          name: shownNameText(shown),
           ref: refOf(member.memberNo),
           generation,
           joinedOn: member.joinedOn,

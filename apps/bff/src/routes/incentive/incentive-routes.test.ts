@@ -101,6 +101,21 @@ describe('/bff/v1/incentive', () => {
   });
   afterAll(() => t.close());
 
+  it('shows the Chinese name where a member has no Latin one: in the team tree and the member list', async () => {
+    const ask = (url: string, payload: object = {}) =>
+      t.app.inject({ method: 'POST', url: `/bff/v1/incentive/${url}`, headers, payload: { channel: 'wec', ...payload } });
+    const tree = (await ask('market/tree')).json();
+    expect(tree.code).toBe(Code.OK);
+    const inTree = tree.data.nodes.map((n: { maskedName: { zh: string; en: string } }) => n.maskedName);
+    expect(inTree).toContainEqual({ zh: '赵四', en: '赵四' });
+    expect(inTree).toContainEqual({ zh: '李小红', en: 'Li Xiaohong' });
+    const members = (await ask('market/members', { pageSize: 20 })).json();
+    expect(members.data.rows.map((r: { maskedName: { zh: string; en: string } }) => r.maskedName)).toContainEqual({
+      zh: '赵四',
+      en: '赵四',
+    });
+  });
+
   it('lists this and last PY plans with status and a headline', async () => {
     const res = await call('plans');
     const body = res.json();

@@ -1,6 +1,6 @@
 import { maskPrivacy, type MarketPerson } from '@abo/contract';
 import { refOf } from '../../lib/member-ref.ts';
-import { nameFor, type NameViewer } from '../../lib/name-policy.ts';
+import { nameFor, shownNameText, type NameViewer } from '../../lib/name-policy.ts';
 
 export interface PersonSource {
   ada: string;
@@ -30,7 +30,7 @@ export function personOfShown(
 ): MarketPerson {
   return {
     ref: refOf(p.memberNo),
-    maskedName: { zh: shown.nameZh, en: shown.nameEn },
+    maskedName: shownNameText(shown),
     maskedAda: shown.maskedAda,
     pinCode: p.pinCode,
     joinDate: p.joinDate,

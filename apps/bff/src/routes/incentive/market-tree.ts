@@ -7,7 +7,7 @@ import { TREE_SEARCH_LIMIT, TREE_SEARCH_MAX_LEVEL, type TreeData, type TreeNode,
 import { isNearQ, qGap } from '@abo/plan';
 import { badRequest, forbidden } from '../../lib/app-error.ts';
 import { refOf } from '../../lib/member-ref.ts';
-import type { NameViewer } from '../../lib/name-policy.ts';
+import { shownNameText, type NameViewer } from '../../lib/name-policy.ts';
 import { filterFieldsOf, filterMembers, FULL_ADA, perSnapshotLru, unfiltered, type MemberFilterFields } from './market-query.ts';
 import { comparator, downlineRange, shownNameStartsWith, shownOf, type MarketSnapshot } from './market-snapshot.ts';
 
@@ -143,7 +143,7 @@ function nodeOf(s: MarketSnapshot, k: number, names: NameViewer, view: TreeView)
   const f = view.filter;
   return {
     ref: refOf(s.no[k]!),
-    maskedName: { zh: shown.nameZh, en: shown.nameEn },
+    maskedName: shownNameText(shown),
     maskedAda: shown.maskedAda,
     pinCode: s.pin[k]!,
     gpv,
@@ -251,7 +251,7 @@ export function treeSearch(s: MarketSnapshot, root: number, names: NameViewer, s
       const path = level > TREE_SEARCH_MAX_LEVEL ? [] : pathTo(s, root, k);
       return {
         ref: refOf(s.no[k]!),
-        maskedName: { zh: shown.nameZh, en: shown.nameEn },
+        maskedName: shownNameText(shown),
         maskedAda: shown.maskedAda,
         level,
         path: path.map((j) => refOf(s.no[j]!)),
