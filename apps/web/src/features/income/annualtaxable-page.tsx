@@ -13,6 +13,7 @@ import { MonthsChart } from './components/months-chart.tsx';
 import { LabelledSelect } from './components/pickers.tsx';
 import { StatementTable } from './components/statement-table.tsx';
 import { useParam } from './components/use-param.ts';
+import { YearKindSwitch } from './components/year-kind-switch.tsx';
 import './i18n.ts';
 import './income.css';
 
@@ -35,6 +36,7 @@ export default function AnnualTaxablePage() {
           const hasIncome = d.grossFen !== 0;
           return (
             <>
+              <YearKindSwitch current="tax" />
               <div className="card income-toolbar">
                 <LabelledSelect
                   label={t('calendarYear')}
@@ -64,6 +66,7 @@ export default function AnnualTaxablePage() {
                   </p>
                   <div className="grid income-totals">
                     <Figure value={formatFen(d.grossFen, lang)} label={t('gross')} />
+                    <Figure value={formatFen(d.withheldFen, lang)} label={t('withheld')} />
                     <Figure value={formatFen(d.annualTaxFen, lang)} label={t('annualTax')} />
                     <div className={d.balanceFen > 0 ? 'income-balance--pay' : d.balanceFen < 0 ? 'income-balance--refund' : ''}>
                       <Figure value={formatFen(Math.abs(d.balanceFen), lang)} label={balanceLabel} />

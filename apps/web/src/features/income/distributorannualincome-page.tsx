@@ -12,6 +12,7 @@ import { PySelect } from './components/pickers.tsx';
 import { StatementTable } from './components/statement-table.tsx';
 import { TotalsGrid } from './components/totals.tsx';
 import { useParam } from './components/use-param.ts';
+import { YearKindSwitch } from './components/year-kind-switch.tsx';
 import './i18n.ts';
 import './income.css';
 
@@ -33,6 +34,7 @@ export default function DistributorAnnualIncomePage() {
           const states = d.months.map((m): MonthStateData => (m.noData ? 'noData' : 'closed'));
           return (
             <>
+              <YearKindSwitch current="py" />
               <div className="card income-toolbar">
                 <PySelect value={d.py} pys={d.pys} onChange={setYear} />
                 <div className="income-toolbar__group">

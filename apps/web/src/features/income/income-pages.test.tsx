@@ -160,4 +160,19 @@ describe('the annual taxable page', () => {
     expect(screen.getByRole('heading', { name: 'Statements paid in 2026' })).toBeInTheDocument();
     expect(screen.getByText('paid on 15 Jan 2026')).toBeInTheDocument();
   });
+
+  it('stands beside the performance year as a view of its own, with the tax withheld among its headline figures', async () => {
+    await act(() => i18n.changeLanguage('en-US'));
+    show(<AnnualTaxablePage />, [[annualTaxableQuery().queryKey, taxable]]);
+    const views = screen.getByRole('navigation', { name: 'Which year to count by' });
+    expect(within(views).getByRole('link', { name: /Tax year/ })).toHaveAttribute('aria-current', 'page');
+    const py = within(views).getByRole('link', { name: /Performance year/ });
+    expect(py).toHaveAttribute('href', '/income/distributorannualincome');
+    expect(py).not.toHaveAttribute('aria-current');
+    const headline = screen.getByRole('heading', { name: '2026' }).closest('section')!.querySelector('.income-totals')!;
+    const withheld = within(headline as HTMLElement)
+      .getByText('Withheld during the year')
+      .closest('.figure-block')!;
+    expect(withheld.querySelector('.figure')).toHaveTextContent('¥400.00');
+  });
 });
