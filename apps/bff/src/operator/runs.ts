@@ -50,6 +50,9 @@ function isUniqueViolation(err: unknown): boolean {
 /** Busy runs whose lease expired (their process stopped) become failed; answers how many. */
 export async function expireStaleRuns(db: DB, now = new Date()): Promise<number> {
   const at = now.toISOString();
+  // Looked for first: a read, which on SQLite never waits for the import writing meanwhile.
+  const stale = await db.selectFrom('import_runs').select('id').where('busy_slot', '=', 1).where('lease_until', '<', at).executeTakeFirst();
+  if (!stale) return 0;
   const result = await db
     .updateTable('import_runs')
     .set({ status: 'failed', error: STOPPED_MESSAGE, busy_slot: null, lease_until: null, progress: null, finished_at: at })

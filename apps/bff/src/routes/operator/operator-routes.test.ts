@@ -40,7 +40,8 @@ describe('the operators import page: upload, check, confirm, import and close', 
   let t: OperatorApp;
   let ops: Record<string, string>;
   beforeAll(async () => {
-    t = await operatorApp();
+    // As the server runs them: the check, the import and the close on worker threads.
+    t = await operatorApp(undefined, { worker: true });
     await insertStaff(t.db, 'ops01', 'operator');
     ops = await staffHeaders(t.app, 'ops01');
   });

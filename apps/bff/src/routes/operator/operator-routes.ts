@@ -17,6 +17,7 @@ import {
   ExportRefused,
 } from '../../operator/audit-export.ts';
 import { ImportRunner, type RunnerOptions } from '../../operator/runner.ts';
+import { workerSteps } from '../../operator/run-in-worker.ts';
 import {
   busyRun,
   claimForImport,
@@ -59,7 +60,15 @@ export async function operatorRoutes(app: FastifyInstance, opts: OperatorRoutesO
   const maxBytes = opts.config.OPERATOR_UPLOAD_MAX_MB * 1024 * 1024;
   // Here only: no other route takes multipart bodies.
   await app.register(multipart, { limits: uploadLimits(maxBytes) });
-  const runner = new ImportRunner({ db, dataDir: opts.config.dataDir, today: opts.config.today, log: app.log, ...opts.runner });
+  // The check, the import and the close run on worker threads with connections of their own.
+  const runner = new ImportRunner({
+    db,
+    dataDir: opts.config.dataDir,
+    today: opts.config.today,
+    log: app.log,
+    ...workerSteps,
+    ...opts.runner,
+  });
 
   const actorOf = (request: FastifyRequest) => {
     if (!request.session) throw unauthorized();

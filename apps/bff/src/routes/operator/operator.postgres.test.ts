@@ -31,7 +31,7 @@ describe('the import page with two processes on one PostgreSQL database', () => 
       },
       { on: { t, db: t.db } },
     );
-    two = await operatorApp(undefined, { on: { t, db: t.another() } });
+    two = await operatorApp(undefined, { on: { t, db: t.another() }, worker: true });
     await insertStaff(t.db, 'ops01', 'operator');
   });
   afterAll(async () => {

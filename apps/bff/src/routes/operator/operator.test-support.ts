@@ -9,6 +9,8 @@ import { IMPORT_UPLOAD_PATH, type ImportRun } from '@abo/contract';
 import { buildApp, type BuildOptions } from '../../app.ts';
 import { loadConfig, type Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
+import { closeMonths } from '../../close/close.ts';
+import { importDirectory } from '../../import/import.ts';
 import { EXAMPLES_DIR } from '../../import/import.test-support.ts';
 import { openThrowawayDb, type ThrowawayDb } from '../../testing/throwaway-db.ts';
 import { TEST_TODAY } from '../../testing/today.ts';
@@ -20,10 +22,14 @@ export interface OperatorApp {
   close(): Promise<void>;
 }
 
-/** An app on `t`'s database (or a throwaway one), with `runner` replacing parts of the import runner. */
+/**
+ * An app on `t`'s database (or a throwaway one), with `runner` replacing parts of the import
+ * runner. The check, import and close run in the test's thread unless `worker` (the server's
+ * worker threads: slower to start from source, so for the tests that are about them).
+ */
 export async function operatorApp(
   runner?: BuildOptions['operator'],
-  { env = {}, on }: { env?: Record<string, string>; on?: { t: ThrowawayDb; db: DB } } = {},
+  { env = {}, on, worker = false }: { env?: Record<string, string>; on?: { t: ThrowawayDb; db: DB }; worker?: boolean } = {},
 ): Promise<OperatorApp> {
   const t = on ? null : await openThrowawayDb({ name: 'operator' });
   const dir = on ? on.t.dir : t!.dir;
@@ -35,7 +41,8 @@ export async function operatorApp(
     MAX_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
-  const app = await buildApp({ config, db, logger: process.env.TEST_LOG === '1', ...(runner ? { operator: runner } : {}) });
+  const steps = worker ? {} : { importDirectory, closeMonths };
+  const app = await buildApp({ config, db, logger: process.env.TEST_LOG === '1', operator: { ...steps, ...runner } });
   await app.ready();
   return { app, db, config, close: () => (t ? t.close(() => app.close()) : app.close().then(() => undefined)) };
 }
