@@ -13,6 +13,7 @@ import { insertDistributor, insertStaff } from '../../testing/fixtures.ts';
 import { runCommand } from '../../testing/run-cli.ts';
 import { STOPPED_MESSAGE } from '../../operator/runs.ts';
 import { signInHeaders } from '../../testing/suite-app.ts';
+import { openThrowawayDb } from '../../testing/throwaway-db.ts';
 import { call, exampleParts, operatorApp, settled, staffHeaders, upload, type OperatorApp } from './operator.test-support.ts';
 
 const GET = '/bff/v1/operator/imports/get';
@@ -405,4 +406,37 @@ describe('when the confirmed import or its close goes wrong', () => {
       await t.close();
     }
   }, 60_000);
+});
+
+describe('a start after a stop', () => {
+  it('fails the runs a stopped process left busy and deletes the files nothing can use', async () => {
+    const t = await openThrowawayDb({ name: 'operator-restart' });
+    const run = (id: string, status: string, busy: boolean) => ({
+      id,
+      status,
+      replace: 0,
+      files: '[]',
+      uploaded_by: 'ops01',
+      uploaded_at: '2026-11-21T00:00:00.000Z',
+      busy_slot: busy ? 1 : null,
+      lease_until: busy ? '2026-11-21T00:01:00.000Z' : null,
+    });
+    await t.db
+      .insertInto('import_runs')
+      .values([run('stale', 'importing', true), run('done', 'done', false), run('checked', 'checked', false)])
+      .execute();
+    for (const id of ['stale', 'done', 'checked']) fs.mkdirSync(path.join(t.dir, 'imports', id), { recursive: true });
+    const app = await operatorApp(undefined, { on: { t, db: t.db } });
+    try {
+      expect(fs.readdirSync(path.join(t.dir, 'imports'))).toEqual(['checked']);
+      const rows = await t.db.selectFrom('import_runs').select(['id', 'status', 'error', 'busy_slot']).orderBy('id').execute();
+      expect(rows).toEqual([
+        { id: 'checked', status: 'checked', error: null, busy_slot: null },
+        { id: 'done', status: 'done', error: null, busy_slot: null },
+        { id: 'stale', status: 'failed', error: STOPPED_MESSAGE, busy_slot: null },
+      ]);
+    } finally {
+      await t.close(() => app.app.close());
+    }
+  });
 });
