@@ -9,6 +9,7 @@ await build({
     backup: 'src/cli/backup.ts',
     'plan-worker': 'src/close/plan-worker.ts',
     'live-worker': 'src/live/live-worker.ts',
+    'run-worker': 'src/operator/run-worker.ts',
     'render-worker': 'src/documents/render-worker.ts',
   },
   outdir: process.env.BFF_OUT_DIR ?? 'dist',

@@ -16,6 +16,7 @@ import { chinaDay } from '../import/fields.ts';
 import { ImportConflictError, importTables } from '../import/import.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../idp/demo-accounts.ts';
 import { standInOpenId } from '../notifications/addresses.ts';
+import { accountsChanged } from '../idp/live-accounts.ts';
 import { generateDataset, MIN_DISTRIBUTORS, type Dataset, type ProgressFn, type SeedOptions } from './generate.ts';
 import { DESCRIPTION_PAGES, promptsFor, SHOPS } from './reference-data.ts';
 import { demoTables } from './rows.ts';
@@ -194,14 +195,14 @@ async function writeReference(ds: Dataset, writer: BulkWriter, wechatAppId: stri
   for (const p of promptsFor(pyOf(today), toMonthKey(today))) {
     prompts.add([p.business_type, p.year, p.month, p.type, p.title_zh, p.title_en, p.content_zh, p.content_en]);
   }
-  const creds = writer.inserter('credentials', ['username', 'ada', 'kind', 'display_name', 'password_hash']);
+  const creds = writer.inserter('credentials', ['username', 'ada', 'kind', 'display_name', 'password_hash', 'role']);
   // A salt derived from the seed keeps re-seeding byte-identical; these are demo passwords.
   const hashes = await Promise.all(
     DEMO_ACCOUNTS.map((a) =>
       hashPassword(DEMO_PASSWORD, createHash('sha256').update(`abo-seed:${ds.options.seed}:${a.username}`).digest().subarray(0, 16)),
     ),
   );
-  DEMO_ACCOUNTS.forEach((a, k) => creds.add([a.username, a.ada, a.kind, a.displayName, hashes[k]!]));
+  DEMO_ACCOUNTS.forEach((a, k) => creds.add([a.username, a.ada, a.kind, a.displayName, hashes[k]!, a.role ?? '']));
   // The demo's pushes reach the WeChat stand-in as they would reach WeChat: each distributor
   // account has the openid its WeChat sign-in would record (routes/idp/idp-routes.ts). The demo
   // dataset only: a company's distributors get theirs when they sign in through WeChat.
@@ -245,6 +246,30 @@ async function writeProfiles(db: DB, ds: Dataset): Promise<void> {
  * Seeds the default dataset (SEED_DISTRIBUTORS, SEED, today) when the database has no
  * distributors yet; returns null when it already has some.
  */
+/**
+ * The demo's staff accounts a demo dataset seeded by an earlier version lacks (the operator ops01),
+ * added with the demo password, so the README's sign-ins work without a re-seed; answers their names.
+ */
+export async function addMissingDemoStaff(db: DB): Promise<string[]> {
+  const have = new Set((await db.selectFrom('credentials').select('username').execute()).map((r) => r.username));
+  const missing = DEMO_ACCOUNTS.filter((a) => a.kind === 'staff' && !have.has(a.username));
+  for (const a of missing) {
+    await db
+      .insertInto('credentials')
+      .values({
+        username: a.username,
+        ada: a.ada,
+        kind: a.kind,
+        display_name: a.displayName,
+        password_hash: await hashPassword(DEMO_PASSWORD),
+        role: a.role ?? 'service',
+      })
+      .execute();
+  }
+  if (missing.length > 0) await accountsChanged(db);
+  return missing.map((a) => a.username);
+}
+
 export async function ensureSeeded(
   db: DB,
   config: Pick<Config, 'SEED_DISTRIBUTORS' | 'SEED' | 'today'> & Partial<Pick<Config, 'WECHAT_APP_ID'>>,
