@@ -30,6 +30,7 @@ import { watchlistRoutes } from './routes/incentive/watchlist-routes.ts';
 import { incomeRoutes } from './routes/income/income-routes.ts';
 import { documentRoutes, type DocumentRoutesOptions } from './routes/documents/document-routes.ts';
 import { notificationRoutes } from './routes/notifications/notifications-routes.ts';
+import { operatorRoutes, type OperatorRoutesOptions } from './routes/operator/operator-routes.ts';
 import { renderDocument } from './documents/render.ts';
 import { DocumentCache } from './documents/document-cache.ts';
 import { RenderPool } from './documents/render-pool.ts';
@@ -50,6 +51,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Replace the document renderer and the links' clock (tests of routes/documents). */
   documents?: Partial<Pick<DocumentRoutesOptions, 'render' | 'now'>>;
+  /** Replace parts of the import runs' runner (tests of routes/operator: a short lease, a held import). */
+  operator?: OperatorRoutesOptions['runner'];
 }
 
 export const TOKEN_ISSUER = 'abo-inquiry-idp';
@@ -73,7 +76,7 @@ function pooledRenderer(app: FastifyInstance, config: Config): DocumentRoutesOpt
 }
 
 /** Builds the BFF without listening, so tests can drive it with app.inject(). */
-export async function buildApp({ config, db, logger = true, logStream, documents }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = true, logStream, documents, operator }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Credentials in addresses and headers never reach the log (lib/redact-url.ts).
     logger: logger ? { level: config.LOG_LEVEL, ...requestLogRedaction, ...(logStream ? { stream: logStream } : {}) } : false,
@@ -152,6 +155,7 @@ export async function buildApp({ config, db, logger = true, logStream, documents
   await app.register(incomeRoutes, { config });
   await app.register(documentRoutes, { config, render: documents?.render ?? pooledRenderer(app, config), now: documents?.now });
   await app.register(notificationRoutes);
+  await app.register(operatorRoutes, { config, ...(operator ? { runner: operator } : {}) });
   await app.register(wechatRoutes, { appId: config.WECHAT_APP_ID, jsapiTicket: config.WECHAT_JSAPI_TICKET });
   await app.register(analyticsRoutes, { config });
   await app.register(housekeepingPlugin, { config });

@@ -88,6 +88,13 @@ const envSchema = z.object({
   ANALYTICS_STORE: flag.default('1'),
   /** Stored analytics events older than this many days are deleted by the housekeeping timer. */
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /**
+   * Audit log entries (who read which distributor, who imported what) older than this many days are
+   * deleted by the housekeeping timer; 0 keeps them forever. Audit trails are usually kept a year or more.
+   */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(400),
+  /** The largest file the operators' import page takes (each of distributors.csv, orders.csv, attendance.csv), MB. */
+  OPERATOR_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(10_240).default(512),
   /** Analytics requests allowed per minute per client address (the web app sends about one per page view). */
   ANALYTICS_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
   /**

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS, type EndpointPath } from '@abo/contract';
+import { AUDIT_EXPORT_PATH, ENDPOINTS, IMPORT_UPLOAD_PATH, type EndpointPath } from '@abo/contract';
 import { TABLE_NAMES } from './db/schema.ts';
 import type { DB } from './db/index.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
-import { insertDistributor } from './testing/fixtures.ts';
+import { insertDistributor, insertStaff } from './testing/fixtures.ts';
 import { loadProfile } from './idp/profile.ts';
 
 // Hostile values: wrong types, huge strings, deep nesting, prototype-pollution keys, SQL and HTML.
@@ -92,6 +92,8 @@ const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
 describe('fuzz: hostile bodies to every BFF route', () => {
   let t: TestApp;
   let auth: Record<string, string>;
+  /** An operator's staff session: the operator calls are refused to the distributor above. */
+  let operator: Record<string, string>;
   let bffRoutes: Array<{ method: string; url: string }>;
 
   beforeAll(async () => {
@@ -99,17 +101,27 @@ describe('fuzz: hostile bodies to every BFF route', () => {
     await insertDistributor(t.db, '10000001');
     const tokens = await t.app.tokens.issue((await loadProfile(t.db, '10000001'))!);
     auth = { 'idaas-accesstoken': tokens.accessToken, 'idaas-idtoken': tokens.idToken };
-    // Every call of the contract's table, and the IdP's form and JSON posts.
+    await insertStaff(t.db, 'ops01', 'operator');
+    const staff = await t.app.tokens.issueStaff({ username: 'ops01', fullName: 'Ops' });
+    operator = { channel: 'iinquiry', jwks: staff.oktaIdTokenKey, 'ada-token': staff.adaToken };
+    // Every call of the contract's table, the operators' upload and export, and the IdP's form and JSON posts.
     const idp = t.app.routeList.filter((r) => r.method === 'POST' && r.url.startsWith('/idp/'));
-    bffRoutes = [...tableRoutes.filter((r) => r.method === 'POST'), ...idp];
+    const operatorFiles = [IMPORT_UPLOAD_PATH, AUDIT_EXPORT_PATH].map((url) => ({ method: 'POST', url }));
+    bffRoutes = [...tableRoutes.filter((r) => r.method === 'POST'), ...operatorFiles, ...idp];
   });
   afterAll(() => t.close());
 
   it('registers exactly the calls of the contract, each public only where the table says so', () => {
     // HEAD comes with every GET (Fastify's exposeHeadRoutes); the router matches paths in any case.
     // Document files are served outside the table, a navigation carrying no tokens (routes/documents),
-    // and so is the API's description (plugins/openapi.ts).
-    const outside = ['/bff/files/:token', '/bff/openapi.json'];
+    // and so is the API's description (plugins/openapi.ts), the operators' upload (multipart) and
+    // audit export (a file), which need an operator's session (plugins/auth.ts).
+    const outside = ['/bff/files/:token', '/bff/openapi.json', IMPORT_UPLOAD_PATH, AUDIT_EXPORT_PATH];
+    const operatorFiles = t.app.routeList.filter((r) => r.url === IMPORT_UPLOAD_PATH || r.url === AUDIT_EXPORT_PATH);
+    expect(operatorFiles.map((r) => `${key(r)} public=${r.public}`).sort()).toEqual([
+      `POST ${AUDIT_EXPORT_PATH} public=false`,
+      `POST ${IMPORT_UPLOAD_PATH} public=false`,
+    ]);
     const registered = t.app.routeList.filter((r) => /^\/bff\//i.test(r.url) && r.method !== 'HEAD' && !outside.includes(r.url));
     expect(registered.map(key).sort()).toEqual(tableRoutes.map(key).sort());
     expect(registered.map((r) => `${key(r)} public=${r.public}`).sort()).toEqual(
@@ -126,14 +138,14 @@ describe('fuzz: hostile bodies to every BFF route', () => {
       fc.asyncProperty(
         fc.constantFrom(...bffRoutes),
         body,
-        fc.boolean(),
-        fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded'),
+        fc.constantFrom('none', 'distributor', 'operator'),
+        fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'),
         async (route, payload, signedIn, type) => {
           fuzzed.add(route.url);
           const res = await t.app.inject({
             method: 'POST',
             url: route.url,
-            headers: { 'content-type': type, ...(signedIn ? auth : {}) },
+            headers: { 'content-type': type, ...(signedIn === 'distributor' ? auth : signedIn === 'operator' ? operator : {}) },
             payload,
           });
           expect(res.statusCode, `${route.url} ${payload.slice(0, 80)}`).toBeLessThan(500);

@@ -106,6 +106,7 @@ import {
   notificationsReadBodySchema,
   unreadCountDataSchema,
 } from './notifications.ts';
+import { importRunDataSchema, importRunIdBodySchema, importRunsBodySchema, importRunsDataSchema } from './operator.ts';
 import { watchBodySchema, watchDataSchema, watchlistDataSchema, watchNoteBodySchema, watchNoteDataSchema } from './watchlist.ts';
 
 /** A call answering the envelope `{code, message, success, data}` (docs/contract.md §3). */
@@ -221,6 +222,13 @@ export const ENDPOINTS = {
   '/bff/v1/notifications/read': { body: notificationsReadBodySchema, data: unreadCountDataSchema },
   '/bff/v1/notifications/preferences': { body: none, data: notificationPreferencesSchema },
   '/bff/v1/notifications/preferences/save': { body: notificationPreferencesBodySchema, data: notificationPreferencesSchema },
+
+  // --- The operators' import page (operator.ts): operator accounts only (apps/bff/src/plugins/auth.ts).
+  // The upload (multipart) and the audit export (a file) are outside this table: IMPORT_UPLOAD_PATH, AUDIT_EXPORT_PATH.
+  '/bff/v1/operator/imports/get': { body: importRunIdBodySchema, data: importRunDataSchema },
+  '/bff/v1/operator/imports/list': { body: importRunsBodySchema.optional(), data: importRunsDataSchema },
+  '/bff/v1/operator/imports/confirm': { body: importRunIdBodySchema, data: importRunDataSchema },
+  '/bff/v1/operator/imports/discard': { body: importRunIdBodySchema, data: importRunDataSchema },
 
   // --- Analytics (the SDK's default collector, README "Logs and analytics") -----------------
   '/bff/v1/analytics/events': { methods: ['GET', 'POST'], public: true, collector: true },

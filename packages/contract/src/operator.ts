@@ -16,6 +16,14 @@ import { z } from 'zod';
 import { baseBodySchema } from './common.ts';
 import { monthSchema } from './months.ts';
 
+/**
+ * The two calls outside the endpoint table (endpoints.ts): the upload is multipart/form-data, not
+ * JSON, and the audit export answers a file. Both need the staff headers of every iinquiry call
+ * (`channel: iinquiry`, `ada-token`, `jwks`): the upload's body carries no channel.
+ */
+export const IMPORT_UPLOAD_PATH = '/bff/v1/operator/imports/upload';
+export const AUDIT_EXPORT_PATH = '/bff/v1/operator/auditExport';
+
 /** The files an import takes, by name (the CLI's names). */
 export const IMPORT_FILE_NAMES = ['distributors.csv', 'orders.csv', 'attendance.csv'] as const;
 export const importFileNameSchema = z.enum(IMPORT_FILE_NAMES);

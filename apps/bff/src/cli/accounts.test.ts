@@ -23,7 +23,7 @@ describe('accounts CLI', () => {
     expect(added.status, added.stderr).toBe(0);
     expect(added.stdout).toMatch(/Added staff account ops.chen/);
     const listed = await accounts('', 'list');
-    expect(listed.stdout).toMatch(/ops.chen\s+客服 陈/);
+    expect(listed.stdout).toMatch(/ops.chen\s+service\s+客服 陈/);
 
     const weak = await accounts('demo1234\n', 'add-staff', 'ops.zhao');
     expect(weak.status).toBe(1);
@@ -32,6 +32,24 @@ describe('accounts CLI', () => {
     const usage = await accounts('', 'add-staff');
     expect(usage.status).toBe(2);
     expect(usage.stderr).toMatch(/needs an account name[\s\S]*Usage: npm run accounts/);
+  });
+
+  it('adds an operator with --operator, changes a role with set-role, and lists the roles', async () => {
+    const added = await accounts('a long operator passphrase\n', 'add-staff', 'ops.wu', '--operator');
+    expect(added.status, added.stderr).toBe(0);
+    expect(added.stdout).toMatch(/Added operator account ops.wu.*\/front\/operator/);
+    expect((await accounts('', 'list')).stdout).toMatch(/ops.wu\s+operator\s+ops.wu/);
+    const demoted = await accounts('', 'set-role', 'ops.wu', 'service');
+    expect(demoted.status, demoted.stderr).toBe(0);
+    expect((await accounts('', 'list')).stdout).toMatch(/ops.wu\s+service\s+ops.wu/);
+    const bad = await accounts('', 'set-role', 'ops.wu', 'admin');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/set-role needs a role: service or operator/);
+    const unknown = await accounts('', 'set-role', 'nobody.here', 'operator');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toMatch(/Not done: no staff account named nobody.here/);
+    const misplaced = await accounts('', 'list', '--operator');
+    expect(misplaced.status).toBe(2);
   });
 
   it('adds a sign-in for an imported distributor: their ADA and a password from standard input', async () => {

@@ -57,3 +57,25 @@ export async function subjectsReadSince(
     .executeTakeFirst();
   return { count: Number(row?.n ?? 0), seen: Number(row?.seen ?? 0) === 1, oldest: (row?.oldest as string | null | undefined) ?? null };
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Deletes audit entries older than AUDIT_RETENTION_DAYS (0: keep them all), in batches so SQLite lets
+ * requests through between them (the housekeeping timer); answers how many.
+ */
+export async function pruneAuditLog(db: DB, retentionDays: number, now = new Date(), batch = 5000): Promise<number> {
+  if (retentionDays <= 0) return 0;
+  const cutoff = new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
+  let total = 0;
+  for (;;) {
+    const result = await db
+      .deleteFrom('audit_log')
+      .where('id', 'in', db.selectFrom('audit_log').select('id').where('at', '<', cutoff).limit(batch))
+      .executeTakeFirst();
+    const deleted = Number(result.numDeletedRows);
+    total += deleted;
+    if (deleted < batch) return total;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}

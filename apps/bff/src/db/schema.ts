@@ -224,6 +224,8 @@ export interface CredentialsTable {
   kind: string;
   display_name: string;
   password_hash: string;
+  /** Staff accounts: 'service' (customer service) or 'operator' (the import page); '' for distributors. */
+  role: Generated<string>;
 }
 
 export interface SigningKeysTable {
@@ -354,6 +356,35 @@ export interface AuditLogTable {
   at: string;
 }
 
+/** One upload of the operators' import page, from its check to its import and close (operator/runs.ts). */
+export interface ImportRunsTable {
+  id: string;
+  status: string;
+  replace: number;
+  /** JSON: [{ name, bytes, sha256 }]. */
+  files: string;
+  uploaded_by: string;
+  uploaded_at: string;
+  confirmed_by: string | null;
+  confirmed_at: string | null;
+  finished_at: string | null;
+  /** JSON: { total, shown }. */
+  issues: string | null;
+  /** JSON: what the check found (ImportCounts). */
+  check_counts: string | null;
+  /** JSON: what the import wrote (ImportCounts). */
+  imported: string | null;
+  /** JSON: what the close did. */
+  close_result: string | null;
+  /** JSON: { phase, done, total }. */
+  progress: string | null;
+  error: string | null;
+  /** 1 while checking, importing or closing (unique: one busy run per database), else null. */
+  busy_slot: number | null;
+  /** ISO time until which the working process holds the run. */
+  lease_until: string | null;
+}
+
 export interface AnalyticsEventsTable {
   id: Generated<number>;
   at: string;
@@ -395,6 +426,7 @@ export interface Database {
   notification_addresses: NotificationAddressesTable;
   watchlist: WatchlistTable;
   audit_log: AuditLogTable;
+  import_runs: ImportRunsTable;
   analytics_events: AnalyticsEventsTable;
   meta: MetaTable;
 }
@@ -432,6 +464,7 @@ export const TABLE_NAMES = [
   'notification_addresses',
   'watchlist',
   'audit_log',
+  'import_runs',
   'analytics_events',
 ] as const satisfies readonly (keyof Database)[];
 type MissingTables = Exclude<keyof Database, (typeof TABLE_NAMES)[number]>;

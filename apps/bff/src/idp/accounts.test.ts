@@ -22,7 +22,7 @@ describe('sign-in accounts', () => {
     await addStaff(t.db, 'ops.lee', 'correct horse battery', '客服 李');
     await expect(addStaff(t.db, 'ops.lee', 'another long pass')).rejects.toThrow(/exists already/);
     await expect(addStaff(t.db, '10000009', 'another long pass')).rejects.toThrow(/starting with a letter/);
-    expect(await listStaff(t.db)).toEqual([{ username: 'ops.lee', kind: 'staff', displayName: '客服 李' }]);
+    expect(await listStaff(t.db)).toEqual([{ username: 'ops.lee', kind: 'staff', displayName: '客服 李', role: 'service' }]);
     await setPassword(t.db, 'ops.lee', 'a new long passphrase');
     const row = await t.db.selectFrom('credentials').selectAll().where('username', '=', 'ops.lee').executeTakeFirstOrThrow();
     expect(await verifyPassword('a new long passphrase', row.password_hash)).toBe(true);

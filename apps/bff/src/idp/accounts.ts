@@ -28,23 +28,34 @@ export function passwordProblem(username: string, password: string): string | nu
   return null;
 }
 
+/** What a staff account may do: customer service reads distributors, an operator loads the files (the import page). */
+export const STAFF_ROLES = ['service', 'operator'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
 export interface AccountSummary {
   username: string;
   kind: string;
   displayName: string;
+  role: string;
 }
 
 export async function listStaff(db: DB): Promise<AccountSummary[]> {
   const rows = await db
     .selectFrom('credentials')
-    .select(['username', 'kind', 'display_name'])
+    .select(['username', 'kind', 'display_name', 'role'])
     .where('kind', '=', 'staff')
     .orderBy('username')
     .execute();
-  return rows.map((r) => ({ username: r.username, kind: r.kind, displayName: r.display_name }));
+  return rows.map((r) => ({ username: r.username, kind: r.kind, displayName: r.display_name, role: r.role }));
 }
 
-export async function addStaff(db: DB, username: string, password: string, displayName = username): Promise<void> {
+export async function addStaff(
+  db: DB,
+  username: string,
+  password: string,
+  displayName = username,
+  role: StaffRole = 'service',
+): Promise<void> {
   if (!STAFF_NAME.test(username)) throw new AccountError('a staff name is 3–64 letters, digits, ".", "_" or "-", starting with a letter');
   const problem = passwordProblem(username, password);
   if (problem) throw new AccountError(problem);
@@ -52,9 +63,28 @@ export async function addStaff(db: DB, username: string, password: string, displ
   if (exists) throw new AccountError(`an account named ${username} exists already`);
   await db
     .insertInto('credentials')
-    .values({ username, ada: username, kind: 'staff', display_name: displayName.slice(0, 64), password_hash: await hashPassword(password) })
+    .values({
+      username,
+      ada: username,
+      kind: 'staff',
+      display_name: displayName.slice(0, 64),
+      password_hash: await hashPassword(password),
+      role,
+    })
     .execute();
   // Processes that found no such account before read it again.
+  await accountsChanged(db);
+}
+
+/** Makes a staff account customer service or an operator; takes effect at its next request, in every process. */
+export async function setStaffRole(db: DB, username: string, role: StaffRole): Promise<void> {
+  const result = await db
+    .updateTable('credentials')
+    .set({ role })
+    .where('username', '=', username)
+    .where('kind', '=', 'staff')
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new AccountError(`no staff account named ${username}`);
   await accountsChanged(db);
 }
 

@@ -8,6 +8,8 @@ export interface DemoAccount {
   readonly username: string;
   readonly ada: string;
   readonly kind: 'distributor' | 'staff';
+  /** Staff accounts: customer service or operator (idp/accounts.ts, STAFF_ROLES). */
+  readonly role?: 'service' | 'operator';
   readonly displayName: string;
   readonly profile: string;
 }
@@ -46,6 +48,15 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     ada: 'staff01',
     kind: 'staff',
     displayName: '客服 张敏',
+    role: 'service',
     profile: 'customer-service staff (iinquiry channel)',
+  },
+  {
+    username: 'ops01',
+    ada: 'ops01',
+    kind: 'staff',
+    displayName: '运营 李娜',
+    role: 'operator',
+    profile: "operator: loads the day's files (/front/operator)",
   },
 ];

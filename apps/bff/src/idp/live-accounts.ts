@@ -75,6 +75,18 @@ export async function staffSessionStands(db: DB, username: string, stamp: unknow
 }
 
 /**
+ * A staff account's role ('service' or 'operator'; null: no such staff account). `fresh` reads the
+ * row now (the operator calls decide on it); otherwise the answer is kept while the data version
+ * stays (set-role moves it through accountsChanged, so every process reads it again).
+ */
+export async function staffRole(db: DB, username: string, { fresh = false } = {}): Promise<string | null> {
+  const read = async () =>
+    (await db.selectFrom('credentials').select('role').where('username', '=', username).where('kind', '=', 'staff').executeTakeFirst())
+      ?.role ?? null;
+  return fresh ? read() : keptLookup(db, `role|${username}`, read);
+}
+
+/**
  * A distributor token of the embedded IdP stands while the ADA is in the data, held by the
  * person its id token names (name and masked national ID: a reused ADA is someone else), with
  * the sign-in password its access token was issued under (claim `cv`).

@@ -33,8 +33,16 @@ import { A, DISTRIBUTOR_COLUMNS, D, O, parsePinHeld, type OrderTime } from './fi
 import { FILE_NAMES, ImportRejected, IssueList, type FileName } from './issues.ts';
 import type { ImportSummary } from './summary.ts';
 import { createStaging, dropStaging, dataVersionOf, closedThrough } from './staging.ts';
-import { type ExistingMember, type MemberRow, MEMBER_COLUMNS, reheldSql, updateMembersSql, stageMembers } from './members.ts';
-import { reportCycles, insertNewSql, checkStaged, newRowsAdaSql } from './staged-checks.ts';
+import {
+  type ExistingMember,
+  type MemberRow,
+  MEMBER_COLUMNS,
+  reheldSql,
+  updateMembersSql,
+  stageMembers,
+  countUpdatesSql,
+} from './members.ts';
+import { reportCycles, insertNewSql, checkStaged, newRowsAdaSql, countNewSql } from './staged-checks.ts';
 import { insertIntoTable } from './empty-table-insert.ts';
 import { rebuildOrderMonths, stageOrderMonths, updateOrderMonths } from './order-months.ts';
 
@@ -58,6 +66,11 @@ interface ImportRunOptions {
    * database a company's: it drops the seed's claim (meta `seed`), so demo mode stays off on it.
    */
   readonly demoRows?: boolean;
+  /**
+   * Read and check exactly as an import, then write nothing: the summary counts what the write
+   * would add and update (the operators' import page shows it before the operator confirms).
+   */
+  readonly checkOnly?: boolean;
 }
 
 export interface ImportOptions extends ImportRunOptions {
@@ -353,9 +366,30 @@ async function run(conn: ImportConn, files: Files, opts: ImportRunOptions & { re
   if (issues.total > 0) throw new ImportRejected(issues);
 
   // ---- write -------------------------------------------------------------------------------
-  progress?.({ phase: 'write', done: 0, total: 1 });
   const present = DISTRIBUTOR_COLUMNS.map((_, k) => (memberHeader?.position[k] ?? 0) > 0);
   const addedMembers = members.filter((m) => !inDb.has(m.values[D.ada]!)).length;
+  const summary = (counts: { updated: number; orders: number; attendance: number; changed: boolean }): ImportSummary => ({
+    distributors: { rows: members.length, added: addedMembers, updated: counts.updated },
+    orders: { rows: orderRows, added: counts.orders },
+    attendance: { rows: attendanceRows, added: counts.attendance },
+    replaced: replace,
+    changed: counts.changed,
+    months: [...months].sort(),
+    seconds: (performance.now() - t0) / 1000,
+  });
+  if (opts.checkOnly) {
+    // What the write below would do, counted by the same conditions over the staged rows.
+    if (members.length > 0) await stageMembers(conn, members, existing, inDb, replace);
+    const count = async (text: string) => Number((await conn.rows<[n: number | string]>(text))[0]?.[0] ?? 0);
+    // --replace empties the tables first: every staged row goes in, and no member is "updated".
+    const updated = replace || members.length === 0 ? 0 : await count(countUpdatesSql(present));
+    const moved = replace || members.length === 0 ? 0 : await count(`select count(*) from import_tree`);
+    const orders = await count(replace ? `select count(*) from ${orderSpec.staged.staging}` : countNewSql(orderSpec.staged));
+    const attendance = await count(replace ? `select count(*) from ${attendanceSpec.staged.staging}` : countNewSql(attendanceSpec.staged));
+    const changed = replace || addedMembers + updated + moved + orders + attendance > 0;
+    return summary({ updated, orders, attendance, changed });
+  }
+  progress?.({ phase: 'write', done: 0, total: 1 });
   if (members.length > 0) await stageMembers(conn, members, existing, inDb, replace);
   const counts = await conn.transaction(async (k) => {
     if ((await dataVersionOf(conn)) !== version) throw new ImportConflictError();
@@ -412,16 +446,7 @@ async function run(conn: ImportConn, files: Files, opts: ImportRunOptions & { re
     return { updated, orders, attendance, changed };
   });
   progress?.({ phase: 'write', done: 1, total: 1 });
-
-  return {
-    distributors: { rows: members.length, added: addedMembers, updated: counts.updated },
-    orders: { rows: orderRows, added: counts.orders },
-    attendance: { rows: attendanceRows, added: counts.attendance },
-    replaced: replace,
-    changed: counts.changed,
-    months: [...months].sort(),
-    seconds: (performance.now() - t0) / 1000,
-  };
+  return summary(counts);
 }
 
 /** Whom the staged rows touch before they are written: the new members and whoever has a new order or attendance. */

@@ -53,8 +53,18 @@ export function reheldSql(present: readonly boolean[]): string {
 export function updateMembersSql(present: readonly boolean[]): string {
   const cols = UPDATABLE.filter(([k]) => present[k]).map(([, c]) => c);
   const set = cols.map((c) => `${c} = s.${c}`).join(', ');
+  return `update distributors set ${set} from import_distributors s where ${updatedWhere(cols)}`;
+}
+
+/** How many members updateMembersSql would update (an import's check: import.ts, checkOnly). */
+export function countUpdatesSql(present: readonly boolean[]): string {
+  const cols = UPDATABLE.filter(([k]) => present[k]).map(([, c]) => c);
+  return `select count(*) from distributors, import_distributors s where ${updatedWhere(cols)}`;
+}
+
+function updatedWhere(cols: readonly string[]): string {
   const differs = cols.map((c) => `distributors.${c} is distinct from s.${c}`).join(' or ');
-  return `update distributors set ${set} from import_distributors s where distributors.ada = s.ada and s.is_new = 0 and (${differs})`;
+  return `distributors.ada = s.ada and s.is_new = 0 and (${differs})`;
 }
 
 /**

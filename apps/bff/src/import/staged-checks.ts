@@ -42,6 +42,11 @@ export function newRowsAdaSql(f: StagedFile): string {
   return `select s.ada from ${f.staging} s where not exists (select 1 from ${f.stored} o where ${sameKey(f, 'o', 's')})`;
 }
 
+/** How many staged rows insertNewSql would insert (an import's check: import.ts, checkOnly). */
+export function countNewSql(f: StagedFile): string {
+  return `select count(*) from ${f.staging} s where not exists (select 1 from ${f.stored} o where ${sameKey(f, 'o', 's')})`;
+}
+
 /** Inserts the staged rows not imported before; answers how many. */
 export function insertNewSql(f: StagedFile, { keyOrder = false }: { keyOrder?: boolean } = {}): string {
   const columns = f.columns.join(', ');

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { Code, isChannel } from '@abo/contract';
 import { auditAction, recordRead, subjectsReadSince } from '../db/audit.ts';
 import { isInDownline } from '../db/distributors.ts';
-import { distributorSessionStands, staffSessionStands } from '../idp/live-accounts.ts';
+import { distributorSessionStands, staffRole, staffSessionStands } from '../idp/live-accounts.ts';
 import { AppError, badRequest, forbidden, unauthorized } from '../lib/app-error.ts';
 import type { TokenService } from '../idp/tokens.ts';
 // What this plugin sets on every request, and how routes read it.
@@ -27,6 +27,13 @@ function header(request: FastifyRequest, name: string): string | undefined {
 }
 
 const ADA_PATTERN = /^\d{4,12}$/;
+
+/** The operators' calls (routes/operator): a staff session whose account is an operator now. */
+export const OPERATOR_PREFIX = '/bff/v1/operator/';
+/** Calls that show distributors to staff without a queryAda header. */
+const STAFF_READS = new Set(['/bff/v1/common/staffLookup']);
+export const NOT_OPERATOR = 'Only operator accounts may load files and export the audit log';
+export const OPERATOR_READS_NO_ONE = 'An operator account does not look up distributors: sign in with a customer-service account';
 
 /** Distributors one staff account may open through queryAda in a minute: the staff look-up's budget. */
 export const STAFF_SUBJECTS_PER_MINUTE = 30;
@@ -83,6 +90,7 @@ export const authPlugin = fp(
       // and decodes): every route needs a session unless its own options declare it public.
       // Unknown paths have no route and fall through to the 404 envelope.
       if (request.routeOptions.url === undefined || request.routeOptions.config?.public) return;
+      const operatorCall = request.routeOptions.url.toLowerCase().startsWith(OPERATOR_PREFIX);
       const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
       const sent = header(request, 'channel') ?? body['channel'];
       const channel = sent === undefined || sent === '' ? '' : String(sent).toLowerCase();
@@ -108,6 +116,14 @@ export const authPlugin = fp(
         // A removed account, or one whose password changed since, has no session any more.
         if (!(await staffSessionStands(app.db, staff, stamp))) {
           throw new AppError(Code.IINQUIRY_EXPIRED, 'The query has expired, please query again');
+        }
+        // Least privilege: operators load files and export the audit log, customer service reads
+        // distributors; neither does the other's work. The role is read from the database on
+        // every operator call, so a role taken away ends the right at the next one.
+        if (operatorCall) {
+          if ((await staffRole(app.db, staff, { fresh: true })) !== 'operator') throw forbidden(NOT_OPERATOR);
+        } else if ((queryAda || STAFF_READS.has(request.routeOptions.url)) && (await staffRole(app.db, staff)) === 'operator') {
+          throw forbidden(OPERATOR_READS_NO_ONE);
         }
         if (queryAda) await auditStaffRead(staff, queryAda, request, reply);
         request.session = { actor: staff, ada: queryAda ?? '', channel, staff: true };
@@ -137,6 +153,7 @@ export const authPlugin = fp(
       if (opts.ownDistributorTokens && !(await distributorSessionStands(app.db, ada, idToken, accessToken))) {
         throw unauthorized('Your session has expired, please sign in again');
       }
+      if (operatorCall) throw forbidden(NOT_OPERATOR);
       if (body['loginada'] !== undefined && body['loginada'] !== ada) {
         throw forbidden('loginada does not match the signed-in user');
       }

@@ -5,7 +5,7 @@ import type { DB } from '../db/index.ts';
 import { createTestApp } from '../testing/test-app.ts';
 import { housekeepingPlugin, housekeepingTasks, type HousekeepingTask } from './housekeeping.ts';
 
-const config = { ANALYTICS_RETENTION_DAYS: 30, HOUSEKEEPING_INTERVAL_MINUTES: 60 };
+const config = { ANALYTICS_RETENTION_DAYS: 30, AUDIT_RETENTION_DAYS: 400, HOUSEKEEPING_INTERVAL_MINUTES: 60 };
 const fakeDb = {} as DB;
 /** Stands in for plugins/database.ts (the plugin depends on it by name). */
 const database = fp(async (app: FastifyInstance) => void app.decorate('db', fakeDb), { name: 'database' });
@@ -81,9 +81,10 @@ describe('housekeeping', () => {
     expect(run).toHaveBeenCalledTimes(1);
   });
 
-  it('prunes old analytics events, expired session tokens, expired document links and old finished pushes in a real app', async () => {
+  it('prunes old analytics events, old audit entries, expired session tokens, expired document links and old finished pushes in a real app', async () => {
     expect(housekeepingTasks(config).map((t) => t.name)).toEqual([
       'analytics retention',
+      'audit retention',
       'session tokens',
       'document links',
       'notification outbox',
@@ -126,9 +127,19 @@ describe('housekeeping', () => {
           { ...push, idempotency_key: 'pending long', status: 'pending', due_at: ago(91), sent_at: null },
         ])
         .execute();
+      const audit = { subject_ada: '10000002', action: 'POST /bff/v1/home/summary', channel: 'iinquiry' };
+      await t.db
+        .insertInto('audit_log')
+        .values([
+          { ...audit, actor: 'older', at: ago(401) },
+          { ...audit, actor: 'within', at: ago(399) },
+        ])
+        .execute();
       const results = await t.app.housekeeping.run(now);
       expect(results.every((r) => r.ok)).toBe(true);
       expect((await t.db.selectFrom('analytics_events').select('distinct_id').execute()).map((r) => r.distinct_id)).toEqual(['b']);
+      // AUDIT_RETENTION_DAYS (default 400): only the entries older than that go.
+      expect((await t.db.selectFrom('audit_log').select('actor').execute()).map((r) => r.actor)).toEqual(['within']);
       expect((await t.db.selectFrom('session_tokens').select('token_hash').execute()).map((r) => r.token_hash)).toEqual(['new']);
       expect((await t.db.selectFrom('document_links').select('token_hash').execute()).map((r) => r.token_hash)).toEqual(['live']);
       const kept = await t.db.selectFrom('notification_outbox').select('idempotency_key').orderBy('idempotency_key').execute();

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { DB } from '../db/index.ts';
 import { pruneSessionTokens } from '../idp/session-tokens.ts';
 import { pruneAnalyticsEvents } from '../db/analytics-events.ts';
+import { pruneAuditLog } from '../db/audit.ts';
 import { pruneDocumentLinks } from '../db/document-links.ts';
 import { pruneNotificationOutbox } from '../notifications/delivery/outbox.ts';
 
@@ -19,12 +20,13 @@ export interface HousekeepingTask {
   run(db: DB, now: Date): Promise<unknown>;
 }
 
-export type HousekeepingConfig = Pick<Config, 'ANALYTICS_RETENTION_DAYS' | 'HOUSEKEEPING_INTERVAL_MINUTES'>;
+export type HousekeepingConfig = Pick<Config, 'ANALYTICS_RETENTION_DAYS' | 'AUDIT_RETENTION_DAYS' | 'HOUSEKEEPING_INTERVAL_MINUTES'>;
 
 /** The tasks of every run: add a pruning task here. */
 export function housekeepingTasks(config: HousekeepingConfig): HousekeepingTask[] {
   return [
     { name: 'analytics retention', run: (db, now) => pruneAnalyticsEvents(db, config.ANALYTICS_RETENTION_DAYS, now) },
+    { name: 'audit retention', run: (db, now) => pruneAuditLog(db, config.AUDIT_RETENTION_DAYS, now) },
     { name: 'session tokens', run: (db, now) => pruneSessionTokens(db, now) },
     { name: 'document links', run: (db, now) => pruneDocumentLinks(db, now) },
     { name: 'notification outbox', run: (db, now) => pruneNotificationOutbox(db, now) },

@@ -182,14 +182,14 @@ async function writeReference(ds: Dataset, writer: BulkWriter): Promise<Record<s
   for (const p of promptsFor(pyOf(today), toMonthKey(today))) {
     prompts.add([p.business_type, p.year, p.month, p.type, p.title_zh, p.title_en, p.content_zh, p.content_en]);
   }
-  const creds = writer.inserter('credentials', ['username', 'ada', 'kind', 'display_name', 'password_hash']);
+  const creds = writer.inserter('credentials', ['username', 'ada', 'kind', 'display_name', 'password_hash', 'role']);
   // A salt derived from the seed keeps re-seeding byte-identical; these are demo passwords.
   const hashes = await Promise.all(
     DEMO_ACCOUNTS.map((a) =>
       hashPassword(DEMO_PASSWORD, createHash('sha256').update(`abo-seed:${ds.options.seed}:${a.username}`).digest().subarray(0, 16)),
     ),
   );
-  DEMO_ACCOUNTS.forEach((a, k) => creds.add([a.username, a.ada, a.kind, a.displayName, hashes[k]!]));
+  DEMO_ACCOUNTS.forEach((a, k) => creds.add([a.username, a.ada, a.kind, a.displayName, hashes[k]!, a.role ?? '']));
   const meta = writer.inserter('meta', ['key', 'value']);
   meta.add(['seed', JSON.stringify(ds.options)]);
   meta.add(['today', today]);

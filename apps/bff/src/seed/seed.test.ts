@@ -396,7 +396,7 @@ describe('demo accounts', () => {
     }
   }, 120_000);
 
-  it('every demo account signs in with demo1234; staff01 is staff', async () => {
+  it('every demo account signs in with demo1234; staff01 is customer service, ops01 an operator', async () => {
     const creds = await db.selectFrom('credentials').selectAll().orderBy('username').execute();
     expect(creds.map((c) => c.username)).toEqual(DEMO_ACCOUNTS.map((a) => a.username).sort());
     for (const c of creds) expect(await verifyPassword(DEMO_PASSWORD, c.password_hash), c.username).toBe(true);
@@ -404,6 +404,8 @@ describe('demo accounts', () => {
     const staff = creds.find((c) => c.username === 'staff01')!;
     expect(staff.kind).toBe('staff');
     expect(staff.display_name).toContain('客服');
+    expect(staff.role).toBe('service');
+    expect(creds.find((c) => c.username === 'ops01')).toMatchObject({ kind: 'staff', role: 'operator' });
     for (const a of DEMO_ACCOUNTS.filter((x) => x.kind === 'distributor')) {
       const d = await person(a.ada);
       expect(d.head_image).toMatch(/^data:image\/svg\+xml;base64,/);

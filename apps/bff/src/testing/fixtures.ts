@@ -55,11 +55,11 @@ export async function insertDistributor(db: DB, ada: string, over: Partial<Distr
     .execute();
 }
 
-export async function insertStaff(db: DB, username: string): Promise<void> {
+export async function insertStaff(db: DB, username: string, role: 'service' | 'operator' = 'service'): Promise<void> {
   cachedHash ??= await hashPassword(TEST_PASSWORD);
   await db
     .insertInto('credentials')
-    .values({ username, ada: username, kind: 'staff', display_name: 'Staff One', password_hash: cachedHash })
+    .values({ username, ada: username, kind: 'staff', display_name: 'Staff One', password_hash: cachedHash, role })
     .execute();
 }
 
