@@ -200,11 +200,15 @@ export function post<P extends EnvelopePath>(path: P, ...args: BodyArgs<P>): Pro
 /** The IdP's JSON calls (outside /bff/v1, so not in the table) name their answer's type. */
 export function post<T>(path: `/idp/${string}`, body?: object, options?: RequestOptions): Promise<T>;
 /**
- * The operators' calls (packages/contract/src/operator.ts, not in the table: an upload is a
- * multipart form, an export a file) name their answer's type. A FormData body is sent as it is
- * (the browser writes its content type); with `file`, a file answer resolves as its Response.
+ * The operators' two calls outside the table (packages/contract/src/operator.ts: the upload is a
+ * multipart form, the audit export answers a file) name their answer's type. A FormData body is
+ * sent as it is (the browser writes its content type); with `file`, a file answer resolves as its Response.
  */
-export function post<T>(path: `/bff/v1/operator/${string}`, body?: object, options?: RequestOptions): Promise<T>;
+export function post<T>(
+  path: '/bff/v1/operator/imports/upload' | '/bff/v1/operator/auditExport',
+  body?: object,
+  options?: RequestOptions,
+): Promise<T>;
 export async function post(path: string, body?: object, options: RequestOptions = {}): Promise<unknown> {
   // Read before the first await: only then is a page's query function still on the stack.
   const pageData = pageDataDepth > 0;

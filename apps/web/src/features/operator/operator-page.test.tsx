@@ -206,7 +206,7 @@ describe('the operators’ import page', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['38', '38', '—']);
-    expect(screen.getByText('Aug 2026、Sep 2026、Oct 2026、Nov 2026')).toBeVisible();
+    expect(screen.getByText('Aug 2026, Sep 2026, Oct 2026, Nov 2026')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Confirm import' }));
     // Replacing the whole dataset is asked once more; nothing is sent yet.
     expect(screen.getByRole('alert')).toHaveTextContent('This replaces the whole dataset');
@@ -240,14 +240,14 @@ describe('the operators’ import page', () => {
       return envelope({ run: gets === 1 ? checking : { ...checking, status: 'checked', progress: null, check: COUNTS } });
     });
     renderOperator();
-    const bar = await screen.findByRole('progressbar', { name: 'Checking: read orders.csv' });
+    const bar = await screen.findByRole('progressbar', { name: 'Checking: reading orders.csv' });
     expect(bar).toHaveAttribute('value', '500');
     expect(bar).toHaveAttribute('max', '2000');
     expect(bar).toHaveAttribute('aria-valuetext', '25%');
     expect(screen.getByText('500 of 2,000 · 25%')).toBeVisible();
     const live = screen.getByTestId('run-announcement');
     expect(live).toHaveAttribute('role', 'status');
-    expect(live).toHaveTextContent('Checking: read orders.csv');
+    expect(live).toHaveTextContent('Checking: reading orders.csv');
     // Another operator cannot upload meanwhile.
     expect(screen.getByRole('button', { name: 'Upload and check' })).toBeDisabled();
     // The next answer, a second later: checked, announced.
@@ -312,11 +312,12 @@ describe('the operators’ import page', () => {
     expect(rows[0]).toHaveTextContent('new or changed: distributors 12 · orders 38 · attendance 5');
     expect(rows[1]).toHaveTextContent('7 problems');
     // The newest is open first.
-    expect(within(rows[0]!).getByRole('button')).toHaveAttribute('aria-current', 'true');
+    expect(rows[0]).toHaveAttribute('aria-current', 'true');
     await userEvent.click(within(rows[1]!).getByRole('button'));
     expect(await screen.findByText('orders.csv:3:2')).toBeVisible();
     expect(calls.filter((c) => c.path.endsWith('/get')).map((c) => (c.body as { id: string }).id)).toEqual(['run-2', 'run-1']);
-    expect(within(rows[1]!).getByRole('button')).toHaveAttribute('aria-current', 'true');
+    expect(rows[1]).toHaveAttribute('aria-current', 'true');
+    expect(rows[0]).not.toHaveAttribute('aria-current');
   });
 
   it('customer-service staff (FORBIDDEN) see that it is for operators only, with the operators’ sign-in', async () => {

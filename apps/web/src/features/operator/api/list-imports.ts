@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ImportRuns } from '@abo/contract';
 import { post } from '../../../lib/api-client.ts';
 import { operatorKeys, retryUnlessRefused } from './keys.ts';
 
@@ -13,7 +12,7 @@ export const HISTORY_LIMIT = 30;
 export const importRunsQuery = () =>
   queryOptions({
     queryKey: operatorKeys.runs,
-    queryFn: () => post<ImportRuns>('/bff/v1/operator/imports/list', { limit: HISTORY_LIMIT }),
+    queryFn: () => post('/bff/v1/operator/imports/list', { limit: HISTORY_LIMIT }),
     staleTime: 0,
     retry: retryUnlessRefused,
     // While a run is under way (maybe another operator's), the list follows it.

@@ -1,8 +1,8 @@
 import type { ImportCounts } from '@abo/contract';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
-import { formatMonth } from '../../../lib/format.ts';
-import { formatCount } from './run-format.ts';
+import { formatCount, formatMonths } from './run-format.ts';
 
 interface Row {
   file: string;
@@ -11,9 +11,10 @@ interface Row {
   updated: number | null;
 }
 
-/** Rows per file and how many are (or would be) new or changed, and the months they fall in. */
-export function CountsTable({ counts, caption }: { counts: ImportCounts; caption: string }) {
+/** Rows per file and how many are (or would be) new or changed, and the months they fall in, under `title`. */
+export function CountsTable({ counts, title }: { counts: ImportCounts; title: string }) {
   const { t, i18n } = useTranslation('operator');
+  const titleId = useId();
   const lang = i18n.language;
   const rows: Row[] = [
     { file: 'distributors.csv', ...counts.distributors },
@@ -22,8 +23,13 @@ export function CountsTable({ counts, caption }: { counts: ImportCounts; caption
   ];
   return (
     <>
+      <h3 className="op-subtitle" id={titleId}>
+        {title}
+      </h3>
       <DataTable
-        caption={caption}
+        labelledBy={titleId}
+        // Four short columns fit a phone: kept as a grid rather than a block per file.
+        layout="grid"
         columns={[
           { key: 'file', header: t('counts.file'), cell: (r) => r.file },
           { key: 'rows', header: t('counts.rows'), numeric: true, cell: (r) => formatCount(r.rows, lang) },
@@ -39,8 +45,7 @@ export function CountsTable({ counts, caption }: { counts: ImportCounts; caption
         rowKey={(r) => r.file}
       />
       <p className="op-months">
-        <span className="muted">{t('counts.months')}</span>{' '}
-        <span className="num">{counts.months.length ? counts.months.map((m) => formatMonth(m, lang)).join('、') : t('run.noneMonth')}</span>
+        <span className="muted">{t('counts.months')}</span> <span className="num">{formatMonths(counts.months, lang, t)}</span>
       </p>
     </>
   );

@@ -11,7 +11,7 @@ import { useDiscardImport } from '../api/discard-import.ts';
 import { useImportRun } from '../api/get-import.ts';
 import { isBusy, operatorKeys } from '../api/keys.ts';
 import { CountsTable } from './counts-table.tsx';
-import { formatCount, formatWhen, issueWhere } from './run-format.ts';
+import { formatCount, formatMonths, formatWhen, issueWhere, phaseText } from './run-format.ts';
 import { RunStatus } from './run-status.tsx';
 
 /** What the live region says about a run: its status and phase, not every step of the bar. */
@@ -23,7 +23,7 @@ function useAnnouncement(run: ImportRun | undefined): string {
     case 'checking':
     case 'importing':
     case 'closing':
-      return run.progress ? t('run.phase', { status, phase: run.progress.phase }) : status;
+      return run.progress ? t('run.phase', { status, phase: phaseText(run.progress.phase, t) }) : status;
     case 'rejected':
       return t('run.announce', { status, detail: t('run.rejected', { count: run.issues.total }) });
     case 'checked':
@@ -47,7 +47,7 @@ function Progress({ run }: { run: ImportRun }) {
   return (
     <div className="op-progress">
       <p id={labelId} className="op-progress__phase">
-        {p ? t('run.phase', { status, phase: p.phase }) : t('run.waiting')}
+        {p ? t('run.phase', { status, phase: phaseText(p.phase, t) }) : t('run.waiting')}
       </p>
       <progress
         className="op-progress__bar"
@@ -94,7 +94,7 @@ function Issues({ run }: { run: ImportRun }) {
 function CloseSummary({ close }: { close: NonNullable<ImportRun['close']> }) {
   const { t, i18n } = useTranslation('operator');
   const lang = i18n.language;
-  const months = (list: readonly string[]) => (list.length ? list.map((m) => formatMonth(m, lang)).join('、') : t('run.noneMonth'));
+  const months = (list: readonly string[]) => formatMonths(list, lang, t);
   return (
     <div className="op-close">
       <h3 className="op-subtitle">{t('run.close')}</h3>
@@ -206,12 +206,12 @@ function RunBody({ run }: { run: ImportRun }) {
       {run.status === 'checked' && run.check ? (
         <>
           {run.check.changed ? null : <p className="op-note">{t('run.nothingNew')}</p>}
-          <CountsTable counts={run.check} caption={t('run.checked')} />
+          <CountsTable counts={run.check} title={t('run.checked')} />
           <Decision run={run} />
         </>
       ) : null}
       {run.imported && (run.status === 'done' || run.status === 'failed') ? (
-        <CountsTable counts={run.imported} caption={t('run.imported')} />
+        <CountsTable counts={run.imported} title={t('run.imported')} />
       ) : null}
       {run.status === 'done' && run.close ? <CloseSummary close={run.close} /> : null}
       {run.status === 'failed' ? (

@@ -1,4 +1,5 @@
 import type { ImportFileName } from '@abo/contract';
+import { FileOutline } from 'antd-mobile-icons';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -82,21 +83,26 @@ export function UploadForm({ busy, onStarted }: { busy: boolean; onStarted: (id:
         {t('upload.title')}
       </h2>
       <form onSubmit={submit} noValidate>
-        <label className="op-label" htmlFor={inputId}>
-          {t('upload.choose')}
-        </label>
-        <input
-          ref={input}
-          id={inputId}
-          className="op-file-input"
-          type="file"
-          accept=".csv,text/csv"
-          multiple
-          onChange={pick}
-          aria-describedby={shownError ? `${hintId} ${errorId}` : hintId}
-          aria-invalid={shownError ? true : undefined}
-          disabled={sending}
-        />
+        {/* The browser's own file button speaks the browser's language, not the page's: it is
+            hidden (still focusable) behind a label that looks like a button. */}
+        <div className="op-file">
+          <input
+            ref={input}
+            id={inputId}
+            className="op-file__input"
+            type="file"
+            accept=".csv,text/csv"
+            multiple
+            onChange={pick}
+            aria-describedby={shownError ? `${hintId} ${errorId}` : hintId}
+            aria-invalid={shownError ? true : undefined}
+            disabled={sending}
+          />
+          <label className="op-file__button" htmlFor={inputId}>
+            <FileOutline aria-hidden="true" />
+            {t('upload.choose')}
+          </label>
+        </div>
         <p id={hintId} className="muted small">
           {t('upload.chooseHint')}
         </p>
