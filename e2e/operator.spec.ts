@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEMO_PASSWORD, shoot as shootPage, watchProblems } from './helpers.ts';
+import { DEMO_PASSWORD, seriousAxe, shoot as shootPage, watchProblems } from './helpers.ts';
 
 // The operators' import page (issue #35, /front/operator): the demo operator ops01 signs in through
 // the staff sign-in, uploads the example folder (docs/examples) with one bad row and reads the
@@ -93,6 +93,8 @@ test('customer service and distributors are told the page is for operators', asy
   await expect(page.getByRole('heading', { name: 'Operators only' })).toBeVisible();
   await expect(page.getByTestId('operators-only')).toContainText('Customer-service accounts cannot load data.');
   await expect(page.getByLabel('Choose files')).toHaveCount(0);
+  expect(await seriousAxe(page)).toEqual([]);
+  await shoot(page, 'operator-only-en-US-1280.png');
 
   // A distributor signed in on the desktop portal: told the same, and nothing is asked of the BFF.
   const res = await page.request.post(`${base}/idp/session`, { data: { username: '10000001', password: DEMO_PASSWORD } });
@@ -115,6 +117,7 @@ test('an operator reads a bad row by its line, then checks, confirms and imports
   await staffSignIn(page, 'ops01', 'en');
   await expect(page.getByRole('heading', { level: 1, name: 'Data import' })).toBeVisible();
   await expect(page.getByText('No import yet. Once you upload files, the check shows here.')).toBeVisible();
+  await shoot(page, 'operator-empty-en-US-1280.png');
 
   // A wrongly named file is refused in the page, before anything is sent.
   const wrong = path.join(dataDir, 'orders-2026-11-21.csv');
@@ -131,6 +134,7 @@ test('an operator reads a bad row by its line, then checks, confirms and imports
   await expect(row).toContainText('pv');
   await expect(row).toContainText('abc');
   await expect(run).toContainText('1 problem found; nothing was written. Fix it and upload the files again.');
+  expect(await seriousAxe(page)).toEqual([]);
   await shoot(page, 'operator-rejected-en-US-1280.png');
 
   // The right files: checked, with what confirming would write.
@@ -141,6 +145,7 @@ test('an operator reads a bad row by its line, then checks, confirms and imports
   await expect(counts.getByRole('row').filter({ hasText: 'orders.csv' })).toContainText('38');
   await expect(counts.getByRole('row').filter({ hasText: 'attendance.csv' })).toContainText('5');
   await expect(page.getByRole('status').filter({ hasText: 'Checked, waiting for you' })).toHaveCount(1);
+  expect(await seriousAxe(page)).toEqual([]);
   await shoot(page, 'operator-checked-en-US-1280.png');
 
   // The same two runs on a phone, in Chinese: the newest (checked) opens first, the history the other.
@@ -149,6 +154,7 @@ test('an operator reads a bad row by its line, then checks, confirms and imports
   await expect(page.getByRole('heading', { level: 1, name: '数据导入' })).toBeVisible();
   await expect(run.locator('[data-status="checked"]')).toBeVisible();
   await expect(page.getByRole('table', { name: '确认后将写入：' })).toBeVisible();
+  expect(await seriousAxe(page)).toEqual([]);
   await shoot(page, 'operator-checked-zh-CN-390.png');
   const history = page.getByRole('table', { name: '导入历史' });
   await history.getByRole('row').filter({ hasText: '未通过检查' }).getByRole('button').click();
@@ -168,10 +174,21 @@ test('an operator reads a bad row by its line, then checks, confirms and imports
   await expect(run).toContainText('Month close');
   await expect(run.locator('.op-close__summary')).toContainText(/closed|close/);
   await expect(page.getByRole('status').filter({ hasText: /^Done\./ })).toHaveCount(1);
+  expect(await seriousAxe(page)).toEqual([]);
   await shoot(page, 'operator-done-en-US-1280.png');
   const rows = page.getByRole('table', { name: 'Import history' }).getByRole('row');
   await expect(rows.nth(1)).toContainText('Done');
   await expect(rows.nth(1)).toContainText('ops01');
   await expect(rows.nth(2)).toContainText('Rejected');
+
+  // The audit log of these days as a CSV file: the upload and the confirmation are in it.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.csv$/);
+  const csv = fs.readFileSync(await file.path(), 'utf8');
+  expect(csv.split(/\r?\n/)[0]).toBe('at,actor,subjectAda,action,channel');
+  expect(csv).toContain('ops01');
+  await expect(page.getByRole('status').filter({ hasText: `Downloaded ${file.suggestedFilename()}` })).toBeVisible();
   expect(problems).toEqual([]);
 });

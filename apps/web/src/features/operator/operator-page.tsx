@@ -1,7 +1,6 @@
 import { Code } from '@abo/contract/codes';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorBlock } from '../../components/error-block.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -47,7 +46,7 @@ function OperatorTools() {
           <h2 className="card__title" id="op-run-empty">
             {t('run.title')}
           </h2>
-          <ErrorBlock status="empty" title="" description={t('run.empty')} />
+          <p className="muted op-empty">{t('run.empty')}</p>
         </section>
       ) : null}
       <div className="op-history-slot">
