@@ -15,6 +15,7 @@ import { hashPassword } from '../idp/passwords.ts';
 import { chinaDay } from '../import/fields.ts';
 import { ImportConflictError, importTables } from '../import/import.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../idp/demo-accounts.ts';
+import { accountsChanged } from '../idp/live-accounts.ts';
 import { generateDataset, MIN_DISTRIBUTORS, type Dataset, type ProgressFn, type SeedOptions } from './generate.ts';
 import { DESCRIPTION_PAGES, promptsFor, SHOPS } from './reference-data.ts';
 import { demoTables } from './rows.ts';
@@ -220,6 +221,30 @@ async function writeProfiles(db: DB, ds: Dataset): Promise<void> {
  * Seeds the default dataset (SEED_DISTRIBUTORS, SEED, today) when the database has no
  * distributors yet; returns null when it already has some.
  */
+/**
+ * The demo's staff accounts a demo dataset seeded by an earlier version lacks (the operator ops01),
+ * added with the demo password, so the README's sign-ins work without a re-seed; answers their names.
+ */
+export async function addMissingDemoStaff(db: DB): Promise<string[]> {
+  const have = new Set((await db.selectFrom('credentials').select('username').execute()).map((r) => r.username));
+  const missing = DEMO_ACCOUNTS.filter((a) => a.kind === 'staff' && !have.has(a.username));
+  for (const a of missing) {
+    await db
+      .insertInto('credentials')
+      .values({
+        username: a.username,
+        ada: a.ada,
+        kind: a.kind,
+        display_name: a.displayName,
+        password_hash: await hashPassword(DEMO_PASSWORD),
+        role: a.role ?? 'service',
+      })
+      .execute();
+  }
+  if (missing.length > 0) await accountsChanged(db);
+  return missing.map((a) => a.username);
+}
+
 export async function ensureSeeded(
   db: DB,
   config: Pick<Config, 'SEED_DISTRIBUTORS' | 'SEED' | 'today'>,

@@ -40,8 +40,24 @@ describe('what a start does to the data', () => {
 
   it('in demo mode creates the demo dataset with its accounts', async () => {
     await prepareData(t.db, loadConfig({ ...base, DEMO: '1' }), () => {});
-    const staff = await t.db.selectFrom('credentials').select('username').where('kind', '=', 'staff').execute();
-    expect(staff.map((s) => s.username)).toEqual(['staff01']);
+    const staff = await t.db
+      .selectFrom('credentials')
+      .select(['username', 'role'])
+      .where('kind', '=', 'staff')
+      .orderBy('username')
+      .execute();
+    expect(staff).toEqual([
+      { username: 'ops01', role: 'operator' },
+      { username: 'staff01', role: 'service' },
+    ]);
+    // A demo dataset seeded before the operator account existed gets it at the next start.
+    await t.db.deleteFrom('credentials').where('username', '=', 'ops01').execute();
+    const lines: string[] = [];
+    await prepareData(t.db, loadConfig({ ...base, DEMO: '1' }), (l) => lines.push(l));
+    expect(lines).toContain('Demo sign-in added: ops01');
+    expect(await t.db.selectFrom('credentials').select('role').where('username', '=', 'ops01').executeTakeFirst()).toEqual({
+      role: 'operator',
+    });
   }, 60_000);
 
   it('in demo mode a start in a new month closes the month before, through the month close', async () => {

@@ -4,7 +4,7 @@ import type { DB } from '../db/index.ts';
 import { accountsWithDemoPasswords } from '../idp/accounts.ts';
 import { closeMonths, CloseRefusedError, CloseUsageError, formatCloseSummary } from '../close/close.ts';
 import { chinaDay } from '../import/fields.ts';
-import { ensureSeeded, seedClaim, type ProgressFn } from '../seed/index.ts';
+import { addMissingDemoStaff, ensureSeeded, seedClaim, type ProgressFn } from '../seed/index.ts';
 
 export class StartupRefused extends Error {
   constructor(message: string) {
@@ -64,6 +64,8 @@ export async function prepareData<C extends Pick<Config, 'demo' | 'demoLive' | '
   const serving = { ...config, ...mode };
   if (serving.demo) {
     await ensureSeeded(db, serving, log, progress);
+    const added = await addMissingDemoStaff(db);
+    if (added.length > 0) log(`Demo sign-in${added.length === 1 ? '' : 's'} added: ${added.join(', ')}`);
     await closeDemoMonths(db, chinaDay(serving.today()), log);
     return serving;
   }

@@ -4,7 +4,16 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { uniqueSchemaName } from '../../testing/throwaway-db.ts';
-import { closeDatabase, dialectOf, migrateToLatest, openPostgres, openSqlite, type DB } from '../index.ts';
+import {
+  closeDatabase,
+  dialectOf,
+  MIGRATION_NAMES,
+  migrateToLatest,
+  migrationsNamed,
+  openPostgres,
+  openSqlite,
+  type DB,
+} from '../index.ts';
 import * as m0001 from './0001-initial.ts';
 import * as m0002 from './0002-analytics-retention.ts';
 import * as m0003 from './0003-orders-and-attendance.ts';
@@ -168,5 +177,33 @@ describe('migration 0012: the saved state of the close in binary parts', () => {
     await db.insertInto('close_checkpoint').values({ part: 'open.values', data }).execute();
     const back = await db.selectFrom('close_checkpoint').select('data').executeTakeFirstOrThrow();
     expect(Buffer.from(back.data).equals(data)).toBe(true);
+  });
+});
+
+describe('migration 0017: staff roles and import runs', () => {
+  it('makes every staff account customer service, leaves distributors without a role, and allows one busy import run', async () => {
+    const db = fresh();
+    await migrateToLatest(db, migrationsNamed(MIGRATION_NAMES.filter((n) => n < '0017')));
+    await sql`insert into credentials (username, ada, kind, display_name, password_hash)
+      values ('staff01', 'staff01', 'staff', 'S', 'h'), ('10000001', '10000001', 'distributor', 'D', 'h')`.execute(db);
+    expect(await migrateToLatest(db)).toContain('0017-operator-imports');
+    expect(await db.selectFrom('credentials').select(['username', 'role']).orderBy('username').execute()).toEqual([
+      { username: '10000001', role: '' },
+      { username: 'staff01', role: 'service' },
+    ]);
+    const run = (id: string, busy: number | null) => ({
+      id,
+      status: busy ? 'checking' : 'checked',
+      replace: 0,
+      files: '[]',
+      uploaded_by: 'ops01',
+      uploaded_at: '2026-11-21T00:00:00.000Z',
+      busy_slot: busy,
+    });
+    await db
+      .insertInto('import_runs')
+      .values([run('a', 1), run('b', null), run('c', null)])
+      .execute();
+    await expect(db.insertInto('import_runs').values(run('d', 1)).execute()).rejects.toThrow(/unique|duplicate/i);
   });
 });

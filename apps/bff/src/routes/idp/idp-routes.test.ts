@@ -33,7 +33,7 @@ describe('embedded identity provider', () => {
       const page = await demo.app.inject({ method: 'GET', url: '/idp/login?redirect_uri=/front/' });
       expect(page.body).toContain('演示账号：10000001 / demo1234');
       const staffPage = await demo.app.inject({ method: 'GET', url: '/idp/okta/login?redirect_uri=/front/&lang=en' });
-      expect(staffPage.body).toContain('Demo account: staff01 / demo1234');
+      expect(staffPage.body).toContain('Demo accounts: staff01 (customer service), ops01 (operator) / demo1234');
     } finally {
       await demo.close();
     }

@@ -13,7 +13,7 @@ const TEXT = {
     submit: '登录',
     other: 'English',
     hint: '演示账号：10000001 / demo1234',
-    staffHint: '演示账号：staff01 / demo1234',
+    staffHint: '演示账号：staff01（客服）、ops01（运营）/ demo1234',
   },
   'en-US': {
     title: 'Sign in',
@@ -25,7 +25,7 @@ const TEXT = {
     submit: 'Sign in',
     other: '中文',
     hint: 'Demo account: 10000001 / demo1234',
-    staffHint: 'Demo account: staff01 / demo1234',
+    staffHint: 'Demo accounts: staff01 (customer service), ops01 (operator) / demo1234',
   },
 } as const;
 

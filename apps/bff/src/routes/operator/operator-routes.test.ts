@@ -7,6 +7,7 @@ import { setStaffRole } from '../../idp/accounts.ts';
 import { EXAMPLES_DIR, TODAY } from '../../import/import.test-support.ts';
 import { formatIssue } from '../../import/issues.ts';
 import { importDirectory } from '../../import/import.ts';
+import { closeMonths, CloseConflictError } from '../../close/close.ts';
 import { NOT_OPERATOR, OPERATOR_READS_NO_ONE } from '../../plugins/auth.ts';
 import { insertDistributor, insertStaff } from '../../testing/fixtures.ts';
 import { runCommand } from '../../testing/run-cli.ts';
@@ -276,6 +277,7 @@ describe('one run at a time', () => {
     const t = await operatorApp({
       importDirectory: async (db, opts) => {
         if (!opts.checkOnly) {
+          opts.progress?.({ phase: 'read orders.csv', done: 5, total: 38 });
           started();
           await held;
         }
@@ -298,6 +300,10 @@ describe('one run at a time', () => {
       expect(confirm.statusCode).toBe(409);
       expect(confirm.json()).toMatchObject({ code: Code.BAD_REQUEST, message: busyMessage });
       expect((await call(t.app, h, LIST)).json().data.busy).toBe(first.id);
+      // Where it stands, for every process to read.
+      const progress = async () => ((await call(t.app, h, GET, { id: first.id })).json().data.run as ImportRun).progress;
+      for (let i = 0; i < 100 && (await progress()) === null; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await progress()).toEqual({ phase: 'read orders.csv', done: 5, total: 38 });
       release();
       expect((await settled(t.app, h, first.id)).status).toBe('done');
       expect((await call(t.app, h, LIST)).json().data.busy).toBeNull();
@@ -329,6 +335,72 @@ describe('one run at a time', () => {
       expect((await upload(t.app, h, exampleParts())).json().code).toBe(Code.OK);
     } finally {
       release();
+      await t.close();
+    }
+  }, 60_000);
+});
+
+describe('when the confirmed import or its close goes wrong', () => {
+  it('rejects the run when the data changed since its check, and fails it when the close refuses', async () => {
+    let closeFault: Error | null = null;
+    const t = await operatorApp({
+      closeMonths: async (db, opts) => {
+        if (closeFault) throw closeFault;
+        return closeMonths(db, opts);
+      },
+    });
+    try {
+      await insertStaff(t.db, 'ops01', 'operator');
+      const h = await staffHeaders(t.app, 'ops01');
+      await importDirectory(t.db, { dir: EXAMPLES_DIR, today: TODAY });
+      const order = (pv: number) => `order_id,ada,ordered_at,pv\nOPS-1,86000002,2026-11-03T09:00:00,${pv}\n`;
+      const run = await settled(
+        t.app,
+        h,
+        (await upload(t.app, h, [{ name: 'orders.csv', filename: 'orders.csv', content: order(100) }])).json().data.run.id,
+      );
+      expect(run.check).toMatchObject({ orders: { rows: 1, added: 1 }, changed: true });
+      // Meanwhile the same order id came in with other content (another import).
+      const other = fs.mkdtempSync(path.join(t.config.dataDir, 'other-'));
+      fs.writeFileSync(path.join(other, 'orders.csv'), order(200));
+      await importDirectory(t.db, { dir: other, today: TODAY });
+      await call(t.app, h, CONFIRM, { id: run.id });
+      const rejected = await settled(t.app, h, run.id);
+      expect(rejected).toMatchObject({
+        status: 'rejected',
+        imported: null,
+        error: 'the files no longer pass the check (the data changed since it ran); nothing was imported',
+        issues: { total: 1, shown: [{ file: 'orders.csv', line: 2 }] },
+      });
+
+      closeFault = new CloseConflictError();
+      const next = await settled(
+        t.app,
+        h,
+        (await upload(t.app, h, [{ name: 'orders.csv', filename: 'orders.csv', content: order(200).replace('OPS-1', 'OPS-2') }])).json()
+          .data.run.id,
+      );
+      await call(t.app, h, CONFIRM, { id: next.id });
+      const failed = await settled(t.app, h, next.id);
+      expect(failed).toMatchObject({ status: 'failed', imported: { orders: { added: 1 } }, close: null });
+      expect(failed.error).toBe(`imported, but the close refused: ${new CloseConflictError().message}`);
+
+      // A fault of the server's own: a message in words, no details.
+      closeFault = new Error('SQLITE_CORRUPT: secret details at /srv/x.ts:12');
+      const third = await settled(
+        t.app,
+        h,
+        (await upload(t.app, h, [{ name: 'orders.csv', filename: 'orders.csv', content: order(200).replace('OPS-1', 'OPS-3') }])).json()
+          .data.run.id,
+      );
+      await call(t.app, h, CONFIRM, { id: third.id });
+      const faulted = await settled(t.app, h, third.id);
+      expect(faulted.status).toBe('failed');
+      expect(faulted.error).toMatch(
+        /^imported, but the close stopped on a server error: the next import or `npm run close` closes the months/,
+      );
+      expect(faulted.error).not.toMatch(/SQLITE|secret|\.ts/);
+    } finally {
       await t.close();
     }
   }, 60_000);

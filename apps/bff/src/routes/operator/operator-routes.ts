@@ -152,8 +152,10 @@ export async function operatorRoutes(app: FastifyInstance, opts: OperatorRoutesO
       }
       if (!claimed) throw badRequest(`run ${id} is no longer checked: read it again`);
       await audit(request, `${auditAction(request)} run=${id}`);
+      // Read before the work starts: the answer is the run as confirmed ('importing').
+      const run = presentRun((await readRun(db, id))!);
       runner.startImport(id, Number(before.replace) === 1);
-      return ok({ run: presentRun((await readRun(db, id))!) });
+      return ok({ run });
     },
   });
 
