@@ -183,7 +183,7 @@ export const routeTable: readonly RouteEntry[] = [
 
 /**
  * Pages of this app beside the contract's table (docs/routes.txt holds its 111 paths, and
- * routeTable exactly those): the operators' import page (issue #35, docs/operators.md). Staff
+ * routeTable exactly those): the operators' import page (issue #35, README "The operators' page"). Staff
  * reach it without choosing a distributor (app/staff-screen.ts).
  */
 export const ownRoutes: readonly RouteEntry[] = [{ path: '/operator', area: 'system', page: 'operator/operator-page.tsx' }];

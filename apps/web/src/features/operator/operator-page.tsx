@@ -59,7 +59,7 @@ function OperatorTools() {
 
 /**
  * /operator (not one of the contract's 111 paths: app/routes.ts, ownRoutes): the operators'
- * import page (docs/operators.md). Operators sign in through the staff sign-in (channel
+ * import page (README "The operators' page"). Operators sign in through the staff sign-in (channel
  * iinquiry); anyone else is told whose page it is rather than shown a broken one.
  */
 export default function OperatorPage() {
