@@ -235,7 +235,7 @@ describe('the operators’ import page', () => {
     let gets = 0;
     const checking = runOf({ status: 'checking', progress: { phase: 'read orders.csv', done: 500, total: 2000 } });
     serve((path) => {
-      if (path.endsWith('/list')) return envelope({ runs: [checking], busy: 'run-1' });
+      if (path.endsWith('/list')) return envelope({ runs: [checking], busy: gets > 1 ? null : 'run-1' });
       gets += 1;
       return envelope({ run: gets === 1 ? checking : { ...checking, status: 'checked', progress: null, check: COUNTS } });
     });
@@ -254,6 +254,8 @@ describe('the operators’ import page', () => {
     await vi.waitFor(() => expect(live).toHaveTextContent('Checked, waiting for you. Confirming will write:'), { timeout: 3000 });
     await vi.waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
     expect(screen.getByRole('button', { name: 'Confirm import' })).toBeVisible();
+    // The history is read again once the run moved on: uploading is open again.
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Upload and check' })).toBeEnabled());
   });
 
   it('a done run shows what it wrote and the close; a failed one its error', async () => {

@@ -236,10 +236,13 @@ export function RunPanel({ id, headingRef }: { id: string; headingRef?: Ref<HTML
   const run = query.data?.run;
   const announcement = useAnnouncement(run);
   const titleId = useId();
-  // The history's status and counts follow the run's: asked for again when it moves on.
+  // The history's status and counts follow the run's: asked for again when it moves on (not
+  // when the panel opens on it: the history has just been read).
   const status = run?.status;
+  const seen = useRef(status);
   useEffect(() => {
-    if (status) void client.invalidateQueries({ queryKey: operatorKeys.runs, exact: true });
+    if (seen.current !== undefined && status !== seen.current) void client.invalidateQueries({ queryKey: operatorKeys.runs, exact: true });
+    seen.current = status;
   }, [status, client]);
   return (
     <section className="card op-run" aria-labelledby={titleId}>
