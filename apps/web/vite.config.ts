@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import type { OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { routeTable } from './src/app/routes.ts';
+import { ownRoutes, routeTable } from './src/app/routes.ts';
 
 // A file URL as a module id (POSIX path); node:url is off limits in apps/web.
 const filePath = (url: URL) => decodeURIComponent(url.pathname);
@@ -51,7 +51,7 @@ function routePreloads(): Plugin {
         return { js: needed.map((c) => c.fileName), css: [...css] };
       };
       const out: RoutePreloads = { '*': preloadsOf('system/not-found-page.tsx') };
-      for (const route of routeTable) out[route.path] = preloadsOf(route.page);
+      for (const route of [...routeTable, ...ownRoutes]) out[route.path] = preloadsOf(route.page);
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(out, null, 1)}\n` });
     },
   };

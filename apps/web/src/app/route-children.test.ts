@@ -96,6 +96,13 @@ describe('page loaders (data requested with the navigation, not after the page m
     await vi.waitFor(() => expect(fake.calls.length).toBeGreaterThan(0));
   });
 
+  it("opens the operators' import page beside the contract's table, without a loader", async () => {
+    const router = await navigate('/operator');
+    expect(router.state.matches.at(-1)?.route.path).toBe('operator');
+    await flush();
+    expect(fake.calls).toEqual([]);
+  });
+
   it('sends nothing for a page without a loader', async () => {
     await navigate('/test');
     await flush();

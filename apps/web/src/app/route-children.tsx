@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { queryClient, type PagePrefetch } from '../lib/query-client.ts';
 import { getSession } from '../lib/storage.ts';
 import type { RouteHandle } from './router-handle.ts';
-import { routeTable, type RouteEntry } from './routes.ts';
+import { ownRoutes, routeTable, type RouteEntry } from './routes.ts';
 
 /** What every page module exports: its component as `default`, and maybe how to prefetch its data. */
 type PageModule = { default: ComponentType; prefetch?: PagePrefetch };
@@ -51,12 +51,13 @@ function toRouteObject(entry: RouteEntry, basename: string): RouteObject {
 }
 
 /**
- * The pages of the route table (docs/contract.md §2) and the not-found page, under the app's root route.
+ * The pages of the route table (docs/contract.md §2), the app's own pages beside it (the
+ * operators' import page) and the not-found page, under the app's root route.
  * `basename`: the router's (lowercase), which the prefetching loaders take off the address.
  */
 export function childRoutes(basename: string): RouteObject[] {
   return [
-    ...routeTable.map((entry) => toRouteObject(entry, basename)),
+    ...[...routeTable, ...ownRoutes].map((entry) => toRouteObject(entry, basename)),
     { path: '*', lazy: async () => ({ Component: (await pageLoader('system/not-found-page.tsx')()).default }) },
   ];
 }

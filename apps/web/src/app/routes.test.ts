@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { routeTable } from './routes.ts';
+import { ownRoutes, routeTable } from './routes.ts';
 
 // The contract's page paths (docs/contract.md §2), kept in the repository (docs/routes.txt); `#` starts a comment line.
 const routesFile = path.resolve(__dirname, '../../../../docs/routes.txt');
@@ -30,7 +30,13 @@ describe('route table', () => {
   });
 
   it('names an existing page module under src/features for every path', () => {
-    for (const r of routeTable) expect(fs.existsSync(path.resolve(__dirname, '../features', r.page)), r.path).toBe(true);
+    for (const r of [...routeTable, ...ownRoutes]) expect(fs.existsSync(path.resolve(__dirname, '../features', r.page)), r.path).toBe(true);
+  });
+
+  it("keeps the app's own pages (the operators' import page) out of the contract's table, each once", () => {
+    const own = ownRoutes.map((r) => r.path);
+    expect(own).toEqual(['/operator']);
+    expect(routeTable.some((r) => own.includes(r.path))).toBe(false);
   });
 
   it('marks exactly the six incentive pages the ebiz iframe handling skips', () => {

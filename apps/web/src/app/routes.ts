@@ -180,3 +180,10 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/income/annualtaxable', area: 'income', page: 'income/annualtaxable-page.tsx' },
   { path: '/income/annualreview', area: 'income', page: 'income/annualreview-page.tsx' },
 ];
+
+/**
+ * Pages of this app beside the contract's table (docs/routes.txt holds its 111 paths, and
+ * routeTable exactly those): the operators' import page (issue #35, README "The operators' page"). Staff
+ * reach it without choosing a distributor (app/staff-screen.ts).
+ */
+export const ownRoutes: readonly RouteEntry[] = [{ path: '/operator', area: 'system', page: 'operator/operator-page.tsx' }];

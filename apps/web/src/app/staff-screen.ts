@@ -1,7 +1,10 @@
 import type { RouteHandle } from './router-handle.ts';
 
-/** Pages staff use without a distributor: the diagnostics with their audit trail, and the sign-in pages. */
-const STAFF_OWN_PAGES = /^\/(test|login|authentication)$/i;
+/**
+ * Pages staff use without a distributor: the diagnostics with their audit trail, the sign-in
+ * pages, and the operators' import page (which says so to staff who are not operators).
+ */
+const STAFF_OWN_PAGES = /^\/(test|login|authentication|operator)$/i;
 
 /**
  * What staff see instead of the page, if anything: the look-up until they have chosen a

@@ -21,7 +21,7 @@
  *   `$latest_referrer`… whatever holds an address), so a token that slipped through never
  *   reaches the collector, where anyone reading page views could sign in with it.
  */
-import { scrubCredentialsFromUrl } from './credential-params.ts';
+import { scrubCredentialsFromUrl } from './scrub-credentials.ts';
 
 export const DEFAULT_ANALYTICS_SERVER_URL = '/bff/v1/analytics/events';
 export const SUPER_PROPERTY_DELAY_MS = 200;

@@ -183,6 +183,36 @@ describe('request layer (docs/contract.md §7, §8)', () => {
     });
   });
 
+  it('sends a multipart form as it is: no JSON content type (the browser writes the boundary), no channel field', async () => {
+    setSession('channel', 'iinquiry');
+    setSession('adaToken', 'staff.token');
+    const fetch = answer({ code: 0, message: 'ok', success: true, data: { run: 1 } });
+    vi.stubGlobal('fetch', fetch);
+    const form = new FormData();
+    form.append('replace', 'false');
+    await expect(post<{ run: number }>('/bff/v1/operator/imports/upload', form, { loading: false })).resolves.toEqual({ run: 1 });
+    const [, init] = fetch.mock.calls[0] as unknown as [URL, RequestInit];
+    expect(init.body).toBe(form);
+    expect(init.headers).toMatchObject({ channel: 'iinquiry', 'ada-token': 'staff.token' });
+    expect(init.headers).not.toHaveProperty('content-type');
+  });
+
+  it('with `file`, resolves an attachment as its response, and still rejects an envelope refusal', async () => {
+    setSession('channel', 'iinquiry');
+    const file = new Response('{"rows":[]}', {
+      headers: { 'content-type': 'application/json', 'content-disposition': 'attachment; filename="audit.json"' },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => file),
+    );
+    await expect(post<Response>('/bff/v1/operator/auditExport', { from: '2026-11-01' }, { file: true, loading: false })).resolves.toBe(
+      file,
+    );
+    vi.stubGlobal('fetch', answer({ code: 9900403, message: 'not an operator', success: false, data: null }));
+    await expect(post('/bff/v1/operator/auditExport', {}, { file: true, loading: false })).rejects.toMatchObject({ code: 9900403 });
+  });
+
   it('shows the network error toast on transport failure', async () => {
     vi.stubGlobal(
       'fetch',

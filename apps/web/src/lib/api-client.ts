@@ -29,6 +29,8 @@ export interface RequestOptions {
   /** Query parameters (guideNovices takes channel this way). */
   query?: Record<string, string>;
   signal?: AbortSignal;
+  /** The answer is a file (an attachment), or the envelope when the BFF refuses: a file resolves as its response. */
+  file?: boolean;
 }
 
 // --- A page's own data: shown in place, not by toasts ------------------------
@@ -197,6 +199,16 @@ type BodyArgs<P extends EnvelopePath> =
 export function post<P extends EnvelopePath>(path: P, ...args: BodyArgs<P>): Promise<EndpointData<P>>;
 /** The IdP's JSON calls (outside /bff/v1, so not in the table) name their answer's type. */
 export function post<T>(path: `/idp/${string}`, body?: object, options?: RequestOptions): Promise<T>;
+/**
+ * The operators' two calls outside the table (packages/contract/src/operator.ts: the upload is a
+ * multipart form, the audit export answers a file) name their answer's type. A FormData body is
+ * sent as it is (the browser writes its content type); with `file`, a file answer resolves as its Response.
+ */
+export function post<T>(
+  path: '/bff/v1/operator/imports/upload' | '/bff/v1/operator/auditExport',
+  body?: object,
+  options?: RequestOptions,
+): Promise<T>;
 export async function post(path: string, body?: object, options: RequestOptions = {}): Promise<unknown> {
   // Read before the first await: only then is a page's query function still on the stack.
   const pageData = pageDataDepth > 0;
@@ -217,10 +229,13 @@ export async function post(path: string, body?: object, options: RequestOptions 
   try {
     let response: Response;
     try {
+      const form = body instanceof FormData;
+      const headers = requestHeaders(channel);
+      if (form) delete headers['content-type'];
       response = await fetch(url, {
         method: 'POST',
-        headers: requestHeaders(channel),
-        body: JSON.stringify(requestBody(channel, body)),
+        headers,
+        body: form ? body : JSON.stringify(requestBody(channel, body)),
         signal: controller.signal,
         credentials: 'same-origin',
       });
@@ -235,6 +250,8 @@ export async function post(path: string, body?: object, options: RequestOptions 
       showMessage(message);
       throw new ApiError(401, message, 'auth');
     }
+    // A file comes as an attachment (a JSON file too); a refusal is the envelope.
+    if (options.file && response.ok && response.headers.has('content-disposition')) return response;
     let envelope: Envelope<unknown>;
     try {
       envelope = (await response.json()) as Envelope<unknown>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasCredentials, scrubCredentialsFromUrl, wechatOAuthCode, withoutCredentials } from './credential-params.ts';
+import { hasCredentials, wechatOAuthCode, withoutCredentials } from './credential-params.ts';
+import { scrubCredentialsFromUrl } from './scrub-credentials.ts';
 
 describe('credentials in an address', () => {
   it('takes out the session token and the staff tokens, and nothing else', () => {
