@@ -20,6 +20,27 @@ const FILES = ['distributors.csv', 'orders.csv', 'attendance.csv'];
 
 let server: ChildProcess | undefined;
 
+/**
+ * On PostgreSQL (the suite's run with DATABASE_URL), a database of this spec's own on the same
+ * cluster: the import replaces the whole dataset, which must not be the suite's server's.
+ */
+async function ownDatabaseUrl(): Promise<string | undefined> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return undefined;
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('drop database if exists operator_e2e with (force)');
+    await client.query('create database operator_e2e');
+  } finally {
+    await client.end();
+  }
+  const own = new URL(url);
+  own.pathname = '/operator_e2e';
+  return own.toString();
+}
+
 /** The whole page from its top (the title bar is sticky: scrolled, it would sit mid-picture). */
 async function shoot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -44,6 +65,7 @@ test.beforeAll(async () => {
     }
     fs.writeFileSync(path.join(dataDir, 'bad', name), text);
   }
+  const databaseUrl = await ownDatabaseUrl();
   server = spawn(process.execPath, ['--enable-source-maps', process.env.BFF_SERVER ?? path.join(root, 'apps/bff/dist/server.js')], {
     cwd: root,
     stdio: 'ignore',
@@ -59,9 +81,11 @@ test.beforeAll(async () => {
       MAX_EVENT_LOOP_DELAY_MS: '0',
       PORT: String(port),
       PUBLIC_URL: base,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
   });
-  await expect.poll(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status ?? 0, { timeout: 150_000 }).toBe(200);
+  // Ready, not only alive: the port answers from the first moment of a start (startup/starting-server.ts).
+  await expect.poll(async () => (await fetch(`${base}/readyz`).catch(() => null))?.status ?? 0, { timeout: 150_000 }).toBe(200);
 });
 
 test.afterAll(() => {

@@ -226,9 +226,20 @@ if (ensureChromium()) {
   // one-time tokens in the database, and the income pages whose amounts are int8 columns.
   if (havePostgres) {
     await suite(
-      'end-to-end on PostgreSQL (sign-in, income)',
+      'end-to-end on PostgreSQL (sign-in, income, the operators’ import)',
       'npx',
-      ['tsx', 'apps/bff/src/testing/pg-cluster.ts', 'run', '--', 'npx', 'playwright', 'test', 'e2e/sign-in.spec.ts', 'e2e/income.spec.ts'],
+      [
+        'tsx',
+        'apps/bff/src/testing/pg-cluster.ts',
+        'run',
+        '--',
+        'npx',
+        'playwright',
+        'test',
+        'e2e/sign-in.spec.ts',
+        'e2e/income.spec.ts',
+        'e2e/operator.spec.ts',
+      ],
       path.join(reports, 'playwright.json'),
       playwrightCount,
       { env: { CI_JSON: '1' } },
