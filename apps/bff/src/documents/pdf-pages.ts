@@ -4,7 +4,7 @@
 // very PDF a desktop downloads, so the image never says anything the PDF does not.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import type * as NapiCanvas from '@napi-rs/canvas';
 import type * as PdfJs from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /** Pixels per PDF point: an A4 page (595 pt) is 1 190 px wide, sharp on a 3× phone screen. */
@@ -12,13 +12,20 @@ const SCALE = 2;
 /** Space between pages, in pixels (grey, so the page breaks show). */
 const GAP = 24;
 
-/** pdf.js loads once per thread, when the first image is asked for. */
+/**
+ * pdf.js and the canvas (a native addon) load once per thread, when the first image is asked
+ * for: not at the server's start, nor on a render thread that only makes PDFs.
+ */
 let pdfjs: Promise<typeof PdfJs> | null = null;
+let canvasLib: Promise<typeof NapiCanvas> | null = null;
 const standardFonts = `${path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
 
 /** The pages of `pdf`, top to bottom, as one PNG. */
 export async function pdfPagesPng(pdf: Uint8Array): Promise<Buffer> {
-  const lib = await (pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
+  const [lib, { createCanvas }] = await Promise.all([
+    (pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs')),
+    (canvasLib ??= import('@napi-rs/canvas')),
+  ]);
   const doc = await lib.getDocument({
     // A copy: pdf.js takes the buffer over (transfers it), the caller may still hold it.
     data: new Uint8Array(pdf),
@@ -27,7 +34,7 @@ export async function pdfPagesPng(pdf: Uint8Array): Promise<Buffer> {
     verbosity: lib.VerbosityLevel.ERRORS,
   }).promise;
   try {
-    const pages: Canvas[] = [];
+    const pages: NapiCanvas.Canvas[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n);
       const viewport = page.getViewport({ scale: SCALE });

@@ -1,8 +1,11 @@
 // What is wrong with an import's files: every issue names the file, the line and the column, so
 // whoever produced the files can fix them (docs/data-import.md lists the checks).
 
-export const FILE_NAMES = ['distributors.csv', 'orders.csv', 'attendance.csv'] as const;
-export type FileName = (typeof FILE_NAMES)[number];
+import { IMPORT_FILE_NAMES, type ImportFileName } from '@abo/contract';
+
+/** The files of an import, as the operators' page names them too (the contract's list). */
+export const FILE_NAMES = IMPORT_FILE_NAMES;
+export type FileName = ImportFileName;
 
 export interface ImportIssue {
   /** One of FILE_NAMES, or another file of the folder that should not be there. */

@@ -5,7 +5,7 @@
 // order, so the file is written as it is read and memory stays bounded; a range of more than
 // MAX_EXPORT_ROWS entries is refused before anything is written.
 import { AUDIT_EXPORT_COLUMNS } from '@abo/contract';
-import { chinaIso } from '@abo/words';
+import { chinaDay, chinaIso } from '@abo/words';
 import type { DB } from '../db/index.ts';
 
 export const MAX_EXPORT_ROWS = 1_000_000;
@@ -32,7 +32,7 @@ export class ExportRefused extends Error {
 /** The midnight starting a China day, as the UTC ISO text `at` is stored in; null: not a calendar day. */
 function chinaMidnight(day: string): string | null {
   const t = Date.parse(`${day}T00:00:00+08:00`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(t) || chinaIso(t).slice(0, 10) !== day) return null;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(t) || chinaDay(t) !== day) return null;
   return new Date(t).toISOString();
 }
 

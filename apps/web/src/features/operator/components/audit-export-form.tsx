@@ -1,13 +1,8 @@
+import { chinaDay } from '@abo/words';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useExportAudit, type AuditExportInput } from '../api/export-audit.ts';
-
-/** Today in China time (the audit log's days), `YYYY-MM-DD`. */
-export function chinaToday(now = new Date()): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const ADA = /^\d{4,12}$/;
@@ -17,7 +12,8 @@ export function AuditExportForm() {
   const { t } = useTranslation('operator');
   const exportAudit = useExportAudit();
   const id = useId();
-  const today = chinaToday();
+  // Today in China time (the audit log's days are China days), read once when the form opens.
+  const [today] = useState(() => chinaDay(Date.now()));
   const [from, setFrom] = useState(`${today.slice(0, 8)}01`);
   const [to, setTo] = useState(today);
   const [actor, setActor] = useState('');
