@@ -294,14 +294,17 @@ describe('notifications of an import and its close', () => {
     expect(await count()).toBe(n);
   });
 
-  it('tells everyone a slice of members at a time exactly what it tells them at once', async () => {
+  it('tells everyone a slice of members at a time exactly what it tells them at once, and as when each is named', async () => {
     const company = randomCompany(9, TODAY);
     const at = new Date('2026-11-21T02:00:00Z');
-    const told = async (slice: number) => {
+    const told = async (slice: number | 'named') => {
       const t = await openDb();
       await importDirectory(t.db, { dir: t.folder(filesBetween(company, '0000-00-00', TODAY)), today: TODAY });
       const close = await closeMonths(t.db, { today: TODAY, notify: false });
-      const summary = await produceNotifications(t.db, { today: TODAY, closed: close.closed, now: at, slice });
+      // Slices read their members by ADA range; naming everyone reads them by list.
+      const everyone = new Set((await t.db.selectFrom('distributors').select('ada').execute()).map((r) => r.ada));
+      const whom = slice === 'named' ? { only: everyone } : { slice };
+      const summary = await produceNotifications(t.db, { today: TODAY, closed: close.closed, now: at, ...whom });
       const rows = await t.db
         .selectFrom('notifications')
         .select(['ada', 'kind', 'event_key', 'month', 'title', 'body', 'link', 'params', 'created_at'])
@@ -315,5 +318,6 @@ describe('notifications of an import and its close', () => {
     expect(inSlices.rows.length).toBeGreaterThan(100);
     expect(new Set(inSlices.rows.map((r) => r.kind)).size).toBeGreaterThan(3);
     expect(inSlices).toEqual(await told(Infinity));
+    expect(inSlices).toEqual(await told('named'));
   });
 });

@@ -30,6 +30,7 @@ import {
 } from '@abo/plan';
 import type { NotificationKind, PushChannel } from '@abo/contract';
 import type { DB } from '../db/index.ts';
+import { rawSqlite } from '../db/index.ts';
 import { inChunks } from '../db/in-chunks.ts';
 import { attendedCodes } from '../db/monthly-results.ts';
 import { parseItems } from '../income/income-data.ts';
@@ -96,32 +97,44 @@ const LEAD: Readonly<Record<NotificationKind, number>> = {
 };
 const PUSH: readonly PushChannel[] = ['wec', 'ca'];
 
-/** A month's rows of the distributors `of`. */
-async function monthRows(db: DB, month: MonthKey, of: readonly string[]): Promise<Map<string, MonthRow>> {
-  const query = (adas: string[]) =>
-    db
-      .selectFrom('monthly_results')
-      .select(['ada', 'gpv', 'apv', 'bracket', 'q_legs', 'is_sp', 'is_q'])
-      .where('month', '=', month)
-      .where('ada', 'in', adas)
-      .orderBy('ada')
-      .execute();
-  const rows = await inChunks(of, query);
-  return new Map(
-    rows.map((r) => [
-      r.ada,
-      {
-        ada: r.ada,
-        gpv: Number(r.gpv),
-        apv: Number(r.apv),
-        bracket: Number(r.bracket),
-        qLegs: Number(r.q_legs),
-        isSp: Number(r.is_sp) === 1,
-        isQ: Number(r.is_q) === 1,
-      },
-    ]),
-  );
+/** A push queued for a stored notification (notification_outbox, pending from now). */
+interface OutboxRow {
+  readonly notification_id: number | string;
+  readonly ada: string;
+  readonly channel: PushChannel;
+  readonly idempotency_key: string;
+  readonly due_at: string;
 }
+
+/** A month's rows of the distributors `of`, or of every distributor in an ADA range. */
+async function monthRows(db: DB, month: MonthKey, of: readonly string[] | AdaRange): Promise<Map<string, MonthRow>> {
+  const base = () =>
+    db.selectFrom('monthly_results').select(['ada', 'gpv', 'apv', 'bracket', 'q_legs', 'is_sp', 'is_q']).where('month', '=', month);
+  const rows = isRange(of)
+    ? // By the (month, ada) index: one range, not a thousand keys in lists.
+      await base().where('ada', '>=', of.lo).where('ada', '<=', of.hi).orderBy('ada').execute()
+    : await inChunks(of, (adas) => base().where('ada', 'in', adas).orderBy('ada').execute());
+  const out = new Map<string, MonthRow>();
+  for (const r of rows) {
+    out.set(r.ada, {
+      ada: r.ada,
+      gpv: Number(r.gpv),
+      apv: Number(r.apv),
+      bracket: Number(r.bracket),
+      qLegs: Number(r.q_legs),
+      isSp: Number(r.is_sp) === 1,
+      isQ: Number(r.is_q) === 1,
+    });
+  }
+  return out;
+}
+
+/** Every distributor from `lo` through `hi` in the database's order of ADAs: a slice of everyone. */
+interface AdaRange {
+  readonly lo: string;
+  readonly hi: string;
+}
+const isRange = (x: readonly string[] | AdaRange): x is AdaRange => !Array.isArray(x);
 
 interface Joined {
   ada: string;
@@ -176,6 +189,8 @@ async function eventsOf(
     readonly told: ReadonlySet<string>;
     /** The joins to tell now, by upline (joinsByUpline, cut to this run). */
     readonly joins: ReadonlyMap<string, readonly { member: Joined; generation: number }[]>;
+    /** `told` is every distributor in this range (a slice of everyone): read by ranges, not lists. */
+    readonly range?: AdaRange;
   },
 ): Promise<Map<string, NotificationEvent[]>> {
   const todayMonth = opts.today.slice(0, 7);
@@ -184,13 +199,20 @@ async function eventsOf(
   // Those told read their own facts and their frontline's.
   const only = [...opts.told];
   const told = (ada: string) => opts.told.has(ada);
-  const peopleOf = (adas: string[]) =>
-    db
-      .selectFrom('distributors')
-      .select(['ada', 'sponsor_ada', 'name_zh', 'name_en', 'member_no', 'pin_code', 'pin_month', 'pin_held'])
-      .where((eb) => eb.or([eb('ada', 'in', adas), eb('sponsor_ada', 'in', adas)]))
-      .execute();
-  const found = await inChunks(only, peopleOf);
+  const range = opts.range;
+  const personRows = () =>
+    db.selectFrom('distributors').select(['ada', 'sponsor_ada', 'name_zh', 'name_en', 'member_no', 'pin_code', 'pin_month', 'pin_held']);
+  // Those told and their frontline legs.
+  const found = range
+    ? [
+        ...(await personRows().where('ada', '>=', range.lo).where('ada', '<=', range.hi).execute()),
+        ...(await personRows().where('sponsor_ada', '>=', range.lo).where('sponsor_ada', '<=', range.hi).execute()),
+      ]
+    : await inChunks(only, (adas) =>
+        personRows()
+          .where((eb) => eb.or([eb('ada', 'in', adas), eb('sponsor_ada', 'in', adas)]))
+          .execute(),
+      );
   const unique = [...new Map(found.map((d) => [d.ada, d])).values()];
   const people: Person[] = unique.map((d) => ({
     ada: d.ada,
@@ -215,7 +237,7 @@ async function eventsOf(
   if (last) {
     const rules = rulesFor(pyOf(last), { fallback: 'nearest' });
     const seminar = plansFor(pyOf(last), 'seminar').find((p) => p.route === '/incentiveplan/seminars')?.code ?? null;
-    const rows = await monthRows(db, last, only);
+    const rows = await monthRows(db, last, range ?? only);
     // A statement that pays nothing (a claw-back month, packages/plan claw-back.ts) is not "paid
     // on": it is told with the debit it carries to the next statement.
     const statementsOf = (adas: string[]) =>
@@ -261,8 +283,20 @@ async function eventsOf(
   }
 
   // The open month so far: the distributor's own thresholds and the frontline's.
-  const everyone = people.map((p) => p.ada);
-  const [open, before] = await Promise.all([monthRows(db, todayMonth, everyone), monthRows(db, addMonths(todayMonth, -1), everyone)]);
+  const rowsOf = async (month: MonthKey) => {
+    if (!range)
+      return monthRows(
+        db,
+        month,
+        people.map((p) => p.ada),
+      );
+    // Those told by their range; the legs outside it (sponsored by someone in it) by list.
+    const rows = await monthRows(db, month, range);
+    const outside = people.filter((p) => !told(p.ada)).map((p) => p.ada);
+    for (const [ada, r] of await monthRows(db, month, outside)) rows.set(ada, r);
+    return rows;
+  };
+  const [open, before] = [await rowsOf(todayMonth), await rowsOf(addMonths(todayMonth, -1))];
   for (const [ada, r] of open) {
     if (!told(ada)) continue;
     add(
@@ -318,8 +352,8 @@ async function eventsOf(
   const from = plansFor(py)
     .map((p) => planMonths(p)[0]!)
     .reduce((a, b) => (b < a ? b : a), todayMonth);
-  const plansOf = (adas: string[]) =>
-    db.selectFrom('plan_results').select(['ada', 'summary']).where('py', '=', py).where('ada', 'in', adas).orderBy('ada').execute();
+  const planRows = () => db.selectFrom('plan_results').select(['ada', 'summary']).where('py', '=', py);
+  const plansOf = (adas: string[]) => planRows().where('ada', 'in', adas).orderBy('ada').execute();
   const attendedOf = (adas: string[]) =>
     db
       .selectFrom('monthly_results')
@@ -329,7 +363,10 @@ async function eventsOf(
       .where('month', '<=', todayMonth)
       .where('ada', 'in', adas)
       .execute();
-  const [summaries, attendance] = await Promise.all([inChunks(only, plansOf), inChunks(only, attendedOf)]);
+  const summaries = range
+    ? await planRows().where('ada', '>=', range.lo).where('ada', '<=', range.hi).orderBy('ada').execute()
+    : await inChunks(only, plansOf);
+  const attendance = await inChunks(only, attendedOf);
   const attended = new Map<string, Set<string>>();
   for (const r of attendance) {
     const codes = attendedCodes(r.attended);
@@ -390,7 +427,7 @@ export async function produceNotifications(db: DB, options: ProduceOptions): Pro
   for (let k = 0; k < adas.length; k += size) {
     const told = new Set(adas.slice(k, k + size));
     const sliceJoins = new Map([...told].filter((ada) => joins.has(ada)).map((ada) => [ada, joins.get(ada)!]));
-    const slice = { ...opts, told, joins: sliceJoins };
+    const slice = { ...opts, told, joins: sliceJoins, range: { lo: adas[k]!, hi: adas[Math.min(k + size, adas.length) - 1]! } };
     const done = await storeEvents(db, opts, await eventsOf(db, slice), preferences);
     total.notifications += done.notifications;
     total.queued += done.queued;
@@ -430,6 +467,43 @@ async function storeEvents(
   // A transaction per chunk, each storing its notifications with their pushes: a month-end's
   // hundreds of thousands of rows in one would hold SQLite's write lock past another process's
   // busy timeout (a sign-in). A chunk stored is never stored again (the unique event key).
+  const told = (n: { id: number | string; ada: string; kind: string }, queue: (row: OutboxRow) => void) => {
+    const kind = n.kind as NotificationKind;
+    byKind[kind] = (byKind[kind] ?? 0) + 1;
+    notifications++;
+    for (const channel of PUSH) {
+      if (!pushesTo(preferences.get(n.ada), kind, channel)) continue;
+      queue({ notification_id: n.id, ada: n.ada, channel, idempotency_key: `${n.id}:${channel}`, due_at: now });
+      queued++;
+    }
+  };
+  const sqlite = rawSqlite(db);
+  if (sqlite) {
+    // On SQLite, a prepared statement a row: a first load tells a million members, and building
+    // and parsing multi-row INSERTs took a quarter of the store (bench/README.md).
+    const insert = sqlite.prepare(
+      `insert into notifications (ada, kind, event_key, month, title, body, link, params, created_at, read_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, null) on conflict (ada, event_key) do nothing`,
+    );
+    const push = sqlite.prepare(
+      `insert into notification_outbox (notification_id, ada, channel, idempotency_key, status, attempts, due_at)
+       values (?, ?, ?, ?, 'pending', 0, ?)`,
+    );
+    const queue = (o: OutboxRow) => push.run(o.notification_id, o.ada, o.channel, o.idempotency_key, o.due_at);
+    const store = sqlite.transaction((chunk: typeof rows) => {
+      for (const r of chunk) {
+        const done = insert.run(r.ada, r.kind, r.event_key, r.month, r.title, r.body, r.link, r.params, r.created_at);
+        // Events told before conflict on (ada, event_key) and are left as they were.
+        if (done.changes === 1) told({ id: Number(done.lastInsertRowid), ada: r.ada, kind: r.kind }, queue);
+      }
+    });
+    // Kysely's connection is held meanwhile: no query of its own runs inside this transaction.
+    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+      const chunk = rows.slice(i, i + ROWS_PER_INSERT);
+      await db.connection().execute(async () => store(chunk));
+    }
+    return { notifications, queued, byKind };
+  }
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
     const chunk = rows.slice(i, i + ROWS_PER_INSERT);
     await db.transaction().execute(async (tx) => {
@@ -440,29 +514,19 @@ async function storeEvents(
         .onConflict((oc) => oc.columns(['ada', 'event_key']).doNothing())
         .returning(['id', 'ada', 'kind'])
         .execute();
-      notifications += inserted.length;
-      const outbox = [];
-      for (const n of inserted) {
-        const kind = n.kind as NotificationKind;
-        byKind[kind] = (byKind[kind] ?? 0) + 1;
-        for (const channel of PUSH) {
-          if (!pushesTo(preferences.get(n.ada), kind, channel)) continue;
-          outbox.push({
-            notification_id: n.id,
-            ada: n.ada,
-            channel,
-            idempotency_key: `${n.id}:${channel}`,
-            status: 'pending',
-            attempts: 0,
-            due_at: now,
-            claimed_until: null,
-            sent_at: null,
-            last_error: null,
-          });
-        }
+      const outbox: OutboxRow[] = [];
+      for (const n of inserted) told(n, (o) => outbox.push(o));
+      if (outbox.length > 0) {
+        const values = outbox.map((o) => ({
+          ...o,
+          status: 'pending',
+          attempts: 0,
+          claimed_until: null,
+          sent_at: null,
+          last_error: null,
+        }));
+        await tx.insertInto('notification_outbox').values(values).execute();
       }
-      if (outbox.length) await tx.insertInto('notification_outbox').values(outbox).execute();
-      queued += outbox.length;
     });
   }
   return { notifications, queued, byKind };
