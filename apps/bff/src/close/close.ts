@@ -21,7 +21,7 @@ import { MONTHLY_RESULT_COLUMNS } from '../db/monthly-results.ts';
 import { openImportConn, type ImportConn } from '../import/conn.ts';
 import { timedRun } from '../lib/observed.ts';
 import { closedThrough, dataVersionOf } from '../import/staging.ts';
-import { produceNotifications, type ProduceSummary } from '../notifications/produce.ts';
+import { produceNotifications, type HeldMonthRows, type ProduceSummary } from '../notifications/produce.ts';
 import type { ProgressFn } from './close-all.ts';
 import {
   changedSinceSaved,
@@ -45,6 +45,7 @@ import {
   type CloseFigures,
   type Members,
 } from './figures.ts';
+import type { Figures } from './month-figures.ts';
 import { closeRowWriter } from './staging.ts';
 import { CLOSE_STATE_KEY, parseCloseState, writeCloseState, type CloseState } from './state.ts';
 import { segmentMonthsFor, writeInSegments, type WrittenFigures } from './segments.ts';
@@ -98,6 +99,8 @@ export interface CloseSummary {
   readonly fromFirst?: string;
   /** Within the day of the last close: the members whose figures or plans may have moved (the others' did not). */
   readonly moved?: ReadonlySet<string>;
+  /** With `moved`: the month rows the close wrote, still in memory, for the notifications to read. */
+  readonly held?: HeldMonthRows;
   /** Rows written per table. */
   readonly rows: Readonly<Record<string, number>>;
   /** Where the plans were evaluated, when anything was written. */
@@ -181,8 +184,9 @@ async function closeMonthsOnce(db: DB, opts: CloseOptions): Promise<CloseSummary
     closed: summary.closed,
     ...(opts.notifyAt ? { now: opts.notifyAt } : {}),
     ...(summary.moved ? { only: summary.moved } : {}),
+    ...(summary.held ? { held: summary.held } : {}),
   });
-  const { moved: _, ...told } = summary;
+  const { moved: _, held: __, ...told } = summary;
   return { ...told, notifications, seconds: (performance.now() - t0) / 1000 };
 }
 
@@ -433,10 +437,34 @@ async function attemptClose(
     open,
     resumedAfter,
     ...(fromFirst ? { fromFirst } : {}),
-    ...(only && state?.today === today ? { moved: new Set(members.ada.filter((_, i) => only[i])) } : {}),
+    ...(only && state?.today === today
+      ? { moved: new Set(members.ada.filter((_, i) => only[i])), ...(closing ? { held: heldMonthRows(members, closing.figures) } : {}) }
+      : {}),
     rows: done.rows,
     planMode: done.planMode,
     seconds: (performance.now() - t0) / 1000,
+  };
+}
+
+/** The month rows of `figures` as the close wrote them (monthlyRow), for the notifications. */
+function heldMonthRows(members: Members, figures: Figures): HeldMonthRows {
+  return (month) => {
+    const m = figures.cal.months.indexOf(month);
+    if (m < 0) return null;
+    return (ada) => {
+      const i = members.index.get(ada);
+      if (i === undefined || m < figures.joinMonth[i]!) return null;
+      const cell = m * figures.n + i;
+      return {
+        ada,
+        gpv: figures.gpv[cell]!,
+        apv: figures.pgpv[cell]!,
+        bracket: figures.bracket[cell]!,
+        qLegs: figures.qLegs[cell]!,
+        isSp: figures.isSp[cell] === 1,
+        isQ: figures.isQ[cell] === 1,
+      };
+    };
   };
 }
 

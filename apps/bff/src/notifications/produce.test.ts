@@ -278,6 +278,35 @@ describe('notifications of an import and its close', () => {
     expect(told.map((r) => r.ada)).toEqual([D]);
   });
 
+  it('a later close that day tells its members, from the rows it holds, what telling everyone from the table tells', async () => {
+    const company = randomCompany(5, TODAY);
+    const at = new Date('2026-11-21T02:00:00Z');
+    const dayOf = async (laterClose: (t: TestDb) => Promise<void>) => {
+      const t = await openDb();
+      await importDirectory(t.db, { dir: t.folder(filesBetween(company, '0000-00-00', '2026-11-14')), today: TODAY });
+      await closeMonths(t.db, { today: TODAY, notifyAt: at });
+      // The day's later orders, closed within the same day: only the members they move are told.
+      await importDirectory(t.db, { dir: t.folder(filesBetween(company, '2026-11-14', TODAY)), today: TODAY });
+      await laterClose(t);
+      return t.db
+        .selectFrom('notifications')
+        .select(['ada', 'kind', 'event_key', 'month', 'title', 'body', 'link', 'params', 'created_at'])
+        .orderBy('ada')
+        .orderBy('event_key')
+        .execute();
+    };
+    const held = await dayOf(async (t) => {
+      const close = await closeMonths(t.db, { today: TODAY, notifyAt: at });
+      expect(close.notifications?.notifications).toBeGreaterThan(0);
+    });
+    const everyone = await dayOf(async (t) => {
+      await closeMonths(t.db, { today: TODAY, notify: false });
+      const all = new Set((await t.db.selectFrom('distributors').select('ada').execute()).map((r) => r.ada));
+      await produceNotifications(t.db, { today: TODAY, closed: [], now: at, only: all });
+    });
+    expect(held).toEqual(everyone);
+  });
+
   it('tells nothing when the close writes nothing', async () => {
     const t = await imported();
     const count = async () =>

@@ -49,7 +49,12 @@ export interface ProduceOptions {
   readonly only?: ReadonlySet<string>;
   /** Members told at a time when everyone is (default MEMBERS_PER_SLICE). */
   readonly slice?: number;
+  /** Month rows the close still holds, as it wrote them: read from there, not from the table. */
+  readonly held?: HeldMonthRows;
 }
+
+/** The month rows of `month` by ADA (null: none that month), or null when that month is not held. */
+export type HeldMonthRows = (month: MonthKey) => ((ada: string) => MonthRow | null) | null;
 
 export interface ProduceSummary {
   /** Notifications stored by this run (events told before are not counted). */
@@ -71,7 +76,8 @@ interface Person {
   pinHeld: number;
 }
 
-interface MonthRow {
+/** A month's row of one distributor, as notifications read it. */
+export interface MonthRow {
   ada: string;
   gpv: number;
   apv: number;
@@ -200,6 +206,17 @@ async function eventsOf(
   const only = [...opts.told];
   const told = (ada: string) => opts.told.has(ada);
   const range = opts.range;
+  // A month's rows of a list of people: from the close's memory when it holds that month.
+  const rowsOf = async (month: MonthKey, of: readonly string[] | AdaRange) => {
+    const held = isRange(of) ? null : opts.held?.(month);
+    if (!held || isRange(of)) return monthRows(db, month, of);
+    const out = new Map<string, MonthRow>();
+    for (const ada of of) {
+      const r = held(ada);
+      if (r) out.set(ada, r);
+    }
+    return out;
+  };
   const personRows = () =>
     db.selectFrom('distributors').select(['ada', 'sponsor_ada', 'name_zh', 'name_en', 'member_no', 'pin_code', 'pin_month', 'pin_held']);
   // Those told and their frontline legs.
@@ -237,7 +254,7 @@ async function eventsOf(
   if (last) {
     const rules = rulesFor(pyOf(last), { fallback: 'nearest' });
     const seminar = plansFor(pyOf(last), 'seminar').find((p) => p.route === '/incentiveplan/seminars')?.code ?? null;
-    const rows = await monthRows(db, last, range ?? only);
+    const rows = await rowsOf(last, range ?? only);
     // A statement that pays nothing (a claw-back month, packages/plan claw-back.ts) is not "paid
     // on": it is told with the debit it carries to the next statement.
     const statementsOf = (adas: string[]) =>
@@ -283,10 +300,9 @@ async function eventsOf(
   }
 
   // The open month so far: the distributor's own thresholds and the frontline's.
-  const rowsOf = async (month: MonthKey) => {
+  const peopleRowsOf = async (month: MonthKey) => {
     if (!range)
-      return monthRows(
-        db,
+      return rowsOf(
         month,
         people.map((p) => p.ada),
       );
@@ -296,7 +312,7 @@ async function eventsOf(
     for (const [ada, r] of await monthRows(db, month, outside)) rows.set(ada, r);
     return rows;
   };
-  const [open, before] = [await rowsOf(todayMonth), await rowsOf(addMonths(todayMonth, -1))];
+  const [open, before] = [await peopleRowsOf(todayMonth), await peopleRowsOf(addMonths(todayMonth, -1))];
   for (const [ada, r] of open) {
     if (!told(ada)) continue;
     add(
