@@ -101,6 +101,8 @@ export interface CloseSummary {
   readonly moved?: ReadonlySet<string>;
   /** With `moved`: the month rows the close wrote, still in memory, for the notifications to read. */
   readonly held?: HeldMonthRows;
+  /** The members who joined in today's month (the notifications tell their uplines). */
+  readonly joined?: readonly string[];
   /** Rows written per table. */
   readonly rows: Readonly<Record<string, number>>;
   /** Where the plans were evaluated, when anything was written. */
@@ -174,7 +176,10 @@ async function closeMonthsOnce(db: DB, opts: CloseOptions): Promise<CloseSummary
     await conn.run(`drop table if exists close_members`).catch(() => undefined);
     conn.release();
   }
-  if (!summary.changed || opts.notify === false) return summary;
+  // What the close hands the notifications stays here (`moved` is returned when they are not told).
+  const { held, joined, ...kept } = summary;
+  if (!summary.changed || opts.notify === false) return kept;
+  const { moved, ...told } = kept;
   // What the close changed, told to each distributor once (notifications/produce.ts): on the day
   // of the last close, only to those whose figures moved (what depends on the day alone was told
   // by the day's first close).
@@ -183,10 +188,10 @@ async function closeMonthsOnce(db: DB, opts: CloseOptions): Promise<CloseSummary
     today: opts.today,
     closed: summary.closed,
     ...(opts.notifyAt ? { now: opts.notifyAt } : {}),
-    ...(summary.moved ? { only: summary.moved } : {}),
-    ...(summary.held ? { held: summary.held } : {}),
+    ...(moved ? { only: moved } : {}),
+    ...(held ? { held } : {}),
+    ...(joined ? { joined } : {}),
   });
-  const { moved: _, held: __, ...told } = summary;
   return { ...told, notifications, seconds: (performance.now() - t0) / 1000 };
 }
 
@@ -440,6 +445,7 @@ async function attemptClose(
     ...(only && state?.today === today
       ? { moved: new Set(members.ada.filter((_, i) => only[i])), ...(closing ? { held: heldMonthRows(members, closing.figures) } : {}) }
       : {}),
+    joined: members.ada.filter((_, i) => members.joinDate[i]!.startsWith(`${todayMonth}-`)),
     rows: done.rows,
     planMode: done.planMode,
     seconds: (performance.now() - t0) / 1000,

@@ -49,6 +49,8 @@ export interface ProduceOptions {
   readonly only?: ReadonlySet<string>;
   /** Members told at a time when everyone is (default MEMBERS_PER_SLICE). */
   readonly slice?: number;
+  /** The members who joined in today's month, when the close knows them (else found by join date). */
+  readonly joined?: readonly string[];
   /** Month rows the close still holds, as it wrote them: read from there, not from the table. */
   readonly held?: HeldMonthRows;
 }
@@ -152,13 +154,21 @@ interface Joined {
 }
 
 /** The members who joined in `month`, under each upline told of them (JOIN_NEWS_GENERATIONS), with the generation. */
-async function joinsByUpline(db: DB, month: MonthKey): Promise<Map<string, { member: Joined; generation: number }[]>> {
-  const rows = await db
-    .selectFrom('distributors')
-    .select(['ada', 'sponsor_ada', 'name_zh', 'name_en', 'member_no', 'join_date'])
-    .where('join_date', '>=', `${month}-01`)
-    .where('join_date', '<=', `${month}-31`)
-    .execute();
+async function joinsByUpline(
+  db: DB,
+  month: MonthKey,
+  joined: readonly string[] | undefined,
+): Promise<Map<string, { member: Joined; generation: number }[]>> {
+  const columns = ['ada', 'sponsor_ada', 'name_zh', 'name_en', 'member_no', 'join_date'] as const;
+  // By key when the close names them (it holds every join date): no scan of every member.
+  const rows = joined
+    ? await inChunks(joined, (adas) => db.selectFrom('distributors').select(columns).where('ada', 'in', adas).execute())
+    : await db
+        .selectFrom('distributors')
+        .select(columns)
+        .where('join_date', '>=', `${month}-01`)
+        .where('join_date', '<=', `${month}-31`)
+        .execute();
   const out = new Map<string, { member: Joined; generation: number }[]>();
   let climbing = rows.map((r) => ({
     member: {
@@ -426,7 +436,7 @@ export async function produceNotifications(db: DB, options: ProduceOptions): Pro
   // One clock for every slice.
   const opts = { ...options, now: options.now ?? new Date() };
   const preferences = await allPreferences(db);
-  const joins = await joinsByUpline(db, opts.today.slice(0, 7));
+  const joins = await joinsByUpline(db, opts.today.slice(0, 7), opts.joined);
   if (opts.only) {
     // A member new since the last close has figures that moved: their joining is told now.
     const only = opts.only;
