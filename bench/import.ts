@@ -4,7 +4,8 @@
  * imports it (`importDirectory`, as `npm run import` does) into a throwaway SQLite file (default)
  * or PostgreSQL, then closes every complete month (`closeMonths`, as the import command does
  * after it), three times: the whole set into an empty database, the same files again (nothing
- * to write, nothing to close), then one more day of orders on top (the open month recomputed).
+ * to write, nothing to close), then one more day of orders on top (the open month recomputed),
+ * then the month's last day imported and closed on the first of the next month (the month end).
  * Each import and each close runs in a child process of its own so its peak RSS is its own;
  * prints seconds, rows/s, CPU time and peak RSS, and the total of generating, importing and
  * closing the whole set. Figures only: no limit is asserted here.
@@ -102,6 +103,11 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const todayMs = Date.parse(`${today}T00:00:00Z`);
 const startMs = Date.parse('2015-01-01T00:00:00Z');
 const ordersFromMs = Date.parse('2022-09-01T00:00:00Z');
+/** The first day of the month after today's: the day the month-end close runs. */
+const nextMonthFirst = (() => {
+  const d = new Date(todayMs);
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+})();
 
 /** Writes lines through a stream, waiting when its buffer is full. */
 async function writeLines(file: string, header: string, rows: number, line: (i: number) => string): Promise<void> {
@@ -121,11 +127,13 @@ async function writeLines(file: string, header: string, rows: number, line: (i: 
 const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗';
 const GIVEN = '伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂';
 
-async function generate(): Promise<{ full: string; day: string }> {
+async function generate(): Promise<{ full: string; day: string; monthEnd: string }> {
   const full = path.join(work, 'full');
   const day = path.join(work, 'day');
+  const monthEnd = path.join(work, 'month-end');
   fs.mkdirSync(full);
   fs.mkdirSync(day);
+  fs.mkdirSync(monthEnd);
   const stream = new Rng(42, 'company');
   const r = () => stream.next();
   const ada = (i: number) => String(3_000_000_000 + i);
@@ -162,7 +170,14 @@ async function generate(): Promise<{ full: string; day: string }> {
   const yesterday = todayMs - DAY_MS;
   const dayOrders = Math.max(1, Math.round(ORDERS / 1400));
   await writeLines(path.join(day, 'orders.csv'), header, dayOrders, (k) => orderLine(`D${k}`, Math.floor(r() * N), yesterday));
-  return { full, day };
+  // The month's end: the last day's orders, imported and closed on the first of the next month,
+  // when the open month closes for everyone (statements, plans, notifications).
+  const lastDayMs = Date.parse(`${nextMonthFirst}T00:00:00Z`) - DAY_MS;
+  await writeLines(path.join(monthEnd, 'orders.csv'), header, dayOrders, (k) => {
+    const at = new Date(lastDayMs + Math.floor(r() * DAY_MS)).toISOString().slice(0, 19);
+    return `E${k},${ada(Math.floor(r() * N))},${at},${50 + Math.floor(r() * 1500)},,`;
+  });
+  return { full, day, monthEnd };
 }
 
 let cluster: PgCluster | undefined;
@@ -195,8 +210,8 @@ function phaseLine(phases: readonly [string, number, number][]): string {
     .join(', ');
 }
 
-function importInChild(dir: string, close = false): ChildResult {
-  const args = ['--import', 'tsx', process.argv[1]!, '--child', dir, '--today', today, ...(close ? ['--close'] : [])];
+function importInChild(dir: string, close = false, on = today): ChildResult {
+  const args = ['--import', 'tsx', process.argv[1]!, '--child', dir, '--today', on, ...(close ? ['--close'] : [])];
   if (values['segment-months']) args.push('--segment-months', values['segment-months']);
   if (pgUrl) args.push('--database-url', pgUrl, '--schema', schema);
   // The SQLite file sits next to the folders, one for the three runs.
@@ -210,20 +225,21 @@ try {
     `Import benchmark: ${fmt(N)} distributors, ${fmt(ORDERS)} orders, ${fmt(ATTENDANCE)} attendance rows into ${where}, ${os.cpus().length} CPUs, Node ${process.version}`,
   );
   let t = performance.now();
-  const { full, day } = await generate();
+  const { full, day, monthEnd } = await generate();
   const generated = (performance.now() - t) / 1000;
   const mib = (dir: string) => fs.readdirSync(dir).reduce((s, f) => s + fs.statSync(path.join(dir, f)).size, 0) / 2 ** 20;
   console.log(`  generated the CSV files (${mib(full).toFixed(0)} MiB) in ${generated.toFixed(1)} s\n`);
   let firstRun = 0;
   // The files of the second and third runs sit in sibling folders, so the database is shared.
   console.log('  run                         seconds       rows/s   CPU s   peak RSS MiB   written');
-  for (const [name, dir] of [
-    ['everything, empty database', full],
-    ['the same files again', full],
-    ['one more day of orders', day],
+  for (const [name, dir, on] of [
+    ['everything, empty database', full, today],
+    ['the same files again', full, today],
+    ['one more day of orders', day, today],
+    [`the month's end (${nextMonthFirst})`, monthEnd, nextMonthFirst],
   ] as const) {
     t = performance.now();
-    const r = importInChild(dir);
+    const r = importInChild(dir, false, on);
     const s = r.summary;
     const rows = s.distributors.rows + s.orders.rows + s.attendance.rows;
     const written = `${fmt(s.distributors.added)} + ${fmt(s.orders.added)} + ${fmt(s.attendance.added)}`;
@@ -231,7 +247,7 @@ try {
       `  ${name.padEnd(26)} ${s.seconds.toFixed(1).padStart(8)} ${fmt(rows / s.seconds).padStart(12)} ${r.cpuSeconds.toFixed(1).padStart(7)} ${r.maxRssMiB.toFixed(0).padStart(14)}   ${written}`,
     );
     console.log(`  ${''.padEnd(26)} ${phaseLine(r.phases)}`);
-    const c = importInChild(dir, true);
+    const c = importInChild(dir, true, on);
     const cs = c.close!;
     const closeRows = Object.values(cs.rows).reduce((a, b) => a + b, 0);
     const what = cs.changed ? `${cs.closed.length} months closed, ${cs.open.join(', ')} provisional` : `nothing (${cs.unchanged})`;
