@@ -76,6 +76,8 @@ test.describe('the language chosen on the sign-in page is kept (22137d8, a29a6ea
     });
   });
 
+  // The ebiz sign-in page is the app's own (its switch was remembered before the fix too): a guard
+  // for the desktop path. The portal's test above is the one that failed before 22137d8.
   test('ebiz: English chosen on the sign-in page, then signed in: the app is in English', async ({ page }) => {
     const problems = watchProblems(page);
     await page.goto('/front/income/type?channel=ebiz');
