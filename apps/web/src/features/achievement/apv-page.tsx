@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { Figure } from '../../components/figure.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
-import { FigureTrace } from '../../components/figure-trace/figure-trace.tsx';
 import { useMonths } from './api/get-months.ts';
 import { MonthTable, SpMonthCell } from './components/month-table.tsx';
 import { useAch } from './components/shared.tsx';
@@ -24,7 +23,6 @@ export default function ApvPage() {
             return { ...m, cum: m.month >= pyStart ? cum : null };
           });
           const pyRows = rows.filter((m) => m.month >= pyStart);
-          const last = d.months[d.months.length - 1];
           return (
             <>
               <section className="card">
@@ -37,14 +35,9 @@ export default function ApvPage() {
                 <p className="muted small ach-note">
                   {t('apvPage.rule', { alone: pv(d.sp.apvAlone), one: pv(d.sp.apvWithOneQLeg), legs: d.sp.qLegsAlone })}
                 </p>
+                {/* Each month's SP answer is explained in its row of the table below, once. */}
                 <p className="small">
                   <Link to="/achievement/compositionapv">{t('nav.compositionapv')}</Link>
-                  {last ? (
-                    <>
-                      {' · '}
-                      <FigureTrace trace={{ kind: 'sp', month: last.month, apv: last.apv, qLegs: last.qLegs }} subject={t('spMonth')} />
-                    </>
-                  ) : null}
                 </p>
               </section>
               <section className="card">

@@ -113,5 +113,7 @@ describe('figure traces on the achievement pages', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'How is this calculated? SP month Oct 2026' }));
     const dialog = await screen.findByRole('dialog', { name: 'SP month (Q month) · Oct 2026' }, { timeout: 5000 });
     expect(dialog).toHaveAccessibleDescription('APV 4,300, 21% legs 1 → an SP month');
+    // One trace per month's answer: the summary above does not repeat the latest month's.
+    expect(screen.getAllByRole('button', { name: /^How is this calculated\? SP month/ })).toHaveLength(2);
   });
 });

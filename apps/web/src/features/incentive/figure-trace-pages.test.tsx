@@ -104,6 +104,10 @@ describe('figure traces on the market details page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Q status · Oct 2026' }, { timeout: 5000 });
     expect(dialog).toHaveAccessibleDescription('Group PV 12,500 ≥ 10,000 → Q (21%)');
     expect(dialog).not.toHaveTextContent('more PV would make it Q');
+    // This month's Q is the headline's figure: explained there, once, not again in its row.
+    const nov = screen.getByRole('rowheader', { name: /^Nov 2026/ }).closest('tr')!;
+    expect(within(nov).queryByRole('button', { name: /^How is this calculated\?/ })).toBeNull();
+    expect(screen.getAllByRole('button', { name: /^How is this calculated\? Q status/ })).toHaveLength(3);
   });
 });
 

@@ -62,11 +62,14 @@ export default function MarketDetailsPage() {
               cell: (m) => (
                 <>
                   <QFlag isQ={m.isQ} />
-                  <FigureTrace
-                    compact
-                    trace={{ kind: 'q', month: m.month, gpv: m.gpv, ppv: m.ppv, ...who }}
-                    subject={`${t('q')} ${formatMonth(m.month, lang)}`}
-                  />
+                  {/* The headline's month is explained once, by the headline's own trace. */}
+                  {m.month === d.month ? null : (
+                    <FigureTrace
+                      compact
+                      trace={{ kind: 'q', month: m.month, gpv: m.gpv, ppv: m.ppv, ...who }}
+                      subject={`${t('q')} ${formatMonth(m.month, lang)}`}
+                    />
+                  )}
                 </>
               ),
             },
