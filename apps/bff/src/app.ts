@@ -29,6 +29,7 @@ import { incentiveMarketRoutes } from './routes/incentive/market-routes.ts';
 import { watchlistRoutes } from './routes/incentive/watchlist-routes.ts';
 import { incomeRoutes } from './routes/income/income-routes.ts';
 import { documentRoutes, type DocumentRoutesOptions } from './routes/documents/document-routes.ts';
+import { certificateCheckRoutes } from './routes/certificate/certificate-check-routes.ts';
 import { notificationRoutes } from './routes/notifications/notifications-routes.ts';
 import { operatorRoutes, type OperatorRoutesOptions } from './routes/operator/operator-routes.ts';
 import { renderDocument } from './documents/render.ts';
@@ -154,6 +155,7 @@ export async function buildApp({ config, db, logger = true, logStream, documents
   await app.register(achievementRoutes, { config });
   await app.register(incomeRoutes, { config });
   await app.register(documentRoutes, { config, render: documents?.render ?? pooledRenderer(app, config), now: documents?.now });
+  await app.register(certificateCheckRoutes, { config });
   await app.register(notificationRoutes);
   await app.register(operatorRoutes, { config, ...(operator ? { runner: operator } : {}) });
   await app.register(wechatRoutes, { appId: config.WECHAT_APP_ID, jsapiTicket: config.WECHAT_JSAPI_TICKET });

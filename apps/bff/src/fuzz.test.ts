@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_EXPORT_PATH, ENDPOINTS, IMPORT_UPLOAD_PATH, type EndpointPath } from '@abo/contract';
+import { AUDIT_EXPORT_PATH, CERTIFICATE_CHECK_PATH, ENDPOINTS, IMPORT_UPLOAD_PATH, type EndpointPath } from '@abo/contract';
 import { TABLE_NAMES } from './db/schema.ts';
 import type { DB } from './db/index.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
@@ -115,8 +115,12 @@ describe('fuzz: hostile bodies to every BFF route', () => {
     // HEAD comes with every GET (Fastify's exposeHeadRoutes); the router matches paths in any case.
     // Document files are served outside the table, a navigation carrying no tokens (routes/documents),
     // and so is the API's description (plugins/openapi.ts), the operators' upload (multipart) and
-    // audit export (a file), which need an operator's session (plugins/auth.ts).
-    const outside = ['/bff/files/:token', '/bff/openapi.json', IMPORT_UPLOAD_PATH, AUDIT_EXPORT_PATH];
+    // audit export (a file), which need an operator's session (plugins/auth.ts), and the public
+    // check of a certificate's code (a GET a plain browser makes, routes/certificate).
+    const outside = ['/bff/files/:token', '/bff/openapi.json', IMPORT_UPLOAD_PATH, AUDIT_EXPORT_PATH, CERTIFICATE_CHECK_PATH];
+    expect(
+      t.app.routeList.filter((r) => r.url === CERTIFICATE_CHECK_PATH && r.method !== 'HEAD').map((r) => `${key(r)} public=${r.public}`),
+    ).toEqual([`GET ${CERTIFICATE_CHECK_PATH} public=true`]);
     const operatorFiles = t.app.routeList.filter((r) => r.url === IMPORT_UPLOAD_PATH || r.url === AUDIT_EXPORT_PATH);
     expect(operatorFiles.map((r) => `${key(r)} public=${r.public}`).sort()).toEqual([
       `POST ${AUDIT_EXPORT_PATH} public=false`,

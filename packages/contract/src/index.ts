@@ -21,3 +21,5 @@ export * from './plan-gap-legs.ts';
 export * from './incentive-market-tree.ts';
 export * from './endpoints.ts';
 export * from './operator.ts';
+export * from './certificate-code.ts';
+export * from './certificate-check.ts';

@@ -256,6 +256,25 @@ export interface SignInWindowsTable {
   ends_at: number;
 }
 
+/** An income certificate issued, by its verification code (migration 0018, db/certificate-issues.ts). */
+export interface CertificateIssuesTable {
+  /** Canonical form, no dashes (packages/contract/src/certificate-code.ts). */
+  code: string;
+  ada: string;
+  /** 'taxCertificate' | 'pyCertificate'. */
+  kind: string;
+  /** '2025' or '25/26'. */
+  period: string;
+  /** ISO-8601 UTC. */
+  issued_at: string;
+  /** The day printed on it (China time, the business day). */
+  issued_on: string;
+  /** SHA-256 hex of the amounts it prints (documents/certificate-digest.ts). */
+  digest: string;
+  /** JSON CertificateTotals. */
+  totals: string;
+}
+
 /** One-time links to a document (migration 0006, db/document-links.ts, routes/documents). */
 export interface DocumentLinksTable {
   /** sha256 of the link's token (base64url); the token itself is only in the link. */
@@ -420,6 +439,7 @@ export interface Database {
   session_tokens: SessionTokensTable;
   sign_in_windows: SignInWindowsTable;
   document_links: DocumentLinksTable;
+  certificate_issues: CertificateIssuesTable;
   notifications: NotificationsTable;
   notification_outbox: NotificationOutboxTable;
   notification_preferences: NotificationPreferencesTable;
@@ -458,6 +478,7 @@ export const TABLE_NAMES = [
   'session_tokens',
   'sign_in_windows',
   'document_links',
+  'certificate_issues',
   'notifications',
   'notification_outbox',
   'notification_preferences',

@@ -5,9 +5,13 @@
 // - of a performance year: its 12 months as the annual income page shows them
 //   (pyStatementTotals, twelveMonths),
 // through the same queries and presenter as those pages, so its totals are theirs.
-import type { AnnualIncomeData, AnnualTaxableData, DocumentLang } from '@abo/contract';
+// Each carries a verification code (db/certificate-issues.ts): issued once per person, period and
+// amounts, it prints the day of its first issue, the amounts' digest and the public address that
+// checks it (routes/certificate).
+import { formatCertificateCode, shortDigest, type AnnualIncomeData, type AnnualTaxableData, type DocumentLang } from '@abo/contract';
 import { serviceFeeAnnualTax, toMonthKey } from '@abo/plan';
 import type { Config } from '../config.ts';
+import { issueCertificate } from '../db/certificate-issues.ts';
 import type { DB } from '../db/index.ts';
 import { chinaDay } from '../import/fields.ts';
 import { sumTotals, type Totals } from '../income/income-data.ts';
@@ -15,6 +19,7 @@ import { annualTaxableData, twelveMonths } from '../income/income-presenter.ts';
 import { personOr404, pyStatementTotals, statementTotalsPaidIn } from '../income/income-queries.ts';
 import { nameViewerOf } from '../lib/name-policy.ts';
 import type { Session } from '../lib/session.ts';
+import { certificateDigest, type CertificateAmounts } from './certificate-digest.ts';
 import { money, moneyLess, monthLabel, dayLabel, percent } from './format.ts';
 import { companyOf, ownerOf, type Owner } from './owner.ts';
 import { PdfWriter, type CellInput, type Column, type RowStyle } from './pdf.ts';
@@ -24,21 +29,76 @@ interface CertificateBase {
   lang: DocumentLang;
   company: { name: string; contact: string };
   owner: Owner;
-  /** The day it was made (China time). */
+  /** The day it was first issued with these amounts (China time). */
   issuedOn: string;
+  /** The verification code (grouped), the digest's first 16 hex characters (grouped) and where to check it. */
+  verification: { code: string; digest: string; url: string };
 }
 
-export type CertificateModel =
-  | (CertificateBase & { kind: 'taxCertificate'; year: string; taxable: AnnualTaxableData })
-  | (CertificateBase & { kind: 'pyCertificate'; py: string; months: AnnualIncomeData['months']; totals: Totals });
+/** What a certificate shows of its year. */
+type CertificateFigures =
+  | { kind: 'taxCertificate'; year: string; taxable: AnnualTaxableData }
+  | { kind: 'pyCertificate'; py: string; months: AnnualIncomeData['months']; totals: Totals };
 
-async function base(db: DB, config: Config, session: Session, lang: DocumentLang): Promise<CertificateBase> {
+export type CertificateModel = CertificateBase & CertificateFigures;
+
+type Base = Omit<CertificateBase, 'issuedOn' | 'verification'>;
+
+async function base(db: DB, config: Config, session: Session, lang: DocumentLang): Promise<Base> {
   const person = await personOr404(db, session.ada);
+  return { lang, company: companyOf(config, lang), owner: ownerOf(nameViewerOf(session), person, lang) };
+}
+
+/** Where the check page is: PUBLIC_URL, as other printed addresses (notifications/delivery/settings.ts). */
+export function verifyUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, code: string): string {
+  const origin = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+  return `${origin}/front/verify?code=${code}`;
+}
+
+/** The amounts as printed, issued: the certificate's code and the day of its first issue. */
+async function issued(
+  db: DB,
+  config: Config,
+  ada: string,
+  amounts: CertificateAmounts,
+): Promise<Pick<CertificateBase, 'issuedOn' | 'verification'>> {
+  const digest = certificateDigest(amounts);
+  const issue = { ada, kind: amounts.kind, period: amounts.period, digest, totals: amounts.totals };
+  const got = await issueCertificate(db, issue, new Date(), chinaDay(config.today()));
+  const code = formatCertificateCode(got.code);
+  return { issuedOn: got.issuedOn, verification: { code, digest: shortDigest(digest), url: verifyUrl(config, code) } };
+}
+
+/** The amounts the certificate prints, for its digest. */
+export function certificateAmounts(m: CertificateFigures): CertificateAmounts {
+  if (m.kind === 'taxCertificate') {
+    const d = m.taxable;
+    return {
+      kind: m.kind,
+      period: m.year,
+      rows: d.statements.map((s) => ({
+        month: s.month,
+        paidOn: s.paidOn,
+        amounts: { pretaxFen: s.pretaxFen, taxFen: s.taxFen, netFen: s.netFen },
+      })),
+      totals: {
+        pretaxFen: d.grossFen,
+        taxFen: d.withheldFen,
+        netFen: d.statements.reduce((a, s) => a + s.netFen, 0),
+        annualTaxFen: d.annualTaxFen,
+        balanceFen: d.balanceFen,
+      },
+    };
+  }
   return {
-    lang,
-    company: companyOf(config, lang),
-    owner: ownerOf(nameViewerOf(session), person, lang),
-    issuedOn: chinaDay(config.today()),
+    kind: m.kind,
+    period: m.py,
+    rows: m.months.map((x) => ({
+      month: x.month,
+      paidOn: x.hasStatement ? x.paidOn : null,
+      amounts: x.hasStatement ? { pretaxFen: x.pretaxFen, taxFen: x.taxFen, netFen: x.netFen } : null,
+    })),
+    totals: { pretaxFen: m.totals.pretaxFen, taxFen: m.totals.taxFen, netFen: m.totals.netFen },
   };
 }
 
@@ -53,7 +113,8 @@ export async function loadTaxCertificate(
   const [b, paid] = await Promise.all([base(db, config, session, lang), statementTotalsPaidIn(db, session.ada, year)]);
   const totals = sumTotals(paid);
   const taxable = annualTaxableData(year, [year], paid, serviceFeeAnnualTax(totals.pretaxFen, totals.taxFen), toMonthKey(config.today()));
-  return { ...b, kind: 'taxCertificate', year, taxable };
+  const own = { kind: 'taxCertificate', year, taxable } as const;
+  return { ...b, ...own, ...(await issued(db, config, session.ada, certificateAmounts(own))) };
 }
 
 /** A PY's certificate: what /bff/v1/income/distributorannualincome answers for the PY. */
@@ -66,7 +127,8 @@ export async function loadPyCertificate(
 ): Promise<CertificateModel> {
   const [b, rows] = await Promise.all([base(db, config, session, lang), pyStatementTotals(db, session.ada, py)]);
   const months = twelveMonths(py, rows);
-  return { ...b, kind: 'pyCertificate', py, months, totals: sumTotals(months) };
+  const own = { kind: 'pyCertificate', py, months, totals: sumTotals(months) } as const;
+  return { ...b, ...own, ...(await issued(db, config, session.ada, certificateAmounts(own))) };
 }
 
 const MONTH_COLUMNS: readonly Column[] = [
@@ -189,6 +251,12 @@ export async function renderCertificatePdf(m: CertificateModel): Promise<Buffer>
       ],
     );
   }
+  pdf.heading(t.verifyTitle);
+  pdf.fields([
+    [t.verifyCode, m.verification.code],
+    [t.verifyDigest, m.verification.digest],
+  ]);
+  pdf.paragraph(t.verifyAt(m.verification.url), 8);
   pdf.paragraph(
     { text: `${t.issuedBy}: ${m.company.name} · ${t.issuedOn}: ${dayLabel(m.issuedOn, m.lang)} · ${t.generated}`, muted: true },
     7.5,

@@ -207,3 +207,27 @@ describe('migration 0017: staff roles and import runs', () => {
     await expect(db.insertInto('import_runs').values(run('d', 1)).execute()).rejects.toThrow(/unique|duplicate/i);
   });
 });
+
+describe('migration 0018: issued certificates', () => {
+  it('keeps one code per person, kind, period and digest', async () => {
+    const db = fresh();
+    await migrateToLatest(db, migrationsNamed(MIGRATION_NAMES.filter((n) => n < '0018')));
+    expect(await migrateToLatest(db)).toContain('0018-certificate-issues');
+    const row = (code: string, digest: string) => ({
+      code,
+      ada: '10000001',
+      kind: 'pyCertificate',
+      period: '25/26',
+      issued_at: '2026-11-21T04:00:00.000Z',
+      issued_on: '2026-11-21',
+      digest,
+      totals: '{}',
+    });
+    await db
+      .insertInto('certificate_issues')
+      .values([row('AAAA', 'd1'), row('BBBB', 'd2')])
+      .execute();
+    await expect(db.insertInto('certificate_issues').values(row('CCCC', 'd1')).execute()).rejects.toThrow(/unique|duplicate/i);
+    await expect(db.insertInto('certificate_issues').values(row('AAAA', 'd3')).execute()).rejects.toThrow(/unique|duplicate|primary/i);
+  });
+});
