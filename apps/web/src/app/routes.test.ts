@@ -33,9 +33,9 @@ describe('route table', () => {
     for (const r of [...routeTable, ...ownRoutes]) expect(fs.existsSync(path.resolve(__dirname, '../features', r.page)), r.path).toBe(true);
   });
 
-  it("keeps the app's own pages (the operators' import page) out of the contract's table, each once", () => {
+  it("keeps the app's own pages (operators' imports, the certificate check) out of the contract's table, each once", () => {
     const own = ownRoutes.map((r) => r.path);
-    expect(own).toEqual(['/operator']);
+    expect(own).toEqual(['/operator', '/verify']);
     expect(routeTable.some((r) => own.includes(r.path))).toBe(false);
   });
 

@@ -184,6 +184,10 @@ export const routeTable: readonly RouteEntry[] = [
 /**
  * Pages of this app beside the contract's table (docs/routes.txt holds its 111 paths, and
  * routeTable exactly those): the operators' import page (issue #35, README "The operators' page"). Staff
- * reach it without choosing a distributor (app/staff-screen.ts).
+ * reach it without choosing a distributor (app/staff-screen.ts). And the public check of a
+ * certificate's verification code (issue #32), which needs no sign-in (features/auth/auth-middleware.ts).
  */
-export const ownRoutes: readonly RouteEntry[] = [{ path: '/operator', area: 'system', page: 'operator/operator-page.tsx' }];
+export const ownRoutes: readonly RouteEntry[] = [
+  { path: '/operator', area: 'system', page: 'operator/operator-page.tsx' },
+  { path: '/verify', area: 'system', page: 'verify/verify-page.tsx' },
+];

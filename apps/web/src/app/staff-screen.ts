@@ -2,9 +2,10 @@ import type { RouteHandle } from './router-handle.ts';
 
 /**
  * Pages staff use without a distributor: the diagnostics with their audit trail, the sign-in
- * pages, and the operators' import page (which says so to staff who are not operators).
+ * pages, the operators' import page (which says so to staff who are not operators) and the public
+ * check of a certificate's code.
  */
-const STAFF_OWN_PAGES = /^\/(test|login|authentication|operator)$/i;
+const STAFF_OWN_PAGES = /^\/(test|login|authentication|operator|verify)$/i;
 
 /**
  * What staff see instead of the page, if anything: the look-up until they have chosen a

@@ -8,9 +8,9 @@ import { getSession } from '../lib/storage.ts';
 const NotificationBell = lazy(() => import('../features/notifications/components/notification-bell.tsx'));
 const BELL_SLOT = { display: 'inline-block', width: 32, height: 32 } as const;
 
-/** Pages a bell makes no sense on: signing in, and staff with no distributor chosen yet. */
+/** Pages a bell makes no sense on: signing in, the public certificate check, and staff with no distributor chosen yet. */
 function showsBell(pathname: string): boolean {
-  if (/^\/(login|authentication)\/?$/i.test(pathname)) return false;
+  if (/^\/(login|authentication|verify)\/?$/i.test(pathname)) return false;
   return getSession('channel') !== 'iinquiry' || !!queriedAda();
 }
 

@@ -328,3 +328,18 @@ describe("a page's own ?code= survives every way of signing in", () => {
     expect(api.fetch).not.toHaveBeenCalled();
   });
 });
+
+describe('the public check of a certificate code (features/verify)', () => {
+  it('opens without a session on any channel', async () => {
+    for (const channel of ['ebiz', 'wec', 'ca']) {
+      sessionStorage.clear();
+      expect(await guard({ authMiddleware } as typeof Middleware, `/front/verify?code=7KQ4-M2X9-HD3P-W8&channel=${channel}`)).toEqual({
+        next: true,
+      });
+    }
+    // Any other page still signs in first.
+    expect(await guard({ authMiddleware } as typeof Middleware, '/front/verifyx?channel=ebiz')).toMatchObject({
+      location: expect.stringMatching(/^\/login/),
+    });
+  });
+});

@@ -149,7 +149,8 @@ export const authMiddleware: MiddlewareFunction = async ({ request }, next) => {
   const url = new URL(request.url);
   const channel = resolveChannel(url.search, getSession('channel'), navigator.userAgent);
   setSession('channel', channel);
-  if (appPath(url.pathname).toLowerCase() === '/login') return next();
+  // The sign-in form, and the public check of a certificate's code (features/verify), need no session.
+  if (/^\/(login|verify)$/.test(appPath(url.pathname).toLowerCase())) return next();
   const clean = withoutCredentials(url);
 
   if (channel === 'iinquiry') {
