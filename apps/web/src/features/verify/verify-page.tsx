@@ -37,9 +37,10 @@ function Certificate({ c }: { c: CertificateCheckData }) {
         <dt>{t('result.period')}</dt>
         <dd data-testid="verify-period">{t(c.kind === 'taxCertificate' ? 'result.taxPeriod' : 'result.pyPeriod', { period: c.period })}</dd>
         <dt>{t('result.issuedOn')}</dt>
-        <dd data-testid="verify-issued-on">{formatDay(c.issuedOn, lang)}</dd>
-        <dt>{t('result.issuedAt')}</dt>
-        <dd className="num">{c.issuedAt}</dd>
+        <dd>
+          <span data-testid="verify-issued-on">{formatDay(c.issuedOn, lang)}</span>{' '}
+          <span className="muted small num">{t('result.at', { time: c.issuedAt.slice(11) })}</span>
+        </dd>
         <dt>{t('result.company')}</dt>
         <dd>{localText(c.company, lang)}</dd>
       </dl>
@@ -85,7 +86,7 @@ export default function VerifyPage() {
   const [params, setParams] = useSearchParams();
   const inAddress = params.get('code');
   const code = inAddress === null ? null : parseCertificateCode(inAddress);
-  const [typed, setTyped] = useState(inAddress ?? '');
+  const [typed, setTyped] = useState(code === null ? (inAddress ?? '') : formatCertificateCode(code));
   const [invalid, setInvalid] = useState(inAddress !== null && code === null);
   const check = useCertificateCheck(code);
   const inputId = useId();
