@@ -1,6 +1,6 @@
-// The verification code an income certificate carries (README "Statements and exports"): 14
-// characters of Crockford's base32 (70 random bits, no I, L, O or U), printed in groups of four
-// as `7KQ4-M2X9-HD3P-W8`. Without zod, so the public check page can read codes cheaply.
+// The verification code an income certificate carries (README "Certificates' verification
+// codes"): 14 characters of Crockford's base32 (70 random bits, no I, L, O or U), printed in
+// groups of four as `7KQ4-M2X9-HD3P-W8`. Without zod, so the public check page reads codes cheaply.
 
 /** The public check of a code (certificate-check.ts): `GET …?code=`. Here so a page reads it without zod. */
 export const CERTIFICATE_CHECK_PATH = '/bff/v1/public/certificateCheck';
