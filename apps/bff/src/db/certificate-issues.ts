@@ -44,7 +44,15 @@ export async function issueCertificate(
       .where('period', '=', issue.period)
       .where('digest', '=', issue.digest)
       .executeTakeFirst();
-    if (found) return { code: found.code, issuedAt: found.issued_at, issuedOn: found.issued_on };
+    if (found) {
+      await db
+        .updateTable('certificate_issues')
+        .set({ last_issued_at: now.toISOString(), last_issued_on: issuedOn })
+        .where('code', '=', found.code)
+        .where('last_issued_at', '<', now.toISOString())
+        .execute();
+      return { code: found.code, issuedAt: found.issued_at, issuedOn: found.issued_on };
+    }
     await db
       .insertInto('certificate_issues')
       .values({
@@ -54,6 +62,8 @@ export async function issueCertificate(
         period: issue.period,
         issued_at: now.toISOString(),
         issued_on: issuedOn,
+        last_issued_at: now.toISOString(),
+        last_issued_on: issuedOn,
         digest: issue.digest,
         totals: JSON.stringify(issue.totals),
       })
@@ -68,15 +78,23 @@ export async function findCertificate(db: DB, code: string): Promise<Certificate
   return db.selectFrom('certificate_issues').selectAll().where('code', '=', code).executeTakeFirst();
 }
 
-/** The latest certificate of the same person, kind and period issued after `row`, or undefined. */
+/**
+ * The certificate of the same person, kind and period issued last, when it is not `row` and
+ * prints other amounts (a correction): then `row` is no longer current. Amounts corrected and
+ * put back make `row` the last issued again.
+ */
 export async function newerCertificate(db: DB, row: CertificateIssuesTable): Promise<CertificateIssuesTable | undefined> {
-  return db
+  const latest = await db
     .selectFrom('certificate_issues')
     .selectAll()
     .where('ada', '=', row.ada)
     .where('kind', '=', row.kind)
     .where('period', '=', row.period)
-    .where('issued_at', '>', row.issued_at)
-    .orderBy('issued_at', 'desc')
+    .orderBy('last_issued_at', 'desc')
+    .orderBy('code')
+    .limit(1)
     .executeTakeFirst();
+  return latest && latest.code !== row.code && latest.digest !== row.digest && latest.last_issued_at > row.last_issued_at
+    ? latest
+    : undefined;
 }

@@ -269,6 +269,9 @@ export interface CertificateIssuesTable {
   issued_at: string;
   /** The day printed on it (China time, the business day). */
   issued_on: string;
+  /** When it was last issued (a re-download): the latest row of a period is the current one. */
+  last_issued_at: string;
+  last_issued_on: string;
   /** SHA-256 hex of the amounts it prints (documents/certificate-digest.ts). */
   digest: string;
   /** JSON CertificateTotals. */

@@ -220,6 +220,8 @@ describe('migration 0018: issued certificates', () => {
       period: '25/26',
       issued_at: '2026-11-21T04:00:00.000Z',
       issued_on: '2026-11-21',
+      last_issued_at: '2026-11-21T04:00:00.000Z',
+      last_issued_on: '2026-11-21',
       digest,
       totals: '{}',
     });

@@ -89,7 +89,7 @@ describe('certificate verification codes', () => {
     expect(body.data!.code).not.toBe((await certificate('pyCertificate')).code);
   });
 
-  it('gives a corrected certificate a new code, and the old code says a newer one exists (when, not its amounts)', async () => {
+  it('gives a corrected certificate a new code, the old code says a newer one exists (when, not its amounts)', async () => {
     const before = await certificate('pyCertificate');
     expect((await certificate('pyCertificate')).code).toBe(before.code);
     await t.db
@@ -113,6 +113,10 @@ describe('certificate verification codes', () => {
       .where('ada', '=', ADA)
       .where('month', '=', '2025-10')
       .execute();
+    // The correction put back: the first amounts, their first code, current again.
+    expect((await certificate('pyCertificate')).code).toBe(before.code);
+    expect((await check(before.code)).body.data!.newer).toBeNull();
+    expect((await check(after.code)).body.data!.newer).toMatchObject({ issuedOn: '2026-11-21' });
   });
 
   it('answers an unknown and a malformed code alike: not found, nothing else', async () => {

@@ -68,7 +68,7 @@ export async function certificateCheckRoutes(app: FastifyInstance, opts: Certifi
         company: { zh: opts.config.COMPANY_NAME_ZH, en: opts.config.COMPANY_NAME_EN },
         totals: certificateTotalsSchema.parse(JSON.parse(row.totals)),
         digest: row.digest,
-        newer: newer ? { issuedOn: newer.issued_on, issuedAt: chinaMinute(newer.issued_at) } : null,
+        newer: newer ? { issuedOn: newer.last_issued_on, issuedAt: chinaMinute(newer.last_issued_at) } : null,
       };
       return ok(data);
     },
