@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseDay } from './import/fields.ts';
-import { parseWechatTemplateIds, type WechatTemplateIds } from './notifications/delivery/templates.ts';
+import { parseWechatTemplateIds, type WechatTemplateIds } from './config/wechat-templates.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** apps/bff, whether running from src (tsx) or from dist (bundled). */

@@ -12,17 +12,17 @@
 // forced refresh only when WeChat refuses (40001, 42001) a token normal mode has just answered,
 // i.e. the stable token itself is bad; one forced refresh per send at most, shared by the sends
 // refused at the same time, and at most one per FORCE_REFRESH_GAP_MS in this process.
-// The data keys are the template's (WECHAT_TEMPLATE_IDS, templates.ts; thing1, thing2, time3 by
-// default). `page` is the web page the card opens (an official account's messages open web pages;
-// `miniprogram` would open a mini program instead). `thing` values hold at most 20 characters,
-// `time` values are 24-hour times with an optional date. The answer carries no message id, and
-// WeChat does not deduplicate: the idempotency key goes along in a header for a stand-in or a
-// relay that does, and the outbox's lease keeps two workers from sending one row at once.
+// The data keys are the template's (WECHAT_TEMPLATE_IDS, config/wechat-templates.ts; thing1,
+// thing2, time3 by default). `page` is the web page the card opens (an official account's messages
+// open web pages; `miniprogram` would open a mini program instead). `thing` values hold at most 20
+// characters, `time` values are 24-hour times with an optional date. The answer carries no message
+// id, and WeChat does not deduplicate: the idempotency key goes along in a header for a stand-in or
+// a relay that does, and the outbox's lease keeps two workers from sending one row at once.
 import { chinaIso } from '@abo/words';
 import type { ChannelAdapter, Fetch, PushMessage, SendOutcome } from './types.ts';
 import { HTTP_TIMEOUT_MS, errorText } from './types.ts';
 import { httpFetch } from './http-client.ts';
-import { DEFAULT_TEMPLATE_KEYS, type WechatTemplate } from './templates.ts';
+import { DEFAULT_TEMPLATE_KEYS, type WechatTemplate } from '../../config/wechat-templates.ts';
 
 /** Template per notification kind, and the one for kinds not listed: an id alone has the default keys. */
 export interface WechatTemplates {

@@ -2,6 +2,8 @@
 // which of the template's data keys take the title, the body and the time. A template's keys are
 // whatever its fields were named when it was picked in the official account's console (`thing1`,
 // `time3`, …); every template this app sends with has two free-text fields and a time.
+// It sits beside config.ts (which parses the variable with it) so config imports nothing from
+// notifications/: the notifications read config, never the other way.
 import { z } from 'zod';
 import { NOTIFICATION_KINDS } from '@abo/contract';
 
