@@ -16,7 +16,7 @@ export default defineProject({
       'src/db/sqlite.test.ts',
       'src/income/income-data.test.ts',
       'src/lib/**',
-      'src/routes/incentive/market-query.test.ts',
+      'src/routes/incentive/market-filter.test.ts',
       'src/seed/ensure.test.ts',
       'src/seed/prng.test.ts',
       'src/seed/seed.test.ts',

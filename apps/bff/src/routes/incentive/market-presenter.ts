@@ -18,7 +18,7 @@ import {
 import type { Person } from '../../db/distributors.ts';
 import { byAda, byAdaMonth, type MonthlyResult } from '../../db/monthly-results.ts';
 import { nameTextFor, type NameViewer } from '../../lib/name-policy.ts';
-import type { CopyRun } from './market-query.ts';
+import type { CopyRun } from './market-filter.ts';
 import type { MemberDetails } from './market-queries.ts';
 import { personOf, personOfShown } from './market-person.ts';
 import { shownOf, type MarketSnapshot } from './market-snapshot.ts';

@@ -16,7 +16,7 @@ import { nameViewerOf, type NameViewer } from '../../lib/name-policy.ts';
 import { sessionOf } from '../../lib/session.ts';
 import { copyRow, detailsData, memberRow, partnersData, partnersFrom } from './market-presenter.ts';
 import { frontlineWithMonths, marketOwnerOr404, memberDetails, memberOfRef } from './market-queries.ts';
-import { copyRuns, filterFieldsOf, pageMembers, type MemberFilter, type MemberFilterFields } from './market-query.ts';
+import { copyRuns, filterFieldsOf, pageMembers, type MemberFilter, type MemberFilterFields } from './market-filter.ts';
 import { downlineRange, marketSnapshot, sortedOrder, type MarketSnapshot } from './market-snapshot.ts';
 import { indexOfMember, treeFilter, treePage, treeSearch, type TreeView } from './market-tree.ts';
 

@@ -8,7 +8,7 @@ import { isNearQ, qGap } from '@abo/plan';
 import { badRequest, forbidden } from '../../lib/app-error.ts';
 import { refOf } from '../../lib/member-ref.ts';
 import { shownNameText, type NameViewer } from '../../lib/name-policy.ts';
-import { filterFieldsOf, filterMembers, FULL_ADA, perSnapshotLru, unfiltered, type MemberFilterFields } from './market-query.ts';
+import { filterFieldsOf, filterMembers, FULL_ADA, perSnapshotLru, unfiltered, type MemberFilterFields } from './market-filter.ts';
 import { comparator, downlineRange, shownNameStartsWith, shownOf, type MarketSnapshot } from './market-snapshot.ts';
 
 /** First index whose tree position is ≥ pos (positions ascend, pre-order; they may have gaps). */
@@ -222,7 +222,7 @@ function placesAmongSiblings(s: MarketSnapshot, view: TreeView): (parent: number
 }
 
 /**
- * Members of root's downline matching the search as the members list does (market-query.ts): the
+ * Members of root's downline matching the search as the members list does (market-filter.ts): the
  * beginning of a name as shown to the viewer, or a whole ADA; with filters, only members the tree
  * lists (matching, or on the way to a match). The first TREE_SEARCH_LIMIT in tree order, each with
  * the path the tree opens to reach them and where on that path each member sits among its parent's

@@ -1,3 +1,5 @@
+// The members of a market snapshot filtered, sorted and paged in memory: no database here
+// (the rows a snapshot is built from are read in market-queries.ts).
 import type { MemberSort } from '@abo/contract';
 import type { NameViewer } from '../../lib/name-policy.ts';
 import { comparator, shownNameStartsWith, sortedOrder, type MarketSnapshot, type SortKey } from './market-snapshot.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageMembers, type MemberFilter } from './market-query.ts';
+import { pageMembers, type MemberFilter } from './market-filter.ts';
 import { comparator, downlineRange, type MarketSnapshot } from './market-snapshot.ts';
 
 /** A synthetic tree of n members: a root, then chains of 10 under it (pre-order positions). */
