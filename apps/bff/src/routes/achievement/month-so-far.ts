@@ -6,7 +6,7 @@ import type { RuleTable } from '@abo/plan';
 import type { DB } from '../../db/index.ts';
 import { frontlinesOfMonth, monthlyResultOf } from '../../db/monthly-results.ts';
 import type { NameViewer } from '../../lib/name-policy.ts';
-import { estimateLegs } from './achievement-presenter.ts';
+import { estimateLegs } from './estimate-presenter.ts';
 import { frontlineOfMonth } from './achievement-queries.ts';
 
 export interface MonthSoFar {

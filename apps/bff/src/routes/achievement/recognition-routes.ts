@@ -12,7 +12,7 @@ import { endpoint } from '../../lib/endpoint.ts';
 import { nameViewerOf } from '../../lib/name-policy.ts';
 import { sessionOf } from '../../lib/session.ts';
 import { clockOf, pickMonth } from './achievement-data.ts';
-import { outstandingData, starDetailData, starsData } from './achievement-presenter.ts';
+import { outstandingData, starDetailData, starsData } from './recognition-presenter.ts';
 import { marketingStarsOf, topPerformers } from './achievement-queries.ts';
 
 /** Month scans kept per process (a downline's top performers, a month's stars). */

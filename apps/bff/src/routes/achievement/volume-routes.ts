@@ -13,7 +13,8 @@ import { endpoint } from '../../lib/endpoint.ts';
 import { nameViewerOf } from '../../lib/name-policy.ts';
 import { sessionOf } from '../../lib/session.ts';
 import { clockOf, fillMonths, monthsEnding, pickMonth, rulesOf } from './achievement-data.ts';
-import { compositionData, estimateData, overallMarketData, overseaData } from './achievement-presenter.ts';
+import { compositionData, overallMarketData, overseaData } from './volume-presenter.ts';
+import { estimateData } from './estimate-presenter.ts';
 import { downlineAbroad, frontlineCount, frontlineOfMonth } from './achievement-queries.ts';
 import { monthSoFar, readMonth } from './month-so-far.ts';
 
