@@ -15,6 +15,7 @@ import { sessionOf } from '../../lib/session.ts';
 import { clockOf, closedHistoryOf, monthsEnding, rankStateOf, rulesOf, type ClosedHistory } from './achievement-data.ts';
 import { monthsData, overviewData, rankData, shopData, targetData, topupData } from './achievement-presenter.ts';
 import { closedMonthsOf, frontlineCount, shopOf } from './achievement-queries.ts';
+import { estimateRoutes } from './estimate-routes.ts';
 import { invitationRoutes } from './invitation-routes.ts';
 import { projectionRoutes } from './projection-routes.ts';
 import { soFarRoutes } from './so-far-routes.ts';
@@ -126,6 +127,7 @@ export async function achievementRoutes(app: FastifyInstance, opts: { config: Co
   });
 
   await app.register(volumeRoutes, opts);
+  await app.register(estimateRoutes, opts);
   await app.register(recognitionRoutes, opts);
   await app.register(invitationRoutes);
   await app.register(projectionRoutes, opts);

@@ -1,30 +1,26 @@
 // The volume pages of /bff/v1/achievement/*: how this month's APV is composed, the whole market,
-// the downline abroad, and the estimate of this month with extra volume.
+// and the downline abroad (the estimate of this month is in estimate-routes.ts).
 import { ok } from '@abo/contract';
-import { estimateMonth, monthProjection, pyOf } from '@abo/plan';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { distributorOr404 } from '../../db/distributors.ts';
 import { historyStartOf } from '../../db/history-start.ts';
 import { monthlyResultOf, monthlyResultsOf } from '../../db/monthly-results.ts';
 import { AnswerCache } from '../../db/answer-cache.ts';
-import { badRequest } from '../../lib/app-error.ts';
 import { endpoint } from '../../lib/endpoint.ts';
 import { nameViewerOf } from '../../lib/name-policy.ts';
 import { sessionOf } from '../../lib/session.ts';
-import { clockOf, fillMonths, monthsEnding, pickMonth, rulesOf } from './achievement-data.ts';
+import { clockOf, fillMonths, monthsEnding, pickMonth } from './achievement-data.ts';
 import { compositionData, overallMarketData, overseaData } from './volume-presenter.ts';
-import { estimateData } from './estimate-presenter.ts';
 import { downlineAbroad, frontlineCount, frontlineOfMonth } from './achievement-queries.ts';
-import { monthSoFar, readMonth } from './month-so-far.ts';
 
-/** Downline scans kept per process (the downline abroad, a month's frontline for the estimate). */
+/** Downline scans kept per process (the downline abroad). */
 const SCANS = 1000;
 
 export const volumeRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opts) => {
   const db = app.db;
   const clock = () => clockOf(opts.config.today());
-  // Scans of the downline or a month: kept while the data (its version) stays the same.
+  // Scans of the downline: kept while the data (its version) stays the same.
   const scans = new AnswerCache<unknown>(SCANS);
 
   app.route({
@@ -74,26 +70,6 @@ export const volumeRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
         historyStartOf(db, ada),
       ]);
       return ok(overseaData(d, month, list, abroad, historyStart));
-    },
-  });
-
-  app.route({
-    ...endpoint('/bff/v1/achievement/estimate'),
-    handler: async (request) => {
-      const session = sessionOf(request);
-      const { ada } = session;
-      const { month, today } = clock();
-      await distributorOr404(db, ada);
-      const reads = await scans.get(db, `estimate|${ada}|${month}`, () => readMonth(db, ada, month), ada);
-      const rules = rulesOf(pyOf(month));
-      const { ppv, ppvBvFen, legs } = monthSoFar(reads, nameViewerOf(session), rules);
-      const extraLegPv = request.body?.extraLegPv ?? {};
-      for (const id of Object.keys(extraLegPv)) if (!legs.some((l) => l.id === id)) throw badRequest(`Unknown leg ${id}`);
-      const input = { month, ppv, ...(ppvBvFen === undefined ? {} : { ppvBvFen }), legs, rules };
-      const est = estimateMonth({ ...input, extraPpv: request.body?.extraPpv ?? 0, extraLegPv });
-      // The pace the what-if starts from: the projection's extra volumes (projections.ts).
-      const projection = monthProjection({ ...input, today, lastYearGpv: null });
-      return ok(estimateData(month, ppv, ppvBvFen, legs, est, projection));
     },
   });
 };
