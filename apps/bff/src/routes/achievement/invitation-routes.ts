@@ -1,6 +1,7 @@
 // The invitations of /bff/v1/achievement/*: a distributor's sign-in links for people they invite.
 import { ok } from '@abo/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { distributorOr404 } from '../../db/distributors.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { endpoint } from '../../lib/endpoint.ts';
@@ -18,15 +19,16 @@ import { writer } from '../../lib/writer.ts';
 
 const MAX_ACTIVE_INVITATIONS = 50;
 
-export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
+export async function invitationRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
 
-  app.route({
+  r.route({
     ...endpoint('/bff/v1/achievement/invitations'),
     handler: async (request) => ok({ invitations: (await invitationsOf(db, sessionOf(request).ada)).map(invitationData) }),
   });
 
-  app.route({
+  r.route({
     ...endpoint('/bff/v1/achievement/invitations/create'),
     handler: async (request) => {
       const ada = writer(request);
@@ -42,7 +44,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.route({
+  r.route({
     ...endpoint('/bff/v1/achievement/invitations/revoke'),
     handler: async (request) => {
       const ada = writer(request);
@@ -53,4 +55,4 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok({ invitation: invitationData({ ...row, revoked_at: revokedAt }) });
     },
   });
-};
+}

@@ -15,7 +15,8 @@ import {
   type ProjectedMonth,
   type PyName,
 } from '@abo/plan';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { distributorOr404 } from '../../db/distributors.ts';
 import type { DB } from '../../db/index.ts';
@@ -156,14 +157,15 @@ async function projectionOf(db: DB, ada: string, names: NameViewer, c: Clock): P
   };
 }
 
-export const projectionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opts) => {
+export async function projectionRoutes(app: FastifyInstance, opts: { config: Config }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
   const clock = () => clockOf(opts.config.today());
   const answers = new AnswerCache<AchYearOnYearData>(ANSWERS);
   // Projections written as JSON once (security finding M6: a heavy call asked for again and again).
   const projections = new AnswerCache<JsonAnswer>(ANSWERS);
 
-  app.route({
+  r.route({
     // Limited per account (plugins/heavy-calls.ts): it reads the month of the whole frontline.
     ...endpoint('/bff/v1/achievement/projection', { config: { heavy: true } }),
     handler: async (request, reply) => {
@@ -184,7 +186,7 @@ export const projectionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
     },
   });
 
-  app.route({
+  r.route({
     ...endpoint('/bff/v1/achievement/yearOnYear'),
     handler: async (request) => {
       const { ada } = sessionOf(request);
@@ -244,4 +246,4 @@ export const projectionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
       return ok(answer);
     },
   });
-};
+}

@@ -2,7 +2,8 @@
 // month, the company's marketing stars, and this PY's way to the annual marketing-star award.
 import { ok } from '@abo/contract';
 import { addMonths, closedMonths, marketingStarRule, pyOf } from '@abo/plan';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { distributorOr404 } from '../../db/distributors.ts';
 import { historyStartOf } from '../../db/history-start.ts';
@@ -18,13 +19,14 @@ import { marketingStarsOf, topPerformers } from './achievement-queries.ts';
 /** Month scans kept per process (a downline's top performers, a month's stars). */
 const SCANS = 1000;
 
-export const recognitionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opts) => {
+export async function recognitionRoutes(app: FastifyInstance, opts: { config: Config }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
   const clock = () => clockOf(opts.config.today());
   // Scans of the downline or a whole month: kept while the data (its version) stays the same.
   const scans = new AnswerCache<unknown>(SCANS);
 
-  app.route({
+  r.route({
     ...endpoint('/bff/v1/achievement/outstanding'),
     handler: async (request) => {
       const session = sessionOf(request);
@@ -38,7 +40,7 @@ export const recognitionRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
     },
   });
 
-  app.route({
+  r.route({
     ...endpoint('/bff/v1/achievement/marketingstars'),
     handler: async (request) => {
       const session = sessionOf(request);
@@ -52,7 +54,7 @@ export const recognitionRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
     },
   });
 
-  app.route({
+  r.route({
     ...endpoint('/bff/v1/achievement/marketingstardetail'),
     handler: async (request) => {
       const { ada } = sessionOf(request);
@@ -63,4 +65,4 @@ export const recognitionRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
       return ok(starDetailData(c, list, results, start));
     },
   });
-};
+}

@@ -3,7 +3,8 @@
 // engine by the presenter; this file reads them and keeps the answer.
 import { soFarChangeDataSchema, type SoFarChangeData } from '@abo/contract';
 import { addMonths, dayOfMonth, daysInMonth } from '@abo/plan';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { distributorOr404 } from '../../db/distributors.ts';
 import type { DB } from '../../db/index.ts';
@@ -42,11 +43,12 @@ async function soFarChangeOf(db: DB, ada: string, names: NameViewer, c: Clock): 
   return soFarChangeData(nodes, { ...to, orders: toOrders }, { ...from, orders: fromOrders }, people, names);
 }
 
-export const soFarRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opts) => {
+export async function soFarRoutes(app: FastifyInstance, opts: { config: Config }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
   const answers = new AnswerCache<JsonAnswer>(ANSWERS);
 
-  app.route({
+  r.route({
     // Limited per account (plugins/heavy-calls.ts): it reads the orders of the whole downline.
     ...endpoint('/bff/v1/achievement/soFarChange', { config: { heavy: true } }),
     handler: async (request, reply) => {
@@ -60,4 +62,4 @@ export const soFarRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
       return sendJson(request, reply, answer);
     },
   });
-};
+}

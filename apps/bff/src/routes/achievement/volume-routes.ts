@@ -1,7 +1,8 @@
 // The volume pages of /bff/v1/achievement/*: how this month's APV is composed, the whole market,
 // and the downline abroad (the estimate of this month is in estimate-routes.ts).
 import { ok } from '@abo/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { distributorOr404 } from '../../db/distributors.ts';
 import { historyStartOf } from '../../db/history-start.ts';
@@ -17,13 +18,14 @@ import { downlineAbroad, frontlineCount, frontlineOfMonth } from './achievement-
 /** Downline scans kept per process (the downline abroad). */
 const SCANS = 1000;
 
-export const volumeRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opts) => {
+export async function volumeRoutes(app: FastifyInstance, opts: { config: Config }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
   const clock = () => clockOf(opts.config.today());
   // Scans of the downline: kept while the data (its version) stays the same.
   const scans = new AnswerCache<unknown>(SCANS);
 
-  app.route({
+  r.route({
     ...endpoint('/bff/v1/achievement/composition'),
     handler: async (request) => {
       const session = sessionOf(request);
@@ -41,7 +43,7 @@ export const volumeRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
     },
   });
 
-  app.route({
+  r.route({
     ...endpoint('/bff/v1/achievement/overallmarket'),
     handler: async (request) => {
       const { ada } = sessionOf(request);
@@ -58,7 +60,7 @@ export const volumeRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
     },
   });
 
-  app.route({
+  r.route({
     ...endpoint('/bff/v1/achievement/oversea'),
     handler: async (request) => {
       const { ada } = sessionOf(request);
@@ -72,4 +74,4 @@ export const volumeRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       return ok(overseaData(d, month, list, abroad, historyStart));
     },
   });
-};
+}
