@@ -23,7 +23,7 @@ import { endpoint } from '../../lib/endpoint.ts';
 import { nameFor, nameViewerOf, ownAdaFor } from '../../lib/name-policy.ts';
 import { sessionOf } from '../../lib/session.ts';
 import { frontlineWithMonths } from '../incentive/market-queries.ts';
-import { loadHistory } from '../incentive/plan-history.ts';
+import { loadHistory } from '../incentive/plan-queries.ts';
 import { legsOfMonth } from '../achievement/achievement-queries.ts';
 import { monthSoFar, withLegFrontlines } from '../achievement/month-so-far.ts';
 import { closestLeg, firstGoalOf, legsQ, projectedPayOf, seminarAtGlance } from './home-presenter.ts';

@@ -7,7 +7,8 @@ import { buildApp } from '../../app.ts';
 import type { DB } from '../../db/index.ts';
 import { evaluatePy } from '../../close/plans.ts';
 import { insertDistributor, insertStaff, markDataReplaced } from '../../testing/fixtures.ts';
-import { legsFor, loadHistory } from './plan-history.ts';
+import { loadHistory } from './plan-queries.ts';
+import { legsFor } from './plan-presenter.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { loadProfile } from '../../idp/profile.ts';
 

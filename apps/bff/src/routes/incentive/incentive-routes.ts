@@ -31,9 +31,9 @@ import { okJson, sendJson, type JsonAnswer } from '../../lib/json-answer.ts';
 import { nameViewerOf } from '../../lib/name-policy.ts';
 import { sessionOf } from '../../lib/session.ts';
 import { closestPlan } from './plan-glance.ts';
-import { historyStartIn, loadHistory, recordsFor } from './plan-history.ts';
+import { loadHistory } from './plan-queries.ts';
 import { gapLegsOf, planCounts } from './plan-gap-legs.ts';
-import { planData } from './plan-presenter.ts';
+import { historyStartIn, planData, recordsFor } from './plan-presenter.ts';
 
 /** Plan answers kept per process (each up to ~30 KB of JSON). */
 const PLAN_ANSWERS = 500;

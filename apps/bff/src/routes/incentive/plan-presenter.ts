@@ -1,10 +1,10 @@
 // The answers of the /bff/v1/incentive/* plan calls, shaped from the plan engine's result and the
 // loaded history. Pure: no database, no request.
-import type { CriterionData, PlanData } from '@abo/contract';
-import { criterionProjection, rulesFor, type CriterionResult, type PlanDef, type PlanResult } from '@abo/plan';
-import type { NameViewer } from '../../lib/name-policy.ts';
+import type { CriterionData, LegData, MonthRecordData, PlanData } from '@abo/contract';
+import { criterionProjection, isPqMonth, monthStateOf, rulesFor, type CriterionResult, type PlanDef, type PlanResult } from '@abo/plan';
+import { nameTextFor, type NameViewer } from '../../lib/name-policy.ts';
 import { levelsWaitFor } from './plan-glance.ts';
-import { legsFor, recordsFor, type LoadedHistory } from './plan-history.ts';
+import type { LoadedHistory } from './plan-queries.ts';
 
 /** One criterion as the page shows it, with its end-of-period projection at this pace where one applies. */
 function criterionOut(c: CriterionResult, frontlineLegs: number | undefined): CriterionData {
@@ -96,4 +96,55 @@ export function planData(
     legQMonths: rules.pins.legQMonths,
     compliancePpv: rules.compliance.minPpv,
   };
+}
+
+/** The period's month records as the pages show them (missing months as empty; before the history, noData). */
+export function recordsFor(loaded: LoadedHistory, months: readonly string[], today: string): MonthRecordData[] {
+  const start = loaded.history.firstMonth ?? null;
+  let pin = loaded.history.initialPin ?? 230;
+  return months.map((month) => {
+    const r = month <= today ? loaded.own.get(month) : undefined;
+    if (r) pin = Math.max(pin, r.pinCode);
+    return {
+      month,
+      state: monthStateOf(month, today, start),
+      present: r !== undefined,
+      ppv: r?.ppv ?? 0,
+      gpv: r?.gpv ?? 0,
+      pgpv: r?.pgpv ?? 0,
+      bracket: r?.bracket ?? 0,
+      isQ: r?.isQ ?? false,
+      qLegs: r?.qLegs ?? 0,
+      apv: r?.apv ?? 0,
+      isSp: r?.isSp ?? false,
+      isPq: r ? isPqMonth(r) : false,
+      compliant: r?.compliant ?? false,
+      newCustomers: r?.newCustomers ?? 0,
+      points: r?.points ?? 0,
+      pinCode: pin,
+    };
+  });
+}
+
+/** The history's first month when `months` begin before it (the pages' "history starts in …"), else null. */
+export function historyStartIn(loaded: LoadedHistory, months: readonly string[]): string | null {
+  const start = loaded.history.firstMonth;
+  return start !== undefined && months.length > 0 && start > months[0]! ? start : null;
+}
+
+/**
+ * Frontline legs with a Q month in the period, most Q months first: ADAs masked, names as the
+ * viewer may see them (name-policy.ts: in full for the distributor whose legs they are).
+ */
+export function legsFor(loaded: LoadedHistory, months: readonly string[], legQMonths: number, viewer: NameViewer): LegData[] {
+  const out: LegData[] = [];
+  for (const [ada, leg] of loaded.legs) {
+    const flags = months.map((m) => leg.qMonths.has(m));
+    const qMonths = flags.filter(Boolean).length;
+    if (qMonths === 0) continue;
+    const name = nameTextFor(viewer, { ada, sponsorAda: loaded.ada, nameZh: leg.nameZh, nameEn: leg.nameEn });
+    out.push({ key: '', maskedAda: leg.maskedAda, maskedName: name, qMonths, months: flags, qualified: qMonths >= legQMonths });
+  }
+  out.sort((a, b) => b.qMonths - a.qMonths || (a.maskedAda < b.maskedAda ? -1 : a.maskedAda > b.maskedAda ? 1 : 0));
+  return out.map((l, i) => ({ ...l, key: `L${i + 1}` }));
 }

@@ -1,14 +1,14 @@
-// Builds one distributor's plan-engine history from the stored monthly results: own months, the
-// frontline legs' Q months (for FLQ and LDD detail), pin rises, compliance, customers, points, and
-// the frontline's size (what bounds FLQ months, LDD markets and pin legs the remaining months can
-// still bring). Four indexed queries whatever the tree size: monthly_results by (ada, month) (the
-// period, and the highest pin before it) and the frontline through distributors.sponsor_ada.
-import { maskPrivacy, type LegData, type MonthRecordData } from '@abo/contract';
-import { addMonths, isPqMonth, monthStateOf, type LegMonth, type MonthRecord, type PinEvent, type PlanHistory } from '@abo/plan';
+// The reads behind the plan calls: one distributor's plan-engine history from the stored monthly
+// results: own months, the frontline legs' Q months (for FLQ and LDD detail), pin rises,
+// compliance, customers, points, and the frontline's size (what bounds FLQ months, LDD markets and
+// pin legs the remaining months can still bring). Four indexed queries whatever the tree size:
+// monthly_results by (ada, month) (the period, and the highest pin before it) and the frontline
+// through distributors.sponsor_ada.
+import { maskPrivacy } from '@abo/contract';
+import { addMonths, type LegMonth, type MonthRecord, type PinEvent, type PlanHistory } from '@abo/plan';
 import { historyStartOf } from '../../db/history-start.ts';
 import type { DB } from '../../db/index.ts';
 import { frontlineQMonths, highestPinBefore, monthlyResultsOf, type MonthlyResult } from '../../db/monthly-results.ts';
-import { nameTextFor, type NameViewer } from '../../lib/name-policy.ts';
 
 export interface LoadedHistory {
   /** Whose history it is (the legs' sponsor). */
@@ -86,55 +86,4 @@ export async function loadHistory(
     currentPin: Math.max(initialPin, held, person.pin_code),
     historyStart,
   };
-}
-
-/** The period's month records as the pages show them (missing months as empty; before the history, noData). */
-export function recordsFor(loaded: LoadedHistory, months: readonly string[], today: string): MonthRecordData[] {
-  const start = loaded.history.firstMonth ?? null;
-  let pin = loaded.history.initialPin ?? 230;
-  return months.map((month) => {
-    const r = month <= today ? loaded.own.get(month) : undefined;
-    if (r) pin = Math.max(pin, r.pinCode);
-    return {
-      month,
-      state: monthStateOf(month, today, start),
-      present: r !== undefined,
-      ppv: r?.ppv ?? 0,
-      gpv: r?.gpv ?? 0,
-      pgpv: r?.pgpv ?? 0,
-      bracket: r?.bracket ?? 0,
-      isQ: r?.isQ ?? false,
-      qLegs: r?.qLegs ?? 0,
-      apv: r?.apv ?? 0,
-      isSp: r?.isSp ?? false,
-      isPq: r ? isPqMonth(r) : false,
-      compliant: r?.compliant ?? false,
-      newCustomers: r?.newCustomers ?? 0,
-      points: r?.points ?? 0,
-      pinCode: pin,
-    };
-  });
-}
-
-/** The history's first month when `months` begin before it (the pages' "history starts in …"), else null. */
-export function historyStartIn(loaded: LoadedHistory, months: readonly string[]): string | null {
-  const start = loaded.history.firstMonth;
-  return start !== undefined && months.length > 0 && start > months[0]! ? start : null;
-}
-
-/**
- * Frontline legs with a Q month in the period, most Q months first: ADAs masked, names as the
- * viewer may see them (name-policy.ts: in full for the distributor whose legs they are).
- */
-export function legsFor(loaded: LoadedHistory, months: readonly string[], legQMonths: number, viewer: NameViewer): LegData[] {
-  const out: LegData[] = [];
-  for (const [ada, leg] of loaded.legs) {
-    const flags = months.map((m) => leg.qMonths.has(m));
-    const qMonths = flags.filter(Boolean).length;
-    if (qMonths === 0) continue;
-    const name = nameTextFor(viewer, { ada, sponsorAda: loaded.ada, nameZh: leg.nameZh, nameEn: leg.nameEn });
-    out.push({ key: '', maskedAda: leg.maskedAda, maskedName: name, qMonths, months: flags, qualified: qMonths >= legQMonths });
-  }
-  out.sort((a, b) => b.qMonths - a.qMonths || (a.maskedAda < b.maskedAda ? -1 : a.maskedAda > b.maskedAda ? 1 : 0));
-  return out.map((l, i) => ({ ...l, key: `L${i + 1}` }));
 }

@@ -6,7 +6,7 @@ import type { DB } from '../../db/index.ts';
 import { loadProfile } from '../../idp/profile.ts';
 import { insertDistributor } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { loadHistory } from './plan-history.ts';
+import { loadHistory } from './plan-queries.ts';
 
 // Today is 2026-11-21: Sep and Oct closed, Nov month-to-date.
 const ME = '10000001';
