@@ -21,7 +21,7 @@ import { requestLogRedaction } from './lib/redact-url.ts';
 import { analyticsRoutes } from './routes/analytics/analytics-routes.ts';
 import { commonRoutes } from './routes/common/common-routes.ts';
 import { ebizDemoRoutes } from './routes/ebiz-demo/ebiz-demo-routes.ts';
-import { healthRoutes } from './routes/health.ts';
+import { healthRoutes } from './routes/health/health-routes.ts';
 import { achievementRoutes } from './routes/achievement/achievement-routes.ts';
 import { homeRoutes } from './routes/home/home-routes.ts';
 import { incentiveRoutes } from './routes/incentive/incentive-routes.ts';

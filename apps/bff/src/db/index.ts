@@ -108,7 +108,7 @@ function migratorOf(db: DB, set: Record<string, Migration>): Migrator {
   return new Migrator({ db, provider: { getMigrations: async () => set }, ...(schema ? { migrationTableSchema: schema } : {}) });
 }
 
-/** This build's migrations the database has not run yet (readiness: routes/health.ts). */
+/** This build's migrations the database has not run yet (readiness: routes/health/health-routes.ts). */
 export async function pendingMigrations(db: DB): Promise<string[]> {
   return (await migratorOf(db, migrations).getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
 }

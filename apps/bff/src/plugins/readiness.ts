@@ -12,7 +12,7 @@ declare module 'fastify' {
   }
 }
 
-/** What /readyz (routes/health.ts) waits for besides the database: warm-ups that hold it. */
+/** What /readyz (routes/health/health-routes.ts) waits for besides the database: warm-ups that hold it. */
 export const readinessPlugin = fp(
   async (app: FastifyInstance) => {
     const held = new Map<symbol, string>();

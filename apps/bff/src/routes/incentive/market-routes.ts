@@ -120,7 +120,8 @@ export async function incentiveMarketRoutes(app: FastifyInstance, opts: { config
   const partnerAnswers = new AnswerCache<JsonAnswer>(MEMBER_PAGES);
 
   // Build this PY's market snapshot (and its default order) before the server takes requests,
-  // so the first market call does not wait for it; /readyz waits for it too (routes/health.ts).
+  // so the first market call does not wait for it; /readyz waits for it too
+  // (routes/health/health-routes.ts).
   const warmedUp = app.readiness.hold('market snapshot');
   app.addHook('onReady', async () => {
     const { month, py } = now();

@@ -3,10 +3,10 @@
 import Fastify from 'fastify';
 import { Kysely, sql, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type DatabaseConnection } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { DB } from '../db/index.ts';
-import { readinessPlugin } from '../plugins/readiness.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { healthRoutes, within } from './health.ts';
+import type { DB } from '../../db/index.ts';
+import { readinessPlugin } from '../../plugins/readiness.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { healthRoutes, within } from './health-routes.ts';
 
 /** A database whose connections fail (`refuse`) or never come (`hang`). */
 function brokenDb(mode: 'refuse' | 'hang'): DB {

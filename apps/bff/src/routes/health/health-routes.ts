@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import { pendingMigrations } from '../db/index.ts';
+import { pendingMigrations } from '../../db/index.ts';
+import { pingDatabase } from './health-queries.ts';
 
 /** How long /readyz waits for the database: below the 1 s an orchestrator's probe usually allows. */
 export const READY_DATABASE_TIMEOUT_MS = 500;
@@ -33,7 +33,7 @@ export async function healthRoutes(app: FastifyInstance, opts: { databaseTimeout
 
   app.get('/healthz', { config: { public: true } }, async (_request, reply) => {
     try {
-      await sql`select 1`.execute(app.db);
+      await pingDatabase(app.db);
       return app.hasDecorator('isUnderPressure') && app.isUnderPressure() ? { status: 'ok', underPressure: true } : { status: 'ok' };
     } catch {
       return reply.status(503).send({ status: 'unavailable' });
@@ -45,7 +45,7 @@ export async function healthRoutes(app: FastifyInstance, opts: { databaseTimeout
   app.get('/readyz', { config: { public: true } }, async (_request, reply) => {
     const notReady: NotReady = {};
     const [database, migrations] = await Promise.allSettled([
-      within(timeoutMs, sql`select 1`.execute(app.db)),
+      within(timeoutMs, pingDatabase(app.db)),
       migrated ? Promise.resolve([]) : within(timeoutMs, pendingMigrations(app.db)),
     ]);
     if (database.status === 'rejected') notReady.database = 'unreachable';
