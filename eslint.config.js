@@ -14,7 +14,7 @@ import tseslint from 'typescript-eslint';
 const webContractRule = {
   name: '@abo/contract',
   allowTypeImports: true,
-  message: 'Import runtime values from @abo/contract/codes, /channels or /privacy (the root pulls zod into the bundle).',
+  message: 'Import runtime values from @abo/contract/codes, /channels, /privacy or /pages (the root pulls zod into the bundle).',
 };
 const webPatterns = [
   { group: ['**/bff/**', '@abo/bff'], message: 'The web app talks to the BFF over HTTP only.' },
@@ -111,6 +111,20 @@ export default tseslint.config(
     files: ['packages/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: packagePatterns }],
+    },
+  },
+  {
+    // The engine takes from the contract only its page paths (zod-free): plan data and
+    // notification links are checked against them (issue #34).
+    files: ['packages/plan/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@abo/contract', message: 'The engine imports only @abo/contract/pages (the root pulls zod in).' }],
+          patterns: packagePatterns,
+        },
+      ],
     },
   },
   {
