@@ -120,10 +120,11 @@ export const SPEC_PAGE_PATHS = [
 ] as const;
 
 /**
- * This app's pages beside the contract's (README "The operators' page"); not in docs/routes.txt.
- * A page added by the app (e.g. a verify page) is listed here, with its entry in ownRoutes.
+ * This app's pages beside the contract's, not in docs/routes.txt: the operators' import page
+ * (README "The operators' page") and the public check of a certificate's code. A page added by
+ * the app is listed here, with its entry in ownRoutes.
  */
-export const OWN_PAGE_PATHS = ['/operator'] as const;
+export const OWN_PAGE_PATHS = ['/operator', '/verify'] as const;
 
 export type SpecPagePath = (typeof SPEC_PAGE_PATHS)[number];
 export type OwnPagePath = (typeof OWN_PAGE_PATHS)[number];

@@ -1,6 +1,6 @@
 import { Button } from 'antd-mobile';
 import { Link } from 'react-router';
-import { mayOpen } from '../../app/write-pages.ts';
+import { mayOpen } from '../../lib/write-pages.ts';
 import { TableCard } from '../../components/data-table/table-card.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';

@@ -4,7 +4,7 @@ import { RightOutline } from 'antd-mobile-icons';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { mayOpen } from '../../../app/write-pages.ts';
+import { mayOpen } from '../../../lib/write-pages.ts';
 import { StatusTag } from '../../../components/status-tag.tsx';
 import { formatMonth, formatPv } from '../../../lib/format.ts';
 import { useLocalText } from '../../../lib/use-local-text.ts';
@@ -109,7 +109,7 @@ export const ACH_GROUPS: { key: 'rank' | 'volume' | 'market' | 'tools'; pages: A
   { key: 'tools', pages: ['estimate', 'dealerinvitation', 'setshop', 'type'] },
 ];
 
-/** A link to an achievement page; none to a page staff may not open (a write page, app/write-pages.ts). */
+/** A link to an achievement page; none to a page staff may not open (a write page, lib/write-pages.ts). */
 export function AchLink({ page }: { page: AchPageKey }) {
   const { t } = useAch();
   const path = `/achievement/${page}`;

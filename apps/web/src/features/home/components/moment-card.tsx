@@ -2,7 +2,7 @@ import type { HomeSummary } from '@abo/contract';
 import { CheckCircleFill, CloseCircleFill, RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { mayOpen } from '../../../app/write-pages.ts';
+import { mayOpen } from '../../../lib/write-pages.ts';
 import { FigureTrace } from '../../../components/figure-trace/figure-trace.tsx';
 import { StatusTag } from '../../../components/status-tag.tsx';
 import { TermText } from '../../../components/term/term-text.tsx';

@@ -1,7 +1,7 @@
 import type { PlanData } from '@abo/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { mayOpen } from '../../../app/write-pages.ts';
+import { mayOpen } from '../../../lib/write-pages.ts';
 import { StatusTag } from '../../../components/status-tag.tsx';
 import { formatFen } from '../../../lib/format.ts';
 import { useLocalText } from '../../../lib/use-local-text.ts';
