@@ -1,3 +1,4 @@
+import { href } from '@abo/contract/pages';
 import type { AchCondition } from '@abo/contract';
 import { ProgressBar } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
@@ -112,7 +113,7 @@ export const ACH_GROUPS: { key: 'rank' | 'volume' | 'market' | 'tools'; pages: A
 /** A link to an achievement page; none to a page staff may not open (a write page, lib/write-pages.ts). */
 export function AchLink({ page }: { page: AchPageKey }) {
   const { t } = useAch();
-  const path = `/achievement/${page}`;
+  const path = href(`/achievement/${page}`);
   if (!mayOpen(path)) return null;
   return (
     <Link to={path} className="ach-link">

@@ -1,3 +1,4 @@
+import { href } from '@abo/contract/pages';
 import type { PlanData } from '@abo/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,7 +8,7 @@ import { formatFen } from '../../../lib/format.ts';
 import { useLocalText } from '../../../lib/use-local-text.ts';
 import { CriterionRow } from './criterion-row.tsx';
 
-const SETTAG = '/incentiveplan/biennialaward/settag';
+const SETTAG = href('/incentiveplan/biennialaward/settag');
 
 /** Tiers (seat class, funding amount) or tracks (biennial): each with its own criteria. */
 export function LevelsCard({ plan }: { plan: PlanData }) {
