@@ -23,4 +23,3 @@ export * from './endpoints.ts';
 export * from './operator.ts';
 export * from './certificate-code.ts';
 export * from './certificate-check.ts';
-export * from './pages.ts';

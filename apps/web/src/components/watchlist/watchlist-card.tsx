@@ -1,4 +1,3 @@
-import { href } from '@abo/contract/pages';
 import type { WatchRow } from '@abo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Skeleton } from 'antd-mobile';
@@ -13,7 +12,7 @@ import { useWatchlist, watchAccess } from './watchlist-api.ts';
 import { useWatchlistTexts } from './watchlist-i18n.ts';
 import './watchlist.css';
 
-const TRACKING = href('/incentiveplan/marketmembertracking');
+const TRACKING = '/incentiveplan/marketmembertracking';
 
 /** One starred leg: name, gap to Q this month (or Q ✓), a bar to Q, the note; opens its details. */
 function WatchLeg({ row, threshold }: { row: WatchRow; threshold: number }) {
@@ -22,7 +21,7 @@ function WatchLeg({ row, threshold }: { row: WatchRow; threshold: number }) {
   const name = tx(row.maskedName);
   return (
     <li>
-      <Link className="watch-row" to={href('/incentiveplan/marketdetails', { ref: row.ref })}>
+      <Link className="watch-row" to={`/incentiveplan/marketdetails?ref=${encodeURIComponent(row.ref)}`}>
         <span className="visually-hidden">{t('open', { name })}: </span>
         <span className="watch-row__body">
           <span className="watch-row__top">

@@ -1,4 +1,3 @@
-import { href } from '@abo/contract/pages';
 import { Button } from 'antd-mobile';
 import { pinName } from '@abo/plan';
 import { lazy, Suspense, useMemo } from 'react';
@@ -54,7 +53,7 @@ export default function AchievementPage() {
                   {d.targetPin ? <strong>{tx(pinName(d.targetPin))}</strong> : <span className="muted">{t('noTarget')}</span>}
                 </p>
                 <div className="ach-actions">
-                  <Link to={href('/achievement/localranktracking')}>
+                  <Link to="/achievement/localranktracking">
                     <Button size="small" color="primary" fill="outline">
                       {t('nav.localranktracking')}
                     </Button>
@@ -93,7 +92,7 @@ export default function AchievementPage() {
                   value={pv(d.current?.apv ?? 0)}
                   unit="PV"
                   label={t('apv')}
-                  hint={<Link to={href('/achievement/topup')}>{t('nav.topup')}</Link>}
+                  hint={<Link to="/achievement/topup">{t('nav.topup')}</Link>}
                 />
               </div>
             </section>

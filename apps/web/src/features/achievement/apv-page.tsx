@@ -1,4 +1,3 @@
-import { href } from '@abo/contract/pages';
 import { countMonths } from '@abo/plan';
 import { Link } from 'react-router';
 import { Figure } from '../../components/figure.tsx';
@@ -38,7 +37,7 @@ export default function ApvPage() {
                 </p>
                 {/* Each month's SP answer is explained in its row of the table below, once. */}
                 <p className="small">
-                  <Link to={href('/achievement/compositionapv')}>{t('nav.compositionapv')}</Link>
+                  <Link to="/achievement/compositionapv">{t('nav.compositionapv')}</Link>
                 </p>
               </section>
               <section className="card">

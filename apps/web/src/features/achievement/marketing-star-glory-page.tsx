@@ -1,4 +1,3 @@
-import { href } from '@abo/contract/pages';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/data-table/data-table.tsx';
@@ -33,7 +32,7 @@ export default function MarketingStarGloryPage() {
                 ) : (
                   <span className="muted">{t('glory.meOut')}</span>
                 )}{' '}
-                · <Link to={href('/achievement/marketingstardetail')}>{t('glory.detail')}</Link>
+                · <Link to="/achievement/marketingstardetail">{t('glory.detail')}</Link>
               </p>
             </section>
             <section className="card">

@@ -1,7 +1,6 @@
-import { href } from '@abo/contract/pages';
 import { Button } from 'antd-mobile';
 import { Link } from 'react-router';
-import { mayOpen } from '../../lib/write-pages.ts';
+import { mayOpen } from '../../app/write-pages.ts';
 import { TableCard } from '../../components/data-table/table-card.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
@@ -22,7 +21,7 @@ export default function RankTrackingPage() {
         {(d) => {
           const target = d.pins.find((p) => p.pinCode === d.targetPin) ?? null;
           const next = d.pins.find((p) => p.above) ?? null;
-          const targetPath = href(target ? '/achievement/localranktracking/adjusttarget' : '/achievement/localranktracking/settarget');
+          const targetPath = `/achievement/localranktracking/${target ? 'adjusttarget' : 'settarget'}`;
           return (
             <>
               <div className="grid grid--2">
@@ -49,12 +48,12 @@ export default function RankTrackingPage() {
                         </Button>
                       </Link>
                     ) : null}
-                    <Link to={href('/achievement/localranktracking/requirements')}>
+                    <Link to="/achievement/localranktracking/requirements">
                       <Button size="small" fill="outline">
                         {t('viewRequirements')}
                       </Button>
                     </Link>
-                    <Link to={href('/achievement/localranktracking/useguide')}>
+                    <Link to="/achievement/localranktracking/useguide">
                       <Button size="small" fill="none">
                         {t('useGuide')}
                       </Button>

@@ -1,4 +1,3 @@
-import { href } from '@abo/contract/pages';
 import { Link } from 'react-router';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
@@ -23,7 +22,7 @@ export default function UseGuidePage() {
           ))}
         </ol>
         <p className="ach-note">
-          <Link to={href('/achievement/localranktracking')}>{t('nav.localranktracking')}</Link> · <TermHelp code="Q_MONTH" />
+          <Link to="/achievement/localranktracking">{t('nav.localranktracking')}</Link> · <TermHelp code="Q_MONTH" />
         </p>
       </section>
       <QueryState query={q}>

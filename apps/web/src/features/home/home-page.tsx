@@ -1,4 +1,3 @@
-import { href } from '@abo/contract/pages';
 import { Avatar, Button, Dialog } from 'antd-mobile';
 import { lazy, Suspense } from 'react';
 import { RightOutline } from 'antd-mobile-icons';
@@ -56,7 +55,7 @@ export default function HomePage() {
     const confirmed = await Dialog.confirm({ content: t('logoutConfirm'), confirmText: t('logout'), cancelText: t('cancel') });
     if (!confirmed) return;
     logout();
-    void navigate(href('/'), { replace: true });
+    void navigate('/', { replace: true });
   };
 
   return (
@@ -94,7 +93,7 @@ export default function HomePage() {
             {s.legs.total > 0 ? <LazyWatchlistCard limit={HOME_WATCHED} /> : null}
 
             <div className="grid grid--3 home-areas">
-              <Link to={href('/incentiveplan')} className="card area-card">
+              <Link to="/incentiveplan" className="card area-card">
                 <h2 className="card__title">
                   {t('incentive')} <RightOutline aria-hidden="true" />
                 </h2>
@@ -118,7 +117,7 @@ export default function HomePage() {
                 ) : null}
               </Link>
 
-              <Link to={href('/achievement')} className="card area-card">
+              <Link to="/achievement" className="card area-card">
                 <h2 className="card__title">
                   {t('achievement')} <RightOutline aria-hidden="true" />
                 </h2>
@@ -143,7 +142,7 @@ export default function HomePage() {
                 <FreshnessNote month={s.month} />
               </Link>
 
-              <Link to={href('/income/type')} className="card area-card">
+              <Link to="/income/type" className="card area-card">
                 <h2 className="card__title">
                   {t('income')} <RightOutline aria-hidden="true" />
                 </h2>

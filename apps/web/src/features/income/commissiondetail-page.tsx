@@ -1,4 +1,3 @@
-import { href } from '@abo/contract/pages';
 import type { StatementItemView } from '@abo/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -74,7 +73,7 @@ function ItemSteps({ item: it, month }: { item: StatementItemView; month: string
             <dt>{t('calc.promotionLess')}</dt>
             <dd>
               <Link
-                to={href('/income/promotionservicefee', { month })}
+                to={`/income/promotionservicefee?month=${month}`}
                 aria-label={`${t('calc.promotionOf', { month: formatMonth(month, lang) })} · ${t('calc.legByLeg')}`}
               >
                 {t('calc.legByLeg')}

@@ -1,4 +1,3 @@
-import { href } from '@abo/contract/pages';
 import { Button } from 'antd-mobile';
 import { ErrorBlock } from '../../components/error-block.tsx';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +17,7 @@ export default function NotFoundPage() {
         }
         description={t('notFound.body')}
       >
-        <Button color="primary" onClick={() => navigate(href('/'))}>
+        <Button color="primary" onClick={() => navigate('/')}>
           {t('notFound.home')}
         </Button>
       </ErrorBlock>

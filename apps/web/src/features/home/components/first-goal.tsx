@@ -1,4 +1,3 @@
-import { href } from '@abo/contract/pages';
 import type { HomeFirstGoal } from '@abo/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -29,10 +28,10 @@ export function FirstGoal({ goal }: { goal: HomeFirstGoal }) {
           {t('goalSoFar', { gpv: pv(goal.groupPv), min: pv(goal.targetMinPv) })} · {t('daysLeft', { count: goal.daysLeft })}
         </p>
         <p className="moment__actions">
-          <Link to={href('/achievement/topup')} className="moment__action">
+          <Link to="/achievement/topup" className="moment__action">
             {t('goalTopup')}
           </Link>
-          <Link to={href('/achievement/estimate')} className="moment__action">
+          <Link to="/achievement/estimate" className="moment__action">
             {t('goalEstimate')}
           </Link>
         </p>

@@ -1,4 +1,3 @@
-import { href } from '@abo/contract/pages';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '../../../components/page.tsx';
@@ -35,7 +34,7 @@ export default function MarketUseGuidePage() {
           </p>
           <h2 className="card__title">{t('guide.privacyTitle')}</h2>
           <p>{t('guide.privacy')}</p>
-          <Link to={href('/incentiveplan/marketmembertracking')} className="market-cta">
+          <Link to="/incentiveplan/marketmembertracking" className="market-cta">
             {t('guide.open')}
           </Link>
         </section>
