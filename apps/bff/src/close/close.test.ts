@@ -11,7 +11,8 @@ import { importDirectory } from '../import/import.ts';
 import { formatIssue, ImportRejected } from '../import/issues.ts';
 import { csv, dumpAll, EXAMPLES_DIR, openTestDb, TODAY, type TestDb } from '../import/import.test-support.ts';
 import { seedDatabase } from '../seed/index.ts';
-import { closeMonths, CloseRefusedError, CloseUsageError, formatCloseSummary } from './close.ts';
+import { closeMonths, CloseRefusedError, CloseUsageError } from './close.ts';
+import { formatCloseSummary } from './summary-line.ts';
 import { readCloseState } from './state.ts';
 import {
   companyFiles,

@@ -21,7 +21,8 @@ import { MONTHLY_RESULT_COLUMNS } from '../db/monthly-results.ts';
 import { openImportConn, type ImportConn } from '../import/conn.ts';
 import { timedRun } from '../lib/observed.ts';
 import { closedThrough, dataVersionOf } from '../import/staging.ts';
-import { produceNotifications, type HeldMonthRows, type ProduceSummary } from '../notifications/produce.ts';
+import { produceNotifications, type HeldMonthRows } from '../notifications/produce.ts';
+import type { ProduceSummary } from '../notifications/store-events.ts';
 import type { ProgressFn } from './close-all.ts';
 import {
   changedSinceSaved,
@@ -45,7 +46,7 @@ import {
   type CloseFigures,
   type Members,
 } from './figures.ts';
-import type { Figures } from './month-figures.ts';
+import { heldMonthRows } from './held-rows.ts';
 import { closeRowWriter } from './staging.ts';
 import { CLOSE_STATE_KEY, parseCloseState, writeCloseState, type CloseState } from './state.ts';
 import { segmentMonthsFor, writeInSegments, type WrittenFigures } from './segments.ts';
@@ -452,28 +453,6 @@ async function attemptClose(
   };
 }
 
-/** The month rows of `figures` as the close wrote them (monthlyRow), for the notifications. */
-function heldMonthRows(members: Members, figures: Figures): HeldMonthRows {
-  return (month) => {
-    const m = figures.cal.months.indexOf(month);
-    if (m < 0) return null;
-    return (ada) => {
-      const i = members.index.get(ada);
-      if (i === undefined || m < figures.joinMonth[i]!) return null;
-      const cell = m * figures.n + i;
-      return {
-        ada,
-        gpv: figures.gpv[cell]!,
-        apv: figures.pgpv[cell]!,
-        bracket: figures.bracket[cell]!,
-        qLegs: figures.qLegs[cell]!,
-        isSp: figures.isSp[cell] === 1,
-        isQ: figures.isQ[cell] === 1,
-      };
-    };
-  };
-}
-
 /** The ADAs of the members flagged in `only` or by `also`, and of all their uplines. */
 function withUplines(members: Members, only: Uint8Array, also: (i: number) => boolean): string[] {
   const mark = new Uint8Array(members.n);
@@ -487,37 +466,4 @@ function withUplines(members: Members, only: Uint8Array, also: (i: number) => bo
     }
   }
   return out;
-}
-
-/** `1 234` (thousands separated by a space, as the import's summary). */
-function grouped(n: number): string {
-  return n.toLocaleString('en-US').replace(/,/g, ' ');
-}
-
-function span(months: readonly MonthKey[]): string {
-  if (months.length === 0) return '';
-  return months.length === 1 ? months[0]! : `${months[0]} to ${months[months.length - 1]} (${months.length} months)`;
-}
-
-/**
- * The one-line summary: `closed 2026-08 to 2026-10 (3 months) for 12 distributors; 2026-11 so far
- * is provisional; in 0.2 s`, or why nothing was written.
- */
-export function formatCloseSummary(s: CloseSummary): string {
-  const secs = `${s.seconds.toFixed(1)} s`;
-  if (!s.changed) {
-    if (s.unchanged === 'no facts') return 'close: no orders or attendance imported; the figures in the database are left as they are';
-    if (s.unchanged === 'no distributors') return 'close: no distributors to close';
-    const through = s.closedThrough ? `closed through ${s.closedThrough}` : 'no month closed yet';
-    return `close: nothing changed (${through}; ${s.open.join(', ')} so far is up to date) in ${secs}`;
-  }
-  const closed = s.closed.length
-    ? `closed ${span(s.closed)}`
-    : `no month to close (${s.closedThrough ? `closed through ${s.closedThrough}` : 'none closed yet'})`;
-  const open = s.open.length === 1 ? `${s.open[0]} so far is provisional` : `${span(s.open)} provisional`;
-  const told = s.notifications
-    ? `; ${grouped(s.notifications.notifications)} notifications (${grouped(s.notifications.queued)} pushes queued)`
-    : '';
-  const from = s.resumedAfter ? `from the state after ${s.resumedAfter}` : s.fromFirst ? `from the first month: ${s.fromFirst}` : '';
-  return `${closed} for ${grouped(s.distributors)} distributors; ${open}${told}; ${from ? `${from}; ` : ''}in ${secs}`;
 }

@@ -10,7 +10,8 @@ import { dataVersion } from '../db/data-version.ts';
 import type { DB } from '../db/index.ts';
 import { importDirectory } from '../import/import.ts';
 import { openTestDb } from '../import/import.test-support.ts';
-import { closeMonths, formatCloseSummary } from './close.ts';
+import { closeMonths } from './close.ts';
+import { formatCloseSummary } from './summary-line.ts';
 import { companyFiles, filesBetween, randomCompany, syntheticCompany, type RandomCompany } from './close.test-support.ts';
 import { throwawayDbs } from '../testing/throwaway-db.ts';
 

@@ -28,15 +28,15 @@ import {
   type MonthKey,
   type NotificationEvent,
 } from '@abo/plan';
-import type { NotificationKind, PushChannel } from '@abo/contract';
+import type { NotificationKind } from '@abo/contract';
 import type { DB } from '../db/index.ts';
-import { rawSqlite } from '../db/index.ts';
 import { inChunks } from '../db/in-chunks.ts';
 import { attendedCodes } from '../db/monthly-results.ts';
 import { parseItems } from '../income/income-data.ts';
 import { nameFor, shownNameText } from '../lib/name-policy.ts';
 import { refOf } from '../lib/member-ref.ts';
-import { allPreferences, pushesTo } from './preferences.ts';
+import { allPreferences } from './preferences.ts';
+import { storeEvents, type ProduceSummary } from './store-events.ts';
 
 export interface ProduceOptions {
   /** The business day, `YYYY-MM-DD` (China). */
@@ -57,14 +57,6 @@ export interface ProduceOptions {
 
 /** The month rows of `month` by ADA (null: none that month), or null when that month is not held. */
 export type HeldMonthRows = (month: MonthKey) => ((ada: string) => MonthRow | null) | null;
-
-export interface ProduceSummary {
-  /** Notifications stored by this run (events told before are not counted). */
-  readonly notifications: number;
-  /** Outbox rows queued for the push channels. */
-  readonly queued: number;
-  readonly byKind: Readonly<Partial<Record<NotificationKind, number>>>;
-}
 
 interface Person {
   ada: string;
@@ -90,29 +82,7 @@ export interface MonthRow {
   isQ: boolean;
 }
 
-const ROWS_PER_INSERT = 500;
 const PIN_NEWS_MONTHS = 3;
-/** How prominently a kind leads the list, 0 first. */
-const LEAD: Readonly<Record<NotificationKind, number>> = {
-  monthClosed: 0,
-  pinReached: 1,
-  nearThreshold: 2,
-  legQualified: 3,
-  legSlipping: 4,
-  memberJoined: 5,
-  eventDeadline: 6,
-  planProgress: 7,
-};
-const PUSH: readonly PushChannel[] = ['wec', 'ca'];
-
-/** A push queued for a stored notification (notification_outbox, pending from now). */
-interface OutboxRow {
-  readonly notification_id: number | string;
-  readonly ada: string;
-  readonly channel: PushChannel;
-  readonly idempotency_key: string;
-  readonly due_at: string;
-}
 
 /** A month's rows of the distributors `of`, or of every distributor in an ADA range. */
 async function monthRows(db: DB, month: MonthKey, of: readonly string[] | AdaRange): Promise<Map<string, MonthRow>> {
@@ -445,7 +415,7 @@ export async function produceNotifications(db: DB, options: ProduceOptions): Pro
       const fresh = list.filter((j) => only.has(j.member.ada));
       if (fresh.length > 0) newJoins.set(upline, fresh);
     }
-    return storeEvents(db, opts, await eventsOf(db, { ...opts, told: only, joins: newJoins }), preferences);
+    return storeEvents(db, opts.now, await eventsOf(db, { ...opts, told: only, joins: newJoins }), preferences);
   }
   const adas = (await db.selectFrom('distributors').select('ada').orderBy('ada').execute()).map((r) => r.ada);
   const total = { notifications: 0, queued: 0, byKind: {} as Partial<Record<NotificationKind, number>> };
@@ -454,106 +424,10 @@ export async function produceNotifications(db: DB, options: ProduceOptions): Pro
     const told = new Set(adas.slice(k, k + size));
     const sliceJoins = new Map([...told].filter((ada) => joins.has(ada)).map((ada) => [ada, joins.get(ada)!]));
     const slice = { ...opts, told, joins: sliceJoins, range: { lo: adas[k]!, hi: adas[Math.min(k + size, adas.length) - 1]! } };
-    const done = await storeEvents(db, opts, await eventsOf(db, slice), preferences);
+    const done = await storeEvents(db, opts.now, await eventsOf(db, slice), preferences);
     total.notifications += done.notifications;
     total.queued += done.queued;
     for (const [kind, n] of Object.entries(done.byKind) as [NotificationKind, number][]) total.byKind[kind] = (total.byKind[kind] ?? 0) + n;
   }
   return total;
-}
-
-/** Stores one run's events, once each, and queues their pushes. */
-async function storeEvents(
-  db: DB,
-  opts: ProduceOptions,
-  events: Map<string, NotificationEvent[]>,
-  preferences: Awaited<ReturnType<typeof allPreferences>>,
-): Promise<ProduceSummary> {
-  const now = (opts.now ?? new Date()).toISOString();
-  const rows = [...events].flatMap(([ada, list]) =>
-    // Listed newest first (by id): the most telling event of a close is stored last, to lead the list.
-    [...list]
-      .sort((a, b) => LEAD[b.kind] - LEAD[a.kind])
-      .map((e) => ({
-        ada,
-        kind: e.kind,
-        event_key: e.key,
-        month: e.month,
-        title: JSON.stringify(e.title),
-        body: JSON.stringify(e.body),
-        link: e.link,
-        params: JSON.stringify(e.params),
-        created_at: now,
-        read_at: null,
-      })),
-  );
-  let notifications = 0;
-  let queued = 0;
-  const byKind: Partial<Record<NotificationKind, number>> = {};
-  // A transaction per chunk, each storing its notifications with their pushes: a month-end's
-  // hundreds of thousands of rows in one would hold SQLite's write lock past another process's
-  // busy timeout (a sign-in). A chunk stored is never stored again (the unique event key).
-  const told = (n: { id: number | string; ada: string; kind: string }, queue: (row: OutboxRow) => void) => {
-    const kind = n.kind as NotificationKind;
-    byKind[kind] = (byKind[kind] ?? 0) + 1;
-    notifications++;
-    for (const channel of PUSH) {
-      if (!pushesTo(preferences.get(n.ada), kind, channel)) continue;
-      queue({ notification_id: n.id, ada: n.ada, channel, idempotency_key: `${n.id}:${channel}`, due_at: now });
-      queued++;
-    }
-  };
-  const sqlite = rawSqlite(db);
-  if (sqlite) {
-    // On SQLite, a prepared statement a row: a first load tells a million members, and building
-    // and parsing multi-row INSERTs took a quarter of the store (bench/README.md).
-    const insert = sqlite.prepare(
-      `insert into notifications (ada, kind, event_key, month, title, body, link, params, created_at, read_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, null) on conflict (ada, event_key) do nothing`,
-    );
-    const push = sqlite.prepare(
-      `insert into notification_outbox (notification_id, ada, channel, idempotency_key, status, attempts, due_at)
-       values (?, ?, ?, ?, 'pending', 0, ?)`,
-    );
-    const queue = (o: OutboxRow) => push.run(o.notification_id, o.ada, o.channel, o.idempotency_key, o.due_at);
-    const store = sqlite.transaction((chunk: typeof rows) => {
-      for (const r of chunk) {
-        const done = insert.run(r.ada, r.kind, r.event_key, r.month, r.title, r.body, r.link, r.params, r.created_at);
-        // Events told before conflict on (ada, event_key) and are left as they were.
-        if (done.changes === 1) told({ id: Number(done.lastInsertRowid), ada: r.ada, kind: r.kind }, queue);
-      }
-    });
-    // Kysely's connection is held meanwhile: no query of its own runs inside this transaction.
-    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-      const chunk = rows.slice(i, i + ROWS_PER_INSERT);
-      await db.connection().execute(async () => store(chunk));
-    }
-    return { notifications, queued, byKind };
-  }
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-    const chunk = rows.slice(i, i + ROWS_PER_INSERT);
-    await db.transaction().execute(async (tx) => {
-      // Events told before conflict on (ada, event_key) and are left as they were.
-      const inserted = await tx
-        .insertInto('notifications')
-        .values(chunk)
-        .onConflict((oc) => oc.columns(['ada', 'event_key']).doNothing())
-        .returning(['id', 'ada', 'kind'])
-        .execute();
-      const outbox: OutboxRow[] = [];
-      for (const n of inserted) told(n, (o) => outbox.push(o));
-      if (outbox.length > 0) {
-        const values = outbox.map((o) => ({
-          ...o,
-          status: 'pending',
-          attempts: 0,
-          claimed_until: null,
-          sent_at: null,
-          last_error: null,
-        }));
-        await tx.insertInto('notification_outbox').values(values).execute();
-      }
-    });
-  }
-  return { notifications, queued, byKind };
 }

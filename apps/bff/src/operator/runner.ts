@@ -9,14 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImportCounts, ImportIssueView, ImportRunStatus } from '@abo/contract';
-import {
-  CloseConflictError,
-  CloseRefusedError,
-  CloseUsageError,
-  closeMonths,
-  formatCloseSummary,
-  type CloseSummary,
-} from '../close/close.ts';
+import { CloseConflictError, CloseRefusedError, CloseUsageError, closeMonths, type CloseSummary } from '../close/close.ts';
+import { formatCloseSummary } from '../close/summary-line.ts';
 import type { DB } from '../db/index.ts';
 import { chinaDay } from '../import/fields.ts';
 import { ImportConflictError, importDirectory, ImportUsageError } from '../import/import.ts';

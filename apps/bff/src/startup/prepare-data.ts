@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/index.ts';
 import { accountsWithDemoPasswords } from '../idp/accounts.ts';
-import { closeMonths, CloseRefusedError, CloseUsageError, formatCloseSummary } from '../close/close.ts';
+import { closeMonths, CloseRefusedError, CloseUsageError } from '../close/close.ts';
+import { formatCloseSummary } from '../close/summary-line.ts';
 import { chinaDay } from '../import/fields.ts';
 import { addMissingDemoStaff, ensureSeeded, seedClaim, type ProgressFn } from '../seed/index.ts';
 

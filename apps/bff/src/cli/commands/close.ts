@@ -4,7 +4,8 @@
 // PostgreSQL database instead of the SQLite file.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { closeMonths, CloseConflictError, CloseRefusedError, CloseUsageError, formatCloseSummary } from '../../close/close.ts';
+import { closeMonths, CloseConflictError, CloseRefusedError, CloseUsageError } from '../../close/close.ts';
+import { formatCloseSummary } from '../../close/summary-line.ts';
 import { loadConfig } from '../../config.ts';
 import { closeDatabase, migrateToLatest, openDatabase } from '../../db/index.ts';
 import { chinaDay } from '../../import/fields.ts';

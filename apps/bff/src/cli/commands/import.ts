@@ -5,7 +5,8 @@
 // DATABASE_URL set it imports into that PostgreSQL database instead of the SQLite file.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { closeMonths, CloseConflictError, CloseRefusedError, formatCloseSummary } from '../../close/close.ts';
+import { closeMonths, CloseConflictError, CloseRefusedError } from '../../close/close.ts';
+import { formatCloseSummary } from '../../close/summary-line.ts';
 import { loadConfig } from '../../config.ts';
 import { closeDatabase, migrateToLatest, openDatabase } from '../../db/index.ts';
 import { chinaDay } from '../../import/fields.ts';
