@@ -43,12 +43,19 @@ describe('access control: the session guard', () => {
     const bffOpen = open.filter((u) => u.toLowerCase().startsWith('/bff'));
     // Only the session-token exchange, the analytics collector and the one-time document files
     // (their link and cookie are the credential: routes/documents) answer without a session.
-    // And the API's description (plugins/openapi.ts), which holds no data.
-    expect(bffOpen).toEqual(['/bff/files/:token', '/bff/openapi.json', '/bff/v1/analytics/events', '/bff/v1/common/idaasToken']);
+    // And the API's description (plugins/openapi.ts), which holds no data, and the public check of
+    // a certificate's verification code (routes/certificate: what the document shows, rate-limited).
+    expect(bffOpen).toEqual([
+      '/bff/files/:token',
+      '/bff/openapi.json',
+      '/bff/v1/analytics/events',
+      '/bff/v1/common/idaasToken',
+      '/bff/v1/public/certificateCheck',
+    ]);
     // /metrics checks a bearer token of its own when one is configured (plugins/metrics.ts).
     for (const url of open)
       expect(url, url).toMatch(
-        /^\/(bff\/v1\/(analytics|common\/idaasToken)|bff\/files\/:token$|bff\/openapi\.json$|idp|\.well-known|healthz|readyz|metrics$|wechat\/signature|ebiz-demo|front|$)/,
+        /^\/(bff\/v1\/(analytics|common\/idaasToken|public\/certificateCheck$)|bff\/files\/:token$|bff\/openapi\.json$|idp|\.well-known|healthz|readyz|metrics$|wechat\/signature|ebiz-demo|front|$)/,
       );
   });
 
