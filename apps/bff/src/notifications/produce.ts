@@ -188,7 +188,7 @@ async function eventsOf(
   const range = opts.range;
   // A month's rows of a list of people: from the close's memory when it holds that month.
   const rowsOf = async (month: MonthKey, of: readonly string[] | AdaRange) => {
-    const held = isRange(of) ? null : opts.held?.(month);
+    const held = opts.held?.(month);
     if (!held || isRange(of)) return monthRows(db, month, of);
     const out = new Map<string, MonthRow>();
     for (const ada of of) {
