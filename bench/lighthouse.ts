@@ -5,6 +5,11 @@
  * service-fee page. Prints score, FCP, LCP, TBT, CLS per page against the goal (score ≥ 95) and,
  * for pages under the goal, the audits Lighthouse says cost the most.
  *   npx tsx bench/lighthouse.ts [--no-build] [--runs 5] [--out DIR] [--save DIR] [--keep]
+ *                               [--peer-dist DIR | --peer-url URL] [--busy N]
+ * --peer-dist serves a built peer app (issue #36: the Vue 3 + Vant 4 template, built as
+ * bench/README.md § lighthouse says) on a port of its own, gzip as ours is served, and measures its
+ * home in the same runs, interleaved with ours; --peer-url measures a peer served elsewhere.
+ * --busy N keeps N processes spinning on the CPU during the runs (a cheap phone's busy CPU).
  * The build goes to its own directory (--out, default .test-data/lighthouse: inside the repo so
  * the bundled BFF resolves node_modules), as `npm run build` would make it (web app with its
  * precompressed .br/.gz files, bundled BFF), so the shared dist/ folders are left alone.
@@ -51,6 +56,9 @@ const { values } = parseArgs({
     out: { type: 'string', default: '.test-data/lighthouse' },
     save: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    'peer-dist': { type: 'string' },
+    'peer-url': { type: 'string' },
+    busy: { type: 'string', default: '0' },
   },
 });
 const runs = Math.max(1, Number(values.runs));
@@ -104,6 +112,54 @@ interface Figures {
   finalUrl: string;
   opportunities: string[];
   benchmarkIndex: number;
+  /** JavaScript the page downloaded (transfer size, KB). */
+  scriptKb: number;
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+function figuresOf(lhr: Lhr): Figures {
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  // What costs the most: failing performance audits with estimated savings, largest first.
+  const refs = lhr.categories.performance?.auditRefs ?? [];
+  const opportunities = refs
+    .map((ref) => lhr.audits[ref.id]!)
+    .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
+    .filter(
+      (a) =>
+        ![
+          'first-contentful-paint',
+          'largest-contentful-paint',
+          'total-blocking-time',
+          'cumulative-layout-shift',
+          'speed-index',
+          'interactive',
+          'max-potential-fid',
+        ].includes(a.id),
+    )
+    .map((a) => {
+      const savings = a.metricSavings ? Object.entries(a.metricSavings).filter(([, v]) => (v ?? 0) > 0) : [];
+      const weight = savings.reduce((s, [, v]) => s + (v ?? 0), 0);
+      const saves = savings.map(([k, v]) => `${k} −${Math.round(v!)}${k === 'CLS' ? '' : ' ms'}`).join(', ');
+      return { weight, text: `${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}${saves ? ` [${saves}]` : ''}` };
+    })
+    .sort((x, y) => y.weight - x.weight)
+    .map((o) => o.text);
+  const requests = (
+    lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined
+  )?.items;
+  const scriptBytes = (requests ?? []).filter((r) => r.resourceType === 'Script').reduce((n, r) => n + (r.transferSize ?? 0), 0);
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcp: audit('first-contentful-paint'),
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    finalUrl: lhr.finalDisplayedUrl,
+    opportunities,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    scriptKb: scriptBytes / 1024,
+  };
 }
 
 /**
@@ -127,6 +183,23 @@ function freshMemoryMs(): number {
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
+}
+
+/** Each figure's median over the runs; the audits and the address of the run with the median score. */
+function medianFigures(runs: Figures[]): Figures {
+  const mid = median(runs.map((f) => f.score));
+  const at = runs.find((f) => f.score === mid)!;
+  const m = (k: 'fcp' | 'lcp' | 'tbt' | 'cls' | 'benchmarkIndex' | 'scriptKb') => median(runs.map((f) => f[k]));
+  return {
+    ...at,
+    score: mid,
+    fcp: m('fcp'),
+    lcp: m('lcp'),
+    tbt: m('tbt'),
+    cls: m('cls'),
+    benchmarkIndex: m('benchmarkIndex'),
+    scriptKb: m('scriptKb'),
+  };
 }
 
 if (!values['no-build']) {
@@ -167,85 +240,96 @@ const server = spawn(process.execPath, [serverJs], {
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
+/** The peer's home, served from its built files (gzip, as ours) when --peer-dist is given. */
+async function servePeer(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
+  execFileSync(process.execPath, ['scripts/precompress.mjs', path.resolve(dir)], { cwd: path.join(root, 'apps/web'), stdio: 'ignore' });
+  const { default: Fastify } = await import('fastify');
+  const { default: fastifyStatic } = await import('@fastify/static');
+  const app = Fastify();
+  await app.register(fastifyStatic, { root: path.resolve(dir), preCompressed: true });
+  // A single-page app: any other path answers its index.html.
+  app.setNotFoundHandler((_req, reply) => reply.sendFile('index.html'));
+  const peerPort = await freePort();
+  await app.listen({ port: peerPort, host: '127.0.0.1' });
+  return { url: `http://127.0.0.1:${peerPort}/`, close: () => app.close() };
+}
+
+interface Target {
+  name: string;
+  /** Our page's path (signed in with a fresh token each run), or the peer's whole URL. */
+  path: string;
+  peer: boolean;
+}
+
 let chrome: chromeLauncher.LaunchedChrome | undefined;
+let peerServer: { url: string; close: () => Promise<void> } | undefined;
+const busy: ChildProcess[] = [];
 try {
   await waitForHealth(base, server, 180_000);
+  if (values['peer-dist']) peerServer = await servePeer(values['peer-dist']);
+  const peerUrl = peerServer?.url ?? values['peer-url'];
+  const targets: Target[] = [
+    ...(peerUrl ? [{ name: 'peer home', path: peerUrl, peer: true }] : []),
+    ...PAGES.map((p) => ({ ...p, peer: false })),
+  ];
   const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
   const version = execFileSync(chromePath, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  const busyCount = Math.max(0, Number(values.busy));
   console.log(
-    `Lighthouse 12 on ${version}, mobile (simulated throttling), performance only, ${runs} run(s) per page (median by score), signed in as ${ACCOUNT}`,
+    `Lighthouse 12 on ${version}, mobile (simulated throttling), performance only, ${runs} run(s) per page (medians), signed in as ${ACCOUNT}` +
+      (peerUrl ? `; the peer ${peerUrl} in the same runs, interleaved` : '') +
+      (busyCount ? `; ${busyCount} busy process(es) on the CPU` : ''),
   );
   console.log('Each run opens the page with a fresh ?sessionToken= (the token exchange is part of the measured load).');
   const memoryMs = freshMemoryMs();
+  for (let b = 0; b < busyCount; b++) busy.push(spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+  console.log(
+    `Load average at the start: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 
-  const results: Array<{ name: string; path: string; f: Figures }> = [];
-  for (const page of PAGES) {
-    const all: Figures[] = [];
-    for (let i = 0, failed = 0; i < runs; i++) {
-      const url = `${base}${page.path}?sessionToken=${encodeURIComponent(await sessionToken(base))}`;
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-        formFactor: 'mobile',
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
-      const lhr = result.lhr;
-      if (values.save) {
-        fs.mkdirSync(values.save, { recursive: true });
-        const file = path.join(values.save, `${page.name.replace(/\W+/g, '-')}-${i + 1}.json`);
-        fs.writeFileSync(file, JSON.stringify(lhr));
+  const all = new Map<Target, Figures[]>(targets.map((t) => [t, []]));
+  // Run by run, every target once, so a change of load on the machine falls on all of them alike.
+  for (let i = 0; i < runs; i++) {
+    for (const target of targets) {
+      for (let failed = 0; ;) {
+        const url = target.peer ? target.path : `${base}${target.path}?sessionToken=${encodeURIComponent(await sessionToken(base))}`;
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+          formFactor: 'mobile',
+        });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+        const lhr = result.lhr;
+        if (values.save) {
+          fs.mkdirSync(values.save, { recursive: true });
+          const file = path.join(values.save, `${target.name.replace(/\W+/g, '-')}-${i + 1}.json`);
+          fs.writeFileSync(file, JSON.stringify(lhr));
+        }
+        if (lhr.runtimeError) {
+          // A busy machine now and then breaks the trace recording (NO_NAVSTART, NO_FCP): run that one again.
+          const message = `${target.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+          if (++failed > 2) throw new Error(message);
+          console.log(`  (run again after ${message})`);
+          continue;
+        }
+        all.get(target)!.push(figuresOf(lhr));
+        break;
       }
-      if (lhr.runtimeError) {
-        // A busy machine now and then breaks the trace recording (NO_NAVSTART, NO_FCP): run that one again.
-        const message = `${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
-        if (++failed > 2) throw new Error(message);
-        console.log(`  (run again after ${message})`);
-        i--;
-        continue;
-      }
-      const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-      // What costs the most: failing performance audits with estimated savings, largest first.
-      const refs = lhr.categories.performance?.auditRefs ?? [];
-      const opportunities = refs
-        .map((ref) => lhr.audits[ref.id]!)
-        .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
-        .filter(
-          (a) =>
-            ![
-              'first-contentful-paint',
-              'largest-contentful-paint',
-              'total-blocking-time',
-              'cumulative-layout-shift',
-              'speed-index',
-              'interactive',
-              'max-potential-fid',
-            ].includes(a.id),
-        )
-        .map((a) => {
-          const savings = a.metricSavings ? Object.entries(a.metricSavings).filter(([, v]) => (v ?? 0) > 0) : [];
-          const weight = savings.reduce((s, [, v]) => s + (v ?? 0), 0);
-          const saves = savings.map(([k, v]) => `${k} −${Math.round(v!)}${k === 'CLS' ? '' : ' ms'}`).join(', ');
-          return { weight, text: `${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}${saves ? ` [${saves}]` : ''}` };
-        })
-        .sort((x, y) => y.weight - x.weight)
-        .map((o) => o.text);
-      all.push({
-        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-        fcp: audit('first-contentful-paint'),
-        lcp: audit('largest-contentful-paint'),
-        tbt: audit('total-blocking-time'),
-        cls: audit('cumulative-layout-shift'),
-        finalUrl: lhr.finalDisplayedUrl,
-        opportunities,
-        benchmarkIndex: lhr.environment.benchmarkIndex,
-      });
     }
-    const mid = median(all.map((f) => f.score));
-    results.push({ ...page, f: all.find((f) => f.score === mid)! });
   }
+  console.log(
+    `Load average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  const results = targets.map((t) => ({ ...t, f: medianFigures(all.get(t)!) }));
 
   const benchmarkIndex = median(results.map((r) => r.f.benchmarkIndex));
   console.log(
@@ -253,19 +337,21 @@ try {
   );
   const pad = (s: string, n: number) => s.padStart(n);
   console.log(
-    `${'page'.padEnd(14)}${'path'.padEnd(32)}${pad('score', 6)}${pad('FCP ms', 8)}${pad('LCP ms', 8)}${pad('TBT ms', 8)}${pad('CLS', 7)}  goal ≥ ${GOAL}`,
+    `${'page'.padEnd(14)}${'path'.padEnd(32)}${pad('score', 6)}${pad('FCP ms', 8)}${pad('LCP ms', 8)}${pad('TBT ms', 8)}${pad('CLS', 7)}${pad('JS KB', 7)}  goal ≥ ${GOAL}`,
   );
-  for (const { name, path: p, f } of results) {
+  for (const { name, path: p, peer, f } of results) {
     console.log(
       name.padEnd(14) +
-        p.padEnd(32) +
+        (peer ? new URL(p).pathname : p).padEnd(32) +
         pad(String(f.score), 6) +
         pad(f.fcp.toFixed(0), 8) +
         pad(f.lcp.toFixed(0), 8) +
         pad(f.tbt.toFixed(0), 8) +
         pad(f.cls.toFixed(3), 7) +
+        pad(f.scriptKb.toFixed(1), 7) +
         `  ${f.score >= GOAL ? 'ok' : 'BELOW'}`,
     );
+    if (peer) continue;
     const landed = new URL(f.finalUrl);
     if (landed.pathname.replace(/\/$/, '') !== p.replace(/\/$/, '')) {
       console.log(`  note: ended on ${landed.pathname} (sign-in failed?)`);
@@ -273,15 +359,30 @@ try {
       process.exitCode = 1;
     }
   }
+  const peerResult = results.find((r) => r.peer);
+  if (peerResult) {
+    // Issue #36's goal against the peer measured in the same runs.
+    const p = peerResult.f;
+    console.log(`\nAgainst the peer (LCP ≤ 0.8 × ${p.lcp.toFixed(0)} ms, score ≥ ${p.score}, TBT ≤ ${p.tbt.toFixed(0)} ms):`);
+    for (const { name, peer, f } of results) {
+      if (peer) continue;
+      const ok = f.lcp <= 0.8 * p.lcp && f.score >= p.score && f.tbt <= p.tbt;
+      console.log(
+        `  ${name.padEnd(14)} LCP ${(f.lcp / p.lcp).toFixed(2)} × the peer's, score ${f.score - p.score >= 0 ? '+' : ''}${f.score - p.score}, TBT ${(f.tbt - p.tbt).toFixed(0)} ms more  ${ok ? 'met' : 'NOT met'}`,
+      );
+    }
+  }
   for (const { name, f } of results) {
     if (f.score >= GOAL || !f.opportunities.length) continue;
     console.log(`\n${name}: what Lighthouse says costs the most`);
     for (const o of f.opportunities.slice(0, 8)) console.log(`  - ${o}`);
   }
-  const allOk = results.every((r) => r.f.score >= GOAL);
+  const allOk = results.filter((r) => !r.peer).every((r) => r.f.score >= GOAL);
   console.log(`\nGoal (performance ≥ ${GOAL} on every page): ${allOk ? 'met' : 'NOT met'}`);
 } finally {
+  for (const b of busy) b.kill('SIGKILL');
   chrome?.kill();
+  await peerServer?.close();
   server.kill('SIGTERM');
   await new Promise((r) => (server.exitCode === null ? server.once('exit', r) : r(null)));
   if (values.keep) console.log(`kept ${dataDir}`);
