@@ -47,7 +47,7 @@ import {
   type Members,
 } from './figures.ts';
 import { heldMonthRows } from './held-rows.ts';
-import { closeRowWriter } from './staging.ts';
+import { closeRowWriter, dropIndexes } from './staging.ts';
 import { CLOSE_STATE_KEY, parseCloseState, writeCloseState, type CloseState } from './state.ts';
 import { segmentMonthsFor, writeInSegments, type WrittenFigures } from './segments.ts';
 import { openFigureWriter, planSource, writeMonthlyResults, writeStatements, type FigureWriter } from './write.ts';
@@ -391,6 +391,10 @@ async function attemptClose(
       const params = closedBefore === null ? [] : [closedBefore];
       // Only the rows of the members written again, when not all of them.
       const theirs = only ? ` and ada in (select ada from close_members)` : '';
+      // Every month row written again into an emptied table (the first close on SQLite): the
+      // (month, ada) index is built once after the rows are in — one sort — instead of taking
+      // each row at a random place while they arrive in (ada, month) order.
+      const indexAfter = built !== null && closedBefore === null ? await dropIndexes(conn, 'monthly_results') : [];
       await conn.run(`delete from monthly_results${after}${theirs}`, params);
       // (Statements are of closed months: none after the last closed one unless the first close.)
       if (!only) await conn.run(`delete from statements${after}`, params);
@@ -400,6 +404,8 @@ async function attemptClose(
       if (written) {
         progress?.({ phase: 'move in', done: 0, total: 1 });
         await rowWriter.moveIn({ sort: !closing });
+        if (indexAfter.length) progress?.({ phase: 'index', done: 0, total: 1 });
+        for (const ddl of indexAfter) await conn.run(ddl);
       } else {
         written = await writeRows();
       }

@@ -71,3 +71,17 @@ export function closeRowWriter(conn: ImportConn): CloseRowWriter {
     close: () => (staged ? drop() : Promise.resolve()),
   };
 }
+
+/**
+ * SQLite: drops a table's own indexes (not its primary key) and answers the statements that make
+ * them again, as the schema has them — for a bulk write into an emptied table, where building an
+ * index once after the rows are in costs one sort instead of a random insert per row.
+ */
+export async function dropIndexes(conn: ImportConn, table: string): Promise<string[]> {
+  const indexes = await conn.all<{ name: string; sql: string }>(
+    `select name, sql from sqlite_master where type = 'index' and tbl_name = ? and sql is not null order by name`,
+    [table],
+  );
+  for (const { name } of indexes) await conn.run(`drop index main."${name.replaceAll('"', '""')}"`);
+  return indexes.map((i) => i.sql);
+}
