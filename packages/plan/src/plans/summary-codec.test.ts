@@ -4,6 +4,7 @@ import { PIN } from '../pins.ts';
 import { planCardFromSummary } from './card.ts';
 import { evaluatePlan, evaluatePlans } from './evaluate.ts';
 import { PLANS, plansFor } from './registry.ts';
+import { withText } from './reason-catalogue.ts';
 import { decodePlanSummary, encodePlanSummary } from './summary-codec.ts';
 import type { Criterion, MonthRecord, PlanDef, PlanHistory, PlanResult, ReasonCode } from './types.ts';
 
@@ -74,24 +75,49 @@ describe('the stored plan summary', () => {
     expect(card.criteriaMet).toBe(r!.criteria.filter((c) => c.met).length);
   });
 
-  it('writes the reason of an out-of-reach plan and reads summaries stored before it existed', () => {
-    const why = { code: 'legs' as const, text: { zh: '一线只有3条', en: 'the frontline has only 3 legs' } };
+  it('writes the reason of an out-of-reach plan as its code and params, worded on reading', () => {
+    const why = withText({ code: 'legs', params: { kind: 'lddMarkets', need: 6, legs: 3 } });
+    expect(why.text).toEqual({ zh: '需6个LDD市场，但一线只有3条', en: 'needs 6 LDD markets but the frontline has only 3 legs' });
     const encoded = encodePlanSummary([{ ...result('FEM_TRAVEL_2627', 'outOfReach', [0, 1, 2]), reason: why } as PlanResult]);
     expect(encoded).toBe(
-      '{"FEM_TRAVEL_2627":{"status":"outOfReach","achieved":[0,1,2],"reason":{"code":"legs","zh":"一线只有3条","en":"the frontline has only 3 legs"}}}',
+      '{"FEM_TRAVEL_2627":{"status":"outOfReach","achieved":[0,1,2],"reason":{"code":"legs","params":{"kind":"lddMarkets","need":6,"legs":3}}}}',
     );
     expect(decodePlanSummary(encoded).get('FEM_TRAVEL_2627')).toEqual({ status: 'outOfReach', achieved: [0, 1, 2], reason: why });
+  });
+
+  it('reads summaries stored before the reason was a code and params, and before it existed', () => {
+    // Written with both sentences (before issue #34): read as written.
+    const worded = decodePlanSummary(
+      '{"FEM_TRAVEL_2627":{"status":"outOfReach","achieved":[0,1,2],"reason":{"code":"legs","zh":"一线只有3条","en":"the frontline has only 3 legs"}}}',
+    );
+    expect(worded.get('FEM_TRAVEL_2627')).toEqual({
+      status: 'outOfReach',
+      achieved: [0, 1, 2],
+      reason: { code: 'legs', text: { zh: '一线只有3条', en: 'the frontline has only 3 legs' } },
+    });
     // An older summary: four statuses, no reason.
     const old = decodePlanSummary(
       '{"SEMINAR_2627":{"status":"atRisk","achieved":[330,2,1,28584,1],"level":null},"TRAVEL_2627":{"status":"missed","achieved":[2,1,3]}}',
     );
     expect(old.get('SEMINAR_2627')).toEqual({ status: 'atRisk', achieved: [330, 2, 1, 28_584, 1], level: null });
     expect(old.get('TRAVEL_2627')).toEqual({ status: 'missed', achieved: [2, 1, 3] });
-    // A reason that cannot be read makes the entry unreadable (evaluated live), like any other field.
+    // A reason that cannot be read makes the entry unreadable (evaluated live), like any other field:
+    // an unknown code, params of no known form, of the wrong kind, or naming an unknown event.
     const bad = decodePlanSummary(
       JSON.stringify({
         A: { status: 'outOfReach', achieved: [], reason: { code: 'nope', zh: '', en: '' } },
         B: { status: 'outOfReach', achieved: [], reason: 'legs' },
+        C: { status: 'outOfReach', achieved: [], reason: { code: 'nope', params: {} } },
+        D: { status: 'outOfReach', achieved: [], reason: { code: 'legs', params: { kind: 'lddMarkets', need: 6 } } },
+        E: { status: 'outOfReach', achieved: [], reason: { code: 'legs', params: { kind: 'pqMonths', need: 6, legs: 3 } } },
+        F: { status: 'outOfReach', achieved: [], reason: { code: 'legs', params: { kind: 'lddMarkets', need: '6', legs: 3 } } },
+        G: { status: 'outOfReach', achieved: [], reason: { code: 'eventPassed', params: { events: ['NO-SUCH'], still: 1, open: 0 } } },
+        H: { status: 'outOfReach', achieved: [], reason: { code: 'maxPoints', params: { most: 1, need: 2, end: '2027-8' } } },
+        I: {
+          status: 'outOfReach',
+          achieved: [],
+          reason: { code: 'pinNotReachable', params: { pin: 330, cond: 'maxSpRun', min: 3, got: 1 } },
+        },
       }),
     );
     expect(bad.size).toBe(0);
@@ -328,7 +354,10 @@ describe('every out-of-reach reason the engine gives reads back from the store a
     const r = evaluatePlan(only([criterion]), history, { today, detail: false });
     expect(r.status).toBe('outOfReach');
     expect(r.reason).toMatchObject({ code, text: { zh, en } });
-    const stored = decodePlanSummary(encodePlanSummary([r])).get('TEST_REASON');
+    // Stored as its code and params only, worded again on reading.
+    const encoded = encodePlanSummary([r]);
+    expect((JSON.parse(encoded) as Record<string, { reason: unknown }>).TEST_REASON!.reason).toEqual({ code, params: r.reason!.params });
+    const stored = decodePlanSummary(encoded).get('TEST_REASON');
     expect(stored?.reason).toMatchObject({ code, text: { zh, en } });
     // With detail the criterion says the same.
     expect(evaluatePlan(only([criterion]), history, { today }).criteria[0]!.reason).toMatchObject({ code, text: { zh, en } });
