@@ -161,9 +161,19 @@ export function reasonText(r: Reason, events: readonly AttendanceEvent[] = []): 
   }
 }
 
-/** A reason with its sentence (results carry both: pages show the sentence, the close stores the code and params). */
+/**
+ * A reason with its sentence (results carry both: pages show the sentence, the close stores the
+ * code and params). The sentence is made when first read: the close and the notifications read
+ * many more reasons than anyone shows.
+ */
 export function withText(r: Reason, events?: readonly AttendanceEvent[]): StatusReason {
-  return { ...r, text: reasonText(r, events) };
+  let words: Text | undefined;
+  return {
+    ...r,
+    get text(): Text {
+      return (words ??= reasonText(r, events));
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -206,17 +216,21 @@ function valueFits(key: string, v: unknown): boolean {
   }
 }
 
+/** The forms with their keys as lists (split once, not per row). */
+const KEYED: ReadonlyMap<string, readonly { readonly list: readonly string[]; readonly of: readonly string[] | undefined }[]> = new Map(
+  Object.entries(FORMS).map(([code, forms]) => [code, forms.map((f) => ({ list: f.keys.split(' '), of: f.of }))]),
+);
+
 /** A stored `{ code, params }` as a reason, or null when it is not one this catalogue can word. */
 export function readReason(code: unknown, params: unknown): Reason | null {
-  if (typeof code !== 'string' || !Object.hasOwn(FORMS, code)) return null;
+  const forms = typeof code === 'string' ? KEYED.get(code) : undefined;
+  if (!forms) return null;
   if (typeof params !== 'object' || params === null || Array.isArray(params)) return null;
   const p = params as Record<string, unknown>;
-  const keys = Object.keys(p).sort().join(' ');
-  const form = FORMS[code as ReasonCode].find(
-    (f) =>
-      f.keys.split(' ').sort().join(' ') === keys &&
-      (!f.of || f.of.includes(String(p.kind ?? p.cond))) &&
-      f.keys.split(' ').every((k) => valueFits(k, p[k])),
+  const size = Object.keys(p).length;
+  const of = String(p.kind ?? p.cond);
+  const form = forms.find(
+    (f) => f.list.length === size && (!f.of || f.of.includes(of)) && f.list.every((k) => Object.hasOwn(p, k) && valueFits(k, p[k])),
   );
   return form ? ({ code, params } as Reason) : null;
 }
