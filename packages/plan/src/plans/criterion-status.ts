@@ -1,9 +1,10 @@
 // One criterion's status, reason, gap and trace (shared by every kind), and how statuses combine.
 import { num, text, type Text } from '../text.ts';
 import { criterionLabel, kindOf, type CriterionKindInfo, type UnitForms } from './kinds.ts';
-import type { Criterion, CriterionKind, CriterionResult, Gap, Status, StatusReason, TraceMonth } from './types.ts';
+import type { Criterion, CriterionKind, CriterionResult, Gap, Reason, Status, StatusReason, TraceMonth } from './types.ts';
+import { withText } from './reason-catalogue.ts';
 import { type HistorySummary, monthState, proRata } from './history-summary.ts';
-import { NO_TEXT, count, moreEn, monthsEn, nounZh, remainingEn, remainingZh, type Raw } from './measure-basics.ts';
+import { NO_TEXT, count, moreEn, monthsEn, nounZh, type Raw } from './measure-basics.ts';
 import { type Measure, MEASURES } from './measures.ts';
 
 // ---------------------------------------------------------------------------------------
@@ -53,24 +54,11 @@ function statusOf(r: Raw, kind: CriterionKindInfo, met: boolean, slack: number, 
 }
 
 /** The reason of kinds that do not give their own: more months needed than remain. */
-function genericReason(r: Raw, kind: CriterionKindInfo, s: HistorySummary): StatusReason {
+function genericReason(r: Raw, kind: CriterionKindInfo, s: HistorySummary): Reason {
   const still = Math.max(0, r.required - r.achieved);
-  const u = kind.unitForms;
-  const cap = r.capacity;
   return {
     code: 'monthsLeft',
-    text:
-      kind.measure === 'months'
-        ? cap === 0
-          ? text(`还需${count(still, u).zh}，但已没有还能计入的月份`, `${moreEn(still, u)} needed, but no month left can still count`)
-          : text(
-              `还需${count(still, u).zh}，但剩余只有${cap}个月还能计入`,
-              `${moreEn(still, u)} needed, but only ${cap} remaining month${cap === 1 ? '' : 's'} can still count`,
-            )
-        : text(
-            `还需${count(still, u).zh}，${remainingZh(s.remaining)}无法达到`,
-            `${moreEn(still, u)} needed: more than ${remainingEn(s.remaining)} can give`,
-          ),
+    params: kind.measure === 'months' ? { kind: kind.kind, still, cap: r.capacity } : { kind: kind.kind, still, left: s.remaining },
   };
 }
 
@@ -188,7 +176,10 @@ export function evaluateCriterion(c: Criterion, s: HistorySummary, detail = true
     status = 'atRisk';
     if (detail && r.buildText) r.gapText = r.buildText();
   }
-  const why = status === 'outOfReach' && (reason || detail) ? (r.why?.() ?? genericReason(r, kind, s)) : undefined;
+  const why =
+    status === 'outOfReach' && (reason || detail)
+      ? withText(r.why?.() ?? genericReason(r, kind, s), c.kind === 'attendance' ? c.events : undefined)
+      : undefined;
   const gap = gapOf(r, kind, met, status, why, s, detail);
   const result: {
     -readonly [K in keyof CriterionResult]: CriterionResult[K];

@@ -174,6 +174,7 @@ describe('open PY 26/27 (today 2026-11-21)', () => {
     expect(pq.status).toBe('outOfReach');
     expect(pq.reason).toEqual({
       code: 'monthsLeft',
+      params: { kind: 'pqMonths', still: 3, cap: 2 },
       text: { zh: '还需3个PQ月，但剩余只有2个月还能计入', en: '3 more PQ months needed, but only 2 remaining months can still count' },
     });
     expect(pq.gap!.text).toEqual(pq.reason!.text);
@@ -343,6 +344,7 @@ describe('APV in any month, and an attendance event already past', () => {
     expect(att.status).toBe('outOfReach');
     expect(att.reason).toEqual({
       code: 'eventPassed',
+      params: { events: ['E1'], still: 1, open: 0 },
       text: { zh: '活动（2026-10）已过，未出席', en: 'Event (2026-10) passed without attendance' },
     });
     expect(r.status).toBe('outOfReach');
@@ -403,6 +405,7 @@ describe('one pace model: zero slack, out of reach with a reason', () => {
       expect(pin!.reason).toEqual({
         code: 'pinNotReachable',
         // Global Award Recognition: Founders Diamond's six legs Q every month come first.
+        params: { pin: PIN.DOUBLE_DIAMOND, cond: 'foundersLegs', min: 6, q: 12, legs: 3 },
         text: {
           zh: '双钻石需6条一线各本年度Q≥12个月，但一线只有3条',
           en: 'Double Diamond needs 6 frontline legs each Q ≥ 12 months of the PY; the frontline has only 3',
@@ -484,6 +487,7 @@ describe('one pace model: zero slack, out of reach with a reason', () => {
     expect(r.criteria[0]!.status).toBe('outOfReach');
     expect(r.criteria[0]!.reason).toEqual({
       code: 'pinNotReachable',
+      params: { pin: PIN.FOUNDERS_PLATINUM, cond: 'spMonths', min: 12, got: 0, open: 4 },
       text: {
         zh: '创办人白金需本年度12个SP月：目前0个，仅剩4个月',
         en: 'Founders Platinum needs 12 SP months in the PY: 0 so far and only 4 months left',
@@ -687,6 +691,7 @@ describe('pin criteria ask for the pin qualified in the plan’s PY, not the pin
     expect(late.status).toBe('outOfReach');
     expect(late.reason).toEqual({
       code: 'pinNotReachable',
+      params: { pin: PIN.PLATINUM, cond: 'spMonths', min: 6, got: 2, open: 3 },
       text: {
         zh: '白金需本年度6个SP月：目前2个，仅剩3个月',
         en: 'Platinum needs 6 SP months in the PY: 2 so far and only 3 months left',

@@ -7,7 +7,7 @@
 // Cheap by design: the history is summarised once per period into small typed arrays and
 // every plan reads that summary; `detail: false` skips traces and texts for bulk runs.
 import { pyMonths, pyOf, type DateLike } from '../calendar.ts';
-import { pinLadder, pinName, type PinCondition } from '../pins.ts';
+import { pinLadder, type PinCondition } from '../pins.ts';
 import type { Text } from '../text.ts';
 import type {
   Criterion,
@@ -22,6 +22,7 @@ import type {
 } from './types.ts';
 import { planMonths, type HistorySummary, summarizeHistory } from './history-summary.ts';
 import { pinCondition, pinConditionMetSoFar, pinWhy } from './pin-judge.ts';
+import { reasonText } from './reason-catalogue.ts';
 import { evaluateCriterion, MET_SO_FAR, RANK } from './criterion-status.ts';
 
 // ---------------------------------------------------------------------------------------
@@ -152,7 +153,12 @@ export function pinOutlook(history: PlanHistory, today: DateLike): { pin: number
       return {
         counter: c.counter,
         status: st === 'out' ? 'outOfReach' : st,
-        reason: st === 'out' ? pinWhy(s, 0, pinName(step.pin), c) : pinConditionMetSoFar(s, 0, c) ? MET_SO_FAR : null,
+        reason:
+          st === 'out'
+            ? reasonText({ code: 'pinNotReachable', params: pinWhy(s, 0, step.pin, c) })
+            : pinConditionMetSoFar(s, 0, c)
+              ? MET_SO_FAR
+              : null,
       };
     }),
   }));

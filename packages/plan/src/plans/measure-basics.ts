@@ -3,16 +3,7 @@
 import { monthKeyOf, type MonthKey } from '../calendar.ts';
 import { num, text, type Text } from '../text.ts';
 import type { UnitForms } from './kinds.ts';
-import type {
-  ComponentDetail,
-  EventDetail,
-  LegDetail,
-  MonthCondition,
-  MonthRecord,
-  ScoreComponent,
-  ScoreSource,
-  StatusReason,
-} from './types.ts';
+import type { ComponentDetail, EventDetail, LegDetail, MonthCondition, MonthRecord, ScoreComponent, Reason, ScoreSource } from './types.ts';
 import { type HistorySummary, proRata } from './history-summary.ts';
 import type { LegOutlook } from './summary-facts.ts';
 
@@ -49,9 +40,18 @@ export function nounZh(u: UnitForms): string {
   return u.zh.trim().replace(/^[个位场条]/, '');
 }
 
-export function endText(s: HistorySummary): Text {
-  const end = monthKeyOf(s.first + s.len - 1);
+/** The period's last month (a PY ends in August). */
+export function periodEnd(s: HistorySummary): MonthKey {
+  return monthKeyOf(s.first + s.len - 1);
+}
+
+/** The last day of a period ending in `end` (an August). */
+export function endWords(end: MonthKey): Text {
   return text(`${end}-31`, `31 Aug ${end.slice(0, 4)}`);
+}
+
+export function endText(s: HistorySummary): Text {
+  return endWords(periodEnd(s));
 }
 
 export function listText(items: readonly Text[]): Text {
@@ -98,7 +98,7 @@ export interface Raw {
    * Why it is out of reach, when the kind knows better than the generic reason. Built only when
    * asked for (bulk runs ask only for the reason a plan or level takes).
    */
-  why?: () => StatusReason;
+  why?: () => Reason;
   /** Overrides of the generic gap. */
   stillNeeded?: number;
   perMonth?: number;

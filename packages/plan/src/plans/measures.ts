@@ -13,6 +13,7 @@ import {
   remainingEn,
   remainingZh,
   endText,
+  periodEnd,
   listText,
   eventText,
   type Raw,
@@ -73,20 +74,7 @@ export const MEASURES: { readonly [K in CriterionKind]: Measure<K> } = {
                 `还需${count(still, u).zh}：现有${f}条一线在${remainingZh(rem)}内最多再得${num(cap)}个，其余需新推荐的一线达Q`,
                 `${moreEn(still, u)}: your ${f === 1 ? '1 frontline leg' : `${f} frontline legs`} can add at most ${num(cap)} in ${remainingEn(rem)}; the rest needs new legs that reach Q`,
               );
-      r.why = () => ({
-        code: 'legs',
-        text: !f
-          ? text(`还需${count(still, u).zh}，但没有一线`, `${moreEn(still, u)} needed, but there are no frontline legs`)
-          : cap === 0
-            ? text(
-                `还需${count(still, u).zh}，但${f}条一线在${remainingZh(rem)}内已无法再得`,
-                `${moreEn(still, u)} needed, but ${f === 1 ? 'the 1 frontline leg' : `the ${f} frontline legs`} can add none in ${remainingEn(rem)}`,
-              )
-            : text(
-                `还需${count(still, u).zh}，但${f}条一线在${remainingZh(rem)}内最多只能再得${num(cap)}个`,
-                `${moreEn(still, u)} needed, but ${f === 1 ? 'the 1 frontline leg' : `the ${f} frontline legs`} can add at most ${num(cap)} in ${remainingEn(rem)}`,
-              ),
-      });
+      r.why = () => ({ code: 'legs', params: { kind: 'flqMonths', still, legs: f ?? 0, cap, left: rem } });
     } else if (detail && still > 0 && rem > 0) {
       const legs = f !== undefined ? text(`（一线共${f}条）`, ` (${f} frontline leg${f === 1 ? '' : 's'})`) : text('', '');
       if (rem === 1) {
@@ -182,22 +170,8 @@ export const MEASURES: { readonly [K in CriterionKind]: Measure<K> } = {
       }
       r.why = () =>
         f !== undefined && f < c.min
-          ? {
-              code: 'legs',
-              text: f
-                ? text(
-                    `需${count(c.min, u).zh}，但一线只有${f}条`,
-                    `needs ${count(c.min, u).en} but the frontline has only ${f} leg${f === 1 ? '' : 's'}`,
-                  )
-                : text(`需${count(c.min, u).zh}，但没有一线`, `needs ${count(c.min, u).en} but there are no frontline legs`),
-            }
-          : {
-              code: 'monthsLeft',
-              text: text(
-                `还需${count(still, u).zh}，但到${end.zh}前只有${o.capacity}条一线还能达到${need}个Q月`,
-                `${moreEn(still, u)} needed, but only ${o.capacity} leg${o.capacity === 1 ? '' : 's'} can still reach ${need} Q months by ${end.en}`,
-              ),
-            };
+          ? { code: 'legs', params: { kind: 'lddMarkets', need: c.min, legs: f } }
+          : { code: 'monthsLeft', params: { kind: 'lddMarkets', still, cap: o.capacity, q: need, end: periodEnd(s) } };
     } else if (still > 0 && s.remaining > 0) {
       r.pace = legPace(o, c.min, s, 0);
       if (detail) {
@@ -325,18 +299,10 @@ export const MEASURES: { readonly [K in CriterionKind]: Measure<K> } = {
     };
     const named = (want: number) => listText(c.events.filter((_, i) => state[i] === want).map((e) => eventText(e.name, e.month)));
     if (shortOf(s, achieved, open, required)) {
-      r.why = () => {
-        const names = named(0);
-        return {
-          code: 'eventPassed',
-          text: open
-            ? text(
-                `${names.zh}已过，未出席：还需出席${still}场，仅剩${open}场`,
-                `${names.en} passed without attendance: ${still} more needed, only ${open} still to come`,
-              )
-            : text(`${names.zh}已过，未出席`, `${names.en} passed without attendance`),
-        };
-      };
+      r.why = () => ({
+        code: 'eventPassed',
+        params: { events: c.events.filter((_, i) => state[i] === 0).map((e) => e.code), still, open },
+      });
     } else if (detail && still > 0 && s.remaining > 0) {
       const names = named(2);
       const end = endText(s);
@@ -425,16 +391,7 @@ export const MEASURES: { readonly [K in CriterionKind]: Measure<K> } = {
       r.closedAchieved = closed;
     }
     if (shortOf(s, achieved, r.capacity, c.min)) {
-      r.why = () => {
-        const end = endText(s);
-        return {
-          code: 'maxPoints',
-          text: text(
-            `到${end.zh}最多可得${num(most)}分，需${num(c.min)}分`,
-            `at most ${num(most)} points by ${end.en}, ${num(c.min)} needed`,
-          ),
-        };
-      };
+      r.why = () => ({ code: 'maxPoints', params: { most, need: c.min, end: periodEnd(s) } });
     }
     if (detail) r.components = components;
     return r;

@@ -1,11 +1,11 @@
 // Pins judged over the PY's remaining months on the pin ladder's conditions: shared by the
 // plans' pin criteria and the rank pages' outlook.
 import { emptyPinCounters } from '../pin-history.ts';
-import { PIN, pinFromCounters, pinLadder, pinName, type PinCondition, type PinCounters, type PinStep } from '../pins.ts';
-import { num, text, type Text } from '../text.ts';
+import { PIN, pinFromCounters, pinLadder, type PinCondition, type PinCounters, type PinStep } from '../pins.ts';
 import { type HistorySummary, proRata } from './history-summary.ts';
-import { monthsEn, endText, type Raw, openStart, legOutlook, legPace } from './measure-basics.ts';
+import { periodEnd, type Raw, openStart, legOutlook, legPace } from './measure-basics.ts';
 import type { CondState, PinFacts } from './summary-facts.ts';
+import type { PinReasonParams } from './types.ts';
 
 // ---------------------------------------------------------------------------------------
 // Pins: reachable in the PY's remaining months, judged on the pin ladder's conditions
@@ -112,51 +112,30 @@ export function pinConditionMetSoFar(s: HistorySummary, from: number, c: PinCond
   }
 }
 
-/** Why a pin condition cannot be met (pinCondition said 'out'). */
-export function pinWhy(s: HistorySummary, from: number, pin: Text, c: PinCondition): Text {
+/** Why a pin condition cannot be met (pinCondition said 'out'), in figures (reason-catalogue.ts words them). */
+export function pinWhy(s: HistorySummary, from: number, pin: number, c: PinCondition): PinReasonParams {
   const min = c.min;
   const f = pinFacts(s, from);
-  const end = endText(s);
+  const end = periodEnd(s);
   switch (c.counter) {
     case 'spMonths':
-      return text(
-        `${pin.zh}需本年度${min}个SP月：目前${f.sp}个，仅剩${f.spOpen}个月`,
-        `${pin.en} needs ${min} SP months in the PY: ${f.sp} so far and only ${monthsEn(f.spOpen)} left`,
-      );
-    case 'sideVolumeMonths': {
-      const pv = num(s.rules.pins.sapphireSideVolumePv);
-      return text(
-        `${pin.zh}需${min}个月APV≥${pv}：目前${f.side}个，仅剩${f.sideOpen}个月`,
-        `${pin.en} needs ${min} months with APV ≥ ${pv}: ${f.side} so far and only ${monthsEn(f.sideOpen)} left`,
-      );
-    }
+      return { pin, cond: c.counter, min, got: f.sp, open: f.spOpen };
+    case 'sideVolumeMonths':
+      return { pin, cond: c.counter, min, got: f.side, open: f.sideOpen, pv: s.rules.pins.sapphireSideVolumePv };
     case 'maxSpRun':
-      return text(
-        `${pin.zh}需连续${min}个SP月：到${end.zh}最多只能连续${f.runIf}个`,
-        `${pin.en} needs ${min} consecutive SP months: at most ${f.runIf} possible by ${end.en}`,
-      );
+      return { pin, cond: c.counter, min, most: f.runIf, end };
     case 'qualifiedLegs':
     case 'foundersLegs': {
-      const need = c.counter === 'foundersLegs' ? s.rules.pins.foundersLegQMonths : s.legQMonths;
-      const o = legOutlook(s, from, need);
+      const q = c.counter === 'foundersLegs' ? s.rules.pins.foundersLegQMonths : s.legQMonths;
       const legs = s.frontlineLegs;
-      return legs !== undefined && legs < min
-        ? text(
-            `${pin.zh}需${min}条一线各本年度Q≥${need}个月，但${legs ? `一线只有${legs}条` : '没有一线'}`,
-            `${pin.en} needs ${min} frontline legs each Q ≥ ${need} months of the PY; ${legs ? `the frontline has only ${legs}` : 'there are no frontline legs'}`,
-          )
-        : text(
-            `${pin.zh}需${min}条一线各本年度Q≥${need}个月：目前${o.achieved}条，到${end.zh}前最多还有${o.capacity}条能达到`,
-            `${pin.en} needs ${min} frontline legs each Q ≥ ${need} months of the PY: ${o.achieved} so far, at most ${o.capacity} more can get there by ${end.en}`,
-          );
+      if (legs !== undefined && legs < min) return { pin, cond: c.counter, min, q, legs };
+      const o = legOutlook(s, from, q);
+      return { pin, cond: c.counter, min, q, got: o.achieved, cap: o.capacity, end };
     }
     case 'qualificationCredits':
-      return text(
-        `${pin.zh}需${min}个资格积分（下线本年度合资格的领导人）：本年度结算为${s.records[s.len - 1]?.qualificationCredits ?? 0}个`,
-        `${pin.en} needs ${min} qualification credits (the downline's leaders qualified in the PY): the PY closed with ${s.records[s.len - 1]?.qualificationCredits ?? 0}`,
-      );
+      return { pin, cond: c.counter, min, got: s.records[s.len - 1]?.qualificationCredits ?? 0 };
     default:
-      return text(`${pin.zh}无法于${end.zh}前达到`, `${pin.en} cannot be reached by ${end.en}`);
+      return { pin, end };
   }
 }
 
@@ -248,12 +227,8 @@ export function judgePin(r: Raw, s: HistorySummary, minPin: number, above: numbe
   // The reason: the first condition the lowest pin in question cannot meet.
   r.slack = -1;
   r.why = () => {
-    const pin = pinName(first?.pin ?? minPin);
+    const pin = first?.pin ?? minPin;
     const cond = first?.conditions.find((c) => pinCondition(s, from, c) === 'out');
-    const end = endText(s);
-    return {
-      code: 'pinNotReachable',
-      text: cond ? pinWhy(s, from, pin, cond) : text(`${pin.zh}无法于${end.zh}前达到`, `${pin.en} cannot be reached by ${end.en}`),
-    };
+    return { code: 'pinNotReachable', params: cond ? pinWhy(s, from, pin, cond) : { pin, end: periodEnd(s) } };
   };
 }

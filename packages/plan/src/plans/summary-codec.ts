@@ -3,12 +3,21 @@
 // written by the close (the seed, later an import) and read by the plan list, home and income
 // pages. One encoder and one checked decoder so writer and readers cannot drift apart. Summaries
 // written before the out-of-reach status (no "reason", "missed" for an open period) still read.
-import type { ReasonCode, PlanResult, Status, StatusReason } from './types.ts';
+// A reason is stored as its code and params (`{"code":"monthsLeft","params":{…}}`), worded on
+// reading by the reason catalogue; rows written with both sentences (`{"code","zh","en"}`) still read.
+import { readReason, withText } from './reason-catalogue.ts';
+import type { PlanResult, ReasonCode, Status, StatusReason } from './types.ts';
+
+/** A reason stored with its sentences, before reasons were stored as code and params: read as written. */
+export interface WordedReason {
+  readonly code: ReasonCode;
+  readonly text: StatusReason['text'];
+}
 
 export interface StoredPlanEntry {
   readonly status: Status;
   /** Why the plan is out of reach (status outOfReach; absent in older summaries). */
-  readonly reason?: StatusReason;
+  readonly reason?: StatusReason | WordedReason;
   /** The achieved value of each of the plan's criteria, in the plan's order. */
   readonly achieved: readonly number[];
   /** Criteria (by position) whose achieved value reaches what they need only with the open month so far: not met yet. */
@@ -51,7 +60,7 @@ export function encodePlanSummary(results: readonly PlanResult[]): string {
     }
     if (soFar) s += `,"soFar":[${soFar}]`;
     if (r.levels) s += `,"level":${r.achievedLevel ? quote(r.achievedLevel) : 'null'}`;
-    if (r.reason) s += `,"reason":${JSON.stringify({ code: r.reason.code, zh: r.reason.text.zh, en: r.reason.text.en })}`;
+    if (r.reason) s += `,"reason":${JSON.stringify({ code: r.reason.code, params: r.reason.params })}`;
     s += '}';
   }
   return s + '}';
@@ -66,7 +75,7 @@ function entryOf(v: unknown): StoredPlanEntry | null {
   if (level !== undefined && level !== null && typeof level !== 'string') return null;
   if (soFar !== undefined && !(Array.isArray(soFar) && soFar.every((i) => Number.isInteger(i) && i >= 0 && i < achieved.length)))
     return null;
-  const entry: { status: Status; achieved: number[]; soFar?: number[]; level?: string | null; reason?: StatusReason } = {
+  const entry: { status: Status; achieved: number[]; soFar?: number[]; level?: string | null; reason?: StatusReason | WordedReason } = {
     status: status as Status,
     achieved: achieved as number[],
   };
@@ -80,9 +89,13 @@ function entryOf(v: unknown): StoredPlanEntry | null {
   return entry;
 }
 
-function reasonOf(v: unknown): StatusReason | null {
+function reasonOf(v: unknown): StatusReason | WordedReason | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return null;
-  const { code, zh, en } = v as Record<string, unknown>;
+  const { code, params, zh, en } = v as Record<string, unknown>;
+  if (params !== undefined) {
+    const r = readReason(code, params);
+    return r && withText(r);
+  }
   if (typeof code !== 'string' || !REASONS.has(code) || typeof zh !== 'string' || typeof en !== 'string') return null;
   return { code: code as ReasonCode, text: { zh, en } };
 }

@@ -23,10 +23,74 @@ export type Status = 'met' | 'onTrack' | 'atRisk' | 'outOfReach' | 'missed';
  */
 export type ReasonCode = 'monthsLeft' | 'legs' | 'eventPassed' | 'pinNotReachable' | 'maxPoints';
 
-export interface StatusReason {
-  readonly code: ReasonCode;
-  readonly text: Text;
+/**
+ * What each reason says, as small plain values (never prose; issue #34): the reason catalogue
+ * (reason-catalogue.ts) words them in both languages, and the close stores them as they are.
+ * `kind` is the criterion kind (its unit), `pin` a pin code, `cond` the pin condition that
+ * fails, `events` event codes, `end` the period's last month (`YYYY-MM`).
+ */
+export interface ReasonParamsByCode {
+  readonly monthsLeft:
+    /** Qualifying months: `still` more needed, `cap` months left can still count. */
+    | { readonly kind: CriterionKind; readonly still: number; readonly cap: number }
+    /** Other figures: `still` more needed than the `left` remaining months can give. */
+    | { readonly kind: CriterionKind; readonly still: number; readonly left: number }
+    /** LDD markets: only `cap` legs can still reach `q` Q months by `end`. */
+    | { readonly kind: 'lddMarkets'; readonly still: number; readonly cap: number; readonly q: number; readonly end: MonthKey };
+  readonly legs:
+    /** FLQ months: the `legs` frontline legs (0: none) can add at most `cap` in the `left` months. */
+    | { readonly kind: 'flqMonths'; readonly still: number; readonly legs: number; readonly cap: number; readonly left: number }
+    /** LDD markets: `need` markets, a frontline of `legs` (0: none). */
+    | { readonly kind: 'lddMarkets'; readonly need: number; readonly legs: number };
+  /** The `events` passed unattended; `still` more needed, `open` still to come. */
+  readonly eventPassed: { readonly events: readonly string[]; readonly still: number; readonly open: number };
+  /** At most `most` points by `end`, `need` needed. */
+  readonly maxPoints: { readonly most: number; readonly need: number; readonly end: MonthKey };
+  readonly pinNotReachable: PinReasonParams;
 }
+
+/** Why a pin cannot be reached in the PY: its first condition that cannot be met, in figures. */
+export type PinReasonParams =
+  /** SP months (`got` so far, `open` months left) or months with APV ≥ `pv`. */
+  | { readonly pin: number; readonly cond: 'spMonths'; readonly min: number; readonly got: number; readonly open: number }
+  | {
+      readonly pin: number;
+      readonly cond: 'sideVolumeMonths';
+      readonly min: number;
+      readonly got: number;
+      readonly open: number;
+      readonly pv: number;
+    }
+  /** At most `most` SP months in a row by `end`. */
+  | { readonly pin: number; readonly cond: 'maxSpRun'; readonly min: number; readonly most: number; readonly end: MonthKey }
+  /** Legs each Q ≥ `q` months: a frontline of `legs` (fewer than `min`; 0: none) … */
+  | {
+      readonly pin: number;
+      readonly cond: 'qualifiedLegs' | 'foundersLegs';
+      readonly min: number;
+      readonly q: number;
+      readonly legs: number;
+    }
+  /** … or `got` so far and at most `cap` more by `end`. */
+  | {
+      readonly pin: number;
+      readonly cond: 'qualifiedLegs' | 'foundersLegs';
+      readonly min: number;
+      readonly q: number;
+      readonly got: number;
+      readonly cap: number;
+      readonly end: MonthKey;
+    }
+  /** The PY closed with `got` qualification credits. */
+  | { readonly pin: number; readonly cond: 'qualificationCredits'; readonly min: number; readonly got: number }
+  /** No condition to name: the pin cannot be reached by `end`. */
+  | { readonly pin: number; readonly end: MonthKey };
+
+/** A reason as the engine finds it and the close stores it. */
+export type Reason = { readonly [C in ReasonCode]: { readonly code: C; readonly params: ReasonParamsByCode[C] } }[ReasonCode];
+
+/** A reason with its sentence, worded by the reason catalogue. */
+export type StatusReason = Reason & { readonly text: Text };
 
 export interface AttendanceEvent {
   readonly code: string;

@@ -1,10 +1,24 @@
 // The answers of the /bff/v1/incentive/* plan calls, shaped from the plan engine's result and the
 // loaded history. Pure: no database, no request.
-import type { CriterionData, LegData, MonthRecordData, PlanData } from '@abo/contract';
-import { criterionProjection, isPqMonth, monthStateOf, rulesFor, type CriterionResult, type PlanDef, type PlanResult } from '@abo/plan';
+import type { CriterionData, LegData, MonthRecordData, PlanData, StatusReasonData } from '@abo/contract';
+import {
+  criterionProjection,
+  isPqMonth,
+  monthStateOf,
+  rulesFor,
+  type CriterionResult,
+  type PlanDef,
+  type PlanResult,
+  type StatusReason,
+} from '@abo/plan';
 import { nameTextFor, type NameViewer } from '../../lib/name-policy.ts';
 import { levelsWaitFor } from './plan-glance.ts';
 import type { LoadedHistory } from './plan-queries.ts';
+
+/** A reason as pages get it: its code and sentence (its params are for the engine and the store). */
+function reasonOut(r: StatusReason): StatusReasonData {
+  return { code: r.code, text: r.text };
+}
 
 /** One criterion as the page shows it, with its end-of-period projection at this pace where one applies. */
 function criterionOut(c: CriterionResult, frontlineLegs: number | undefined): CriterionData {
@@ -17,7 +31,7 @@ function criterionOut(c: CriterionResult, frontlineLegs: number | undefined): Cr
     achieved: c.achieved,
     met: c.met,
     status: c.status,
-    ...(c.reason ? { reason: c.reason } : {}),
+    ...(c.reason ? { reason: reasonOut(c.reason) } : {}),
     gap: c.gap,
     trace: c.trace ? [...c.trace] : [],
     ...(c.events ? { events: c.events.map((e) => ({ ...e })) } : {}),
@@ -64,7 +78,7 @@ export function planData(
     reward: plan.reward,
     today: at.month,
     status: res.status,
-    ...(res.reason ? { reason: res.reason } : {}),
+    ...(res.reason ? { reason: reasonOut(res.reason) } : {}),
     met: res.met,
     periodState: res.periodState,
     months: [...res.months],
@@ -77,7 +91,7 @@ export function planData(
       code: l.code,
       name: l.name,
       status: l.status,
-      ...(l.reason ? { reason: l.reason } : {}),
+      ...(l.reason ? { reason: reasonOut(l.reason) } : {}),
       met: l.met,
       ...(l.rewardFen !== undefined ? { rewardFen: l.rewardFen } : {}),
       criteria: l.criteria.map(criterionOf),
