@@ -57,6 +57,33 @@ function routePreloads(): Plugin {
   };
 }
 
+/** Written next to the manifest for bench/bundle.ts --why: what each chunk is made of. */
+const MODULE_SIZES_FILE = '.vite/module-sizes.json';
+
+/**
+ * Per chunk file, the rendered (minified, before gzip) length of each module in it, ids relative
+ * to the repository: bench/bundle.ts --why turns them into a first visit's weight by package
+ * and source folder.
+ */
+function moduleSizes(): Plugin {
+  const repo = filePath(new URL('../../', import.meta.url));
+  return {
+    name: 'abo-module-sizes',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const out: Record<string, Record<string, number>> = {};
+      for (const c of Object.values(bundle))
+        if (c.type === 'chunk')
+          out[c.fileName] = Object.fromEntries(
+            Object.entries(c.modules)
+              .filter(([, m]) => m.renderedLength > 0)
+              .map(([id, m]) => [id.replace(/^\0/, '').replace(repo, ''), m.renderedLength]),
+          );
+      this.emitFile({ type: 'asset', fileName: MODULE_SIZES_FILE, source: JSON.stringify(out) });
+    },
+  };
+}
+
 /**
  * The global stylesheet (a few KB) goes into index.html itself: the first
  * paint (the page placeholder) waits for no stylesheet request.
@@ -87,7 +114,7 @@ const FEATURE_PART = /apps[\\/]web[\\/]src[\\/]features[\\/](?!auth[\\/])(\w+)[\
 
 export default defineConfig(({ command }) => ({
   base: '/front/',
-  plugins: [react(), routePreloads(), inlineEntryCss()],
+  plugins: [react(), routePreloads(), moduleSizes(), inlineEntryCss()],
   resolve: {
     alias:
       command === 'build'
