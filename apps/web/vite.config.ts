@@ -144,6 +144,21 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             {
+              // Issue #36: antd-mobile's overlays (popups, dialogs, modals, toasts) and the slider,
+              // with the animation and gesture libraries under them (@react-spring, @use-gesture),
+              // out of "vendor" into a chunk of their own: no first screen shows one (they open on a
+              // tap, or after a slow call), so only a page that imports one statically, or the tap
+              // that opens one, loads them. Higher priority, so "vendor" does not take them first.
+              name: 'vendor-motion',
+              // With them the helpers only they use: rendering outside React's tree (rc-util and the
+              // Babel helpers under it), the scroll lock, the reduced-motion switch, and our set-up
+              // of that rendering for React 19 (lib/antd-setup.ts), which their callers import.
+              test: /apps[\\/]web[\\/]src[\\/]lib[\\/]antd-setup\.|node_modules[\\/](@react-spring|@use-gesture|rc-util|@babel[\\/]runtime|antd-mobile[\\/]es[\\/](components[\\/](popup|mask|center-popup|dialog|modal|toast|spin-loading|slider|swiper|picker|picker-view|action-sheet|image-viewer|floating-panel|swipe-action|pull-to-refresh|capsule-tabs|jumbo-tabs|tabs|collapse|scroll-mask)[\\/]|utils[\\/](render|unstable-render|render-imperatively|render-to-body|reduce-and-restore-motion|use-lock-scroll|use-touch)\.))/,
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+              priority: 1,
+            },
+            {
               // The libraries pages share (translations, queries, antd-mobile and its helpers) in
               // one chunk instead of dozens of small ones: a first visit makes a few requests, not
               // forty. Modules only one page uses stay with that page.
