@@ -5,8 +5,9 @@
  * when a budget is broken. The shell is not all a first visit downloads: the
  * app frame (translations, TanStack Query, layout) and the page load next to
  * it, so it also prints, per Lighthouse page, the whole first-visit total (the
- * list the BFF preloads with that page, .vite/route-preloads.json).
- *   npx tsx bench/bundle.ts [--no-build] [--dist apps/web/dist]
+ * list the BFF preloads with that page, .vite/route-preloads.json). --why adds what
+ * those first visits are made of, by package and source folder (.vite/module-sizes.json).
+ *   npx tsx bench/bundle.ts [--no-build] [--dist apps/web/dist] [--why]
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -100,6 +101,35 @@ if (fs.existsSync(preloadsFile)) {
       `   ${route.padEnd(26)} ${shellKb.toFixed(1)} + ${pageKb.toFixed(1)} = ${fmt(shellKb + pageKb)} in ${shellJs.length + page.js.length} files; CSS ${(inlineCssKb + sum(page.css)).toFixed(1)} KB (${inlineCssKb.toFixed(1)} inlined in index.html)`,
     );
   }
+}
+
+// --why: each first-visit file's gzip size shared among its modules by their minified length
+// (gzip compresses them alike enough for a ranking), summed by package or source folder.
+const sizesFile = path.join(dist, '.vite/module-sizes.json');
+if (args.includes('--why') && fs.existsSync(preloadsFile) && fs.existsSync(sizesFile)) {
+  const preloads = JSON.parse(fs.readFileSync(preloadsFile, 'utf8')) as Record<string, { js: string[] }>;
+  const sizes = JSON.parse(fs.readFileSync(sizesFile, 'utf8')) as Record<string, Record<string, number>>;
+  const groupOf = (id: string) =>
+    /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id)?.[1] ??
+    /^(apps\/web\/src\/(?:features\/\w+|[^/]+))/.exec(id)?.[1]?.replace('apps/web/src/', 'src/') ??
+    /^(packages\/\w+)/.exec(id)?.[1] ??
+    id;
+  const byPage = FIRST_VISITS.map((route) => {
+    const weights = new Map<string, number>();
+    for (const file of [...shellJs, ...preloads[route]!.js]) {
+      const modules = Object.entries(sizes[file] ?? {});
+      const total = modules.reduce((t, [, n]) => t + n, 0);
+      for (const [id, n] of modules) weights.set(groupOf(id), (weights.get(groupOf(id)) ?? 0) + (gz(file) * n) / total);
+    }
+    return weights;
+  });
+  const groups = [...new Set(byPage.flatMap((w) => [...w.keys()]))]
+    .map((g) => ({ g, kb: byPage.map((w) => w.get(g) ?? 0) }))
+    .sort((a, b) => Math.max(...b.kb) - Math.max(...a.kb));
+  console.log(`\nFirst visits by package / source folder (gzip KB, shared in proportion to minified length):`);
+  console.log(`   ${''.padEnd(34)}${FIRST_VISITS.map((r) => r.slice(-12).padStart(14)).join('')}`);
+  for (const { g, kb } of groups.slice(0, 30))
+    console.log(`   ${g.slice(0, 34).padEnd(34)}${kb.map((k) => (k ? k.toFixed(1) : '—').padStart(14)).join('')}`);
 }
 
 const broken: string[] = [];

@@ -57,6 +57,33 @@ function routePreloads(): Plugin {
   };
 }
 
+/** Written next to the manifest for bench/bundle.ts --why: what each chunk is made of. */
+const MODULE_SIZES_FILE = '.vite/module-sizes.json';
+
+/**
+ * Per chunk file, the rendered (minified, before gzip) length of each module in it, ids relative
+ * to the repository: bench/bundle.ts --why turns them into a first visit's weight by package
+ * and source folder.
+ */
+function moduleSizes(): Plugin {
+  const repo = filePath(new URL('../../', import.meta.url));
+  return {
+    name: 'abo-module-sizes',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const out: Record<string, Record<string, number>> = {};
+      for (const c of Object.values(bundle))
+        if (c.type === 'chunk')
+          out[c.fileName] = Object.fromEntries(
+            Object.entries(c.modules)
+              .filter(([, m]) => m.renderedLength > 0)
+              .map(([id, m]) => [id.replace(/^\0/, '').replace(repo, ''), m.renderedLength]),
+          );
+      this.emitFile({ type: 'asset', fileName: MODULE_SIZES_FILE, source: JSON.stringify(out) });
+    },
+  };
+}
+
 /**
  * The global stylesheet (a few KB) goes into index.html itself: the first
  * paint (the page placeholder) waits for no stylesheet request.
@@ -87,7 +114,7 @@ const FEATURE_PART = /apps[\\/]web[\\/]src[\\/]features[\\/](?!auth[\\/])(\w+)[\
 
 export default defineConfig(({ command }) => ({
   base: '/front/',
-  plugins: [react(), routePreloads(), inlineEntryCss()],
+  plugins: [react(), routePreloads(), moduleSizes(), inlineEntryCss()],
   resolve: {
     alias:
       command === 'build'
@@ -117,6 +144,21 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             {
+              // Issue #36: antd-mobile's overlays (popups, dialogs, modals, toasts) and the slider,
+              // with the animation and gesture libraries under them (@react-spring, @use-gesture),
+              // out of "vendor" into a chunk of their own: no first screen shows one (they open on a
+              // tap, or after a slow call), so only a page that imports one statically, or the tap
+              // that opens one, loads them. Higher priority, so "vendor" does not take them first.
+              name: 'vendor-motion',
+              // With them the helpers only they use: rendering outside React's tree (rc-util and the
+              // Babel helpers under it), the scroll lock, the reduced-motion switch, and our set-up
+              // of that rendering for React 19 (lib/antd-setup.ts), which their callers import.
+              test: /apps[\\/]web[\\/]src[\\/]lib[\\/]antd-setup\.|node_modules[\\/](@react-spring|@use-gesture|rc-util|@babel[\\/]runtime|antd-mobile[\\/]es[\\/](components[\\/](popup|mask|center-popup|dialog|modal|toast|spin-loading|slider|swiper|picker|picker-view|action-sheet|image-viewer|floating-panel|swipe-action|pull-to-refresh|capsule-tabs|jumbo-tabs|tabs|collapse|scroll-mask)[\\/]|utils[\\/](render|unstable-render|render-imperatively|render-to-body|reduce-and-restore-motion|use-lock-scroll|use-touch)\.))/,
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+              priority: 1,
+            },
+            {
               // The libraries pages share (translations, queries, antd-mobile and its helpers) in
               // one chunk instead of dozens of small ones: a first visit makes a few requests, not
               // forty. Modules only one page uses stay with that page.
@@ -132,7 +174,16 @@ export default defineConfig(({ command }) => ({
               // lib/format.ts share) in one chunk: left alone, the words modules became chunks of
               // their own, two more requests and two more entries in the shell's preload map.
               name: 'engine',
-              test: /packages[\\/](plan|words)[\\/]/,
+              test: /packages[\\/]plan[\\/]/,
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // @abo/words apart from the engine (issue #36): every page spells figures and dates
+              // (lib/format.ts), but home and the service-fee page run no plan rule, and the engine
+              // chunk weighs 10 KB gzip. One chunk for all of words, not a chunk per module.
+              name: 'words',
+              test: /packages[\\/]words[\\/]/,
               minShareCount: 2,
               includeDependenciesRecursively: false,
             },
@@ -142,7 +193,7 @@ export default defineConfig(({ command }) => ({
               // which would bring DOMPurify to every page, and the popup dialogs' frame, which
               // only the term and trace popups (loaded on a first tap) use.
               name: 'app',
-              test: /apps[\\/]web[\\/]src[\\/](components[\\/](?!safe-html\.|dialog[\\/]dialog-popup\.)|lib[\\/](?!(api-client|storage|channel|credential-params|preload-error|root-font-size|sanitize)\.))/,
+              test: /apps[\\/]web[\\/]src[\\/](components[\\/](?!safe-html\.|dialog[\\/]dialog-popup\.|watchlist[\\/]watch-button\.)|lib[\\/](?!(api-client|storage|channel|credential-params|preload-error|root-font-size|sanitize)\.))/,
               minShareCount: 2,
               includeDependenciesRecursively: false,
             },
@@ -151,7 +202,13 @@ export default defineConfig(({ command }) => ({
               // its pages use) in one chunk per feature rather than ten small ones: each request
               // more is a round trip more on a phone over HTTP/1.1. Pages stay chunks of their own.
               // The market pages' parts apart from the plan pages' (they share little).
-              name: (id) => `feature-${FEATURE_PART.exec(id)?.[1] ?? 'shared'}${/[\\/]market[\\/]/.test(id) ? '-market' : ''}`,
+              // The market terms' numbers (market/term-values.ts, 0.3 KB), which the plan pages quote
+              // too, in a chunk of their own: in the market chunk they made the seminar plan's first
+              // visit load all of it (14 KB gzip), in the plan chunk the market pages load that (issue #36).
+              name: (id) =>
+                /[\\/]market[\\/]term-values\./.test(id)
+                  ? 'feature-incentive-terms'
+                  : `feature-${FEATURE_PART.exec(id)?.[1] ?? 'shared'}${/[\\/]market[\\/]/.test(id) ? '-market' : ''}`,
               debugName: 'feature parts',
               test: FEATURE_PART,
               minShareCount: 2,

@@ -1,5 +1,4 @@
-import '../lib/antd-setup.ts';
-import { ConfigProvider, PullToRefresh } from 'antd-mobile';
+import { ConfigProvider } from 'antd-mobile';
 import { LeftOutline } from 'antd-mobile-icons';
 import enUSLocale from 'antd-mobile/es/locales/en-US';
 import zhCNLocale from 'antd-mobile/es/locales/zh-CN';
@@ -9,6 +8,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { LanguageSwitch } from './language-switch.tsx';
 import { PageActions } from './page-actions.ts';
 import { PageBanner } from './page-banner.ts';
+import { PullToRefresh } from './pull-to-refresh.tsx';
 
 export { PageBanner };
 
@@ -87,25 +87,7 @@ export function Page({ title, back = true, onRefresh, actions, children, wide }:
             </div>
           </div>
         </header>
-        {onRefresh ? (
-          <PullToRefresh
-            // Given in px: left out, antd-mobile measures them with test elements while
-            // rendering, which forces a layout of the whole page in the first render's task.
-            headHeight={40}
-            threshold={60}
-            onRefresh={async () => {
-              await onRefresh();
-            }}
-            pullingText={t('refresh.pulling')}
-            canReleaseText={t('refresh.release')}
-            refreshingText={t('refresh.refreshing')}
-            completeText={t('refresh.done')}
-          >
-            {body}
-          </PullToRefresh>
-        ) : (
-          body
-        )}
+        {onRefresh ? <PullToRefresh onRefresh={onRefresh}>{body}</PullToRefresh> : body}
       </main>
     </ConfigProvider>
   );

@@ -1,7 +1,6 @@
 import type { MemberGap, WatchRow } from '@abo/contract';
 import { qProgressPct } from '@abo/plan';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Toast } from 'antd-mobile';
 import { StarFill, StarOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useLocalText } from '../../lib/use-local-text.ts';
@@ -46,7 +45,10 @@ export function WatchButton({
     const d = client.getQueryData(watchlistQuery().queryKey);
     if (!d) return;
     if (!watched && d.rows.length >= d.max) {
-      Toast.show({ content: t('starFull', { max: d.max }) });
+      // The toast loads when it is needed, not with every page that has a star.
+      void Promise.all([import('antd-mobile/es/components/toast'), import('../../lib/antd-setup.ts')]).then(([toast]) =>
+        toast.default.show({ content: t('starFull', { max: d.max }) }),
+      );
       return;
     }
     watch.mutate({ row: starredRow(m, threshold), watched: !watched });

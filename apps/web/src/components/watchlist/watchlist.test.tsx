@@ -18,10 +18,8 @@ vi.mock('../../lib/api-client.ts', async (original) => ({
   post: (...args: unknown[]) => post(...args),
 }));
 const toast = vi.hoisted(() => vi.fn());
-vi.mock('antd-mobile', async (original) => ({
-  ...(await original<object>()),
-  Toast: { show: toast, clear: vi.fn() },
-}));
+// The star loads the toast when it needs one (lib/antd-setup.ts with it).
+vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: toast, clear: vi.fn() } }));
 
 let WatchButton: typeof WatchButtonType;
 let WatchlistCard: typeof WatchlistCardType;
@@ -208,7 +206,7 @@ describe('WatchButton', () => {
     const star = await screen.findByRole('button', { name: 'Watch Li 3' });
     await waitFor(() => expect(star).not.toHaveAttribute('aria-disabled', 'true'));
     fireEvent.click(star);
-    expect(toast).toHaveBeenCalledWith({ content: 'You can watch up to 2 members: unstar one first.' });
+    await waitFor(() => expect(toast).toHaveBeenCalledWith({ content: 'You can watch up to 2 members: unstar one first.' }));
     expect(star).toHaveAttribute('aria-pressed', 'false');
     expect(post).not.toHaveBeenCalledWith('/bff/v1/incentive/market/watch', expect.anything(), expect.anything());
   });

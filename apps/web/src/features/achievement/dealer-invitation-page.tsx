@@ -1,5 +1,6 @@
 import type { AchInvitation } from '@abo/contract';
 import { Button, Dialog, Toast } from 'antd-mobile';
+import '../../lib/antd-setup.ts';
 import { useState } from 'react';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';

@@ -1,4 +1,5 @@
 import { Button, Toast } from 'antd-mobile';
+import '../../lib/antd-setup.ts';
 import { useState } from 'react';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';

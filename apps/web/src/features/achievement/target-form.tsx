@@ -1,5 +1,6 @@
 import { pinName } from '@abo/plan';
 import { Button, Toast } from 'antd-mobile';
+import '../../lib/antd-setup.ts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Page } from '../../components/page.tsx';

@@ -1,5 +1,5 @@
-import { Avatar, Button, Dialog } from 'antd-mobile';
-import { lazy, Suspense } from 'react';
+import { Avatar, Button } from 'antd-mobile';
+import { lazy, Suspense, useState } from 'react';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -19,7 +19,6 @@ import { useWideHome } from './components/use-wide-home.ts';
 import { Glossary } from './components/first-goal.tsx';
 import { MomentCard } from './components/moment-card.tsx';
 import { LazyWatchlistCard } from '../../components/watchlist/watchlist-card-lazy.tsx';
-import { NoviceGuide } from './components/novice-guide.tsx';
 import { PromptsDialog } from './components/prompts-dialog.tsx';
 import { ProjectedPay } from './components/projected-pay.tsx';
 import './home.css';
@@ -38,6 +37,9 @@ const trends = () => import('./components/area-trend.tsx');
 const QTrend = lazy(() => trends().then((m) => ({ default: m.QTrend })));
 const PvTrend = lazy(() => trends().then((m) => ({ default: m.PvTrend })));
 const IncomeTrend = lazy(() => trends().then((m) => ({ default: m.IncomeTrend })));
+// The first-visit guide (antd-mobile's Popup and its animation library) loads only for a user
+// who has not seen it: most visits never show it.
+const NoviceGuide = lazy(() => import('./components/novice-guide.tsx').then((m) => ({ default: m.NoviceGuide })));
 
 export default function HomePage() {
   const { t } = useTranslation('home');
@@ -50,8 +52,16 @@ export default function HomePage() {
   const navigate = useNavigate();
   // On a wide screen each area shows its trend as well (their data is asked for only then).
   const wide = useWideHome();
+  const [confirming, setConfirming] = useState(false);
 
   const onLogout = async () => {
+    // The dialog (and the animation library under it) loads on this tap, not with home; the
+    // button spins meanwhile.
+    setConfirming(true);
+    const [{ default: Dialog }] = await Promise.all([
+      import('antd-mobile/es/components/dialog'),
+      import('../../lib/antd-setup.ts'),
+    ]).finally(() => setConfirming(false));
     const confirmed = await Dialog.confirm({ content: t('logoutConfirm'), confirmText: t('logout'), cancelText: t('cancel') });
     if (!confirmed) return;
     logout();
@@ -174,13 +184,17 @@ export default function HomePage() {
 
             {canSignOut() ? (
               <div className="home-footer">
-                <Button fill="none" size="small" onClick={() => void onLogout()}>
+                <Button fill="none" size="small" loading={confirming} onClick={() => void onLogout()}>
                   {t('logout')}
                 </Button>
               </div>
             ) : null}
             {/* One overlay at a time: the first-visit guide, then notices. */}
-            <NoviceGuide businessType="home" />
+            {guide.data?.show ? (
+              <Suspense fallback={null}>
+                <NoviceGuide businessType="home" />
+              </Suspense>
+            ) : null}
             {guide.data?.show === false ? <PromptsDialog businessType="home" /> : null}
           </>
         )}

@@ -2,7 +2,7 @@
 // its document in the page's language, loads the delivery code on click, and says what happened
 // (downloaded, opening, saved), never "downloaded" when it was not.
 import type { AnnualIncomeData, AnnualTaxableData, IncomeRangeData, StatementData, StatementListData } from '@abo/contract';
-import { Toast } from 'antd-mobile';
+import Toast from 'antd-mobile/es/components/toast';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -43,6 +43,8 @@ beforeAll(async () => {
     annual: (await import('./distributorannualincome-page.tsx')).default,
     query: (await import('./query-page.tsx')).default,
   };
+  // What the buttons load on their first click (the toast, the dialog), loaded once here.
+  await Promise.all([import('antd-mobile/es/components/dialog'), import('../../lib/antd-setup.ts')]);
 });
 afterAll(async () => {
   await act(() => i18n.changeLanguage('zh-CN'));
@@ -52,6 +54,8 @@ beforeEach(async () => {
   await act(() => i18n.changeLanguage('en-US'));
   toasts = [];
   vi.spyOn(Toast, 'show').mockImplementation((p) => {
+    // The request layer's loading toast (lib/api-client.ts, the same Toast) is not the button's.
+    if (typeof p !== 'string' && p.duration === 0) return { close: () => undefined };
     toasts.push(String(typeof p === 'string' ? p : p.content));
     return { close: () => undefined };
   });

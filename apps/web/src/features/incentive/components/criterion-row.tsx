@@ -1,19 +1,30 @@
 import type { CriterionData, PlanData } from '@abo/contract';
-import { Popup, ProgressBar } from 'antd-mobile';
+import { ProgressBar } from 'antd-mobile';
 import { DownOutline, RightOutline, UpOutline } from 'antd-mobile-icons';
-import { useId, useState, type CSSProperties } from 'react';
+import { useCallback, useId, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusTag } from '../../../components/status-tag.tsx';
+import { preloadable } from '../../../lib/preloadable.tsx';
 import { useLocalText } from '../../../lib/use-local-text.ts';
 import { planHref } from '../plan-routes.ts';
 import { PIN_KINDS, subpageForKind } from './criterion-kinds.ts';
-import { LegMatrix } from './leg-matrix.tsx';
-import { termValues } from '../market/term-values.ts';
 import { LazyGapLegs, preloadGapLegs } from './gap-legs/gap-legs-lazy.tsx';
 import type { GapLegsKind } from './gap-legs/gap-legs.tsx';
 import { criterionValue } from './text.ts';
-import { TraceTable } from './trace-table.tsx';
+
+// The drawer (antd-mobile's Popup) loads on the first tap, or on intent, never with the page.
+const drawer = preloadable(() => import('./criterion-drawer.tsx'));
+
+/** While the drawer's chunk downloads after a tap: a busy note where the drawer will be. */
+function DrawerLoading() {
+  const { t } = useTranslation();
+  return (
+    <p className="small muted" role="status" aria-busy="true">
+      {t('loading')}
+    </p>
+  );
+}
 
 function percent(c: CriterionData): number {
   if (c.met) return 100;
@@ -50,8 +61,10 @@ export function CriterionRow({
   const { t } = useTranslation('incentive');
   const { tx, lang } = useLocalText();
   const [open, setOpen] = useState(false);
+  // Once opened the drawer stays mounted, so it can animate out.
+  const [used, setUsed] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
   const [legsOpen, setLegsOpen] = useState(false);
-  const legsId = useId();
   const gapLegsId = useId();
   const sub = showLink ? subpageForKind(planRoute, c.kind) : null;
   const legsKind = gapLegsKind(c, plan);
@@ -91,7 +104,17 @@ export function CriterionRow({
         </p>
       ) : null}
       <div className="inc-criterion__actions">
-        <button type="button" className="link-button" onClick={() => setOpen(true)} aria-haspopup="dialog">
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => {
+            setUsed(true);
+            setOpen(true);
+          }}
+          onPointerEnter={() => void drawer.preload()}
+          onFocus={() => void drawer.preload()}
+          aria-haspopup="dialog"
+        >
           {t('trace')}
         </button>
         {legsKind ? (
@@ -120,25 +143,7 @@ export function CriterionRow({
           ) : null}
         </div>
       ) : null}
-      <Popup visible={open} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} bodyClassName="inc-drawer" showCloseButton>
-        <div role="dialog" aria-label={t('traceTitle', { label: tx(c.label) })}>
-          <h3 className="card__title">{t('traceTitle', { label: tx(c.label) })}</h3>
-          {c.gap ? <p className="small">{tx(c.gap.text)}</p> : null}
-          {open ? <TraceTable criterion={c} py={py} historyStart={plan?.historyStart ?? null} /> : null}
-          {open && plan && (c.kind === 'flqMonths' || c.kind === 'lddMarkets') ? (
-            <>
-              <h4 className="inc-drawer__sub" id={legsId}>
-                {t('legs')}
-              </h4>
-              {plan.legs.length ? (
-                <LegMatrix plan={plan} labelledBy={legsId} />
-              ) : (
-                <p className="small muted">{t('noLegs', termValues(plan.py, lang))}</p>
-              )}
-            </>
-          ) : null}
-        </div>
-      </Popup>
+      {used ? <drawer.Component c={c} py={py} plan={plan} open={open} onClose={close} fallback={<DrawerLoading />} /> : null}
     </li>
   );
 }

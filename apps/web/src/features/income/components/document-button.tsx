@@ -1,11 +1,23 @@
 import type { DocumentLang, DocumentRequest } from '@abo/contract';
-import { Button, Dialog, Toast } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { DownlandOutline } from 'antd-mobile-icons';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { getSession } from '../../../lib/storage.ts';
 import { LongPressImage } from './long-press-image.tsx';
+
+// The toast and the dialog (and the animation library under them) load on the click, with the
+// delivery code, while the button shows it is busy: not with the pages that have the button.
+const overlays = () =>
+  Promise.all([
+    import('antd-mobile/es/components/toast'),
+    import('antd-mobile/es/components/dialog'),
+    import('../../../lib/antd-setup.ts'),
+  ]).then(([toast, dialog]) => ({
+    Toast: toast.default,
+    Dialog: dialog.default,
+  }));
 
 /** A document request without its language (the page's is added on click). */
 export type PageDocument = DocumentRequest extends infer D ? (D extends DocumentRequest ? Omit<D, 'lang'> : never) : never;
@@ -39,7 +51,7 @@ export function DocumentButton({ label, document, disabled = false }: { label: s
     opener.current = window.document.activeElement instanceof HTMLElement ? window.document.activeElement : null;
     setBusy(true);
     try {
-      const { deliverDocument } = await import('../../../lib/deliver-file.ts');
+      const [{ deliverDocument }, { Toast, Dialog }] = await Promise.all([import('../../../lib/deliver-file.ts'), overlays()]);
       const request = { ...document, lang: documentLang(i18n.language) } as DocumentRequest;
       const outcome = await deliverDocument(request);
       if (outcome.kind === 'image') {
@@ -59,6 +71,7 @@ export function DocumentButton({ label, document, disabled = false }: { label: s
     } catch (error) {
       // A refused request was told by the api client's own message (or it went to sign in).
       if (!(error instanceof ApiError)) {
+        const { Toast } = await overlays();
         const detail = error instanceof Error && error.name === 'DeliveryError' ? error.message : '';
         Toast.show({ icon: 'fail', content: detail ? `${t('delivery.failed')} ${detail}` : t('delivery.failed') });
       }

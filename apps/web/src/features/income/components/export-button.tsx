@@ -1,4 +1,5 @@
 import { Button, Toast } from 'antd-mobile';
+import '../../../lib/antd-setup.ts';
 import { DownlandOutline } from 'antd-mobile-icons';
 import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
