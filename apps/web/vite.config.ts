@@ -114,6 +114,11 @@ export default defineConfig(({ command }) => ({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
+        // The groups decide which files a page loads, not which runs first: the app frame and the
+        // page are two dynamic imports side by side (app/router.tsx), and either may run first. A
+        // module whose top level needs something set up imports what sets it up: i18n/index.ts
+        // sets i18next up as it loads (when the frame did, issue #34's page paths changed which
+        // chunks the pages import, and pages ran first, adding texts before i18next was set up).
         codeSplitting: {
           groups: [
             {
