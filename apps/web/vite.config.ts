@@ -135,9 +135,10 @@ export default defineConfig(({ command }) => ({
             {
               // The plan engine and @abo/words (the figures' and dates' spelling the engine and
               // lib/format.ts share) in one chunk: left alone, the words modules became chunks of
-              // their own, two more requests and two more entries in the shell's preload map.
+              // their own, two more requests and two more entries in the shell's preload map. The
+              // page paths and href (@abo/contract/pages, which the engine imports) for the same reason.
               name: 'engine',
-              test: /packages[\\/](plan|words)[\\/]/,
+              test: /packages[\\/](plan[\\/]|words[\\/]|contract[\\/]src[\\/]pages\.)/,
               minShareCount: 2,
               includeDependenciesRecursively: false,
             },
