@@ -14,7 +14,7 @@ import tseslint from 'typescript-eslint';
 const webContractRule = {
   name: '@abo/contract',
   allowTypeImports: true,
-  message: 'Import runtime values from @abo/contract/codes, /channels or /privacy (the root pulls zod into the bundle).',
+  message: 'Import runtime values from @abo/contract/codes, /channels, /privacy or /pages (the root pulls zod into the bundle).',
 };
 const webPatterns = [
   { group: ['**/bff/**', '@abo/bff'], message: 'The web app talks to the BFF over HTTP only.' },
@@ -27,6 +27,8 @@ const packagePatterns = [
   { group: ['node:*'], message: 'Packages are pure: no Node APIs.' },
 ];
 
+// A string that starts with a page path of the app (@abo/contract/pages), for the rule below.
+const PAGE_PATH = String.raw`/^\/(incentiveplan|achievement|income|descpage|login|authentication|operator)(\/|\?|#|$)/`;
 // A web feature never imports another feature: what two features share lives in lib/ or components/.
 const webFeatures = fs.readdirSync('apps/web/src/features', { withFileTypes: true }).filter((d) => d.isDirectory());
 const featureZones = webFeatures.map((f) => ({
@@ -114,6 +116,20 @@ export default tseslint.config(
     },
   },
   {
+    // The engine takes from the contract only its page paths (zod-free): plan data and
+    // notification links are checked against them (issue #34).
+    files: ['packages/plan/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@abo/contract', message: 'The engine imports only @abo/contract/pages (the root pulls zod in).' }],
+          patterns: packagePatterns,
+        },
+      ],
+    },
+  },
+  {
     // The domain's words and numbers sit under everything else: they import nothing.
     files: ['packages/words/**/*.ts'],
     rules: {
@@ -167,6 +183,22 @@ export default tseslint.config(
             { group: ['**/app/router*', '**/app/providers*', '**/app/app-layout*'], message: 'Features must not depend on the app shell.' },
           ],
         },
+      ],
+    },
+  },
+  {
+    // A page path is written with href (@abo/contract/pages), so the compiler checks it against
+    // the page list (issue #34); a literal that must stay a literal is checked with `satisfies PagePath`.
+    files: ['apps/web/src/features/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/testing.{ts,tsx}', '**/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          `:matches(JSXAttribute, CallExpression[callee.name!='href'], BinaryExpression, VariableDeclarator) > Literal[value=${PAGE_PATH}]`,
+          `Property:not(TSSatisfiesExpression > ObjectExpression > Property) > Literal.value[value=${PAGE_PATH}]`,
+          `TemplateLiteral:not(CallExpression[callee.name='href'] > TemplateLiteral) > TemplateElement[value.raw=${PAGE_PATH}]`,
+        ].map((selector) => ({ selector, message: "Write a page's address with href() from @abo/contract/pages." })),
       ],
     },
   },

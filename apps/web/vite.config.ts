@@ -141,6 +141,11 @@ export default defineConfig(({ command }) => ({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
+        // The groups decide which files a page loads, not which runs first: the app frame and the
+        // page are two dynamic imports side by side (app/router.tsx), and either may run first. A
+        // module whose top level needs something set up imports what sets it up: i18n/index.ts
+        // sets i18next up as it loads (when the frame did, issue #34's page paths changed which
+        // chunks the pages import, and pages ran first, adding texts before i18next was set up).
         codeSplitting: {
           groups: [
             {
@@ -170,9 +175,8 @@ export default defineConfig(({ command }) => ({
               includeDependenciesRecursively: false,
             },
             {
-              // The plan engine and @abo/words (the figures' and dates' spelling the engine and
-              // lib/format.ts share) in one chunk: left alone, the words modules became chunks of
-              // their own, two more requests and two more entries in the shell's preload map.
+              // The plan engine in one chunk: left alone, its modules became chunks of their own,
+              // more requests and more entries in the shell's preload map.
               name: 'engine',
               test: /packages[\\/]plan[\\/]/,
               minShareCount: 2,
@@ -181,9 +185,11 @@ export default defineConfig(({ command }) => ({
             {
               // @abo/words apart from the engine (issue #36): every page spells figures and dates
               // (lib/format.ts), but home and the service-fee page run no plan rule, and the engine
-              // chunk weighs 10 KB gzip. One chunk for all of words, not a chunk per module.
+              // chunk weighs 10 KB gzip. One chunk for all of words, not a chunk per module. The
+              // page paths and href (@abo/contract/pages) too: every page links with them, and the
+              // engine imports them, so in the engine's chunk they would bring it to every page.
               name: 'words',
-              test: /packages[\\/]words[\\/]/,
+              test: /packages[\\/](words[\\/]|contract[\\/]src[\\/]pages\.)/,
               minShareCount: 2,
               includeDependenciesRecursively: false,
             },

@@ -23,3 +23,4 @@ export * from './endpoints.ts';
 export * from './operator.ts';
 export * from './certificate-code.ts';
 export * from './certificate-check.ts';
+export * from './pages.ts';

@@ -3,6 +3,7 @@
 // told once however often the close runs. The BFF loads the facts, calls these functions and
 // stores what they return; which events exist, when a figure counts as "near" and what the
 // message says live here, beside the rules they describe.
+import { href } from '@abo/contract/pages';
 import { dayLabel, monthDayLabel, MONTHS_LONG } from '@abo/words';
 import { nextBracket, qThreshold } from './bracket.ts';
 import { daysLeftInMonth, type MonthKey, type PyName } from './calendar.ts';
@@ -24,7 +25,7 @@ export interface NotificationEvent {
   readonly month: MonthKey | null;
   readonly title: Text;
   readonly body: Text;
-  /** The app path (under /front) of the page and month that explain it. */
+  /** The app path (under /front) of the page and month that explain it (`href`). */
   readonly link: string;
   /** The figures in the message, for push templates. */
   readonly params: Readonly<Record<string, string | number>>;
@@ -107,10 +108,10 @@ export function monthClosedEvent(f: ClosedMonthFacts, rules: RuleTable): Notific
   // A claw-back month has a statement too: it shows the debit.
   const link =
     f.statement || debit > 0
-      ? `/income/servicefee?month=${f.month}`
+      ? href('/income/servicefee', { month: f.month })
       : f.seminarCode
-        ? `/incentiveplan/qualificationquery?code=${encodeURIComponent(f.seminarCode)}&month=${f.month}`
-        : '/achievement/apv';
+        ? href('/incentiveplan/qualificationquery', { code: f.seminarCode, month: f.month })
+        : href('/achievement/apv');
   return {
     kind: 'monthClosed',
     key: `monthClosed:${f.month}`,
@@ -158,7 +159,7 @@ export function nearThresholdEvents(f: OpenMonthFacts, rules: RuleTable): Notifi
         `本月小组 PV 至今 ${num(f.gpv)}，再有 ${num(next.pvNeeded)} PV 即达 ${next.nextPercent}% · ${d.zh}`,
         `Group PV so far ${num(f.gpv)}: ${num(next.pvNeeded)} more PV reaches ${next.nextPercent}% · ${d.en}`,
       ),
-      link: '/achievement/topup',
+      link: href('/achievement/topup'),
       params: { month: f.month, target: next.nextPercent, pvNeeded: next.pvNeeded, daysLeft: left },
     });
   }
@@ -177,7 +178,7 @@ export function nearThresholdEvents(f: OpenMonthFacts, rules: RuleTable): Notifi
         `${m.zh} APV 至今 ${num(f.apv)}，再有 ${num(apvGap)} 即为 Q 月（SP 月）· ${d.zh}`,
         `APV so far in ${m.en} ${num(f.apv)}: ${num(apvGap)} more makes it a Q (SP) month · ${d.en}`,
       ),
-      link: '/achievement/apv',
+      link: href('/achievement/apv'),
       params: { month: f.month, apvNeeded: apvGap, daysLeft: left },
     });
   }
@@ -205,7 +206,7 @@ export function legEvents(month: MonthKey, today: string, legs: readonly LegFact
   const out: NotificationEvent[] = [];
   const m = monthName(month);
   for (const leg of legs) {
-    const link = `/incentiveplan/marketdetails?ref=${encodeURIComponent(leg.ref)}`;
+    const link = href('/incentiveplan/marketdetails', { ref: leg.ref });
     if (leg.gpv >= threshold) {
       out.push({
         kind: 'legQualified',
@@ -271,7 +272,7 @@ export function memberJoinedEvent(f: JoinFacts): NotificationEvent {
     month: f.joinedOn.slice(0, 7),
     title: text(`${f.name.zh} 加入了您的团队`, `${f.name.en} joined your team`),
     body: text(`${dayLabel(y, m, d, true)}加入 · ${by.zh}`, `Joined on ${dayLabel(y, m, d, false)} · ${by.en}`),
-    link: `/incentiveplan/marketdetails?ref=${encodeURIComponent(f.ref)}`,
+    link: href('/incentiveplan/marketdetails', { ref: f.ref }),
     params: { joinedOn: f.joinedOn, generation: f.generation },
   };
 }
@@ -286,7 +287,7 @@ export function pinReachedEvent(pin: number, month: MonthKey): NotificationEvent
     month,
     title: text(`恭喜达成${name.zh}`, `Congratulations: ${name.en}`),
     body: text(`${month.slice(0, 4)}年${m.zh}达成${name.zh}奖衔`, `You reached ${name.en} in ${m.en} ${month.slice(0, 4)}`),
-    link: '/achievement/localranktracking',
+    link: href('/achievement/localranktracking'),
     params: { pin, month },
   };
 }

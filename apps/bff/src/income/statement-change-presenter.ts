@@ -1,7 +1,7 @@
 // The answer of /bff/v1/income/statementChange: two stored statements handed to the plan engine
 // (explainStatementChange splits the difference into its causes), each cause given the page whose
 // trace shows its figure. Pure: no database, no request.
-import { maskPrivacy, type ChangePart, type StatementChangeData } from '@abo/contract';
+import { href, maskPrivacy, type ChangePart, type StatementChangeData } from '@abo/contract';
 import { explainStatementChange, text, type ChangeKind, type ChangeMonth, type StatementChange, type Text } from '@abo/plan';
 import type { NameViewer } from '../lib/name-policy.ts';
 import { legName } from './income-presenter.ts';
@@ -16,11 +16,11 @@ function hrefOf(kind: ChangeKind, month: string): string | null {
     case 'ownVolume':
     case 'leg':
     case 'promotion':
-      return `/income/promotionservicefee?month=${month}`;
+      return href('/income/promotionservicefee', { month });
     case 'tax':
-      return `/income/pretaxdetails?month=${month}`;
+      return href('/income/pretaxdetails', { month });
     default:
-      return `/income/commissiondetail?month=${month}`;
+      return href('/income/commissiondetail', { month });
   }
 }
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { OWN_PAGE_PATHS, SPEC_PAGE_PATHS } from '@abo/contract/pages';
 import { describe, expect, it } from 'vitest';
 import { ownRoutes, routeTable } from './routes.ts';
 
@@ -29,12 +30,18 @@ describe('route table', () => {
     for (const p of declared) expect(p).toBe(p.toLowerCase());
   });
 
+  it("declares the contract's page paths (@abo/contract/pages), the list href and the links are checked against", () => {
+    expect([...SPEC_PAGE_PATHS]).toEqual(pathsIn(routesFile));
+    expect(routeTable.map((r) => r.path).sort()).toEqual([...SPEC_PAGE_PATHS].sort());
+    expect(ownRoutes.map((r) => r.path).sort()).toEqual([...OWN_PAGE_PATHS].sort());
+  });
+
   it('names an existing page module under src/features for every path', () => {
     for (const r of [...routeTable, ...ownRoutes]) expect(fs.existsSync(path.resolve(__dirname, '../features', r.page)), r.path).toBe(true);
   });
 
   it("keeps the app's own pages (operators' imports, the certificate check) out of the contract's table, each once", () => {
-    const own = ownRoutes.map((r) => r.path);
+    const own: readonly string[] = ownRoutes.map((r) => r.path);
     expect(own).toEqual(['/operator', '/verify']);
     expect(routeTable.some((r) => own.includes(r.path))).toBe(false);
   });

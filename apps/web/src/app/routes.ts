@@ -1,8 +1,10 @@
+import type { OwnPagePath, PagePath, SpecPagePath } from '@abo/contract/pages';
+
 export type Area = 'system' | 'incentive' | 'achievement' | 'income';
 
-export interface RouteEntry {
-  /** Lowercase path under the /front basename; matching is case-insensitive. */
-  path: string;
+export interface RouteEntry<P extends PagePath = PagePath> {
+  /** Lowercase path under the /front basename (@abo/contract/pages); matching is case-insensitive. */
+  path: P;
   area: Area;
   /**
    * The page module under src/features (it exports its component as `default`),
@@ -32,7 +34,7 @@ const monthsPage = 'incentive/months-page.tsx';
  * The complete route table of docs/contract.md §2 (all paths of docs/routes.txt), as
  * data in one place so per-route policy is visible at a glance.
  */
-export const routeTable: readonly RouteEntry[] = [
+export const routeTable: readonly RouteEntry<SpecPagePath>[] = [
   { path: '/', area: 'system', page: 'home/home-page.tsx', keepAlive: true },
   { path: '/login', area: 'system', page: 'system/login-page.tsx' },
   { path: '/test', area: 'system', page: 'system/test-page.tsx' },
@@ -186,8 +188,10 @@ export const routeTable: readonly RouteEntry[] = [
  * routeTable exactly those): the operators' import page (issue #35, README "The operators' page"). Staff
  * reach it without choosing a distributor (app/staff-screen.ts). And the public check of a
  * certificate's verification code (issue #32), which needs no sign-in (features/auth/auth-middleware.ts).
+ * A new page of the app is added here and to OWN_PAGE_PATHS (@abo/contract/pages); routes.test.ts
+ * keeps the two the same.
  */
-export const ownRoutes: readonly RouteEntry[] = [
+export const ownRoutes: readonly RouteEntry<OwnPagePath>[] = [
   { path: '/operator', area: 'system', page: 'operator/operator-page.tsx' },
   { path: '/verify', area: 'system', page: 'verify/verify-page.tsx' },
 ];

@@ -1,3 +1,4 @@
+import { href } from '@abo/contract/pages';
 import { ConfigProvider } from 'antd-mobile';
 import { LeftOutline } from 'antd-mobile-icons';
 import enUSLocale from 'antd-mobile/es/locales/en-US';
@@ -58,7 +59,7 @@ export function Page({ title, back = true, onRefresh, actions, children, wide }:
   const goBack = () => {
     const idx = (window.history.state as { idx?: unknown } | null)?.idx;
     const first = typeof idx === 'number' ? idx === 0 : location.key === 'default';
-    return first ? navigate('/', { replace: true }) : navigate(-1);
+    return first ? navigate(href('/'), { replace: true }) : navigate(-1);
   };
   const body = <div className={`page__body${wide ? ' page__body--wide' : ''}`}>{children}</div>;
   return (

@@ -1,3 +1,4 @@
+import { href } from '@abo/contract/pages';
 import { QuestionCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,7 +10,7 @@ import { Link } from 'react-router';
 export function TermHelp({ code, label }: { code: string; label?: string }) {
   const { t } = useTranslation();
   return (
-    <Link to={`/descpage?code=${encodeURIComponent(code)}`} className="term-help">
+    <Link to={href('/descpage', { code })} className="term-help">
       <QuestionCircleOutline aria-hidden="true" />
       <span>{label ?? t('help.howCalculated')}</span>
     </Link>

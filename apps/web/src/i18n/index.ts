@@ -29,26 +29,39 @@ export function setLanguage(lang: Language): void {
   void i18n.changeLanguage(lang);
 }
 
-export function initI18n(lang: Language = detectLanguage()): typeof i18n {
+/**
+ * Sets i18next up once, in `lang` or the detected language; asked again for a language (a test),
+ * it switches, and asked again for none it leaves the one in use. This module calls it as it loads
+ * (below), so whatever imports `i18n` to add its texts finds it set up, whichever chunk the browser
+ * runs first: the app frame and the page are two dynamic imports started side by side
+ * (app/router.tsx), and nothing orders the one before the other.
+ */
+export function initI18n(lang?: Language): typeof i18n {
   if (!i18n.isInitialized) {
+    const first = lang ?? detectLanguage();
     void i18n.use(initReactI18next).init({
-      lng: lang,
+      lng: first,
       fallbackLng: 'zh-CN',
       resources: { 'zh-CN': { common: zhCN }, 'en-US': { common: enUS } },
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       initAsync: false,
     });
+    document.documentElement.lang = first;
+  } else if (lang && lang !== i18n.language) {
+    void i18n.changeLanguage(lang);
     document.documentElement.lang = lang;
   }
   return i18n;
 }
 
+initI18n();
+
 /**
  * A component's own texts, added to i18next on its first render rather than when its module loads:
- * the module may share a chunk the app frame loads before i18next is set up (apps/web/vite.config.ts,
- * the "app" group). Call the returned function at the top of the component; it adds them once,
- * merged into whatever the namespace already holds.
+ * the module may share a chunk the app frame loads (apps/web/vite.config.ts, the "app" group). Call
+ * the returned function at the top of the component; it adds them once, merged into whatever the
+ * namespace already holds.
  */
 export function textsOnFirstUse(ns: string, zh: Record<string, unknown>, en: Record<string, unknown>): () => void {
   let added = false;

@@ -1,12 +1,13 @@
 // The marketing star, read from the catalogue's annual marketing-star plan: the month condition
 // (personal PV and new customers) that makes a star month, and what the year asks for.
+import type { PagePath } from '@abo/contract/pages';
 import type { PyName } from '../calendar.ts';
 import type { Text } from '../text.ts';
 import { plansByRoute } from './registry.ts';
 import type { MonthCondition } from './types.ts';
 
 /** The page of the annual marketing-star plan (the spec's incentive plan routes). */
-export const ANNUAL_MARKETING_STAR_ROUTE = '/incentiveplan/annualawardmarketingstar';
+export const ANNUAL_MARKETING_STAR_ROUTE = '/incentiveplan/annualawardmarketingstar' satisfies PagePath;
 
 export interface MarketingStarRule {
   /** The annual plan the rule is read from. */

@@ -1,5 +1,6 @@
 // Incentive plans are data: a code, a PY, a type and criteria. The evaluator turns one
 // distributor's month history into per-criterion results with traces and gaps.
+import type { PagePath } from '@abo/contract/pages';
 import type { DateLike, MonthKey, MonthState, PeriodState, PyName } from '../calendar.ts';
 import type { Text } from '../text.ts';
 
@@ -199,7 +200,7 @@ export interface PlanDef {
   readonly type: PlanType;
   readonly name: Text;
   /** The page that shows it. */
-  readonly route: string;
+  readonly route: PagePath;
   readonly reward: Text;
   readonly criteria: readonly Criterion[];
   readonly levels?: PlanLevels;

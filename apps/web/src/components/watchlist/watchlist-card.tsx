@@ -1,3 +1,4 @@
+import { href } from '@abo/contract/pages';
 import type { WatchRow } from '@abo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Skeleton } from 'antd-mobile';
@@ -12,7 +13,7 @@ import { useWatchlist, watchAccess } from './watchlist-api.ts';
 import { useWatchlistTexts } from './watchlist-i18n.ts';
 import './watchlist.css';
 
-const TRACKING = '/incentiveplan/marketmembertracking';
+const TRACKING = href('/incentiveplan/marketmembertracking');
 
 /** One starred leg: name, gap to Q this month (or Q ✓), a bar to Q, the note; opens its details. */
 function WatchLeg({ row, threshold }: { row: WatchRow; threshold: number }) {
@@ -21,7 +22,7 @@ function WatchLeg({ row, threshold }: { row: WatchRow; threshold: number }) {
   const name = tx(row.maskedName);
   return (
     <li>
-      <Link className="watch-row" to={`/incentiveplan/marketdetails?ref=${encodeURIComponent(row.ref)}`}>
+      <Link className="watch-row" to={href('/incentiveplan/marketdetails', { ref: row.ref })}>
         <span className="visually-hidden">{t('open', { name })}: </span>
         <span className="watch-row__body">
           <span className="watch-row__top">

@@ -1,3 +1,4 @@
+import { href } from '@abo/contract/pages';
 import { Button } from 'antd-mobile';
 import { pinName } from '@abo/plan';
 import { lazy, Suspense, useMemo } from 'react';
@@ -53,7 +54,7 @@ export default function AchievementPage() {
                   {d.targetPin ? <strong>{tx(pinName(d.targetPin))}</strong> : <span className="muted">{t('noTarget')}</span>}
                 </p>
                 <div className="ach-actions">
-                  <Link to="/achievement/localranktracking">
+                  <Link to={href('/achievement/localranktracking')}>
                     <Button size="small" color="primary" fill="outline">
                       {t('nav.localranktracking')}
                     </Button>
@@ -92,7 +93,7 @@ export default function AchievementPage() {
                   value={pv(d.current?.apv ?? 0)}
                   unit="PV"
                   label={t('apv')}
-                  hint={<Link to="/achievement/topup">{t('nav.topup')}</Link>}
+                  hint={<Link to={href('/achievement/topup')}>{t('nav.topup')}</Link>}
                 />
               </div>
             </section>

@@ -1,3 +1,4 @@
+import { href } from '@abo/contract/pages';
 import { countMonths } from '@abo/plan';
 import { Link } from 'react-router';
 import { Figure } from '../../components/figure.tsx';
@@ -37,7 +38,7 @@ export default function ApvPage() {
                 </p>
                 {/* Each month's SP answer is explained in its row of the table below, once. */}
                 <p className="small">
-                  <Link to="/achievement/compositionapv">{t('nav.compositionapv')}</Link>
+                  <Link to={href('/achievement/compositionapv')}>{t('nav.compositionapv')}</Link>
                 </p>
               </section>
               <section className="card">

@@ -1,3 +1,4 @@
+import { href } from '@abo/contract/pages';
 import { Link } from 'react-router';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
@@ -37,7 +38,7 @@ export default function MarketingStarDetailPage() {
                 ]}
               />
               <p className="ach-note">
-                <Link to="/achievement/marketingstarglorylist">{t('star.glory')}</Link>
+                <Link to={href('/achievement/marketingstarglorylist')}>{t('star.glory')}</Link>
               </p>
             </section>
             <section className="card">

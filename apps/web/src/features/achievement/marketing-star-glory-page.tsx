@@ -1,3 +1,4 @@
+import { href } from '@abo/contract/pages';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/data-table/data-table.tsx';
@@ -32,7 +33,7 @@ export default function MarketingStarGloryPage() {
                 ) : (
                   <span className="muted">{t('glory.meOut')}</span>
                 )}{' '}
-                · <Link to="/achievement/marketingstardetail">{t('glory.detail')}</Link>
+                · <Link to={href('/achievement/marketingstardetail')}>{t('glory.detail')}</Link>
               </p>
             </section>
             <section className="card">

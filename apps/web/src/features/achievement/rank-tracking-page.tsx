@@ -1,6 +1,7 @@
+import { href } from '@abo/contract/pages';
 import { Button } from 'antd-mobile';
 import { Link } from 'react-router';
-import { mayOpen } from '../../app/write-pages.ts';
+import { mayOpen } from '../../lib/write-pages.ts';
 import { TableCard } from '../../components/data-table/table-card.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
@@ -21,7 +22,7 @@ export default function RankTrackingPage() {
         {(d) => {
           const target = d.pins.find((p) => p.pinCode === d.targetPin) ?? null;
           const next = d.pins.find((p) => p.above) ?? null;
-          const targetPath = `/achievement/localranktracking/${target ? 'adjusttarget' : 'settarget'}`;
+          const targetPath = href(target ? '/achievement/localranktracking/adjusttarget' : '/achievement/localranktracking/settarget');
           return (
             <>
               <div className="grid grid--2">
@@ -48,12 +49,12 @@ export default function RankTrackingPage() {
                         </Button>
                       </Link>
                     ) : null}
-                    <Link to="/achievement/localranktracking/requirements">
+                    <Link to={href('/achievement/localranktracking/requirements')}>
                       <Button size="small" fill="outline">
                         {t('viewRequirements')}
                       </Button>
                     </Link>
-                    <Link to="/achievement/localranktracking/useguide">
+                    <Link to={href('/achievement/localranktracking/useguide')}>
                       <Button size="small" fill="none">
                         {t('useGuide')}
                       </Button>

@@ -1,3 +1,4 @@
+import { href } from '@abo/contract/pages';
 import { pinName } from '@abo/plan';
 import { Button, Toast } from 'antd-mobile';
 import '../../lib/antd-setup.ts';
@@ -34,7 +35,7 @@ export function TargetForm({ mode }: { mode: 'set' | 'adjust' }) {
             if (selected === null) return;
             const r = await save.mutateAsync(selected);
             Toast.show({ content: t(r.changed ? 'targetSaved' : 'targetUnchanged', { name: tx(r.name) }) });
-            void navigate('/achievement/localranktracking');
+            void navigate(href('/achievement/localranktracking'));
           };
           return (
             <>
@@ -77,7 +78,7 @@ export function TargetForm({ mode }: { mode: 'set' | 'adjust' }) {
                     <Button type="submit" color="primary" loading={save.isPending} disabled={selected === null}>
                       {t('save')}
                     </Button>
-                    <Button type="button" fill="outline" onClick={() => navigate('/achievement/localranktracking')}>
+                    <Button type="button" fill="outline" onClick={() => navigate(href('/achievement/localranktracking'))}>
                       {t('cancel')}
                     </Button>
                   </div>

@@ -1,3 +1,4 @@
+import { href } from '@abo/contract/pages';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import { TableCard } from '../../components/data-table/table-card.tsx';
@@ -63,7 +64,7 @@ export default function TopupPage() {
                 </p>
                 <p className="ach-note">
                   <FigureTrace trace={{ kind: 'sp', month: d.month, apv: d.apv, qLegs: d.qLegs }} subject={t('spMonth')} /> ·{' '}
-                  <Link to="/achievement/estimate">{t('nav.estimate')}</Link>
+                  <Link to={href('/achievement/estimate')}>{t('nav.estimate')}</Link>
                 </p>
               </section>
             </div>

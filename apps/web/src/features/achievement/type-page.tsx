@@ -1,3 +1,4 @@
+import { href } from '@abo/contract/pages';
 import { RightOutline } from 'antd-mobile-icons';
 import { Link } from 'react-router';
 import { Figure } from '../../components/figure.tsx';
@@ -35,7 +36,7 @@ export default function AchievementTypePage() {
                       <AchLink key={p} page={p} />
                     ))}
                   {g.key === 'rank' ? (
-                    <Link to="/achievement/type/localranktracking" className="ach-link">
+                    <Link to={href('/achievement/type/localranktracking')} className="ach-link">
                       <span>
                         <span className="ach-link__title">{t('nav.typeRank')}</span>
                         <span className="muted small ach-link__hint">{t('history')}</span>

@@ -1,3 +1,4 @@
+import { href } from '@abo/contract/pages';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import { TableCard } from '../../components/data-table/table-card.tsx';
@@ -40,7 +41,7 @@ export default function TypeRankPage() {
                 />
               )}
               <p className="ach-note">
-                <Link to="/achievement/localranktracking">{t('nav.localranktracking')}</Link> · <TermHelp code="Q_MONTH" />
+                <Link to={href('/achievement/localranktracking')}>{t('nav.localranktracking')}</Link> · <TermHelp code="Q_MONTH" />
               </p>
             </TableCard>
           </>

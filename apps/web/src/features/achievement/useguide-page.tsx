@@ -1,3 +1,4 @@
+import { href } from '@abo/contract/pages';
 import { Link } from 'react-router';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
@@ -22,7 +23,7 @@ export default function UseGuidePage() {
           ))}
         </ol>
         <p className="ach-note">
-          <Link to="/achievement/localranktracking">{t('nav.localranktracking')}</Link> · <TermHelp code="Q_MONTH" />
+          <Link to={href('/achievement/localranktracking')}>{t('nav.localranktracking')}</Link> · <TermHelp code="Q_MONTH" />
         </p>
       </section>
       <QueryState query={q}>

@@ -1,3 +1,4 @@
+import type { PagePath } from '@abo/contract/pages';
 import type { Channel, IdaasTokenData } from '@abo/contract';
 import { redirect, redirectDocument, type MiddlewareFunction } from 'react-router';
 import { IDP_PORTAL_URL, WECHAT_APP_ID, WECHAT_OAUTH_URL } from '../../config/env.ts';
@@ -17,9 +18,10 @@ export const BASENAME = '/front';
 export function appPath(pathname: string): string {
   return pathname.replace(/^\/front(?=\/|$)/i, '') || '/';
 }
-
 /**
  * Where a user without tokens signs in: PC → /login; mobile → the IdP portal or WeChat OAuth.
+ * ('/login' is checked with `satisfies PagePath`, not href: this module is in the shell, which
+ * sits at its 100 KB budget, bench/bundle.ts.)
  * Every way back is the page's own address without credentials: its other parameters (a
  * description page's or a plan's `?code=` too) come back with the user.
  */
@@ -28,7 +30,7 @@ export function signInTarget(url: URL, channel: Channel, ua: string): { kind: 'r
   if (channel === 'ebiz') {
     const query = new URLSearchParams(back.search);
     query.set('from', appPath(back.pathname) + back.search);
-    return { kind: 'route', to: `/login?${query.toString()}` };
+    return { kind: 'route', to: `${'/login' satisfies PagePath}?${query.toString()}` };
   }
   if (isWeChat(ua)) {
     const oauth = new URL(WECHAT_OAUTH_URL, url.origin);
@@ -127,7 +129,7 @@ let pageShown = false;
  */
 export function beginSignIn(): void {
   const url = new URL(window.location.href);
-  if (appPath(url.pathname).toLowerCase() === '/login') return;
+  if (appPath(url.pathname).toLowerCase() === ('/login' satisfies PagePath)) return;
   if (!hasCredentials(url)) return;
   const channel = resolveChannel(url.search, getSession('channel'), navigator.userAgent);
   // The exchange's request carries the channel, as the guard would have stored it.
@@ -150,7 +152,8 @@ export const authMiddleware: MiddlewareFunction = async ({ request }, next) => {
   const channel = resolveChannel(url.search, getSession('channel'), navigator.userAgent);
   setSession('channel', channel);
   // The sign-in form, and the public check of a certificate's code (features/verify), need no session.
-  if (/^\/(login|verify)$/.test(appPath(url.pathname).toLowerCase())) return next();
+  const page = appPath(url.pathname).toLowerCase();
+  if (page === ('/login' satisfies PagePath) || page === ('/verify' satisfies PagePath)) return next();
   const clean = withoutCredentials(url);
 
   if (channel === 'iinquiry') {

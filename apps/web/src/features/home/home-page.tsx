@@ -1,3 +1,4 @@
+import { href } from '@abo/contract/pages';
 import { Avatar, Button } from 'antd-mobile';
 import { lazy, Suspense, useState } from 'react';
 import { RightOutline } from 'antd-mobile-icons';
@@ -65,7 +66,7 @@ export default function HomePage() {
     const confirmed = await Dialog.confirm({ content: t('logoutConfirm'), confirmText: t('logout'), cancelText: t('cancel') });
     if (!confirmed) return;
     logout();
-    void navigate('/', { replace: true });
+    void navigate(href('/'), { replace: true });
   };
 
   return (
@@ -103,7 +104,7 @@ export default function HomePage() {
             {s.legs.total > 0 ? <LazyWatchlistCard limit={HOME_WATCHED} /> : null}
 
             <div className="grid grid--3 home-areas">
-              <Link to="/incentiveplan" className="card area-card">
+              <Link to={href('/incentiveplan')} className="card area-card">
                 <h2 className="card__title">
                   {t('incentive')} <RightOutline aria-hidden="true" />
                 </h2>
@@ -127,7 +128,7 @@ export default function HomePage() {
                 ) : null}
               </Link>
 
-              <Link to="/achievement" className="card area-card">
+              <Link to={href('/achievement')} className="card area-card">
                 <h2 className="card__title">
                   {t('achievement')} <RightOutline aria-hidden="true" />
                 </h2>
@@ -152,7 +153,7 @@ export default function HomePage() {
                 <FreshnessNote month={s.month} />
               </Link>
 
-              <Link to="/income/type" className="card area-card">
+              <Link to={href('/income/type')} className="card area-card">
                 <h2 className="card__title">
                   {t('income')} <RightOutline aria-hidden="true" />
                 </h2>

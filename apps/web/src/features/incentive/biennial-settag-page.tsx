@@ -1,3 +1,4 @@
+import type { PagePath } from '@abo/contract/pages';
 import { Button, Radio, Space } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +16,7 @@ import './incentive.css';
 export default function BiennialSettagPage() {
   const { t } = useTranslation('incentive');
   const { tx, lang } = useLocalText();
-  const plan = usePlan({ route: '/incentiveplan/biennialaward' });
+  const plan = usePlan({ route: '/incentiveplan/biennialaward' satisfies PagePath });
   const save = useSaveBiennialTag();
   const [picked, setChoice] = useState<string | null>(null);
   const choice = picked ?? plan.data?.chosenTrack ?? null;

@@ -1,3 +1,4 @@
+import { href } from '@abo/contract/pages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,14 +8,14 @@ import './i18n.ts';
 import './incentive.css';
 
 const MORE = [
-  ['/incentiveplan/type', 'typeIndex'],
-  ['/incentiveplan/type/index2', 'index2'],
-  ['/incentiveplan/travelplan', 'travelIndex'],
-  ['/incentiveplan/rewardtracking', 'rewardTracking'],
-  ['/incentiveplan/qualificationquery', 'qualificationQuery'],
-  ['/incentiveplan/evaluationyear', 'evaluationYear'],
-  ['/incentiveplan/includedcalc', 'includedCalc'],
-  ['/incentiveplan/compliancemonthdetails', 'complianceMonths'],
+  [href('/incentiveplan/type'), 'typeIndex'],
+  [href('/incentiveplan/type/index2'), 'index2'],
+  [href('/incentiveplan/travelplan'), 'travelIndex'],
+  [href('/incentiveplan/rewardtracking'), 'rewardTracking'],
+  [href('/incentiveplan/qualificationquery'), 'qualificationQuery'],
+  [href('/incentiveplan/evaluationyear'), 'evaluationYear'],
+  [href('/incentiveplan/includedcalc'), 'includedCalc'],
+  [href('/incentiveplan/compliancemonthdetails'), 'complianceMonths'],
 ] as const;
 
 /**

@@ -1,3 +1,4 @@
+import { href } from '@abo/contract/pages';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { Page } from '../../components/page.tsx';
@@ -36,7 +37,7 @@ export default function PlanPage() {
     // detail without ?code=: every plan, to pick one.
     return (
       <Page title={t('index2')} wide>
-        <PlanCards scope="all" link={(p) => `/incentiveplan/type/detail?code=${p.code}`} />
+        <PlanCards scope="all" link={(p) => href('/incentiveplan/type/detail', { code: p.code })} />
       </Page>
     );
   }

@@ -53,7 +53,7 @@ describe('plan page routing', () => {
   });
 
   it('every plan in the catalogue has a page in the route table', () => {
-    const paths = new Set(routeTable.map((r) => r.path));
+    const paths = new Set<string>(routeTable.map((r) => r.path));
     for (const p of PLANS) expect(paths.has(p.route), p.route).toBe(true);
   });
 

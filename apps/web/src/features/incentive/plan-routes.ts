@@ -1,5 +1,6 @@
 // Page path → which plan it shows and which part of it. Plan-specific pages are data here;
 // one generic page renders them all (docs/product.md, Pages).
+import type { PagePath } from '@abo/contract/pages';
 import type { PlanKey } from './api/plan.ts';
 
 /**
@@ -35,7 +36,7 @@ export const PLAN_SUBPAGES: Readonly<Record<string, readonly SubpageId[]>> = {
   '/incentiveplan/sametourddtravelplan': ['pqdetails', 'flqdetails', 'apvdetails'],
   '/incentiveplan/femtravelplan': ['lddmarketdetails', 'flqdetails', 'apvdetails'],
   '/incentiveplan/biennialaward': ['data'],
-};
+} satisfies Partial<Record<PagePath, readonly SubpageId[]>>;
 
 /** The subpages a plan route has (none for most). */
 export function subpagesOf(planRoute: string): readonly SubpageId[] {
@@ -48,7 +49,7 @@ export function planHref(path: string, py: string): string {
 }
 
 /** Type pages (year-switchable layout) → the plan route they show. */
-const TYPE_PAGES: Readonly<Record<string, string>> = {
+const TYPE_PAGES: Readonly<Record<string, PagePath>> = {
   '/incentiveplan/type/seminar': '/incentiveplan/seminars',
   '/incentiveplan/type/seminarbangkok': '/incentiveplan/seminarbangkok',
   '/incentiveplan/type/sametourddtravelplan': '/incentiveplan/sametourddtravelplan',
@@ -57,7 +58,7 @@ const TYPE_PAGES: Readonly<Record<string, string>> = {
   '/incentiveplan/type/biennialaward': '/incentiveplan/biennialaward',
   '/incentiveplan/type/newrank': '/incentiveplan/type/newrank',
   '/incentiveplan/seminarfunding/type': '/incentiveplan/seminarfunding',
-};
+} satisfies Partial<Record<PagePath, PagePath>>;
 
 export interface PlanPageTarget {
   /** The plan route asked of the BFF (null: by ?code=). */
@@ -70,7 +71,7 @@ export interface PlanPageTarget {
 /** Resolves a page path (lower-case, no basename) to what the generic plan page shows. */
 export function resolvePlanPage(pathname: string): PlanPageTarget {
   const path = pathname.toLowerCase().replace(/\/+$/, '');
-  if (path === '/incentiveplan/type/detail') return { planRoute: null, subpage: 'overview', typePage: true };
+  if (path === ('/incentiveplan/type/detail' satisfies PagePath)) return { planRoute: null, subpage: 'overview', typePage: true };
   const typed = TYPE_PAGES[path];
   if (typed) return { planRoute: typed, subpage: 'overview', typePage: true };
   const last = path.slice(path.lastIndexOf('/') + 1);

@@ -1,3 +1,4 @@
+import { href } from '@abo/contract/pages';
 import type { StatementItemView } from '@abo/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -73,7 +74,7 @@ function ItemSteps({ item: it, month }: { item: StatementItemView; month: string
             <dt>{t('calc.promotionLess')}</dt>
             <dd>
               <Link
-                to={`/income/promotionservicefee?month=${month}`}
+                to={href('/income/promotionservicefee', { month })}
                 aria-label={`${t('calc.promotionOf', { month: formatMonth(month, lang) })} · ${t('calc.legByLeg')}`}
               >
                 {t('calc.legByLeg')}

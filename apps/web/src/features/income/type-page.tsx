@@ -1,3 +1,4 @@
+import { href } from '@abo/contract/pages';
 import { remunerationWithholdingDetail } from '@abo/plan';
 import { ErrorBlock } from '../../components/error-block.tsx';
 import { RightOutline } from 'antd-mobile-icons';
@@ -49,7 +50,7 @@ export default function IncomeTypePage() {
                           <FigureTrace trace={{ kind: 'withholding', month: d.latestMonth, withholding }} subject={t('tax')} />
                         </p>
                       ) : null}
-                      <Link to={`/income/servicefee?month=${d.latestMonth}`} className="term-help">
+                      <Link to={href('/income/servicefee', { month: d.latestMonth })} className="term-help">
                         {t('pages.servicefee')} <RightOutline aria-hidden="true" />
                       </Link>
                     </>
@@ -62,7 +63,7 @@ export default function IncomeTypePage() {
                     {t('thisPy', { py: d.py })}
                   </h2>
                   <TotalsGrid totals={d.pyTotals} />
-                  <Link to={`/income/distributorannualincome?year=${encodeURIComponent(d.py)}`} className="term-help">
+                  <Link to={href('/income/distributorannualincome', { year: d.py })} className="term-help">
                     {t('pages.distributorannualincome')} <RightOutline aria-hidden="true" />
                   </Link>
                 </section>
@@ -78,9 +79,9 @@ export default function IncomeTypePage() {
                       header: t('item'),
                       cell: (x) =>
                         x.code === 'PROMOTION' ? (
-                          <Link to="/income/promotionservicefee">{tx(x.name)}</Link>
+                          <Link to={href('/income/promotionservicefee')}>{tx(x.name)}</Link>
                         ) : (
-                          <Link to={`/income/commissiondetail#item-${x.code}`}>{tx(x.name)}</Link>
+                          <Link to={`${href('/income/commissiondetail')}#item-${x.code}`}>{tx(x.name)}</Link>
                         ),
                     },
                     {
@@ -110,7 +111,7 @@ export default function IncomeTypePage() {
                 <ul className="income-links">
                   {INCOME_PAGES.map((p) => (
                     <li key={p}>
-                      <Link to={`/income/${p}`} className="income-links__link">
+                      <Link to={href(`/income/${p}`)} className="income-links__link">
                         <span>
                           {t(`pages.${p}`)}
                           <span className="income-links__hint">{t(`pageHints.${p}`)}</span>

@@ -1,3 +1,4 @@
+import { href } from '@abo/contract/pages';
 import type { StaffLookupData, StaffLookupMatch } from '@abo/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -173,7 +174,7 @@ function ReadOnlyPanel() {
   return (
     <section className="card">
       <ErrorBlock status="default" title={<h2 className="error-title">{t('readOnly.title')}</h2>} description={t('readOnly.body')}>
-        <button type="button" className="primary-button" onClick={() => void navigate('/')}>
+        <button type="button" className="primary-button" onClick={() => void navigate(href('/'))}>
           {t('readOnly.back')}
         </button>
       </ErrorBlock>

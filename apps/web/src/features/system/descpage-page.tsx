@@ -1,3 +1,4 @@
+import { href } from '@abo/contract/pages';
 import type { DescriptionPage, GetConfigData } from '@abo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { RightOutline } from 'antd-mobile-icons';
@@ -36,7 +37,7 @@ function DescList({ pages, missing }: { pages: readonly DescriptionPage[]; missi
         <ul className="desc-list__items">
           {pages.map((p) => (
             <li key={p.code}>
-              <Link to={`/descpage?code=${encodeURIComponent(p.code)}`} className="desc-list__link">
+              <Link to={href('/descpage', { code: p.code })} className="desc-list__link">
                 <span>{tx(p.title)}</span>
                 <RightOutline aria-hidden="true" />
               </Link>

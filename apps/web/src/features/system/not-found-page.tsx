@@ -1,3 +1,4 @@
+import { href } from '@abo/contract/pages';
 import { Button } from 'antd-mobile';
 import { ErrorBlock } from '../../components/error-block.tsx';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +18,7 @@ export default function NotFoundPage() {
         }
         description={t('notFound.body')}
       >
-        <Button color="primary" onClick={() => navigate('/')}>
+        <Button color="primary" onClick={() => navigate(href('/'))}>
           {t('notFound.home')}
         </Button>
       </ErrorBlock>

@@ -1,3 +1,4 @@
+import { href } from '@abo/contract/pages';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
@@ -22,7 +23,7 @@ export function Outstanding({ by }: { by: 'ppv' | 'apv' }) {
             actions={<MonthSelect months={d.availableMonths} value={d.month} onChange={setMonth} current={d.availableMonths[0]} />}
           >
             <p className="muted small">
-              {t('outstanding.ofDownline', { n: d.downlineCount })} · <Link to={`/achievement/${other}`}>{t(`nav.${other}`)}</Link>
+              {t('outstanding.ofDownline', { n: d.downlineCount })} · <Link to={href(`/achievement/${other}`)}>{t(`nav.${other}`)}</Link>
             </p>
             {d.performers.length === 0 ? (
               <p className="muted">{t('outstanding.none')}</p>

@@ -1,10 +1,11 @@
+import { href } from '@abo/contract/pages';
 import type { AchCondition } from '@abo/contract';
 import { ProgressBar } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { mayOpen } from '../../../app/write-pages.ts';
+import { mayOpen } from '../../../lib/write-pages.ts';
 import { StatusTag } from '../../../components/status-tag.tsx';
 import { formatMonth, formatPv } from '../../../lib/format.ts';
 import { useLocalText } from '../../../lib/use-local-text.ts';
@@ -109,10 +110,10 @@ export const ACH_GROUPS: { key: 'rank' | 'volume' | 'market' | 'tools'; pages: A
   { key: 'tools', pages: ['estimate', 'dealerinvitation', 'setshop', 'type'] },
 ];
 
-/** A link to an achievement page; none to a page staff may not open (a write page, app/write-pages.ts). */
+/** A link to an achievement page; none to a page staff may not open (a write page, lib/write-pages.ts). */
 export function AchLink({ page }: { page: AchPageKey }) {
   const { t } = useAch();
-  const path = `/achievement/${page}`;
+  const path = href(`/achievement/${page}`);
   if (!mayOpen(path)) return null;
   return (
     <Link to={path} className="ach-link">

@@ -1,3 +1,4 @@
+import { href } from '@abo/contract/pages';
 import type { HomeFirstGoal } from '@abo/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -28,10 +29,10 @@ export function FirstGoal({ goal }: { goal: HomeFirstGoal }) {
           {t('goalSoFar', { gpv: pv(goal.groupPv), min: pv(goal.targetMinPv) })} · {t('daysLeft', { count: goal.daysLeft })}
         </p>
         <p className="moment__actions">
-          <Link to="/achievement/topup" className="moment__action">
+          <Link to={href('/achievement/topup')} className="moment__action">
             {t('goalTopup')}
           </Link>
-          <Link to="/achievement/estimate" className="moment__action">
+          <Link to={href('/achievement/estimate')} className="moment__action">
             {t('goalEstimate')}
           </Link>
         </p>

@@ -1,8 +1,9 @@
+import { href } from '@abo/contract/pages';
 import type { HomeSummary } from '@abo/contract';
 import { CheckCircleFill, CloseCircleFill, RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { mayOpen } from '../../../app/write-pages.ts';
+import { mayOpen } from '../../../lib/write-pages.ts';
 import { FigureTrace } from '../../../components/figure-trace/figure-trace.tsx';
 import { StatusTag } from '../../../components/status-tag.tsx';
 import { TermText } from '../../../components/term/term-text.tsx';
@@ -10,7 +11,7 @@ import { formatMonth, formatPv } from '../../../lib/format.ts';
 import { useLocalText } from '../../../lib/use-local-text.ts';
 import { FirstGoal } from './first-goal.tsx';
 
-const INVITE = '/achievement/dealerinvitation';
+const INVITE = href('/achievement/dealerinvitation');
 
 /**
  * Did last month count: yes or no, and its why: the Q-month (SP-month) test worked out on that
@@ -101,7 +102,7 @@ function ClosestLeg({ legs }: { legs: HomeSummary['legs'] }) {
     );
   }
   return (
-    <Link className="moment__row moment__link" to={`/incentiveplan/marketdetails?ref=${encodeURIComponent(leg.ref)}`}>
+    <Link className="moment__row moment__link" to={href('/incentiveplan/marketdetails', { ref: leg.ref })}>
       <div className="moment__body">
         <div className="moment__head">
           <span className="muted small">{t('closestLeg')}</span>

@@ -1,3 +1,4 @@
+import { href } from '@abo/contract/pages';
 import type { HomeSummary } from '@abo/contract';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,7 @@ export function ProjectedPay({ pay }: { pay: NonNullable<HomeSummary['projectedP
   const lang = i18n.language;
   const fen = (n: number) => formatFen(n, lang);
   return (
-    <Link to="/achievement/estimate" className="card area-card" data-testid="projected-pay">
+    <Link to={href('/achievement/estimate')} className="card area-card" data-testid="projected-pay">
       <h2 className="card__title">
         {/* The badge stays beside the title: the title row spreads its children to the edges. */}
         <span>

@@ -1,13 +1,14 @@
+import { href } from '@abo/contract/pages';
 import type { PlanData } from '@abo/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { mayOpen } from '../../../app/write-pages.ts';
+import { mayOpen } from '../../../lib/write-pages.ts';
 import { StatusTag } from '../../../components/status-tag.tsx';
 import { formatFen } from '../../../lib/format.ts';
 import { useLocalText } from '../../../lib/use-local-text.ts';
 import { CriterionRow } from './criterion-row.tsx';
 
-const SETTAG = '/incentiveplan/biennialaward/settag';
+const SETTAG = href('/incentiveplan/biennialaward/settag');
 
 /** Tiers (seat class, funding amount) or tracks (biennial): each with its own criteria. */
 export function LevelsCard({ plan }: { plan: PlanData }) {

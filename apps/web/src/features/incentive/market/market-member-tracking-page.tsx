@@ -1,3 +1,4 @@
+import { href } from '@abo/contract/pages';
 import { useQueryClient } from '@tanstack/react-query';
 import { Skeleton } from 'antd-mobile';
 import { useEffect } from 'react';
@@ -51,7 +52,7 @@ function TreePage() {
       <section className="card">
         <p className="market-intro">{t('tree.intro')}</p>
         <div className="market-toolbar">
-          <Link to="/incentiveplan/marketmembertracking/useguide" className="term-help">
+          <Link to={href('/incentiveplan/marketmembertracking/useguide')} className="term-help">
             {t('guideLink')}
           </Link>
           <ViewSwitch view="tree" />

@@ -1,3 +1,4 @@
+import { href } from '@abo/contract/pages';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '../../../components/page.tsx';
@@ -34,7 +35,7 @@ export default function MarketUseGuidePage() {
           </p>
           <h2 className="card__title">{t('guide.privacyTitle')}</h2>
           <p>{t('guide.privacy')}</p>
-          <Link to="/incentiveplan/marketmembertracking" className="market-cta">
+          <Link to={href('/incentiveplan/marketmembertracking')} className="market-cta">
             {t('guide.open')}
           </Link>
         </section>

@@ -1,3 +1,4 @@
+import type { PagePath } from '@abo/contract/pages';
 import { MEMBER_SORT_ORDER, MEMBER_SORTS, type MemberSort } from '@abo/contract/member-sorts';
 import type { MemberQuery } from './api/get-members.ts';
 
@@ -83,7 +84,7 @@ export function membersToParams(loc: MembersLocation, base: URLSearchParams = ne
 }
 
 /** A link into member tracking with these filters and sort (e.g. from a plan's FLQ gap). */
-export function membersHref(query: Partial<MemberQuery>, path = '/incentiveplan/marketmembertracking'): string {
+export function membersHref(query: Partial<MemberQuery>, path: PagePath = '/incentiveplan/marketmembertracking'): string {
   const sort = query.sort ?? DEFAULT_QUERY.sort!;
   const p = membersToParams({
     query: { ...DEFAULT_QUERY, order: MEMBER_SORT_ORDER[sort], ...query },

@@ -1,3 +1,4 @@
+import { href } from '@abo/contract/pages';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -23,7 +24,7 @@ export function IncomeLinks({ pages, search }: { pages: readonly IncomePage[]; s
       <ul className="income-links">
         {pages.map((p) => (
           <li key={p}>
-            <Link to={`/income/${p}${search ? `?${search}` : ''}`} className="income-links__link">
+            <Link to={`${href(`/income/${p}`)}${search ? `?${search}` : ''}`} className="income-links__link">
               <span>{t(`pages.${p}`)}</span>
               <RightOutline aria-hidden="true" />
             </Link>

@@ -1,3 +1,4 @@
+import { href } from '@abo/contract/pages';
 import type { StatementItemView } from '@abo/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -44,7 +45,7 @@ export function ItemCalculation({ item: it, month }: { item: StatementItemView; 
         {line(t('calc.promotionLess'), true)}
         <div className="small">
           <Link
-            to={`/income/promotionservicefee?month=${month}`}
+            to={href('/income/promotionservicefee', { month })}
             aria-label={`${t('calc.promotionOf', { month: formatMonth(month, lang) })} · ${t('calc.promotionLines')}`}
           >
             {t('calc.promotionLines')}

@@ -1,3 +1,4 @@
+import { href } from '@abo/contract/pages';
 import type { IncomeTotals, StatementRow } from '@abo/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -37,7 +38,7 @@ export function StatementTable({ rows, totals, current }: { rows: readonly State
           </>
         ) : (
           <>
-            <Link to={`/income/servicefee?month=${r.month}`}>{formatMonth(r.month, lang)}</Link>
+            <Link to={href('/income/servicefee', { month: r.month })}>{formatMonth(r.month, lang)}</Link>
             {r.paidOn ? (
               <div>
                 <PaidOn day={r.paidOn} />

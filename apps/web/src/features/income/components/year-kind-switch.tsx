@@ -1,3 +1,4 @@
+import { href } from '@abo/contract/pages';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -9,8 +10,8 @@ import { Link } from 'react-router';
 export function YearKindSwitch({ current }: { current: 'py' | 'tax' }) {
   const { t } = useTranslation('income');
   const views = [
-    { kind: 'py', to: '/income/distributorannualincome', label: t('yearKind.py'), hint: t('yearKind.pyHint') },
-    { kind: 'tax', to: '/income/annualtaxable', label: t('yearKind.tax'), hint: t('yearKind.taxHint') },
+    { kind: 'py', to: href('/income/distributorannualincome'), label: t('yearKind.py'), hint: t('yearKind.pyHint') },
+    { kind: 'tax', to: href('/income/annualtaxable'), label: t('yearKind.tax'), hint: t('yearKind.taxHint') },
   ] as const;
   return (
     <nav className="year-kind" aria-label={t('yearKind.label')}>

@@ -1,3 +1,4 @@
+import { href } from '@abo/contract/pages';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';
@@ -32,7 +33,7 @@ export function OperatorsOnly({ staff }: { staff: boolean }) {
           <a className="primary-button op-link-button" href={operatorSignInUrl(i18n.language)}>
             {t('only.signIn')}
           </a>
-          <button type="button" className="op-secondary" onClick={() => void navigate('/')}>
+          <button type="button" className="op-secondary" onClick={() => void navigate(href('/'))}>
             {t('only.home')}
           </button>
         </div>

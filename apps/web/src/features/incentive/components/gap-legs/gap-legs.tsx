@@ -1,3 +1,4 @@
+import { href } from '@abo/contract/pages';
 import type { GapLegRow, GapLegsData, PlanData } from '@abo/contract';
 import { Button, Skeleton } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
@@ -22,7 +23,7 @@ function LegRow({ row, d }: { row: GapLegRow; d: GapLegsData }) {
   const thisMonth = row.isQ ? t('isQ') : d.kind === 'flqMonths' ? t('toQ', { pv }) : t('thisMonthToQ', { pv });
   return (
     <li className="gap-leg">
-      <Link className="gap-leg__link" to={`/incentiveplan/marketdetails?ref=${encodeURIComponent(row.ref)}`}>
+      <Link className="gap-leg__link" to={href('/incentiveplan/marketdetails', { ref: row.ref })}>
         <span className="visually-hidden">{t('open', { name })}: </span>
         <span className="gap-leg__top">
           <span>

@@ -1,3 +1,4 @@
+import { href } from '@abo/contract/pages';
 import type { MarketPerson, QFlag } from '@abo/contract';
 import { pinName } from '@abo/plan';
 import { CheckCircleFill, ClockCircleOutline, MinusCircleOutline } from 'antd-mobile-icons';
@@ -24,7 +25,7 @@ export function PersonCell({ person, link = true }: { person: MarketPerson; link
   // The link's name is its text, with what it does first for screen readers (an aria-label
   // that differs from the visible text fails voice control: "click 王华***明").
   return link ? (
-    <Link className="market-person" to={`/incentiveplan/marketdetails?ref=${encodeURIComponent(person.ref)}`}>
+    <Link className="market-person" to={href('/incentiveplan/marketdetails', { ref: person.ref })}>
       <span className="visually-hidden">{t('viewDetails')}: </span>
       {body}
     </Link>

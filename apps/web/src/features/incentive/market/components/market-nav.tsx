@@ -1,14 +1,15 @@
+import { href } from '@abo/contract/pages';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 
 const LINKS = [
-  ['/incentiveplan/trackingpartnersmonthly', 'title.monthly'],
-  ['/incentiveplan/trackingpartnersannual', 'title.annual'],
-  ['/incentiveplan/keycoachingpartnersmonthly', 'title.keyMonthly'],
-  ['/incentiveplan/keycoachingpartners', 'title.keyAnnual'],
-  ['/incentiveplan/marketmembertracking', 'title.members'],
-  ['/incentiveplan/trackingcopies', 'title.copies'],
+  [href('/incentiveplan/trackingpartnersmonthly'), 'title.monthly'],
+  [href('/incentiveplan/trackingpartnersannual'), 'title.annual'],
+  [href('/incentiveplan/keycoachingpartnersmonthly'), 'title.keyMonthly'],
+  [href('/incentiveplan/keycoachingpartners'), 'title.keyAnnual'],
+  [href('/incentiveplan/marketmembertracking'), 'title.members'],
+  [href('/incentiveplan/trackingcopies'), 'title.copies'],
 ] as const;
 
 /** The market pages side by side, so a leader moves between views in one tap. */

@@ -1,3 +1,4 @@
+import { href } from '@abo/contract/pages';
 import type { MemberSort, MembersData } from '@abo/contract';
 import type { InfiniteData, UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
@@ -72,7 +73,7 @@ export function MembersView({ title, year, onYear, views }: Props) {
       <section className="card">
         <p className="market-intro">{t('intro.members')}</p>
         <div className="market-toolbar">
-          <Link to="/incentiveplan/marketmembertracking/useguide" className="term-help">
+          <Link to={href('/incentiveplan/marketmembertracking/useguide')} className="term-help">
             {t('guideLink')}
           </Link>
           {views}

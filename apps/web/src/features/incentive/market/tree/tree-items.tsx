@@ -1,4 +1,5 @@
 // The tree's items: a member's row, the "Show N more" item and a branch's retry.
+import { href } from '@abo/contract/pages';
 import { TREE_PAGE_SIZE } from '@abo/contract/tree-paging';
 import { useQueryClient } from '@tanstack/react-query';
 import { DownOutline, RightOutline } from 'antd-mobile-icons';
@@ -11,7 +12,7 @@ import { treeChildrenQuery, type TreeView } from '../api/get-tree.ts';
 import { PinLabel, QFlag } from '../components/bits.tsx';
 import type { MoreRow, Row } from './tree-rows.ts';
 
-export const detailsHref = (ref: string) => `/incentiveplan/marketdetails?ref=${encodeURIComponent(ref)}`;
+export const detailsHref = (ref: string) => href('/incentiveplan/marketdetails', { ref });
 /**
  * The item after a branch's loaded children: in the tree's keyboard order like a member, its place
  * the next one of the set ("101 of 424"), Enter or a click loads the next page in place.

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { setSession } from '../lib/storage.ts';
-import { routeTable } from './routes.ts';
-import { mayOpen } from './write-pages.ts';
+import { routeTable } from '../app/routes.ts';
+import { setSession } from './storage.ts';
+import { mayOpen, WRITE_PAGES } from './write-pages.ts';
 
 const writePages = routeTable.filter((r) => r.write).map((r) => r.path);
 
 describe('ways to the write pages', () => {
+  it("are the route table's write pages", () => {
+    expect([...WRITE_PAGES].sort()).toEqual([...writePages].sort());
+  });
+
   it('are shown to a distributor, on every channel but the staff one', () => {
     expect(writePages.length).toBeGreaterThanOrEqual(5);
     for (const channel of ['ebiz', 'wec', 'ca'] as const) {
