@@ -26,7 +26,8 @@ describe('the statements the close writes', () => {
   });
 });
 
-describe('the month rows of a first close', () => {
+// SQLite's own: the first close's index rebuild is on its staged path (close/staging.ts).
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the month rows of a first close (SQLite)', () => {
   it('leave the (month, ada) index as the schema has it, and month look-ups use it', async () => {
     const t = await fresh();
     const indexes = async () =>
