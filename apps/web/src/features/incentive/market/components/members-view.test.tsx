@@ -182,9 +182,11 @@ describe('market member tracking', { timeout: 15_000 }, () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     show('?q=notQ');
     await table();
-    const status = screen.getByRole('status');
+    // The export's own live region (the page has others, such as pull-to-refresh's).
+    const exportButton = screen.getByRole('button', { name: 'Export CSV' });
+    const status = within(exportButton.closest('.market-export') as HTMLElement).getByRole('status');
     expect(status).toHaveTextContent('');
-    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    fireEvent.click(exportButton);
     await waitFor(() => expect(status).toHaveTextContent(`Downloaded market-members-2026-11.csv (${TOTAL} members)`));
     expect(click).toHaveBeenCalledTimes(1);
     expect(created).toHaveLength(1);
