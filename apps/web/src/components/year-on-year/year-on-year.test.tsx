@@ -24,9 +24,7 @@ beforeAll(() => {
 });
 afterAll(async () => {
   await act(() => i18n.changeLanguage('zh-CN'));
-  // The charts load Chart.js as they render: a load still on its way when the file's environment
-  // is torn down fails the run, so the last one is awaited here (the same module, already asked for).
-  await import('../../lib/chart.ts');
+  // The charts load Chart.js as they render: src/testing/setup.ts waits for such loads to settle.
 });
 
 function show(node: ReactNode, data: [readonly unknown[], unknown][], address = '/achievement') {
