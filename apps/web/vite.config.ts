@@ -2,7 +2,11 @@ import react from '@vitejs/plugin-react';
 import type { OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+// By path, not @abo/contract/channels: Vite loads this file in Node, which cannot import a
+// workspace package's TypeScript by name.
+import { CHANNELS, MOBILE_UA } from '../../packages/contract/src/channels.ts';
 import { ownRoutes, routeTable } from './src/app/routes.ts';
+import { starterScript } from './src/features/auth/early-exchange.ts';
 
 // A file URL as a module id (POSIX path); node:url is off limits in apps/web.
 const filePath = (url: URL) => decodeURIComponent(url.pathname);
@@ -109,12 +113,40 @@ function inlineEntryCss(): Plugin {
   };
 }
 
+/**
+ * index.html sends a sign-in's token exchange itself, while the shell downloads (issue #36;
+ * src/features/auth/early-exchange.ts): the starter's source opens <head>, as an
+ * inline script the BFF allows by its hash (apps/bff/src/plugins/web.ts). Not when the BFF is
+ * elsewhere (VITE_BFF_BASE_URL…): the starter only sends to the page's own origin, and the app
+ * then exchanges the token itself, as before.
+ */
+function earlyExchange(): Plugin {
+  let bffElsewhere = false;
+  return {
+    name: 'abo-early-exchange',
+    configResolved(config) {
+      bffElsewhere = Object.entries(config.env).some(([name, value]) => name.startsWith('VITE_BFF_BASE_URL') && !!value);
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        if (bffElsewhere) return html;
+        // Right after the charset, which must stay within the document's first 1 024 bytes.
+        const charset = /<meta charset="UTF-8"\s*\/?>/i;
+        if (!charset.test(html)) throw new Error('early exchange: index.html has no <meta charset="UTF-8">');
+        const script = starterScript({ channels: CHANNELS, mobile: MOBILE_UA.source });
+        return html.replace(charset, (tag) => `${tag}<script>${script}</script>`);
+      },
+    },
+  };
+}
+
 /** A module of a feature folder (the sign-in guard's excepted: it is in the shell) that is not a page. */
 const FEATURE_PART = /apps[\\/]web[\\/]src[\\/]features[\\/](?!auth[\\/])(\w+)[\\/](?!(?:.*[\\/])?[\w-]+-page\.tsx$)/;
 
 export default defineConfig(({ command }) => ({
   base: '/front/',
-  plugins: [react(), routePreloads(), moduleSizes(), inlineEntryCss()],
+  plugins: [react(), routePreloads(), moduleSizes(), inlineEntryCss(), earlyExchange()],
   resolve: {
     alias:
       command === 'build'

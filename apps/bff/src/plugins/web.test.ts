@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTE_PRELOADS_FILE, routeKey, webPlugin } from './web.ts';
+import { securityHeadersPlugin } from './security-headers.ts';
+import { ROUTE_PRELOADS_FILE, routeKey, webPlugin, withScriptSources } from './web.ts';
 
 const INDEX = '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>';
 const PRELOADS = {
@@ -95,5 +97,39 @@ describe('web plugin: a build without the preload list', () => {
     expect(res.body).toBe(INDEX);
     await app.close();
     fs.rmSync(webDist, { recursive: true, force: true });
+  });
+});
+
+describe("web plugin: index.html's inline script under the CSP", () => {
+  // The web build's early token exchange (apps/web/src/features/auth/early-exchange.ts) is inline.
+  const SCRIPT = '(function(w){w.started=1})(window)';
+  const sha = `'sha256-${createHash('sha256').update(SCRIPT).digest('base64')}'`;
+
+  it("allows that script by its hash on pages only, never by 'unsafe-inline'", async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-web-plugin-'));
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), INDEX.replace('<head>', `<head><script>${SCRIPT}</script>`));
+    fs.writeFileSync(path.join(webDist, 'assets', 'home-page-1.js'), 'export default 1');
+    const app = Fastify();
+    await app.register(securityHeadersPlugin, { portalOrigins: [], imageOrigins: [], connectOrigins: [] });
+    await app.register(webPlugin, { webDist });
+    for (const url of ['/front/', '/front/income/servicefee?sessionToken=x']) {
+      const page = await app.inject({ method: 'GET', url });
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp).toContain(`script-src 'self' ${sha};`);
+      expect(csp.match(/script-src[^;]*/)![0]).not.toContain('unsafe-inline');
+    }
+    const asset = await app.inject({ method: 'GET', url: '/front/assets/home-page-1.js' });
+    expect(String(asset.headers['content-security-policy'])).toContain("script-src 'self';");
+    await app.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('adds sources to script-src wherever it stands, and nothing without sources', () => {
+    expect(withScriptSources("default-src 'self';script-src 'self';object-src 'none'", ["'sha256-a'"])).toBe(
+      "default-src 'self';script-src 'self' 'sha256-a';object-src 'none'",
+    );
+    expect(withScriptSources("script-src 'self'", ["'sha256-a'", "'sha256-b'"])).toBe("script-src 'self' 'sha256-a' 'sha256-b'");
+    expect(withScriptSources("default-src 'self'", [])).toBe("default-src 'self'");
   });
 });

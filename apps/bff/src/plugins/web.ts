@@ -23,6 +23,29 @@ export function routeKey(url: string): string {
 }
 
 /**
+ * The CSP sources that allow index.html's inline scripts (the web build writes one: the early
+ * token exchange, apps/web/src/features/auth/early-exchange.ts), each by the SHA-256 of its text:
+ * script-src stays without 'unsafe-inline'.
+ */
+function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, text]) =>
+      `'sha256-${createHash('sha256')
+        .update(text ?? '')
+        .digest('base64')}'`,
+  );
+}
+
+/** The page's Content-Security-Policy: the app's, with `sources` added to script-src. */
+export function withScriptSources(csp: string, sources: string[]): string {
+  if (sources.length === 0) return csp;
+  return csp.replace(
+    /(^|;)\s*script-src([^;]*)/,
+    (_m, start: string, values: string) => `${start}script-src${values} ${sources.join(' ')}`,
+  );
+}
+
+/**
  * index.html per page path, with preload links for what that page loads after
  * the shell (the app frame, the page's chunks and styles): they download
  * alongside the shell instead of after it has run the router. Each variant is
@@ -44,7 +67,8 @@ function pageDocuments(webDist: string) {
     return html.replace('</head>', `${links.join('')}</head>`);
   };
 
-  return (url: string, encoding: Encoding) => {
+  const scriptSources = inlineScriptHashes(html);
+  const documentFor = (url: string, encoding: Encoding) => {
     const key = routeKey(url);
     const route = key in preloads ? key : '*';
     const cacheKey = `${route}|${encoding}`;
@@ -62,6 +86,7 @@ function pageDocuments(webDist: string) {
     }
     return entry;
   };
+  return { documentFor, scriptSources };
 }
 
 /**
@@ -77,11 +102,14 @@ export const webPlugin = fp(
     if (!hasBuild) {
       app.log.warn({ webDist: opts.webDist }, 'web app is not built; run `npm run build`');
     }
-    const documentFor = hasBuild ? pageDocuments(opts.webDist) : null;
+    const documents = hasBuild ? pageDocuments(opts.webDist) : null;
 
     const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
       const encoding = acceptedEncoding(request);
-      const { body, etag } = documentFor!(request.url, encoding);
+      const { body, etag } = documents!.documentFor(request.url, encoding);
+      // Set by the security headers' onRequest hook, on the raw response.
+      const csp = reply.raw.getHeader('content-security-policy');
+      if (typeof csp === 'string') reply.header('content-security-policy', withScriptSources(csp, documents!.scriptSources));
       reply.header('Cache-Control', 'no-cache').header('ETag', etag).header('Vary', 'Accept-Encoding');
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();
       if (encoding !== 'identity') reply.header('Content-Encoding', encoding);

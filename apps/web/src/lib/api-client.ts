@@ -31,6 +31,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The answer is a file (an attachment), or the envelope when the BFF refuses: a file resolves as its response. */
   file?: boolean;
+  /**
+   * The answer of this very request, already sent (the sign-in's token exchange, sent by
+   * index.html: features/auth/early-exchange.ts): read as if this call had sent it.
+   */
+  sent?: Promise<Response>;
 }
 
 // --- A page's own data: shown in place, not by toasts ------------------------
@@ -232,13 +237,14 @@ export async function post(path: string, body?: object, options: RequestOptions 
       const form = body instanceof FormData;
       const headers = requestHeaders(channel);
       if (form) delete headers['content-type'];
-      response = await fetch(url, {
-        method: 'POST',
-        headers,
-        body: form ? body : JSON.stringify(requestBody(channel, body)),
-        signal: controller.signal,
-        credentials: 'same-origin',
-      });
+      response = await (options.sent ??
+        fetch(url, {
+          method: 'POST',
+          headers,
+          body: form ? body : JSON.stringify(requestBody(channel, body)),
+          signal: controller.signal,
+          credentials: 'same-origin',
+        }));
     } catch (err) {
       if (options.signal?.aborted) throw err;
       const message = (await translate())('request.networkError');

@@ -1,7 +1,5 @@
 import type { Channel } from '@abo/contract';
-import { CHANNEL_IDS, isChannel } from '@abo/contract/channels';
-
-const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile|MicroMessenger|HarmonyOS/i;
+import { CHANNEL_IDS, isChannel, MOBILE_UA } from '@abo/contract/channels';
 
 /** The WeChat built-in browser (also WeCom, which shares its JS-SDK). */
 export function isWeChat(ua: string = typeof navigator === 'undefined' ? '' : navigator.userAgent): boolean {

@@ -343,3 +343,74 @@ describe('the public check of a certificate code (features/verify)', () => {
     });
   });
 });
+
+describe('taking over the exchange index.html sent (early-exchange.ts)', () => {
+  let module: typeof Middleware;
+  beforeEach(async () => {
+    // A fresh page, no session yet.
+    vi.resetModules();
+    sessionStorage.clear();
+    module = await import('./auth-middleware.ts');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    delete window.__aboExchange;
+    window.history.replaceState(null, '', '/');
+  });
+
+  const envelope = (body: object) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+  /** The page as index.html's starter leaves it: the token marked used, its answer in flight. */
+  function sentByIndexHtml(token: string, answer: Promise<Response>) {
+    setSession('_sessionToken', [token]);
+    let left: Promise<Response> | undefined = answer;
+    window.__aboExchange = () => {
+      const taken = left;
+      left = undefined;
+      return taken;
+    };
+    window.history.replaceState(null, '', `/front/income?channel=wec&sessionToken=${token}`);
+    module.beginSignIn();
+  }
+
+  it('signs in with its answer and never sends the one-time token again', async () => {
+    const api = bff({ early: '10000001' });
+    sentByIndexHtml(
+      'early',
+      Promise.resolve(envelope({ code: 0, message: 'ok', success: true, data: { accessToken: 'a-early', idToken: ID_TOKEN } })),
+    );
+    expect(address()).toBe('/front/income?channel=wec');
+    expect(await guard(module, '/front/income?channel=wec')).toEqual({ next: true });
+    expect(getSession('accessToken')).toBe('a-early');
+    expect(getSession('loginAda')).toBe('10000001');
+    expect(getSession('_sessionToken')).toEqual(['early']);
+    expect(window.__aboExchange?.()).toBeUndefined();
+    expect(api.fetch).not.toHaveBeenCalled();
+  });
+
+  it('takes an error envelope the way of its own call: to the portal to sign in again', async () => {
+    const api = bff({});
+    sentByIndexHtml('refused', Promise.resolve(envelope({ code: 9900401, message: 'invalid', success: false, data: null })));
+    const result = await guard(module, '/front/income?channel=wec');
+    expect(result).toMatchObject({ document: true });
+    expect(new URL((result as { location: string }).location).pathname).toBe('/idp/login');
+    expect(getSession('accessToken')).toBeNull();
+    expect(api.fetch).not.toHaveBeenCalled();
+  });
+
+  it('takes a network failure the same way', async () => {
+    const api = bff({});
+    sentByIndexHtml('lost', Promise.reject(new TypeError('Failed to fetch')));
+    expect(await guard(module, '/front/income?channel=wec')).toMatchObject({ document: true });
+    expect(getSession('accessToken')).toBeNull();
+    expect(api.fetch).not.toHaveBeenCalled();
+  });
+
+  it('without it (no starter ran), exchanges the token itself, once', async () => {
+    const api = bff({ own: '10000001' });
+    window.history.replaceState(null, '', '/front/income?channel=wec&sessionToken=own');
+    module.beginSignIn();
+    expect(await guard(module, '/front/income?channel=wec')).toEqual({ next: true });
+    expect(api.exchanged()).toEqual(['own']);
+    expect(getSession('_sessionToken')).toEqual(['own']);
+  });
+});

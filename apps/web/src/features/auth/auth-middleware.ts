@@ -69,10 +69,12 @@ async function exchangeCredentials(sessionToken: string | null, wechatCode: stri
       // Fall through: without tokens the user signs in again.
     }
   }
-  if (sessionToken && !isSessionTokenUsed(sessionToken)) {
+  // index.html may have sent this exchange already (early-exchange.ts), marking the token used.
+  const sent = window.__aboExchange?.();
+  if (sessionToken && (sent || !isSessionTokenUsed(sessionToken))) {
     markSessionTokenUsed(sessionToken);
     try {
-      tokens = await exchangeSessionToken(sessionToken);
+      tokens = await exchangeSessionToken(sessionToken, sent);
     } catch {
       // An invalid or replayed token: keep any tokens we have, else sign in.
     }
@@ -136,8 +138,9 @@ export function beginSignIn(): void {
   setSession('channel', channel);
   if (channel === 'iinquiry') keepStaffParams(url);
   else {
+    // Without either (other credentials only), it resolves to null at once.
     const { sessionToken, wechatCode } = credentialsIn(url);
-    if (sessionToken || wechatCode) earlyExchange = exchangeCredentials(sessionToken, wechatCode);
+    earlyExchange = exchangeCredentials(sessionToken, wechatCode);
   }
   const clean = withoutCredentials(url);
   window.history.replaceState(window.history.state, '', clean.pathname + clean.search + clean.hash);
