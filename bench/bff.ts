@@ -5,6 +5,7 @@
  *       settings, in the same child process, sent the same requests), and
  *   (b) the three heaviest inquiry calls with valid tokens: a plan overview, market member
  *       tracking and an income statement, each rotating over many distributors (--users).
+ * The server runs in bench/bff-server.ts.
  * Prints req/s, p50, p99, errors/non-2xx/envelope errors and the ratio (b)/(a) against the goals
  * (ratio ≥ 0.5, p99 ≤ 20 ms).
  *   npx tsx bench/bff.ts [--distributors 100000] [--duration 10] [--connections 50] [--users 256]
@@ -25,15 +26,11 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import { Session } from 'node:inspector/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import Fastify from 'fastify';
 import { pyOf } from '@abo/plan';
-import { buildApp } from '../apps/bff/src/app.ts';
-import { loadConfig, type Config } from '../apps/bff/src/config.ts';
 import { closeMonths } from '../apps/bff/src/close/close.ts';
 import { markDataReplaced } from '../apps/bff/src/db/data-version.ts';
 import { closeDatabase, migrateToLatest, openDatabase, type DB } from '../apps/bff/src/db/index.ts';
@@ -41,12 +38,10 @@ import { importDirectory } from '../apps/bff/src/import/import.ts';
 import { createSessionToken } from '../apps/bff/src/idp/session-tokens.ts';
 import { seedDatabase } from '../apps/bff/src/seed/index.ts';
 import { startPgCluster, type PgCluster } from '../apps/bff/src/testing/pg-cluster.ts';
+import { benchConfig, METRICS_TOKEN, TODAY, type ToChild, type ToParent } from './bff-server.ts';
 
 const RATIO_GOAL = 0.5;
 const P99_GOAL_MS = 20;
-const TODAY = '2026-11-21';
-/** The server's /metrics token (production asks for one): the answer cache's hits are read there. */
-const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 
 // autocannon ships no types; the part of its API used here.
 interface Histogram {
@@ -78,74 +73,6 @@ interface AutocannonOptions {
   verifyBody?: (body: string) => boolean;
 }
 const autocannon = createRequire(import.meta.url)('autocannon') as (opts: AutocannonOptions) => Promise<AutocannonResult>;
-
-/** The messages between this process and the server child. */
-type ToParent = { ready: { bff: number; baseline: number } } | { cpu: NodeJS.CpuUsage } | { profiled: string };
-/** The parent's requests: CPU time so far, or start / stop (and write) a CPU profile. */
-type ToChild = 'cpu' | { profile: 'start' } | { profile: 'stop'; file: string };
-
-/** The server's configuration; DATABASE_URL (PostgreSQL) when given, else SQLite in dataDir. */
-function benchConfig(dataDir: string, logLevel: string, databaseUrl: string | undefined): Config {
-  return loadConfig({
-    DATA_DIR: dataDir,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    LOG_LEVEL: logLevel,
-    INQUIRY_TODAY: TODAY,
-    LOGIN_RATE_LIMIT: '100000',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    NODE_ENV: 'production',
-    METRICS_TOKEN,
-  });
-}
-
-// ---------------------------------------------------------------------------------------
-// Child: serves the BFF and the baseline on two ports of 127.0.0.1.
-
-async function serve(dataDir: string, logLevel: string, databaseUrl: string | undefined): Promise<void> {
-  const config = benchConfig(dataDir, logLevel, databaseUrl);
-  const db = openDatabase(config);
-  await migrateToLatest(db);
-  const app = await buildApp({ config, db, logger: logLevel !== 'silent' });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-
-  // The BFF's Fastify settings (app.ts) with one route and nothing else.
-  const baseline = Fastify({
-    logger: logLevel !== 'silent' ? { level: logLevel } : false,
-    bodyLimit: 64 * 1024,
-    routerOptions: { caseSensitive: false, maxParamLength: 200 },
-    trustProxy: true,
-  });
-  const constant = { code: 0, message: 'success', success: true, data: { ok: true } };
-  baseline.post('/baseline', async () => constant);
-  await baseline.listen({ port: 0, host: '127.0.0.1' });
-
-  const port = (s: typeof app.server) => (s.address() as { port: number }).port;
-  const send = (m: ToParent) => process.send!(m);
-  let inspector: Session | undefined;
-  process.on('message', (m: ToChild) => {
-    if (m === 'cpu') return send({ cpu: process.cpuUsage() });
-    void (async () => {
-      if (m.profile === 'start') {
-        inspector = new Session();
-        inspector.connect();
-        await inspector.post('Profiler.enable');
-        await inspector.post('Profiler.start');
-        send({ profiled: '' });
-      } else if (inspector) {
-        const { profile } = await inspector.post('Profiler.stop');
-        fs.writeFileSync(m.file, JSON.stringify(profile));
-        inspector.disconnect();
-        send({ profiled: m.file });
-      }
-    })();
-  });
-  process.on('disconnect', () => {
-    // app.close() closes the database too (plugins/database.ts).
-    void Promise.all([app.close(), baseline.close()]).finally(() => process.exit(0));
-  });
-  send({ ready: { bff: port(app.server), baseline: port(baseline.server) } });
-}
 
 // ---------------------------------------------------------------------------------------
 // Parent: seed, pick the distributors, start the child, sign in, measure, print.
@@ -248,10 +175,8 @@ async function main(): Promise<void> {
       'cpu-prof': { type: 'string' },
       hourly: { type: 'boolean', default: false },
       'hourly-orders': { type: 'string' },
-      serve: { type: 'string' },
     },
   });
-  if (values.serve) return serve(values.serve, values['log-level'], values['database-url']);
 
   const smoke = values.smoke;
   const distributors = Number(values.distributors ?? (smoke ? 1000 : 100_000));
@@ -307,14 +232,10 @@ async function main(): Promise<void> {
     // The server runs in its own process (same Node flags, so tsx too): autocannon here must
     // not share its event loop.
     const profDir = values['cpu-prof'];
-    child = fork(
-      import.meta.filename,
-      ['--serve', dir, '--log-level', values['log-level'], ...(databaseUrl ? ['--database-url', databaseUrl] : [])],
-      {
-        execArgv: process.execArgv,
-        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-      },
-    );
+    child = fork(path.join(import.meta.dirname, 'bff-server.ts'), [dir, values['log-level'], ...(databaseUrl ? [databaseUrl] : [])], {
+      execArgv: process.execArgv,
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
     const server = child;
     const messages: Array<(m: ToParent) => void> = [];
     server.on('message', (m: ToParent) => messages.shift()?.(m));
