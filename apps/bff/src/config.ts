@@ -1,3 +1,4 @@
+import { chinaInstant } from '@abo/words';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -211,7 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.WECHAT_APP_SECRET && !demo && !env['WECHAT_APP_ID']) {
     throw new Error('Invalid configuration:\n  WECHAT_APP_SECRET needs WECHAT_APP_ID (the official account it belongs to)');
   }
-  const pinned = e.INQUIRY_TODAY ? new Date(`${e.INQUIRY_TODAY}T12:00:00+08:00`) : undefined;
+  const pinned = e.INQUIRY_TODAY ? new Date(chinaInstant(`${e.INQUIRY_TODAY}T12:00:00`)) : undefined;
   return {
     ...e,
     demo,

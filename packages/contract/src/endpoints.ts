@@ -95,7 +95,7 @@ import {
   statementListDataSchema,
 } from './income.ts';
 import { statementChangeBodySchema, statementChangeDataSchema } from './statement-change.ts';
-import { soFarChangeDataSchema } from './so-far-change.ts';
+import { soFarChangeDataSchema } from './achievement-so-far-change.ts';
 import { documentLinkBodySchema, documentLinkDataSchema } from './documents.ts';
 import { achProjectionDataSchema, achYearOnYearBodySchema, achYearOnYearDataSchema } from './projections.ts';
 import {

@@ -11,7 +11,7 @@ export * from './home.ts';
 export * from './achievement.ts';
 export * from './income.ts';
 export * from './statement-change.ts';
-export * from './so-far-change.ts';
+export * from './achievement-so-far-change.ts';
 export * from './documents.ts';
 export * from './notifications.ts';
 export * from './incentive-market.ts';

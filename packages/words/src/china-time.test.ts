@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHINA_OFFSET_MS, chinaClock, chinaDay, chinaIso } from './china-time.ts';
+import { CHINA_ISO_OFFSET, CHINA_OFFSET_MS, chinaClock, chinaDay, chinaInstant, chinaIso } from './china-time.ts';
 
 describe('China time', () => {
   it('is eight hours ahead of UTC', () => {
@@ -18,6 +18,17 @@ describe('China time', () => {
   it("turns the day at China's midnight, not UTC's", () => {
     expect(chinaDay(Date.parse('2026-10-04T15:59:59Z'))).toBe('2026-10-04');
     expect(chinaDay(Date.parse('2026-10-04T16:00:00Z'))).toBe('2026-10-05');
+  });
+
+  it('writes its offset as ISO text does', () => {
+    expect(CHINA_ISO_OFFSET).toBe('+08:00');
+  });
+
+  it('reads a China wall-clock time or day as its instant', () => {
+    expect(new Date(chinaInstant('2026-10-05')).toISOString()).toBe('2026-10-04T16:00:00.000Z');
+    expect(new Date(chinaInstant('2026-11-01T02:00:00')).toISOString()).toBe('2026-10-31T18:00:00.000Z');
+    expect(chinaInstant(chinaIso(Date.parse('2026-12-31T23:59:59.250Z')))).toBe(Date.parse('2026-12-31T23:59:59.250Z'));
+    expect(chinaInstant('not a day')).toBeNaN();
   });
 
   it('throws on an invalid instant, as Date#toISOString does', () => {

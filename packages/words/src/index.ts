@@ -2,7 +2,7 @@
 // and the web: China time, money, PV and percentages, month and day labels, bilingual text.
 // Pure TypeScript without dependencies; import only what is used (the package has no side effects).
 export { bilingual, type Bilingual } from './bilingual.ts';
-export { CHINA_OFFSET_MS, CHINA_TIME_ZONE, chinaClock, chinaDay, chinaIso } from './china-time.ts';
+export { CHINA_ISO_OFFSET, CHINA_OFFSET_MS, CHINA_TIME_ZONE, chinaClock, chinaDay, chinaInstant, chinaIso } from './china-time.ts';
 export {
   changeSign,
   formatWholeYuan,

@@ -1,6 +1,7 @@
 // Test support for the month close: a company as facts (members, orders, attendance), as CSV
 // files for the import, and the engine run on those facts in memory (closePeriod on arrays
 // built here, independently of the close's own SQL), to hold the database's figures against.
+import { CHINA_ISO_OFFSET } from '@abo/words';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -180,7 +181,7 @@ export interface Expected {
 
 /** The stored form of an order's time (docs/data-import.md): China time with its offset. */
 function storedAt(at: string): string {
-  return at.length === 10 ? `${at}T00:00:00+08:00` : `${at}+08:00`;
+  return `${at.length === 10 ? `${at}T00:00:00` : at}${CHINA_ISO_OFFSET}`;
 }
 
 /** The engine on the company's facts, in memory: months from the first fact through today's, closed through `through`. */

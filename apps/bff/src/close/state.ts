@@ -2,6 +2,7 @@
 // was open, the data version it left behind (so a second close with nothing new writes nothing)
 // and when: each month's closing time and when the open month's figures were computed, for the
 // pages' "closed on …" and "updated HH:MM".
+import { CHINA_ISO_OFFSET } from '@abo/words';
 import { addMonths } from '@abo/plan';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -57,7 +58,7 @@ export function closeStateText(state: CloseState): string {
 
 /** When a month is taken to have closed in generated data: the night after it ended (China time). */
 function closedAfterMonthEnd(month: string): string {
-  return `${addMonths(month, 1)}-01T02:00:00+08:00`;
+  return `${addMonths(month, 1)}-01T02:00:00${CHINA_ISO_OFFSET}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 // The three files' columns and how each cell is read (docs/data-import.md is the reference).
 // Parsers return undefined for a bad value; the caller names the file, line and column.
 import { PIN, PIN_CODES, type PinCode } from '@abo/plan';
-import { CHINA_OFFSET_MS, chinaDay as chinaDayAt } from '@abo/words';
+import { CHINA_ISO_OFFSET, CHINA_OFFSET_MS, chinaDay as chinaDayAt } from '@abo/words';
 import type { ColumnSpec } from './csv.ts';
 
 const col = (name: string, required = true): ColumnSpec => ({ name, required });
@@ -108,7 +108,7 @@ export function parseOrderTime(v: string): OrderTime | undefined {
   const china = new Date(Date.UTC(y, mo - 1, d, h, mi, s, ms) - offsetMs + CHINA_OFFSET_MS);
   const day = `${china.getUTCFullYear()}-${pad(china.getUTCMonth() + 1)}-${pad(china.getUTCDate())}`;
   const frac = china.getUTCMilliseconds() ? `.${pad(china.getUTCMilliseconds(), 3)}` : '';
-  const at = `${day}T${pad(china.getUTCHours())}:${pad(china.getUTCMinutes())}:${pad(china.getUTCSeconds())}${frac}+08:00`;
+  const at = `${day}T${pad(china.getUTCHours())}:${pad(china.getUTCMinutes())}:${pad(china.getUTCSeconds())}${frac}${CHINA_ISO_OFFSET}`;
   return { at, day };
 }
 

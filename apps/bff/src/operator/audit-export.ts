@@ -5,7 +5,7 @@
 // order, so the file is written as it is read and memory stays bounded; a range of more than
 // MAX_EXPORT_ROWS entries is refused before anything is written.
 import { AUDIT_EXPORT_COLUMNS } from '@abo/contract';
-import { chinaDay, chinaIso } from '@abo/words';
+import { CHINA_ISO_OFFSET, chinaDay, chinaInstant, chinaIso } from '@abo/words';
 import type { DB } from '../db/index.ts';
 
 export const MAX_EXPORT_ROWS = 1_000_000;
@@ -31,7 +31,7 @@ export class ExportRefused extends Error {
 
 /** The midnight starting a China day, as the UTC ISO text `at` is stored in; null: not a calendar day. */
 function chinaMidnight(day: string): string | null {
-  const t = Date.parse(`${day}T00:00:00+08:00`);
+  const t = chinaInstant(day);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(t) || chinaDay(t) !== day) return null;
   return new Date(t).toISOString();
 }
@@ -96,7 +96,7 @@ export async function* auditExportChunks(db: DB, q: AuditQuery): AsyncGenerator<
     let text = '';
     for (const r of rows) {
       const entry: Entry = {
-        at: `${chinaIso(Date.parse(r.at))}+08:00`,
+        at: `${chinaIso(Date.parse(r.at))}${CHINA_ISO_OFFSET}`,
         actor: r.actor,
         subjectAda: r.subject_ada,
         action: r.action,

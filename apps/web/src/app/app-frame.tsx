@@ -1,4 +1,5 @@
-import { initI18n } from '../i18n/index.ts';
+// Sets i18next up as it loads (i18n/index.ts), before any page's texts are added.
+import '../i18n/index.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { AppLayout } from './app-layout.tsx';
 import { AppProviders } from './providers.tsx';
@@ -12,7 +13,6 @@ export { RouteError } from '../components/route-error.tsx';
  * the guard's token exchange and the page's chunks without first downloading
  * and running i18next and TanStack Query; the BFF preloads it with the page.
  */
-initI18n();
 
 export function AppFrame() {
   return (

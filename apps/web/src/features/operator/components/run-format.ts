@@ -1,3 +1,4 @@
+import { CHINA_TIME_ZONE } from '@abo/words';
 import type { ImportIssueView } from '@abo/contract';
 import type { TFunction } from 'i18next';
 import { formatMonth } from '../../../lib/format.ts';
@@ -7,7 +8,7 @@ export function formatWhen(iso: string | null, locale: string): string {
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(locale, { timeZone: 'Asia/Shanghai', dateStyle: 'medium', timeStyle: 'short', hour12: false });
+  return date.toLocaleString(locale, { timeZone: CHINA_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short', hour12: false });
 }
 
 export const formatCount = (n: number, locale: string): string => n.toLocaleString(locale);
