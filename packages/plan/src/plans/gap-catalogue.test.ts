@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { pyMonths } from '../calendar.ts';
 import { PIN } from '../pins.ts';
 import { evaluateCriterion } from './criterion-status.ts';
+import { gapText, needText } from './gap-catalogue.ts';
 import { summarizeHistory } from './history-summary.ts';
-import type { AttendanceEvent, Criterion, MonthRecord, PlanHistory } from './types.ts';
+import type { AttendanceEvent, Criterion, GapCode, MonthRecord, NeedCode, PlanHistory } from './types.ts';
 
 // Every gap sentence and month need the engine gives, in both languages, as it gave them before
-// they became data (issue #34): the catalogue must word each of them byte for byte.
+// they became data (issue #34): the catalogue words each of them byte for byte from the code and
+// params the engine finds.
 
 const PY = pyMonths('26/27');
 
@@ -391,13 +393,69 @@ const cases: [string, Criterion, PlanHistory, string, Said, Said[]][] = [
   ],
 ];
 
+/** Every code of the catalogue: the cases reach each of them (and the reasons' own, through an out-of-reach gap). */
+const GAP_CODES: readonly GapCode[] = [
+  'missedBy',
+  'metSoFar',
+  'monthsToCount',
+  'perMonth',
+  'apvOneMonth',
+  'apvBestMonth',
+  'flqQLegs',
+  'flqNewLegs',
+  'lddClosest',
+  'lddNewLegs',
+  'pinToQualify',
+  'pinNotQualified',
+  'newPinToReach',
+  'noNewPin',
+  'attend',
+  'notAttended',
+];
+const NEED_CODES: readonly NeedCode[] = ['monthCounts', 'figure', 'qLegs', 'closestLegs', 'apvAtLeast', 'apvToGo', 'attend'];
+
 describe('every gap sentence and month need the engine gives', () => {
+  const gapCodes = new Set<string>();
+  const needCodes = new Set<string>();
+
   it.each(cases)('%s', (_, criterion, history, today, gap, needs) => {
     const r = evaluateCriterion(criterion, summarizeHistory(history, PY, today));
     expect(r.gap).not.toBeNull();
     expect([r.gap!.text.zh, r.gap!.text.en]).toEqual(gap);
+    const events = criterion.kind === 'attendance' ? criterion.events : [];
+    // Found as code and params, plain values only, and worded from them by the catalogue.
+    const note = r.gap!.note!;
+    expect(JSON.parse(JSON.stringify(note))).toEqual(note);
+    expect(gapText(note, events)).toEqual(r.gap!.text);
+    gapCodes.add(note.code);
     const seen = new Map<string, Said>();
-    for (const m of r.trace ?? []) if (m.need) seen.set(`${m.need.zh}|${m.need.en}`, [m.need.zh, m.need.en]);
+    for (const m of r.trace ?? []) {
+      expect(m.need === undefined).toBe(m.needNote === undefined);
+      if (!m.need || !m.needNote) continue;
+      seen.set(`${m.need.zh}|${m.need.en}`, [m.need.zh, m.need.en]);
+      expect(JSON.parse(JSON.stringify(m.needNote))).toEqual(m.needNote);
+      expect(needText(m.needNote, events)).toEqual(m.need);
+      needCodes.add(m.needNote.code);
+    }
     expect([...seen.values()]).toEqual(needs);
+  });
+
+  it('reaches every code of the catalogue', () => {
+    expect([...gapCodes].filter((c) => !(GAP_CODES as readonly string[]).includes(c)).sort()).toEqual(['eventPassed', 'monthsLeft']);
+    expect(GAP_CODES.filter((c) => !gapCodes.has(c))).toEqual([]);
+    expect(NEED_CODES.filter((c) => !needCodes.has(c))).toEqual([]);
+  });
+
+  it('words nothing in bulk runs', () => {
+    const r = evaluateCriterion({ kind: 'pqMonths', min: 3 }, summarizeHistory({ months: [] }, PY, '2026-11-21'), false);
+    expect(r.gap).toMatchObject({ stillNeeded: 3, note: null, text: { zh: '', en: '' } });
+    expect(r.trace).toBeUndefined();
+  });
+
+  it('names an event the criterion does not list by the registry, or by its code', () => {
+    expect(gapText({ code: 'notAttended', params: { events: ['SIN2627-BRIEF', 'NO-SUCH'] } })).toEqual({
+      zh: '未出席：新加坡行前说明会（2027-05）、NO-SUCH',
+      en: 'not attended: Singapore briefing (2027-05), NO-SUCH',
+    });
   });
 });
