@@ -1,10 +1,22 @@
 // One criterion's status, reason, gap and trace (shared by every kind), and how statuses combine.
-import { num, text, type Text } from '../text.ts';
-import { criterionLabel, kindOf, type CriterionKindInfo, type UnitForms } from './kinds.ts';
-import type { Criterion, CriterionKind, CriterionResult, Gap, Reason, Status, StatusReason, TraceMonth } from './types.ts';
+import type { Text } from '../text.ts';
+import { criterionLabel, kindOf, type CriterionKindInfo } from './kinds.ts';
+import type {
+  AttendanceEvent,
+  Criterion,
+  CriterionKind,
+  CriterionResult,
+  Gap,
+  GapNote,
+  NeedNote,
+  Reason,
+  Status,
+  TraceMonth,
+} from './types.ts';
+import { gapText, needText } from './gap-catalogue.ts';
 import { withText } from './reason-catalogue.ts';
 import { type HistorySummary, monthState, proRata } from './history-summary.ts';
-import { NO_TEXT, count, moreEn, monthsEn, nounZh, type Raw } from './measure-basics.ts';
+import { NO_TEXT, type Raw } from './measure-basics.ts';
 import { type Measure, MEASURES } from './measures.ts';
 
 // ---------------------------------------------------------------------------------------
@@ -38,9 +50,6 @@ function metOnlySoFar(r: Raw, s: HistorySummary): boolean {
   return closed !== undefined && closed < r.required;
 }
 
-/** Reached with the open month's figures so far: said until that month closes. */
-export const MET_SO_FAR = text('本月至今已达标，待本月结算后确认', 'met so far: confirmed when this month closes');
-
 function statusOf(r: Raw, kind: CriterionKindInfo, met: boolean, slack: number, s: HistorySummary): Status {
   if (met) return 'met';
   if (metOnlySoFar(r, s)) return 'onTrack';
@@ -62,77 +71,58 @@ function genericReason(r: Raw, kind: CriterionKindInfo, s: HistorySummary): Reas
   };
 }
 
-/** Count criteria: "N of the remaining M months". */
-function monthsGapText(still: number, slots: number, u: UnitForms): Text {
-  if (still >= slots) {
-    return slots === 1
-      ? text(`还需${count(still, u).zh}：剩余可计入的1个月须达标`, `${moreEn(still, u)}: the one month left that can count`)
-      : text(`还需${count(still, u).zh}：剩余${slots}个月须全部达标`, `${moreEn(still, u)}: all of the remaining ${monthsEn(slots)}`);
-  }
-  return text(
-    `还需${count(still, u).zh}：剩余${slots}个月中的${still}个月`,
-    `${moreEn(still, u)}: ${num(still)} of the remaining ${monthsEn(slots)}`,
-  );
-}
-
 function gapOf(
   r: Raw,
   kind: CriterionKindInfo,
   met: boolean,
   status: Status,
-  reason: StatusReason | undefined,
+  reason: Reason | undefined,
   s: HistorySummary,
   detail: boolean,
+  events: readonly AttendanceEvent[] | undefined,
 ): Gap | null {
   if (met) return null;
   const stillNeeded = r.stillNeeded ?? Math.max(0, r.required - r.achieved);
   const rem = s.remaining;
   const perMonth = r.perMonth ?? (rem > 0 ? Math.ceil(stillNeeded / rem) : stillNeeded);
-  const u = kind.unitForms;
-  let t: Text;
-  if (!detail) t = NO_TEXT;
-  else if (rem === 0) t = r.missedText ?? text(`差${count(stillNeeded, u).zh}`, `missed by ${count(stillNeeded, u).en}`);
-  else if (reason) t = reason.text;
-  else if (r.gapText) t = r.gapText;
-  else if (kind.measure === 'months') t = monthsGapText(stillNeeded, r.capacity, u);
-  else if (rem === 1) t = text(`最后1个月内还需${count(stillNeeded, u).zh}`, `${moreEn(stillNeeded, u)} in the last month`);
-  else {
-    const per = count(perMonth, u);
-    t = text(
-      `剩余${rem}个月内还需${count(stillNeeded, u).zh}（每月${per.zh}）`,
-      `${moreEn(stillNeeded, u)} over the remaining ${monthsEn(rem)} (${per.en} a month)`,
-    );
-  }
+  let note: GapNote | null = null;
+  if (!detail) note = null;
+  else if (rem === 0) note = r.missedNote ?? { code: 'missedBy', params: { kind: kind.kind, still: stillNeeded } };
+  else if (reason) note = { code: reason.code, params: reason.params } as Reason;
+  else if (r.gapNote) note = r.gapNote;
+  else if (kind.measure === 'months') note = { code: 'monthsToCount', params: { kind: kind.kind, still: stillNeeded, slots: r.capacity } };
+  else note = { code: 'perMonth', params: { kind: kind.kind, still: stillNeeded, left: rem, per: perMonth } };
   return {
     stillNeeded,
     remainingMonths: rem,
     perMonth,
     possible: status !== 'outOfReach' && status !== 'missed',
-    text: t,
+    note,
+    text: note ? gapText(note, events) : NO_TEXT,
   };
 }
 
 /** What each month that can still add needs, when the kind did not say. */
-function genericNeed(r: Raw, kind: CriterionKindInfo, gap: Gap): Text | undefined {
-  const u = kind.unitForms;
-  if (kind.measure === 'months') {
-    const slots = r.capacity;
-    const noun = nounZh(u);
-    return gap.stillNeeded >= slots
-      ? text(`须为${noun}`, `must be a ${u.one}`)
-      : text(`剩余${slots}个月中需${gap.stillNeeded}个${noun}`, `${gap.stillNeeded} of the ${slots} left must be ${u.many}`);
-  }
-  if (kind.measure === 'volume' || kind.measure === 'score') {
-    const per = count(gap.perMonth, u);
-    return text(`需${per.zh}`, `needs ${per.en}`);
-  }
+function genericNeed(r: Raw, kind: CriterionKindInfo, gap: Gap): NeedNote | undefined {
+  if (kind.measure === 'months') return { code: 'monthCounts', params: { kind: kind.kind, still: gap.stillNeeded, slots: r.capacity } };
+  if (kind.measure === 'volume' || kind.measure === 'score') return { code: 'figure', params: { kind: kind.kind, per: gap.perMonth } };
   return undefined;
 }
 
-function traceOf(r: Raw, kind: CriterionKindInfo, status: Status, gap: Gap | null, s: HistorySummary): TraceMonth[] {
+function traceOf(
+  r: Raw,
+  kind: CriterionKindInfo,
+  status: Status,
+  gap: Gap | null,
+  s: HistorySummary,
+  events: readonly AttendanceEvent[] | undefined,
+): TraceMonth[] {
   const out: TraceMonth[] = [];
   const open = gap !== null && (status === 'onTrack' || status === 'atRisk');
   const need = open ? (r.need ?? (r.needAt ? undefined : genericNeed(r, kind, gap))) : undefined;
+  // Months that share a need (the same note) share its sentence: worded once.
+  let lastNote: NeedNote | undefined;
+  let lastText: Text | undefined;
   const onlyUncounted = kind.measure === 'months';
   let run = 0;
   for (let p = 0; p < s.len; p++) {
@@ -147,7 +137,12 @@ function traceOf(r: Raw, kind: CriterionKindInfo, status: Status, gap: Gap | nul
     const month: { -readonly [K in keyof TraceMonth]: TraceMonth[K] } = { month: s.months[p]!, state, value, counted, cumulative };
     if (open && (state === 'open' || state === 'future') && !(onlyUncounted && counted)) {
       const n = r.needAt ? r.needAt[p] : need;
-      if (n) month.need = n;
+      if (n) {
+        const t = n === lastNote && lastText ? lastText : (lastText = needText(n, events));
+        lastNote = n;
+        month.need = t;
+        month.needNote = n;
+      }
     }
     out.push(month);
   }
@@ -163,7 +158,7 @@ export function evaluateCriterion(c: Criterion, s: HistorySummary, detail = true
   const r = (MEASURES[c.kind] as Measure<CriterionKind>)(c, s, detail);
   const soFar = metOnlySoFar(r, s);
   if (soFar) {
-    r.gapText = MET_SO_FAR;
+    r.gapNote = { code: 'metSoFar', params: {} };
     r.stillNeeded = 0;
     r.perMonth = 0;
   }
@@ -174,13 +169,11 @@ export function evaluateCriterion(c: Criterion, s: HistorySummary, detail = true
   // gap says what the current frontline can give and what new legs would have to.
   if (status === 'outOfReach' && r.buildable !== undefined && r.achieved + r.buildable >= r.required) {
     status = 'atRisk';
-    if (detail && r.buildText) r.gapText = r.buildText();
+    if (detail && r.buildNote) r.gapNote = r.buildNote();
   }
-  const why =
-    status === 'outOfReach' && (reason || detail)
-      ? withText(r.why?.() ?? genericReason(r, kind, s), c.kind === 'attendance' ? c.events : undefined)
-      : undefined;
-  const gap = gapOf(r, kind, met, status, why, s, detail);
+  const events = c.kind === 'attendance' ? c.events : undefined;
+  const why = status === 'outOfReach' && (reason || detail) ? withText(r.why?.() ?? genericReason(r, kind, s), events) : undefined;
+  const gap = gapOf(r, kind, met, status, why, s, detail, events);
   const result: {
     -readonly [K in keyof CriterionResult]: CriterionResult[K];
   } = {
@@ -195,7 +188,7 @@ export function evaluateCriterion(c: Criterion, s: HistorySummary, detail = true
   };
   if (why) result.reason = why;
   if (detail) {
-    result.trace = traceOf(r, kind, status, gap, s);
+    result.trace = traceOf(r, kind, status, gap, s, events);
     if (r.legs) result.legs = r.legs;
     if (r.events) result.events = r.events;
     if (r.components) result.components = r.components;

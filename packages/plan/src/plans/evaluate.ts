@@ -23,7 +23,8 @@ import type {
 import { planMonths, type HistorySummary, summarizeHistory } from './history-summary.ts';
 import { pinCondition, pinConditionMetSoFar, pinWhy } from './pin-judge.ts';
 import { reasonText } from './reason-catalogue.ts';
-import { evaluateCriterion, MET_SO_FAR, RANK } from './criterion-status.ts';
+import { evaluateCriterion, RANK } from './criterion-status.ts';
+import { MET_SO_FAR } from './gap-catalogue.ts';
 
 // ---------------------------------------------------------------------------------------
 // Plans

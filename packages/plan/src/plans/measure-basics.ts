@@ -3,7 +3,18 @@
 import { monthKeyOf, type MonthKey } from '../calendar.ts';
 import { num, text, type Text } from '../text.ts';
 import type { UnitForms } from './kinds.ts';
-import type { ComponentDetail, EventDetail, LegDetail, MonthCondition, MonthRecord, ScoreComponent, Reason, ScoreSource } from './types.ts';
+import type {
+  ComponentDetail,
+  EventDetail,
+  GapNote,
+  LegDetail,
+  MonthCondition,
+  MonthRecord,
+  NeedNote,
+  ScoreComponent,
+  Reason,
+  ScoreSource,
+} from './types.ts';
 import { type HistorySummary, proRata } from './history-summary.ts';
 import type { LegOutlook } from './summary-facts.ts';
 
@@ -50,10 +61,6 @@ export function endWords(end: MonthKey): Text {
   return text(`${end}-31`, `31 Aug ${end.slice(0, 4)}`);
 }
 
-export function endText(s: HistorySummary): Text {
-  return endWords(periodEnd(s));
-}
-
 export function listText(items: readonly Text[]): Text {
   return text(items.map((t) => t.zh).join('、'), items.map((t) => t.en).join(', '));
 }
@@ -87,7 +94,7 @@ export interface Raw {
    */
   buildable?: number;
   /** The gap then: what the current frontline can give, and what new legs would have to. */
-  buildText?: () => Text;
+  buildNote?: () => GapNote;
   /** What the closed months alone achieve, for kinds that know it (see closedAchieved). */
   closedAchieved?: number;
   /** The pace of kinds not judged pro rata (pins, events, LDD legs) while in reach and open. */
@@ -102,12 +109,12 @@ export interface Raw {
   /** Overrides of the generic gap. */
   stillNeeded?: number;
   perMonth?: number;
-  /** Gap text while open and in reach / once the period closed unmet. */
-  gapText?: Text;
-  missedText?: Text;
-  /** What each month that can still add needs: one text for all, or per period month. */
-  need?: Text;
-  needAt?: readonly (Text | undefined)[];
+  /** The gap while open and in reach / once the period closed unmet (worded by gap-catalogue.ts). */
+  gapNote?: GapNote;
+  missedNote?: GapNote;
+  /** What each month that can still add needs: one for all, or per period month. */
+  need?: NeedNote;
+  needAt?: readonly (NeedNote | undefined)[];
   legs?: LegDetail[];
   events?: EventDetail[];
   components?: ComponentDetail[];

@@ -1,21 +1,10 @@
 // How each criterion kind is measured over the summary.
 import { monthIndex } from '../calendar.ts';
-import { PIN, pinLadder, pinName } from '../pins.ts';
-import { pinRule } from '../pin-words.ts';
-import { num, text, type Text } from '../text.ts';
-import { CRITERION_KINDS } from './kinds.ts';
-import type { ComponentDetail, Criterion, CriterionKind } from './types.ts';
+import { PIN, pinLadder } from '../pins.ts';
+import type { ComponentDetail, Criterion, CriterionKind, NeedNote } from './types.ts';
 import type { HistorySummary } from './history-summary.ts';
 import {
-  count,
-  moreEn,
-  monthsEn,
-  remainingEn,
-  remainingZh,
-  endText,
   periodEnd,
-  listText,
-  eventText,
   type Raw,
   POSITIVE,
   shortOf,
@@ -54,50 +43,15 @@ export const MEASURES: { readonly [K in CriterionKind]: Measure<K> } = {
     const still = c.min - r.achieved;
     const rem = s.remaining;
     const f = s.frontlineLegs;
-    const u = CRITERION_KINDS.flqMonths.unitForms;
     if (shortOf(s, r.achieved, r.capacity, c.min)) {
       const cap = r.capacity;
       // A leg sponsored in any month left can be Q in it: only the frontline today is short.
       r.buildable = Infinity;
-      r.buildText = () =>
-        !f
-          ? text(
-              `还需${count(still, u).zh}：目前没有一线，需新推荐的一线在${remainingZh(rem)}内达Q`,
-              `${moreEn(still, u)}: no frontline legs yet, so new legs would have to reach Q in ${remainingEn(rem)}`,
-            )
-          : cap === 0
-            ? text(
-                `还需${count(still, u).zh}：现有${f}条一线在${remainingZh(rem)}内已无法再得，需新推荐的一线达Q`,
-                `${moreEn(still, u)}: your ${f === 1 ? '1 frontline leg' : `${f} frontline legs`} can add none in ${remainingEn(rem)}; new legs would have to reach Q`,
-              )
-            : text(
-                `还需${count(still, u).zh}：现有${f}条一线在${remainingZh(rem)}内最多再得${num(cap)}个，其余需新推荐的一线达Q`,
-                `${moreEn(still, u)}: your ${f === 1 ? '1 frontline leg' : `${f} frontline legs`} can add at most ${num(cap)} in ${remainingEn(rem)}; the rest needs new legs that reach Q`,
-              );
+      r.buildNote = () => ({ code: 'flqNewLegs', params: { still, legs: f ?? 0, cap, left: rem } });
       r.why = () => ({ code: 'legs', params: { kind: 'flqMonths', still, legs: f ?? 0, cap, left: rem } });
     } else if (detail && still > 0 && rem > 0) {
-      const legs = f !== undefined ? text(`（一线共${f}条）`, ` (${f} frontline leg${f === 1 ? '' : 's'})`) : text('', '');
-      if (rem === 1) {
-        // The last month: every leg still needed must be Q in it.
-        r.gapText = text(
-          `还需${count(still, u).zh}：最后1个月需${still}条Q线${legs.zh}`,
-          `${moreEn(still, u)}: ${still === 1 ? 'a Q leg' : `${still} Q legs`} in the last month${legs.en}`,
-        );
-        r.need = text(`${still}条Q线`, still === 1 ? 'a Q leg' : `${still} Q legs`);
-      } else if (still <= rem) {
-        r.gapText = text(
-          `还需${count(still, u).zh}：剩余${rem}个月中有${still}个月各需1条Q线${legs.zh}`,
-          `${moreEn(still, u)}: a Q leg in ${still} of the remaining ${monthsEn(rem)}${legs.en}`,
-        );
-        r.need = text(`1条Q线（剩余${rem}个月中需${still}个月）`, `a Q leg (${still} of the ${rem} months left)`);
-      } else {
-        const per = Math.ceil(still / rem);
-        r.gapText = text(
-          `还需${count(still, u).zh}：剩余${rem}个月每月需${per}条Q线${legs.zh}`,
-          `${moreEn(still, u)}: ${per} Q legs a month over the remaining ${monthsEn(rem)}${legs.en}`,
-        );
-        r.need = text(`${per}条Q线`, `${per} Q legs`);
-      }
+      r.gapNote = { code: 'flqQLegs', params: f !== undefined ? { still, left: rem, legs: f } : { still, left: rem } };
+      r.need = { code: 'qLegs', params: { still, left: rem } };
     }
     if (detail) r.legs = legDetails(s);
     return r;
@@ -124,18 +78,12 @@ export const MEASURES: { readonly [K in CriterionKind]: Measure<K> } = {
     };
     if (detail && best < c.min) {
       if (open) {
-        r.gapText = hasCur
-          ? text(
-              `需任一月APV达${num(c.min)}；本月目前${num(cur)}，还差${num(c.min - cur)}`,
-              `needs one month with APV ≥ ${num(c.min)}; this month ${num(cur)} so far, ${num(c.min - cur)} to go`,
-            )
-          : text(`需任一月APV达${num(c.min)}`, `needs one month with APV ≥ ${num(c.min)}`);
-        const any = text(`APV ≥ ${num(c.min)}`, `APV ≥ ${num(c.min)}`);
-        const needAt: (Text | undefined)[] = new Array<Text | undefined>(s.len).fill(any);
-        if (hasCur) needAt[s.curPos] = text(`还差${num(c.min - cur)}`, `${num(c.min - cur)} to go`);
+        r.gapNote = { code: 'apvOneMonth', params: hasCur ? { min: c.min, cur } : { min: c.min } };
+        const needAt = new Array<NeedNote | undefined>(s.len).fill({ code: 'apvAtLeast', params: { min: c.min } });
+        if (hasCur) needAt[s.curPos] = { code: 'apvToGo', params: { short: c.min - cur } };
         r.needAt = needAt;
       } else {
-        r.missedText = text(`最佳月份APV ${num(best)}，差${num(c.min - best)}`, `best month APV ${num(best)}, ${num(c.min - best)} short`);
+        r.missedNote = { code: 'apvBestMonth', params: { min: c.min, best } };
       }
     }
     return r;
@@ -155,18 +103,15 @@ export const MEASURES: { readonly [K in CriterionKind]: Measure<K> } = {
       capacity: s.remaining > 0 ? o.capacity : 0,
     };
     const still = c.min - o.achieved;
-    const u = CRITERION_KINDS.lddMarkets.unitForms;
     if (shortOf(s, o.achieved, r.capacity, c.min)) {
       const f = s.frontlineLegs;
-      const end = endText(s);
       // New legs sponsored now can still each reach the Q months needed when enough months are left.
       if (o.openMonths >= need) {
         r.buildable = Infinity;
-        r.buildText = () =>
-          text(
-            `到${end.zh}前还需${count(still, u).zh}：现有一线最多${o.capacity}条能达到${need}个Q月，其余需新推荐的一线在剩余${o.openMonths}个月中各有${need}个月达Q`,
-            `${moreEn(still, u)} by ${end.en}: your current frontline can give at most ${o.capacity}; the rest needs new legs, each Q in ${need} of the ${monthsEn(o.openMonths)} left`,
-          );
+        r.buildNote = () => ({
+          code: 'lddNewLegs',
+          params: { still, cap: o.capacity, q: need, open: o.openMonths, end: periodEnd(s) },
+        });
       }
       r.why = () =>
         f !== undefined && f < c.min
@@ -175,18 +120,12 @@ export const MEASURES: { readonly [K in CriterionKind]: Measure<K> } = {
     } else if (still > 0 && s.remaining > 0) {
       r.pace = legPace(o, c.min, s, 0);
       if (detail) {
-        const end = endText(s);
         // The closest legs first, then new legs (need Q months each).
-        const list = o.short.slice(0, still);
-        const fresh = Math.min(still - list.length, o.openMonths >= need ? o.fresh : 0);
-        const parts = list.map(String);
-        for (let k = 0; k < fresh; k++) parts.push(String(need));
-        const nums = text(parts.join('、'), parts.join(', '));
-        r.gapText = text(
-          `到${end.zh}前还需${count(still, u).zh}：最接近的一线分别还需${nums.zh}个Q月（每条需${need}个Q月）`,
-          `${moreEn(still, u)} by ${end.en}: the closest legs need ${nums.en} more Q months (${need} each)`,
-        );
-        r.need = text(`最接近的${parts.length}条一线需为Q`, `Q for the ${parts.length} closest leg${parts.length === 1 ? '' : 's'}`);
+        const closest = o.short.slice(0, still);
+        const fresh = Math.min(still - closest.length, o.openMonths >= need ? o.fresh : 0);
+        for (let k = 0; k < fresh; k++) closest.push(need);
+        r.gapNote = { code: 'lddClosest', params: { still, q: need, closest, end: periodEnd(s) } };
+        r.need = { code: 'closestLegs', params: { legs: closest.length } };
       }
     }
     if (detail) r.legs = legDetails(s);
@@ -215,14 +154,8 @@ export const MEASURES: { readonly [K in CriterionKind]: Measure<K> } = {
     // An earlier PY of a multi-year period: the qualifying PY has not begun, nothing is behind.
     if (s.remaining > 0 && cur < from) r.pace = 'onTrack';
     if (detail) {
-      const name = pinName(c.pin);
-      const end = endText(s);
-      const rule = pinRule(c.pin, s.rules);
-      r.gapText = text(
-        `需于${end.zh}前在${s.py}年度达到${name.zh}资格：${rule.zh}`,
-        `qualify as ${name.en} in ${s.py} by ${end.en}: ${rule.en}`,
-      );
-      r.missedText = text(`${s.py}年度未达到${name.zh}资格`, `${name.en} not qualified in ${s.py}`);
+      r.gapNote = { code: 'pinToQualify', params: { pin: c.pin, py: s.py, end: periodEnd(s) } };
+      r.missedNote = { code: 'pinNotQualified', params: { pin: c.pin, py: s.py } };
     }
     return r;
   },
@@ -252,12 +185,9 @@ export const MEASURES: { readonly [K in CriterionKind]: Measure<K> } = {
     if (achieved >= c.minPin) return r;
     judgePin(r, s, c.minPin, held);
     if (detail) {
-      const name = pinName(Math.max(c.minPin, nextPinAbove(s, held)));
-      const end = endText(s);
-      if (s.remaining > 0) {
-        r.gapText = text(`需于${end.zh}前晋升新奖衔（${name.zh}或以上）`, `reach a new pin (${name.en} or above) by ${end.en}`);
-      }
-      r.missedText = text('本年度未晋升新奖衔', 'no new pin this year');
+      const pin = Math.max(c.minPin, nextPinAbove(s, held));
+      if (s.remaining > 0) r.gapNote = { code: 'newPinToReach', params: { pin, end: periodEnd(s) } };
+      r.missedNote = { code: 'noNewPin', params: {} };
     }
     return r;
   },
@@ -297,31 +227,21 @@ export const MEASURES: { readonly [K in CriterionKind]: Measure<K> } = {
       // ahead (or there is one to spare), at risk when a needed one is due this month.
       pace: achieved + open > required || !dueNow ? 'onTrack' : 'atRisk',
     };
-    const named = (want: number) => listText(c.events.filter((_, i) => state[i] === want).map((e) => eventText(e.name, e.month)));
+    const codes = (keep: (st: number) => boolean) => c.events.filter((_, i) => keep(state[i]!)).map((e) => e.code);
     if (shortOf(s, achieved, open, required)) {
-      r.why = () => ({
-        code: 'eventPassed',
-        params: { events: c.events.filter((_, i) => state[i] === 0).map((e) => e.code), still, open },
-      });
+      r.why = () => ({ code: 'eventPassed', params: { events: codes((st) => st === 0), still, open } });
     } else if (detail && still > 0 && s.remaining > 0) {
-      const names = named(2);
-      const end = endText(s);
-      r.gapText =
-        still >= open
-          ? text(`需于${end.zh}前出席：${names.zh}`, `attend ${names.en} by ${end.en}`)
-          : text(`需于${end.zh}前再出席${still}场：${names.zh}`, `attend ${still} more by ${end.en}, of: ${names.en}`);
-      const needAt: (Text | undefined)[] = new Array<Text | undefined>(s.len).fill(undefined);
+      r.gapNote = { code: 'attend', params: { events: codes((st) => st === 2), still, end: periodEnd(s) } };
+      // Each month's events still to come, in the criterion's order.
+      const byMonth: string[][] = Array.from({ length: s.len }, () => []);
       c.events.forEach((e, i) => {
         const pos = e.month === undefined ? -1 : monthIndex(e.month) - s.first;
-        if (state[i] !== 2 || pos < 0 || pos >= s.len) return;
-        const prev = needAt[pos];
-        needAt[pos] = prev ? text(`${prev.zh}、${e.name.zh}`, `${prev.en}, ${e.name.en}`) : text(`出席${e.name.zh}`, `attend ${e.name.en}`);
+        if (state[i] === 2 && pos >= 0 && pos < s.len) byMonth[pos]!.push(e.code);
       });
-      r.needAt = needAt;
+      r.needAt = byMonth.map((events) => (events.length ? { code: 'attend', params: { events } } : undefined));
     }
     if (detail && s.remaining === 0 && still > 0) {
-      const missing = listText(c.events.filter((_, i) => state[i] !== 1).map((e) => eventText(e.name, e.month)));
-      r.missedText = text(`未出席：${missing.zh}`, `not attended: ${missing.en}`);
+      r.missedNote = { code: 'notAttended', params: { events: codes((st) => st !== 1) } };
     }
     if (detail) {
       r.events = c.events.map((e) => {

@@ -24,6 +24,11 @@ function registryEvent(code: string): AttendanceEvent | undefined {
   return registryEvents.get(code);
 }
 
+/** An event named by code: among the criterion's `events`, else among the registry's plans. */
+export function eventNamed(code: string, events: readonly AttendanceEvent[]): AttendanceEvent | undefined {
+  return events.find((x) => x.code === code) ?? registryEvent(code);
+}
+
 function monthsLeft(p: ReasonParamsByCode['monthsLeft']): Text {
   const u = CRITERION_KINDS[p.kind].unitForms;
   const still = count(p.still, u).zh;
@@ -69,13 +74,18 @@ function legs(p: ReasonParamsByCode['legs']): Text {
       );
 }
 
-function eventPassed(p: ReasonParamsByCode['eventPassed'], events: readonly AttendanceEvent[]): Text {
-  const names = listText(
-    p.events.map((code) => {
-      const e = events.find((x) => x.code === code) ?? registryEvent(code);
+/** Events named by code, with their months (`events`: as for eventNamed). */
+export function eventsText(codes: readonly string[], events: readonly AttendanceEvent[]): Text {
+  return listText(
+    codes.map((code) => {
+      const e = eventNamed(code, events);
       return e ? eventText(e.name, e.month) : text(code, code);
     }),
   );
+}
+
+function eventPassed(p: ReasonParamsByCode['eventPassed'], events: readonly AttendanceEvent[]): Text {
+  const names = eventsText(p.events, events);
   return p.open
     ? text(
         `${names.zh}已过，未出席：还需出席${p.still}场，仅剩${p.open}场`,

@@ -93,6 +93,71 @@ export type Reason = { readonly [C in ReasonCode]: { readonly code: C; readonly 
 /** A reason with its sentence, worded by the reason catalogue. */
 export type StatusReason = Reason & { readonly text: Text };
 
+/**
+ * What a criterion still takes, as its gap says it (small plain values, worded by the gap
+ * catalogue, gap-catalogue.ts; issue #34). `kind` is the criterion kind (its unit), `left` the
+ * months left, `legs` the frontline (absent: not known), `end` the period's last month, `events`
+ * event codes of the criterion, `pin` a pin code.
+ */
+export interface GapParamsByCode {
+  /** The period closed `still` short. */
+  readonly missedBy: { readonly kind: CriterionKind; readonly still: number };
+  /** Reached only with the open month's figures so far. */
+  readonly metSoFar: Readonly<Record<string, never>>;
+  /** Qualifying months: `still` of the `slots` months left that can count. */
+  readonly monthsToCount: { readonly kind: CriterionKind; readonly still: number; readonly slots: number };
+  /** A figure: `still` over the `left` months, `per` a month. */
+  readonly perMonth: { readonly kind: CriterionKind; readonly still: number; readonly left: number; readonly per: number };
+  /** APV in one month: `min`, this month's `cur` so far (absent: no month open yet). */
+  readonly apvOneMonth: { readonly min: number; readonly cur?: number };
+  /** APV in one month, missed: the `best` month's. */
+  readonly apvBestMonth: { readonly min: number; readonly best: number };
+  /** FLQ months: `still` Q leg months in the `left` months. */
+  readonly flqQLegs: { readonly still: number; readonly left: number; readonly legs?: number };
+  /** FLQ months beyond what the `legs` frontline legs (0: none) can add (`cap`) in the `left` months. */
+  readonly flqNewLegs: { readonly still: number; readonly legs: number; readonly cap: number; readonly left: number };
+  /** LDD markets: the `closest` legs' Q months still to come (`q` each), new legs counted as `q`. */
+  readonly lddClosest: { readonly still: number; readonly q: number; readonly closest: readonly number[]; readonly end: MonthKey };
+  /** LDD markets beyond the `cap` the frontline can give: new legs each Q in `q` of the `open` months left. */
+  readonly lddNewLegs: { readonly still: number; readonly cap: number; readonly q: number; readonly open: number; readonly end: MonthKey };
+  /** A pin to qualify as in `py` (its rule from the PY's rules). */
+  readonly pinToQualify: { readonly pin: number; readonly py: PyName; readonly end: MonthKey };
+  readonly pinNotQualified: { readonly pin: number; readonly py: PyName };
+  /** A new pin, `pin` or above. */
+  readonly newPinToReach: { readonly pin: number; readonly end: MonthKey };
+  readonly noNewPin: Readonly<Record<string, never>>;
+  /** The `events` still to come; `still` of them needed. */
+  readonly attend: { readonly events: readonly string[]; readonly still: number; readonly end: MonthKey };
+  readonly notAttended: { readonly events: readonly string[] };
+}
+
+export type GapCode = keyof GapParamsByCode;
+
+/** A gap as the engine finds it: its own forms, or the out-of-reach reason it restates. */
+export type GapNote = { readonly [C in GapCode]: { readonly code: C; readonly params: GapParamsByCode[C] } }[GapCode] | Reason;
+
+/** What a month that can still add needs (small plain values, worded by gap-catalogue.ts). */
+export interface NeedParamsByCode {
+  /** Qualifying months: `still` of the `slots` left must count (all of them: this one must). */
+  readonly monthCounts: { readonly kind: CriterionKind; readonly still: number; readonly slots: number };
+  /** A figure: `per` this month. */
+  readonly figure: { readonly kind: CriterionKind; readonly per: number };
+  /** FLQ months: `still` Q leg months in the `left` months. */
+  readonly qLegs: { readonly still: number; readonly left: number };
+  /** LDD markets: Q for the `legs` closest legs. */
+  readonly closestLegs: { readonly legs: number };
+  /** APV in one month: at least `min`. */
+  readonly apvAtLeast: { readonly min: number };
+  /** APV in one month, this month: `short` to go. */
+  readonly apvToGo: { readonly short: number };
+  /** The `events` of this month. */
+  readonly attend: { readonly events: readonly string[] };
+}
+
+export type NeedCode = keyof NeedParamsByCode;
+
+export type NeedNote = { readonly [C in NeedCode]: { readonly code: C; readonly params: NeedParamsByCode[C] } }[NeedCode];
+
 export interface AttendanceEvent {
   readonly code: string;
   readonly name: Text;
@@ -298,6 +363,8 @@ export interface TraceMonth {
    * ones) while the target is open and in reach: what the month needs, in words.
    */
   readonly need?: Text;
+  /** The same need as code and params (`need` is its sentence, gap-catalogue.ts). */
+  readonly needNote?: NeedNote;
 }
 
 export interface Gap {
@@ -308,6 +375,9 @@ export interface Gap {
   readonly perMonth: number;
   /** Whether it can still be reached by 31 Aug. */
   readonly possible: boolean;
+  /** What it still takes, as code and params; null in bulk runs (no detail, no sentence). */
+  readonly note: GapNote | null;
+  /** Its sentence, from the note (gap-catalogue.ts); empty in bulk runs. */
   readonly text: Text;
 }
 

@@ -212,6 +212,17 @@ describe('/bff/v1/incentive', () => {
     expect(d.legs[0]).toMatchObject({ maskedAda: '100******11', maskedName: { zh: '李小红', en: 'Li Xiaohong' }, qMonths: 2 });
     expect(d.legs[1]).toMatchObject({ maskedAda: '100******12', maskedName: { zh: '赵四', en: '赵四' } });
     expect(res.body).not.toContain(LEG_A);
+    // Gaps and month needs go out as figures and sentences only, as before they were data (issue #34).
+    expect(Object.keys(flq.gap)).toEqual(['stillNeeded', 'remainingMonths', 'perMonth', 'possible', 'text']);
+    expect(Object.keys(flq.trace.find((m: { need?: unknown }) => m.need))).toEqual([
+      'month',
+      'state',
+      'value',
+      'counted',
+      'cumulative',
+      'need',
+    ]);
+    expect(res.body).not.toMatch(/"(note|needNote|params)":/);
   });
 
   it('gives the engine the frontline size: more legs than the frontline has is at risk while new legs can still make it', async () => {

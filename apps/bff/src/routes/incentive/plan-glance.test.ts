@@ -14,7 +14,9 @@ function criterion(kind: CriterionResult['kind'], achieved: number, required: nu
     achieved,
     met,
     status,
-    gap: met ? null : { stillNeeded: still, remainingMonths: 10, perMonth: 1, possible: true, text: text(`还需${still}`, `${still} more`) },
+    gap: met
+      ? null
+      : { stillNeeded: still, remainingMonths: 10, perMonth: 1, possible: true, note: null, text: text(`还需${still}`, `${still} more`) },
   };
 }
 

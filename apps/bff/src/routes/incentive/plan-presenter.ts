@@ -1,15 +1,17 @@
 // The answers of the /bff/v1/incentive/* plan calls, shaped from the plan engine's result and the
 // loaded history. Pure: no database, no request.
-import type { CriterionData, LegData, MonthRecordData, PlanData, StatusReasonData } from '@abo/contract';
+import type { CriterionData, LegData, MonthRecordData, PlanData, StatusReasonData, TraceMonthData } from '@abo/contract';
 import {
   criterionProjection,
   isPqMonth,
   monthStateOf,
   rulesFor,
   type CriterionResult,
+  type Gap,
   type PlanDef,
   type PlanResult,
   type StatusReason,
+  type TraceMonth,
 } from '@abo/plan';
 import { nameTextFor, type NameViewer } from '../../lib/name-policy.ts';
 import { levelsWaitFor } from './plan-glance.ts';
@@ -18,6 +20,18 @@ import type { LoadedHistory } from './plan-queries.ts';
 /** A reason as pages get it: its code and sentence (its params are for the engine and the store). */
 function reasonOut(r: StatusReason): StatusReasonData {
   return { code: r.code, text: r.text };
+}
+
+/** A gap as pages get it: its figures and sentence (its note is for the engine). */
+function gapOut(g: Gap | null): CriterionData['gap'] {
+  return g && { stillNeeded: g.stillNeeded, remainingMonths: g.remainingMonths, perMonth: g.perMonth, possible: g.possible, text: g.text };
+}
+
+/** A month of a trace as pages get it: its need as a sentence (its note is for the engine). */
+function traceMonthOut(m: TraceMonth): TraceMonthData {
+  const out: TraceMonthData = { month: m.month, state: m.state, value: m.value, counted: m.counted, cumulative: m.cumulative };
+  if (m.need) out.need = m.need;
+  return out;
 }
 
 /** One criterion as the page shows it, with its end-of-period projection at this pace where one applies. */
@@ -32,8 +46,8 @@ function criterionOut(c: CriterionResult, frontlineLegs: number | undefined): Cr
     met: c.met,
     status: c.status,
     ...(c.reason ? { reason: reasonOut(c.reason) } : {}),
-    gap: c.gap,
-    trace: c.trace ? [...c.trace] : [],
+    gap: gapOut(c.gap),
+    trace: c.trace ? c.trace.map(traceMonthOut) : [],
     ...(c.events ? { events: c.events.map((e) => ({ ...e })) } : {}),
     ...(c.components ? { components: c.components.map((k) => ({ ...k })) } : {}),
     ...(p
