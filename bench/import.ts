@@ -9,8 +9,12 @@
  * Each import and each close runs in a child process of its own so its peak RSS is its own;
  * prints seconds, rows/s, CPU time and peak RSS, and the total of generating, importing and
  * closing the whole set. Figures only: no limit is asserted here.
+ * `--data DIR` works in DIR instead of a throwaway folder and keeps a copy of the SQLite database
+ * as it is before the month's end; given again with that copy in it, only the month's end runs,
+ * on a fresh copy of it (the month-end close measured again without the first load).
  *   npx tsx bench/import.ts [--distributors 100000] [--orders 1000000] [--today 2026-11-21] [--keep]
- *                           [--postgres | --database-url postgres://…]
+ *                           [--postgres | --database-url postgres://…] [--data DIR]
+ *                           [--cpu-prof DIR]
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,6 +36,10 @@ const { values } = parseArgs({
     attendance: { type: 'string', default: '50000' },
     today: { type: 'string', default: '2026-11-21' },
     keep: { type: 'boolean', default: false },
+    // A kept working folder: the month's end alone again from the copy made before it (SQLite).
+    data: { type: 'string' },
+    // V8 CPU profiles of the month-end close's child process, into this folder.
+    'cpu-prof': { type: 'string' },
     postgres: { type: 'boolean', default: false },
     'database-url': { type: 'string' },
     // Months the close from the first month runs at once (close/segments.ts; default its own).
@@ -49,8 +57,8 @@ interface ChildResult {
   close?: CloseSummary;
   maxRssMiB: number;
   cpuSeconds: number;
-  /** Seconds per phase of the import (read each file, check, write), and the peak RSS at its end (MiB). */
-  phases: [string, number, number][];
+  /** Seconds per phase of the import (read each file, check, write), the peak RSS at its end (MiB), and its CPU seconds. */
+  phases: [string, number, number, number][];
 }
 
 if (values.child) {
@@ -60,15 +68,21 @@ if (values.child) {
   const cpu0 = process.cpuUsage();
   try {
     await migrateToLatest(db);
-    const phases: [string, number, number][] = [];
+    const phases: [string, number, number, number][] = [];
     let phase = '';
     let since = performance.now();
+    const cpuNow = () => {
+      const c = process.cpuUsage();
+      return (c.user + c.system) / 1e6;
+    };
+    let cpuSince = cpuNow();
     const peak = () => process.resourceUsage().maxRSS / 1024;
     const progress = (p: { phase: string }) => {
       if (p.phase === phase) return;
       const now = performance.now();
-      if (phase) phases.push([phase, (now - since) / 1000, peak()]);
-      [phase, since] = [p.phase, now];
+      const cpu = cpuNow();
+      if (phase) phases.push([phase, (now - since) / 1000, peak(), cpu - cpuSince]);
+      [phase, since, cpuSince] = [p.phase, now, cpu];
     };
     let summary: ImportSummary | undefined;
     let close: CloseSummary | undefined;
@@ -76,7 +90,7 @@ if (values.child) {
     const segmentMonths = values['segment-months'] ? { segmentMonths: Number(values['segment-months']) } : {};
     if (values.close) close = await closeMonths(db, { today: values.today, progress, ...segmentMonths });
     else summary = await importDirectory(db, { dir: values.child, today: values.today, progress });
-    phases.push([phase, (performance.now() - since) / 1000, peak()]);
+    phases.push([phase, (performance.now() - since) / 1000, peak(), cpuNow() - cpuSince]);
     const cpu = process.cpuUsage(cpu0);
     const result: ChildResult = {
       phases,
@@ -96,7 +110,12 @@ const N = Number(values.distributors);
 const ORDERS = Number(values.orders);
 const ATTENDANCE = Number(values.attendance);
 const today = values.today;
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-import-bench-'));
+const work = values.data ? path.resolve(values.data) : fs.mkdtempSync(path.join(os.tmpdir(), 'abo-import-bench-'));
+fs.mkdirSync(work, { recursive: true });
+/** The database as it was before the month's end (SQLite, with --data). */
+const beforeMonthEnd = path.join(work, 'before-month-end.sqlite');
+const reuse = !!values.data && fs.existsSync(beforeMonthEnd);
+if (values.data && values.postgres) throw new Error('--data keeps a SQLite database; not with --postgres');
 
 const DAY_MS = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -190,28 +209,30 @@ const schema = `import_bench_${process.pid}`;
 const where = pgUrl ? `PostgreSQL (${cluster ? 'throwaway cluster' : 'given server'}, schema ${schema})` : 'SQLite';
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 /**
- * `read ×5 6.0 [412], close ×5 2.1, …`: each phase's seconds (a phase run several times, as the
- * close's runs of months, summed), and where the peak RSS rose, the new peak (MiB).
+ * `read ×5 6.0/5.8 [412], close ×5 2.1/2.0, …`: each phase's seconds and CPU seconds (of the whole
+ * process: the plan worker's too; a phase run several times, as the close's runs of months,
+ * summed), and where the peak RSS rose, the new peak (MiB).
  */
-function phaseLine(phases: readonly [string, number, number][]): string {
-  const merged = new Map<string, { sec: number; rss: number; times: number }>();
-  for (const [p, sec, rss] of phases) {
+function phaseLine(phases: readonly [string, number, number, number][]): string {
+  const merged = new Map<string, { sec: number; rss: number; cpu: number; times: number }>();
+  for (const [p, sec, rss, cpu] of phases) {
     const m = merged.get(p);
-    if (m) Object.assign(m, { sec: m.sec + sec, rss: Math.max(m.rss, rss), times: m.times + 1 });
-    else merged.set(p, { sec, rss, times: 1 });
+    if (m) Object.assign(m, { sec: m.sec + sec, rss: Math.max(m.rss, rss), cpu: m.cpu + cpu, times: m.times + 1 });
+    else merged.set(p, { sec, rss, cpu, times: 1 });
   }
   let shown = 0;
   return [...merged]
-    .map(([p, { sec, rss, times }]) => {
+    .map(([p, { sec, rss, cpu, times }]) => {
       const rose = rss - shown >= 16;
       if (rose) shown = rss;
-      return `${p}${times > 1 ? ` ×${times}` : ''} ${sec.toFixed(1)}${rose ? ` [${rss.toFixed(0)}]` : ''}`;
+      return `${p}${times > 1 ? ` ×${times}` : ''} ${sec.toFixed(1)}/${cpu.toFixed(1)}${rose ? ` [${rss.toFixed(0)}]` : ''}`;
     })
     .join(', ');
 }
 
-function importInChild(dir: string, close = false, on = today): ChildResult {
-  const args = ['--import', 'tsx', process.argv[1]!, '--child', dir, '--today', on, ...(close ? ['--close'] : [])];
+function importInChild(dir: string, close = false, on = today, profile = false): ChildResult {
+  const prof = profile && values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values['cpu-prof'])] : [];
+  const args = [...prof, '--import', 'tsx', process.argv[1]!, '--child', dir, '--today', on, ...(close ? ['--close'] : [])];
   if (values['segment-months']) args.push('--segment-months', values['segment-months']);
   if (pgUrl) args.push('--database-url', pgUrl, '--schema', schema);
   // The SQLite file sits next to the folders, one for the three runs.
@@ -225,19 +246,34 @@ try {
     `Import benchmark: ${fmt(N)} distributors, ${fmt(ORDERS)} orders, ${fmt(ATTENDANCE)} attendance rows into ${where}, ${os.cpus().length} CPUs, Node ${process.version}`,
   );
   let t = performance.now();
-  const { full, day, monthEnd } = await generate();
+  const db = path.join(work, 'inquiry.sqlite');
+  /** A copy of a closed SQLite database (with its WAL, if one was left). */
+  const copyDb = (from: string, to: string) => {
+    for (const ext of ['-wal', '-shm']) fs.rmSync(to + ext, { force: true });
+    fs.copyFileSync(from, to);
+    if (fs.existsSync(`${from}-wal`)) fs.copyFileSync(`${from}-wal`, `${to}-wal`);
+  };
+  const { full, day, monthEnd } = reuse
+    ? { full: path.join(work, 'full'), day: path.join(work, 'day'), monthEnd: path.join(work, 'month-end') }
+    : await generate();
   const generated = (performance.now() - t) / 1000;
   const mib = (dir: string) => fs.readdirSync(dir).reduce((s, f) => s + fs.statSync(path.join(dir, f)).size, 0) / 2 ** 20;
-  console.log(`  generated the CSV files (${mib(full).toFixed(0)} MiB) in ${generated.toFixed(1)} s\n`);
+  if (reuse) {
+    copyDb(beforeMonthEnd, db);
+    console.log(`  the month's end alone, on a copy of ${beforeMonthEnd}\n`);
+  } else console.log(`  generated the CSV files (${mib(full).toFixed(0)} MiB) in ${generated.toFixed(1)} s\n`);
   let firstRun = 0;
   // The files of the second and third runs sit in sibling folders, so the database is shared.
   console.log('  run                         seconds       rows/s   CPU s   peak RSS MiB   written');
-  for (const [name, dir, on] of [
+  const steps = [
     ['everything, empty database', full, today],
     ['the same files again', full, today],
     ['one more day of orders', day, today],
     [`the month's end (${nextMonthFirst})`, monthEnd, nextMonthFirst],
-  ] as const) {
+  ] as const;
+  for (const [name, dir, on] of reuse ? steps.slice(-1) : steps) {
+    const monthEnds = dir === monthEnd;
+    if (monthEnds && values.data && !reuse && !pgUrl) copyDb(db, beforeMonthEnd);
     t = performance.now();
     const r = importInChild(dir, false, on);
     const s = r.summary;
@@ -247,7 +283,7 @@ try {
       `  ${name.padEnd(26)} ${s.seconds.toFixed(1).padStart(8)} ${fmt(rows / s.seconds).padStart(12)} ${r.cpuSeconds.toFixed(1).padStart(7)} ${r.maxRssMiB.toFixed(0).padStart(14)}   ${written}`,
     );
     console.log(`  ${''.padEnd(26)} ${phaseLine(r.phases)}`);
-    const c = importInChild(dir, true, on);
+    const c = importInChild(dir, true, on, monthEnds);
     const cs = c.close!;
     const closeRows = Object.values(cs.rows).reduce((a, b) => a + b, 0);
     const what = cs.changed ? `${cs.closed.length} months closed, ${cs.open.join(', ')} provisional` : `nothing (${cs.unchanged})`;
@@ -257,12 +293,14 @@ try {
     if (cs.changed) console.log(`  ${''.padEnd(26)} ${phaseLine(c.phases)}`);
     if (!firstRun) firstRun = s.seconds + cs.seconds;
   }
-  console.log(
-    `\n  generate + import + close of the whole set: ${(generated + firstRun).toFixed(1)} s (goal for 100 000 × 4 PYs on SQLite: ≤ 60 s)`,
-  );
+  if (!reuse) {
+    console.log(
+      `\n  generate + import + close of the whole set: ${(generated + firstRun).toFixed(1)} s (goal for 100 000 × 4 PYs on SQLite: ≤ 60 s)`,
+    );
+  }
   console.log('\n  seconds: inside importDirectory (read, check, write); rows/s: rows read / seconds;');
   console.log('  peak RSS: the whole child process (with SQLite, its page cache too); written: members + orders + attendance added');
-  console.log('  phases: seconds, then [the peak RSS so far at its end, MiB] where it rose by 16 MiB or more');
+  console.log('  phases: seconds/CPU seconds, then [the peak RSS so far at its end, MiB] where it rose by 16 MiB or more');
   console.log('  the close: rows written (monthly results, statements, plan results, pins moved) per second of closeMonths');
   if (!pgUrl) console.log(`  database: ${(fs.statSync(path.join(work, 'inquiry.sqlite')).size / 2 ** 20).toFixed(0)} MiB`);
 } finally {
@@ -272,6 +310,6 @@ try {
     await closeDatabase(db);
   }
   await cluster?.destroy();
-  if (values.keep) console.log(`  kept ${work}`);
+  if (values.keep || values.data) console.log(`  kept ${work}`);
   else fs.rmSync(work, { recursive: true, force: true });
 }

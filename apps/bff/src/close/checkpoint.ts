@@ -243,14 +243,53 @@ export async function readOpenFigures(conn: ImportConn): Promise<OpenFigures | n
  * `saved` is not of those months.
  */
 export function changedSinceSaved(members: Members, f: Figures, from: number, saved: OpenFigures, width: number): Uint8Array | null {
-  const { n, index } = members;
-  const M = f.cal.months.length;
   const months = f.cal.months.slice(from);
   if (months.length !== saved.months.length || months.some((m, k) => saved.months[k] !== m)) return null;
-  const cols = numericColumns(width);
+  return differsFromSaved(members, f, from, saved, width, false);
+}
+
+/** The `closed` column of a monthly_results row (monthlyRow). */
+const CLOSED = 15;
+
+/** What a close that closes the months the last close left open keeps of their rows. */
+export interface ClosingRows {
+  /** The members whose rows of those months differ in anything but `closed` (rewritten). */
+  readonly changed: Uint8Array;
+  /** The first month after them (of `f`): no member has a row of it yet. */
+  readonly next: number;
+}
+
+/**
+ * A month's end: the months the last close left open (`saved`) are months `from` … of `f`, some
+ * of them closing now. The members whose rows of them differ from what it wrote in anything but
+ * `closed`, who have a row where none was written, or none where one was; the others' rows stay
+ * as stored, closed in place (close.ts). Null when `saved` is not of the months from `from` on.
+ */
+export function closingRows(members: Members, f: Figures, from: number, saved: OpenFigures, width: number): ClosingRows | null {
+  const months = f.cal.months.slice(from, from + saved.months.length);
+  if (months.length !== saved.months.length || months.some((m, k) => saved.months[k] !== m)) return null;
+  const changed = differsFromSaved(members, f, from, saved, width, true);
+  return changed && { changed, next: from + months.length };
+}
+
+/** The members whose rows of the saved months (from `from`) differ from `saved`; `closed` not compared with `anyClosed`. */
+function differsFromSaved(
+  members: Members,
+  f: Figures,
+  from: number,
+  saved: OpenFigures,
+  width: number,
+  anyClosed: boolean,
+): Uint8Array | null {
+  const { n, index } = members;
+  const M = from + saved.months.length;
+  const cols = numericColumns(width).filter((c) => !anyClosed || c !== CLOSED);
+  const C0 = numericColumns(width).length;
   const C = cols.length;
   const K = saved.ada.length;
-  if (saved.values.length !== months.length * K * C) return null;
+  if (saved.values.length !== saved.months.length * K * C0) return null;
+  // Where each compared column sits among the saved ones.
+  const at = cols.map((c) => numericColumns(width).indexOf(c));
   const changed = new Uint8Array(n);
   const seen = new Uint8Array(n);
   const row: SqlValue[] = new Array<SqlValue>(width);
@@ -260,13 +299,13 @@ export function changedSinceSaved(members: Members, f: Figures, from: number, sa
     seen[i] = 1;
     for (let m = from; m < M && !changed[i]; m++) {
       const cell = (m - from) * K + k;
-      const base = cell * C;
+      const base = cell * C0;
       const had = !Number.isNaN(saved.values[base]!);
       const has = monthlyRow(f, i, m, row);
       if (had !== has) changed[i] = 1;
       if (!has || changed[i]) continue;
       if (row[ATTENDED] !== saved.attended[cell]) changed[i] = 1;
-      for (let c = 0; c < C && !changed[i]; c++) if (row[cols[c]!] !== saved.values[base + c]) changed[i] = 1;
+      for (let c = 0; c < C && !changed[i]; c++) if (row[cols[c]!] !== saved.values[base + at[c]!]) changed[i] = 1;
     }
   }
   // A row now where none was written: a new member.

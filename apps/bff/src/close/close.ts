@@ -27,11 +27,13 @@ import type { ProgressFn } from './close-all.ts';
 import {
   changedSinceSaved,
   checkpointParts,
+  closingRows,
   openParts,
   readCheckpoint,
   readOpenFigures,
   writeCheckpoint,
   type CheckpointPart,
+  type ClosingRows,
 } from './checkpoint.ts';
 import {
   changedMembers,
@@ -283,6 +285,8 @@ async function attemptClose(
   let closing: CloseFigures | null = null;
   /** With the open months only, the members whose figures moved since the last close (null: all of them). */
   let only: Uint8Array | null = null;
+  /** At a month's end, whose rows of the months closing moved (the others' are closed in place). */
+  let closingKept: ClosingRows | null = null;
   if (saved?.state && closedBefore !== null) {
     cal = closeCalendar(whole.months[keepWhole]!, todayMonth, closedAfter);
     writeFrom = writeFromWhole - keepWhole;
@@ -302,6 +306,11 @@ async function attemptClose(
         (savedOpen && changedSinceSaved(members, closing.figures, writeFrom, savedOpen, width)) ??
         (await changedMembers(conn, members, closing.figures, writeFrom));
       only = planMembers(members, changed);
+    } else if (cal.closed > writeFrom) {
+      // A month's end: of the rows the last close left open, those that moved in more than
+      // `closed` are written again, the others closed in place; every plan is evaluated again.
+      const savedOpen = await readOpenFigures(conn);
+      closingKept = savedOpen && closingRows(members, closing.figures, writeFrom, savedOpen, MONTHLY_RESULT_COLUMNS.length);
     }
     progress?.({ phase: 'read kept months', done: 0, total: 1 });
     // Of the frontline legs of the members evaluated, only whether they were Q.
@@ -321,12 +330,13 @@ async function attemptClose(
   const open = cal.months.slice(cal.closed);
 
   // The members whose rows are written again, staged for the deletes (when not all of them).
+  const rewritten = only ?? closingKept?.changed ?? null;
   await conn.run(`drop table if exists close_members`);
-  if (only) {
+  if (rewritten) {
     await conn.run(`create temporary table close_members (ada text primary key)`);
     const ins = conn.inserter('close_members', ['ada']);
     for (let i = 0; i < members.n; i++) {
-      if (!only[i]) continue;
+      if (!rewritten[i]) continue;
       const sent = ins.add([members.ada[i]!]);
       if (sent) await sent;
     }
@@ -345,8 +355,12 @@ async function attemptClose(
     let out: WrittenFigures;
     if (closing) {
       const { figures, plans } = closing;
-      const w = (planWriter = openFigureWriter(writer, figures, planSource(plans, opts.planWorker), progress));
-      await w.timed('monthly_results', () => writeMonthlyResults(w, figures, writeFrom - keep, only));
+      // Resumed, the close writes a month or two before the plans: at a month's end everyone's
+      // plans are evaluated, and this thread would wait for the worker most of the time (issue #30).
+      const share = !!saved?.state;
+      const w = (planWriter = openFigureWriter(writer, figures, planSource(plans, opts.planWorker, { share }), progress));
+      const othersFrom = closingKept ? closingKept.next - keep : null;
+      await w.timed('monthly_results', () => writeMonthlyResults(w, figures, writeFrom - keep, rewritten, othersFrom));
       if (closedNow.length > 0 || !only) await w.timed('statements', () => writeStatements(w, figures, writeFrom - keep));
       await w.timed('plan_results', () => w.planResults());
       out = { figures, pin: closing.pin, pinMonth: closing.pinMonth, state: closing.state, rows: w.rows, planMode: w.planMode };
@@ -390,16 +404,19 @@ async function attemptClose(
       const after = closedBefore === null ? '' : ` where month > ?`;
       const params = closedBefore === null ? [] : [closedBefore];
       // Only the rows of the members written again, when not all of them.
-      const theirs = only ? ` and ada in (select ada from close_members)` : '';
+      const theirs = ` and ada in (select ada from close_members)`;
       // Every month row written again into an emptied table (the first close on SQLite): the
       // (month, ada) index is built once after the rows are in — one sort — instead of taking
       // each row at a random place while they arrive in (ada, month) order.
       const indexAfter = built !== null && closedBefore === null ? await dropIndexes(conn, 'monthly_results') : [];
-      await conn.run(`delete from monthly_results${after}${theirs}`, params);
+      await conn.run(`delete from monthly_results${after}${rewritten ? theirs : ''}`, params);
+      // (A month's end: no rows after those kept should be there; any that are go, as in a re-close.)
+      const nextMonth = closingKept ? cal.months[closingKept.next] : undefined;
+      if (nextMonth) await conn.run(`delete from monthly_results where month >= ?`, [nextMonth]);
       // (Statements are of closed months: none after the last closed one unless the first close.)
       if (!only) await conn.run(`delete from statements${after}`, params);
       if (closedBefore === null) await conn.run(`delete from plan_results`);
-      else await conn.run(`delete from plan_results where py in (${pys.map(() => '?').join(', ')})${theirs}`, pys);
+      else await conn.run(`delete from plan_results where py in (${pys.map(() => '?').join(', ')})${only ? theirs : ''}`, pys);
       let written = built;
       if (written) {
         progress?.({ phase: 'move in', done: 0, total: 1 });
@@ -408,6 +425,12 @@ async function attemptClose(
         for (const ddl of indexAfter) await conn.run(ddl);
       } else {
         written = await writeRows();
+      }
+      // The rows of the months closing that were kept: closed in place (the others were written closed).
+      if (closingKept && closedNow.length > 0) {
+        progress?.({ phase: 'closed in place', done: 0, total: 1 });
+        const span = [closedNow[0]!, closedNow.at(-1)!];
+        await conn.run(`update monthly_results set closed = 1 where month >= ? and month <= ? and closed = 0`, span);
       }
       const pins = await conn.run(
         `update distributors set pin_code = p.pin_code, pin_month = p.pin_month from close_pins p where distributors.ada = p.ada`,
@@ -449,9 +472,10 @@ async function attemptClose(
     open,
     resumedAfter,
     ...(fromFirst ? { fromFirst } : {}),
-    ...(only && state?.today === today
-      ? { moved: new Set(members.ada.filter((_, i) => only[i])), ...(closing ? { held: heldMonthRows(members, closing.figures) } : {}) }
-      : {}),
+    ...(only && state?.today === today ? { moved: new Set(members.ada.filter((_, i) => only[i])) } : {}),
+    // The month rows it holds as they are stored, whoever is told (at a month's end, everyone):
+    // those it wrote, and the months before when it read them all back (not some members only).
+    ...(closing ? { held: heldMonthRows(members, closing.figures, only ? writeFrom - keep : 0) } : {}),
     joined: members.ada.filter((_, i) => members.joinDate[i]!.startsWith(`${todayMonth}-`)),
     rows: done.rows,
     planMode: done.planMode,

@@ -4,11 +4,14 @@ import type { HeldMonthRows } from '../notifications/produce.ts';
 import type { Members } from './figures.ts';
 import type { Figures } from './month-figures.ts';
 
-/** The month rows of `figures` as the close wrote them (monthlyRow), for the notifications. */
-export function heldMonthRows(members: Members, figures: Figures): HeldMonthRows {
+/**
+ * The month rows of `figures` as the close wrote them (monthlyRow), for the notifications; the
+ * months before `from` are not held (read back for some members only: the table has them).
+ */
+export function heldMonthRows(members: Members, figures: Figures, from = 0): HeldMonthRows {
   return (month) => {
     const m = figures.cal.months.indexOf(month);
-    if (m < 0) return null;
+    if (m < from) return null;
     return (ada) => {
       const i = members.index.get(ada);
       if (i === undefined || m < figures.joinMonth[i]!) return null;

@@ -92,7 +92,7 @@ describe('a close resumed from the saved state', () => {
         '2026-10',
       ]);
       // Within a month, a close rewrites only the rows that moved.
-      // (2 November closes October: every open row is written; 3 November only those that moved.)
+      // (2 November closes October: every November row is written; 3 November only those that moved.)
       expect(written.at(-3)!).toBeLessThan(written.at(-4)! / 2);
       const got = await derived(stepwise.db);
       expect(got['close_checkpoint']!.map((r) => (r as { part: string }).part)).toEqual(
@@ -124,10 +124,48 @@ describe('a close resumed from the saved state', () => {
       await table.db.deleteFrom('close_checkpoint').where('part', 'like', 'open.%').execute();
       const a = await closeMonths(saved.db, { today, notify: false });
       const b = await closeMonths(table.db, { today, notify: false });
-      expect(a.rows).toEqual(b.rows);
+      // A month's end without the saved rows writes every row again, with them only those that moved.
+      if (a.closed.length === 0 || !a.resumedAfter) expect(a.rows).toEqual(b.rows);
+      else expect(a.rows['monthly_results']).toBeLessThan(b.rows['monthly_results']!);
       expect(a.moved).toEqual(b.moved);
     }
     expect(await derived(saved.db)).toEqual(await derived(table.db));
+  });
+
+  it('at a month’s end closes the rows that did not move in place and writes the new month, as a full re-close does', async () => {
+    const company = randomCompany(6, '2026-11-21');
+    const t = await fresh();
+    const count = async (month: string, closed?: 0 | 1) => {
+      let q = t.db
+        .selectFrom('monthly_results')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('month', '=', month);
+      if (closed !== undefined) q = q.where('closed', '=', closed);
+      return Number((await q.executeTakeFirstOrThrow()).n);
+    };
+    await importDirectory(t.db, { dir: t.folder(filesBetween(company, '0000-00-00', '2026-10-30')), today: '2026-10-30' });
+    await closeMonths(t.db, { today: '2026-10-30' });
+    await importDirectory(t.db, { dir: t.folder(filesBetween(company, '2026-10-30', '2026-10-31')), today: '2026-10-31' });
+    await closeMonths(t.db, { today: '2026-10-31' });
+    const october = await count('2026-10');
+    // Nothing new since: every October row stays, closed; November is written for everyone.
+    const monthEnd = await closeMonths(t.db, { today: '2026-11-01' });
+    expect(monthEnd).toMatchObject({ closed: ['2026-10'], resumedAfter: '2026-09' });
+    expect(monthEnd.rows['monthly_results']).toBe(await count('2026-11'));
+    expect([await count('2026-10', 1), await count('2026-10', 0)]).toEqual([october, 0]);
+    const got = await derived(t.db);
+    expect(await closeMonths(t.db, { today: '2026-11-01', all: true })).toMatchObject({ fromFirst: 'asked for' });
+    expect(await derived(t.db)).toEqual(got);
+
+    // The month's last week imported on the first of the next: the rows it moved are written again.
+    const late = await fresh();
+    await importDirectory(late.db, { dir: late.folder(filesBetween(company, '0000-00-00', '2026-10-24')), today: '2026-10-24' });
+    await closeMonths(late.db, { today: '2026-10-24' });
+    await importDirectory(late.db, { dir: late.folder(filesBetween(company, '2026-10-24', '2026-10-31')), today: '2026-11-01' });
+    const lateEnd = await closeMonths(late.db, { today: '2026-11-01' });
+    expect(lateEnd.rows['monthly_results']).toBeGreaterThan(await count('2026-11'));
+    expect(lateEnd.rows['monthly_results']).toBeLessThan(october + (await count('2026-11')));
+    expect(await derived(late.db)).toEqual(got);
   });
 
   it('a member joining without an order: the hourly close gives the sponsor’s plans a close at once gives', async () => {

@@ -104,17 +104,23 @@ export function openFigureWriter(
 
 /**
  * The plan_results source for `inputs`: a worker thread from 20 000 distributors evaluated, unless
- * told. `stepwise`: the worker evaluates PY by PY as told (plan-source.ts).
+ * told. `stepwise`: the worker evaluates PY by PY as told (plan-source.ts). `share`: little is
+ * written before the plans (a resumed close writes its open and closing months only), so this
+ * thread shares the evaluation instead of waiting for the worker.
  */
-export function planSource(inputs: PlanInputs, worker?: boolean, opts: { readonly stepwise?: boolean } = {}): PlanRowSource {
+export function planSource(
+  inputs: PlanInputs,
+  worker?: boolean,
+  opts: { readonly stepwise?: boolean; readonly share?: boolean } = {},
+): PlanRowSource {
   let evaluated = inputs.n;
   if (inputs.only) {
     evaluated = 0;
     for (const x of inputs.only) evaluated += x;
   }
-  // Some members only (an hourly close): little is written before the plans, so this thread
-  // shares the evaluation instead of waiting for the worker.
-  return (worker ?? evaluated >= 20_000) ? workerPlanRows(inputs, { ...opts, share: !!inputs.only }) : inlinePlanRows(inputs);
+  // Some members only (an hourly close) always share: nothing much is written before their plans.
+  const share = !!inputs.only || !!opts.share;
+  return (worker ?? evaluated >= 20_000) ? workerPlanRows(inputs, { ...opts, share }) : inlinePlanRows(inputs);
 }
 
 /**
@@ -158,15 +164,23 @@ export function monthlyRow(f: Figures, i: number, m: number, row: SqlValue[]): b
 
 /**
  * monthly_results: one row per node and month from `fromMonth` (and its join month) on; only the
- * nodes flagged in `only`, when given.
+ * nodes flagged in `only`, when given, and of the others the months from `othersFrom` on (a
+ * month's end: the new open month; null: none of their rows).
  */
-export async function writeMonthlyResults(w: FigureWriter, f: Figures, fromMonth = 0, only: Uint8Array | null = null): Promise<number> {
+export async function writeMonthlyResults(
+  w: FigureWriter,
+  f: Figures,
+  fromMonth = 0,
+  only: Uint8Array | null = null,
+  othersFrom: number | null = null,
+): Promise<number> {
   const ins = w.writer.inserter('monthly_results', MONTHLY_RESULT_COLUMNS);
   const M = f.cal.months.length;
   const row: SqlValue[] = new Array<SqlValue>(MONTHLY_RESULT_COLUMNS.length);
   await w.eachNode('monthly_results', (i) => {
-    if (only && !only[i]) return;
-    for (let m = Math.max(fromMonth, f.joinMonth[i]!); m < M; m++) if (monthlyRow(f, i, m, row)) ins.add(row);
+    const from = !only || only[i] ? fromMonth : othersFrom;
+    if (from === null) return;
+    for (let m = Math.max(from, f.joinMonth[i]!); m < M; m++) if (monthlyRow(f, i, m, row)) ins.add(row);
   });
   return ins.rows;
 }

@@ -307,6 +307,35 @@ describe('notifications of an import and its close', () => {
     expect(held).toEqual(everyone);
   });
 
+  it('at a month’s end tells everyone, from the rows the close holds, what telling them from the table tells', async () => {
+    const company = randomCompany(5, TODAY);
+    const at = new Date('2026-11-01T02:00:00Z');
+    const monthEnd = async (tell: (t: TestDb) => Promise<void>) => {
+      const t = await openDb();
+      await importDirectory(t.db, { dir: t.folder(filesBetween(company, '0000-00-00', '2026-10-24')), today: '2026-10-24' });
+      await closeMonths(t.db, { today: '2026-10-24', notifyAt: at });
+      // The month's last week imported on the first of the next, and October closed.
+      await importDirectory(t.db, { dir: t.folder(filesBetween(company, '2026-10-24', '2026-10-31')), today: '2026-11-01' });
+      await tell(t);
+      return t.db
+        .selectFrom('notifications')
+        .select(['ada', 'kind', 'event_key', 'month', 'title', 'body', 'link', 'params', 'created_at'])
+        .orderBy('ada')
+        .orderBy('event_key')
+        .execute();
+    };
+    const held = await monthEnd(async (t) => {
+      const close = await closeMonths(t.db, { today: '2026-11-01', notifyAt: at });
+      expect(close).toMatchObject({ closed: ['2026-10'], resumedAfter: '2026-09' });
+    });
+    const table = await monthEnd(async (t) => {
+      const close = await closeMonths(t.db, { today: '2026-11-01', notify: false });
+      await produceNotifications(t.db, { today: '2026-11-01', closed: close.closed, now: at });
+    });
+    expect(held.filter((r) => r.kind === 'monthClosed').length).toBeGreaterThan(50);
+    expect(held).toEqual(table);
+  });
+
   it('tells nothing when the close writes nothing', async () => {
     const t = await imported();
     const count = async () =>

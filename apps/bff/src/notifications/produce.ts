@@ -186,12 +186,13 @@ async function eventsOf(
   const only = [...opts.told];
   const told = (ada: string) => opts.told.has(ada);
   const range = opts.range;
-  // A month's rows of a list of people: from the close's memory when it holds that month.
+  // A month's rows of a list of people, or of a range (those told): from the close's memory when
+  // it holds that month (at a month's end, the closing and the open month of everyone).
   const rowsOf = async (month: MonthKey, of: readonly string[] | AdaRange) => {
     const held = opts.held?.(month);
-    if (!held || isRange(of)) return monthRows(db, month, of);
+    if (!held) return monthRows(db, month, of);
     const out = new Map<string, MonthRow>();
-    for (const ada of of) {
+    for (const ada of isRange(of) ? opts.told : of) {
       const r = held(ada);
       if (r) out.set(ada, r);
     }
@@ -281,7 +282,7 @@ async function eventsOf(
 
   // The open month so far: the distributor's own thresholds and the frontline's.
   const peopleRowsOf = async (month: MonthKey) => {
-    if (!range)
+    if (!range || opts.held?.(month))
       return rowsOf(
         month,
         people.map((p) => p.ada),
