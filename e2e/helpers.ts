@@ -1,12 +1,31 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { SPEC_PAGE_PATHS, type PagePath, type SpecPagePath } from '@abo/contract/pages';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const WEC_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Safari/604.1';
 export const WECHAT_UA = `${WEC_UA} MicroMessenger/8.0.47(0x18002f2f) NetType/WIFI Language/zh_CN`;
+
+/** The contract's pages at and below `area` (e.g. '/achievement'), in docs/routes.txt's order. */
+export function pagesUnder(area: SpecPagePath): SpecPagePath[] {
+  return SPEC_PAGE_PATHS.filter((p) => p === area || p.startsWith(`${area}/`));
+}
+
+/** The market and partner pages (a Diamond reviewing the team): e2e/incentive-market.spec.ts's. */
+export const MARKET_PAGES: readonly PagePath[] = [
+  '/incentiveplan/trackingpartnersmonthly',
+  '/incentiveplan/trackingpartnersannual',
+  '/incentiveplan/keycoachingpartnersmonthly',
+  '/incentiveplan/keycoachingpartners',
+  '/incentiveplan/trackingcopies',
+  '/incentiveplan/marketmembertracking',
+  '/incentiveplan/marketmembertracking/useguide',
+  '/incentiveplan/marketdetails',
+  '/incentiveplan/type/marketmembertracking',
+];
 
 /** A fresh one-time session token from the embedded IdP (what its sign-in page hands out). */
 export async function sessionTokenFor(request: APIRequestContext, ada: string): Promise<string> {
