@@ -35,6 +35,23 @@ export async function sessionTokenFor(request: APIRequestContext, ada: string): 
   return body.data.sessionToken as string;
 }
 
+/** staff01's tokens from the embedded IdP's staff sign-in (what its redirect hands over in the address). */
+export async function staffTokens(request: APIRequestContext): Promise<{ adaToken: string; oktaIdTokenKey: string; oktaIdToken: string }> {
+  const res = await request.post('/idp/okta/session', { data: { username: 'staff01', password: DEMO_PASSWORD } });
+  const { adaToken, oktaIdTokenKey, oktaIdToken } = (await res.json()).data;
+  return { adaToken, oktaIdTokenKey, oktaIdToken };
+}
+
+/**
+ * Opens `path` as staff01 on the iinquiry channel, as the staff sign-in's redirect does, with
+ * `query` (e.g. `{ lang: 'en', queryAda }` to look a distributor up) before the tokens.
+ */
+export async function staffAt(page: Page, path: PagePath, query: string | Record<string, string> = {}): Promise<void> {
+  const q = new URLSearchParams(query);
+  for (const [k, v] of Object.entries({ channel: 'iinquiry', ...(await staffTokens(page.request)) })) q.set(k, v);
+  await page.goto(`/front${path}?${q.toString()}`);
+}
+
 /** Signs in by opening `path` with a session token, as the IdP redirect does. */
 export async function signInAt(page: Page, ada: string, path: string): Promise<void> {
   const token = await sessionTokenFor(page.request, ada);
@@ -148,9 +165,12 @@ export async function settled(
   if (toasts) await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
 }
 
-/** The serious and critical axe violations in the page's body (.page__body), one line each. */
-export async function seriousAxe(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include('.page__body').analyze();
+/**
+ * The serious and critical axe violations in `within` (default the page's body, .page__body; a
+ * dialog or popup names its own), one line each.
+ */
+export async function seriousAxe(page: Page, within = '.page__body'): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).include(within).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
