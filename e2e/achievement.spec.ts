@@ -1,29 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInAt, watchProblems } from './helpers.ts';
+import { pagesUnder, signInAt, watchProblems } from './helpers.ts';
 
-const ROUTES = [
-  '/achievement',
-  '/achievement/localranktracking',
-  '/achievement/localranktracking/settarget',
-  '/achievement/localranktracking/requirements',
-  '/achievement/localranktracking/adjusttarget',
-  '/achievement/localranktracking/useguide',
-  '/achievement/type',
-  '/achievement/type/localranktracking',
-  '/achievement/topup',
-  '/achievement/setshop',
-  '/achievement/self',
-  '/achievement/oversea',
-  '/achievement/overallmarketapv',
-  '/achievement/outstandingpersonnelview',
-  '/achievement/outstandingpersonnelapv',
-  '/achievement/marketingstarglorylist',
-  '/achievement/marketingstardetail',
-  '/achievement/estimate',
-  '/achievement/dealerinvitation',
-  '/achievement/compositionapv',
-  '/achievement/apv',
-];
+const ROUTES = pagesUnder('/achievement');
 
 /** Waits until the page's queries settled: a heading, no skeleton, no error block, no not-found. */
 async function expectLoaded(page: Page, path: string) {

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, dismissHomeOverlays, signInAt, WEC_UA } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { dismissHomeOverlays, signInAt, staffAt, WEC_UA } from './helpers.ts';
 
 // "Everywhere" (docs/product.md, Pages): the year in review opens on the last complete PY and its shareable
 // image holds no money figure unless the distributor asks for it; /test is for staff only; the
@@ -7,14 +7,6 @@ import { DEMO_PASSWORD, dismissHomeOverlays, signInAt, WEC_UA } from './helpers.
 // e2e dataset (today 2026-11-21: PY 26/27 open, 25/26 the last complete one).
 
 const FOUNDERS = '10000004'; // a statement every month
-
-async function staffSignIn(page: Page, query: string) {
-  const res = await page.request.post('/idp/okta/session', { data: { username: 'staff01', password: DEMO_PASSWORD } });
-  const { adaToken, oktaIdTokenKey, oktaIdToken } = (await res.json()).data;
-  const q = new URLSearchParams(query);
-  for (const [k, v] of Object.entries({ channel: 'iinquiry', adaToken, oktaIdTokenKey, oktaIdToken })) q.set(k, v);
-  await page.goto(`/front/?${q.toString()}`);
-}
 
 test.describe('the year in review on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, userAgent: WEC_UA });
@@ -62,7 +54,7 @@ test.describe('/test', () => {
   });
 
   test('shows the diagnostics to staff', async ({ page }) => {
-    await staffSignIn(page, 'lang=en');
+    await staffAt(page, '/', 'lang=en');
     await page.goto('/front/test');
     await expect(page.getByRole('heading', { name: 'Diagnostics' })).toBeVisible();
     await expect(page.getByTestId('diag-Channel')).toHaveText('iinquiry');

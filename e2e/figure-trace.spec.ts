@@ -1,14 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { settled, shoot, signInAt, watchProblems } from './helpers.ts';
+import { seriousAxe, settled, shoot, signInAt, watchProblems } from './helpers.ts';
 
 // The new member's moment (docs/product.md, Who uses it): "how is this calculated" opens the trace of *that* figure —
 // its inputs, the rule, the result — not a generic help page. As the demo Platinum (README:
 // 10000001) on the e2e dataset (today 2026-11-21). SHOTS_DIR: where screenshots go.
 
 const PLATINUM = '10000001';
-
-/** Waits for the page's data: no skeleton, no error, no loading toast over it. */
 
 /** A headline figure's number by its label. */
 async function figure(page: Page, label: string): Promise<string> {
@@ -99,8 +96,7 @@ for (const layout of LAYOUTS) {
       expect(n(gpv!)).toBe(n(tracePpv!) + n(legs!));
       await expect(dialog.getByText(layout.gpv, { exact: true }).locator('xpath=following-sibling::dd[1]')).toHaveText(`${gpv} PV`);
       await expect(dialog.getByRole('link')).toHaveAttribute('href', '/front/descpage?code=BRACKET');
-      const { violations } = await new AxeBuilder({ page }).include('.trace-popup').analyze();
-      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+      expect(await seriousAxe(page, '.trace-popup')).toEqual([]);
       // The popup finishes sliding in before the picture.
       await shoot(page, `trace-bracket-${tag}.png`, { settleMs: 400 });
 
@@ -160,8 +156,7 @@ for (const layout of LAYOUTS) {
         expect(n(await figure(page, layout.pvToQ))).toBe(n(threshold!) - n(gpv));
       }
       await expect(dialog.getByRole('link')).toHaveAttribute('href', '/front/descpage?code=Q_MONTH');
-      const { violations } = await new AxeBuilder({ page }).include('.trace-popup').analyze();
-      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+      expect(await seriousAxe(page, '.trace-popup')).toEqual([]);
       await shoot(page, `trace-q-${tag}.png`, { settleMs: 400 });
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { SPEC_PAGE_PATHS, type PagePath, type SpecPagePath } from '@abo/contract/pages';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -8,12 +9,47 @@ export const WEC_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Safari/604.1';
 export const WECHAT_UA = `${WEC_UA} MicroMessenger/8.0.47(0x18002f2f) NetType/WIFI Language/zh_CN`;
 
+/** The contract's pages at and below `area` (e.g. '/achievement'), in docs/routes.txt's order. */
+export function pagesUnder(area: SpecPagePath): SpecPagePath[] {
+  return SPEC_PAGE_PATHS.filter((p) => p === area || p.startsWith(`${area}/`));
+}
+
+/** The market and partner pages (a Diamond reviewing the team): e2e/incentive-market.spec.ts's. */
+export const MARKET_PAGES: readonly PagePath[] = [
+  '/incentiveplan/trackingpartnersmonthly',
+  '/incentiveplan/trackingpartnersannual',
+  '/incentiveplan/keycoachingpartnersmonthly',
+  '/incentiveplan/keycoachingpartners',
+  '/incentiveplan/trackingcopies',
+  '/incentiveplan/marketmembertracking',
+  '/incentiveplan/marketmembertracking/useguide',
+  '/incentiveplan/marketdetails',
+  '/incentiveplan/type/marketmembertracking',
+];
+
 /** A fresh one-time session token from the embedded IdP (what its sign-in page hands out). */
 export async function sessionTokenFor(request: APIRequestContext, ada: string): Promise<string> {
   const res = await request.post('/idp/session', { data: { username: ada, password: DEMO_PASSWORD } });
   const body = await res.json();
   if (body.code !== 0) throw new Error(`sign-in failed for ${ada}: ${body.message}`);
   return body.data.sessionToken as string;
+}
+
+/** staff01's tokens from the embedded IdP's staff sign-in (what its redirect hands over in the address). */
+export async function staffTokens(request: APIRequestContext): Promise<{ adaToken: string; oktaIdTokenKey: string; oktaIdToken: string }> {
+  const res = await request.post('/idp/okta/session', { data: { username: 'staff01', password: DEMO_PASSWORD } });
+  const { adaToken, oktaIdTokenKey, oktaIdToken } = (await res.json()).data;
+  return { adaToken, oktaIdTokenKey, oktaIdToken };
+}
+
+/**
+ * Opens `path` as staff01 on the iinquiry channel, as the staff sign-in's redirect does, with
+ * `query` (e.g. `{ lang: 'en', queryAda }` to look a distributor up) before the tokens.
+ */
+export async function staffAt(page: Page, path: PagePath, query: string | Record<string, string> = {}): Promise<void> {
+  const q = new URLSearchParams(query);
+  for (const [k, v] of Object.entries({ channel: 'iinquiry', ...(await staffTokens(page.request)) })) q.set(k, v);
+  await page.goto(`/front${path}?${q.toString()}`);
 }
 
 /** Signs in by opening `path` with a session token, as the IdP redirect does. */
@@ -129,9 +165,12 @@ export async function settled(
   if (toasts) await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
 }
 
-/** The serious and critical axe violations in the page's body (.page__body), one line each. */
-export async function seriousAxe(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include('.page__body').analyze();
+/**
+ * The serious and critical axe violations in `within` (default the page's body, .page__body; a
+ * dialog or popup names its own), one line each.
+ */
+export async function seriousAxe(page: Page, within = '.page__body'): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).include(within).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);

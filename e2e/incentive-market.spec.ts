@@ -1,24 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { session, signInAt as signInAtPath, watchProblems } from './helpers.ts';
-
-// The market / partner pages: a Diamond reviewing the team.
-const ROUTES = [
-  '/incentiveplan/trackingpartnersmonthly',
-  '/incentiveplan/trackingpartnersannual',
-  '/incentiveplan/keycoachingpartnersmonthly',
-  '/incentiveplan/keycoachingpartners',
-  '/incentiveplan/trackingcopies',
-  '/incentiveplan/marketmembertracking',
-  '/incentiveplan/marketmembertracking/useguide',
-  '/incentiveplan/marketdetails',
-  '/incentiveplan/type/marketmembertracking',
-] as const;
-
-/** Signs in and waits until the session-token exchange has stored the tokens. */
-async function signInAt(page: Page, ada: string, path: string) {
-  await signInAtPath(page, ada, path);
-  await expect.poll(() => session(page, 'accessToken')).toBeTruthy();
-}
+import { MARKET_PAGES, signInAt, watchProblems } from './helpers.ts';
 
 /** A masked ADA as docs/contract.md §5 shows it: 3 digits, six asterisks, 2 digits. */
 const MASKED_ADA = /\d{3}\*{6}\d{2}/;
@@ -36,7 +17,7 @@ test.describe('market pages as a Diamond (10000002)', () => {
   test('every market route shows real, masked figures without problems', async ({ page }) => {
     const problems = watchProblems(page);
     await signInAt(page, '10000002', '/incentiveplan/trackingpartnersmonthly');
-    for (const path of ROUTES) {
+    for (const path of MARKET_PAGES) {
       await expectPage(page, path);
       if (path.endsWith('/useguide')) {
         await expect(page.getByRole('heading', { level: 2 }).filter({ visible: true }).first()).toBeVisible();
@@ -120,14 +101,14 @@ test.describe('market pages as a Diamond (10000002)', () => {
 test('10000001 (Platinum) sees the market pages with data', async ({ page }) => {
   const problems = watchProblems(page);
   await signInAt(page, '10000001', '/incentiveplan/trackingpartnersmonthly');
-  for (const path of ROUTES) await expectPage(page, path);
+  for (const path of MARKET_PAGES) await expectPage(page, path);
   expect(problems).toEqual([]);
 });
 
 test('a member with no downline (10000003) sees helpful empty states', async ({ page }) => {
   const problems = watchProblems(page);
   await signInAt(page, '10000003', '/incentiveplan/trackingpartnersmonthly');
-  for (const path of ROUTES) {
+  for (const path of MARKET_PAGES) {
     await page.goto(`/front${path}`);
     await expect(page.locator('h1:visible').first()).toBeVisible();
     await expect(page.locator('#not-found-title')).toHaveCount(0);

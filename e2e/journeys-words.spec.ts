@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, dismissHomeOverlays, settled, shoot, signInAt, watchProblems, WEC_UA } from './helpers.ts';
+import { expect, test, type Browser } from '@playwright/test';
+import { DEMO_PASSWORD, dismissHomeOverlays, settled, shoot, signInAt, staffAt, watchProblems, WEC_UA } from './helpers.ts';
 
 // Issue #32, end to end: the WeChat stand-in page of the demo (66fc5e7), and the words: the
 // first-visit notice about closed results, Latin names on English pages (1cbbb43, ff8c9e7), and
@@ -10,14 +10,6 @@ const PLATINUM = '10000001';
 const DIAMOND = '10000002';
 const NEWCOMER = '10000003';
 const FOUNDERS = '10000004';
-
-/** Opens `path` as staff01 looking up `ada` (the staff sign-in's redirect, as in e2e/staff-moment.spec.ts). */
-async function staffAt(page: Page, ada: string, path: string, lang = 'en') {
-  const res = await page.request.post('/idp/okta/session', { data: { username: 'staff01', password: DEMO_PASSWORD } });
-  const { adaToken, oktaIdTokenKey, oktaIdToken } = (await res.json()).data;
-  const q = new URLSearchParams({ lang, queryAda: ada, channel: 'iinquiry', adaToken, oktaIdTokenKey, oktaIdToken });
-  await page.goto(`/front${path}?${q.toString()}`);
-}
 
 const HAN = /[\u4e00-\u9fff]/;
 
@@ -140,7 +132,7 @@ test.describe('words', () => {
 
   test('staff reading a distributor see “[name]’s watchlist”, not “My watchlist”', async ({ page, browser }) => {
     const problems = watchProblems(page);
-    await staffAt(page, FOUNDERS, '/');
+    await staffAt(page, '/', { lang: 'en', queryAda: FOUNDERS });
     await expect(page.getByText(/Viewing .* 10000004 as staff/)).toBeVisible();
     const title = page.locator('#watchlist-title');
     await expect(title).toHaveText(/^(Zhang Jianguo|张建国)’s watchlist$/);

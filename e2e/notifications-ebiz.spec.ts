@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, watchProblems } from './helpers.ts';
+import { DEMO_PASSWORD, shoot, watchProblems } from './helpers.ts';
 
 // Issue #21 on the ebiz channel: the app runs in an iframe of the company's portal (the demo
 // portal at /ebiz-demo/). Signed in inside the frame, the bell's count, the panel, a notification
@@ -11,7 +9,6 @@ import { DEMO_PASSWORD, watchProblems } from './helpers.ts';
 // the Diamond 10000002, whose history the staff test there only reads.
 // SHOTS_DIR: where screenshots go.
 
-const SHOTS = process.env.SHOTS_DIR;
 const VIEWPORT = { width: 1280, height: 800 };
 const PORTAL = /\/ebiz-demo\/$/;
 const ADA = '10000002';
@@ -79,10 +76,7 @@ test.describe('notifications in the ebiz portal', () => {
     expect(panelBox.x + panelBox.width).toBeLessThanOrEqual(frameBox.x + frameBox.width + 1);
     const firstBox = (await panel.getByRole('listitem').first().boundingBox())!;
     expect(firstBox.y + firstBox.height).toBeLessThan(VIEWPORT.height);
-    if (SHOTS) {
-      fs.mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: path.join(SHOTS, 'notif-ebiz-en-US-1280.png') });
-    }
+    await shoot(page, 'notif-ebiz-en-US-1280.png');
 
     // The newest unread notification about a month opens that page and month in the frame.
     const item = panel.getByRole('link').filter({ hasText: 'Unread:' }).and(panel.locator('a[href*="month="]')).first();

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, dismissHomeOverlays, shoot, signInAt, watchProblems } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { dismissHomeOverlays, seriousAxe, shoot, signInAt, staffAt, watchProblems } from './helpers.ts';
 
 // Issue #21, in the page: the bell's count on home, the notifications panel (addressed as
 // ?notifications=1 on the page it opens over), a notification's link to the page and month that
@@ -8,14 +7,6 @@ import { DEMO_PASSWORD, dismissHomeOverlays, shoot, signInAt, watchProblems } fr
 // Founders Platinum 10000004 on a phone, the Platinum 10000001 on the desktop; each run reads one
 // notification, so each layout has its own), whose month closes the seed has notified.
 // SHOTS_DIR: where screenshots go.
-
-/** axe's serious and critical violations inside the panel. */
-async function panelAxe(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
-}
 
 const LAYOUTS = [
   {
@@ -83,7 +74,7 @@ for (const layout of LAYOUTS) {
       await expect(panel.getByRole('listitem').first()).toBeVisible();
       await expect(panel.locator('[aria-busy="true"]')).toHaveCount(0);
       await shoot(page, `notif-panel-${layout.shot}.png`);
-      expect(await panelAxe(page)).toEqual([]);
+      expect(await seriousAxe(page, '[role="dialog"]')).toEqual([]);
 
       // The newest unread notification about a month: its link is that page and month.
       const item = panel.getByRole('link').filter({ hasText: text.unread }).and(panel.locator('a[href*="month="]')).first();
@@ -108,7 +99,7 @@ for (const layout of LAYOUTS) {
       await expect(panel.getByRole('switch').first()).toBeVisible();
       await expect(panel.getByRole('button', { name: text.save })).toBeVisible();
       await shoot(page, `notif-settings-${layout.shot}.png`);
-      expect(await panelAxe(page)).toEqual([]);
+      expect(await seriousAxe(page, '[role="dialog"]')).toEqual([]);
 
       expect(problems).toEqual([]);
     });
@@ -120,10 +111,7 @@ test.describe('notifications for staff', () => {
 
   test('staff reading a distributor see the history with each push’s status, and nothing to change', async ({ page }) => {
     const problems = watchProblems(page);
-    const res = await page.request.post('/idp/okta/session', { data: { username: 'staff01', password: DEMO_PASSWORD } });
-    const { adaToken, oktaIdTokenKey, oktaIdToken } = (await res.json()).data;
-    const q = new URLSearchParams({ lang: 'en', channel: 'iinquiry', adaToken, oktaIdTokenKey, oktaIdToken, queryAda: '10000002' });
-    await page.goto(`/front/?${q.toString()}`);
+    await staffAt(page, '/', { lang: 'en', queryAda: '10000002' });
     await expect(page.getByTestId('staff-banner').filter({ visible: true })).toContainText('10000002');
 
     await page.getByRole('link', { name: /^Notifications/ }).click();

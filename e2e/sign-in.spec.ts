@@ -1,5 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, WEC_UA, WECHAT_UA, dismissHomeOverlays, session, sessionTokenFor, signInAt, watchProblems } from './helpers.ts';
+import {
+  DEMO_PASSWORD,
+  dismissHomeOverlays,
+  session,
+  sessionTokenFor,
+  shoot,
+  signInAt,
+  staffTokens,
+  watchProblems,
+  WEC_UA,
+  WECHAT_UA,
+} from './helpers.ts';
 
 test.describe('PC (ebiz) sign-in', () => {
   test('a deep link without tokens goes to /login and, after signing in, back to the deep link', async ({ page }) => {
@@ -54,11 +65,7 @@ for (const layout of [
     const introBox = (await card.locator('p').boundingBox())!;
     const fieldBox = (await account.boundingBox())!;
     expect(Math.abs(introBox.x - fieldBox.x)).toBeLessThanOrEqual(1);
-    if (process.env.SHOTS_DIR) {
-      const fs = await import('node:fs');
-      fs.mkdirSync(process.env.SHOTS_DIR, { recursive: true });
-      await page.screenshot({ path: `${process.env.SHOTS_DIR}/signin-${layout.tag}.png` });
-    }
+    await shoot(page, `signin-${layout.tag}.png`);
   });
 }
 
@@ -121,8 +128,7 @@ test.describe('WeChat', () => {
 });
 
 test('iinquiry stores the staff parameters and reads the queried distributor', async ({ page }) => {
-  const res = await page.request.post('/idp/okta/session', { data: { username: 'staff01', password: DEMO_PASSWORD } });
-  const { adaToken, oktaIdTokenKey, oktaIdToken } = (await res.json()).data;
+  const { adaToken, oktaIdTokenKey, oktaIdToken } = await staffTokens(page.request);
   const q = new URLSearchParams({ channel: 'iinquiry', adaToken, oktaIdTokenKey, oktaIdToken, queryAda: '10000004' });
   const summary = page.waitForResponse((r) => r.url().endsWith('/bff/v1/home/summary'));
   await page.goto(`/front/?${q.toString()}`);

@@ -1,20 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, dismissHomeOverlays, shoot, signInAt, watchProblems, WECHAT_UA } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { dismissHomeOverlays, shoot, signInAt, staffAt, watchProblems, WECHAT_UA } from './helpers.ts';
 
 // Staff on a call (docs/product.md, Who uses it): "look up that distributor's page quickly, with every look-up
 // audited" — a service tool, not a distributor's screen. And what every page owes everyone:
 // the skeleton alone while loading, one message per failure in the UI's language, sign-out only
 // where the app owns the session. On the e2e dataset (README's demo accounts: staff01, and
 // 10000004 张建国). SHOTS_DIR: where screenshots go.
-
-/** Opens the app as staff01 after the staff sign-in (its redirect hands the tokens over in the address). */
-async function staffSignIn(page: Page, query: string) {
-  const res = await page.request.post('/idp/okta/session', { data: { username: 'staff01', password: DEMO_PASSWORD } });
-  const { adaToken, oktaIdTokenKey, oktaIdToken } = (await res.json()).data;
-  const q = new URLSearchParams(query);
-  for (const [k, v] of Object.entries({ channel: 'iinquiry', adaToken, oktaIdTokenKey, oktaIdToken })) q.set(k, v);
-  await page.goto(`/front/?${q.toString()}`);
-}
 
 const LAYOUTS = [
   {
@@ -66,7 +57,7 @@ for (const layout of LAYOUTS) {
     test('look up by name, see whose page it is and that it is audited, nothing to change, back to the list', async ({ page }) => {
       const problems = watchProblems(page);
       const { text } = layout;
-      await staffSignIn(page, layout.query);
+      await staffAt(page, '/', layout.query);
 
       // No distributor yet: the look-up, a labelled search form, not a distributor's home.
       const box = page.getByRole('searchbox', { name: text.label });
@@ -139,7 +130,7 @@ for (const layout of LAYOUTS) {
 }
 
 test('a whole ADA opens the distributor at once, and each look-up is in the staff member’s audit trail', async ({ page }) => {
-  await staffSignIn(page, 'lang=en');
+  await staffAt(page, '/', 'lang=en');
   await page.getByRole('searchbox', { name: 'ABO number or name' }).fill('10000004');
   await page.getByRole('searchbox', { name: 'ABO number or name' }).press('Enter');
   await expect(page.getByTestId('staff-banner')).toContainText('Viewing 张建国 10000004 as staff · audited');

@@ -1,7 +1,7 @@
 // "Why is October's fee different from September's?" on the service-fee page: the comparison card
 // as a distributor sees it on a phone (zh-CN) and on the desktop (en-US), and as staff see it.
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, seriousAxe, settled, shoot, signInAt, watchProblems, WEC_UA } from './helpers.ts';
+import { seriousAxe, settled, shoot, signInAt, staffAt, watchProblems, WEC_UA } from './helpers.ts';
 
 const FOUNDERS = '10000004'; // a statement every month
 
@@ -71,10 +71,7 @@ test.describe('compared with last month, on the desktop (1280 × 800, en-US)', (
   });
 
   test('staff who look the distributor up see the same comparison', async ({ page }) => {
-    const res = await page.request.post('/idp/okta/session', { data: { username: 'staff01', password: DEMO_PASSWORD } });
-    const { adaToken, oktaIdTokenKey, oktaIdToken } = (await res.json()).data;
-    const q = new URLSearchParams({ lang: 'en', channel: 'iinquiry', adaToken, oktaIdTokenKey, oktaIdToken });
-    await page.goto(`/front/?${q.toString()}`);
+    await staffAt(page, '/', { lang: 'en' });
     await page.getByRole('searchbox', { name: 'ABO number or name' }).fill('张建国');
     await page.getByRole('button', { name: 'Look up', exact: true }).click();
     await page.getByRole('button', { name: new RegExp(`Open .* ${FOUNDERS}`) }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, seriousAxe, shoot, signInAt, watchProblems } from './helpers.ts';
+import { seriousAxe, shoot, signInAt, staffAt, watchProblems } from './helpers.ts';
 
 // The team tree beside the member list (issue #22), as the demo Diamond (README: 10000002, 7
 // qualified legs) on the e2e dataset: the tree opens from the view switch, a leg expands, and the
@@ -14,14 +14,6 @@ const MEMBERS = '/incentiveplan/marketmembertracking';
 const WIDE = '10000116';
 /** Children per page of the tree (TREE_PAGE_SIZE). */
 const PAGE = 100;
-
-/** Opens `path` as staff01 looking up `ada` (the staff sign-in's redirect, as in staff-moment.spec.ts). */
-async function staffAt(page: Page, ada: string, path: string) {
-  const res = await page.request.post('/idp/okta/session', { data: { username: 'staff01', password: DEMO_PASSWORD } });
-  const { adaToken, oktaIdTokenKey, oktaIdToken } = (await res.json()).data;
-  const q = new URLSearchParams({ lang: 'en', view: 'tree', queryAda: ada, channel: 'iinquiry', adaToken, oktaIdTokenKey, oktaIdToken });
-  await page.goto(`/front${path}?${q.toString()}`);
-}
 
 /** Opens a frontline leg that has a downline; returns it. */
 async function expandLeg(page: Page) {
@@ -100,7 +92,7 @@ test.describe('team tree as the Diamond', () => {
 
     test('"Show more" loads the next legs in place with the focus; search opens a leg past the first page', async ({ page }) => {
       const problems = watchProblems(page);
-      await staffAt(page, WIDE, MEMBERS);
+      await staffAt(page, MEMBERS, { lang: 'en', view: 'tree', queryAda: WIDE });
       const tree = page.getByRole('tree', { name: 'Team tree' });
       const first = tree.locator('[role="treeitem"][aria-level="1"]').first();
       await expect(first).toBeVisible();

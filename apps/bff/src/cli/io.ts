@@ -1,5 +1,7 @@
 // What a command-line tool reads and writes, passed in rather than taken from `process`, so the
 // tests run a command in-process (`main(argv, io)`) and each bin file (src/cli/*.ts) is one line.
+import path from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { DatabaseOpenToOthersError } from '../db/file-modes.ts';
 
 /** Where a command writes: process.stdout / process.stderr, or a test's collector. */
@@ -38,6 +40,38 @@ export async function withUsage(usage: string, io: CliIo, run: () => Promise<num
 /** Throws the UsageError withUsage answers. */
 export function usage(message: string): never {
   throw new UsageError(message);
+}
+
+/**
+ * The command's arguments by `parseArgs` (an unknown or malformed option is a usage mistake), or
+ * undefined when its -h/--help option asked for the usage, which is then printed.
+ */
+export function parseCommand<T extends ParseArgsConfig>(
+  config: T,
+  usageText: string,
+  io: CliIo,
+): ReturnType<typeof parseArgs<T>> | undefined {
+  let parsed: ReturnType<typeof parseArgs<T>>;
+  try {
+    parsed = parseArgs(config);
+  } catch (err) {
+    usage(err instanceof Error ? err.message : String(err));
+  }
+  if ((parsed.values as { help?: boolean }).help) {
+    line(io.stdout, usageText);
+    return undefined;
+  }
+  return parsed;
+}
+
+/** A path the caller gave, against the folder they ran the command in (npm runs workspace scripts inside apps/bff). */
+export function callerPath(io: CliIo, p: string): string {
+  return path.resolve(io.env['INIT_CWD'] ?? process.cwd(), p);
+}
+
+/** The data folder: `dataDir` (--data-dir), else DATA_DIR, else ./data, against the caller's folder. */
+export function callerDataDir(io: CliIo, dataDir?: string): string {
+  return callerPath(io, dataDir ?? io.env['DATA_DIR'] ?? './data');
 }
 
 /**

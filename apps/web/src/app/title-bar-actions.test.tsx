@@ -1,11 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageActions } from '../components/page-actions.ts';
 import { Page } from '../components/page.tsx';
 import { initI18n } from '../i18n/index.ts';
+import { renderPage } from '../testing/render-page.tsx';
 import { TitleBarActions } from './title-bar-actions.tsx';
 
 beforeAll(async () => {
@@ -28,16 +28,12 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const inApp = (ui: ReactNode) => (
-  <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-    <PageActions value={<TitleBarActions />}>{ui}</PageActions>
-  </QueryClientProvider>
-);
+const inApp = (ui: ReactNode) => renderPage(<PageActions value={<TitleBarActions />}>{ui}</PageActions>, { at: null });
 
 describe('the title bar the app gives every page: the notifications bell', () => {
   it('sits after the language switch, with the unread count', async () => {
     const router = createMemoryRouter([{ path: '/', element: <Page title="Home">home</Page> }]);
-    render(inApp(<RouterProvider router={router} />));
+    inApp(<RouterProvider router={router} />);
     const bell = await screen.findByRole('link', { name: 'Notifications, 2 unread' });
     const actions = bell.closest('.page-frame__actions') as HTMLElement;
     expect(within(actions).getByRole('button', { name: '切换到中文' }).compareDocumentPosition(bell)).toBe(
@@ -50,7 +46,7 @@ describe('the title bar the app gives every page: the notifications bell', () =>
       ['/login', '/Authentication'].map((path) => ({ path, element: <Page title={path}>{path}</Page> })),
       { initialEntries: ['/login'] },
     );
-    render(inApp(<RouterProvider router={router} />));
+    inApp(<RouterProvider router={router} />);
     await act(() => router.navigate('/Authentication'));
     await act(() => new Promise((r) => setTimeout(r, 50)));
     expect(screen.getByRole('heading', { level: 1, name: '/Authentication' })).toBeInTheDocument();

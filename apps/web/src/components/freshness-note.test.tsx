@@ -1,9 +1,9 @@
 import type { FreshnessData } from '@abo/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { i18n, initI18n } from '../i18n/index.ts';
 import { freshnessQuery } from '../lib/get-freshness.ts';
+import { renderPage } from '../testing/render-page.tsx';
 import { FreshnessNote } from './freshness-note.tsx';
 
 /** 14:05 China time (06:05 UTC) today, whatever the clock says. */
@@ -23,13 +23,7 @@ const data = (): FreshnessData => ({
 
 function show(month: string, lang: 'zh-CN' | 'en-US', f: FreshnessData = data()) {
   void i18n.changeLanguage(lang);
-  const client = new QueryClient();
-  client.setQueryData(freshnessQuery().queryKey, f);
-  return render(
-    <QueryClientProvider client={client}>
-      <FreshnessNote month={month} />
-    </QueryClientProvider>,
-  );
+  return renderPage(<FreshnessNote month={month} />, { at: null, data: [[freshnessQuery().queryKey, f]] });
 }
 
 beforeAll(() => {

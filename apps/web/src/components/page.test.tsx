@@ -1,20 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../i18n/index.ts';
+import { renderPage } from '../testing/render-page.tsx';
 import { PageActions } from './page-actions.ts';
 import { Page, PageBanner } from './page.tsx';
 
 beforeAll(() => {
   initI18n('en-US');
 });
-
-const withQueries = (ui: ReactNode) => (
-  <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>
-);
 
 function at(paths: string[]) {
   const router = createMemoryRouter(
@@ -31,7 +26,7 @@ function at(paths: string[]) {
     ],
     { initialEntries: paths, initialIndex: paths.length - 1 },
   );
-  render(withQueries(<RouterProvider router={router} />));
+  renderPage(<RouterProvider router={router} />, { at: null });
   return router;
 }
 
@@ -71,7 +66,7 @@ describe('Page', () => {
     // and replaced it with the page asked for.
     window.history.replaceState(null, '', '/authentication');
     const router = createBrowserRouter(routes);
-    render(withQueries(<RouterProvider router={router} />));
+    renderPage(<RouterProvider router={router} />, { at: null });
     await act(() => router.navigate('/income', { replace: true }));
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(router.state.location.pathname).toBe('/');
@@ -93,12 +88,11 @@ describe('Page', () => {
 describe('Page: the actions the app gives its title bar', () => {
   it('shows them after the language switch, on every page', () => {
     const router = createMemoryRouter([{ path: '/', element: <Page title="Home">home</Page> }]);
-    render(
-      withQueries(
-        <PageActions value={<a href="/front/?notifications=1">Notifications</a>}>
-          <RouterProvider router={router} />
-        </PageActions>,
-      ),
+    renderPage(
+      <PageActions value={<a href="/front/?notifications=1">Notifications</a>}>
+        <RouterProvider router={router} />
+      </PageActions>,
+      { at: null },
     );
     const bell = screen.getByRole('link', { name: 'Notifications' });
     const actions = bell.closest('.page-frame__actions') as HTMLElement;
@@ -111,12 +105,11 @@ describe('Page: the actions the app gives its title bar', () => {
 describe('Page: the banner the app gives it', () => {
   it('shows it in the sticky bar, above the title, on every page', () => {
     const router = createMemoryRouter([{ path: '/', element: <Page title="Home">home</Page> }]);
-    render(
-      withQueries(
-        <PageBanner value={<p data-testid="banner">Viewing 10000004</p>}>
-          <RouterProvider router={router} />
-        </PageBanner>,
-      ),
+    renderPage(
+      <PageBanner value={<p data-testid="banner">Viewing 10000004</p>}>
+        <RouterProvider router={router} />
+      </PageBanner>,
+      { at: null },
     );
     const banner = screen.getByTestId('banner');
     expect(banner.closest('header')).toContainElement(screen.getByRole('heading', { level: 1, name: 'Home' }));
@@ -147,7 +140,7 @@ describe('Page: the title bar’s height', () => {
     });
     try {
       const router = createMemoryRouter([{ path: '/', element: <Page title="Estimate">what if</Page> }]);
-      render(withQueries(<RouterProvider router={router} />));
+      renderPage(<RouterProvider router={router} />, { at: null });
       const main = screen.getByRole('main');
       expect(main.style.getPropertyValue('--title-bar-height')).toBe('46px');
       // The staff banner wraps onto a second line on a phone: what sticks under the bar moves down with it.

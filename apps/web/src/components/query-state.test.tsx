@@ -1,8 +1,9 @@
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n/index.ts';
 import { ApiError } from '../lib/api-client.ts';
+import { renderPage } from '../testing/render-page.tsx';
 import { QueryState } from './query-state.tsx';
 
 beforeAll(() => {
@@ -23,11 +24,7 @@ function Failing({ error, refusedText }: { error: Error; refusedText?: string })
 }
 
 const show = (error: Error, refusedText?: string) =>
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <Failing error={error} {...(refusedText ? { refusedText } : {})} />
-    </QueryClientProvider>,
-  );
+  renderPage(<Failing error={error} {...(refusedText ? { refusedText } : {})} />, { at: null });
 
 describe('QueryState: one message per failure, in the UI language', () => {
   it("shows the request layer's text (already in the UI language)", async () => {

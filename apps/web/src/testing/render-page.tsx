@@ -20,6 +20,14 @@ export interface RenderPageOptions {
   container?: HTMLElement;
 }
 
+/**
+ * A div#root in the body, as index.html has, to render into: a dialog makes the page behind it
+ * inert by #root (components/dialog/use-dialog.ts), and popups mount beside it.
+ */
+export function appRoot(): HTMLElement {
+  return document.body.appendChild(Object.assign(document.createElement('div'), { id: 'root' }));
+}
+
 /** A query cache for one test: no retries; `fresh`: nothing it holds goes stale. */
 export function testQueryClient({ fresh = false }: { fresh?: boolean } = {}): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, ...(fresh ? { staleTime: Infinity } : {}) } } });

@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { pyMonths } from '../calendar.ts';
 import { eventStatus, legStatus } from './row-status.ts';
 
 // PY 26/27, today November 2026: Sep and Oct closed, Nov open, Dec … Aug to come (10 months left).
-const months = [
-  '2026-09',
-  '2026-10',
-  '2026-11',
-  '2026-12',
-  '2027-01',
-  '2027-02',
-  '2027-03',
-  '2027-04',
-  '2027-05',
-  '2027-06',
-  '2027-07',
-  '2027-08',
-];
+const months = pyMonths('26/27');
 const open = { today: '2026-11', periodState: 'open' as const, months, legQMonths: 6 };
 
 const leg = (q: number[]) => ({

@@ -4,10 +4,8 @@
 // are made here and nowhere else; so are embedded-IdP sign-ins of imported distributors. A password is typed twice on a terminal (not echoed), or read
 // from the first line of standard input otherwise (`printf '%s\n' "$PW" | npm run accounts -- …`),
 // never from the command line, where other users and the shell history would see it.
-import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { read } from 'read';
-import { line, usage, withUsage, type CliIo } from '../io.ts';
+import { callerDataDir, line, parseCommand, usage, withUsage, type CliIo } from '../io.ts';
 import { loadConfig } from '../../config.ts';
 import { closeDatabase, migrateToLatest, openDatabase } from '../../db/index.ts';
 import {
@@ -56,9 +54,8 @@ export function main(argv: string[], io: CliIo): Promise<number> {
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
+  const parsed = parseCommand(
+    {
       args: argv,
       allowPositionals: true,
       options: {
@@ -66,25 +63,20 @@ async function run(argv: string[], io: CliIo): Promise<number> {
         operator: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
-    });
-  } catch (err) {
-    usage(err instanceof Error ? err.message : String(err));
-  }
+    },
+    USAGE,
+    io,
+  );
+  if (!parsed) return 0;
   const [command, name, ...rest] = parsed.positionals;
   const [role, ...extra] = command === 'set-role' ? rest : [undefined, ...rest];
-  if (parsed.values.help) {
-    line(io.stdout, USAGE);
-    return 0;
-  }
   if (!command) usage('Name a command: list, add-staff, add-distributor, set-role, set-password or remove');
   if (command !== 'list' && !name) usage(`${command} needs an account name`);
   if (extra.length) usage(`Unexpected ${extra.join(' ')}`);
   if (command === 'set-role' && !STAFF_ROLES.includes(role as StaffRole)) usage(`set-role needs a role: ${STAFF_ROLES.join(' or ')}`);
   if (parsed.values.operator && command !== 'add-staff') usage('--operator goes with add-staff');
 
-  // npm runs workspace scripts inside apps/bff; a relative DATA_DIR means the caller's directory.
-  const base = io.env['INIT_CWD'] ?? process.cwd();
-  const config = loadConfig({ ...io.env, DATA_DIR: path.resolve(base, io.env['DATA_DIR'] ?? './data') });
+  const config = loadConfig({ ...io.env, DATA_DIR: callerDataDir(io) });
   const db = openDatabase(config);
   try {
     await migrateToLatest(db);

@@ -4,15 +4,13 @@
 // JSON: the same file the operators' export (POST /bff/v1/operator/auditExport) answers, written
 // to standard output or to FILE (made 0600: it names who read whom). The export itself is audited.
 import fs from 'node:fs';
-import path from 'node:path';
 import { once } from 'node:events';
-import { parseArgs } from 'node:util';
 import { auditExportBodySchema } from '@abo/contract';
 import { loadConfig } from '../../config.ts';
 import { recordRead } from '../../db/audit.ts';
 import { closeDatabase, migrateToLatest, openDatabase } from '../../db/index.ts';
 import { auditExportAction, auditExportChunks, countAuditEntries, ExportRefused, type AuditQuery } from '../../operator/audit-export.ts';
-import { line, usage, withUsage, type CliIo } from '../io.ts';
+import { callerDataDir, callerPath, line, parseCommand, usage, withUsage, type CliIo } from '../io.ts';
 
 const USAGE = `Usage: npm run audit -- export --from YYYY-MM-DD --to YYYY-MM-DD [--actor NAME] [--subject ADA]
                                  [--format csv|json] [--out FILE]
@@ -29,9 +27,8 @@ export function main(argv: string[], io: CliIo): Promise<number> {
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
+  const parsed = parseCommand(
+    {
       args: argv,
       allowPositionals: true,
       options: {
@@ -43,15 +40,12 @@ async function run(argv: string[], io: CliIo): Promise<number> {
         out: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
-    });
-  } catch (err) {
-    usage(err instanceof Error ? err.message : String(err));
-  }
+    },
+    USAGE,
+    io,
+  );
+  if (!parsed) return 0;
   const { values, positionals } = parsed;
-  if (values.help) {
-    line(io.stdout, USAGE);
-    return 0;
-  }
   if (positionals[0] !== 'export' || positionals.length > 1) usage('Name the command: export');
   if (!values.from || !values.to) usage('Name the days with --from and --to');
   // The same checks as the operators' export.
@@ -65,9 +59,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   if (!body.success) usage(body.error.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`).join('; '));
   const q: AuditQuery = body.data;
 
-  // npm runs workspace scripts inside apps/bff; relative paths mean the caller's directory.
-  const base = io.env['INIT_CWD'] ?? process.cwd();
-  const config = loadConfig({ ...io.env, DATA_DIR: path.resolve(base, io.env['DATA_DIR'] ?? './data') });
+  const config = loadConfig({ ...io.env, DATA_DIR: callerDataDir(io) });
   const db = openDatabase(config);
   try {
     await migrateToLatest(db);
@@ -79,7 +71,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       action: auditExportAction('npm run audit -- export', q),
       channel: 'cli',
     });
-    const out = values.out ? fs.createWriteStream(path.resolve(base, values.out), { mode: 0o600 }) : null;
+    const out = values.out ? fs.createWriteStream(callerPath(io, values.out), { mode: 0o600 }) : null;
     for await (const chunk of auditExportChunks(db, q)) {
       if (out) {
         if (!out.write(chunk)) await once(out, 'drain');

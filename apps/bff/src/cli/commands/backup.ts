@@ -2,11 +2,9 @@
 // `npm run restore -- --from backups/inquiry-2026-11-21.sqlite [--data-dir ./data] [--force]`
 // Backup is online (safe while the server runs); restore needs the server stopped, checks the
 // file is a sound database of this app, keeps the replaced one and swaps atomically.
-import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { sqlitePath } from '../../db/index.ts';
 import { BackupError, backupDatabase, restoreDatabase, type DatabaseSummary } from '../../db/backup.ts';
-import { line, usage, withUsage, type CliIo } from '../io.ts';
+import { callerDataDir, callerPath, line, parseCommand, usage, withUsage, type CliIo } from '../io.ts';
 
 const USAGE = `Usage:
   npm run backup -- --out FILE [--data-dir DIR] [--force]
@@ -22,9 +20,8 @@ const describe = (s: DatabaseSummary) =>
 
 async function run(argv: string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
-  let values;
-  try {
-    ({ values } = parseArgs({
+  const parsed = parseCommand(
+    {
       args: rest,
       options: {
         out: { type: 'string' },
@@ -33,34 +30,30 @@ async function run(argv: string[], io: CliIo): Promise<number> {
         force: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
-    }));
-  } catch (err) {
-    usage(err instanceof Error ? err.message : String(err));
-  }
-  if (values.help) {
-    line(io.stdout, USAGE);
-    return 0;
-  }
+    },
+    USAGE,
+    io,
+  );
+  if (!parsed) return 0;
+  const { values } = parsed;
   if (io.env['DATABASE_URL']) {
     usage(
       'DATABASE_URL is set: this command copies the embedded SQLite file. Back up PostgreSQL with its own tools,\n' +
         '  e.g. pg_dump -Fc "$DATABASE_URL" > inquiry.dump   and   pg_restore --clean -d "$DATABASE_URL" inquiry.dump',
     );
   }
-  // npm runs workspace scripts inside apps/bff; relative paths mean the caller's directory.
-  const base = io.env['INIT_CWD'] ?? process.cwd();
-  const dataDir = path.resolve(base, values['data-dir'] ?? io.env['DATA_DIR'] ?? './data');
+  const dataDir = callerDataDir(io, values['data-dir']);
   const database = sqlitePath({ dataDir });
   const started = Date.now();
 
   if (command === 'backup') {
     if (!values.out) usage('backup needs --out FILE');
-    const out = path.resolve(base, values.out);
+    const out = callerPath(io, values.out);
     const summary = await backupDatabase(database, out, { force: values.force });
     line(io.stdout, `Backed up ${database}\n       to ${out}\n  ${describe(summary)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } else if (command === 'restore') {
     if (!values.from) usage('restore needs --from FILE');
-    const from = path.resolve(base, values.from);
+    const from = callerPath(io, values.from);
     const result = await restoreDatabase(from, database, { force: values.force });
     line(io.stdout, `Restored ${database}\n    from ${from}\n  ${describe(result)}`);
     if (result.previous) line(io.stdout, `  the replaced database is kept as ${result.previous}`);

@@ -2,15 +2,13 @@
 // of imported data: closes every complete month up to --through with the plan engine, recomputes
 // the open month, and writes nothing when nothing is new. With DATABASE_URL set it closes that
 // PostgreSQL database instead of the SQLite file.
-import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { closeMonths, CloseConflictError, CloseRefusedError, CloseUsageError } from '../../close/close.ts';
 import { formatCloseSummary } from '../../close/summary-line.ts';
 import { loadConfig } from '../../config.ts';
 import { closeDatabase, migrateToLatest, openDatabase } from '../../db/index.ts';
 import { chinaDay } from '../../import/fields.ts';
 import { progressPrinter } from '../../seed/progress.ts';
-import { line, usage, withUsage, type CliIo } from '../io.ts';
+import { callerDataDir, line, parseCommand, usage, withUsage, type CliIo } from '../io.ts';
 
 const USAGE = `Usage: npm run close -- [--through YYYY-MM] [--all]
   --through YYYY-MM  close every complete month up to this one (default: the month before today's)
@@ -26,9 +24,8 @@ export function main(argv: string[], io: CliIo): Promise<number> {
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
+  const parsed = parseCommand(
+    {
       args: argv,
       options: {
         through: { type: 'string' },
@@ -36,19 +33,15 @@ async function run(argv: string[], io: CliIo): Promise<number> {
         'data-dir': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
-    }));
-  } catch (err) {
-    usage(err instanceof Error ? err.message : String(err));
-  }
-  if (values.help) {
-    line(io.stdout, USAGE);
-    return 0;
-  }
-  // npm runs workspace scripts inside apps/bff; relative paths mean the caller's directory.
-  const base = io.env['INIT_CWD'] ?? process.cwd();
+    },
+    USAGE,
+    io,
+  );
+  if (!parsed) return 0;
+  const { values } = parsed;
   const config = loadConfig({
     ...io.env,
-    DATA_DIR: path.resolve(base, values['data-dir'] ?? io.env['DATA_DIR'] ?? './data'),
+    DATA_DIR: callerDataDir(io, values['data-dir']),
   });
   const db = openDatabase(config);
   try {

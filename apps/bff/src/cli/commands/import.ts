@@ -3,8 +3,6 @@
 // nothing, then closes every complete month before today and recomputes the open month (the
 // close writes nothing when nothing is new), so one import is enough to browse. With
 // DATABASE_URL set it imports into that PostgreSQL database instead of the SQLite file.
-import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { closeMonths, CloseConflictError, CloseRefusedError } from '../../close/close.ts';
 import { formatCloseSummary } from '../../close/summary-line.ts';
 import { loadConfig } from '../../config.ts';
@@ -14,7 +12,7 @@ import { ImportConflictError, importDirectory, ImportUsageError } from '../../im
 import { formatSummary } from '../../import/summary.ts';
 import { ImportRejected } from '../../import/issues.ts';
 import { progressPrinter } from '../../seed/progress.ts';
-import { line, usage, withUsage, type CliIo } from '../io.ts';
+import { callerDataDir, callerPath, line, parseCommand, usage, withUsage, type CliIo } from '../io.ts';
 
 const USAGE = `Usage: npm run import -- --dir DIR [--replace] [--no-close]
   --dir DIR        folder with distributors.csv, orders.csv and/or attendance.csv (docs/data-import.md)
@@ -32,9 +30,8 @@ export function main(argv: string[], io: CliIo): Promise<number> {
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
+  const parsed = parseCommand(
+    {
       args: argv,
       options: {
         dir: { type: 'string' },
@@ -43,21 +40,17 @@ async function run(argv: string[], io: CliIo): Promise<number> {
         'data-dir': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
-    }));
-  } catch (err) {
-    usage(err instanceof Error ? err.message : String(err));
-  }
-  if (values.help) {
-    line(io.stdout, USAGE);
-    return 0;
-  }
+    },
+    USAGE,
+    io,
+  );
+  if (!parsed) return 0;
+  const { values } = parsed;
   if (!values.dir) usage('Name the folder to import with --dir');
-  // npm runs workspace scripts inside apps/bff; relative paths mean the caller's directory.
-  const base = io.env['INIT_CWD'] ?? process.cwd();
-  const dir = path.resolve(base, values.dir);
+  const dir = callerPath(io, values.dir);
   const config = loadConfig({
     ...io.env,
-    DATA_DIR: path.resolve(base, values['data-dir'] ?? io.env['DATA_DIR'] ?? './data'),
+    DATA_DIR: callerDataDir(io, values['data-dir']),
   });
   const db = openDatabase(config);
   const today = chinaDay(config.today());

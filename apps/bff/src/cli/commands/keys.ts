@@ -5,13 +5,11 @@
 //   retire  retires all keys but the newest; tokens they signed stop verifying. Refused while
 //           such tokens may still be live (the newest key is younger than a token's lifetime
 //           plus the refresh interval) unless --force (a leaked key: cut its tokens off now).
-import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.ts';
 import { closeDatabase, migrateToLatest, openDatabase } from '../../db/index.ts';
 import { createSigningKey, KEY_REFRESH_MS, listSigningKeys, retireOlderSigningKeys } from '../../idp/keys.ts';
 import { TOKEN_LIFETIME_SECONDS } from '../../idp/tokens.ts';
-import { line, usage, withUsage, type CliIo } from '../io.ts';
+import { callerDataDir, line, parseCommand, usage, withUsage, type CliIo } from '../io.ts';
 
 const USAGE = `Usage: npm run keys -- <command>
   list            the signing keys, newest last
@@ -25,23 +23,18 @@ export function main(argv: string[], io: CliIo): Promise<number> {
 
 async function run(argv: string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
-  let values;
-  try {
-    ({ values } = parseArgs({
+  const parsed = parseCommand(
+    {
       args: rest,
       options: { force: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
-    }));
-  } catch (err) {
-    usage(err instanceof Error ? err.message : String(err));
-  }
-  if (values.help || !command) {
-    if (!command && !values.help) usage('Name a command: list, rotate or retire');
-    line(io.stdout, USAGE);
-    return 0;
-  }
-  // npm runs workspace scripts inside apps/bff; a relative DATA_DIR means the caller's directory.
-  const base = io.env['INIT_CWD'] ?? process.cwd();
-  const config = loadConfig({ ...io.env, DATA_DIR: path.resolve(base, io.env['DATA_DIR'] ?? './data') });
+    },
+    USAGE,
+    io,
+  );
+  if (!parsed) return 0;
+  const { values } = parsed;
+  if (!command) usage('Name a command: list, rotate or retire');
+  const config = loadConfig({ ...io.env, DATA_DIR: callerDataDir(io) });
   const db = openDatabase(config);
   try {
     await migrateToLatest(db);

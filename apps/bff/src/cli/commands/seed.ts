@@ -3,8 +3,6 @@
 // month-by-month close by the plan engine, statements, pins, plan results and reference data.
 // With DATABASE_URL set it seeds that PostgreSQL database instead of the SQLite file.
 import fs from 'node:fs';
-import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { loadConfig } from '../../config.ts';
 import { closeDatabase, migrateToLatest, openPostgres, openSqlite, sqlitePath, type DB } from '../../db/index.ts';
@@ -12,7 +10,7 @@ import { TABLE_NAMES } from '../../db/schema.ts';
 import { chinaDay, parseDay } from '../../import/fields.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, MIN_DISTRIBUTORS, seedDatabase } from '../../seed/index.ts';
 import { formatReport, progressPrinter } from '../../seed/progress.ts';
-import { line, usage, withUsage, type CliIo } from '../io.ts';
+import { callerDataDir, line, parseCommand, usage, withUsage, type CliIo } from '../io.ts';
 
 const USAGE = `Usage: npm run seed -- [options]
   --distributors N   distributors to generate, demo accounts included (default SEED_DISTRIBUTORS)
@@ -34,9 +32,8 @@ export function main(argv: string[], io: CliIo): Promise<number> {
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
+  const parsed = parseCommand(
+    {
       args: argv,
       options: {
         distributors: { type: 'string' },
@@ -46,14 +43,12 @@ async function run(argv: string[], io: CliIo): Promise<number> {
         force: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
-    }));
-  } catch (err) {
-    usage(err instanceof Error ? err.message : String(err));
-  }
-  if (values.help) {
-    line(io.stdout, USAGE);
-    return 0;
-  }
+    },
+    USAGE,
+    io,
+  );
+  if (!parsed) return 0;
+  const { values } = parsed;
   const config = loadConfig(io.env);
   const distributors = intOption(values.distributors, 'distributors', config.SEED_DISTRIBUTORS);
   if (distributors < MIN_DISTRIBUTORS) usage(`--distributors must be at least ${MIN_DISTRIBUTORS}`);
@@ -65,8 +60,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
 
   // npm runs workspace scripts inside apps/bff; relative paths mean the caller's directory,
   // so `npm run seed` at the root fills the same ./data that `npm start` reads.
-  const base = io.env['INIT_CWD'] ?? process.cwd();
-  const dataDir = path.resolve(base, values['data-dir'] ?? io.env['DATA_DIR'] ?? './data');
+  const dataDir = callerDataDir(io, values['data-dir']);
   const file = sqlitePath({ dataDir });
 
   if (fs.existsSync(file)) {

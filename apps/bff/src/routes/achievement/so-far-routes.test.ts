@@ -4,14 +4,9 @@
 // a BV: PV × 11.50). Today is 10 November: every order after the 10th is left out of October.
 import type { SoFarChangeData } from '@abo/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csv } from '../../import/import.test-support.ts';
 import { importedApp, type ImportedApp } from '../../testing/imported-app.ts';
+import { LIN, smallCompany, WANG, X, ZHAO, ZHOU } from '../../testing/small-company.ts';
 
-const X = '86500001';
-const LIN = '86500002';
-const WANG = '86500003';
-const ZHAO = '86500004';
-const ZHOU = '86500005';
 const URL = '/bff/v1/achievement/soFarChange';
 
 describe('soFarChange: the promotion fee so far against last month up to the same day', () => {
@@ -22,17 +17,9 @@ describe('soFarChange: the promotion fee so far against last month up to the sam
   let a: ImportedApp;
   beforeAll(async () => {
     a = await importedApp(
-      {
-        'distributors.csv': csv(
-          'ada,sponsor_ada,name,joined_on',
-          [X, '', '张建国', '2020-01-01'],
-          [LIN, X, '林晓', '2021-01-01'],
-          [WANG, X, '王芳', '2021-02-01'],
-          [ZHAO, LIN, '赵磊', '2022-01-01'],
-          [ZHOU, '', '周敏', '2022-01-01'],
-        ),
-        'orders.csv': csv(
-          'order_id,ada,ordered_at,pv',
+      smallCompany(
+        [X, LIN, WANG, ZHAO, ZHOU],
+        [
           ['X-10a', X, '2026-10-03', '500'],
           ['X-10b', X, '2026-10-20', '1000'],
           ['L-10a', LIN, '2026-10-05', '1500'],
@@ -43,8 +30,8 @@ describe('soFarChange: the promotion fee so far against last month up to the sam
           ['X-11b', X, '2026-11-10', '100'],
           ['L-11', LIN, '2026-11-02', '2000'],
           ['Z-11', ZHAO, '2026-11-10', '1200'],
-        ),
-      },
+        ],
+      ),
       '2026-11-10',
     );
   });
@@ -93,16 +80,9 @@ describe('soFarChange on the 31st: a shorter last month is cut at its last day, 
   let a: ImportedApp;
   beforeAll(async () => {
     a = await importedApp(
-      {
-        'distributors.csv': csv(
-          'ada,sponsor_ada,name,joined_on',
-          [X, '', '张建国', '2020-01-01'],
-          [LIN, X, '林晓', '2021-01-01'],
-          [WANG, X, '王芳', '2021-02-01'],
-          [ZHAO, LIN, '赵磊', '2022-01-01'],
-        ),
-        'orders.csv': csv(
-          'order_id,ada,ordered_at,pv',
+      smallCompany(
+        [X, LIN, WANG, ZHAO],
+        [
           ['X-11', X, '2026-11-30', '300'],
           ['L-11', LIN, '2026-11-12', '1000'],
           ['Z-11', ZHAO, '2026-11-03', '9500'],
@@ -110,8 +90,8 @@ describe('soFarChange on the 31st: a shorter last month is cut at its last day, 
           ['X-12', X, '2026-12-05', '700'],
           ['L-12', LIN, '2026-12-01', '500'],
           ['W-12', WANG, '2026-12-31', '2000'],
-        ),
-      },
+        ],
+      ),
       '2026-12-31',
     );
   });

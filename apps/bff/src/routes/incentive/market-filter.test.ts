@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageMembers, type MemberFilter } from './market-filter.ts';
-import { comparator, downlineRange, type MarketSnapshot } from './market-snapshot.ts';
+import { comparator, downlineRange, emptySnapshot, type MarketSnapshot } from './market-snapshot.ts';
 
 /** A synthetic tree of n members: a root, then chains of 10 under it (pre-order positions). */
 function snapshot(n: number): MarketSnapshot {
@@ -9,37 +9,7 @@ function snapshot(n: number): MarketSnapshot {
     seed = (seed * 1103515245 + 12345) % 2147483648;
     return seed / 2147483648;
   };
-  const s: MarketSnapshot = {
-    py: '26/27',
-    month: '2026-11',
-    months: ['2026-09', '2026-10', '2026-11'],
-    n,
-    ada: [],
-    nameZh: [],
-    nameEn: [],
-    sponsorAda: [],
-    searchZh: [],
-    searchEn: [],
-    joinDate: [],
-    pos: new Float64Array(n),
-    no: new Float64Array(n),
-    size: new Int32Array(n),
-    depth: new Int32Array(n),
-    pin: new Int32Array(n),
-    ppv: new Float64Array(n),
-    gpv: new Float64Array(n),
-    pgpv: new Float64Array(n),
-    bracket: new Int32Array(n),
-    isQ: new Uint8Array(n),
-    qMask: new Int32Array(n),
-    qCount: new Int32Array(n),
-    indexOfAda: new Map(),
-    sorted: new Map(),
-    masked: new Array(n),
-    maxDepthBelow: new Map(),
-    builtAt: Date.now(),
-    signature: '',
-  };
+  const s = emptySnapshot('26/27', '2026-11', ['2026-09', '2026-10', '2026-11'], n, '');
   for (let i = 0; i < n; i++) {
     const ada = String(10000000 + i);
     s.ada[i] = ada;

@@ -67,11 +67,9 @@ export interface MaskedMember {
 /** Snapshots kept per database: the current PY's and a few past PYs' (each PY with the month it shows). */
 const snapshots = new AnswerCache<MarketSnapshot>(8);
 
-async function build(db: DB, py: string, month: string, signature: string): Promise<MarketSnapshot> {
-  const months = pyMonths(py).filter((m) => m <= month);
-  const rows = await snapshotRows(db, month);
-  const n = rows.length;
-  const s: MarketSnapshot = {
+/** A snapshot of `n` members for `months` of `py` up to `month`: every column allocated, none filled. */
+export function emptySnapshot(py: string, month: string, months: string[], n: number, signature: string): MarketSnapshot {
+  return {
     py,
     month,
     months,
@@ -102,6 +100,13 @@ async function build(db: DB, py: string, month: string, signature: string): Prom
     builtAt: Date.now(),
     signature,
   };
+}
+
+async function build(db: DB, py: string, month: string, signature: string): Promise<MarketSnapshot> {
+  const months = pyMonths(py).filter((m) => m <= month);
+  const rows = await snapshotRows(db, month);
+  const n = rows.length;
+  const s = emptySnapshot(py, month, months, n, signature);
   for (let i = 0; i < n; i++) {
     const r = rows[i]!;
     s.ada[i] = r.ada;

@@ -4,12 +4,9 @@
 // from 4 000; orders without a BV: PV × 11.50).
 import { Code, type StatementChangeData, type StatementData } from '@abo/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csv } from '../../import/import.test-support.ts';
 import { importedApp, type ImportedApp } from '../../testing/imported-app.ts';
+import { LIN, smallCompany, WANG, X } from '../../testing/small-company.ts';
 
-const X = '86500001';
-const LIN = '86500002';
-const WANG = '86500003';
 const URL = '/bff/v1/income/statementChange';
 
 describe('statementChange: a statement against the one before it, cause by cause', () => {
@@ -18,23 +15,17 @@ describe('statementChange: a statement against the one before it, cause by cause
   let a: ImportedApp;
   beforeAll(async () => {
     a = await importedApp(
-      {
-        'distributors.csv': csv(
-          'ada,sponsor_ada,name,joined_on',
-          [X, '', '张建国', '2020-01-01'],
-          [LIN, X, '林晓', '2021-01-01'],
-          [WANG, X, '王芳', '2021-02-01'],
-        ),
-        'orders.csv': csv(
-          'order_id,ada,ordered_at,pv',
+      smallCompany(
+        [X, LIN, WANG],
+        [
           ['X-9', X, '2026-09-05', '300'],
           ['L-9', LIN, '2026-09-06', '3900'],
           ['W-9', WANG, '2026-09-07', '2500'],
           ['X-10', X, '2026-10-05', '450'],
           ['L-10', LIN, '2026-10-06', '3000'],
           ['W-10', WANG, '2026-10-07', '2500'],
-        ),
-      },
+        ],
+      ),
       '2026-11-15',
     );
   });

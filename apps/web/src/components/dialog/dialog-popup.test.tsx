@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import { DialogPopup } from './dialog-popup.tsx';
 import { useDialogTrigger } from './use-dialog.ts';
+import { appRoot } from '../../testing/render-page.tsx';
 
 function Opener() {
   const { open, used, button, id, show, close } = useDialogTrigger();
@@ -30,10 +31,7 @@ function Opener() {
 }
 
 function show() {
-  const root = document.createElement('div');
-  root.id = 'root';
-  document.body.appendChild(root);
-  render(<Opener />, { container: root });
+  render(<Opener />, { container: appRoot() });
   return screen.getByRole('button', { name: 'What is PV?' });
 }
 

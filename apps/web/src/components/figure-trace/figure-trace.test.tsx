@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n, initI18n } from '../../i18n/index.ts';
 import type { FigureTrace as FigureTraceComponent } from './figure-trace.tsx';
+import { appRoot } from '../../testing/render-page.tsx';
 
 // The component registers its texts when it is first used: after i18next is set up.
 let FigureTrace: typeof FigureTraceComponent;
@@ -13,10 +14,7 @@ beforeAll(async () => {
 });
 
 function renderTrace(node: React.ReactNode) {
-  const root = document.createElement('div');
-  root.id = 'root';
-  document.body.appendChild(root);
-  return render(<MemoryRouter>{node}</MemoryRouter>, { container: root });
+  return render(<MemoryRouter>{node}</MemoryRouter>, { container: appRoot() });
 }
 
 /** Opens the trace behind the button and returns its dialog (a chunk of its own, loaded on the first tap). */

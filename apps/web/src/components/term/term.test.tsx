@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n, initI18n } from '../../i18n/index.ts';
 import type { TermText as TermTextComponent } from './term-text.tsx';
 import type { Term as TermComponent } from './term.tsx';
+import { appRoot } from '../../testing/render-page.tsx';
 
 // The component registers its texts when it loads: after i18next is set up.
 let Term: typeof TermComponent;
@@ -15,10 +16,7 @@ beforeAll(async () => {
 });
 
 function renderTerm(node: React.ReactNode) {
-  const root = document.createElement('div');
-  root.id = 'root';
-  document.body.appendChild(root);
-  return render(<MemoryRouter>{node}</MemoryRouter>, { container: root });
+  return render(<MemoryRouter>{node}</MemoryRouter>, { container: appRoot() });
 }
 
 describe('Term', () => {

@@ -11,6 +11,7 @@ import { FigureTrace } from '../../components/figure-trace/figure-trace.tsx';
 import { TermHelp } from '../../components/term-help.tsx';
 import { TexturedCard } from '../../components/textured-card.tsx';
 import { useOverview } from './api/get-overview.ts';
+import { PinHeld } from './components/pin-card.tsx';
 import { ProjectionCard } from './components/projection-card.tsx';
 import { ACH_GROUPS, AchLink, ConditionList, useAch } from './components/shared.tsx';
 import './i18n.ts';
@@ -38,17 +39,7 @@ export default function AchievementPage() {
           <>
             <div className="grid grid--2">
               <TexturedCard className="card">
-                <h2 className="card__title">{t('currentPin')}</h2>
-                <div className="ach-pin">
-                  <p className="ach-pin__name">{tx(d.pinName)}</p>
-                </div>
-                <p className="muted small">
-                  {d.pinMonth
-                    ? t('pinSince', { month: month(d.pinMonth) })
-                    : d.pinHeldBefore
-                      ? t('pinHeldBefore', { month: month(d.pinHeldBefore) })
-                      : t('pinNever')}
-                </p>
+                <PinHeld d={d} />
                 <p className="small">
                   {t('target')}:{' '}
                   {d.targetPin ? <strong>{tx(pinName(d.targetPin))}</strong> : <span className="muted">{t('noTarget')}</span>}

@@ -8,6 +8,7 @@ import { useLocation } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../i18n/index.ts';
 import { estimateQuery } from './api/get-estimate.ts';
+import { estimateAnswer, estimateLeg } from './components/estimate.test-support.ts';
 import { renderPage } from '../../testing/render-page.tsx';
 
 vi.stubGlobal('fetch', () => new Promise<never>(() => undefined));
@@ -22,44 +23,9 @@ afterAll(async () => {
   await act(() => i18n.changeLanguage('zh-CN'));
 });
 
-const side = {
-  ppv: 0,
-  gpv: 0,
-  pgpv: 0,
-  bracketPercent: 0,
-  isQ: false,
-  qLegs: 0,
-  apv: 0,
-  isSpMonth: false,
-  promotionFen: 0,
-  pretaxFen: 0,
-  taxFen: 0,
-  netFen: 0,
-  pvForNextBracket: 0,
-};
 // 120 PV of their own and one leg at 3 000: 3 120 group PV (12 %); 6 880 more reach 21 % and an SP
 // month alike (APV 3 120 + 6 880 = 10 000), so that preset is offered once.
-const base: AchEstimateData = {
-  month: '2026-11',
-  ppv: 120,
-  legs: [
-    {
-      id: 'L1',
-      maskedAda: '100******11',
-      maskedName: { zh: '王*', en: 'Wang M***' },
-      gpv: 3_000,
-      pgpv: 3_000,
-      pearlPassPv: 0,
-      leadershipUpFen: 0,
-    },
-  ],
-  before: side,
-  after: side,
-  legsBecomingQ: [],
-  ppvNeededForSp: 0,
-  pace: null,
-  paidOn: null,
-};
+const base = estimateAnswer('2026-11', 120, [estimateLeg('L1', '100******11', { zh: '王*', en: 'Wang M***' }, 3_000)]);
 
 function show() {
   return renderPage(<EstimatePage />, { data: [[estimateQuery().queryKey, base]], fresh: true });
@@ -116,8 +82,7 @@ describe('/achievement/estimate', () => {
   });
 
   it('names the legs in Latin letters on an English page, a list of them with commas', () => {
-    const zhao = { id: 'L2', maskedAda: '100******12', maskedName: { zh: '赵*', en: 'Zhao ***' }, gpv: 9_000, pgpv: 9_000 };
-    const two: AchEstimateData = { ...base, legs: [...base.legs, { ...zhao, pearlPassPv: 0, leadershipUpFen: 0 }] };
+    const two = { ...base, legs: [...base.legs, estimateLeg('L2', '100******12', { zh: '赵*', en: 'Zhao ***' }, 9_000)] };
     renderPage(<EstimatePage />, { data: [[estimateQuery().queryKey, two]], fresh: true });
     expect(screen.getByLabelText('Extra PV: Wang M*** · 3,000 PV')).toBeInTheDocument();
     expect(screen.getByLabelText('Extra PV: Zhao *** · 9,000 PV')).toBeInTheDocument();

@@ -9,7 +9,7 @@ import { i18n, initI18n } from '../../i18n/index.ts';
 import { monthsQuery } from './api/get-months.ts';
 import { overviewQuery } from './api/get-overview.ts';
 import { topupQuery } from './api/get-topup.ts';
-import { renderPage } from '../../testing/render-page.tsx';
+import { appRoot, renderPage } from '../../testing/render-page.tsx';
 
 vi.mock('../../lib/chart.ts', () => ({
   Chart: class {
@@ -33,10 +33,7 @@ afterAll(() => {
 });
 
 function show(page: ReactNode, data: [readonly unknown[], unknown][]) {
-  const root = document.createElement('div');
-  root.id = 'root';
-  document.body.appendChild(root);
-  return renderPage(page, { data, fresh: true, container: root });
+  return renderPage(page, { data, fresh: true, container: appRoot() });
 }
 
 const current: AchMonth = {

@@ -11,7 +11,7 @@ import { monthsQuery } from './api/months.ts';
 import { detailsQuery } from './market/api/get-details.ts';
 import { partnersQuery } from './market/api/get-partners.ts';
 import type { PartnersView as PartnersViewType } from './market/components/partners-view.tsx';
-import { renderPage } from '../../testing/render-page.tsx';
+import { appRoot, renderPage } from '../../testing/render-page.tsx';
 
 vi.stubGlobal('fetch', () => new Promise<never>(() => undefined));
 
@@ -32,10 +32,7 @@ afterAll(() => {
 });
 
 function show(page: ReactNode, path: string, data: [readonly unknown[], unknown][]) {
-  const root = document.createElement('div');
-  root.id = 'root';
-  document.body.appendChild(root);
-  return renderPage(page, { at: path, data, fresh: true, container: root });
+  return renderPage(page, { at: path, data, fresh: true, container: appRoot() });
 }
 
 /** Opens the trace behind the button (its popup is a chunk of its own, loaded on the first tap). */

@@ -9,7 +9,7 @@ import { i18n, initI18n } from '../../i18n/index.ts';
 import { annualTaxableQuery } from './api/get-annual-taxable.ts';
 import { pretaxQuery } from './api/get-pretax.ts';
 import { statementQuery } from './api/get-statement.ts';
-import { renderPage } from '../../testing/render-page.tsx';
+import { appRoot, renderPage } from '../../testing/render-page.tsx';
 
 vi.mock('../../lib/chart.ts', () => ({
   Chart: class {
@@ -34,10 +34,7 @@ afterAll(() => {
 });
 
 function show(page: ReactNode, data: [readonly unknown[], unknown][]) {
-  const root = document.createElement('div');
-  root.id = 'root';
-  document.body.appendChild(root);
-  return renderPage(page, { data, fresh: true, container: root });
+  return renderPage(page, { data, fresh: true, container: appRoot() });
 }
 
 const withholding = remunerationWithholdingDetail(1_234_567);

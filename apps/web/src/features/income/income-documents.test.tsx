@@ -1,7 +1,7 @@
 // The files of the income pages (README "Statements and exports"): each button asks the BFF for
 // its document in the page's language, loads the delivery code on click, and says what happened
 // (downloaded, opening, saved), never "downloaded" when it was not.
-import type { AnnualIncomeData, AnnualTaxableData, IncomeRangeData, StatementData, StatementListData } from '@abo/contract';
+import type { AnnualIncomeData, IncomeRangeData, StatementListData } from '@abo/contract';
 import Toast from 'antd-mobile/es/components/toast';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -19,6 +19,7 @@ import { statementQuery } from './api/get-statement.ts';
 import { statementsQuery } from './api/get-statements.ts';
 import { incomeRangeQuery } from './api/query-income.ts';
 import { renderPage } from '../../testing/render-page.tsx';
+import { OCT_2026_STATEMENT, taxable2026 } from './income.test-support.ts';
 
 vi.mock('../../lib/chart.ts', () => ({
   Chart: class {
@@ -69,16 +70,7 @@ function show(page: () => ReactNode, data: [readonly unknown[], unknown][], path
 }
 
 const totals = { pretaxFen: 1_000_000, taxFen: 160_000, netFen: 840_000 };
-const statement: StatementData = {
-  month: '2026-10',
-  py: '26/27',
-  months: ['2026-10', '2026-09'],
-  paidOn: '2026-11-15',
-  volume: null,
-  items: [],
-  ...totals,
-  withholding: { pretaxFen: 1_000_000, deductionFen: 200_000, taxableFen: 800_000, ratePercent: 20, quickDeductionFen: 0, taxFen: 160_000 },
-};
+const statement = OCT_2026_STATEMENT;
 const list: StatementListData = {
   py: '26/27',
   pys: ['26/27'],
@@ -151,23 +143,7 @@ describe('the statement as a PDF made by the BFF', () => {
 describe('certificates and the income spreadsheet', () => {
   it('offers the income and tax certificate of the shown calendar year', async () => {
     done({ kind: 'downloaded', fileName: 'certificate-2026.pdf' });
-    const taxable: AnnualTaxableData = {
-      year: '2026',
-      years: ['2026', '2025'],
-      months: [],
-      statements: [{ month: '2025-12', paidOn: '2026-01-15', pretaxFen: 300_000, taxFen: 40_000, netFen: 260_000 }],
-      complete: false,
-      grossFen: 300_000,
-      incomeRatioPercent: 80,
-      incomeFen: 240_000,
-      basicDeductionFen: 6_000_000,
-      taxableFen: 0,
-      ratePercent: 3,
-      quickDeductionFen: 0,
-      annualTaxFen: 0,
-      withheldFen: 40_000,
-      balanceFen: -40_000,
-    };
+    const taxable = taxable2026();
     show(pages.annualtaxable, [[annualTaxableQuery().queryKey, taxable]]);
     fireEvent.click(screen.getByRole('button', { name: /Income and tax certificate PDF/ }));
     await waitFor(() => expect(delivery.deliverDocument).toHaveBeenCalledWith({ kind: 'taxCertificate', year: '2026', lang: 'en-US' }));

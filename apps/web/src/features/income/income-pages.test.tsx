@@ -1,6 +1,6 @@
 // The statement pages and the annual taxable page as the BFF answers them: each statement says
 // when it is paid, and the calendar-year view counts statements by that date.
-import type { AnnualTaxableData, StatementData, StatementListData } from '@abo/contract';
+import type { StatementData, StatementListData } from '@abo/contract';
 import { act, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,7 @@ import { annualTaxableQuery } from './api/get-annual-taxable.ts';
 import { statementQuery } from './api/get-statement.ts';
 import { statementsQuery } from './api/get-statements.ts';
 import { renderPage } from '../../testing/render-page.tsx';
+import { OCT_2026_STATEMENT, taxable2026 } from './income.test-support.ts';
 
 // Chart.js needs a real canvas; what it would draw is SimpleChart's own test.
 vi.mock('../../lib/chart.ts', () => ({
@@ -39,26 +40,7 @@ function show(page: ReactNode, data: [readonly unknown[], unknown][]) {
   return renderPage(page, { data, fresh: true });
 }
 
-const withholding = {
-  pretaxFen: 1_000_000,
-  deductionFen: 200_000,
-  taxableFen: 800_000,
-  ratePercent: 20,
-  quickDeductionFen: 0,
-  taxFen: 160_000,
-};
-const statement: StatementData = {
-  month: '2026-10',
-  py: '26/27',
-  months: ['2026-10', '2026-09'],
-  paidOn: '2026-11-15',
-  volume: null,
-  items: [],
-  pretaxFen: 1_000_000,
-  taxFen: 160_000,
-  netFen: 840_000,
-  withholding,
-};
+const statement = OCT_2026_STATEMENT;
 const list: StatementListData = {
   py: '26/27',
   pys: ['26/27'],
@@ -124,23 +106,7 @@ describe('the annual taxable page', () => {
     withheldFen: i === 0 ? 40_000 : 0,
     hasStatement: i === 0,
   }));
-  const taxable: AnnualTaxableData = {
-    year: '2026',
-    years: ['2026', '2025'],
-    months,
-    statements: [{ month: '2025-12', paidOn: '2026-01-15', pretaxFen: 300_000, taxFen: 40_000, netFen: 260_000 }],
-    complete: false,
-    grossFen: 300_000,
-    incomeRatioPercent: 80,
-    incomeFen: 240_000,
-    basicDeductionFen: 6_000_000,
-    taxableFen: 0,
-    ratePercent: 3,
-    quickDeductionFen: 0,
-    annualTaxFen: 0,
-    withheldFen: 40_000,
-    balanceFen: -40_000,
-  };
+  const taxable = taxable2026(months);
 
   it('says it counts by payment date, and lists December’s statement in the year it was paid', async () => {
     await act(() => i18n.changeLanguage('zh-CN'));

@@ -1,11 +1,10 @@
 import type { NotificationItem } from '@abo/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { TitleBarActions } from '../../app/title-bar-actions.tsx';
 import { PageActions } from '../../components/page-actions.ts';
 import { Page } from '../../components/page.tsx';
+import { renderPage } from '../../testing/render-page.tsx';
 
 // Component tests of the notifications: a stand-in BFF answering by path, and pages to land on.
 
@@ -55,7 +54,6 @@ function Landed() {
 
 /** Home and the service fee page, each in the app's page frame (its title bar has the bell). */
 export function renderApp(at = '/') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
       {
@@ -78,12 +76,11 @@ export function renderApp(at = '/') {
     ],
     { initialEntries: [at] },
   );
-  render(
-    <QueryClientProvider client={client}>
-      <PageActions value={<TitleBarActions />}>
-        <RouterProvider router={router} />
-      </PageActions>
-    </QueryClientProvider>,
+  const { client } = renderPage(
+    <PageActions value={<TitleBarActions />}>
+      <RouterProvider router={router} />
+    </PageActions>,
+    { at: null },
   );
   return { router, client };
 }

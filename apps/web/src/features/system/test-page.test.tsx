@@ -1,11 +1,10 @@
 // /test: the diagnostics only for staff or a debugging build; everyone else gets the not-found page.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../i18n/index.ts';
 import { setSession } from '../../lib/storage.ts';
+import { renderPage } from '../../testing/render-page.tsx';
 
 vi.stubGlobal('fetch', () => new Promise<never>(() => undefined));
 vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn(), clear: vi.fn() } }));
@@ -24,14 +23,7 @@ afterEach(() => {
 });
 
 function show(url: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <TestPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderPage(<TestPage />, { at: url });
 }
 
 const notFound = () => screen.queryByRole('heading', { name: i18n.t('notFound.title') });

@@ -1,52 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { AchEstimateData } from '@abo/contract';
 import { presetsFor, runEstimate, runWhatIf } from './estimate-calc.ts';
+import { estimateAnswer, estimateLeg } from './estimate.test-support.ts';
 
-const side = {
-  ppv: 0,
-  gpv: 0,
-  pgpv: 0,
-  bracketPercent: 0,
-  isQ: false,
-  qLegs: 0,
-  apv: 0,
-  isSpMonth: false,
-  promotionFen: 0,
-  pretaxFen: 0,
-  taxFen: 0,
-  netFen: 0,
-  pvForNextBracket: 0,
-};
-const base: AchEstimateData = {
-  month: '2026-11',
-  ppv: 300,
-  legs: [
-    {
-      id: 'L1',
-      maskedAda: '100******11',
-      maskedName: { zh: 'A***', en: 'A***' },
-      gpv: 1500,
-      pgpv: 1500,
-      pearlPassPv: 0,
-      leadershipUpFen: 0,
-    },
-    {
-      id: 'L2',
-      maskedAda: '100******12',
-      maskedName: { zh: 'B***', en: 'B***' },
-      gpv: 9800,
-      pgpv: 9800,
-      pearlPassPv: 0,
-      leadershipUpFen: 0,
-    },
-  ],
-  before: side,
-  after: side,
-  legsBecomingQ: [],
-  ppvNeededForSp: 0,
-  pace: null,
-  paidOn: null,
-};
+const base = estimateAnswer('2026-11', 300, [
+  estimateLeg('L1', '100******11', { zh: 'A***', en: 'A***' }, 1500),
+  estimateLeg('L2', '100******12', { zh: 'B***', en: 'B***' }, 9800),
+]);
 
 describe('runEstimate', () => {
   it('moves the bracket when extra PV crosses a boundary', () => {

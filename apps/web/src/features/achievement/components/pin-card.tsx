@@ -6,15 +6,11 @@ import { useAch } from './shared.tsx';
 /** Member: no pin qualified. */
 const MEMBER = 230;
 
-/**
- * The pin held (the highest ever, for recognition) and, apart from it, the pin this PY qualifies
- * for: what seminars, trips and the annual bonuses ask for (packages/plan/README.md, Pins).
- */
-export function PinCard({ d }: { d: AchRankData }) {
+/** The head of a pin card: the pin held and since when (or when it was held before, or never). */
+export function PinHeld({ d }: { d: Pick<AchRankData, 'pinName' | 'pinMonth' | 'pinHeldBefore'> }) {
   const { t, tx, month } = useAch();
-  const q = d.qualified;
   return (
-    <TexturedCard className="card">
+    <>
       <h2 className="card__title">{t('currentPin')}</h2>
       <div className="ach-pin">
         <p className="ach-pin__name">{tx(d.pinName)}</p>
@@ -26,6 +22,20 @@ export function PinCard({ d }: { d: AchRankData }) {
             ? t('pinHeldBefore', { month: month(d.pinHeldBefore) })
             : t('pinNever')}
       </p>
+    </>
+  );
+}
+
+/**
+ * The pin held (the highest ever, for recognition) and, apart from it, the pin this PY qualifies
+ * for: what seminars, trips and the annual bonuses ask for (packages/plan/README.md, Pins).
+ */
+export function PinCard({ d }: { d: AchRankData }) {
+  const { t, tx, month } = useAch();
+  const q = d.qualified;
+  return (
+    <TexturedCard className="card">
+      <PinHeld d={d} />
       <p className="muted small">{t('pinHeldNote')}</p>
       <dl className="ach-qualified">
         <dt>{t('qualifiedIn', { py: q.py })}</dt>

@@ -7,6 +7,7 @@ import { MemoryRouter } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { i18n, initI18n } from '../../../i18n/index.ts';
 import { setSession } from '../../../lib/storage.ts';
+import { appRoot } from '../../../testing/render-page.tsx';
 
 let MomentCard: (p: { s: HomeSummary }) => ReactNode;
 beforeAll(async () => {
@@ -99,7 +100,7 @@ describe('home for a new member', () => {
   it('opens the Q-month test worked out for last month as its why, not the seminar’s table', async () => {
     await act(() => i18n.changeLanguage('en-US'));
     // The dialog makes the page behind it inert: the page is in #root, as in the app.
-    const root = document.body.appendChild(Object.assign(document.createElement('div'), { id: 'root' }));
+    const root = appRoot();
     const { unmount } = render(
       <MemoryRouter>
         <MomentCard s={{ ...newMember, lastMonthQ: true, lastMonthTest: { apv: 4_200, qLegs: 1 } }} />

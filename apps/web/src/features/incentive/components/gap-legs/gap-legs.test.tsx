@@ -1,6 +1,7 @@
 // The legs that could close an FLQ or LDD gap (issue #22): from the plan's criterion, one tap to the
 // nearest legs with what each still needs, a star for the watchlist, and member tracking.
 import type { CriterionData, GapLegRow, GapLegsData, PlanData, WatchlistData } from '@abo/contract';
+import { pyMonths } from '@abo/plan';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../../../i18n/index.ts';
@@ -72,20 +73,7 @@ const plan = (periodState: PlanData['periodState'] = 'open') =>
     legs: [],
     route: '/incentiveplan/femtravelplan',
     py: '26/27',
-    months: [
-      '2026-09',
-      '2026-10',
-      '2026-11',
-      '2026-12',
-      '2027-01',
-      '2027-02',
-      '2027-03',
-      '2027-04',
-      '2027-05',
-      '2027-06',
-      '2027-07',
-      '2027-08',
-    ],
+    months: pyMonths('26/27'),
   }) as unknown as PlanData;
 
 function show(c: CriterionData, p: PlanData) {

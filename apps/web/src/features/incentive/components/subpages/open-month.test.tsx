@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../../../i18n/index.ts';
 import { ApvDetailsView } from './apv-details.tsx';
 import { FlqDetailsView } from './flq-details.tsx';
+import { fromEngine } from './plan-data.test-support.ts';
 import { PqFlqView } from './pq-flq.tsx';
 
 // Chart.js needs a real canvas; what it would draw is SimpleChart's own test.
@@ -63,26 +64,15 @@ function openPlan(): PlanData {
   const r = evaluatePlan(plan, { months: lived, initialPin: 380, frontlineLegs: 1 }, { today: '2026-11-21', detail: true });
   const by = new Map(lived.map((m) => [m.month, m]));
   return {
-    code: plan.code,
-    py: plan.py,
+    ...fromEngine(plan, r),
     years: 1,
     type: plan.type,
-    name: plan.name,
-    route: plan.route,
-    reward: plan.reward,
     today: '2026-11',
-    status: r.status,
-    met: r.met,
-    periodState: r.periodState,
-    months: [...r.months],
-    remainingMonths: r.remainingMonths,
-    criteria: r.criteria.map((c) => ({ ...c, gap: c.gap, trace: [...(c.trace ?? [])], events: c.events?.map((e) => ({ ...e })) })),
     levelsMode: null,
     levelsRequired: false,
     levels: [],
     achievedLevel: null,
     chosenTrack: null,
-    editions: [{ code: plan.code, py: plan.py }],
     records: months.map((month) => {
       const m = by.get(month);
       return {

@@ -9,6 +9,7 @@ import { CriteriaList } from '../criteria-list.tsx';
 import { CriterionRow } from '../criterion-row.tsx';
 import { PlanHeader } from '../plan-header.tsx';
 import { AttendanceView } from './attendance.tsx';
+import { fromEngine } from './plan-data.test-support.ts';
 import { FlqDetailsView } from './flq-details.tsx';
 import { PinDetailsView } from './pin-details.tsx';
 import { PqDetailsView } from './pq-details.tsx';
@@ -38,26 +39,15 @@ function fixture(legs: boolean): PlanData {
   };
   const r = evaluatePlan(plan, history, { detail: true });
   return {
-    code: plan.code,
-    py: plan.py,
+    ...fromEngine(plan, r),
     years: 1,
     type: plan.type,
-    name: plan.name,
-    route: plan.route,
-    reward: plan.reward,
     today: '2026-11',
-    status: r.status,
-    met: r.met,
-    periodState: r.periodState,
-    months: [...r.months],
-    remainingMonths: r.remainingMonths,
-    criteria: r.criteria.map((c) => ({ ...c, gap: c.gap, trace: [...(c.trace ?? [])], events: c.events?.map((e) => ({ ...e })) })),
     levelsMode: 'tiers',
     levelsRequired: false,
     levels: [],
     achievedLevel: null,
     chosenTrack: null,
-    editions: [{ code: plan.code, py: plan.py }],
     records: history.months.map((m) => ({
       ...m,
       state: 'closed',
@@ -92,19 +82,8 @@ function openPlan(code: string, history: PlanHistory, today = '2026-11-21'): Pla
   const r = evaluatePlan(plan, history, { today, detail: true });
   return {
     ...fixture(false),
-    code: plan.code,
-    py: plan.py,
-    name: plan.name,
-    route: plan.route,
-    reward: plan.reward,
-    status: r.status,
+    ...fromEngine(plan, r),
     ...(r.reason ? { reason: r.reason } : {}),
-    met: r.met,
-    periodState: r.periodState,
-    months: [...r.months],
-    remainingMonths: r.remainingMonths,
-    criteria: r.criteria.map((c) => ({ ...c, gap: c.gap, trace: [...(c.trace ?? [])], events: c.events?.map((e) => ({ ...e })) })),
-    editions: [{ code: plan.code, py: plan.py }],
   } as PlanData;
 }
 

@@ -1,12 +1,12 @@
 // Member tracking as a Diamond uses it on the desktop: filters, sort and page in the address, the
 // column headers as the sort control, 50 or 100 rows, and an export that says what it did.
 import type { MemberRow, MembersData } from '@abo/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useEffect } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../../../i18n/index.ts';
+import { renderPage } from '../../../../testing/render-page.tsx';
 import type { MembersView as MembersViewType } from './members-view.tsx';
 
 const post = vi.fn();
@@ -68,23 +68,19 @@ function Where() {
 }
 
 function show(search: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[`/incentiveplan/marketmembertracking${search}`]}>
-        <Routes>
-          <Route
-            path="/incentiveplan/marketmembertracking"
-            element={
-              <>
-                <MembersView title="Market member tracking" />
-                <Where />
-              </>
-            }
-          />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderPage(
+    <Routes>
+      <Route
+        path="/incentiveplan/marketmembertracking"
+        element={
+          <>
+            <MembersView title="Market member tracking" />
+            <Where />
+          </>
+        }
+      />
+    </Routes>,
+    { at: `/incentiveplan/marketmembertracking${search}` },
   );
 }
 

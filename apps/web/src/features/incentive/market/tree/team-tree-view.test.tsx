@@ -3,11 +3,11 @@
 // the path to a member two levels down and focuses them, and children a page at a time (the
 // "Show N more" item, a search landing past the first page).
 import type { TreeData, TreeNode, TreeSearchData } from '@abo/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../../../i18n/index.ts';
+import { renderPage } from '../../../../testing/render-page.tsx';
 import type TeamTreeViewType from './team-tree-view.tsx';
 
 const post = vi.fn();
@@ -124,16 +124,14 @@ function Where() {
 }
 
 function show(search = '?view=tree') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[`/incentiveplan/marketmembertracking${search}`]}>
-        <Routes>
-          <Route path="*" element={<TeamTreeView />} />
-        </Routes>
-        <Where />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderPage(
+    <>
+      <Routes>
+        <Route path="*" element={<TeamTreeView />} />
+      </Routes>
+      <Where />
+    </>,
+    { at: `/incentiveplan/marketmembertracking${search}` },
   );
 }
 
