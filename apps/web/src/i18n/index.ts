@@ -61,9 +61,9 @@ initI18n();
  * A component's own texts, added to i18next on its first render rather than when its module loads:
  * the module may share a chunk the app frame loads (apps/web/vite.config.ts, the "app" group). Call
  * the returned function at the top of the component; it adds them once, merged into whatever the
- * namespace already holds.
+ * namespace already holds. English is typed against Chinese as in addTexts.
  */
-export function textsOnFirstUse(ns: string, zh: Record<string, unknown>, en: Record<string, unknown>): () => void {
+export function textsOnFirstUse<Zh extends Tree>(ns: string, zh: Zh, en: English<NoInfer<Zh>>): () => void {
   let added = false;
   return () => {
     if (added) return;
@@ -71,6 +71,29 @@ export function textsOnFirstUse(ns: string, zh: Record<string, unknown>, en: Rec
     i18n.addResourceBundle('en-US', ns, en, true);
     added = true;
   };
+}
+
+/** Texts as i18next takes them: a text, a list of texts, or a group of texts under keys. */
+type Tree = { readonly [key: string]: string | readonly string[] | Tree };
+
+/**
+ * The English of Chinese texts `Zh`: every key of `Zh` and no other, nested alike, a text for a text
+ * and a list where Chinese has a list. A count's text is `key_other` in Chinese (the one plural form
+ * Chinese has; i18next looks it up for any count) and English adds its singular, `key_one`.
+ */
+type English<Zh> = {
+  readonly [K in keyof Zh]: Zh[K] extends string ? string : Zh[K] extends readonly unknown[] ? Zh[K] : English<Zh[K]>;
+} & { readonly [K in keyof Zh as K extends `${infer B}_other` ? `${B}_one` : never]: string };
+
+/**
+ * Adds a feature's or a page's texts to namespace `ns` in both languages, declared side by side:
+ * English typed against Chinese, so a key missing or extra in either fails to compile. Several
+ * modules may add to one namespace (a feature's shared texts, each page's own): the bundles are
+ * merged deeply, so two modules can fill one group; a text added again replaces the one before.
+ */
+export function addTexts<Zh extends Tree>(ns: string, texts: { zh: Zh; en: English<NoInfer<Zh>> }): void {
+  i18n.addResourceBundle('zh-CN', ns, texts.zh, true, true);
+  i18n.addResourceBundle('en-US', ns, texts.en, true, true);
 }
 
 export { i18n };

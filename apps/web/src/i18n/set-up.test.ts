@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 // loads. Nothing here calls initI18n before that.
 it('a feature can add its texts when nothing else has set i18next up yet', async () => {
   const { i18n } = await import('./index.ts');
-  await import('../features/achievement/i18n-zh.ts');
+  await import('../features/achievement/i18n.ts');
   expect(i18n.hasResourceBundle('zh-CN', 'achievement')).toBe(true);
 });
 

@@ -8,6 +8,7 @@ import { useMonths } from './api/get-months.ts';
 import { MonthTable, SpMonthCell } from './components/month-table.tsx';
 import { useAch } from './components/shared.tsx';
 import './i18n.ts';
+import './apv-i18n.ts';
 
 /** /achievement/apv: APV month by month (12 months) with Q legs, SP months and this PY's cumulative APV. */
 export default function ApvPage() {

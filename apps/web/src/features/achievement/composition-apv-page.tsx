@@ -8,6 +8,7 @@ import { FigureTrace } from '../../components/figure-trace/figure-trace.tsx';
 import { useComposition } from './api/get-composition.ts';
 import { MonthSelect, useAch } from './components/shared.tsx';
 import './i18n.ts';
+import './composition-apv-i18n.ts';
 
 interface SourceRow {
   key: string;

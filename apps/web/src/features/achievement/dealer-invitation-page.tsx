@@ -8,6 +8,7 @@ import { invitationUrl, useCreateInvitation, useInvitations, useRevokeInvitation
 import { InvitationQr } from './components/invitation-qr.tsx';
 import { useAch } from './components/shared.tsx';
 import './i18n.ts';
+import './dealer-invitation-i18n.ts';
 
 function InvitationLink({ inv }: { inv: AchInvitation }) {
   const { t } = useAch();

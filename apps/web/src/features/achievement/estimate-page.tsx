@@ -15,6 +15,7 @@ import { presetsFor, runWhatIf, type EstimateFrom } from './components/estimate-
 import './components/estimate.css';
 import { useAch } from './components/shared.tsx';
 import './i18n.ts';
+import './estimate-i18n.ts';
 
 const SLIDER_LEGS = 6;
 /** How long the what-if's inputs rest before the address takes them. */

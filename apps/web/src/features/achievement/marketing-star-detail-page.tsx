@@ -6,6 +6,7 @@ import { MonthTable } from './components/month-table.tsx';
 import { ConditionList, YesNo, useAch } from './components/shared.tsx';
 import { useMarketingStarDetail } from './api/get-marketing-star-detail.ts';
 import './i18n.ts';
+import './marketing-star-detail-i18n.ts';
 
 /** /achievement/marketingstardetail: the user's star months this PY against the annual plan. */
 export default function MarketingStarDetailPage() {

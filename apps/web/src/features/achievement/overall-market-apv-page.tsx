@@ -8,6 +8,7 @@ import { useOverallMarket } from './api/get-overall-market.ts';
 import { MonthTable } from './components/month-table.tsx';
 import { useAch } from './components/shared.tsx';
 import './i18n.ts';
+import './overall-market-apv-i18n.ts';
 
 /** /achievement/overallmarketapv: the whole downline market by month (the leader's group PV). */
 export default function OverallMarketApvPage() {

@@ -9,6 +9,7 @@ import { useOversea } from './api/get-oversea.ts';
 import { MonthTable } from './components/month-table.tsx';
 import { useAch } from './components/shared.tsx';
 import './i18n.ts';
+import './oversea-i18n.ts';
 
 /** /achievement/oversea: volume of downline distributors registered in other markets. */
 export default function OverseaPage() {

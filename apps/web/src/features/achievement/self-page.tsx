@@ -10,6 +10,7 @@ import { useMonths } from './api/get-months.ts';
 import { MonthYesNo, MonthTable } from './components/month-table.tsx';
 import { useAch } from './components/shared.tsx';
 import './i18n.ts';
+import './self-i18n.ts';
 
 /** /achievement/self: own PV / BV by month (12 months). */
 export default function SelfPage() {

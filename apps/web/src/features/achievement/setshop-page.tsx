@@ -6,6 +6,7 @@ import { QueryState } from '../../components/query-state.tsx';
 import { useSetShop, useShop, useShops } from './api/shop.ts';
 import { useAch } from './components/shared.tsx';
 import './i18n.ts';
+import './setshop-i18n.ts';
 
 /** /achievement/setshop: choose the service shop (from /common/shops), saved in the user's settings. */
 export default function SetShopPage() {

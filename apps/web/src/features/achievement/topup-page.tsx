@@ -10,6 +10,7 @@ import { FigureTrace } from '../../components/figure-trace/figure-trace.tsx';
 import { useTopup } from './api/get-topup.ts';
 import { useAch } from './components/shared.tsx';
 import './i18n.ts';
+import './topup-i18n.ts';
 
 /** /achievement/topup: PV still needed this month for the next bracket and for an SP month. */
 export default function TopupPage() {

@@ -6,6 +6,7 @@ import { TermHelp } from '../../components/term-help.tsx';
 import { useRank } from './api/get-rank.ts';
 import { useAch } from './components/shared.tsx';
 import './i18n.ts';
+import './useguide-i18n.ts';
 
 /** /achievement/localranktracking/useguide: how rank tracking works, with this PY's pin rules. */
 export default function UseGuidePage() {

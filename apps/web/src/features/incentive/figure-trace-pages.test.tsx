@@ -22,6 +22,7 @@ beforeAll(async () => {
   initI18n('en-US');
   await i18n.changeLanguage('en-US');
   await import('./i18n.ts');
+  await import('./plan-i18n.ts');
   await import('./market/i18n.ts');
   MarketDetailsPage = (await import('./market/market-details-page.tsx')).default;
   MonthsPage = (await import('./months-page.tsx')).default;

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Page } from '../../components/page.tsx';
 import { PlanOverview } from './plan-overview.tsx';
 import './i18n.ts';
+import './incentive-i18n.ts';
 import './incentive.css';
 
 const MORE = [

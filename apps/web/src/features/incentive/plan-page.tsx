@@ -13,6 +13,7 @@ import { SUBPAGE_VIEWS } from './components/subpages/views.ts';
 import { useLocalText } from '../../lib/use-local-text.ts';
 import { planKeyAt, planTitleKey, resolvePlanPage } from './plan-routes.ts';
 import './i18n.ts';
+import './plan-i18n.ts';
 import './incentive.css';
 
 export const prefetch: PagePrefetch = ({ pathname, searchParams }, client) => {

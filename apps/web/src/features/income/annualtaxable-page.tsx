@@ -15,6 +15,7 @@ import { StatementTable } from './components/statement-table.tsx';
 import { useParam } from './components/use-param.ts';
 import { YearKindSwitch } from './components/year-kind-switch.tsx';
 import './i18n.ts';
+import './annualtaxable-i18n.ts';
 import './income.css';
 
 /**

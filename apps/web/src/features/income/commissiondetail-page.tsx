@@ -15,6 +15,7 @@ import { MonthSelect } from './components/pickers.tsx';
 import { useParam } from './components/use-param.ts';
 import { useLocalText } from '../../lib/use-local-text.ts';
 import './i18n.ts';
+import './commissiondetail-i18n.ts';
 import './income.css';
 
 /**

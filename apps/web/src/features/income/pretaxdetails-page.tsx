@@ -13,6 +13,7 @@ import { MonthSelect } from './components/pickers.tsx';
 import { TotalsGrid } from './components/totals.tsx';
 import { useParam } from './components/use-param.ts';
 import './i18n.ts';
+import './pretaxdetails-i18n.ts';
 import './income.css';
 
 /** /income/pretaxdetails: pre-tax, the withholding worked out, net, and the (masked) card it went to. */

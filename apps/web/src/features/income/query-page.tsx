@@ -13,6 +13,7 @@ import { StatementTable } from './components/statement-table.tsx';
 import { TotalsGrid } from './components/totals.tsx';
 import { useParam } from './components/use-param.ts';
 import './i18n.ts';
+import './query-i18n.ts';
 import './income.css';
 
 /**

@@ -20,6 +20,7 @@ import { TotalsGrid } from './components/totals.tsx';
 import { useParam } from './components/use-param.ts';
 import { COMPARE_PARAM } from '../../components/compare-address.ts';
 import './i18n.ts';
+import './servicefee-i18n.ts';
 import './income.css';
 
 // "Compared with <month>": its code, texts and styles load once a statement is on screen, so the

@@ -17,6 +17,7 @@ import { useIncomeTypes } from './api/get-income-types.ts';
 import { INCOME_PAGES } from './components/income-links.tsx';
 import { TotalsGrid } from './components/totals.tsx';
 import './i18n.ts';
+import './type-i18n.ts';
 import './income.css';
 
 // Below the first screen: its own chunk, loaded after the page.

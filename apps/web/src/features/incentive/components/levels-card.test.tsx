@@ -13,6 +13,7 @@ beforeAll(async () => {
   initI18n('en-US');
   await act(() => i18n.changeLanguage('en-US'));
   await import('../i18n.ts');
+  await import('../plan-i18n.ts');
   ({ LevelsCard } = await import('./levels-card.tsx'));
 });
 afterAll(async () => {

@@ -18,6 +18,7 @@ import { WatchButton } from '../../../components/watchlist/watch-button.tsx';
 import { WatchNote } from '../../../components/watchlist/watch-note.tsx';
 import './market.css';
 import './i18n.ts';
+import './market-details-i18n.ts';
 
 type Leg = DetailsData['legs'][number];
 type MonthRow = DetailsData['months'][number];

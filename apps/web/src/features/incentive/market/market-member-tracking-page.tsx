@@ -13,6 +13,7 @@ import { treeViewOf } from './tree/tree-url.ts';
 import { viewOf, ViewSwitch } from './tree/view-switch.tsx';
 import './market.css';
 import './i18n.ts';
+import './market-member-tracking-i18n.ts';
 
 // The tree and its virtualizer load only when the tree is opened: the list stays as light as it was.
 // A pointer over (or focus on) the switch starts the chunk and the frontline early.

@@ -5,6 +5,7 @@ import { Page } from '../../../components/page.tsx';
 import { TermHelp } from '../../../components/term-help.tsx';
 import './market.css';
 import './i18n.ts';
+import './market-use-guide-i18n.ts';
 
 /** How market member tracking works: the filters and the terms, in plain language. */
 export default function MarketUseGuidePage() {

@@ -14,6 +14,7 @@ import { EmptyCard } from './components/empty-card.tsx';
 import { MarketNav } from './components/market-nav.tsx';
 import './market.css';
 import './i18n.ts';
+import './tracking-copies-i18n.ts';
 
 const PAGE_SIZE = 20;
 const KINDS: CopiesKind[] = ['all', 'streak', 'repeatYear'];

@@ -35,6 +35,7 @@ let ServiceFeePage: () => ReactNode;
 beforeAll(async () => {
   initI18n('en-US');
   await import('../i18n.ts');
+  await import('../servicefee-i18n.ts');
   StatementChange = (await import('./statement-change.tsx')).default;
   ServiceFeePage = (await import('../servicefee-page.tsx')).default;
 });

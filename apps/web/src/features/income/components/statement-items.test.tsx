@@ -66,6 +66,7 @@ describe('StatementItems', () => {
   beforeAll(async () => {
     initI18n('zh-CN');
     await import('../i18n.ts');
+    await import('../servicefee-i18n.ts');
   });
 
   it("shows each item's { zh, en } name and note in the language chosen, and the page's own note when the item has none", async () => {

@@ -20,6 +20,7 @@ beforeAll(async () => {
   initI18n('en-US');
   await act(() => i18n.changeLanguage('en-US'));
   await import('../../i18n.ts');
+  await import('../../plan-i18n.ts');
 });
 
 const leg = (i: number, over: Partial<GapLegRow> = {}): GapLegRow => ({

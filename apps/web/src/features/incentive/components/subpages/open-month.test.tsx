@@ -116,6 +116,7 @@ beforeAll(async () => {
   initI18n('en-US');
   await i18n.changeLanguage('en-US');
   await import('../../i18n.ts'); // feature texts register on the initialised instance
+  await import('../../plan-i18n.ts');
 });
 afterAll(() => {
   void i18n.changeLanguage('zh-CN');

@@ -93,6 +93,7 @@ describe('generic plan components', () => {
   beforeAll(async () => {
     initI18n('en-US');
     await import('../../i18n.ts'); // feature texts register on the initialised instance
+    await import('../../plan-i18n.ts');
   });
 
   it('the checklist says exactly what is missing', () => {

@@ -19,6 +19,7 @@ beforeAll(async () => {
   initI18n('en-US');
   await act(() => i18n.changeLanguage('en-US'));
   await import('../i18n.ts');
+  await import('../market-member-tracking-i18n.ts');
   MembersView = (await import('./members-view.tsx')).MembersView;
 });
 

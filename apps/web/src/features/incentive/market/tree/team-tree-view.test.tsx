@@ -30,6 +30,7 @@ beforeAll(async () => {
   initI18n('en-US');
   await act(() => i18n.changeLanguage('en-US'));
   await import('../i18n.ts');
+  await import('../market-member-tracking-i18n.ts');
   TeamTreeView = (await import('./team-tree-view.tsx')).default;
 }, 60_000);
 afterAll(() => {

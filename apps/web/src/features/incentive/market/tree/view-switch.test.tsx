@@ -10,6 +10,7 @@ beforeAll(async () => {
   initI18n('en-US');
   await i18n.changeLanguage('en-US');
   await import('../i18n.ts');
+  await import('../market-member-tracking-i18n.ts');
 });
 
 const show = (search: string, view: 'list' | 'tree') =>

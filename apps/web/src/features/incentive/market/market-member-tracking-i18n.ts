@@ -1,0 +1,63 @@
+import { addTexts } from '../../../i18n/index.ts';
+
+// The texts only market-member-tracking-page.tsx shows; those several pages show are in i18n.ts.
+addTexts('incentiveMarket', {
+  zh: {
+    tree: {
+      views: '显示方式',
+      list: '列表',
+      tree: '团队树',
+      intro:
+        '以树状图查看您的整个市场：点开一条线逐层展开，每位成员显示荣衔、本月小组 PV、业绩奖励比例，以及已达 Q 或距 Q 还差多少 PV。列表中设置的筛选条件同样适用于团队树。',
+      label: '团队树',
+      summary: '市场共 {{size}} 人 · {{month}} · Q 门槛 {{pv}} PV',
+      search: '姓名开头或完整会员号',
+      searchLabel: '在团队树中查找成员',
+      searchButton: '查找',
+      searching: '正在查找…',
+      noMatch: '没有找到“{{term}}”。请输入页面上显示的姓名开头，或完整的会员号。',
+      found: '找到 {{total}} 位成员，请选择：',
+      foundMore: '找到 {{total}} 位成员，下面是前 {{n}} 位；多输入几个字可以缩小范围：',
+      jumped: '已定位到 {{name}}（第 {{level}} 层）',
+      tooDeep: '{{name}} 在第 {{level}} 层，团队树最多展开 {{max}} 层：请在列表中查找这位成员。',
+      jumpFailed: '暂时无法展开到该成员，请重试。',
+      loadingChildren: '正在加载…',
+      childrenError: '这一层加载失败',
+      retry: '重试',
+      collapseAll: '全部收起',
+      keys: '键盘：↑ ↓ 移动，→ 展开或进入下一层，← 收起或回到上一层，Home / End 到首尾，Enter 查看市场详情，* 展开同层全部成员。',
+      counts: '一线 {{children}} · 市场 {{size}}',
+      countsHeader: '一线 / 市场人数',
+      gpvShort: '小组 PV',
+    },
+  },
+  en: {
+    tree: {
+      views: 'View',
+      list: 'List',
+      tree: 'Team tree',
+      intro:
+        'Your whole market as a tree: open a leg level by level; each member shows pin, group PV this month, bracket, and Q or the PV still needed for it. Filters set in the list apply to the tree too.',
+      label: 'Team tree',
+      summary: '{{size}} members · {{month}} · Q at {{pv}} PV',
+      search: 'Start of a name or whole ADA',
+      searchLabel: 'Find a member in the team tree',
+      searchButton: 'Find',
+      searching: 'Searching…',
+      noMatch: 'No member matches “{{term}}”. Type the start of a name as the page shows it, or a whole ADA.',
+      found: '{{total}} members match; choose one:',
+      foundMore: '{{total}} members match, the first {{n}} below; type more to narrow it down:',
+      jumped: 'Showing {{name}} (level {{level}})',
+      tooDeep: '{{name}} is at level {{level}}, deeper than the {{max}} levels the tree opens: find them in the list instead.',
+      jumpFailed: 'The way to this member could not be opened. Please try again.',
+      loadingChildren: 'Loading…',
+      childrenError: 'This level could not be loaded',
+      retry: 'Retry',
+      collapseAll: 'Collapse all',
+      keys: 'Keyboard: ↑ ↓ move, → open or go down a level, ← close or go up a level, Home / End first / last, Enter market details, * open every member at this level.',
+      counts: 'Frontline {{children}} · market {{size}}',
+      countsHeader: 'Frontline / market',
+      gpvShort: 'Group PV',
+    },
+  },
+});

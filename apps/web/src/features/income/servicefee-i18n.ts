@@ -1,0 +1,53 @@
+import { addTexts } from '../../i18n/index.ts';
+
+// The texts only servicefee-page.tsx shows; those several pages show are in i18n.ts.
+addTexts('income', {
+  zh: {
+    calculation: '计算',
+    items: '结单项目',
+    statementOf: '{{month}} 服务费结单',
+    exportPdf: '导出 PDF',
+    howBracket: '比例如何计算？',
+    howTax: '个税如何计算？',
+    change: {
+      title: '与 {{month}} 相比',
+      titleEarlier: '与上一期结单相比',
+      compareWith: '对比月份',
+      choose: '请选择月份',
+      pretax: '税前收入变化',
+      net: '实发收入变化',
+      fromTo: '{{from}} → {{to}}',
+      first: '这是第一期结单，没有更早的结单可以对比。',
+      same: '与 {{month}} 相同，没有变化。',
+      none: '还没有可对比的结单。',
+      parts: '变化原因',
+      partsNote: '按实发金额影响从大到小排列',
+      showAll: '显示全部 {{count}} 项',
+      showFewer: '收起',
+    },
+  },
+  en: {
+    calculation: 'Calculation',
+    items: 'Statement items',
+    statementOf: 'Service fee statement, {{month}}',
+    exportPdf: 'Export PDF',
+    howBracket: 'How is the bracket worked out?',
+    howTax: 'How is the tax worked out?',
+    change: {
+      title: 'Compared with {{month}}',
+      titleEarlier: 'Compared with the statement before',
+      compareWith: 'Compare with',
+      choose: 'Choose a month',
+      pretax: 'Change in pre-tax pay',
+      net: 'Change in net pay',
+      fromTo: '{{from}} → {{to}}',
+      first: 'This is the first statement: there is no earlier statement to compare with.',
+      same: 'The same as {{month}}: nothing changed.',
+      none: 'No statement to compare yet.',
+      parts: 'What changed',
+      partsNote: 'Largest effect on net pay first',
+      showAll: 'Show all {{count}}',
+      showFewer: 'Show fewer',
+    },
+  },
+});
