@@ -1,7 +1,18 @@
 import { Button, Popup, type ButtonRef } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isInIframe } from '../../../lib/ebiz-frame.ts';
+import { getSession } from '../../../lib/storage.ts';
 import { useFinishNoviceGuide, useNoviceGuide } from '../api/novice-guide.ts';
+
+/**
+ * Where the guide opens. In the ebiz portal's frame the frame is as tall as the page
+ * (lib/ebiz-frame.ts), so the frame's bottom is often below the portal's fold and a bottom sheet
+ * would open out of sight; the top of the frame is what the portal scrolls into view.
+ */
+export function guidePosition(channel: string | null, framed: boolean): 'top' | 'bottom' {
+  return channel === 'ebiz' && framed ? 'top' : 'bottom';
+}
 
 /** The first-visit guide: three short steps, then never again for this user. */
 export function NoviceGuide({ businessType }: { businessType: string }) {
@@ -29,7 +40,7 @@ export function NoviceGuide({ businessType }: { businessType: string }) {
   if (!visible) return null;
   const last = step === steps.length - 1;
   return (
-    <Popup visible position="bottom" bodyClassName="guide" aria-label={t('guideTitle')}>
+    <Popup visible position={guidePosition(getSession('channel'), isInIframe())} bodyClassName="guide" aria-label={t('guideTitle')}>
       <div className="guide__body" role="dialog" aria-modal="true" aria-labelledby="guide-title">
         <h2 id="guide-title" className="card__title">
           {t('guideTitle')}
