@@ -42,6 +42,7 @@ export * from './notifications.ts';
 export * from './projections.ts';
 export type * from './plans/types.ts';
 export { combineStatus, evaluateCriterion } from './plans/criterion-status.ts';
+export { MET_SO_FAR } from './plans/gap-catalogue.ts';
 export { evaluatePlan, evaluatePlans, pinOutlook, type PinConditionOutlook } from './plans/evaluate.ts';
 export { monthMeets, periodTotal, type MonthConditionInput } from './plans/measure-basics.ts';
 export { periodPosition, planMonths, summarizeHistory, type HistorySummary, type PeriodPosition } from './plans/history-summary.ts';

@@ -2,7 +2,7 @@
 // nearest to being met, and what a level waits for. Words around the engine's figures and gap
 // sentences (packages/plan decides statuses, gaps and reasons); pure: no database, no request.
 import type { ClosestPlan, PlanSummary } from '@abo/contract';
-import { combineStatus, CRITERION_KINDS, num, text, type CriterionResult, type PeriodState, type Text } from '@abo/plan';
+import { combineStatus, CRITERION_KINDS, MET_SO_FAR, num, text, type CriterionResult, type PeriodState, type Text } from '@abo/plan';
 
 type Progress = Pick<CriterionResult, 'kind' | 'label' | 'achieved' | 'required'>;
 
@@ -52,8 +52,6 @@ export function bindingGap(criteria: readonly CriterionResult[]) {
   const gap = c.gap && (c.gap.text.zh || c.gap.text.en) ? c.gap.text : null;
   return { kind: c.kind, status: c.status, progress: progressText(c), gap };
 }
-
-const MET_SO_FAR = text('本月至今已达标，待本月结算后确认', 'met so far, confirmed when this month closes');
 
 /**
  * This PY's plan nearest to being met among those in reach (on track or at risk): the one whose
