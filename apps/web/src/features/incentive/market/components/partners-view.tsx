@@ -79,6 +79,27 @@ function PartnersBody({
     />
   );
 
+  // The Q flag and the personal-group PV: after the PY grid in the annual view, first otherwise.
+  const qAndPgpv: DataColumn<PartnerRow>[] = [
+    {
+      key: 'q',
+      header: t('q'),
+      cell: (r) => (
+        <>
+          <QFlag isQ={r.isQ} />
+          {qTrace(r)}
+        </>
+      ),
+      sortValue: (r) => (r.isQ ? 1 : 0),
+    },
+    {
+      key: 'pgpv',
+      numeric: true,
+      header: `${t('pgpv')} (PV)`,
+      cell: (r) => pv(r.pgpv),
+      sortValue: (r) => r.pgpv,
+    },
+  ];
   const columns: DataColumn<PartnerRow>[] = [
     {
       key: 'partner',
@@ -115,45 +136,11 @@ function PartnersBody({
         header: t('qGrid'),
         cell: (r) => <QMonths months={d.months} flags={r.qByMonth} />,
       },
-      {
-        key: 'q',
-        header: t('q'),
-        cell: (r) => (
-          <>
-            <QFlag isQ={r.isQ} />
-            {qTrace(r)}
-          </>
-        ),
-        sortValue: (r) => (r.isQ ? 1 : 0),
-      },
-      {
-        key: 'pgpv',
-        numeric: true,
-        header: `${t('pgpv')} (PV)`,
-        cell: (r) => pv(r.pgpv),
-        sortValue: (r) => r.pgpv,
-      },
+      ...qAndPgpv,
     );
   } else {
     columns.push(
-      {
-        key: 'q',
-        header: t('q'),
-        cell: (r) => (
-          <>
-            <QFlag isQ={r.isQ} />
-            {qTrace(r)}
-          </>
-        ),
-        sortValue: (r) => (r.isQ ? 1 : 0),
-      },
-      {
-        key: 'pgpv',
-        numeric: true,
-        header: `${t('pgpv')} (PV)`,
-        cell: (r) => pv(r.pgpv),
-        sortValue: (r) => r.pgpv,
-      },
+      ...qAndPgpv,
       {
         key: 'progress',
         header: t('progress'),
