@@ -9,33 +9,12 @@ import { evaluatePlan, evaluatePlans, pinOutlook } from './evaluate.ts';
 import { summarizeHistory } from './history-summary.ts';
 import { PLANS, planByCode, plansByRoute, plansFor } from './registry.ts';
 import type { Criterion, MonthRecord, PlanDef } from './types.ts';
+import { monthRecord as rec } from './month-record.test-support.ts';
 
 function plan(code: string): PlanDef {
   const p = planByCode(code);
   if (!p) throw new Error(code);
   return p;
-}
-
-/** A month record with consistent volume fields. */
-function rec(month: string, o: Partial<MonthRecord> & { q?: boolean; qLegIds?: string[] } = {}): MonthRecord {
-  const pgpv = o.pgpv ?? (o.q ? 10_000 : 3_000);
-  const legs = (o.qLegIds ?? []).map((id) => ({ id, isQ: true }));
-  return {
-    month,
-    ppv: o.ppv ?? 1_000,
-    gpv: pgpv,
-    pgpv,
-    bracket: pgpv >= 10_000 ? 21 : 15,
-    isQ: pgpv >= 10_000,
-    apv: o.apv ?? pgpv,
-    qLegs: legs.length,
-    isSp: o.isSp ?? (pgpv >= 10_000 || legs.length >= 2 || (legs.length === 1 && pgpv >= 4_000)),
-    legs,
-    compliant: o.compliant ?? true,
-    newCustomers: o.newCustomers ?? 0,
-    points: o.points ?? 0,
-    attended: o.attended ?? [],
-  };
 }
 
 const PY2526 = pyMonths('25/26');

@@ -4,34 +4,14 @@ import { PIN } from '../pins.ts';
 import { evaluateCriterion } from './criterion-status.ts';
 import { gapText, needText } from './gap-catalogue.ts';
 import { summarizeHistory } from './history-summary.ts';
-import type { AttendanceEvent, Criterion, GapCode, MonthRecord, NeedCode, PlanHistory } from './types.ts';
+import type { AttendanceEvent, Criterion, GapCode, NeedCode, PlanHistory } from './types.ts';
+import { monthRecord as month } from './month-record.test-support.ts';
 
 // Every gap sentence and month need the engine gives, in both languages, as it gave them before
 // they became data (issue #34): the catalogue words each of them byte for byte from the code and
 // params the engine finds.
 
 const PY = pyMonths('26/27');
-
-const month = (m: string, o: Partial<MonthRecord> & { q?: boolean; legIds?: string[] } = {}): MonthRecord => {
-  const pgpv = o.pgpv ?? (o.q ? 10_000 : 3_000);
-  const legs = (o.legIds ?? []).map((id) => ({ id, isQ: true }));
-  return {
-    month: m,
-    ppv: 1_000,
-    gpv: pgpv,
-    pgpv,
-    bracket: pgpv >= 10_000 ? 21 : 15,
-    isQ: pgpv >= 10_000,
-    apv: o.apv ?? pgpv,
-    qLegs: legs.length,
-    isSp: o.isSp ?? (pgpv >= 10_000 || legs.length >= 2 || (legs.length === 1 && pgpv >= 4_000)),
-    legs,
-    compliant: true,
-    newCustomers: 0,
-    points: 0,
-    attended: o.attended ?? [],
-  };
-};
 
 const event = (code: string, zh: string, en: string, m?: string): AttendanceEvent => ({
   code,
@@ -50,7 +30,7 @@ const SCORE: Criterion = {
   name: { zh: '积分', en: 'Points' },
 };
 const MEETING: Criterion = { kind: 'monthsMeeting', min: 2, condition: { ppv: 1_000 }, name: { zh: '达标月', en: 'Qualifying months' } };
-const legMonths = (n: number, ids: string[], from = 0) => PY.slice(from, from + n).map((m) => month(m, { pgpv: 5_000, legIds: ids }));
+const legMonths = (n: number, ids: string[], from = 0) => PY.slice(from, from + n).map((m) => month(m, { pgpv: 5_000, qLegIds: ids }));
 
 type Said = readonly [zh: string, en: string];
 /** Name, criterion, history, today, the gap's sentence, and the months' needs (each distinct one, in month order). */
@@ -212,7 +192,7 @@ const cases: [string, Criterion, PlanHistory, string, Said, Said[]][] = [
   [
     'FLQ months the one leg can no longer add',
     { kind: 'flqMonths', min: 5 },
-    { months: [month('2027-08', { legIds: ['A'] })], frontlineLegs: 1 },
+    { months: [month('2027-08', { qLegIds: ['A'] })], frontlineLegs: 1 },
     '2027-08-05',
     [
       '还需4个FLQ月：现有1条一线在最后1个月内已无法再得，需新推荐的一线达Q',

@@ -6,7 +6,8 @@ import { evaluatePlan, evaluatePlans } from './evaluate.ts';
 import { PLANS, plansFor } from './registry.ts';
 import { withText } from './reason-catalogue.ts';
 import { decodePlanSummary, encodePlanSummary } from './summary-codec.ts';
-import type { Criterion, MonthRecord, PlanDef, PlanHistory, PlanResult, ReasonCode } from './types.ts';
+import type { Criterion, PlanDef, PlanHistory, PlanResult, ReasonCode } from './types.ts';
+import { monthRecord as month } from './month-record.test-support.ts';
 
 const result = (code: string, status: PlanResult['status'], achieved: number[], level?: string | null): PlanResult =>
   ({
@@ -150,32 +151,13 @@ describe('every out-of-reach reason the engine gives reads back from the store a
     reward: { zh: '无', en: 'none' },
     criteria,
   });
-  const month = (m: string, o: Partial<MonthRecord> & { q?: boolean; legIds?: string[] } = {}): MonthRecord => {
-    const pgpv = o.pgpv ?? (o.q ? 10_000 : 3_000);
-    const legs = (o.legIds ?? []).map((id) => ({ id, isQ: true }));
-    return {
-      month: m,
-      ppv: 1_000,
-      gpv: pgpv,
-      pgpv,
-      bracket: pgpv >= 10_000 ? 21 : 15,
-      isQ: pgpv >= 10_000,
-      apv: o.apv ?? pgpv,
-      qLegs: legs.length,
-      isSp: o.isSp ?? (pgpv >= 10_000 || legs.length >= 2 || (legs.length === 1 && pgpv >= 4_000)),
-      legs,
-      compliant: true,
-      newCustomers: 0,
-      points: 0,
-      attended: [],
-    };
-  };
+
   /** The required events that include `code`, as a plan of the catalogue asks for them. */
   const eventsWith = (code: string): Criterion =>
     PLANS.flatMap((p) => [...p.criteria, ...(p.levels?.list.flatMap((l) => l.criteria) ?? [])]).find(
       (c) => c.kind === 'attendance' && c.events.some((e) => e.code === code),
     )!;
-  const threeLegs = PY.slice(0, 4).map((m) => month(m, { pgpv: 5_000, legIds: ['A', 'B', 'C'] }));
+  const threeLegs = PY.slice(0, 4).map((m) => month(m, { pgpv: 5_000, qLegIds: ['A', 'B', 'C'] }));
   const cases: [string, Criterion, PlanHistory, string, ReasonCode, string, string][] = [
     [
       'PQ months, 2 months left',
@@ -252,7 +234,7 @@ describe('every out-of-reach reason the engine gives reads back from the store a
     [
       'LDD markets, 1 leg can still get there',
       { kind: 'lddMarkets', min: 4 },
-      { months: PY.slice(0, 4).map((m) => month(m, { pgpv: 5_000, legIds: ['A'] })), frontlineLegs: 20 },
+      { months: PY.slice(0, 4).map((m) => month(m, { pgpv: 5_000, qLegIds: ['A'] })), frontlineLegs: 20 },
       '2027-06-01',
       'monthsLeft',
       '还需4个LDD市场，但到2027-08-31前只有1条一线还能达到6个Q月',
@@ -312,7 +294,7 @@ describe('every out-of-reach reason the engine gives reads back from the store a
       'a pin: side-volume months',
       { kind: 'pinAtLeast', pin: PIN.SAPPHIRE },
       {
-        months: PY.slice(0, 9).map((m) => month(m, { q: true, apv: 3_000, legIds: ['A', 'B'] })),
+        months: PY.slice(0, 9).map((m) => month(m, { q: true, apv: 3_000, qLegIds: ['A', 'B'] })),
         initialPin: PIN.PLATINUM,
         frontlineLegs: 2,
       },
