@@ -278,6 +278,15 @@ describe('notifications of an import and its close', () => {
     expect(told.map((r) => r.ada)).toEqual([D]);
   });
 
+  /** Every stored notification but its id and read state, in a fixed order: what two ways of telling are compared by. */
+  const storedNotifications = (db: TestDb['db']) =>
+    db
+      .selectFrom('notifications')
+      .select(['ada', 'kind', 'event_key', 'month', 'title', 'body', 'link', 'params', 'created_at'])
+      .orderBy('ada')
+      .orderBy('event_key')
+      .execute();
+
   it('a later close that day tells its members, from the rows it holds, what telling everyone from the table tells', async () => {
     const company = randomCompany(5, TODAY);
     const at = new Date('2026-11-21T02:00:00Z');
@@ -288,12 +297,7 @@ describe('notifications of an import and its close', () => {
       // The day's later orders, closed within the same day: only the members they move are told.
       await importDirectory(t.db, { dir: t.folder(filesBetween(company, '2026-11-14', TODAY)), today: TODAY });
       await laterClose(t);
-      return t.db
-        .selectFrom('notifications')
-        .select(['ada', 'kind', 'event_key', 'month', 'title', 'body', 'link', 'params', 'created_at'])
-        .orderBy('ada')
-        .orderBy('event_key')
-        .execute();
+      return storedNotifications(t.db);
     };
     const held = await dayOf(async (t) => {
       const close = await closeMonths(t.db, { today: TODAY, notifyAt: at });
@@ -317,12 +321,7 @@ describe('notifications of an import and its close', () => {
       // The month's last week imported on the first of the next, and October closed.
       await importDirectory(t.db, { dir: t.folder(filesBetween(company, '2026-10-24', '2026-10-31')), today: '2026-11-01' });
       await tell(t);
-      return t.db
-        .selectFrom('notifications')
-        .select(['ada', 'kind', 'event_key', 'month', 'title', 'body', 'link', 'params', 'created_at'])
-        .orderBy('ada')
-        .orderBy('event_key')
-        .execute();
+      return storedNotifications(t.db);
     };
     const held = await monthEnd(async (t) => {
       const close = await closeMonths(t.db, { today: '2026-11-01', notifyAt: at });
