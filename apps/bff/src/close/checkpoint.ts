@@ -14,6 +14,7 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { createClosedState, PIN, type ClosedState, type MonthKey, type PyName } from '@abo/plan';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { MONTHLY_RESULT_COLUMNS } from '../db/monthly-results.ts';
 import type { ImportConn, SqlValue } from '../import/conn.ts';
 import type { Members } from './figures.ts';
 import type { Figures } from './month-figures.ts';
@@ -166,7 +167,7 @@ export function checkpointParts(members: Members, order: Int32Array, state: Clos
 }
 
 /** The numeric columns of a monthly_results row (monthlyRow), by position: all but ada, month and attended. */
-const ATTENDED = 16;
+const ATTENDED = MONTHLY_RESULT_COLUMNS.indexOf('attended');
 function numericColumns(width: number): number[] {
   const out: number[] = [];
   for (let c = 2; c < width; c++) if (c !== ATTENDED) out.push(c);
@@ -249,7 +250,7 @@ export function changedSinceSaved(members: Members, f: Figures, from: number, sa
 }
 
 /** The `closed` column of a monthly_results row (monthlyRow). */
-const CLOSED = 15;
+const CLOSED = MONTHLY_RESULT_COLUMNS.indexOf('closed');
 
 /** What a close that closes the months the last close left open keeps of their rows. */
 export interface ClosingRows {
@@ -283,13 +284,13 @@ function differsFromSaved(
 ): Uint8Array | null {
   const { n, index } = members;
   const M = from + saved.months.length;
-  const cols = numericColumns(width).filter((c) => !anyClosed || c !== CLOSED);
-  const C0 = numericColumns(width).length;
-  const C = cols.length;
+  const columns = numericColumns(width);
+  const C0 = columns.length;
+  // The positions, among the saved columns, of those compared.
+  const at = columns.flatMap((c, k) => (anyClosed && c === CLOSED ? [] : [k]));
+  const C = at.length;
   const K = saved.ada.length;
   if (saved.values.length !== saved.months.length * K * C0) return null;
-  // Where each compared column sits among the saved ones.
-  const at = cols.map((c) => numericColumns(width).indexOf(c));
   const changed = new Uint8Array(n);
   const seen = new Uint8Array(n);
   const row: SqlValue[] = new Array<SqlValue>(width);
@@ -305,7 +306,7 @@ function differsFromSaved(
       if (had !== has) changed[i] = 1;
       if (!has || changed[i]) continue;
       if (row[ATTENDED] !== saved.attended[cell]) changed[i] = 1;
-      for (let c = 0; c < C && !changed[i]; c++) if (row[cols[c]!] !== saved.values[base + at[c]!]) changed[i] = 1;
+      for (let c = 0; c < C && !changed[i]; c++) if (row[columns[at[c]!]!] !== saved.values[base + at[c]!]) changed[i] = 1;
     }
   }
   // A row now where none was written: a new member.
