@@ -36,7 +36,7 @@ import { parseItems } from '../income/income-data.ts';
 import { nameFor, shownNameText } from '../lib/name-policy.ts';
 import { refOf } from '../lib/member-ref.ts';
 import { allPreferences } from './preferences.ts';
-import { storeEvents, type ProduceSummary } from './store-events.ts';
+import { openEventStore, type ProduceSummary } from './store-events.ts';
 
 export interface ProduceOptions {
   /** The business day, `YYYY-MM-DD` (China). */
@@ -416,19 +416,30 @@ export async function produceNotifications(db: DB, options: ProduceOptions): Pro
       const fresh = list.filter((j) => only.has(j.member.ada));
       if (fresh.length > 0) newJoins.set(upline, fresh);
     }
-    return storeEvents(db, opts.now, await eventsOf(db, { ...opts, told: only, joins: newJoins }), preferences);
+    const store = await openEventStore(db, opts.now, preferences);
+    try {
+      return await store.store(await eventsOf(db, { ...opts, told: only, joins: newJoins }));
+    } finally {
+      await store.close();
+    }
   }
   const adas = (await db.selectFrom('distributors').select('ada').orderBy('ada').execute()).map((r) => r.ada);
   const total = { notifications: 0, queued: 0, byKind: {} as Partial<Record<NotificationKind, number>> };
   const size = opts.slice ?? MEMBERS_PER_SLICE;
-  for (let k = 0; k < adas.length; k += size) {
-    const told = new Set(adas.slice(k, k + size));
-    const sliceJoins = new Map([...told].filter((ada) => joins.has(ada)).map((ada) => [ada, joins.get(ada)!]));
-    const slice = { ...opts, told, joins: sliceJoins, range: { lo: adas[k]!, hi: adas[Math.min(k + size, adas.length) - 1]! } };
-    const done = await storeEvents(db, opts.now, await eventsOf(db, slice), preferences);
-    total.notifications += done.notifications;
-    total.queued += done.queued;
-    for (const [kind, n] of Object.entries(done.byKind) as [NotificationKind, number][]) total.byKind[kind] = (total.byKind[kind] ?? 0) + n;
+  const store = await openEventStore(db, opts.now, preferences);
+  try {
+    for (let k = 0; k < adas.length; k += size) {
+      const told = new Set(adas.slice(k, k + size));
+      const sliceJoins = new Map([...told].filter((ada) => joins.has(ada)).map((ada) => [ada, joins.get(ada)!]));
+      const slice = { ...opts, told, joins: sliceJoins, range: { lo: adas[k]!, hi: adas[Math.min(k + size, adas.length) - 1]! } };
+      const done = await store.store(await eventsOf(db, slice));
+      total.notifications += done.notifications;
+      total.queued += done.queued;
+      for (const [kind, n] of Object.entries(done.byKind) as [NotificationKind, number][])
+        total.byKind[kind] = (total.byKind[kind] ?? 0) + n;
+    }
+  } finally {
+    await store.close();
   }
   return total;
 }
