@@ -152,7 +152,7 @@ describe('planEvents', () => {
 
   it('tells a plan out of reach with its reason, once the distributor was working on it (a criterion met)', () => {
     const reason = { zh: '剩余月份不足', en: 'Not enough months left' };
-    const outOfReach = { plan: SEMINAR_2627, py: '26/27', status: 'outOfReach' as const, reason, soFar: [] };
+    const outOfReach = { plan: SEMINAR_2627, py: '26/27', status: 'outOfReach' as const, reason: { text: reason }, soFar: [] };
     expect(planEvents({ ...outOfReach, achieved: achievedNone })).toEqual([]);
     const achieved = achievedNone.map((_, i) => (i === 1 ? 3 : 0));
     const [e] = planEvents({ ...outOfReach, achieved });

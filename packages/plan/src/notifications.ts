@@ -296,21 +296,34 @@ export interface PlanFacts {
   readonly plan: PlanDef;
   readonly py: PyName;
   readonly status: Status;
-  /** Why it is out of reach (status outOfReach). */
-  readonly reason: Text | null;
+  /** Why it is out of reach (status outOfReach): worded only when an event tells it. */
+  readonly reason: { readonly text: Text } | null;
   /** The achieved value of each criterion, in the plan's order. */
   readonly achieved: readonly number[];
   /** Criteria (by position) that reach their value only with the open month so far: not met yet. */
   readonly soFar: readonly number[];
 }
 
+// A month's end reads every member's plans for their events (issue #30): what a plan's criteria
+// need is worked out once per plan, not once per member.
+const requiredOf = new WeakMap<PlanDef, readonly number[]>();
+function required(plan: PlanDef): readonly number[] {
+  let r = requiredOf.get(plan);
+  if (!r) requiredOf.set(plan, (r = plan.criteria.map(criterionRequired)));
+  return r;
+}
+
 /** A plan reached or moved out of reach, and each criterion met (once a PY each). */
 export function planEvents(f: PlanFacts): NotificationEvent[] {
   const { plan, py } = f;
+  const need = required(plan);
+  const metCriteria: number[] = [];
+  for (let i = 0; i < need.length; i++) if ((f.achieved[i] ?? 0) >= need[i]! && !f.soFar.includes(i)) metCriteria.push(i);
+  // Most members' plans: nothing reached, nothing to tell.
+  if (f.status !== 'met' && metCriteria.length === 0) return [];
   const link = `${plan.route}?year=${encodeURIComponent(py)}`;
   const base = `planProgress:${plan.code}:${py}`;
   const out: NotificationEvent[] = [];
-  const metCriteria = plan.criteria.flatMap((c, i) => (!f.soFar.includes(i) && (f.achieved[i] ?? 0) >= criterionRequired(c) ? [i] : []));
   if (f.status === 'met') {
     out.push({
       kind: 'planProgress',
@@ -321,7 +334,7 @@ export function planEvents(f: PlanFacts): NotificationEvent[] {
       link,
       params: { plan: plan.code, py, status: 'met' },
     });
-  } else if (f.status === 'outOfReach' && metCriteria.length > 0) {
+  } else if (f.status === 'outOfReach') {
     // Only a plan the distributor was working on (a criterion met): most members never aim at
     // most plans, and a message for each would bury the ones that matter.
     out.push({
@@ -329,7 +342,7 @@ export function planEvents(f: PlanFacts): NotificationEvent[] {
       key: `${base}:outOfReach`,
       month: null,
       title: text(`${plan.name.zh}本年度已无法达成`, `${plan.name.en} is out of reach this PY`),
-      body: f.reason ?? text('剩余月份不足以达成全部条件', 'The remaining months cannot meet every criterion'),
+      body: f.reason?.text ?? text('剩余月份不足以达成全部条件', 'The remaining months cannot meet every criterion'),
       link,
       params: { plan: plan.code, py, status: 'outOfReach' },
     });
@@ -366,6 +379,19 @@ export interface EventDeadlineFacts {
   readonly today: string;
 }
 
+type AttendanceCriterion = Extract<PlanDef['criteria'][number], { kind: 'attendance' }>;
+const attendanceOf = new WeakMap<PlanDef, readonly AttendanceCriterion[]>();
+/** The plan's attendance criteria, its levels' too (once per plan: every member's plans are read at a month's end). */
+function attendanceCriteria(plan: PlanDef): readonly AttendanceCriterion[] {
+  let list = attendanceOf.get(plan);
+  if (!list) {
+    const all = [...plan.criteria, ...(plan.levels?.list ?? []).flatMap((l) => l.criteria)];
+    list = all.filter((c): c is AttendanceCriterion => c.kind === 'attendance');
+    attendanceOf.set(plan, list);
+  }
+  return list;
+}
+
 const dayNumber = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10))) / 86_400_000;
 
 /**
@@ -375,11 +401,11 @@ const dayNumber = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(
  */
 export function eventDeadlineEvents(f: EventDeadlineFacts): NotificationEvent[] {
   if (f.status !== 'onTrack' && f.status !== 'atRisk') return [];
-  const criteria = [...f.plan.criteria, ...(f.plan.levels?.list ?? []).flatMap((l) => l.criteria)];
+  const criteria = attendanceCriteria(f.plan);
+  if (criteria.length === 0) return [];
   const out: NotificationEvent[] = [];
   const today = dayNumber(f.today);
   for (const c of criteria) {
-    if (c.kind !== 'attendance') continue;
     const attended = c.events.filter((e) => f.attended.has(e.code)).length;
     if (attended >= (c.min ?? c.events.length)) continue;
     for (const e of c.events) {

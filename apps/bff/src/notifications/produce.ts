@@ -384,7 +384,7 @@ async function eventsOf(
           plan,
           py,
           status: entry.status,
-          reason: entry.reason ? entry.reason.text : null,
+          reason: entry.reason ?? null,
           achieved: entry.achieved,
           soFar: entry.soFar ?? [],
         }),
