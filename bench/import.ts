@@ -291,6 +291,12 @@ try {
       `  ${'  then the close'.padEnd(26)} ${cs.seconds.toFixed(1).padStart(8)} ${fmt(closeRows / cs.seconds).padStart(12)} ${c.cpuSeconds.toFixed(1).padStart(7)} ${c.maxRssMiB.toFixed(0).padStart(14)}   ${fmt(closeRows)} rows: ${what}`,
     );
     if (cs.changed) console.log(`  ${''.padEnd(26)} ${phaseLine(c.phases)}`);
+    // The figures are served once the close commits; telling everyone follows.
+    const telling = c.phases.find(([phase]) => phase === 'notifications')?.[1];
+    if (cs.changed && telling !== undefined)
+      console.log(
+        `  ${''.padEnd(26)} figures served after ${(cs.seconds - telling).toFixed(1)} s, everyone told after ${cs.seconds.toFixed(1)} s`,
+      );
     if (!firstRun) firstRun = s.seconds + cs.seconds;
   }
   if (!reuse) {
