@@ -118,7 +118,9 @@ function traceOf(
   events: readonly AttendanceEvent[] | undefined,
 ): TraceMonth[] {
   const out: TraceMonth[] = [];
-  const open = gap !== null && (status === 'onTrack' || status === 'atRisk');
+  // Met so far (the open month carries it, nothing more needed): the months ahead need nothing,
+  // rather than "0 of the 9 left".
+  const open = gap !== null && gap.stillNeeded > 0 && (status === 'onTrack' || status === 'atRisk');
   const need = open ? (r.need ?? (r.needAt ? undefined : genericNeed(r, kind, gap))) : undefined;
   // Months that share a need (the same note) share its sentence: worded once.
   let lastNote: NeedNote | undefined;

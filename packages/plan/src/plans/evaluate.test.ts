@@ -363,6 +363,16 @@ describe('one pace model: zero slack, out of reach with a reason', () => {
     expect(eleven.criteria[0]!.trace![3]!.need).toEqual({ zh: '剩余10个月中需9个PQ月', en: '9 of the 10 left must be PQ months' });
   });
 
+  it('met only with the open month: the months after it need nothing, not "0 of the 9 left"', () => {
+    // Sep and Oct PQ, November a PQ month so far: 3 of 3, confirmed when November closes.
+    const months = [rec('2026-09', { q: true }), rec('2026-10', { q: true }), rec('2026-11', { q: true })];
+    const pq = evaluatePlan(only([{ kind: 'pqMonths', min: 3 }]), { months }, { today: '2026-11-21' }).criteria[0]!;
+    expect([pq.met, pq.status, pq.gap!.text.en]).toEqual([false, 'onTrack', 'met so far: confirmed when this month closes']);
+    expect(pq.trace!.slice(2).map((t) => [t.month, t.state, t.need])).toEqual(
+      PY2627.slice(2).map((m) => [m, m === '2026-11' ? 'open' : 'future', undefined]),
+    );
+  });
+
   describe('a Double Diamond target with 0 of 12 legs, 8 months left and 3 frontline legs', () => {
     // Legs A, B, C were Q in Sep–Dec; today is January (Jan … Aug left).
     const months = PY2627.slice(0, 4).map((m) => rec(m, { pgpv: 5_000, qLegIds: ['A', 'B', 'C'] }));
@@ -623,6 +633,8 @@ describe('a score reached only with the open month', () => {
     const soFar = judge('2026-11-21');
     expect([soFar.achieved, soFar.met, soFar.status]).toEqual([114, false, 'onTrack']);
     expect(soFar.gap!.text.en).toBe('met so far: confirmed when this month closes');
+    // No month ahead "needs 0 points".
+    expect(soFar.trace!.filter((t) => t.need !== undefined)).toEqual([]);
   });
 
   it('is met once the closed months reach it', () => {

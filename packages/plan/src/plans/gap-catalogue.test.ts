@@ -68,7 +68,8 @@ const cases: [string, Criterion, PlanHistory, string, Said, Said[]][] = [
     { months: [month('2026-11', { q: true })] },
     '2026-11-21',
     ['本月至今已达标，待本月结算后确认', 'met so far: confirmed when this month closes'],
-    [['剩余9个月中需0个PQ月', '0 of the 9 left must be PQ months']],
+    // The months ahead need nothing (not "0 of the 9 left").
+    [],
   ],
   [
     'months: the one month left that can count',
