@@ -13,6 +13,12 @@ import { buildChildren, frontline } from './tree.ts';
 
 const rules = PY2526; // 1 PV = 1 150 fen of BV
 
+/** The March 2026 statement of an ABO with `ppv` PV of their own and these frontline legs (or legs of these group PVs). */
+function march(ppv: number, legs: LegVolume[] | Record<string, number>) {
+  const list = Array.isArray(legs) ? legs : Object.entries(legs).map(([id, gpv]) => ({ id, gpv }));
+  return monthlyStatement({ month: '2026-03', ppv, legs: list, rules });
+}
+
 function item(st: ReturnType<typeof monthlyStatement>, code: string) {
   const it = st.items.find((i) => i.code === code);
   if (!it) throw new Error(`no ${code}`);
@@ -29,15 +35,7 @@ describe('market promotion service fee: bracket differential on group volume', (
     //   total                                = 379 500 fen (3 795.00 CNY)
     // Check: 15 % × 6 325 000 − 12 % × 3 450 000 − 9 % × 1 725 000 = 948 750 − 414 000 − 155 250.
     // Tax: 3 795 ≤ 4 000 → (3 795 − 800) × 20 % = 599.00 CNY.
-    const st = monthlyStatement({
-      month: '2026-03',
-      ppv: 1_000,
-      legs: [
-        { id: 'B', gpv: 3_000 },
-        { id: 'C', gpv: 1_500 },
-      ],
-      rules,
-    });
+    const st = march(1_000, { B: 3_000, C: 1_500 });
     const p = item(st, 'PROMOTION');
     expect(st.gpv).toBe(5_500);
     expect(st.bracketPercent).toBe(15);
@@ -57,15 +55,7 @@ describe('market promotion service fee: bracket differential on group volume', (
     // A: own 2 000; leg B 12 000 (a 21 % leg); leg C 3 000 (12 %). Group PV 17 000 → 21 %
     // (personal group 5 000 alone would be 15 %).
     //   promotion = 2 300 000 × 21 % + B 0 (21 − 21) + 3 450 000 × 9 % = 483 000 + 310 500
-    const st = monthlyStatement({
-      month: '2026-03',
-      ppv: 2_000,
-      legs: [
-        { id: 'B', gpv: 12_000 },
-        { id: 'C', gpv: 3_000 },
-      ],
-      rules,
-    });
+    const st = march(2_000, { B: 12_000, C: 3_000 });
     expect(st.bracketPercent).toBe(21);
     expect(st.pgpv).toBe(5_000);
     expect(item(st, 'PROMOTION').amountFen).toBe(793_500);
@@ -81,22 +71,14 @@ describe('leadership: kept in full, in part or not at all, the rest passed up', 
     // A: own 2 000 + C 3 000 = PGPV 5 000 (15 %); B (12 000, 21 %) passes up 4 % × 13 800 000.
     // A's own share 4 % × 5 750 000 = 230 000; pool 552 000 + 230 000 = 782 000;
     // up = max(230 000, 460 000) = 460 000; kept 322 000.
-    const st = monthlyStatement({
-      month: '2026-03',
-      ppv: 2_000,
-      legs: [
-        { id: 'B', gpv: 12_000 },
-        { id: 'C', gpv: 3_000 },
-      ],
-      rules,
-    });
+    const st = march(2_000, { B: 12_000, C: 3_000 });
     const lead = item(st, 'LEADERSHIP');
     expect(lead.leadership).toEqual({ keep: 'part', inFen: 552_000, ownFen: 230_000, upFen: 460_000 });
     expect(lead.amountFen).toBe(322_000);
   });
 
   it('one 21 % leg and a personal group below 15 %: nothing kept, all passed up', () => {
-    const st = monthlyStatement({ month: '2026-03', ppv: 1_000, legs: [{ id: 'B', gpv: 10_000 }], rules });
+    const st = march(1_000, { B: 10_000 });
     expect(st.bracketPercent).toBe(21);
     const lead = item(st, 'LEADERSHIP');
     expect(lead.amountFen).toBe(0);
@@ -105,27 +87,14 @@ describe('leadership: kept in full, in part or not at all, the rest passed up', 
 
   it('an SP month on two 21 % legs keeps its leadership above the adjustment', () => {
     // Own 500 PV only, legs of 10 000 and 12 000: pool 23 000 + 460 000 + 552 000.
-    const st = monthlyStatement({
-      month: '2026-03',
-      ppv: 500,
-      legs: [
-        { id: 'B', gpv: 10_000 },
-        { id: 'C', gpv: 12_000 },
-      ],
-      rules,
-    });
+    const st = march(500, { B: 10_000, C: 12_000 });
     expect(st.isSpMonth).toBe(true);
     expect(item(st, 'LEADERSHIP').amountFen).toBe(575_000);
     expect(item(st, 'LEADERSHIP').leadership!.upFen).toBe(460_000);
   });
 
   it('a personal group at 21 % keeps all it receives and passes up its own 4 %', () => {
-    const st = monthlyStatement({
-      month: '2026-03',
-      ppv: 10_000,
-      legs: [{ id: 'B', gpv: 10_000, leadershipUpFen: 500_000 }],
-      rules,
-    });
+    const st = march(10_000, [{ id: 'B', gpv: 10_000, leadershipUpFen: 500_000 }]);
     expect(item(st, 'LEADERSHIP').leadership).toEqual({ keep: 'all', inFen: 500_000, ownFen: 460_000, upFen: 460_000 });
     expect(item(st, 'LEADERSHIP').amountFen).toBe(500_000);
   });
@@ -138,11 +107,11 @@ describe('Ruby, Pearl and the annual bonuses', () => {
       { id: 'L2', gpv: 10_000 },
       { id: 'L3', gpv: 10_000 },
     ];
-    const st = monthlyStatement({ month: '2026-03', ppv: 100, legs, rules });
+    const st = march(100, legs);
     expect(st.pgpv).toBe(100);
     expect(item(st, 'PEARL').amountFen).toBe(345_000); // 1 % × 30 000 × 1 150
     expect(item(st, 'PEARL').name.zh).toBe('明珠服务费');
-    const two = monthlyStatement({ month: '2026-03', ppv: 20_000, legs: legs.slice(0, 2), rules });
+    const two = march(20_000, legs.slice(0, 2));
     expect(item(two, 'PEARL').amountFen).toBe(0);
   });
 

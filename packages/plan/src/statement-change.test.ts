@@ -15,6 +15,12 @@ import { buildChildren } from './tree.ts';
 const LIN = text('林', 'Lin');
 const WANG = text('王', 'Wang');
 
+/** Lin's and Wang's legs, of these group PVs. */
+const legs = (lin: number, wang: number): ChangeLeg[] => [
+  { id: 'L', label: LIN, gpv: lin },
+  { id: 'W', label: WANG, gpv: wang },
+];
+
 /** A month as the BFF hands it over: the statement the close stored and what its fee is computed from. */
 function month(input: Omit<StatementInput, 'legs'> & { legs: readonly ChangeLeg[] }): ChangeMonth {
   const s = monthlyStatement(input);
@@ -37,22 +43,8 @@ function month(input: Omit<StatementInput, 'legs'> & { legs: readonly ChangeLeg[
 describe('September against October: group PV fell 750, every bracket the same', () => {
   // Own 300 → 450 PV; Lin's leg 3 900 → 3 000 (12 % both), Wang's 2 500 (12 %); group 6 700 →
   // 5 950, own bracket 15 % both months.
-  const sep = month({
-    month: '2026-09',
-    ppv: 300,
-    legs: [
-      { id: 'L', label: LIN, gpv: 3_900 },
-      { id: 'W', label: WANG, gpv: 2_500 },
-    ],
-  });
-  const oct = month({
-    month: '2026-10',
-    ppv: 450,
-    legs: [
-      { id: 'L', label: LIN, gpv: 3_000 },
-      { id: 'W', label: WANG, gpv: 2_500 },
-    ],
-  });
+  const sep = month({ month: '2026-09', ppv: 300, legs: legs(3_900, 2_500) });
+  const oct = month({ month: '2026-10', ppv: 450, legs: legs(3_000, 2_500) });
   const c = explainStatementChange(sep, oct);
 
   it('splits the promotion fee into own orders and Lin’s leg; Wang’s unchanged leg is no cause', () => {
@@ -89,22 +81,8 @@ describe('a bracket step and a leg reaching 21 %', () => {
   // Oct: own 1 000, Lin 9 000 (18 %), Wang 3 500 (12 %): 13 500 → 21 %. Nov: Lin 10 500 (21 %: it
   // leaves the personal group, 4 500 PV → 15 %: part of the leadership kept), 15 000 → 21 % still.
   // Jan: Lin 300, Wang 2 500: a group of 3 800 (12 %).
-  const oct = month({
-    month: '2026-10',
-    ppv: 1_000,
-    legs: [
-      { id: 'L', label: LIN, gpv: 9_000 },
-      { id: 'W', label: WANG, gpv: 3_500 },
-    ],
-  });
-  const nov = month({
-    month: '2026-11',
-    ppv: 1_000,
-    legs: [
-      { id: 'L', label: LIN, gpv: 10_500 },
-      { id: 'W', label: WANG, gpv: 3_500 },
-    ],
-  });
+  const oct = month({ month: '2026-10', ppv: 1_000, legs: legs(9_000, 3_500) });
+  const nov = month({ month: '2026-11', ppv: 1_000, legs: legs(10_500, 3_500) });
 
   it('Lin’s leg at 21 % pays no differential here, and the leadership it passes up is its own cause', () => {
     const c = explainStatementChange(oct, nov);
@@ -119,14 +97,7 @@ describe('a bracket step and a leg reaching 21 %', () => {
   });
 
   it('the own bracket falling from 21 % to 12 % is one cause on every line', () => {
-    const jan = month({
-      month: '2027-01',
-      ppv: 1_000,
-      legs: [
-        { id: 'L', label: LIN, gpv: 300 },
-        { id: 'W', label: WANG, gpv: 2_500 },
-      ],
-    });
+    const jan = month({ month: '2027-01', ppv: 1_000, legs: legs(300, 2_500) });
     const c = explainStatementChange(oct, jan);
     const bracket = c.parts.find((p) => p.kind === 'bracket')!;
     // At October's volumes, 9 % less on each line: own 1 000, Lin 9 000 and Wang 3 500 PV × 11.50.
@@ -200,10 +171,6 @@ describe('the sentence names the leg that moved the pay most', () => {
   it('not the one whose PV moved most: a leg at a higher bracket gives a smaller differential', () => {
     // Own 18 % both months (8 000 → 7 500 PV). Lin 6 000 → 5 700 PV (15 %: 3 % on −300 PV =
     // −¥103.50); Wang 1 500 → 1 300 PV (9 %: 9 % on −200 PV = −¥207.00). Wang moved the pay more.
-    const legs = (lin: number, wang: number): ChangeLeg[] => [
-      { id: 'L', label: LIN, gpv: lin },
-      { id: 'W', label: WANG, gpv: wang },
-    ];
     const c = explainStatementChange(
       month({ month: '2026-09', ppv: 500, legs: legs(6_000, 1_500) }),
       month({ month: '2026-10', ppv: 500, legs: legs(5_700, 1_300) }),

@@ -10,6 +10,7 @@ import { summarizeHistory } from './history-summary.ts';
 import { PLANS, planByCode, plansByRoute, plansFor } from './registry.ts';
 import type { Criterion, MonthRecord, PlanDef } from './types.ts';
 import { monthRecord as rec } from './month-record.test-support.ts';
+import { testPlan } from './plan-def.test-support.ts';
 
 function plan(code: string): PlanDef {
   const p = planByCode(code);
@@ -291,21 +292,13 @@ describe('catalogue', () => {
 });
 
 describe('APV in any month, and an attendance event already past', () => {
-  const custom: PlanDef = {
-    code: 'TEST_ANY',
-    py: '26/27',
-    type: 'award',
-    name: { zh: '测试', en: 'Test' },
-    route: '/incentiveplan/type/detail',
-    reward: { zh: '无', en: 'none' },
-    criteria: [
-      { kind: 'apv', mode: 'anyMonth', min: 10_000 },
-      {
-        kind: 'attendance',
-        events: [{ code: 'E1', name: { zh: '活动', en: 'Event' }, month: '2026-10' }],
-      },
-    ],
-  };
+  const custom = testPlan('TEST_ANY', [
+    { kind: 'apv', mode: 'anyMonth', min: 10_000 },
+    {
+      kind: 'attendance',
+      events: [{ code: 'E1', name: { zh: '活动', en: 'Event' }, month: '2026-10' }],
+    },
+  ]);
   const months = [rec('2026-09', { pgpv: 7_000 }), rec('2026-10', { pgpv: 2_000 }), rec('2026-11', { pgpv: 2_500 })];
   const r = evaluatePlan(custom, { months }, { today: '2026-11-21' });
 
@@ -337,15 +330,7 @@ describe('APV in any month, and an attendance event already past', () => {
 });
 
 describe('one pace model: zero slack, out of reach with a reason', () => {
-  const only = (criteria: Criterion[]): PlanDef => ({
-    code: 'TEST_PACE',
-    py: '26/27',
-    type: 'award',
-    name: { zh: '测试', en: 'Test' },
-    route: '/incentiveplan/type/detail',
-    reward: { zh: '无', en: 'none' },
-    criteria,
-  });
+  const only = (criteria: Criterion[]) => testPlan('TEST_PACE', criteria);
 
   it('zero slack is at risk even on pace: 12 PQ months need every remaining month', () => {
     const months = [rec('2026-09', { q: true }), rec('2026-10', { q: true }), rec('2026-11', { pgpv: 2_000 })];

@@ -5,21 +5,12 @@ import { evaluateCriterion } from './criterion-status.ts';
 import { evaluatePlan } from './evaluate.ts';
 import { summarizeHistory } from './history-summary.ts';
 import { planByCode } from './registry.ts';
-import type { MonthRecord, PlanHistory } from './types.ts';
+import { monthRecord } from './month-record.test-support.ts';
+import type { PlanHistory } from './types.ts';
 
 // A company whose imported history starts in March 2026, seen on 15 May 2026 (PY 25/26): Sep 2025 –
 // Feb 2026 hold no data. March and April were PQ months, May so far is not.
-const pq = (month: string, isSp: boolean): MonthRecord => ({
-  month,
-  ppv: 500,
-  gpv: isSp ? 12_000 : 2_000,
-  pgpv: isSp ? 12_000 : 2_000,
-  bracket: isSp ? 21 : 12,
-  isQ: isSp,
-  apv: isSp ? 12_000 : 2_000,
-  qLegs: 0,
-  isSp,
-});
+const pq = (month: string, isSp: boolean) => monthRecord(month, { q: isSp, ppv: 500 });
 const months = [pq('2026-03', true), pq('2026-04', true), pq('2026-05', false)];
 const today = '2026-05-15';
 const PY = pyMonths('25/26');

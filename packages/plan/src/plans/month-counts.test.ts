@@ -3,20 +3,9 @@ import { countMonths, countsSoFar, monthStateOf, pyMonths, toMonthKey } from '..
 import { isPqMonth } from '../close.ts';
 import { periodTotal } from './measure-basics.ts';
 import { summarizeHistory } from './history-summary.ts';
-import type { MonthRecord } from './types.ts';
+import { monthRecord } from './month-record.test-support.ts';
 
-const rec = (month: string, sp: boolean, compliant: boolean): MonthRecord => ({
-  month,
-  ppv: compliant ? 200 : 50,
-  gpv: sp ? 12_000 : 3_000,
-  pgpv: sp ? 12_000 : 3_000,
-  bracket: sp ? 21 : 12,
-  isQ: sp,
-  apv: sp ? 12_000 : 3_000,
-  qLegs: 0,
-  isSp: sp,
-  compliant,
-});
+const rec = (month: string, sp: boolean, compliant: boolean) => monthRecord(month, { q: sp, ppv: compliant ? 200 : 50, compliant });
 
 describe('one rule for month counts: closed months and the open month so far, never a future one', () => {
   // Sep and the open Nov are SP months; so is Dec, which has not begun (a forecast row).

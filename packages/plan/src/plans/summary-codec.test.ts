@@ -6,8 +6,9 @@ import { evaluatePlan, evaluatePlans } from './evaluate.ts';
 import { PLANS, plansFor } from './registry.ts';
 import { withText } from './reason-catalogue.ts';
 import { decodePlanSummary, encodePlanSummary } from './summary-codec.ts';
-import type { Criterion, PlanDef, PlanHistory, PlanResult, ReasonCode } from './types.ts';
+import type { Criterion, PlanHistory, PlanResult, ReasonCode } from './types.ts';
 import { monthRecord as month } from './month-record.test-support.ts';
+import { testPlan } from './plan-def.test-support.ts';
 
 const result = (code: string, status: PlanResult['status'], achieved: number[], level?: string | null): PlanResult =>
   ({
@@ -142,15 +143,7 @@ describe('the stored plan summary', () => {
 
 describe('every out-of-reach reason the engine gives reads back from the store as written', () => {
   const PY = pyMonths('26/27');
-  const only = (criteria: Criterion[]): PlanDef => ({
-    code: 'TEST_REASON',
-    py: '26/27',
-    type: 'award',
-    name: { zh: '测试', en: 'Test' },
-    route: '/incentiveplan/type/detail',
-    reward: { zh: '无', en: 'none' },
-    criteria,
-  });
+  const only = (criteria: Criterion[]) => testPlan('TEST_REASON', criteria);
 
   /** The required events that include `code`, as a plan of the catalogue asks for them. */
   const eventsWith = (code: string): Criterion =>
