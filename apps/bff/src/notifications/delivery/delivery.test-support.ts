@@ -2,13 +2,14 @@
 // PostgreSQL suite's server), outbox rows as the producer writes them, the stand-ins behind a
 // fetch that goes through app.inject() (no sockets, no wall clock), and a worker wired to them.
 import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, beforeEach } from 'vitest';
 import type { PushChannel } from '@abo/contract';
 import type { DB } from '../../db/index.ts';
 import { insertDistributor } from '../../testing/fixtures.ts';
 import { openThrowawayDb } from '../../testing/throwaway-db.ts';
 import { createStandIn, type StandIn, type StandInOptions } from './stand-in.ts';
 import type { HttpRequest } from './http-client.ts';
-import type { AdapterSlot, Fetch } from './types.ts';
+import type { AdapterSlot, Fetch, PushMessage } from './types.ts';
 import { createWebhookAdapter } from './webhook.ts';
 import { createWechatAdapter, type WechatAdapter } from './wechat.ts';
 import { createDeliveryWorker, type DeliveryWorkerOptions } from './worker.ts';
@@ -25,7 +26,55 @@ export async function openTestDb(): Promise<TestDb> {
   return { db: t.db, another: () => t.another(), close: () => t.close() };
 }
 
+/**
+ * What `open` opens, afresh for each test of the file: opened before the test, closed after it.
+ * `current()` is the test's; `replace` puts another in its place (closed after the test too).
+ */
+function eachTest<T extends { close(): Promise<unknown> }>(open: () => Promise<T>) {
+  let current: T | undefined;
+  beforeEach(async () => {
+    current = await open();
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return {
+    current(): T {
+      if (!current) throw new Error('opened for each test: used outside a test');
+      return current;
+    },
+    replace(next: T) {
+      current = next;
+    },
+  };
+}
+
+/** A database afresh for each test of the file. */
+export function testDbEachTest(): Omit<TestDb, 'close'> {
+  const t = eachTest(openTestDb);
+  return {
+    get db() {
+      return t.current().db;
+    },
+    another: () => t.current().another(),
+  };
+}
+
 export const T0 = new Date('2026-11-21T04:00:00.000Z');
+
+/** A message as the worker hands it to an adapter: a month closed, with `over` in its place. */
+export const pushMessage = (over: Partial<PushMessage> = {}): PushMessage => ({
+  idempotencyKey: '7:wec',
+  ada: '10000001',
+  kind: 'monthClosed',
+  title: { zh: '10月已结算：Q月', en: 'October closed: a Q month' },
+  body: { zh: '服务费¥1,234.00，11月15日发放', en: 'Service fee ¥1,234.00, paid on 15 November' },
+  link: '/income/servicefee?month=2026-10',
+  month: '2026-10',
+  createdAt: '2026-11-01T02:05:30.000Z',
+  ...over,
+});
 
 export interface NewNotification {
   ada?: string;
@@ -137,6 +186,29 @@ export async function standInRig(now: () => Date, more: Partial<StandInOptions> 
   await app.register(standIn.routes);
   await app.ready();
   return { app, standIn, fetch: injectFetch(app), close: () => app.close() };
+}
+
+export interface StandInsEachTest extends Omit<StandInRig, 'close'> {
+  /** Closes the test's stand-ins and opens them again with `more`, for the rest of the test. */
+  reopen(more: Partial<StandInOptions>): Promise<void>;
+}
+
+/** The stand-ins afresh for each test of the file, on the test's clock. */
+export function standInsEachTest(now: () => Date): StandInsEachTest {
+  const rig = eachTest(() => standInRig(now));
+  return {
+    get app() {
+      return rig.current().app;
+    },
+    get standIn() {
+      return rig.current().standIn;
+    },
+    fetch: (input, init) => rig.current().fetch(input, init),
+    async reopen(more) {
+      await rig.current().close();
+      rig.replace(await standInRig(now, more));
+    },
+  };
 }
 
 export function wechatAdapter(fetch: Fetch, now: () => Date): WechatAdapter {

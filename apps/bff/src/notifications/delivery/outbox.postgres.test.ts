@@ -2,32 +2,14 @@
 // the same moment take disjoint rows, and a claim skips rows another transaction has locked
 // instead of waiting for them; a WeChat push waiting for an address is sent once a sign-in in
 // another process records it, whichever commits first.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recordAddress } from '../addresses.ts';
 import { ADDRESS_RECHECK_MS, claimDue, NO_WECHAT_ADDRESS, recordResults, wakeWaiting } from './outbox.ts';
-import {
-  acceptedByKey,
-  addNotification,
-  openTestDb,
-  outboxRow,
-  standInRig,
-  T0,
-  testWorker,
-  type StandInRig,
-  type TestDb,
-} from './delivery.test-support.ts';
+import { acceptedByKey, addNotification, outboxRow, standInsEachTest, T0, testDbEachTest, testWorker } from './delivery.test-support.ts';
 
 const now = () => T0;
-let t: TestDb;
-let rig: StandInRig;
-beforeEach(async () => {
-  t = await openTestDb();
-  rig = await standInRig(now);
-});
-afterEach(async () => {
-  await rig.close();
-  await t.close();
-});
+const t = testDbEachTest();
+const rig = standInsEachTest(now);
 
 describe('outbox on PostgreSQL', () => {
   it('claims from several pools at once never overlap, and together take every row', async () => {

@@ -9,17 +9,7 @@ import type { DB } from '../../db/index.ts';
 import { rawPostgres } from '../../db/index.ts';
 import { uniqueSchemaName } from '../../testing/throwaway-db.ts';
 import { openOutboxQueue, type OutboxQueue, type OutboxQueueOptions } from './queue.ts';
-import {
-  acceptedByKey,
-  addNotification,
-  openTestDb,
-  outboxRow,
-  standInRig,
-  T0,
-  testWorker,
-  type StandInRig,
-  type TestDb,
-} from './delivery.test-support.ts';
+import { acceptedByKey, addNotification, outboxRow, standInsEachTest, T0, testDbEachTest, testWorker } from './delivery.test-support.ts';
 import type { Fetch } from './types.ts';
 import type { BatchReport } from './worker.ts';
 
@@ -27,23 +17,21 @@ import type { BatchReport } from './worker.ts';
 let started = Date.now();
 let skew = 0;
 const now = () => new Date(T0.getTime() + Date.now() - started + skew);
-let t: TestDb;
-let rig: StandInRig;
 let bossSchema: string;
 const queues: OutboxQueue[] = [];
 
-beforeEach(async () => {
+beforeEach(() => {
   skew = 0;
   started = Date.now();
-  t = await openTestDb();
-  rig = await standInRig(now);
   bossSchema = uniqueSchemaName('nq');
 });
+// Closed after the queues are stopped and the schema dropped: vitest runs afterEach hooks last
+// registered first.
+const t = testDbEachTest();
+const rig = standInsEachTest(now);
 afterEach(async () => {
   await Promise.all(queues.splice(0).map((q) => q.stop(1_000)));
-  await rig.close();
   await sql`drop schema if exists ${sql.id(bossSchema)} cascade`.execute(t.db);
-  await t.close();
 });
 
 /** A delivery queue on `db` (one process), sending to the stand-ins through `fetch`. */

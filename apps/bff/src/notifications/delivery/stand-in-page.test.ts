@@ -8,12 +8,12 @@ import {
   APP_ID,
   openTestDb,
   PUSH_SECRET,
+  pushMessage,
   STAND_IN,
-  standInRig,
+  standInsEachTest,
   T0,
   testWorker,
   wechatAdapter,
-  type StandInRig,
   type TestDb,
 } from './delivery.test-support.ts';
 import { standInPeople } from './stand-in.ts';
@@ -21,12 +21,10 @@ import { createWebhookAdapter } from './webhook.ts';
 
 let clock = T0.getTime();
 const now = () => new Date(clock);
-let rig: StandInRig;
-beforeEach(async () => {
+beforeEach(() => {
   clock = T0.getTime();
-  rig = await standInRig(now);
 });
-afterEach(() => rig.close());
+const rig = standInsEachTest(now);
 
 const page = async (url = '/stand-in/', headers: Record<string, string> = {}) => {
   const res = await rig.app.inject({ method: 'GET', url, headers });
@@ -125,16 +123,7 @@ describe('the stand-ins page', () => {
 
   it('shows how many attempts the stand-in refused before it took a message', async () => {
     const adapter = wechatAdapter(rig.fetch, now);
-    const message = {
-      idempotencyKey: '7:wec',
-      ada: '10000001',
-      kind: 'monthClosed',
-      title: { zh: '标题', en: 'Title' },
-      body: { zh: '正文', en: 'Body' },
-      link: '/',
-      month: null,
-      createdAt: T0.toISOString(),
-    };
+    const message = pushMessage();
     rig.standIn.failNext('wechat', 2);
     for (const expected of ['retry', 'retry', 'sent']) {
       clock += 30_000;
@@ -173,8 +162,7 @@ describe('the stand-ins page, filtered', () => {
     await insertDistributor(t.db, '10000001', { name_zh: '王丽华', name_en: 'Wang Lihua' });
     await insertDistributor(t.db, '10000002', { name_zh: '陈志强', name_en: 'Chen Zhiqiang' });
     await insertDistributor(t.db, '10000003', { name_zh: '王小明', name_en: 'Wang Xiaoming' });
-    await rig.close();
-    rig = await standInRig(now, { people: standInPeople(t.db, APP_ID) });
+    await rig.reopen({ people: standInPeople(t.db, APP_ID) });
   });
   afterEach(() => t.close());
 
@@ -224,16 +212,7 @@ describe('the stand-ins page, filtered', () => {
 
   it('shows all of a person’s messages, a page at a time, though thousands went to others since', async () => {
     const push = createWebhookAdapter({ url: `${STAND_IN}/stand-in/push`, secret: PUSH_SECRET, fetch: rig.fetch, now });
-    const message = (ada: string, k: number) => ({
-      idempotencyKey: `${ada}-${k}:ca`,
-      ada,
-      kind: 'monthClosed',
-      title: { zh: '标题', en: 'Title' },
-      body: { zh: '正文', en: 'Body' },
-      link: '/',
-      month: null,
-      createdAt: T0.toISOString(),
-    });
+    const message = (ada: string, k: number) => pushMessage({ idempotencyKey: `${ada}-${k}:ca`, ada });
     for (let k = 1; k <= 205; k++) {
       clock += 1000;
       expect((await push.send(message('10000002', k), null)).status).toBe('sent');

@@ -1,28 +1,15 @@
 // The stand-ins answer as the real services do and list what they received.
 import Fastify from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createStandIn } from './stand-in.ts';
-import { APP_ID, standInRig, T0, wechatAdapter, WECHAT_SECRET, type StandInRig } from './delivery.test-support.ts';
+import { APP_ID, pushMessage, standInsEachTest, T0, wechatAdapter, WECHAT_SECRET } from './delivery.test-support.ts';
 
 let clock = T0.getTime();
 const now = () => new Date(clock);
-let rig: StandInRig;
-beforeEach(async () => {
+beforeEach(() => {
   clock = T0.getTime();
-  rig = await standInRig(now);
 });
-afterEach(() => rig.close());
-
-const message = (key: string) => ({
-  idempotencyKey: key,
-  ada: '10000001',
-  kind: 'monthClosed',
-  title: { zh: '标题', en: 'Title' },
-  body: { zh: '正文', en: 'Body' },
-  link: '/',
-  month: null,
-  createdAt: T0.toISOString(),
-});
+const rig = standInsEachTest(now);
 
 describe('stand-ins', () => {
   const stableToken = (body: unknown) =>
@@ -113,7 +100,7 @@ describe('stand-ins', () => {
     const adapter = wechatAdapter(rig.fetch, now);
     for (const key of ['1:wec', '2:wec', '1:wec']) {
       clock += 1000;
-      await adapter.send(message(key), 'o-1');
+      await adapter.send(pushMessage({ idempotencyKey: key }), 'o-1');
     }
     const res = await rig.app.inject({ method: 'GET', url: '/stand-in/messages' });
     expect(res.statusCode).toBe(200);
@@ -134,7 +121,7 @@ describe('stand-ins', () => {
       method: 'POST',
       url: '/stand-in/push',
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ ...message('x:ca'), title: { zh: hostile, en: hostile } }),
+      payload: JSON.stringify({ ...pushMessage({ idempotencyKey: 'x:ca' }), title: { zh: hostile, en: hostile } }),
     });
     expect(push.statusCode).toBe(401);
     const send = await rig.app.inject({

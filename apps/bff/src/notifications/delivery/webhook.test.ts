@@ -1,30 +1,19 @@
 // The app's push webhook: the signature, and what each answer means.
 import { createHmac } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PUSH_SECRET, STAND_IN, standInRig, T0, type StandInRig } from './delivery.test-support.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { PUSH_SECRET, pushMessage, STAND_IN, standInsEachTest, T0 } from './delivery.test-support.ts';
 import type { HttpRequest } from './http-client.ts';
-import type { Fetch, PushMessage } from './types.ts';
+import type { Fetch } from './types.ts';
 import { createWebhookAdapter, verifyWebhook, webhookSignature } from './webhook.ts';
 
 let clock = T0.getTime();
 const now = () => new Date(clock);
-let rig: StandInRig;
-beforeEach(async () => {
+beforeEach(() => {
   clock = T0.getTime();
-  rig = await standInRig(now);
 });
-afterEach(() => rig.close());
+const rig = standInsEachTest(now);
 
-const message: PushMessage = {
-  idempotencyKey: '7:ca',
-  ada: '10000001',
-  kind: 'monthClosed',
-  title: { zh: '10月已结算', en: 'October closed' },
-  body: { zh: '服务费¥1,234.00', en: 'Service fee ¥1,234.00' },
-  link: '/income/servicefee?month=2026-10',
-  month: '2026-10',
-  createdAt: '2026-11-01T02:05:30.000Z',
-};
+const message = pushMessage({ idempotencyKey: '7:ca' });
 
 const adapter = (fetch: Fetch, timeoutMs?: number) =>
   createWebhookAdapter({ url: `${STAND_IN}/stand-in/push`, secret: PUSH_SECRET, fetch, now, ...(timeoutMs ? { timeoutMs } : {}) });

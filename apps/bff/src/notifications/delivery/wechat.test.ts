@@ -1,31 +1,17 @@
 // The WeChat subscribe-message adapter against the stand-in (inject(), the test's clock).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { standInRig, T0, wechatAdapter, type StandInRig } from './delivery.test-support.ts';
+import { pushMessage, standInsEachTest, T0, wechatAdapter } from './delivery.test-support.ts';
 import type { HttpRequest } from './http-client.ts';
-import type { Fetch, PushMessage } from './types.ts';
+import type { Fetch } from './types.ts';
 import { chinaMinute, createWechatAdapter, FORCE_REFRESH_GAP_MS, thingValue } from './wechat.ts';
 
 let clock = T0.getTime();
 const now = () => new Date(clock);
-let rig: StandInRig;
-beforeEach(async () => {
+beforeEach(() => {
   clock = T0.getTime();
-  rig = await standInRig(now);
 });
-afterEach(() => rig.close());
-
-const message = (over: Partial<PushMessage> = {}): PushMessage => ({
-  idempotencyKey: '7:wec',
-  ada: '10000001',
-  kind: 'monthClosed',
-  title: { zh: '10月已结算：Q月', en: 'October closed: a Q month' },
-  body: { zh: '服务费¥1,234.00，11月15日发放', en: 'Service fee ¥1,234.00, paid on 15 November' },
-  link: '/income/servicefee?month=2026-10',
-  month: '2026-10',
-  createdAt: '2026-11-01T02:05:30.000Z',
-  ...over,
-});
+const rig = standInsEachTest(now);
 
 /** The stand-in, except that bizsend answers `answer` (a WeChat errcode, or an HTTP status when > 100 and < 600 and `http`). */
 function answering(answer: { errcode?: number; http?: number }): Fetch {
@@ -53,8 +39,8 @@ function watched() {
 describe('WeChat adapter', () => {
   it('sends the subscribe message WeChat expects, in Chinese, opening the page under PUBLIC_URL', async () => {
     const adapter = wechatAdapter(rig.fetch, now);
-    expect(await adapter.send(message(), 'o-openid-1')).toEqual({ status: 'sent' });
-    expect(await adapter.send(message({ kind: 'pinReached', idempotencyKey: '8:wec', link: '/achievement' }), 'o-openid-1')).toEqual({
+    expect(await adapter.send(pushMessage(), 'o-openid-1')).toEqual({ status: 'sent' });
+    expect(await adapter.send(pushMessage({ kind: 'pinReached', idempotencyKey: '8:wec', link: '/achievement' }), 'o-openid-1')).toEqual({
       status: 'sent',
     });
     const [first, second] = rig.standIn.receipts();
@@ -77,7 +63,7 @@ describe('WeChat adapter', () => {
 
   it('shortens texts to the 20 characters a `thing` holds (the stand-in refuses longer ones, as WeChat does)', async () => {
     const long = '您的下线伙伴王小明本月已达到Q月标准，恭喜您的团队又多了一条合格线';
-    expect(await wechatAdapter(rig.fetch, now).send(message({ title: { zh: long, en: '' } }), 'o-1')).toEqual({ status: 'sent' });
+    expect(await wechatAdapter(rig.fetch, now).send(pushMessage({ title: { zh: long, en: '' } }), 'o-1')).toEqual({ status: 'sent' });
     const value = (rig.standIn.receipts()[0]!.message as { data: { thing1: { value: string } } }).data.thing1.value;
     expect(Array.from(value)).toHaveLength(20);
     expect(value).toBe(`${Array.from(long).slice(0, 19).join('')}…`);
@@ -89,29 +75,29 @@ describe('WeChat adapter', () => {
   it('asks for one access token for many sends, and again shortly before it expires', async () => {
     const adapter = wechatAdapter(rig.fetch, now);
     const outcomes = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => adapter.send(message({ idempotencyKey: `${i}:wec` }), `o-${i}`)),
+      Array.from({ length: 20 }, (_, i) => adapter.send(pushMessage({ idempotencyKey: `${i}:wec` }), `o-${i}`)),
     );
     expect(outcomes.every((o) => o.status === 'sent')).toBe(true);
     expect(rig.standIn.tokenRequests).toBe(1);
     expect(adapter.tokenRequests).toBe(1);
     // expires_in 7200: used until 300 s before.
     clock += (7200 - 300) * 1000 - 1;
-    await adapter.send(message(), 'o-1');
+    await adapter.send(pushMessage(), 'o-1');
     expect(rig.standIn.tokenRequests).toBe(1);
     clock += 1;
-    await adapter.send(message(), 'o-1');
+    await adapter.send(pushMessage(), 'o-1');
     expect(rig.standIn.tokenRequests).toBe(2);
   });
 
   it('takes a new token once when WeChat rejects it (40001, 42001) and sends again', async () => {
     const adapter = wechatAdapter(rig.fetch, now);
-    expect(await adapter.send(message(), 'o-1')).toEqual({ status: 'sent' });
+    expect(await adapter.send(pushMessage(), 'o-1')).toEqual({ status: 'sent' });
     rig.standIn.expireTokens(40001);
-    expect(await adapter.send(message(), 'o-1')).toEqual({ status: 'sent' });
+    expect(await adapter.send(pushMessage(), 'o-1')).toEqual({ status: 'sent' });
     expect(rig.standIn.tokenRequests).toBe(2);
     rig.standIn.expireTokens(42001);
     // Many sends at once hit the rejected token together: still one new token.
-    const outcomes = await Promise.all([1, 2, 3].map((i) => adapter.send(message({ idempotencyKey: `${i}:wec` }), 'o-1')));
+    const outcomes = await Promise.all([1, 2, 3].map((i) => adapter.send(pushMessage({ idempotencyKey: `${i}:wec` }), 'o-1')));
     expect(outcomes).toEqual([{ status: 'sent' }, { status: 'sent' }, { status: 'sent' }]);
     expect(rig.standIn.tokenRequests).toBe(3);
     expect(rig.standIn.receipts().map((r) => r.answer)).toEqual([0, 40001, 0, 42001, 42001, 42001, 0, 0, 0]);
@@ -120,7 +106,7 @@ describe('WeChat adapter', () => {
 
     // A token rejected again right after the refresh: no loop, a retry later.
     const alwaysRejected = createWechatAdapter({ ...optionsOf(answering({ errcode: 40001 })) });
-    expect(await alwaysRejected.send(message(), 'o-1')).toEqual({ status: 'retry', error: 'WeChat 40001 as told' });
+    expect(await alwaysRejected.send(pushMessage(), 'o-1')).toEqual({ status: 'retry', error: 'WeChat 40001 as told' });
     expect(alwaysRejected.tokenRequests).toBe(2);
     expect(alwaysRejected.forcedRefreshes).toBe(1);
   });
@@ -130,7 +116,7 @@ describe('WeChat adapter', () => {
     const [a, b] = [wechatAdapter(w.fetch, now), wechatAdapter(w.fetch, now)];
     const sends: Array<Promise<unknown>> = [];
     const both = async () => {
-      sends.push(a.send(message(), 'o-a'), b.send(message(), 'o-b'));
+      sends.push(a.send(pushMessage(), 'o-a'), b.send(pushMessage(), 'o-b'));
       await Promise.all(sends.splice(0));
     };
     await both();
@@ -157,18 +143,18 @@ describe('WeChat adapter', () => {
   it('forces a new token once when WeChat refuses one stable_token has just answered, and sends again', async () => {
     const w = watched();
     const a = wechatAdapter(w.fetch, now);
-    expect(await a.send(message(), 'o-1')).toEqual({ status: 'sent' });
+    expect(await a.send(pushMessage(), 'o-1')).toEqual({ status: 'sent' });
     // The stable token goes bad, and normal mode keeps answering it.
     rig.standIn.spoilStableToken(40001);
     const b = wechatAdapter(w.fetch, now);
-    expect(await b.send(message(), 'o-1')).toEqual({ status: 'sent' });
+    expect(await b.send(pushMessage(), 'o-1')).toEqual({ status: 'sent' });
     expect(w.forced).toEqual([false, false, true]);
     expect([b.tokenRequests, b.forcedRefreshes, rig.standIn.forcedRefreshes]).toEqual([2, 1, 1]);
     // B was answered A's token, refused, and sent again with the forced one.
     const [first, refused, again] = w.sentWith;
     expect([first === refused, again === refused]).toEqual([true, false]);
     // The other process's cached token was spoiled by the refresh: normal mode answers the new one, no second force.
-    expect(await a.send(message(), 'o-1')).toEqual({ status: 'sent' });
+    expect(await a.send(pushMessage(), 'o-1')).toEqual({ status: 'sent' });
     expect(w.forced).toEqual([false, false, true, false]);
     expect(w.sentWith.at(-1)).toBe(again);
     expect(rig.standIn.receipts().map((r) => r.answer)).toEqual([0, 40001, 0, 40001, 0]);
@@ -177,7 +163,7 @@ describe('WeChat adapter', () => {
     clock += FORCE_REFRESH_GAP_MS;
     rig.standIn.spoilStableToken(42001);
     rig.standIn.clear();
-    const outcomes = await Promise.all([1, 2, 3].map((i) => a.send(message({ idempotencyKey: `${i}:wec` }), 'o-1')));
+    const outcomes = await Promise.all([1, 2, 3].map((i) => a.send(pushMessage({ idempotencyKey: `${i}:wec` }), 'o-1')));
     expect(outcomes).toEqual([{ status: 'sent' }, { status: 'sent' }, { status: 'sent' }]);
     expect(w.forced.slice(4)).toEqual([false, true]);
     expect([a.forcedRefreshes, rig.standIn.forcedRefreshes]).toEqual([1, 2]);
@@ -185,13 +171,13 @@ describe('WeChat adapter', () => {
 
     // Not again within FORCE_REFRESH_GAP_MS (WeChat allows 20 a day): retried later instead.
     rig.standIn.spoilStableToken(40001);
-    expect(await a.send(message(), 'o-1')).toEqual({
+    expect(await a.send(pushMessage(), 'o-1')).toEqual({
       status: 'retry',
       error: 'WeChat 40001 invalid credential, access_token is invalid or not latest',
     });
     expect(a.forcedRefreshes).toBe(1);
     clock += FORCE_REFRESH_GAP_MS;
-    expect(await a.send(message(), 'o-1')).toEqual({ status: 'sent' });
+    expect(await a.send(pushMessage(), 'o-1')).toEqual({ status: 'sent' });
     expect([a.forcedRefreshes, rig.standIn.forcedRefreshes]).toEqual([2, 3]);
   });
 
@@ -221,11 +207,11 @@ describe('WeChat adapter', () => {
     }) as Fetch;
     const adapter = wechatAdapter(fetch, now);
     // B: a token just fetched, its send held on the way.
-    const b = adapter.send(message({ idempotencyKey: 'b:wec' }), 'o-1');
+    const b = adapter.send(pushMessage({ idempotencyKey: 'b:wec' }), 'o-1');
     await bSend.arrived;
     rig.standIn.spoilStableToken();
     // C: the same token from the cache, refused; normal mode answers it again, the answer held.
-    const c = adapter.send(message({ idempotencyKey: 'c:wec' }), 'o-1');
+    const c = adapter.send(pushMessage({ idempotencyKey: 'c:wec' }), 'o-1');
     await cAsk.arrived;
     // B refused with its fresh token: forced refresh, sent again.
     bSend.open();
@@ -233,7 +219,7 @@ describe('WeChat adapter', () => {
     // C's late normal answer (the spoiled token) does not replace the forced one.
     cAsk.open();
     expect(await c).toEqual({ status: 'sent' });
-    expect(await adapter.send(message({ idempotencyKey: 'd:wec' }), 'o-1')).toEqual({ status: 'sent' });
+    expect(await adapter.send(pushMessage({ idempotencyKey: 'd:wec' }), 'o-1')).toEqual({ status: 'sent' });
     expect([adapter.tokenRequests, adapter.forcedRefreshes]).toEqual([3, 1]);
     expect(rig.standIn.receipts().map((r) => [r.idempotencyKey, r.answer])).toEqual([
       ['c:wec', 40001],
@@ -254,7 +240,7 @@ describe('WeChat adapter', () => {
     }).wechatTemplateIds!;
     const adapter = createWechatAdapter({ ...optionsOf(rig.fetch), templates });
     for (const kind of ['monthClosed', 'pinReached', 'planProgress'])
-      expect(await adapter.send(message({ kind, idempotencyKey: `${kind}:wec` }), 'o-1')).toEqual({ status: 'sent' });
+      expect(await adapter.send(pushMessage({ kind, idempotencyKey: `${kind}:wec` }), 'o-1')).toEqual({ status: 'sent' });
     const sent = rig.standIn.receipts().map((r) => r.message as { template_id: string; data: Record<string, { value: string }> });
     expect(sent.map((m) => [m.template_id, Object.keys(m.data)])).toEqual([
       ['tpl-closed', ['thing4', 'thing7', 'time2']],
@@ -270,7 +256,7 @@ describe('WeChat adapter', () => {
 
   it('43101 (not subscribed) is skipped, bad data fails at once, a busy WeChat or no answer is retried', async () => {
     const send = (fetch: Fetch, timeoutMs?: number) =>
-      createWechatAdapter({ ...optionsOf(fetch), ...(timeoutMs ? { timeoutMs } : {}) }).send(message(), 'o-1');
+      createWechatAdapter({ ...optionsOf(fetch), ...(timeoutMs ? { timeoutMs } : {}) }).send(pushMessage(), 'o-1');
     expect(await send(answering({ errcode: 43101 }))).toEqual({
       status: 'skipped',
       reason: 'not subscribed (WeChat 43101 as told)',
@@ -290,13 +276,16 @@ describe('WeChat adapter', () => {
       new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)))) as Fetch;
     expect(await send(silent, 5)).toEqual({ status: 'retry', error: 'WeChat token: timed out' });
     const wrongSecret = createWechatAdapter({ ...optionsOf(rig.fetch), secret: 'not-it' });
-    expect(await wrongSecret.send(message(), 'o-1')).toEqual({ status: 'retry', error: 'WeChat token: errcode 40125 invalid appsecret' });
+    expect(await wrongSecret.send(pushMessage(), 'o-1')).toEqual({
+      status: 'retry',
+      error: 'WeChat token: errcode 40125 invalid appsecret',
+    });
   });
 
   it('skips without a request when the distributor has no openid or the kind no template', async () => {
     const adapter = createWechatAdapter({ ...optionsOf(rig.fetch), templates: { byKind: { monthClosed: 'tpl' }, fallback: null } });
-    expect(await adapter.send(message(), null)).toEqual({ status: 'skipped', reason: 'no WeChat openid', attempted: false });
-    expect(await adapter.send(message({ kind: 'pinReached' }), 'o-1')).toEqual({
+    expect(await adapter.send(pushMessage(), null)).toEqual({ status: 'skipped', reason: 'no WeChat openid', attempted: false });
+    expect(await adapter.send(pushMessage({ kind: 'pinReached' }), 'o-1')).toEqual({
       status: 'skipped',
       reason: 'no WeChat template for pinReached',
       attempted: false,

@@ -1,6 +1,6 @@
 // The delivery worker against the local stand-ins (through inject(), with a clock the tests move):
 // retries, a worker dying mid-send, two workers at once, preferences and quiet hours at send time.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { DB } from '../../db/index.ts';
 import { recordAddress } from '../addresses.ts';
 import {
@@ -13,17 +13,7 @@ import {
   recordResults,
   wakeWaiting,
 } from './outbox.ts';
-import {
-  acceptedByKey,
-  addNotification,
-  openTestDb,
-  outboxRow,
-  standInRig,
-  T0,
-  testWorker,
-  type StandInRig,
-  type TestDb,
-} from './delivery.test-support.ts';
+import { acceptedByKey, addNotification, outboxRow, standInsEachTest, T0, testDbEachTest, testWorker } from './delivery.test-support.ts';
 import type { HttpRequest } from './http-client.ts';
 import type { Fetch } from './types.ts';
 import { DEFAULT_LEASE_MS } from './worker.ts';
@@ -33,17 +23,11 @@ const now = () => new Date(clock);
 const advance = (ms: number) => (clock += ms);
 const iso = (ms: number) => new Date(ms).toISOString();
 
-let t: TestDb;
-let rig: StandInRig;
-beforeEach(async () => {
+beforeEach(() => {
   clock = T0.getTime();
-  t = await openTestDb();
-  rig = await standInRig(now);
 });
-afterEach(async () => {
-  await rig.close();
-  await t.close();
-});
+const t = testDbEachTest();
+const rig = standInsEachTest(now);
 
 async function setPreferences(db: DB, ada: string, p: { kinds?: object; channels?: object; quiet?: [string, string] }) {
   await db

@@ -5,24 +5,16 @@
 // waits are SQLite's busy handler's, not this event loop's.
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { rawSqlite } from '../../db/index.ts';
 import { insertDistributor } from '../../testing/fixtures.ts';
-import { openTestDb, standInRig, T0, testWorker, type StandInRig, type TestDb } from './delivery.test-support.ts';
+import { standInsEachTest, T0, testDbEachTest, testWorker } from './delivery.test-support.ts';
 
 const MEMBERS = 200;
 const EVENTS_EACH = 25; // 5 000 notifications, 10 000 outbox rows
 
-let t: TestDb;
-let rig: StandInRig;
-beforeEach(async () => {
-  t = await openTestDb();
-  rig = await standInRig(() => T0);
-});
-afterEach(async () => {
-  await rig.close();
-  await t.close();
-});
+const t = testDbEachTest();
+const rig = standInsEachTest(() => T0);
 
 /** A month-end's worth of notifications, each with a WeChat and an app row due now, as the producer writes them. */
 async function fillOutbox(): Promise<number> {
