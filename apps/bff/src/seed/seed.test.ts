@@ -27,6 +27,7 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openSqlite, type DB } from '../db/index.ts';
+import type { MonthlyResultRow } from '../db/monthly-results.ts';
 import { verifyPassword } from '../idp/passwords.ts';
 import { isValidChineseId } from '../lib/national-id.ts';
 import { newYearMonth } from './demo.ts';
@@ -62,27 +63,7 @@ afterAll(async () => {
 // ---------------------------------------------------------------------------------------
 // Reading back what was written, the way a page would.
 
-interface Row {
-  ada: string;
-  month: string;
-  ppv: number;
-  gpv: number;
-  pgpv: number;
-  bracket: number;
-  is_q: number;
-  q_legs: number;
-  apv: number;
-  is_sp: number;
-  pin_code: number;
-  new_customers: number;
-  points: number;
-  compliant: number;
-  closed: number;
-  attended: string | null;
-  qualification_credits: number;
-}
-
-async function rowsOf(ada: string, from: DB = db): Promise<Row[]> {
+async function rowsOf(ada: string, from: DB = db): Promise<MonthlyResultRow[]> {
   return from.selectFrom('monthly_results').selectAll().where('ada', '=', ada).orderBy('month').execute();
 }
 

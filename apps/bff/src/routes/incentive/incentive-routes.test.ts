@@ -5,6 +5,7 @@ import { Code } from '@abo/contract';
 import { encodePlanSummary } from '@abo/plan';
 import { buildApp } from '../../app.ts';
 import type { DB } from '../../db/index.ts';
+import type { MonthlyResultRow } from '../../db/monthly-results.ts';
 import { evaluatePy } from '../../close/plans.ts';
 import { insertDistributor, insertStaff, markDataReplaced } from '../../testing/fixtures.ts';
 import { loadHistory } from './plan-queries.ts';
@@ -18,21 +19,7 @@ const LEG_A = '10000011';
 const LEG_B = '10000012';
 const STRANGER = '10000099';
 
-type Row = Partial<{
-  ppv: number;
-  gpv: number;
-  pgpv: number;
-  bracket: number;
-  is_q: number;
-  q_legs: number;
-  apv: number;
-  is_sp: number;
-  pin_code: number;
-  compliant: number;
-  new_customers: number;
-  points: number;
-  attended: string;
-}>;
+type Row = Partial<MonthlyResultRow>;
 
 async function month(db: DB, ada: string, m: string, r: Row = {}) {
   await db
