@@ -2,14 +2,14 @@
 // begun as a dash, the area's own figure first.
 import type { AchYearOnYearData, YoyMonthData } from '@abo/contract';
 import { pyMonths } from '@abo/plan';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../i18n/index.ts';
+import { describe, expect, it, vi } from 'vitest';
 import YearOnYear from './year-on-year.tsx';
 import { yearOnYearQuery } from './year-on-year-query.ts';
 import { renderPage } from '../../testing/render-page.tsx';
+import { inEnglish } from '../../testing/in-english.ts';
 
 vi.mock('../../lib/chart.ts', () => ({
   Chart: class {
@@ -19,13 +19,8 @@ vi.mock('../../lib/chart.ts', () => ({
 vi.stubGlobal('fetch', () => new Promise<never>(() => undefined));
 vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn(), clear: vi.fn() } }));
 
-beforeAll(() => {
-  initI18n('en-US');
-});
-afterAll(async () => {
-  await act(() => i18n.changeLanguage('zh-CN'));
-  // The charts load Chart.js as they render: src/testing/setup.ts waits for such loads to settle.
-});
+inEnglish();
+// The charts load Chart.js as they render: src/testing/setup.ts waits for such loads to settle.
 
 function show(node: ReactNode, data: [readonly unknown[], unknown][], address = '/achievement') {
   return renderPage(

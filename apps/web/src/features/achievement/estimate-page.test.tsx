@@ -3,25 +3,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AchEstimateData } from '@abo/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../i18n/index.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { estimateQuery } from './api/get-estimate.ts';
 import { estimateAnswer, estimateLeg } from './components/estimate.test-support.ts';
 import { renderPage } from '../../testing/render-page.tsx';
+import { pageInEnglish } from '../../testing/in-english.ts';
 
 vi.stubGlobal('fetch', () => new Promise<never>(() => undefined));
 vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn(), clear: vi.fn() } }));
 
-let EstimatePage: () => ReactNode;
-beforeAll(async () => {
-  initI18n('en-US');
-  EstimatePage = (await import('./estimate-page.tsx')).default;
-});
-afterAll(async () => {
-  await act(() => i18n.changeLanguage('zh-CN'));
-});
+const EstimatePage = pageInEnglish(() => import('./estimate-page.tsx'));
 
 // 120 PV of their own and one leg at 3 000: 3 120 group PV (12 %); 6 880 more reach 21 % and an SP
 // month alike (APV 3 120 + 6 880 = 10 000), so that preset is offered once.

@@ -1,23 +1,16 @@
 // Home's area cards: the month's bracket written as the app writes every percentage ("18%").
 import type { HomeSummary } from '@abo/contract';
 import { act, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../i18n/index.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/index.ts';
 import { homeSummaryQuery } from './api/get-home-summary.ts';
 import { renderPage } from '../../testing/render-page.tsx';
+import { pageInEnglish } from '../../testing/in-english.ts';
 
 vi.stubGlobal('fetch', () => new Promise<never>(() => undefined));
 vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn(), clear: vi.fn() } }));
 
-let HomePage: () => ReactNode;
-beforeAll(async () => {
-  initI18n('en-US');
-  HomePage = (await import('./home-page.tsx')).default;
-});
-afterAll(async () => {
-  await act(() => i18n.changeLanguage('zh-CN'));
-});
+const HomePage = pageInEnglish(() => import('./home-page.tsx'));
 
 const summary: HomeSummary = {
   ada: '10000001',

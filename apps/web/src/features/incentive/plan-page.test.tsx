@@ -1,25 +1,18 @@
 // The generic plan page names itself from its route before the plan arrives.
 import { PLANS } from '@abo/plan';
 import { act, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { routeTable } from '../../app/routes.ts';
-import { i18n, initI18n } from '../../i18n/index.ts';
+import { i18n } from '../../i18n/index.ts';
 import { planTitleKey, resolvePlanPage } from './plan-routes.ts';
 import { renderPage } from '../../testing/render-page.tsx';
+import { pageInEnglish } from '../../testing/in-english.ts';
 
 // The plan never arrives: what the title bar shows while it loads.
 vi.stubGlobal('fetch', () => new Promise<never>(() => undefined));
 vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn(), clear: vi.fn() } }));
 
-let PlanPage: () => ReactNode;
-beforeAll(async () => {
-  initI18n('en-US');
-  PlanPage = (await import('./plan-page.tsx')).default;
-});
-afterAll(async () => {
-  await act(() => i18n.changeLanguage('zh-CN'));
-});
+const PlanPage = pageInEnglish(() => import('./plan-page.tsx'));
 
 function show(path: string) {
   return renderPage(<PlanPage />, { at: path });

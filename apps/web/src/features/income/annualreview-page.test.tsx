@@ -1,13 +1,12 @@
 // /income/annualreview: the card is the shareable image; by default it holds no money figure.
 import type { AnnualReviewData } from '@abo/contract';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
-import type { ReactNode } from 'react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../i18n/index.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../lib/storage.ts';
 import { annualReviewQuery } from './api/get-annual-review.ts';
 import { renderPage } from '../../testing/render-page.tsx';
+import { pageInEnglish } from '../../testing/in-english.ts';
 
 // Chart.js needs a real canvas; what it would draw is SimpleChart's own test.
 vi.mock('../../lib/chart.ts', () => ({
@@ -24,14 +23,7 @@ const image = vi.hoisted(() => ({
 }));
 vi.mock('./components/export.ts', () => image);
 
-let AnnualReviewPage: () => ReactNode;
-beforeAll(async () => {
-  initI18n('en-US');
-  AnnualReviewPage = (await import('./annualreview-page.tsx')).default;
-});
-afterAll(async () => {
-  await act(() => i18n.changeLanguage('zh-CN'));
-});
+const AnnualReviewPage = pageInEnglish(() => import('./annualreview-page.tsx'));
 
 const months = [
   '2025-09',

@@ -1,22 +1,14 @@
 // /descpage: a code opens its explanation; no code (or an unknown one) lists every explanation.
 import type { GetConfigData } from '@abo/contract';
-import { act, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../i18n/index.ts';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../testing/render-page.tsx';
+import { pageInEnglish } from '../../testing/in-english.ts';
 
 vi.stubGlobal('fetch', () => new Promise<never>(() => undefined));
 vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn(), clear: vi.fn() } }));
 
-let DescPage: () => ReactNode;
-beforeAll(async () => {
-  initI18n('en-US');
-  DescPage = (await import('./descpage-page.tsx')).default;
-});
-afterAll(async () => {
-  await act(() => i18n.changeLanguage('zh-CN'));
-});
+const DescPage = pageInEnglish(() => import('./descpage-page.tsx'));
 
 const config: GetConfigData = {
   descriptionPageList: [

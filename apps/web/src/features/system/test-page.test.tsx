@@ -1,22 +1,15 @@
 // /test: the diagnostics only for staff or a debugging build; everyone else gets the not-found page.
-import { act, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../i18n/index.ts';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/index.ts';
 import { setSession } from '../../lib/storage.ts';
 import { renderPage } from '../../testing/render-page.tsx';
+import { pageInEnglish } from '../../testing/in-english.ts';
 
 vi.stubGlobal('fetch', () => new Promise<never>(() => undefined));
 vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn(), clear: vi.fn() } }));
 
-let TestPage: () => ReactNode;
-beforeAll(async () => {
-  initI18n('en-US');
-  TestPage = (await import('./test-page.tsx')).default;
-});
-afterAll(async () => {
-  await act(() => i18n.changeLanguage('zh-CN'));
-});
+const TestPage = pageInEnglish(() => import('./test-page.tsx'));
 afterEach(() => {
   sessionStorage.clear();
   vi.unstubAllEnvs();

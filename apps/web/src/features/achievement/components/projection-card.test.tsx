@@ -1,23 +1,18 @@
 // The projection block as the BFF answers it: labelled as an estimate, the month's end at this
 // pace with its trace, last year's same month, and this PY's Q months.
 import type { AchProjectionData } from '@abo/contract';
-import { act, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../i18n/index.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { projectionQuery } from '../api/get-projection.ts';
 import { ProjectionCard } from './projection-card.tsx';
 import { renderPage } from '../../../testing/render-page.tsx';
+import { inEnglish } from '../../../testing/in-english.ts';
 
 vi.stubGlobal('fetch', () => new Promise<never>(() => undefined));
 vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn(), clear: vi.fn() } }));
 
-beforeAll(() => {
-  initI18n('en-US');
-});
-afterAll(async () => {
-  await act(() => i18n.changeLanguage('zh-CN'));
-});
+inEnglish();
 
 function show(node: ReactNode, data: [readonly unknown[], unknown][]) {
   return renderPage(node, { data, fresh: true });

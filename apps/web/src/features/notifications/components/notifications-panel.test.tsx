@@ -1,19 +1,14 @@
 import type { NotificationItem } from '@abo/contract';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../i18n/index.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../../lib/storage.ts';
 import { fakeBff, item, renderApp } from '../testing.tsx';
+import { inEnglish } from '../../../testing/in-english.ts';
 
 vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn(), clear: vi.fn() } }));
 
-beforeAll(() => {
-  initI18n('en-US');
-});
+inEnglish();
 afterEach(() => vi.unstubAllGlobals());
-afterAll(async () => {
-  await act(() => i18n.changeLanguage('zh-CN'));
-});
 
 /** A distributor's notifications: two unread, one read; reads answer the count left. */
 function inbox(items: NotificationItem[], next: string | null = null) {

@@ -1,18 +1,13 @@
 import type { NotificationPreferences } from '@abo/contract';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../i18n/index.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBff, renderApp } from '../testing.tsx';
+import { inEnglish } from '../../../testing/in-english.ts';
 
 vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn(), clear: vi.fn() } }));
 
-beforeAll(() => {
-  initI18n('en-US');
-});
+inEnglish();
 afterEach(() => vi.unstubAllGlobals());
-afterAll(async () => {
-  await act(() => i18n.changeLanguage('zh-CN'));
-});
 
 const stored = (): NotificationPreferences => ({
   kinds: {
