@@ -11,21 +11,21 @@ beforeAll(() => {
   initI18n('en-US');
 });
 
+/** Home and the income page: the routes of every test. */
+const ROUTES = [
+  {
+    path: '/',
+    element: (
+      <Page title="ABO Inquiry" back={false}>
+        home
+      </Page>
+    ),
+  },
+  { path: '/income', element: <Page title="Income">income page</Page> },
+];
+
 function at(paths: string[]) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/',
-        element: (
-          <Page title="ABO Inquiry" back={false}>
-            home
-          </Page>
-        ),
-      },
-      { path: '/income', element: <Page title="Income">income page</Page> },
-    ],
-    { initialEntries: paths, initialIndex: paths.length - 1 },
-  );
+  const router = createMemoryRouter(ROUTES, { initialEntries: paths, initialIndex: paths.length - 1 });
   renderPage(<RouterProvider router={router} />, { at: null });
   return router;
 }
@@ -50,18 +50,7 @@ describe('Page', () => {
   });
 
   it('counts only the app’s own entries in the browser: the page after sign-in replaced its way in', async () => {
-    const routes = [
-      {
-        path: '/',
-        element: (
-          <Page title="ABO Inquiry" back={false}>
-            home
-          </Page>
-        ),
-      },
-      { path: '/income', element: <Page title="Income">income page</Page> },
-      { path: '/authentication', element: <Page title="Signing in">…</Page> },
-    ];
+    const routes = [...ROUTES, { path: '/authentication', element: <Page title="Signing in">…</Page> }];
     // The browser holds the sign-in form before this document; the app opened at /authentication
     // and replaced it with the page asked for.
     window.history.replaceState(null, '', '/authentication');

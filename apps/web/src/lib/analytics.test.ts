@@ -170,17 +170,29 @@ describe('with the real Sensors SDK', () => {
     });
   }
 
-  it('keeps utm_* on page views and adds the super properties after the delay', async () => {
+  /**
+   * This module on the real SDK, posting by a beacon the test reads, in a browser the SDK trusts
+   * with sendBeacon (it only does in browsers it recognises); `restore` undoes the browser's part.
+   */
+  async function withRealSdk() {
     vi.useRealTimers();
     vi.resetModules();
     vi.doUnmock('sa-sdk-javascript');
     const real = await import('./analytics.ts');
     const beacon = vi.fn((_url: string, _body: string) => true);
     Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true });
-    // The SDK only trusts sendBeacon in browsers it recognises.
     const ua = vi
       .spyOn(navigator, 'userAgent', 'get')
       .mockReturnValue('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36');
+    const restore = () => {
+      ua.mockRestore();
+      delete (navigator as { sendBeacon?: unknown }).sendBeacon;
+    };
+    return { real, beacon, restore };
+  }
+
+  it('keeps utm_* on page views and adds the super properties after the delay', async () => {
+    const { real, beacon, restore } = await withRealSdk();
     try {
       window.history.replaceState(null, '', '/front/?channel=wec&utm_source=wechat&utm_campaign=spring');
       await real.initAnalytics(USER);
@@ -211,23 +223,14 @@ describe('with the real Sensors SDK', () => {
         ada: '10000001',
       });
     } finally {
-      ua.mockRestore();
-      delete (navigator as { sendBeacon?: unknown }).sendBeacon;
+      restore();
     }
   });
 
   it('sends no credential in any property, from the address or the referrer', async () => {
-    vi.useRealTimers();
-    vi.resetModules();
-    vi.doUnmock('sa-sdk-javascript');
     // The SDK is one per page (a global): after the test above it is already started, as it
     // would be when a token slips into the address of a later page.
-    const real = await import('./analytics.ts');
-    const beacon = vi.fn((_url: string, _body: string) => true);
-    Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true });
-    const ua = vi
-      .spyOn(navigator, 'userAgent', 'get')
-      .mockReturnValue('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36');
+    const { real, beacon, restore } = await withRealSdk();
     const referrer = vi
       .spyOn(document, 'referrer', 'get')
       .mockReturnValue('https://idp.example/front/income?sessionToken=SECRET-session&month=2026-10');
@@ -248,8 +251,7 @@ describe('with the real Sensors SDK', () => {
       expect(income!.properties).toMatchObject({ $url: `${window.location.origin}/front/income?channel=iinquiry&queryAda=10000004` });
     } finally {
       referrer.mockRestore();
-      ua.mockRestore();
-      delete (navigator as { sendBeacon?: unknown }).sendBeacon;
+      restore();
     }
   });
 });

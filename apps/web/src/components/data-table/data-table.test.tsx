@@ -30,27 +30,21 @@ const columns: DataColumn<Row>[] = [
   },
 ];
 
-const names = () =>
-  within(screen.getByRole('table'))
-    .getAllByRole('rowheader')
-    .map((c) => c.textContent);
+/** The text of each element of `role` within `el`, in order. */
+const texts = (el: HTMLElement, role: string) =>
+  within(el)
+    .getAllByRole(role)
+    .map((e) => e.textContent);
+const names = () => texts(screen.getByRole('table'), 'rowheader');
 
 describe('DataTable', () => {
   it('renders column headers, a row header per row and one cell per other column', () => {
     render(<DataTable caption="Partners" columns={columns} rows={rows} rowKey={(r) => r.name} />);
     const table = screen.getByRole('table', { name: 'Partners' });
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['Name', 'PV', 'Note (optional)']);
+    expect(texts(table, 'columnheader')).toEqual(['Name', 'PV', 'Note (optional)']);
     for (const h of within(table).getAllByRole('columnheader')) expect(h).toHaveAttribute('scope', 'col');
     const b = within(table).getByRole('rowheader', { name: 'B' }).closest('tr')!;
-    expect(
-      within(b)
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    ).toEqual(['1,200', '']);
+    expect(texts(b, 'cell')).toEqual(['1,200', '']);
     // Figures right-aligned with tabular digits; text left.
     expect(within(b).getAllByRole('cell')[0]).toHaveClass('data-table__cell--right', 'num');
     expect(within(table).getByRole('columnheader', { name: 'PV' })).toHaveClass('data-table__cell--right');
@@ -141,11 +135,7 @@ describe('DataTable', () => {
     const total = screen.getByRole('rowheader', { name: 'Total' }).closest('tr')!;
     expect(total.parentElement!.tagName).toBe('TFOOT');
     expect(total).toHaveAttribute('data-total', '2300');
-    expect(
-      within(total)
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    ).toEqual(['2,300', '']);
+    expect(texts(total, 'cell')).toEqual(['2,300', '']);
     expect(within(total).getAllByRole('cell')[0]).toHaveAttribute('data-label', 'PV');
     // Sorting leaves the footer where it is.
     fireEvent.click(screen.getByRole('button', { name: 'PV' }));

@@ -11,6 +11,7 @@ import type { WatchButton as WatchButtonType } from './watch-button.tsx';
 import type WatchlistCardType from './watchlist-card.tsx';
 import type { WatchNote as WatchNoteType } from './watch-note.tsx';
 import { renderPage } from '../../testing/render-page.tsx';
+import { legShortOfQ } from '../../testing/member-rows.ts';
 
 const post = vi.fn();
 vi.mock('../../lib/api-client.ts', async (original) => ({
@@ -35,18 +36,7 @@ beforeAll(async () => {
 });
 
 const leg = (i: number, over: Partial<WatchRow> = {}): WatchRow => ({
-  ref: `m${i}`,
-  maskedName: { zh: `李*${i}`, en: `Li ${i}` },
-  maskedAda: `200******0${i}`,
-  pinCode: 310,
-  joinDate: '2021-01-01',
-  level: 1,
-  gpv: 8812,
-  pgpv: 8812,
-  bracket: 18,
-  isQ: false,
-  pvToQ: 1188,
-  progressPct: 88,
+  ...legShortOfQ(i, 8812),
   note: '',
   ...over,
 });

@@ -1,4 +1,5 @@
 import type { AchMonth, AchMonthsData, AchOverviewData } from '@abo/contract';
+import { addMonths } from '@abo/plan';
 import { screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -21,20 +22,7 @@ vi.mock('../../lib/chart.ts', () => ({
 
 /** The Diamond's last 12 months as the BFF answers them: Dec 2025 … Oct 2026 closed, Nov 2026 open. */
 function months(): AchMonth[] {
-  const list = [
-    '2025-12',
-    '2026-01',
-    '2026-02',
-    '2026-03',
-    '2026-04',
-    '2026-05',
-    '2026-06',
-    '2026-07',
-    '2026-08',
-    '2026-09',
-    '2026-10',
-    '2026-11',
-  ];
+  const list = Array.from({ length: 12 }, (_, i) => addMonths('2025-12', i));
   return list.map((month, i) => {
     const open = i === list.length - 1;
     // The open month: no leg has reached 21 % yet, so their volume is still in the APV; it is

@@ -1,12 +1,12 @@
 // Staff (iinquiry) change nothing of the distributor they look at: the achievement pages leave out
 // the ways to the pages that would (set or adjust the target, the shop, invitations).
-import type { AchRankData } from '@abo/contract';
 import { act, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../i18n/index.ts';
 import { setSession } from '../../lib/storage.ts';
+import { platinumRank } from './achievement.test-support.ts';
 import { rankQuery } from './api/get-rank.ts';
 import { renderPage } from '../../testing/render-page.tsx';
 
@@ -25,30 +25,7 @@ afterAll(async () => {
   await act(() => i18n.changeLanguage('zh-CN'));
 });
 
-const rank = {
-  pinCode: 330,
-  pinName: { zh: '白金', en: 'Platinum' },
-  pinMonth: '2024-03',
-  py: '26/27',
-  month: '2026-11',
-  closedMonths: 2,
-  remainingMonths: 10,
-  counters: { spMonths: 2, maxSpRun: 2, sideVolumeMonths: 0, qualifiedLegs: 0, foundersLegs: 0, bestPgpv: 9_000, qualificationCredits: 0 },
-  qualified: {
-    py: '26/27',
-    pinCode: 310,
-    name: { zh: '银章', en: 'Silver Producer' },
-    month: '2026-09',
-    soFarPinCode: 310,
-    qMonths: 2,
-    q12: false,
-  },
-  pyMonths: [],
-  history: [],
-  pins: [],
-  targetPin: null,
-  targetUpdatedAt: null,
-} as AchRankData;
+const rank = platinumRank();
 
 function showRank() {
   return renderPage(<RankTrackingPage />, { data: [[rankQuery().queryKey, rank]], fresh: true });

@@ -1,5 +1,6 @@
 // /income/annualreview: the card is the shareable image; by default it holds no money figure.
 import type { AnnualReviewData } from '@abo/contract';
+import { pyMonths } from '@abo/plan';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -25,20 +26,7 @@ vi.mock('./components/export.ts', () => image);
 
 const AnnualReviewPage = pageInEnglish(() => import('./annualreview-page.tsx'));
 
-const months = [
-  '2025-09',
-  '2025-10',
-  '2025-11',
-  '2025-12',
-  '2026-01',
-  '2026-02',
-  '2026-03',
-  '2026-04',
-  '2026-05',
-  '2026-06',
-  '2026-07',
-  '2026-08',
-];
+const months = pyMonths('25/26');
 const review: AnnualReviewData = {
   py: '25/26',
   pys: ['26/27', '25/26'],

@@ -10,6 +10,7 @@ import { annualTaxableQuery } from './api/get-annual-taxable.ts';
 import { pretaxQuery } from './api/get-pretax.ts';
 import { statementQuery } from './api/get-statement.ts';
 import { appRoot, renderPage } from '../../testing/render-page.tsx';
+import { ITEM_BASE, OCT_2026_STATEMENT, PROMOTION_DIFFERENTIAL, RUBY_UNMET } from './income.test-support.ts';
 
 vi.mock('../../lib/chart.ts', () => ({
   Chart: class {
@@ -101,36 +102,14 @@ describe('figure traces on the income pages', () => {
   });
 
   it('/income/commissiondetail: the promotion fee is the differential with its lines a link away, an unmet Ruby no product (issue #31)', async () => {
-    const base = { subCode: null, note: null, legCount: 0, leadership: null, share: null };
     const statement: StatementData = {
-      month: '2026-10',
-      py: '26/27',
+      ...OCT_2026_STATEMENT,
       months: ['2026-10'],
-      paidOn: '2026-11-15',
-      volume: null,
       items: [
+        PROMOTION_DIFFERENTIAL,
+        RUBY_UNMET,
         {
-          ...base,
-          code: 'PROMOTION',
-          name: { zh: '市场推广服务费', en: 'Market promotion service fee' },
-          baseBvFen: 14_996_000,
-          rateBp: 2100,
-          amountFen: 1_649_790,
-          legCount: 4,
-          derivation: { kind: 'differential', baseTimesRate: false },
-        },
-        {
-          ...base,
-          code: 'RUBY',
-          name: { zh: '红宝石服务费', en: 'Ruby service fee' },
-          baseBvFen: 10_000_000,
-          rateBp: 200,
-          amountFen: 0,
-          note: { zh: '个人小组PV未达20,000', en: 'personal-group PV below 20,000' },
-          derivation: { kind: 'unmet', baseTimesRate: false },
-        },
-        {
-          ...base,
+          ...ITEM_BASE,
           code: 'PEARL',
           name: { zh: '明珠服务费', en: 'Pearl service fee' },
           baseBvFen: 2_000_000,

@@ -163,53 +163,37 @@ describe('certificates and the income spreadsheet', () => {
     expect(screen.queryByRole('button', { name: /certificate/ })).toBeNull();
   });
 
-  it('exports the chosen range as XLSX or CSV', async () => {
-    done({ kind: 'downloaded', fileName: 'income.xlsx' });
-    const range: IncomeRangeData = { from: '2026-09', to: '2026-10', rows: [row], totals };
+  /** The query page on September to October 2026: one month row and the totals. */
+  const showSepToOct = () =>
     show(
       pages.query,
       [
         [queryableMonthsQuery().queryKey, { months: ['2026-10', '2026-09'], earliest: '2026-09', latest: '2026-10' }],
-        [incomeRangeQuery('2026-09', '2026-10').queryKey, range],
+        [
+          incomeRangeQuery('2026-09', '2026-10').queryKey,
+          { from: '2026-09', to: '2026-10', rows: [row], totals } satisfies IncomeRangeData,
+        ],
       ],
       '/?from=2026-09&to=2026-10',
     );
+  /** The spreadsheet of those months asked for, in English. */
+  const sheetSepToOct = (format: 'xlsx' | 'csv') => ({ kind: 'incomeSheet', from: '2026-09', to: '2026-10', format, lang: 'en-US' });
+
+  it('exports the chosen range as XLSX or CSV', async () => {
+    done({ kind: 'downloaded', fileName: 'income.xlsx' });
+    showSepToOct();
     const group = screen.getByRole('group', { name: 'Export the chosen months' });
     fireEvent.click(screen.getByRole('button', { name: /Export Excel/ }));
-    await waitFor(() =>
-      expect(delivery.deliverDocument).toHaveBeenLastCalledWith({
-        kind: 'incomeSheet',
-        from: '2026-09',
-        to: '2026-10',
-        format: 'xlsx',
-        lang: 'en-US',
-      }),
-    );
+    await waitFor(() => expect(delivery.deliverDocument).toHaveBeenLastCalledWith(sheetSepToOct('xlsx')));
     await waitFor(() => expect(toasts).toEqual(['Downloaded income.xlsx']));
     fireEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
-    await waitFor(() =>
-      expect(delivery.deliverDocument).toHaveBeenLastCalledWith({
-        kind: 'incomeSheet',
-        from: '2026-09',
-        to: '2026-10',
-        format: 'csv',
-        lang: 'en-US',
-      }),
-    );
+    await waitFor(() => expect(delivery.deliverDocument).toHaveBeenLastCalledWith(sheetSepToOct('csv')));
     expect(group).toBeInTheDocument();
   });
 
   it('in a webview says where to get a spreadsheet, in a dialog, instead of leaving the page', async () => {
     done({ kind: 'elsewhere' });
-    const range: IncomeRangeData = { from: '2026-09', to: '2026-10', rows: [row], totals };
-    show(
-      pages.query,
-      [
-        [queryableMonthsQuery().queryKey, { months: ['2026-10', '2026-09'], earliest: '2026-09', latest: '2026-10' }],
-        [incomeRangeQuery('2026-09', '2026-10').queryKey, range],
-      ],
-      '/?from=2026-09&to=2026-10',
-    );
+    showSepToOct();
     fireEvent.click(screen.getByRole('button', { name: /Export Excel/ }));
     expect(await screen.findByText('This sheet cannot be saved here')).toBeInTheDocument();
     expect(screen.getByText(/Open this page in the portal on a computer to export it/)).toBeInTheDocument();

@@ -1,7 +1,9 @@
 // The income answers the page tests show: October 2026's statement (¥10,000.00 before tax,
 // ¥1,600.00 withheld, paid on 15 November) and calendar year 2026 for tax, in which last
-// December's statement counts (paid in January).
+// December's statement counts (paid in January); and statement items that are not base × rate.
 import type { AnnualTaxableData, StatementData } from '@abo/contract';
+
+type Item = StatementData['items'][number];
 
 export const OCT_2026_STATEMENT: StatementData = {
   month: '2026-10',
@@ -36,3 +38,30 @@ export function taxable2026(months: AnnualTaxableData['months'] = []): AnnualTax
     balanceFen: -40_000,
   };
 }
+
+/** What a statement item has when nothing more is said: no sub-code, note, legs, leadership or share. */
+export const ITEM_BASE = { subCode: null, note: null, legCount: 0, leadership: null, share: null };
+
+/** The market promotion fee of issue #31: a differential over 4 legs at 21 %, no base × rate product. */
+export const PROMOTION_DIFFERENTIAL: Item = {
+  ...ITEM_BASE,
+  code: 'PROMOTION',
+  name: { zh: '市场推广服务费', en: 'Market promotion service fee' },
+  baseBvFen: 14_996_000,
+  rateBp: 2100,
+  amountFen: 1_649_790,
+  legCount: 4,
+  derivation: { kind: 'differential', baseTimesRate: false },
+};
+
+/** A Ruby fee whose condition the month did not meet (issue #31): nothing paid, the note says why. */
+export const RUBY_UNMET: Item = {
+  ...ITEM_BASE,
+  code: 'RUBY',
+  name: { zh: '红宝石服务费', en: 'Ruby service fee' },
+  baseBvFen: 10_000_000,
+  rateBp: 200,
+  amountFen: 0,
+  note: { zh: '个人小组PV未达20,000', en: 'personal-group PV below 20,000' },
+  derivation: { kind: 'unmet', baseTimesRate: false },
+};

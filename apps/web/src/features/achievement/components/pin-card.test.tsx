@@ -1,34 +1,12 @@
-import type { AchQualification, AchRankData } from '@abo/contract';
+import type { AchRankData } from '@abo/contract';
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { i18n, initI18n } from '../../../i18n/index.ts';
+import { platinumRank as rank } from '../achievement.test-support.ts';
 
 // The card registers the page texts when it loads: after i18next is set up (beforeAll).
 let PinCard: (p: { d: AchRankData }) => ReactNode;
-
-/** The Platinum of the demo on 2026-11-21: Platinum held, Silver Producer qualified so far this PY. */
-function rank(q: Partial<AchQualification> = {}): AchRankData {
-  return {
-    pinCode: 330,
-    pinName: { zh: '白金', en: 'Platinum' },
-    pinMonth: '2024-03',
-    py: '26/27',
-    month: '2026-11',
-    closedMonths: 2,
-    remainingMonths: 10,
-    qualified: {
-      py: '26/27',
-      pinCode: 310,
-      name: { zh: '银章', en: 'Silver Producer' },
-      month: '2026-09',
-      soFarPinCode: 310,
-      qMonths: 2,
-      q12: false,
-      ...q,
-    },
-  } as AchRankData;
-}
 
 beforeAll(async () => {
   initI18n('en-US');

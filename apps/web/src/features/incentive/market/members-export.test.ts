@@ -1,5 +1,6 @@
 import type { MemberRow } from '@abo/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { maskedMember } from '../../../testing/member-rows.ts';
 
 const post = vi.fn();
 vi.mock('../../../lib/api-client.ts', () => ({ post: (...args: unknown[]) => post(...args) }));
@@ -7,12 +8,7 @@ vi.mock('../../../lib/api-client.ts', () => ({ post: (...args: unknown[]) => pos
 const { canDownload, exportBlob, exportTable, fetchAllMembers } = await import('./members-export.ts');
 
 const row = (i: number, over: Partial<MemberRow> = {}): MemberRow => ({
-  ref: `m${i}`,
-  maskedName: { zh: `李*${i}`, en: `Li ${i}` },
-  maskedAda: `200******${String(i).padStart(2, '0')}`,
-  pinCode: 310,
-  joinDate: '2021-01-01',
-  level: 1,
+  ...maskedMember(i),
   joinedThisPy: false,
   ppv: 100,
   gpv: 5000 + i,

@@ -14,6 +14,7 @@ import { getSession, setSession } from '../../../lib/storage.ts';
 import { renderPage } from '../../../testing/render-page.tsx';
 import { statementQuery } from '../api/get-statement.ts';
 import { statementsQuery } from '../api/get-statements.ts';
+import { OCT_2026_STATEMENT } from '../income.test-support.ts';
 
 const post = vi.fn();
 vi.mock('../../../lib/api-client.ts', async (actual) => ({
@@ -309,12 +310,7 @@ describe('the statement change card', () => {
 
 describe('on the service-fee page', () => {
   const statement: StatementData = {
-    month: '2026-10',
-    py: '26/27',
-    months: ['2026-10', '2026-09'],
-    paidOn: '2026-11-15',
-    volume: null,
-    items: [],
+    ...OCT_2026_STATEMENT,
     pretaxFen: 470_000,
     taxFen: 92_000,
     netFen: 378_000,

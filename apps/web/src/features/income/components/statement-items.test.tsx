@@ -5,16 +5,14 @@ import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n, initI18n } from '../../../i18n/index.ts';
 import { StatementItems } from './statement-items.tsx';
+import { ITEM_BASE, OCT_2026_STATEMENT, PROMOTION_DIFFERENTIAL, RUBY_UNMET } from '../income.test-support.ts';
 
 // The promotion fee's lines are a link away: the table is shown inside a router, as on its page.
 const inRouter = (node: ReactNode) => render(<MemoryRouter>{node}</MemoryRouter>);
 
 const statement: StatementData = {
-  month: '2026-10',
-  py: '26/27',
+  ...OCT_2026_STATEMENT,
   months: ['2026-10'],
-  paidOn: '2026-11-15',
-  volume: null,
   items: [
     {
       code: 'ADJUSTMENT',
@@ -128,22 +126,12 @@ describe('StatementItems', () => {
 
   it('shows base × rate only where it is the amount: the promotion differential, leadership and an unmet Ruby are no product (issue #31)', async () => {
     await act(() => i18n.changeLanguage('en-US'));
-    const base = { subCode: null, note: null, legCount: 0, leadership: null, share: null };
     const issue: StatementData = {
       ...statement,
       items: [
+        PROMOTION_DIFFERENTIAL,
         {
-          ...base,
-          code: 'PROMOTION',
-          name: { zh: '市场推广服务费', en: 'Market promotion service fee' },
-          baseBvFen: 14_996_000,
-          rateBp: 2100,
-          amountFen: 1_649_790,
-          legCount: 4,
-          derivation: { kind: 'differential', baseTimesRate: false },
-        },
-        {
-          ...base,
+          ...ITEM_BASE,
           code: 'LEADERSHIP',
           name: { zh: '领导服务费', en: 'Leadership service fee' },
           baseBvFen: 3_750_000,
@@ -152,16 +140,7 @@ describe('StatementItems', () => {
           leadership: { inFen: 150_000, ownFen: 0, upFen: 30_000 },
           derivation: { kind: 'leadership', baseTimesRate: true },
         },
-        {
-          ...base,
-          code: 'RUBY',
-          name: { zh: '红宝石服务费', en: 'Ruby service fee' },
-          baseBvFen: 10_000_000,
-          rateBp: 200,
-          amountFen: 0,
-          note: { zh: '个人小组PV未达20,000', en: 'personal-group PV below 20,000' },
-          derivation: { kind: 'unmet', baseTimesRate: false },
-        },
+        RUBY_UNMET,
         { ...statement.items[1]!, derivation: { kind: 'product', baseTimesRate: true } },
         // An answer from before the BFF said how: base and rate, and no product claimed.
         { ...statement.items[1]!, code: 'PEARL', name: { zh: '明珠服务费', en: 'Pearl service fee' }, derivation: null },

@@ -9,6 +9,7 @@ import { ApiError } from '../../../../lib/api-client.ts';
 import { setSession } from '../../../../lib/storage.ts';
 import { CriterionRow } from '../criterion-row.tsx';
 import { renderPage } from '../../../../testing/render-page.tsx';
+import { legShortOfQ } from '../../../../testing/member-rows.ts';
 
 const post = vi.fn();
 vi.mock('../../../../lib/api-client.ts', async (original) => ({
@@ -24,18 +25,7 @@ beforeAll(async () => {
 });
 
 const leg = (i: number, over: Partial<GapLegRow> = {}): GapLegRow => ({
-  ref: `m${i}`,
-  maskedName: { zh: `李*${i}`, en: `Li ${i}` },
-  maskedAda: `200******0${i}`,
-  pinCode: 310,
-  joinDate: '2021-01-01',
-  level: 1,
-  gpv: 8_000,
-  pgpv: 8_000,
-  bracket: 18,
-  isQ: false,
-  pvToQ: 2_000,
-  progressPct: 80,
+  ...legShortOfQ(i, 8_000),
   qMonths: 1,
   monthsNeeded: 1,
   ...over,

@@ -8,6 +8,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { i18n, initI18n } from '../../../../i18n/index.ts';
 import { renderPage } from '../../../../testing/render-page.tsx';
 import type { MembersView as MembersViewType } from './members-view.tsx';
+import { maskedMember } from '../../../../testing/member-rows.ts';
 
 const post = vi.fn();
 vi.mock('../../../../lib/api-client.ts', () => ({ post: (...args: unknown[]) => post(...args), queriedAda: () => null }));
@@ -24,12 +25,7 @@ beforeAll(async () => {
 });
 
 const row = (i: number, over: Partial<MemberRow> = {}): MemberRow => ({
-  ref: `m${i}`,
-  maskedName: { zh: `李*${i}`, en: `Li ${i}` },
-  maskedAda: `200******${String(i).padStart(2, '0')}`,
-  pinCode: 310,
-  joinDate: '2021-01-01',
-  level: 1,
+  ...maskedMember(i),
   joinedThisPy: false,
   ppv: 100,
   gpv: 9000 - i * 100,
