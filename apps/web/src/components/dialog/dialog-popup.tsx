@@ -22,6 +22,9 @@ export interface DialogPopupProps {
   children: ReactNode;
 }
 
+/** What opens and closes a dialog popup: the props the term and figure-trace popups pass on. */
+export type DialogOpening = Pick<DialogPopupProps, 'id' | 'open' | 'onClose' | 'returnFocus'>;
+
 /**
  * A bottom popup that is a modal dialog for the keyboard and screen readers too, as the first-visit
  * guide is (useModalDialog): titled, described, the page behind inert, the close button taking the

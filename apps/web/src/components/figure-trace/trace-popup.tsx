@@ -1,7 +1,7 @@
-import { Fragment, useMemo, type RefObject } from 'react';
+import { Fragment, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n/index.ts';
-import { DialogPopup } from '../dialog/dialog-popup.tsx';
+import { DialogPopup, type DialogOpening } from '../dialog/dialog-popup.tsx';
 import { TermHelp } from '../term-help.tsx';
 import { explainTrace } from './explain.ts';
 import type { TraceInput } from './types.ts';
@@ -258,28 +258,14 @@ i18n.addResourceBundle(
  * One figure's trace in a modal dialog (DialogPopup), as the term popup is: its inputs and their
  * values, the rule in words, the checks, the result, and a link to the general explanation.
  */
-export default function TracePopup({
-  id,
-  trace,
-  open,
-  onClose,
-  returnFocus,
-}: {
-  id: string;
-  trace: TraceInput;
-  open: boolean;
-  onClose: () => void;
-  returnFocus: RefObject<HTMLElement | null>;
-}) {
+export default function TracePopup({ trace, ...opening }: DialogOpening & { trace: TraceInput }) {
+  const { id } = opening;
   const { t, i18n: instance } = useTranslation('trace');
   const lang = instance.language;
   const m = useMemo(() => explainTrace(trace, (key, options) => t(key, options ?? {}), lang), [trace, t, lang]);
   return (
     <DialogPopup
-      id={id}
-      open={open}
-      onClose={onClose}
-      returnFocus={returnFocus}
+      {...opening}
       title={m.title}
       // Leaving for the explanation unmounts the page, and the popup with it.
       aside={<TermHelp code={m.descCode} label={t('more')} />}

@@ -1,7 +1,6 @@
-import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n/index.ts';
-import { DialogPopup } from '../dialog/dialog-popup.tsx';
+import { DialogPopup, type DialogOpening } from '../dialog/dialog-popup.tsx';
 import { TermHelp } from '../term-help.tsx';
 import type { TermKey } from './term-key.ts';
 
@@ -66,27 +65,13 @@ const DESC_CODE: Partial<Record<TermKey, string>> = { pv: 'PV_BV', bv: 'PV_BV', 
  * The definition popup of one term: a modal dialog (DialogPopup) titled with the term, its
  * definition in plain words, and a link to the longer explanation where there is one.
  */
-export default function TermPopup({
-  id,
-  k,
-  open,
-  onClose,
-  returnFocus,
-}: {
-  id: string;
-  k: TermKey;
-  open: boolean;
-  onClose: () => void;
-  returnFocus: RefObject<HTMLElement | null>;
-}) {
+export default function TermPopup({ k, ...opening }: DialogOpening & { k: TermKey }) {
+  const { id } = opening;
   const { t } = useTranslation('term');
   const code = DESC_CODE[k];
   return (
     <DialogPopup
-      id={id}
-      open={open}
-      onClose={onClose}
-      returnFocus={returnFocus}
+      {...opening}
       title={t(`name.${k}`)}
       // Leaving for the explanation unmounts the page, and the popup with it.
       aside={code ? <TermHelp code={code} label={t('more')} /> : null}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Page } from '../../components/page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { useSetShop, useShop, useShops } from './api/shop.ts';
-import { useAch } from './components/shared.tsx';
+import { ChoiceList, useAch } from './components/shared.tsx';
 import './i18n.ts';
 import './setshop-i18n.ts';
 
@@ -56,27 +56,17 @@ export default function SetShopPage() {
               >
                 <fieldset className="ach-fieldset">
                   <legend className="card__title">{t('shop.choose')}</legend>
-                  <ul className="ach-choice grid grid--2">
-                    {s.shops.map((shop) => (
-                      <li key={shop.code}>
-                        <label>
-                          <input
-                            type="radio"
-                            name="shop"
-                            value={shop.code}
-                            checked={selected === shop.code}
-                            onChange={() => setChoice(shop.code)}
-                          />
-                          <span>
-                            <strong>{tx(shop.name)}</strong>
-                            <span className="muted small" style={{ display: 'block' }}>
-                              {tx(shop.city)} · {shop.address} · {shop.phone}
-                            </span>
-                          </span>
-                        </label>
-                      </li>
-                    ))}
-                  </ul>
+                  <ChoiceList
+                    className="ach-choice grid grid--2"
+                    name="shop"
+                    choices={s.shops.map((shop) => ({
+                      value: shop.code,
+                      title: tx(shop.name),
+                      detail: `${tx(shop.city)} · ${shop.address} · ${shop.phone}`,
+                    }))}
+                    selected={selected}
+                    onPick={setChoice}
+                  />
                 </fieldset>
                 <div className="ach-actions">
                   <Button type="submit" color="primary" loading={save.isPending} disabled={!selected}>

@@ -9,7 +9,7 @@ import { QueryState } from '../../components/query-state.tsx';
 import { useRank } from './api/get-rank.ts';
 import { useSaveTarget } from './api/save-target.ts';
 import { PinCard } from './components/pin-card.tsx';
-import { useAch } from './components/shared.tsx';
+import { ChoiceList, useAch } from './components/shared.tsx';
 import './i18n.ts';
 
 /** settarget / adjusttarget: choose a pin above the current one and save it. */
@@ -52,27 +52,12 @@ export function TargetForm({ mode }: { mode: 'set' | 'adjust' }) {
                     {d.targetPin ? <p className="muted small">{t('currentTarget', { name: tx(pinName(d.targetPin)) })}</p> : null}
                     {noTargetYet ? <p className="muted small">{t('needTargetFirst')}</p> : null}
                     {options.length === 0 ? <p className="muted">{t('noNextPin')}</p> : null}
-                    <ul className="ach-choice">
-                      {options.map((p) => (
-                        <li key={p.pinCode}>
-                          <label>
-                            <input
-                              type="radio"
-                              name="target-pin"
-                              value={p.pinCode}
-                              checked={selected === p.pinCode}
-                              onChange={() => setChoice(p.pinCode)}
-                            />
-                            <span>
-                              <strong>{tx(p.name)}</strong>
-                              <span className="muted small" style={{ display: 'block' }}>
-                                {tx(p.rule)}
-                              </span>
-                            </span>
-                          </label>
-                        </li>
-                      ))}
-                    </ul>
+                    <ChoiceList
+                      name="target-pin"
+                      choices={options.map((p) => ({ value: p.pinCode, title: tx(p.name), detail: tx(p.rule) }))}
+                      selected={selected}
+                      onPick={setChoice}
+                    />
                   </fieldset>
                   <div className="ach-actions">
                     <Button type="submit" color="primary" loading={save.isPending} disabled={selected === null}>

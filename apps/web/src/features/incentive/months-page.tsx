@@ -1,6 +1,5 @@
 import type { MonthsData } from '@abo/contract';
 import { countsSoFar } from '@abo/plan';
-import { Selector } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { Page } from '../../components/page.tsx';
@@ -15,10 +14,10 @@ import { HistoryStartNote, monthCell } from '../../components/no-data.tsx';
 import { formatMonth, formatPv } from '../../lib/format.ts';
 import { useLocalText } from '../../lib/use-local-text.ts';
 import { useMonths } from './api/months.ts';
+import { PySwitch } from './components/edition-switch.tsx';
 import { termValues } from './market/term-values.ts';
 import './i18n.ts';
 import './incentive.css';
-import { useAddressParams } from '../../lib/use-address-params.ts';
 
 type View = 'evaluationyear' | 'includedcalc' | 'compliancemonthdetails';
 
@@ -30,29 +29,8 @@ const TITLES: Record<View, string> = {
 
 function YearSwitch({ data }: { data: MonthsData }) {
   const { t } = useTranslation('incentive');
-  const [, setParams] = useAddressParams();
   if (data.years.length < 2) return null;
-  return (
-    <div className="inc-editions" role="group" aria-label={t('year')}>
-      <span className="muted small">{t('year')}</span>
-      <Selector
-        columns={Math.min(4, data.years.length)}
-        value={[data.py]}
-        options={data.years.map((y) => ({ label: y, value: y }))}
-        onChange={(v) => {
-          const y = v[0];
-          if (!y) return;
-          setParams(
-            (p) => {
-              p.set('year', y);
-              return p;
-            },
-            { replace: true },
-          );
-        }}
-      />
-    </div>
-  );
+  return <PySwitch groupLabel={t('year')} label={t('year')} pys={data.years} value={data.py} />;
 }
 
 function Calendar({ data }: { data: MonthsData }) {

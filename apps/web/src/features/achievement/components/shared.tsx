@@ -2,7 +2,7 @@ import { href } from '@abo/contract/pages';
 import type { AchCondition } from '@abo/contract';
 import { ProgressBar } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { mayOpen } from '../../../lib/write-pages.ts';
@@ -130,4 +130,37 @@ export function AchLink({ page }: { page: AchPageKey }) {
 export function YesNo({ value }: { value: boolean }) {
   const { t } = useAch();
   return <span className={value ? 'ach-yes' : 'ach-no'}>{value ? `✓ ${t('yes')}` : `– ${t('no')}`}</span>;
+}
+
+/** Radio choices, each its name in bold over a line of detail: the target pin, the service shop. */
+export function ChoiceList<T extends string | number>({
+  name,
+  choices,
+  selected,
+  onPick,
+  className = 'ach-choice',
+}: {
+  name: string;
+  choices: { value: T; title: ReactNode; detail: ReactNode }[];
+  selected: T | null;
+  onPick: (value: T) => void;
+  className?: string;
+}) {
+  return (
+    <ul className={className}>
+      {choices.map((c) => (
+        <li key={c.value}>
+          <label>
+            <input type="radio" name={name} value={c.value} checked={selected === c.value} onChange={() => onPick(c.value)} />
+            <span>
+              <strong>{c.title}</strong>
+              <span className="muted small" style={{ display: 'block' }}>
+                {c.detail}
+              </span>
+            </span>
+          </label>
+        </li>
+      ))}
+    </ul>
+  );
 }

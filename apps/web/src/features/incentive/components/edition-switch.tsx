@@ -6,14 +6,20 @@ import { useAddressParams } from '../../../lib/use-address-params.ts';
 /** Edition switch (?year=): every PY the plan exists in. */
 export function EditionSwitch({ plan }: { plan: PlanData }) {
   const { t } = useTranslation('incentive');
-  const [params, setParams] = useAddressParams();
+  const [params] = useAddressParams();
   if (plan.editions.length < 2 || params.get('code')) return null;
+  return <PySwitch groupLabel={t('editionHint')} label={t('edition')} pys={plan.editions.map((e) => e.py)} value={plan.py} />;
+}
+
+/** A PY picker (?year=, the address replaced): `pys` the PYs offered, `value` the one shown. */
+export function PySwitch({ groupLabel, label, pys, value }: { groupLabel: string; label: string; pys: readonly string[]; value: string }) {
+  const [, setParams] = useAddressParams();
   return (
-    <div className="inc-editions" role="group" aria-label={t('editionHint')}>
-      <span className="muted small">{t('edition')}</span>
+    <div className="inc-editions" role="group" aria-label={groupLabel}>
+      <span className="muted small">{label}</span>
       <Selector
-        columns={Math.min(plan.editions.length, 4)}
-        value={[plan.py]}
+        columns={Math.min(pys.length, 4)}
+        value={[value]}
         onChange={(v) => {
           const y = v[0];
           if (!y) return;
@@ -25,7 +31,7 @@ export function EditionSwitch({ plan }: { plan: PlanData }) {
             { replace: true },
           );
         }}
-        options={plan.editions.map((e) => ({ label: e.py, value: e.py }))}
+        options={pys.map((y) => ({ label: y, value: y }))}
       />
     </div>
   );

@@ -1,4 +1,4 @@
-import type { PlanData } from '@abo/contract';
+import type { LocalText, PlanData } from '@abo/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
@@ -6,6 +6,20 @@ import { formatMonth } from '../../../lib/format.ts';
 import { useLocalText } from '../../../lib/use-local-text.ts';
 
 type Leg = PlanData['legs'][number];
+
+/** The legs tables' first column: a leg's masked name over its masked ADA. */
+export function legColumn(header: string, tx: (text: LocalText) => string): DataColumn<Leg> {
+  return {
+    key: 'leg',
+    header,
+    cell: (l) => (
+      <>
+        <div>{tx(l.maskedName)}</div>
+        <div className="muted small num">{l.maskedAda}</div>
+      </>
+    ),
+  };
+}
 
 /** Frontline legs × months: Q marks, totals per leg and per month (legs masked). A month grid. */
 export function LegMatrix({ plan, labelledBy }: { plan: PlanData; labelledBy?: string }) {
@@ -17,16 +31,7 @@ export function LegMatrix({ plan, labelledBy }: { plan: PlanData; labelledBy?: s
   const monthLabel = (m: string) =>
     long ? `${m.slice(2, 4)}/${m.slice(5)}` : en ? formatMonth(m, lang).split(' ')[0]! : `${Number(m.slice(5))}月`;
   const columns: DataColumn<Leg>[] = [
-    {
-      key: 'leg',
-      header: t('leg'),
-      cell: (l) => (
-        <>
-          <div>{tx(l.maskedName)}</div>
-          <div className="muted small num">{l.maskedAda}</div>
-        </>
-      ),
-    },
+    legColumn(t('leg'), tx),
     ...plan.months.map((m, i): DataColumn<Leg> => ({
       key: m,
       header: <span title={formatMonth(m, lang)}>{i === open ? `${monthLabel(m)}*` : monthLabel(m)}</span>,

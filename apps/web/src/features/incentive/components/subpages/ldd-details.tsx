@@ -5,7 +5,7 @@ import { DataTable, type DataColumn } from '../../../../components/data-table/da
 import { TableCard } from '../../../../components/data-table/table-card.tsx';
 import { StatusTag } from '../../../../components/status-tag.tsx';
 import { useLocalText } from '../../../../lib/use-local-text.ts';
-import { LegMatrix } from '../leg-matrix.tsx';
+import { legColumn, LegMatrix } from '../leg-matrix.tsx';
 import { termValues } from '../../market/term-values.ts';
 import { gapLegsKind } from '../criterion-row.tsx';
 import { LazyGapLegs } from '../gap-legs/gap-legs-lazy.tsx';
@@ -19,16 +19,7 @@ export function LddDetailsView({ plan }: { plan: PlanData }) {
   const { lang, tx } = useLocalText();
   const ldd = findCriterion(plan, 'lddMarkets');
   const columns: DataColumn<Leg>[] = [
-    {
-      key: 'leg',
-      header: t('leg'),
-      cell: (l) => (
-        <>
-          <div>{tx(l.maskedName)}</div>
-          <div className="muted small num">{l.maskedAda}</div>
-        </>
-      ),
-    },
+    legColumn(t('leg'), tx),
     {
       key: 'qMonths',
       header: t('qMonths'),

@@ -3,7 +3,7 @@ import type { MemberSort } from '@abo/contract';
 import { MEMBER_SORT_ORDER } from '@abo/contract/member-sorts';
 import { PIN_CODES, pinName } from '@abo/plan';
 import { Button } from 'antd-mobile';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemberQuery } from '../api/get-members.ts';
 import { useLocalText } from '../../../../lib/use-local-text.ts';
@@ -11,6 +11,37 @@ import { BRACKETS } from '../members-url.ts';
 
 /** The sorts as the sort picker lists them: the everyday ones first. */
 const SORTS: MemberSort[] = ['pgpv', 'pvToQ', 'gpv', 'ppv', 'qMonths', 'pin', 'level', 'joinDate'];
+
+/** One option a value, labelled. */
+const optionsOf = <T extends string | number>(values: readonly T[], label: (v: T) => ReactNode) =>
+  values.map((v) => (
+    <option key={v} value={v}>
+      {label(v)}
+    </option>
+  ));
+
+/** A filter: its label over its picker of `children` (options), `onPick` given the value picked. */
+function Field({
+  label,
+  value,
+  onPick,
+  children,
+}: {
+  label: ReactNode;
+  value: string | number;
+  onPick: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="market-field">
+      <span className="muted small">{label}</span>
+      <select value={value} onChange={(e) => onPick(e.target.value)}>
+        {children}
+      </select>
+    </label>
+  );
+}
+
 export function Filters({
   query,
   maxLevel,
@@ -54,96 +85,57 @@ export function Filters({
       <details className="market-filter-more" open={wide}>
         <summary>{t('filters')}</summary>
         <div className="market-filter-grid">
-          <label className="market-field">
-            <span className="muted small">{t('levelFrom')}</span>
-            <select value={query.levelMin ?? ''} onChange={(e) => onChange({ levelMin: num(e.target.value) })}>
+          {(['levelMin', 'levelMax'] as const).map((key) => (
+            <Field
+              key={key}
+              label={t(key === 'levelMin' ? 'levelFrom' : 'levelTo')}
+              value={query[key] ?? ''}
+              onPick={(v) => onChange({ [key]: num(v) })}
+            >
               <option value="">{t('levelAll')}</option>
-              {levels.map((l) => (
-                <option key={l} value={l}>
-                  {t('levelN', { n: l })}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="market-field">
-            <span className="muted small">{t('levelTo')}</span>
-            <select value={query.levelMax ?? ''} onChange={(e) => onChange({ levelMax: num(e.target.value) })}>
-              <option value="">{t('levelAll')}</option>
-              {levels.map((l) => (
-                <option key={l} value={l}>
-                  {t('levelN', { n: l })}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="market-field">
-            <span className="muted small">{t('filterPin')}</span>
-            <select
-              value={query.pins?.[0] ?? ''}
-              onChange={(e) =>
-                onChange({
-                  pins: e.target.value === '' ? undefined : [Number(e.target.value)],
-                })
-              }
-            >
-              <option value="">{t('bracketAll')}</option>
-              {PIN_CODES.map((p) => (
-                <option key={p} value={p}>
-                  {tx(pinName(p))}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="market-field">
-            <span className="muted small">{t('filterBracket')}</span>
-            <select
-              value={query.bracketMin ?? ''}
-              onChange={(e) => {
-                const b = num(e.target.value);
-                onChange({ bracketMin: b, bracketMax: b });
-              }}
-            >
-              <option value="">{t('bracketAll')}</option>
-              {BRACKETS.map((b) => (
-                <option key={b} value={b}>
-                  {b}%
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="market-field">
-            <span className="muted small">{t('filterQ')}</span>
-            <select value={query.q ?? 'all'} onChange={(e) => onChange({ q: e.target.value as 'all' | 'q' | 'notQ' })}>
-              <option value="all">{t('qAll')}</option>
-              <option value="q">{t('isQ')}</option>
-              <option value="notQ">{t('notQ')}</option>
-            </select>
-          </label>
-          <label className="market-field">
-            <span className="muted small">{t('sortBy')}</span>
-            <select
-              value={query.sort ?? 'pgpv'}
-              onChange={(e) => {
-                const sort = e.target.value as MemberSort;
-                onChange({ sort, order: MEMBER_SORT_ORDER[sort] });
-              }}
-            >
-              {SORTS.map((s) => (
-                <option key={s} value={s}>
-                  {t(`sorts.${s}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="market-field">
-            <span className="muted small">
-              {t('sortDesc')} / {t('sortAsc')}
-            </span>
-            <select value={query.order ?? 'desc'} onChange={(e) => onChange({ order: e.target.value as 'asc' | 'desc' })}>
-              <option value="desc">{t(query.sort === 'pvToQ' ? 'farthestFirst' : 'sortDesc')}</option>
-              <option value="asc">{t(query.sort === 'pvToQ' ? 'closestFirst' : 'sortAsc')}</option>
-            </select>
-          </label>
+              {optionsOf(levels, (n) => t('levelN', { n }))}
+            </Field>
+          ))}
+          <Field
+            label={t('filterPin')}
+            value={query.pins?.[0] ?? ''}
+            onPick={(v) => onChange({ pins: v === '' ? undefined : [Number(v)] })}
+          >
+            <option value="">{t('bracketAll')}</option>
+            {optionsOf(PIN_CODES, (p) => tx(pinName(p)))}
+          </Field>
+          <Field
+            label={t('filterBracket')}
+            value={query.bracketMin ?? ''}
+            onPick={(v) => onChange({ bracketMin: num(v), bracketMax: num(v) })}
+          >
+            <option value="">{t('bracketAll')}</option>
+            {optionsOf(BRACKETS, (b) => `${b}%`)}
+          </Field>
+          <Field label={t('filterQ')} value={query.q ?? 'all'} onPick={(v) => onChange({ q: v as 'all' | 'q' | 'notQ' })}>
+            <option value="all">{t('qAll')}</option>
+            <option value="q">{t('isQ')}</option>
+            <option value="notQ">{t('notQ')}</option>
+          </Field>
+          <Field
+            label={t('sortBy')}
+            value={query.sort ?? 'pgpv'}
+            onPick={(v) => onChange({ sort: v as MemberSort, order: MEMBER_SORT_ORDER[v as MemberSort] })}
+          >
+            {optionsOf(SORTS, (s) => t(`sorts.${s}`))}
+          </Field>
+          <Field
+            label={
+              <>
+                {t('sortDesc')} / {t('sortAsc')}
+              </>
+            }
+            value={query.order ?? 'desc'}
+            onPick={(v) => onChange({ order: v as 'asc' | 'desc' })}
+          >
+            <option value="desc">{t(query.sort === 'pvToQ' ? 'farthestFirst' : 'sortDesc')}</option>
+            <option value="asc">{t(query.sort === 'pvToQ' ? 'closestFirst' : 'sortAsc')}</option>
+          </Field>
           <label className="market-check">
             <input type="checkbox" checked={!!query.joinedThisPy} onChange={(e) => onChange({ joinedThisPy: e.target.checked })} />
             <span>{t('joinedThisPy')}</span>
