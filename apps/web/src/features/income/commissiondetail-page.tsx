@@ -4,14 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Figure } from '../../components/figure.tsx';
 import { Page } from '../../components/page.tsx';
-import { QueryState } from '../../components/query-state.tsx';
 import { FigureTrace } from '../../components/figure-trace/figure-trace.tsx';
 import { TermHelp } from '../../components/term-help.tsx';
 import { formatFen, formatFenLess, formatMonth, formatPv } from '../../lib/format.ts';
 import { useStatement } from './api/get-statement.ts';
 import { IncomeLinks } from './components/income-links.tsx';
 import { formatRateBp } from './components/income-format.ts';
-import { MonthSelect } from './components/pickers.tsx';
+import { MonthQueryState, MonthSelect } from './components/pickers.tsx';
+import { StepsCard } from './components/totals.tsx';
 import { useParam } from './components/use-param.ts';
 import { useLocalText } from '../../lib/use-local-text.ts';
 import './i18n.ts';
@@ -110,14 +110,7 @@ export default function CommissionDetailPage() {
 
   return (
     <Page title={t('pages.commissiondetail')} onRefresh={() => q.refetch()} wide>
-      <QueryState
-        refusedText={month ? t('monthRefused', { month: month.slice(0, 20) }) : undefined}
-        query={q}
-        isEmpty={(s) => s.month === null}
-        emptyTitle={t('noStatements')}
-        emptyText={t('noStatementsText')}
-        skeletonLines={8}
-      >
+      <MonthQueryState query={q} month={month}>
         {(s) => (
           <>
             <div className="card income-toolbar">
@@ -174,25 +167,20 @@ export default function CommissionDetailPage() {
                 </section>
               ))}
             </div>
-            <section className="card" aria-labelledby="sum-title">
-              <h2 className="card__title" id="sum-title">
-                {t('itemsSum')}
-              </h2>
-              <dl className="income-steps">
-                <dt>{t('pretax')}</dt>
-                <dd data-pretax-fen={s.pretaxFen}>{formatFen(s.pretaxFen, lang)}</dd>
-                <dt>{t('tax')}</dt>
-                <dd data-tax-fen={s.taxFen}>{formatFenLess(s.taxFen, lang)}</dd>
-                <dt className="income-steps__result">{t('net')}</dt>
-                <dd className="income-steps__result" data-net-fen={s.netFen}>
-                  {formatFen(s.netFen, lang)}
-                </dd>
-              </dl>
-            </section>
+            <StepsCard id="sum-title" title={t('itemsSum')}>
+              <dt>{t('pretax')}</dt>
+              <dd data-pretax-fen={s.pretaxFen}>{formatFen(s.pretaxFen, lang)}</dd>
+              <dt>{t('tax')}</dt>
+              <dd data-tax-fen={s.taxFen}>{formatFenLess(s.taxFen, lang)}</dd>
+              <dt className="income-steps__result">{t('net')}</dt>
+              <dd className="income-steps__result" data-net-fen={s.netFen}>
+                {formatFen(s.netFen, lang)}
+              </dd>
+            </StepsCard>
             <IncomeLinks pages={['servicefee', 'promotionservicefee', 'pretaxdetails']} search={`month=${s.month}`} />
           </>
         )}
-      </QueryState>
+      </MonthQueryState>
     </Page>
   );
 }

@@ -1,7 +1,6 @@
 import { remunerationDeductionText } from '@abo/plan';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/page.tsx';
-import { QueryState } from '../../components/query-state.tsx';
 import { FigureTrace } from '../../components/figure-trace/figure-trace.tsx';
 import { formatFen, formatFenLess, formatMonth } from '../../lib/format.ts';
 import { useLocalText } from '../../lib/use-local-text.ts';
@@ -9,8 +8,8 @@ import { usePretax } from './api/get-pretax.ts';
 import { IncomeLinks } from './components/income-links.tsx';
 import { formatPercent } from './components/income-format.ts';
 import { PaidLine } from './components/paid-on.tsx';
-import { MonthSelect } from './components/pickers.tsx';
-import { TotalsGrid } from './components/totals.tsx';
+import { MonthQueryState, MonthSelect } from './components/pickers.tsx';
+import { StepsCard, TotalsGrid } from './components/totals.tsx';
 import { useParam } from './components/use-param.ts';
 import './i18n.ts';
 import './pretaxdetails-i18n.ts';
@@ -26,14 +25,7 @@ export default function PretaxDetailsPage() {
 
   return (
     <Page title={t('pages.pretaxdetails')} onRefresh={() => q.refetch()} wide>
-      <QueryState
-        refusedText={month ? t('monthRefused', { month: month.slice(0, 20) }) : undefined}
-        query={q}
-        isEmpty={(p) => p.month === null}
-        emptyTitle={t('noStatements')}
-        emptyText={t('noStatementsText')}
-        skeletonLines={8}
-      >
+      <MonthQueryState query={q} month={month}>
         {(p) => {
           const w = p.withholding;
           return (
@@ -50,61 +42,50 @@ export default function PretaxDetailsPage() {
                 <TotalsGrid totals={p} />
               </section>
               <div className="grid grid--2">
-                <section className="card" aria-labelledby="wh-title">
-                  <h2 className="card__title" id="wh-title">
-                    {t('withholding')}
-                  </h2>
-                  <dl className="income-steps">
-                    <dt>{t('income')}</dt>
-                    <dd>{formatFen(w.pretaxFen, lang)}</dd>
-                    <dt>
-                      {t('deduction')}
-                      <div className="small">{tx(remunerationDeductionText(w.pretaxFen))}</div>
-                    </dt>
-                    <dd>{formatFenLess(w.deductionFen, lang)}</dd>
-                    <dt className="income-steps__result">{t('taxable')}</dt>
-                    <dd className="income-steps__result">{formatFen(w.taxableFen, lang)}</dd>
-                    <dt>{t('taxRate')}</dt>
-                    <dd>{formatPercent(w.ratePercent, lang)}</dd>
-                    <dt>{t('quickDeduction')}</dt>
-                    <dd>{formatFen(w.quickDeductionFen, lang)}</dd>
-                    <dt className="income-steps__result">
-                      {t('tax')}
-                      <div className="small muted">{t('taxFormula')}</div>
-                    </dt>
-                    <dd className="income-steps__result">{formatFen(w.taxFen, lang)}</dd>
-                    <dt className="income-steps__result">{t('net')}</dt>
-                    <dd className="income-steps__result">
-                      {formatFen(p.pretaxFen, lang)} − {formatFen(p.taxFen, lang)} = {formatFen(p.netFen, lang)}
-                    </dd>
-                  </dl>
-                </section>
-                <section className="card" aria-labelledby="payee-title">
-                  <h2 className="card__title" id="payee-title">
-                    {t('payee')}
-                  </h2>
-                  <dl className="income-steps">
-                    <dt>{t('payeeName')}</dt>
-                    <dd>{p.payeeName}</dd>
-                    <dt>{t('bankName')}</dt>
-                    <dd>{p.bankName}</dd>
-                    <dt>{t('bankCard')}</dt>
-                    <dd className="income-card-number" data-testid="bank-card">
-                      {p.bankCardMasked}
-                    </dd>
-                    <dt>{t('nationalId')}</dt>
-                    <dd className="num" data-testid="national-id">
-                      {p.nationalIdMasked}
-                    </dd>
-                  </dl>
-                  <p className="muted small">{t('privacyNote')}</p>
-                </section>
+                <StepsCard id="wh-title" title={t('withholding')}>
+                  <dt>{t('income')}</dt>
+                  <dd>{formatFen(w.pretaxFen, lang)}</dd>
+                  <dt>
+                    {t('deduction')}
+                    <div className="small">{tx(remunerationDeductionText(w.pretaxFen))}</div>
+                  </dt>
+                  <dd>{formatFenLess(w.deductionFen, lang)}</dd>
+                  <dt className="income-steps__result">{t('taxable')}</dt>
+                  <dd className="income-steps__result">{formatFen(w.taxableFen, lang)}</dd>
+                  <dt>{t('taxRate')}</dt>
+                  <dd>{formatPercent(w.ratePercent, lang)}</dd>
+                  <dt>{t('quickDeduction')}</dt>
+                  <dd>{formatFen(w.quickDeductionFen, lang)}</dd>
+                  <dt className="income-steps__result">
+                    {t('tax')}
+                    <div className="small muted">{t('taxFormula')}</div>
+                  </dt>
+                  <dd className="income-steps__result">{formatFen(w.taxFen, lang)}</dd>
+                  <dt className="income-steps__result">{t('net')}</dt>
+                  <dd className="income-steps__result">
+                    {formatFen(p.pretaxFen, lang)} − {formatFen(p.taxFen, lang)} = {formatFen(p.netFen, lang)}
+                  </dd>
+                </StepsCard>
+                <StepsCard id="payee-title" title={t('payee')} after={<p className="muted small">{t('privacyNote')}</p>}>
+                  <dt>{t('payeeName')}</dt>
+                  <dd>{p.payeeName}</dd>
+                  <dt>{t('bankName')}</dt>
+                  <dd>{p.bankName}</dd>
+                  <dt>{t('bankCard')}</dt>
+                  <dd className="income-card-number" data-testid="bank-card">
+                    {p.bankCardMasked}
+                  </dd>
+                  <dt>{t('nationalId')}</dt>
+                  <dd className="num" data-testid="national-id">
+                    {p.nationalIdMasked}
+                  </dd>
+                </StepsCard>
               </div>
               <IncomeLinks pages={['servicefee', 'commissiondetail', 'promotionservicefee']} search={`month=${p.month}`} />
             </>
           );
         }}
-      </QueryState>
+      </MonthQueryState>
     </Page>
   );
 }

@@ -5,14 +5,13 @@ import { DataTable, type DataColumn } from '../../components/data-table/data-tab
 import { TableCard } from '../../components/data-table/table-card.tsx';
 import { Figure } from '../../components/figure.tsx';
 import { Page } from '../../components/page.tsx';
-import { QueryState } from '../../components/query-state.tsx';
 import { FigureTrace } from '../../components/figure-trace/figure-trace.tsx';
 import { formatFen, formatMonth, formatPv } from '../../lib/format.ts';
 import { useLocalText } from '../../lib/use-local-text.ts';
 import { usePromotion } from './api/get-promotion.ts';
 import { IncomeLinks } from './components/income-links.tsx';
 import { formatPercent } from './components/income-format.ts';
-import { MonthSelect } from './components/pickers.tsx';
+import { MonthQueryState, MonthSelect } from './components/pickers.tsx';
 import { useParam } from './components/use-param.ts';
 import './i18n.ts';
 import './income.css';
@@ -81,14 +80,7 @@ export default function PromotionServiceFeePage() {
 
   return (
     <Page title={t('pages.promotionservicefee')} onRefresh={() => q.refetch()} wide>
-      <QueryState
-        refusedText={month ? t('monthRefused', { month: month.slice(0, 20) }) : undefined}
-        query={q}
-        isEmpty={(p) => p.month === null}
-        emptyTitle={t('noStatements')}
-        emptyText={t('noStatementsText')}
-        skeletonLines={8}
-      >
+      <MonthQueryState query={q} month={month}>
         {(p) => (
           <>
             <div className="card income-toolbar">
@@ -124,7 +116,7 @@ export default function PromotionServiceFeePage() {
             <IncomeLinks pages={['servicefee', 'commissiondetail', 'pretaxdetails']} search={`month=${p.month}`} />
           </>
         )}
-      </QueryState>
+      </MonthQueryState>
     </Page>
   );
 }

@@ -13,7 +13,7 @@ import { DocumentButton } from './components/document-button.tsx';
 import { MonthsChart } from './components/months-chart.tsx';
 import { IncomeLinks } from './components/income-links.tsx';
 import { PaidLine } from './components/paid-on.tsx';
-import { MonthSelect } from './components/pickers.tsx';
+import { MonthQueryState, MonthSelect } from './components/pickers.tsx';
 import { StatementItems } from './components/statement-items.tsx';
 import { StatementTable } from './components/statement-table.tsx';
 import { TotalsGrid } from './components/totals.tsx';
@@ -47,14 +47,7 @@ export default function ServiceFeePage() {
 
   return (
     <Page title={t('pages.servicefee')} onRefresh={() => Promise.all([statement.refetch(), list.refetch()])} wide>
-      <QueryState
-        refusedText={month ? t('monthRefused', { month: month.slice(0, 20) }) : undefined}
-        query={statement}
-        isEmpty={(s) => s.month === null}
-        emptyTitle={t('noStatements')}
-        emptyText={t('noStatementsText')}
-        skeletonLines={8}
-      >
+      <MonthQueryState query={statement} month={month}>
         {(s) => (
           <>
             <div className="card income-toolbar">
@@ -106,7 +99,7 @@ export default function ServiceFeePage() {
             </div>
           </>
         )}
-      </QueryState>
+      </MonthQueryState>
     </Page>
   );
 }

@@ -1,10 +1,9 @@
 import type { DocumentLang, DocumentRequest } from '@abo/contract';
-import { Button } from 'antd-mobile';
-import { DownlandOutline } from 'antd-mobile-icons';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { getSession } from '../../../lib/storage.ts';
+import { DownloadButton } from './download-button.tsx';
 import { LongPressImage } from './long-press-image.tsx';
 
 // The toast and the dialog (and the animation library under them) load on the click, with the
@@ -81,18 +80,7 @@ export function DocumentButton({ label, document, disabled = false }: { label: s
   };
   return (
     <>
-      <Button
-        size="small"
-        color="primary"
-        fill="outline"
-        onClick={() => void onClick()}
-        loading={busy}
-        loadingText={t('delivery.preparing')}
-        disabled={disabled}
-        data-export="skip"
-      >
-        <DownlandOutline aria-hidden="true" /> {label}
-      </Button>
+      <DownloadButton label={label} busy={busy} busyText={t('delivery.preparing')} disabled={disabled} onClick={() => void onClick()} />
       {pages ? (
         <LongPressImage
           src={pages.src}

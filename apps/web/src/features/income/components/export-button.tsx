@@ -1,8 +1,8 @@
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import '../../../lib/antd-setup.ts';
-import { DownlandOutline } from 'antd-mobile-icons';
 import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DownloadButton } from './download-button.tsx';
 
 /**
  * A button that turns an element into an image; the export library loads on click. `done` is
@@ -34,17 +34,5 @@ export function ExportButton({
       setBusy(false);
     }
   };
-  return (
-    <Button
-      size="small"
-      color="primary"
-      fill="outline"
-      onClick={() => void onClick()}
-      loading={busy}
-      loadingText={t('exporting')}
-      data-export="skip"
-    >
-      <DownlandOutline aria-hidden="true" /> {label}
-    </Button>
-  );
+  return <DownloadButton label={label} busy={busy} busyText={t('exporting')} onClick={() => void onClick()} />;
 }

@@ -1,6 +1,8 @@
-import { useId } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FreshnessNote } from '../../../components/freshness-note.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { formatMonth } from '../../../lib/format.ts';
 
 interface SelectProps {
@@ -64,4 +66,32 @@ export function MonthSelect({
 export function PySelect({ value, pys, onChange }: { value: string; pys: readonly string[]; onChange: (py: string) => void }) {
   const { t } = useTranslation('income');
   return <LabelledSelect label={t('pyLabel')} value={value} options={pys.includes(value) ? pys : [value, ...pys]} onChange={onChange} />;
+}
+
+/**
+ * The answer for the month picked (`month`, from the address): loading, the month refused, no
+ * statement yet, or the month's answer given to `children`.
+ */
+export function MonthQueryState<T extends { month: string | null }>({
+  query,
+  month,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  month: string | undefined;
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation('income');
+  return (
+    <QueryState
+      refusedText={month ? t('monthRefused', { month: month.slice(0, 20) }) : undefined}
+      query={query}
+      isEmpty={(d) => d.month === null}
+      emptyTitle={t('noStatements')}
+      emptyText={t('noStatementsText')}
+      skeletonLines={8}
+    >
+      {children}
+    </QueryState>
+  );
 }

@@ -1,4 +1,5 @@
 import type { IncomeTotals } from '@abo/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Figure } from '../../../components/figure.tsx';
 import { formatFen, formatFenLess } from '../../../lib/format.ts';
@@ -19,5 +20,18 @@ export function TotalsGrid({ totals, caption }: { totals: IncomeTotals; caption?
         <Figure value={formatFen(totals.netFen, lang)} label={t('net')} />
       </div>
     </div>
+  );
+}
+
+/** A card of worked-out steps under its title: `children` the list's terms and figures, `after` what follows it. */
+export function StepsCard({ id, title, children, after }: { id: string; title: ReactNode; children: ReactNode; after?: ReactNode }) {
+  return (
+    <section className="card" aria-labelledby={id}>
+      <h2 className="card__title" id={id}>
+        {title}
+      </h2>
+      <dl className="income-steps">{children}</dl>
+      {after}
+    </section>
   );
 }
