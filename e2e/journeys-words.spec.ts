@@ -1,4 +1,4 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser, type Locator } from '@playwright/test';
 import { DEMO_PASSWORD, dismissHomeOverlays, settled, shoot, signInAt, staffAt, watchProblems, WEC_UA } from './helpers.ts';
 
 // Issue #32, end to end: the WeChat stand-in page of the demo (66fc5e7), and the words: the
@@ -12,6 +12,20 @@ const NEWCOMER = '10000003';
 const FOUNDERS = '10000004';
 
 const HAN = /[\u4e00-\u9fff]/;
+
+/** Clicks through the first-visit guide (`guide`: its next button) until `notice` shows. */
+async function throughGuideTo(notice: Locator, guide: Locator): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if (await notice.isVisible()) return true;
+        if (await guide.isVisible()) await guide.click({ timeout: 3000 }).catch(() => undefined);
+        return notice.isVisible();
+      },
+      { timeout: 30_000, intervals: [500] },
+    )
+    .toBe(true);
+}
 
 test.describe('the demo’s WeChat stand-in', () => {
   test('filters by person and by channel, and shows all of a person’s messages', async ({ page }) => {
@@ -74,16 +88,7 @@ test.describe('words', () => {
       const notice = page.getByText('上月业绩已结算', { exact: true });
       // The first-visit guide comes first: walk through it until the notice shows.
       const guide = page.getByRole('button', { name: /^(下一步|开始使用)$/ }).first();
-      await expect
-        .poll(
-          async () => {
-            if (await notice.isVisible()) return true;
-            if (await guide.isVisible()) await guide.click({ timeout: 3000 }).catch(() => undefined);
-            return notice.isVisible();
-          },
-          { timeout: 30_000, intervals: [500] },
-        )
-        .toBe(true);
+      await throughGuideTo(notice, guide);
       await expect(page.getByText('上月业绩与服务费已结算完成')).toBeVisible();
       await expect(page.getByText('本月业绩已结算')).toHaveCount(0);
       await shoot(page, 'journeys-notice-zh-CN-390.png', { settleMs: 400 });
@@ -96,16 +101,7 @@ test.describe('words', () => {
     await signInAt(page, NEWCOMER, '/?lang=en');
     const notice = page.getByText("Last month's results are closed", { exact: true });
     const guide = page.getByRole('button', { name: /^(Next|Get started)$/ }).first();
-    await expect
-      .poll(
-        async () => {
-          if (await notice.isVisible()) return true;
-          if (await guide.isVisible()) await guide.click({ timeout: 3000 }).catch(() => undefined);
-          return notice.isVisible();
-        },
-        { timeout: 30_000, intervals: [500] },
-      )
-      .toBe(true);
+    await throughGuideTo(notice, guide);
     await expect(page.getByText("This month's results are closed")).toHaveCount(0);
     await shoot(page, 'journeys-notice-en-US-1280.png', { settleMs: 400 });
   });
