@@ -2,7 +2,7 @@
 // /bff/v1/income/query for the same range (amounts as numbers in yuan) and their total, headed in
 // the request's language; a range the page refuses is refused the same way, and one over 36 months.
 import Papa from 'papaparse';
-import { Code, type IncomeRangeData } from '@abo/contract';
+import { Code, type DocumentLang, type IncomeRangeData } from '@abo/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDatabase } from '../seed/index.ts';
 import { signInHeaders } from '../testing/suite-app.ts';
@@ -26,6 +26,9 @@ function expectedRows(d: IncomeRangeData, total: string): (string | number | nul
 describe('income spreadsheet on the demo seed (today 2026-11-21)', () => {
   let t: TestApp;
   let headers: Record<string, string>;
+  /** The Diamond's income spreadsheet of `from` to `to`, as the document call renders it. */
+  const sheet = (from: string, to: string, format: 'xlsx' | 'csv', lang: DocumentLang) =>
+    renderDocument(t.db, t.config, own(DIAMOND), { kind: 'incomeSheet', from, to, format, lang });
   const query = async (from: string, to: string) =>
     (await t.app.inject({ method: 'POST', url: '/bff/v1/income/query', headers, payload: { channel: 'wec', from, to } })).json();
 
@@ -37,13 +40,7 @@ describe('income spreadsheet on the demo seed (today 2026-11-21)', () => {
   afterAll(() => t?.close());
 
   it('XLSX: the rows of the query page and their total, numbers as numbers, Chinese headers', async () => {
-    const doc = await renderDocument(t.db, t.config, own(DIAMOND), {
-      kind: 'incomeSheet',
-      from: '2025-09',
-      to: '2026-08',
-      format: 'xlsx',
-      lang: 'zh-CN',
-    });
+    const doc = await sheet('2025-09', '2026-08', 'xlsx', 'zh-CN');
     expect(doc.fileName).toBe('income-2025-09-to-2026-08.xlsx');
     expect(doc.contentType).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const page = (await query('2025-09', '2026-08')).data as IncomeRangeData;
@@ -54,13 +51,7 @@ describe('income spreadsheet on the demo seed (today 2026-11-21)', () => {
   });
 
   it('CSV: UTF-8 with a byte-order mark, English headers, the same rows with two decimals', async () => {
-    const doc = await renderDocument(t.db, t.config, own(DIAMOND), {
-      kind: 'incomeSheet',
-      from: '2023-10',
-      to: '2026-09',
-      format: 'csv',
-      lang: 'en-US',
-    });
+    const doc = await sheet('2023-10', '2026-09', 'csv', 'en-US');
     expect(doc).toMatchObject({ fileName: 'income-2023-10-to-2026-09.csv', contentType: 'text/csv; charset=utf-8' });
     const text = doc.body.toString('utf8');
     expect(text.startsWith('\ufeffMonth,Paid on,Pre-tax income,Tax withheld,Net paid\r\n')).toBe(true);
@@ -90,17 +81,17 @@ describe('income spreadsheet on the demo seed (today 2026-11-21)', () => {
     ] as const) {
       const page = await query(from, to);
       expect(page).toMatchObject({ success: false, code: Code.BAD_REQUEST });
-      await expect(
-        renderDocument(t.db, t.config, own(DIAMOND), { kind: 'incomeSheet', from, to, format: 'xlsx', lang: 'zh-CN' }),
-      ).rejects.toMatchObject({
+      await expect(sheet(from, to, 'xlsx', 'zh-CN')).rejects.toMatchObject({
         code: page.code,
         message: page.message,
       });
     }
     // 2023-09 to 2026-09: 37 statement months, every one queryable.
     expect((await query('2023-09', '2026-09')).success).toBe(true);
-    await expect(
-      renderDocument(t.db, t.config, own(DIAMOND), { kind: 'incomeSheet', from: '2023-09', to: '2026-09', format: 'csv', lang: 'zh-CN' }),
-    ).rejects.toMatchObject({ code: Code.BAD_REQUEST, httpStatus: 400, message: expect.stringContaining('37 months') });
+    await expect(sheet('2023-09', '2026-09', 'csv', 'zh-CN')).rejects.toMatchObject({
+      code: Code.BAD_REQUEST,
+      httpStatus: 400,
+      message: expect.stringContaining('37 months'),
+    });
   });
 });

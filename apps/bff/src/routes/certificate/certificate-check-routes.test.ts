@@ -90,14 +90,17 @@ describe('certificate verification codes', () => {
   });
 
   it('gives a corrected certificate a new code, the old code says a newer one exists (when, not its amounts)', async () => {
+    /** October 2025's statement corrected to these tax and net amounts. */
+    const octoberTax = (taxFen: number, netFen: number) =>
+      t.db
+        .updateTable('statements')
+        .set({ tax_fen: taxFen, net_fen: netFen })
+        .where('ada', '=', ADA)
+        .where('month', '=', '2025-10')
+        .execute();
     const before = await certificate('pyCertificate');
     expect((await certificate('pyCertificate')).code).toBe(before.code);
-    await t.db
-      .updateTable('statements')
-      .set({ tax_fen: 21_000, net_fen: 279_000 })
-      .where('ada', '=', ADA)
-      .where('month', '=', '2025-10')
-      .execute();
+    await octoberTax(21_000, 279_000);
     const after = await certificate('pyCertificate');
     expect(after.code).not.toBe(before.code);
     const old = (await check(before.code)).body.data!;
@@ -107,12 +110,7 @@ describe('certificate verification codes', () => {
     expect(old.newer).toEqual({ issuedOn: now.issuedOn, issuedAt: now.issuedAt });
     expect(old.digest).not.toBe(now.digest);
     expect(JSON.stringify(old)).not.toContain('61000');
-    await t.db
-      .updateTable('statements')
-      .set({ tax_fen: 20_000, net_fen: 280_000 })
-      .where('ada', '=', ADA)
-      .where('month', '=', '2025-10')
-      .execute();
+    await octoberTax(20_000, 280_000);
     // The correction put back: the first amounts, their first code, current again.
     expect((await certificate('pyCertificate')).code).toBe(before.code);
     expect((await check(before.code)).body.data!.newer).toBeNull();
