@@ -28,7 +28,6 @@ import {
   type MonthKey,
   type NotificationEvent,
 } from '@abo/plan';
-import type { NotificationKind } from '@abo/contract';
 import type { DB } from '../db/index.ts';
 import { inChunks } from '../db/in-chunks.ts';
 import { attendedCodes } from '../db/monthly-results.ts';
@@ -408,38 +407,29 @@ export async function produceNotifications(db: DB, options: ProduceOptions): Pro
   const opts = { ...options, now: options.now ?? new Date() };
   const preferences = await allPreferences(db);
   const joins = await joinsByUpline(db, opts.today.slice(0, 7), opts.joined);
-  if (opts.only) {
-    // A member new since the last close has figures that moved: their joining is told now.
-    const only = opts.only;
-    const newJoins = new Map<string, { member: Joined; generation: number }[]>();
-    for (const [upline, list] of joins) {
-      const fresh = list.filter((j) => only.has(j.member.ada));
-      if (fresh.length > 0) newJoins.set(upline, fresh);
-    }
-    const store = await openEventStore(db, opts.now, preferences);
-    try {
-      return await store.store(await eventsOf(db, { ...opts, told: only, joins: newJoins }));
-    } finally {
-      await store.close();
-    }
-  }
-  const adas = (await db.selectFrom('distributors').select('ada').orderBy('ada').execute()).map((r) => r.ada);
-  const total = { notifications: 0, queued: 0, byKind: {} as Partial<Record<NotificationKind, number>> };
-  const size = opts.slice ?? MEMBERS_PER_SLICE;
   const store = await openEventStore(db, opts.now, preferences);
   try {
+    if (opts.only) {
+      // A member new since the last close has figures that moved: their joining is told now.
+      const only = opts.only;
+      const newJoins = new Map<string, { member: Joined; generation: number }[]>();
+      for (const [upline, list] of joins) {
+        const fresh = list.filter((j) => only.has(j.member.ada));
+        if (fresh.length > 0) newJoins.set(upline, fresh);
+      }
+      await store.store(await eventsOf(db, { ...opts, told: only, joins: newJoins }));
+      return store.total;
+    }
+    const adas = (await db.selectFrom('distributors').select('ada').orderBy('ada').execute()).map((r) => r.ada);
+    const size = opts.slice ?? MEMBERS_PER_SLICE;
     for (let k = 0; k < adas.length; k += size) {
       const told = new Set(adas.slice(k, k + size));
       const sliceJoins = new Map([...told].filter((ada) => joins.has(ada)).map((ada) => [ada, joins.get(ada)!]));
       const slice = { ...opts, told, joins: sliceJoins, range: { lo: adas[k]!, hi: adas[Math.min(k + size, adas.length) - 1]! } };
-      const done = await store.store(await eventsOf(db, slice));
-      total.notifications += done.notifications;
-      total.queued += done.queued;
-      for (const [kind, n] of Object.entries(done.byKind) as [NotificationKind, number][])
-        total.byKind[kind] = (total.byKind[kind] ?? 0) + n;
+      await store.store(await eventsOf(db, slice));
     }
+    return store.total;
   } finally {
     await store.close();
   }
-  return total;
 }

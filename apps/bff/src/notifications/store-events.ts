@@ -40,14 +40,18 @@ const PUSH: readonly PushChannel[] = ['wec', 'ca'];
 const STAGE = 'notification_stage';
 const STAGE_COLUMNS = ['seq', 'ada', 'kind', 'event_key', 'month', 'title', 'body', 'link', 'params', ...PUSH.map((c) => `push_${c}`)];
 
+type Preferences = Awaited<ReturnType<typeof allPreferences>>;
+
 export interface EventStore {
   /** Stores one batch of events, once each, and queues their pushes. */
-  store(events: Map<string, NotificationEvent[]>): Promise<ProduceSummary>;
+  store(events: Map<string, NotificationEvent[]>): Promise<void>;
+  /** What every batch stored so far. */
+  readonly total: ProduceSummary;
   close(): Promise<void>;
 }
 
 /** A store of events on a connection of its own, its staging table with it, until close(). */
-export async function openEventStore(db: DB, at: Date, preferences: Awaited<ReturnType<typeof allPreferences>>): Promise<EventStore> {
+export async function openEventStore(db: DB, at: Date, preferences: Preferences): Promise<EventStore> {
   const conn = await openImportConn(db);
   try {
     await conn.run(`drop table if exists ${STAGE}`);
@@ -61,8 +65,10 @@ export async function openEventStore(db: DB, at: Date, preferences: Awaited<Retu
     throw err;
   }
   const now = at.toISOString();
+  const total = { notifications: 0, queued: 0, byKind: {} as Partial<Record<NotificationKind, number>> };
   return {
-    store: (events) => storeAll(conn, now, events, preferences),
+    store: (events) => storeAll(conn, now, events, preferences, total),
+    total,
     async close() {
       try {
         await conn.run(`drop table if exists ${STAGE}`);
@@ -73,15 +79,15 @@ export async function openEventStore(db: DB, at: Date, preferences: Awaited<Retu
   };
 }
 
+/** Stores `events`, adding what it stored to `total`. */
 async function storeAll(
   conn: ImportConn,
   now: string,
   events: Map<string, NotificationEvent[]>,
-  preferences: Awaited<ReturnType<typeof allPreferences>>,
-): Promise<ProduceSummary> {
-  let notifications = 0;
-  let queued = 0;
-  const byKind: Partial<Record<NotificationKind, number>> = {};
+  preferences: Preferences,
+  total: { notifications: number; queued: number; byKind: Partial<Record<NotificationKind, number>> },
+): Promise<void> {
+  const { byKind } = total;
   const stage = conn.inserter(STAGE, STAGE_COLUMNS);
   let staged = 0;
   const storeStaged = async () => {
@@ -92,7 +98,7 @@ async function storeAll(
       const from = Number(top?.id ?? 0);
       // Events told before conflict on (ada, event_key) and are left as they were; the rest get
       // their ids in the order staged.
-      notifications += await conn.run(
+      total.notifications += await conn.run(
         `insert into notifications (ada, kind, event_key, month, title, body, link, params, created_at, read_at)
          select ada, kind, event_key, month, title, body, link, params, ?, null from ${STAGE} where true order by seq
          on conflict (ada, event_key) do nothing`,
@@ -101,7 +107,7 @@ async function storeAll(
       // The rows just stored are those past `from`: the transaction holds the write lock (on
       // PostgreSQL the import's lock, which every store takes).
       for (const channel of PUSH)
-        queued += await conn.run(
+        total.queued += await conn.run(
           `insert into notification_outbox (notification_id, ada, channel, idempotency_key, status, attempts, due_at, claimed_until, sent_at, last_error)
            select n.id, n.ada, ?, ${concatId(conn)} || ?, 'pending', 0, ?, null, null, null
            from notifications n join ${STAGE} s on s.ada = n.ada and s.event_key = n.event_key
@@ -142,7 +148,6 @@ async function storeAll(
     if (staged >= ROWS_PER_TRANSACTION) await storeStaged();
   }
   await storeStaged();
-  return { notifications, queued, byKind };
 }
 
 /** The notification id as text: PostgreSQL's bigint needs the cast to concatenate. */
