@@ -9,6 +9,8 @@
 //   - the open months' figures as the close wrote them to monthly_results (`open.*`, rewritten by
 //     every close): the next close of the same months finds whose figures moved by comparing with
 //     them in memory, without reading every open row back (issue #30).
+//   - the closed months the plans look back to (`kept.*`, kept-months.ts), written by the close
+//     that closes each month and kept while a later close reads that month back.
 // One part per array, not one row per member: reading 100 000 rows took seconds every hour.
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { createClosedState, PIN, type ClosedState, type MonthKey, type PyName } from '@abo/plan';
@@ -17,6 +19,7 @@ import type { Database } from '../db/schema.ts';
 import { MONTHLY_RESULT_COLUMNS } from '../db/monthly-results.ts';
 import type { ImportConn, SqlValue } from '../import/conn.ts';
 import type { Members } from './figures.ts';
+import { keptBefore, keptListPart, type KeptWrite } from './kept-months.ts';
 import type { Figures } from './month-figures.ts';
 import { monthlyRow } from './write.ts';
 
@@ -319,16 +322,18 @@ function differsFromSaved(
 
 /**
  * Writes what the close saves, in its transaction: the open months' parts always; with `state`,
- * the state's parts and meta instead of those kept (with no month closed yet, none).
+ * the state's parts and meta instead of those kept (with no month closed yet, none); with `kept`,
+ * the closed months' parts written now (kept-months.ts), those before its first month pruned.
  */
 export async function writeCheckpoint(
   k: Kysely<Database>,
   open: readonly CheckpointPart[],
   state: { readonly state: ClosedState; readonly parts: readonly CheckpointPart[] } | null,
+  kept: { readonly write: KeptWrite; readonly parts: readonly CheckpointPart[] } | null = null,
 ): Promise<void> {
   await k.deleteFrom('close_checkpoint').where('part', 'like', 'open.%').execute();
   if (state) {
-    await k.deleteFrom('close_checkpoint').execute();
+    await k.deleteFrom('close_checkpoint').where('part', 'not like', 'kept.%').execute();
     await k.deleteFrom('meta').where('key', '=', CHECKPOINT_KEY).execute();
     const s = state.state;
     if (s.month !== null) {
@@ -339,5 +344,19 @@ export async function writeCheckpoint(
         .execute();
     }
   }
-  for (const [part, data] of [...(state?.parts ?? []), ...open]) await k.insertInto('close_checkpoint').values({ part, data }).execute();
+  const parts = [...(state?.parts ?? []), ...open];
+  if (kept) {
+    const { write } = kept;
+    const list = keptListPart(write.list);
+    const replaced = [list[0], ...kept.parts.map(([part]) => part)];
+    if (write.fresh) await k.deleteFrom('close_checkpoint').where('part', 'like', 'kept.%').execute();
+    else {
+      await k
+        .deleteFrom('close_checkpoint')
+        .where((e) => e.and([e('part', 'like', 'kept.%'), e.or([e('part', '<', keptBefore(write.from)), e('part', 'in', replaced)])]))
+        .execute();
+    }
+    parts.push(list, ...kept.parts);
+  }
+  for (const [part, data] of parts) await k.insertInto('close_checkpoint').values({ part, data }).execute();
 }

@@ -45,10 +45,12 @@ import {
   readKeptMonths,
   readMembers,
   readMonthFacts,
+  type CloseCalendar,
   type CloseFigures,
   type Members,
 } from './figures.ts';
 import { heldMonthRows } from './held-rows.ts';
+import { keptList, keptMonthParts } from './kept-months.ts';
 import { closeRowWriter, dropIndexes } from './staging.ts';
 import { CLOSE_STATE_KEY, parseCloseState, writeCloseState, type CloseState } from './state.ts';
 import { segmentMonthsFor, writeInSegments, type WrittenFigures } from './segments.ts';
@@ -214,6 +216,16 @@ function pysBetween(from: PyName, to: PyName): PyName[] {
   return out;
 }
 
+/**
+ * The first month (of `whole`) whose figures a close writing from month `writeFrom` on keeps: where
+ * the plans of its PYs look back to (a plan may span two PYs).
+ */
+function keepFrom(whole: CloseCalendar, writeFrom: number, todayMonth: MonthKey): number {
+  const pys = pysBetween(pyOf(whole.months[writeFrom]!), pyOf(todayMonth));
+  const years = Math.max(1, ...pys.flatMap((py) => plansFor(py).map((p) => p.years ?? 1)));
+  return Math.min(writeFrom, Math.max(0, pyFirstMonthIndex(pys[0]!) - 12 * (years - 1) - whole.first));
+}
+
 /** One attempt; null when another writer changed the data before the write (then try again). */
 async function attemptClose(
   conn: ImportConn,
@@ -271,9 +283,7 @@ async function attemptClose(
   // The first month written: the one after the last closed month (all of them the first time).
   const writeFromWhole = closedBefore === null ? 0 : Math.max(0, monthIndex(closedBefore) + 1 - whole.first);
   const pys = pysBetween(pyOf(whole.months[writeFromWhole]!), pyOf(todayMonth));
-  // The figures kept start where the plans of those PYs look back to (a plan may span two PYs).
-  const years = Math.max(1, ...pys.flatMap((py) => plansFor(py).map((p) => p.years ?? 1)));
-  const keepWhole = Math.min(writeFromWhole, Math.max(0, pyFirstMonthIndex(pys[0]!) - 12 * (years - 1) - whole.first));
+  const keepWhole = keepFrom(whole, writeFromWhole, todayMonth);
 
   // From the engine's state after the last closed month when it was kept and fits the tree: the
   // months kept before it are read back as written, and only the orders after it are read.
@@ -328,6 +338,13 @@ async function attemptClose(
   const fromFirst = closedBefore === null || saved?.state ? undefined : opts.all ? 'asked for' : saved?.why;
   const closedNow = cal.months.slice(writeFrom, cal.closed);
   const open = cal.months.slice(cal.closed);
+  // The months closing now that a later close reads back (from the month before the first the next
+  // close keeps), kept as parts beside their rows (kept-months.ts); a first close starts afresh.
+  const kept =
+    closedNow.length > 0 || closedBefore === null
+      ? await keptList(conn, members, closedBefore === null, whole.months[Math.max(0, keepFrom(whole, whole.closed, todayMonth) - 1)]!)
+      : null;
+  const keptSince = kept && closedNow[0] && (kept.from > closedNow[0] ? kept.from : closedNow[0]);
 
   // The members whose rows are written again, staged for the deletes (when not all of them).
   const rewritten = only ?? closingKept?.changed ?? null;
@@ -363,9 +380,18 @@ async function attemptClose(
       await w.timed('monthly_results', () => writeMonthlyResults(w, figures, writeFrom - keep, rewritten, othersFrom));
       if (closedNow.length > 0 || !only) await w.timed('statements', () => writeStatements(w, figures, writeFrom - keep));
       await w.timed('plan_results', () => w.planResults());
-      out = { figures, pin: closing.pin, pinMonth: closing.pinMonth, state: closing.state, rows: w.rows, planMode: w.planMode };
+      const keptParts = kept && keptSince ? keptMonthParts(kept.list, figures, keptSince) : [];
+      out = { figures, pin: closing.pin, pinMonth: closing.pinMonth, state: closing.state, rows: w.rows, planMode: w.planMode, keptParts };
     } else {
-      out = await writeInSegments(conn, writer, members, cal, { pys, today, segmentMonths, planWorker: opts.planWorker, progress });
+      const keptAsked = kept && keptSince ? { list: kept.list, from: keptSince } : null;
+      out = await writeInSegments(conn, writer, members, cal, {
+        pys,
+        today,
+        segmentMonths,
+        planWorker: opts.planWorker,
+        progress,
+        kept: keptAsked,
+      });
     }
     await writer.commit();
     const { figures, pin, pinMonth, state: engineState } = out;
@@ -435,7 +461,12 @@ async function attemptClose(
       const pins = await conn.run(
         `update distributors set pin_code = p.pin_code, pin_month = p.pin_month from close_pins p where distributors.ada = p.ada`,
       );
-      await writeCheckpoint(k, written.openSaved, saveCheckpoint ? { state: written.state, parts: written.stateParts } : null);
+      await writeCheckpoint(
+        k,
+        written.openSaved,
+        saveCheckpoint ? { state: written.state, parts: written.stateParts } : null,
+        kept && { write: kept, parts: written.keptParts ?? [] },
+      );
       progress?.({ phase: 'commit', done: 0, total: 1 });
       // Every process drops the answers it kept (db/data-version.ts), of the members written again
       // alone when not all were; the state records the new version.

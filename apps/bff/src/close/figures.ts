@@ -21,6 +21,7 @@ import { NEW_ARRAYS, type ArrayPool } from './array-pool.ts';
 import { closeAll, type ProgressFn, type Resume } from './close-all.ts';
 import type { PlanInputs } from './plans.ts';
 import type { Figures } from './month-figures.ts';
+import { forEachKeptMonth, type KeptTargets } from './kept-months.ts';
 import { monthlyRow } from './write.ts';
 
 export interface Members {
@@ -255,7 +256,17 @@ export async function readKeptMonths(
   const { n, index } = members;
   const calFirst = monthIndex(f.cal.months[0]!);
   const before = monthKeyOf(calFirst - 1);
-  const last = f.cal.months[upTo - 1]!;
+  const wanted = [before, ...f.cal.months.slice(0, upTo)];
+  // Every member's months: from the parts the closes kept of them (kept-months.ts), where there are.
+  const into: KeptTargets = { ...f, bvFen: f.bvFen! };
+  const kept = only
+    ? new Set<MonthKey>()
+    : await forEachKeptMonth(conn, members, wanted, (month, part) => {
+        if (month === before) part.pins(pinBefore);
+        else part.fill(into, (monthIndex(month) - calFirst) * n);
+      });
+  const missing = wanted.filter((m) => !kept.has(m));
+  if (missing.length === 0) return;
   const adas = adasOf(members, only);
   type Row = [
     ada: string,
@@ -281,7 +292,7 @@ export async function readKeptMonths(
     const rows = await conn.rows<Row>(
       `select ada, month, ppv, bv_fen, gpv, pgpv, bracket, is_q, is_sp, q_legs, qualification_credits, pin_code, new_customers, compliant
        from monthly_results where ada in (${chunk.map(() => '?').join(', ')}) and month >= ? and month <= ?`,
-      [...chunk, before, last],
+      [...chunk, missing[0]!, missing.at(-1)!],
     );
     let at = '';
     let i = -1;

@@ -4,12 +4,14 @@
 // the plans read of every month is kept, in arrays shared with the plan worker; so the memory grows
 // with the members and the months the plans read, not with the members × every month of the
 // history (issue #30: 1 131 MiB at 50 000 members over 51 months when all were held at once).
-import { buildChildren, plansFor, pyFirstMonthIndex, type ClosedState, type PyName } from '@abo/plan';
+import { buildChildren, plansFor, pyFirstMonthIndex, type ClosedState, type MonthKey, type PyName } from '@abo/plan';
 import type { BulkWriter } from '../db/bulk.ts';
 import { ArrayPool } from './array-pool.ts';
 import type { ImportConn } from '../import/conn.ts';
+import type { CheckpointPart } from './checkpoint.ts';
 import type { ProgressFn } from './close-all.ts';
 import { closeFigures, readMonthFacts, type CloseCalendar, type Members } from './figures.ts';
+import { keptMonthParts, type KeptList } from './kept-months.ts';
 import type { Figures } from './month-figures.ts';
 import type { PlanInputs } from './plans.ts';
 import { openFigureWriter, planSource, writeMonthlyResults, writeStatements } from './write.ts';
@@ -37,6 +39,8 @@ export interface WrittenFigures {
   readonly state: ClosedState;
   readonly rows: Record<string, number>;
   readonly planMode: 'worker' | 'inline';
+  /** The closed months kept as parts (kept-months.ts), when asked for. */
+  readonly keptParts?: readonly CheckpointPart[];
 }
 
 export interface SegmentOptions {
@@ -45,6 +49,8 @@ export interface SegmentOptions {
   readonly segmentMonths: number;
   readonly planWorker?: boolean;
   readonly progress?: ProgressFn;
+  /** The closed months to keep as parts (kept-months.ts): with which list, from which month. */
+  readonly kept?: { readonly list: KeptList; readonly from: MonthKey } | null;
 }
 
 /** The first month (an index into `cal`) the plans of `pys` read: the first PY with plans, or as many PYs back as its plans span. */
@@ -125,6 +131,7 @@ export async function writeInSegments(
   let last: ReturnType<typeof closeFigures> | null = null;
   const waiting = [...planPys];
   const pool = new ArrayPool();
+  const keptParts: CheckpointPart[] = [];
   try {
     for (let a = 0; a < M;) {
       // A run ends on a closed month (where the next one starts from its state), but the last.
@@ -162,6 +169,7 @@ export async function writeInSegments(
       const ready = waiting.filter((py) => b === M || pyFirstMonthIndex(py) + 11 < cal.first + b);
       waiting.splice(0, ready.length);
       source.ready(ready, cells);
+      if (opts.kept) keptParts.push(...keptMonthParts(opts.kept.list, f, opts.kept.from));
       const monthly = await writeMonthlyResults(w, f, 0);
       const statements = await writeStatements(w, f, 0);
       rows['monthly_results']! += monthly;
@@ -176,5 +184,5 @@ export async function writeInSegments(
     await w.close();
   }
   rows['plan_results'] = w.rows['plan_results'] ?? 0;
-  return { figures: last!.figures, pin: last!.pin, pinMonth: last!.pinMonth, state: state!, rows, planMode: w.planMode };
+  return { figures: last!.figures, pin: last!.pin, pinMonth: last!.pinMonth, state: state!, rows, planMode: w.planMode, keptParts };
 }
