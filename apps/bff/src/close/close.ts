@@ -297,6 +297,8 @@ async function attemptClose(
   let only: Uint8Array | null = null;
   /** At a month's end, whose rows of the months closing moved (the others' are closed in place). */
   let closingKept: ClosingRows | null = null;
+  /** The closed months read back from the table for everyone (no part kept of them yet: kept now). */
+  let backfill: MonthKey[] = [];
   if (saved?.state && closedBefore !== null) {
     cal = closeCalendar(whole.months[keepWhole]!, todayMonth, closedAfter);
     writeFrom = writeFromWhole - keepWhole;
@@ -324,7 +326,8 @@ async function attemptClose(
     }
     progress?.({ phase: 'read kept months', done: 0, total: 1 });
     // Of the frontline legs of the members evaluated, only whether they were Q.
-    await readKeptMonths(conn, members, writeFrom, closing.figures, closing.plans.initialPin!, only, only && historyMembers(members, only));
+    const legs = only && historyMembers(members, only);
+    backfill = await readKeptMonths(conn, members, writeFrom, closing.figures, closing.plans.initialPin!, only, legs);
     progress?.({ phase: 'stage', done: 0, total: 1 });
     if (only) closing = { ...closing, plans: { ...closing.plans, only } };
   } else if (writeFrom > 0 || cal.closed <= segmentMonths) {
@@ -339,12 +342,15 @@ async function attemptClose(
   const closedNow = cal.months.slice(writeFrom, cal.closed);
   const open = cal.months.slice(cal.closed);
   // The months closing now that a later close reads back (from the month before the first the next
-  // close keeps), kept as parts beside their rows (kept-months.ts); a first close starts afresh.
+  // close keeps), kept as parts beside their rows (kept-months.ts), and those it read back from the
+  // table (kept before parts were: a database from before them has its parts after one month's end);
+  // a first close starts afresh.
   const kept =
-    closedNow.length > 0 || closedBefore === null
+    closedNow.length > 0 || closedBefore === null || backfill.length > 0
       ? await keptList(conn, members, closedBefore === null, whole.months[Math.max(0, keepFrom(whole, whole.closed, todayMonth) - 1)]!)
       : null;
-  const keptSince = kept && closedNow[0] && (kept.from > closedNow[0] ? kept.from : closedNow[0]);
+  const keepNow = new Set([...closedNow, ...backfill].filter((m) => kept && m >= kept.from));
+  const keptNow = (month: MonthKey) => keepNow.has(month);
 
   // The members whose rows are written again, staged for the deletes (when not all of them).
   const rewritten = only ?? closingKept?.changed ?? null;
@@ -380,10 +386,10 @@ async function attemptClose(
       await w.timed('monthly_results', () => writeMonthlyResults(w, figures, writeFrom - keep, rewritten, othersFrom));
       if (closedNow.length > 0 || !only) await w.timed('statements', () => writeStatements(w, figures, writeFrom - keep));
       await w.timed('plan_results', () => w.planResults());
-      const keptParts = kept && keptSince ? keptMonthParts(kept.list, figures, keptSince) : [];
+      const keptParts = kept ? keptMonthParts(kept.list, figures, keptNow) : [];
       out = { figures, pin: closing.pin, pinMonth: closing.pinMonth, state: closing.state, rows: w.rows, planMode: w.planMode, keptParts };
     } else {
-      const keptAsked = kept && keptSince ? { list: kept.list, from: keptSince } : null;
+      const keptAsked = kept && { list: kept.list, keep: keptNow };
       out = await writeInSegments(conn, writer, members, cal, {
         pys,
         today,

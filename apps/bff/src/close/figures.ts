@@ -224,7 +224,9 @@ function adasOf(members: Members, only: Uint8Array | null): string[] {
  * plans look back to, as the closes before wrote them, instead of re-running the engine over them.
  * Only the members flagged in `only`, when given, and of those flagged in `legs` besides, only
  * whether they were Q (what a sponsor's plans read of a frontline leg); a member without a row
- * (not joined yet) keeps zeros.
+ * (not joined yet) keeps zeros. Of everyone, the months kept as parts come from them
+ * (kept-months.ts); answers the others read from the table for everyone (the month before aside),
+ * which the close can keep as parts from `f`.
  */
 export async function readKeptMonths(
   conn: ImportConn,
@@ -234,8 +236,8 @@ export async function readKeptMonths(
   pinBefore: Uint16Array,
   only: Uint8Array | null = null,
   legs: Uint8Array | null = null,
-): Promise<void> {
-  if (upTo === 0) return;
+): Promise<MonthKey[]> {
+  if (upTo === 0) return [];
   if (only && legs) {
     const legsOnly = legs.map((x, i) => (x && !only[i] ? 1 : 0));
     const { n, index } = members;
@@ -266,7 +268,7 @@ export async function readKeptMonths(
         else part.fill(into, (monthIndex(month) - calFirst) * n);
       });
   const missing = wanted.filter((m) => !kept.has(m));
-  if (missing.length === 0) return;
+  if (missing.length === 0) return [];
   const adas = adasOf(members, only);
   type Row = [
     ada: string,
@@ -327,6 +329,7 @@ export async function readKeptMonths(
       f.compliant[cell] = Number(r[13]);
     }
   }
+  return only ? [] : missing.filter((m) => m !== before);
 }
 
 /**

@@ -80,6 +80,25 @@ describe('the closed months kept as parts', () => {
     expect(await written(parts.db, '2026-10')).toEqual(await written(table.db, '2026-10'));
   });
 
+  it('are kept by the first month’s end of a database that has none, of the months it reads back', async () => {
+    const company = randomCompany(14, '2026-11-02');
+    const t = await fresh();
+    let known = '0000-00-00';
+    for (const today of ['2026-10-14', '2026-10-30', '2026-11-02']) {
+      await importDirectory(t.db, { dir: t.folder(filesBetween(company, known, today)), today });
+      known = today;
+      // As a database closed before the parts were: none kept.
+      if (today === '2026-11-02') await t.db.deleteFrom('close_checkpoint').where('part', 'like', 'kept.%').execute();
+      await closeMonths(t.db, { today, notify: false });
+    }
+    // Read back from the table, September 2025 to September 2026, and October closing now; of August
+    // 2025 the close reads only the pin held before, for all but the first month's end of a database.
+    const months = await keptMonths(t.db);
+    expect(months[0]).toBe('2025-09');
+    expect(months.at(-2)).toBe('2026-10');
+    expect(months).toHaveLength(15);
+  });
+
   it('keep only the months a later close reads back, and start again after the history is replaced', async () => {
     const company = randomCompany(13, '2026-12-01');
     const t = await fresh();

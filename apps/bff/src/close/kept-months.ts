@@ -128,10 +128,10 @@ function keptMonthPart(list: KeptList, f: Figures, m: number): CheckpointPart {
   return [partOf(f.cal.months[m]!), deflateRawSync(new Uint8Array(data), { level: 1 })];
 }
 
-/** The parts of the closed months of `f` from `from` on. */
-export function keptMonthParts(list: KeptList, f: Figures, from: MonthKey): CheckpointPart[] {
+/** The parts of the closed months of `f` that `keep` asks for. */
+export function keptMonthParts(list: KeptList, f: Figures, keep: (month: MonthKey) => boolean): CheckpointPart[] {
   const out: CheckpointPart[] = [];
-  for (let m = 0; m < f.cal.closed; m++) if (f.cal.months[m]! >= from) out.push(keptMonthPart(list, f, m));
+  for (let m = 0; m < f.cal.closed; m++) if (keep(f.cal.months[m]!)) out.push(keptMonthPart(list, f, m));
   return out;
 }
 

@@ -49,8 +49,8 @@ export interface SegmentOptions {
   readonly segmentMonths: number;
   readonly planWorker?: boolean;
   readonly progress?: ProgressFn;
-  /** The closed months to keep as parts (kept-months.ts): with which list, from which month. */
-  readonly kept?: { readonly list: KeptList; readonly from: MonthKey } | null;
+  /** The closed months to keep as parts (kept-months.ts): with which list, which months. */
+  readonly kept?: { readonly list: KeptList; readonly keep: (month: MonthKey) => boolean } | null;
 }
 
 /** The first month (an index into `cal`) the plans of `pys` read: the first PY with plans, or as many PYs back as its plans span. */
@@ -169,7 +169,7 @@ export async function writeInSegments(
       const ready = waiting.filter((py) => b === M || pyFirstMonthIndex(py) + 11 < cal.first + b);
       waiting.splice(0, ready.length);
       source.ready(ready, cells);
-      if (opts.kept) keptParts.push(...keptMonthParts(opts.kept.list, f, opts.kept.from));
+      if (opts.kept) keptParts.push(...keptMonthParts(opts.kept.list, f, opts.kept.keep));
       const monthly = await writeMonthlyResults(w, f, 0);
       const statements = await writeStatements(w, f, 0);
       rows['monthly_results']! += monthly;
