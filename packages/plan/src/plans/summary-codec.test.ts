@@ -26,10 +26,7 @@ describe('the stored plan summary', () => {
         result('ELITE_2627', 'met', [330], null),
         result('NEW_RANK_2627', 'missed', []),
       ]),
-    ).toBe(
-      '{"SEMINAR_2627":{"status":"atRisk","achieved":[330,2,7,61234.5,1],"level":"STANDARD"},' +
-        '"ELITE_2627":{"status":"met","achieved":[330],"level":null},"NEW_RANK_2627":{"status":"missed","achieved":[]}}',
-    );
+    ).toBe('{"SEMINAR_2627":["r",[330,2,7,61234.5,1],"STANDARD"],"ELITE_2627":["m",[330],null],"NEW_RANK_2627":["x",[]]}');
     expect(() => encodePlanSummary([result('X', 'met', [Number.NaN])])).toThrow(RangeError);
   });
 
@@ -81,10 +78,22 @@ describe('the stored plan summary', () => {
     const why = withText({ code: 'legs', params: { kind: 'lddMarkets', need: 6, legs: 3 } });
     expect(why.text).toEqual({ zh: '需6个LDD市场，但一线只有3条', en: 'needs 6 LDD markets but the frontline has only 3 legs' });
     const encoded = encodePlanSummary([{ ...result('FEM_TRAVEL_2627', 'outOfReach', [0, 1, 2]), reason: why } as PlanResult]);
-    expect(encoded).toBe(
-      '{"FEM_TRAVEL_2627":{"status":"outOfReach","achieved":[0,1,2],"reason":{"code":"legs","params":{"kind":"lddMarkets","need":6,"legs":3}}}}',
-    );
+    expect(encoded).toBe('{"FEM_TRAVEL_2627":["o",[0,1,2],0,0,{"code":"legs","params":{"kind":"lddMarkets","need":6,"legs":3}}]}');
     expect(decodePlanSummary(encoded).get('FEM_TRAVEL_2627')).toEqual({ status: 'outOfReach', achieved: [0, 1, 2], reason: why });
+  });
+
+  it('reads summaries stored with each plan as an object, as written before the positional rows', () => {
+    const objects = decodePlanSummary(
+      '{"SEMINAR_2627":{"status":"atRisk","achieved":[330,2,7,61234.5,1],"level":"STANDARD"},' +
+        '"ELITE_2627":{"status":"met","achieved":[330],"level":null},"NEW_RANK_2627":{"status":"onTrack","achieved":[3],"soFar":[0]},' +
+        '"FEM_TRAVEL_2627":{"status":"outOfReach","achieved":[0,1,2],"reason":{"code":"legs","params":{"kind":"lddMarkets","need":6,"legs":3}}}}',
+    );
+    const rows = decodePlanSummary(
+      '{"SEMINAR_2627":["r",[330,2,7,61234.5,1],"STANDARD"],"ELITE_2627":["m",[330],null],"NEW_RANK_2627":["t",[3],0,[0]],' +
+        '"FEM_TRAVEL_2627":["o",[0,1,2],0,0,{"code":"legs","params":{"kind":"lddMarkets","need":6,"legs":3}}]}',
+    );
+    expect(objects.size).toBe(4);
+    expect(rows).toEqual(objects);
   });
 
   it('reads summaries stored before the reason was a code and params, and before it existed', () => {
@@ -134,9 +143,16 @@ describe('the stored plan summary', () => {
         NO_ACHIEVED: { status: 'met' },
         BAD_LEVEL: { status: 'met', achieved: [], level: 3 },
         BARE_STATUS: 'met',
+        GOOD_ROW: ['t', [1], 0, [0]],
+        BAD_LETTER: ['q', [1]],
+        ROW_TOO_LONG: ['m', [1], 0, 0, { code: 'legs', params: { kind: 'lddMarkets', need: 6, legs: 3 } }, 1],
+        ROW_BAD_SO_FAR: ['m', [1], 0, [1]],
+        ROW_BAD_REASON: ['o', [1], 0, 0, { code: 'nope', params: {} }],
+        ROW_BAD_LEVEL: ['m', [], 3],
       }),
     );
-    expect([...s.keys()]).toEqual(['GOOD']);
+    expect([...s.keys()]).toEqual(['GOOD', 'GOOD_ROW']);
+    expect(s.get('GOOD_ROW')).toEqual({ status: 'onTrack', achieved: [1], soFar: [0] });
     for (const damaged of ['{not json', '[]', 'null', '"met"', '', null, undefined]) expect(decodePlanSummary(damaged).size).toBe(0);
   });
 });
@@ -331,7 +347,7 @@ describe('every out-of-reach reason the engine gives reads back from the store a
     expect(r.reason).toMatchObject({ code, text: { zh, en } });
     // Stored as its code and params only, worded again on reading.
     const encoded = encodePlanSummary([r]);
-    expect((JSON.parse(encoded) as Record<string, { reason: unknown }>).TEST_REASON!.reason).toEqual({ code, params: r.reason!.params });
+    expect((JSON.parse(encoded) as Record<string, unknown[]>).TEST_REASON![4]).toEqual({ code, params: r.reason!.params });
     const stored = decodePlanSummary(encoded).get('TEST_REASON');
     expect(stored?.reason).toMatchObject({ code, text: { zh, en } });
     // With detail the criterion says the same.

@@ -144,8 +144,8 @@ describe('/bff/v1/incentive', () => {
         .updateTable('plan_results')
         .set({
           summary: encodePlanSummary(evaluatePy(loaded.history, '26/27', '2026-11-21')).replace(
-            '"SEMINAR_2627":{"status":"onTrack"',
-            '"SEMINAR_2627":{"status":"atRisk"',
+            '"SEMINAR_2627":["t"',
+            '"SEMINAR_2627":["r"',
           ),
         })
         .where('ada', '=', ME)
