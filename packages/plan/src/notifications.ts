@@ -10,6 +10,8 @@ import { daysLeftInMonth, type MonthKey, type PyName } from './calendar.ts';
 import { formatFen } from './money.ts';
 import { pinName } from './pins.ts';
 import { criterionLabel, criterionRequired } from './plans/kinds.ts';
+import { planMonths } from './plans/history-summary.ts';
+import { plansFor } from './plans/registry.ts';
 import type { PlanDef, Status } from './plans/types.ts';
 import type { RuleTable } from './rules/types.ts';
 import { num, text, type Text } from './text.ts';
@@ -311,6 +313,34 @@ function required(plan: PlanDef): readonly number[] {
   let r = requiredOf.get(plan);
   if (!r) requiredOf.set(plan, (r = plan.criteria.map(criterionRequired)));
   return r;
+}
+
+/** One of a member's plans as the close evaluated it or stored it: what its events are made of. */
+export type MemberPlan = Omit<PlanFacts, 'py'>;
+
+/** The first month whose attendance the plans of `py` count, up to today's month. */
+export function attendanceFrom(py: PyName, todayMonth: MonthKey): MonthKey {
+  return plansFor(py)
+    .map((p) => planMonths(p)[0]!)
+    .reduce((a, b) => (b < a ? b : a), todayMonth);
+}
+
+/**
+ * What a member's plans of today's PY tell, plan by plan: an event's registration closing soon
+ * (attended: the events attended from attendanceFrom through today's month), then what was reached.
+ */
+export function memberPlanEvents(
+  plans: Iterable<MemberPlan>,
+  py: PyName,
+  attended: ReadonlySet<string>,
+  today: string,
+): NotificationEvent[] {
+  const out: NotificationEvent[] = [];
+  for (const p of plans) {
+    out.push(...eventDeadlineEvents({ plan: p.plan, py, status: p.status, attended, today }));
+    out.push(...planEvents({ ...p, py }));
+  }
+  return out;
 }
 
 /** A plan reached or moved out of reach, and each criterion met (once a PY each). */

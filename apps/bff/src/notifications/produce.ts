@@ -10,21 +10,21 @@
 //     registration closing within 3 days for a plan still in reach (told at the first close then).
 import {
   addMonths,
+  attendanceFrom,
   decodePlanSummary,
-  eventDeadlineEvents,
   JOIN_NEWS_GENERATIONS,
   legEvents,
   memberJoinedEvent,
   monthClosedEvent,
   nearThresholdEvents,
   paysOut,
+  memberPlanEvents,
   planByCode,
-  planEvents,
-  planMonths,
   plansFor,
   pinReachedEvent,
   pyOf,
   rulesFor,
+  type MemberPlan,
   type MonthKey,
   type NotificationEvent,
 } from '@abo/plan';
@@ -345,9 +345,7 @@ async function eventsOf(
 
   // Today's PY's plans, as the close stored them, and the events attended in their periods (an
   // event's registration deadline is told only to those who have not attended it).
-  const from = plansFor(py)
-    .map((p) => planMonths(p)[0]!)
-    .reduce((a, b) => (b < a ? b : a), todayMonth);
+  const from = attendanceFrom(py, todayMonth);
   const planRows = () => db.selectFrom('plan_results').select(['ada', 'summary']).where('py', '=', py);
   const plansOf = (adas: string[]) => planRows().where('ada', 'in', adas).orderBy('ada').execute();
   const attendedOf = (adas: string[]) =>
@@ -373,22 +371,13 @@ async function eventsOf(
   }
   const none = new Set<string>();
   for (const row of summaries) {
+    const plans: MemberPlan[] = [];
     for (const [code, entry] of decodePlanSummary(row.summary)) {
       const plan = planByCode(code);
-      if (!plan) continue;
-      add(row.ada, eventDeadlineEvents({ plan, py, status: entry.status, attended: attended.get(row.ada) ?? none, today: opts.today }));
-      add(
-        row.ada,
-        planEvents({
-          plan,
-          py,
-          status: entry.status,
-          reason: entry.reason ?? null,
-          achieved: entry.achieved,
-          soFar: entry.soFar ?? [],
-        }),
-      );
+      if (plan)
+        plans.push({ plan, status: entry.status, reason: entry.reason ?? null, achieved: entry.achieved, soFar: entry.soFar ?? [] });
     }
+    add(row.ada, memberPlanEvents(plans, py, attended.get(row.ada) ?? none, opts.today));
   }
   return out;
 }

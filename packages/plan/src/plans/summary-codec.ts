@@ -47,6 +47,16 @@ function quote(s: string): string {
 const LETTER: Readonly<Record<Status, string>> = { met: 'm', onTrack: 't', atRisk: 'r', outOfReach: 'o', missed: 'x' };
 const STATUS_OF: ReadonlyMap<unknown, Status> = new Map(Object.entries(LETTER).map(([status, letter]) => [letter, status as Status]));
 
+/** The criteria (by position) whose achieved value reaches what they need only with the open month so far. */
+function soFarOf(r: PlanResult): number[] {
+  const out: number[] = [];
+  for (let c = 0; c < r.criteria.length; c++) {
+    const x = r.criteria[c]!;
+    if (!x.met && x.achieved >= x.required) out.push(c);
+  }
+  return out;
+}
+
 /** The summary of one distributor's plans of one PY, as stored. */
 export function encodePlanSummary(results: readonly PlanResult[]): string {
   let s = '{';
@@ -60,11 +70,7 @@ export function encodePlanSummary(results: readonly PlanResult[]): string {
       s += (c ? ',' : '') + String(v);
     }
     s += ']';
-    let soFar = '';
-    for (let c = 0; c < r.criteria.length; c++) {
-      const x = r.criteria[c]!;
-      if (!x.met && x.achieved >= x.required) soFar += (soFar ? ',' : '') + String(c);
-    }
+    const soFar = soFarOf(r).join(',');
     // Trailing fields only as far as one is there.
     const level = r.levels ? (r.achievedLevel ? quote(r.achievedLevel) : 'null') : '0';
     if (r.reason) s += `,${level},${soFar ? `[${soFar}]` : '0'},${JSON.stringify({ code: r.reason.code, params: r.reason.params })}`;
