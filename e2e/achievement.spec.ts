@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { pagesUnder, signInAt, watchProblems } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { pagesUnder, signInAt } from './helpers.ts';
 
 const ROUTES = pagesUnder('/achievement');
 
@@ -34,9 +35,8 @@ async function bff<T>(page: Page, path: string, body: object): Promise<T> {
   ) as Promise<T>;
 }
 
-test('every /achievement route renders real data for 10000001 without errors', async ({ page }) => {
+test('every /achievement route renders real data for 10000001 without errors', async ({ page, problems }) => {
   test.setTimeout(120_000);
-  const problems = watchProblems(page);
   await signInAt(page, '10000001', '/achievement?channel=wec');
   await expectLoaded(page, '/achievement');
   for (const path of ROUTES.slice(1)) {
@@ -47,11 +47,9 @@ test('every /achievement route renders real data for 10000001 without errors', a
   // below it may have drawn too.
   await page.goto('/front/achievement');
   await expect(page.locator('figure.chart canvas').first()).toBeVisible();
-  expect(problems).toEqual([]);
 });
 
-test('a target pin set then adjusted persists across reloads', async ({ page }) => {
-  const problems = watchProblems(page);
+test('a target pin set then adjusted persists across reloads', async ({ page, problems }) => {
   await signInAt(page, '10000001', '/achievement/localranktracking/settarget?channel=wec');
   const radios = page.locator('input[name="target-pin"]');
   await expect(radios.first()).toBeVisible();
@@ -76,11 +74,9 @@ test('a target pin set then adjusted persists across reloads', async ({ page }) 
   expect(String(afterAdjust.targetPin)).toBe(second);
   await page.goto('/front/achievement/localranktracking/adjusttarget');
   await expect(page.locator(`input[name="target-pin"][value="${second}"]`)).toBeChecked();
-  expect(problems).toEqual([]);
 });
 
-test('an invitation shows a QR code and a link that opens the sign-in page', async ({ page, context }) => {
-  const problems = watchProblems(page);
+test('an invitation shows a QR code and a link that opens the sign-in page', async ({ page, context, problems }) => {
   await signInAt(page, '10000001', '/achievement/dealerinvitation?channel=wec');
   await page.locator('input[name="inviteeName"]').fill('张先生');
   await page.locator('textarea[name="note"]').fill('周六产品分享会');
@@ -96,11 +92,9 @@ test('an invitation shows a QR code and a link that opens the sign-in page', asy
   expect(res?.status()).toBe(200);
   await expect(visitor.locator('input[name="username"]')).toBeVisible();
   await visitor.close();
-  expect(problems).toEqual([]);
 });
 
-test('the estimate moves the bracket across a boundary and agrees with the server', async ({ page }) => {
-  const problems = watchProblems(page);
+test('the estimate moves the bracket across a boundary and agrees with the server', async ({ page, problems }) => {
   await signInAt(page, '10000001', '/achievement/estimate?channel=wec');
   const bracket = page.getByTestId('est-bracket');
   await expect(bracket).toBeVisible();
@@ -132,15 +126,13 @@ test('the estimate moves the bracket across a boundary and agrees with the serve
   await expect(bracket).toHaveText(`${server.after.bracketPercent}%`);
   const pretax = await page.getByTestId('est-pretax').textContent();
   expect(pretax?.replace(/[^\d]/g, '')).toBe(String(server.after.pretaxFen));
-  expect(problems).toEqual([]);
 });
 
 test.describe('on a 390-px phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('every /achievement route fits the screen width (tables scroll inside their card)', async ({ page }) => {
+  test('every /achievement route fits the screen width (tables scroll inside their card)', async ({ page, problems }) => {
     test.setTimeout(120_000);
-    const problems = watchProblems(page);
     await signInAt(page, '10000001', '/achievement?channel=wec&lang=zh');
     for (const path of ROUTES) {
       if (path !== '/achievement') await page.goto(`/front${path}`);
@@ -148,6 +140,5 @@ test.describe('on a 390-px phone', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
-    expect(problems).toEqual([]);
   });
 });

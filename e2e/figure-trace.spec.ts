@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { seriousAxe, settled, shoot, signInAt, watchProblems } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { seriousAxe, settled, signInAt } from './helpers.ts';
 
 // The new member's moment (docs/product.md, Who uses it): "how is this calculated" opens the trace of *that* figure —
 // its inputs, the rule, the result — not a generic help page. As the demo Platinum (README:
@@ -69,8 +70,11 @@ for (const layout of LAYOUTS) {
   test.describe(`figure traces on ${layout.name} (${layout.viewport.width} × ${layout.viewport.height}), ${layout.lang}`, () => {
     test.use({ viewport: layout.viewport, hasTouch: layout.name === 'phone' });
 
-    test('/achievement: the bracket’s "how is this calculated" opens that month’s trace with the page’s figures', async ({ page }) => {
-      const problems = watchProblems(page);
+    test('/achievement: the bracket’s "how is this calculated" opens that month’s trace with the page’s figures', async ({
+      page,
+      problems,
+      shoot,
+    }) => {
       await signInAt(page, PLATINUM, `/achievement?${layout.query}`);
       await settled(page);
       const ppv = await figure(page, layout.ppv);
@@ -98,7 +102,7 @@ for (const layout of LAYOUTS) {
       await expect(dialog.getByRole('link')).toHaveAttribute('href', '/front/descpage?code=BRACKET');
       expect(await seriousAxe(page, '.trace-popup')).toEqual([]);
       // The popup finishes sliding in before the picture.
-      await shoot(page, `trace-bracket-${tag}.png`, { settleMs: 400 });
+      await shoot(`trace-bracket-${tag}.png`, { settleMs: 400 });
 
       // Escape closes it and the focus is back on the button.
       await page.keyboard.press('Escape');
@@ -109,10 +113,12 @@ for (const layout of LAYOUTS) {
       await page.goto(`/front/achievement/topup?${layout.query}`);
       await settled(page);
       expect(await figure(page, layout.marketPv)).toBe(gpv);
-      expect(problems).toEqual([]);
     });
 
-    test('/achievement/localranktracking: a month’s SP answer opens that month’s test with its APV and 21 % legs', async ({ page }) => {
+    test('/achievement/localranktracking: a month’s SP answer opens that month’s test with its APV and 21 % legs', async ({
+      page,
+      shoot,
+    }) => {
       await signInAt(page, PLATINUM, `/achievement/localranktracking?${layout.query}`);
       await settled(page);
       const row = page.locator('main:visible tr').filter({ has: page.getByRole('rowheader', { name: layout.october, exact: true }) });
@@ -122,11 +128,14 @@ for (const layout of LAYOUTS) {
       await row.getByRole('button', { name: `${layout.button} ${layout.spMonth} ${layout.october}` }).click();
       const dialog = page.getByRole('dialog');
       await expect(dialog.locator('[data-testid="trace-result"]')).toHaveText(layout.spResult(apv, qLegs));
-      await shoot(page, `trace-sp-${tag}.png`, { settleMs: 400 });
+      await shoot(`trace-sp-${tag}.png`, { settleMs: 400 });
     });
 
-    test('/incentiveplan/marketdetails: the Q headline opens this month’s Q trace with the month’s own volumes', async ({ page }) => {
-      const problems = watchProblems(page);
+    test('/incentiveplan/marketdetails: the Q headline opens this month’s Q trace with the month’s own volumes', async ({
+      page,
+      problems,
+      shoot,
+    }) => {
       await signInAt(page, PLATINUM, `/incentiveplan/marketdetails?${layout.query}`);
       await settled(page);
       // The open month's row of the month table: its personal and group PV.
@@ -157,21 +166,20 @@ for (const layout of LAYOUTS) {
       }
       await expect(dialog.getByRole('link')).toHaveAttribute('href', '/front/descpage?code=Q_MONTH');
       expect(await seriousAxe(page, '.trace-popup')).toEqual([]);
-      await shoot(page, `trace-q-${tag}.png`, { settleMs: 400 });
+      await shoot(`trace-q-${tag}.png`, { settleMs: 400 });
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
       await expect(button).toBeFocused();
-      expect(problems).toEqual([]);
     });
 
-    test('/income/pretaxdetails: the tax’s trace works the withholding out', async ({ page }) => {
+    test('/income/pretaxdetails: the tax’s trace works the withholding out', async ({ page, shoot }) => {
       await signInAt(page, PLATINUM, `/income/pretaxdetails?${layout.query}`);
       await settled(page);
       await page.getByRole('button', { name: new RegExp(`^${layout.button.replace('?', '\\?')}`) }).click();
       const dialog = page.getByRole('dialog');
       await expect(dialog).toBeVisible();
       await expect(dialog.locator('[data-testid="trace-result"]')).toContainText('¥');
-      await shoot(page, `trace-tax-${tag}.png`, { settleMs: 400 });
+      await shoot(`trace-tax-${tag}.png`, { settleMs: 400 });
     });
   });
 }

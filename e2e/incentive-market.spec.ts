@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { MARKET_PAGES, signInAt, watchProblems } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { MARKET_PAGES, signInAt } from './helpers.ts';
 
 /** A masked ADA as docs/contract.md §5 shows it: 3 digits, six asterisks, 2 digits. */
 const MASKED_ADA = /\d{3}\*{6}\d{2}/;
@@ -14,8 +15,7 @@ async function expectPage(page: Page, path: string) {
 }
 
 test.describe('market pages as a Diamond (10000002)', () => {
-  test('every market route shows real, masked figures without problems', async ({ page }) => {
-    const problems = watchProblems(page);
+  test('every market route shows real, masked figures without problems', async ({ page, problems }) => {
     await signInAt(page, '10000002', '/incentiveplan/trackingpartnersmonthly');
     for (const path of MARKET_PAGES) {
       await expectPage(page, path);
@@ -29,11 +29,9 @@ test.describe('market pages as a Diamond (10000002)', () => {
       // Full ADAs of the downline never reach the page.
       expect(await page.locator('main:visible').innerText()).not.toMatch(/\b\d{8}\b/);
     }
-    expect(problems).toEqual([]);
   });
 
-  test('monthly partners: the frontline with Q progress; a row opens market details', async ({ page }) => {
-    const problems = watchProblems(page);
+  test('monthly partners: the frontline with Q progress; a row opens market details', async ({ page, problems }) => {
     await signInAt(page, '10000002', '/incentiveplan/trackingpartnersmonthly?lang=en');
     const table = page.locator('table.market-table:visible');
     await expect(table).toBeVisible();
@@ -49,11 +47,9 @@ test.describe('market pages as a Diamond (10000002)', () => {
     await expect(page).toHaveURL(/\/incentiveplan\/marketdetails\?ref=m\d+/);
     await expect(page.locator('.market-member__name:visible')).toContainText(MASKED_ADA);
     await expect(page.locator('table.market-table:visible').first()).toBeVisible();
-    expect(problems).toEqual([]);
   });
 
-  test('market member tracking filters, sorts and pages on the server', async ({ page }) => {
-    const problems = watchProblems(page);
+  test('market member tracking filters, sorts and pages on the server', async ({ page, problems }) => {
     await signInAt(page, '10000002', '/incentiveplan/marketmembertracking');
     const summary = page.locator('.market-summary:visible').first();
     await expect(summary).toBeVisible();
@@ -83,30 +79,24 @@ test.describe('market pages as a Diamond (10000002)', () => {
     await expect.poll(totalOf).toBe(all);
     await main.getByLabel(/本月 Q|Q this month/).selectOption('q');
     await expect.poll(totalOf).toBeLessThan(all);
-    expect(problems).toEqual([]);
   });
 
-  test('the year-switchable layout changes performance year', async ({ page }) => {
-    const problems = watchProblems(page);
+  test('the year-switchable layout changes performance year', async ({ page, problems }) => {
     await signInAt(page, '10000002', '/incentiveplan/type/marketmembertracking');
     const year = page.getByLabel(/业绩年度|Performance year/);
     await expect(year).toBeVisible();
     await year.selectOption('25/26');
     await expect(page).toHaveURL(/year=25%2F26|year=25\/26/);
     await expect(page.locator('.market-summary:visible').first()).toContainText('25/26');
-    expect(problems).toEqual([]);
   });
 });
 
-test('10000001 (Platinum) sees the market pages with data', async ({ page }) => {
-  const problems = watchProblems(page);
+test('10000001 (Platinum) sees the market pages with data', async ({ page, problems }) => {
   await signInAt(page, '10000001', '/incentiveplan/trackingpartnersmonthly');
   for (const path of MARKET_PAGES) await expectPage(page, path);
-  expect(problems).toEqual([]);
 });
 
-test('a member with no downline (10000003) sees helpful empty states', async ({ page }) => {
-  const problems = watchProblems(page);
+test('a member with no downline (10000003) sees helpful empty states', async ({ page, problems }) => {
   await signInAt(page, '10000003', '/incentiveplan/trackingpartnersmonthly');
   for (const path of MARKET_PAGES) {
     await page.goto(`/front${path}`);
@@ -120,7 +110,6 @@ test('a member with no downline (10000003) sees helpful empty states', async ({ 
         .first(),
     ).toBeVisible();
   }
-  expect(problems).toEqual([]);
 });
 
 test('someone outside your market is refused (403 code in the envelope)', async ({ page }) => {
@@ -135,8 +124,7 @@ test('someone outside your market is refused (403 code in the envelope)', async 
 test.describe('on a phone (390 × 844)', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
-  test('member tracking is a list that loads more as you scroll; partner tables stack their rows', async ({ page }) => {
-    const problems = watchProblems(page);
+  test('member tracking is a list that loads more as you scroll; partner tables stack their rows', async ({ page, problems }) => {
     await signInAt(page, '10000002', '/incentiveplan/marketmembertracking');
     const items = page.locator('.market-list__item:visible');
     await expect(items.first()).toBeVisible();
@@ -152,6 +140,5 @@ test.describe('on a phone (390 × 844)', () => {
     // Each partner is a block of label–value pairs (e2e/tables.spec.ts): nothing to scroll sideways.
     expect(await wrap.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await expect(wrap.locator('tbody tr').first()).toHaveCSS('display', 'block');
-    expect(problems).toEqual([]);
   });
 });

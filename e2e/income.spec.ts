@@ -1,6 +1,7 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { signInAt, watchProblems } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { signInAt } from './helpers.ts';
 
 /** Every /income route of docs/contract.md §2 and what shows it has real data. */
 const ROUTES: Record<string, string> = {
@@ -41,8 +42,7 @@ const fenOf = async (page: Page, selector: string, attr: string): Promise<number
   page.locator(selector).evaluateAll((els, a) => els.map((e) => Number(e.getAttribute(a))), attr);
 
 test.describe('income as 10000004 (long income history)', () => {
-  test('every /income page renders real data with no problem, and no full card or id leaves the BFF', async ({ page }) => {
-    const problems = watchProblems(page);
+  test('every /income page renders real data with no problem, and no full card or id leaves the BFF', async ({ page, problems }) => {
     const bodies: string[] = [];
     page.on('response', async (r) => {
       if (r.url().includes('/bff/v1/income/')) bodies.push(await r.text().catch(() => ''));
@@ -58,7 +58,6 @@ test.describe('income as 10000004 (long income history)', () => {
     // Charts draw (Chart.js loads lazily) on the annual page.
     await page.goto('/front/income/distributorannualincome');
     await expect(page.locator('canvas[role="img"]')).toBeVisible();
-    expect(problems).toEqual([]);
     expect(bodies.length).toBeGreaterThanOrEqual(9);
     for (const body of bodies) {
       expect(body).not.toMatch(/\d{15,}/); // no full bank card
@@ -139,8 +138,7 @@ test.describe('income as 10000004 (long income history)', () => {
     }
   });
 
-  test('a statement downloads as a PDF and the year in review as a PNG', async ({ page }) => {
-    const problems = watchProblems(page);
+  test('a statement downloads as a PDF and the year in review as a PNG', async ({ page, problems }) => {
     await signInAt(page, '10000004', '/income/servicefee');
     await expect(page.locator('table.income-items')).toBeVisible();
     // The PDF the BFF makes (statements.spec.ts follows it per channel).
@@ -157,7 +155,6 @@ test.describe('income as 10000004 (long income history)', () => {
     const pngBytes = fs.readFileSync((await png.path())!);
     expect(pngBytes.length).toBeGreaterThan(5_000);
     expect([...pngBytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    expect(problems).toEqual([]);
   });
 
   test('a month outside the queryable months is refused with a clear message', async ({ page }) => {
@@ -169,21 +166,18 @@ test.describe('income as 10000004 (long income history)', () => {
 test.describe('income on a phone (390 × 844)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('no page is wider than the screen (tables scroll inside their card)', async ({ page }) => {
-    const problems = watchProblems(page);
+  test('no page is wider than the screen (tables scroll inside their card)', async ({ page, problems }) => {
     await signInAt(page, '10000004', '/income/type');
     for (const [route, dataSelector] of Object.entries(ROUTES)) {
       await page.goto(`/front/income/${route}`);
       await expect(page.locator(dataSelector).first(), route).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth), route).toBeLessThanOrEqual(390);
     }
-    expect(problems).toEqual([]);
   });
 });
 
 test.describe('income as 10000003 (joined this PY)', () => {
-  test('every /income page shows a sensible empty state', async ({ page }) => {
-    const problems = watchProblems(page);
+  test('every /income page shows a sensible empty state', async ({ page, problems }) => {
     await signInAt(page, '10000003', '/income/type');
     for (const route of Object.keys(ROUTES)) {
       await page.goto(`/front/income/${route}`);
@@ -191,6 +185,5 @@ test.describe('income as 10000003 (joined this PY)', () => {
       await expect(page.locator('#not-found-title'), route).toHaveCount(0);
       await expect(page.locator('[role="alert"]'), route).toHaveCount(0);
     }
-    expect(problems).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, settled, shoot, signInAt, watchProblems, WEC_UA, WECHAT_UA } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { DEMO_PASSWORD, settled, signInAt, WEC_UA, WECHAT_UA } from './helpers.ts';
 
 // Issue #32, end to end (the app's own behaviour): Back after a deep link, the language chosen on
 // the sign-in page, quick filter changes, and the what-if in the address. Each test is what a
@@ -13,36 +14,32 @@ const DIAMOND = '10000002';
 const backButton = (page: Page) => page.locator('main.page-frame:visible .page-frame__back');
 
 test.describe('Back after a deep link goes to the app’s home (ccd551c)', () => {
-  test('ebiz: a bookmark opened after the sign-in form; Back is home, not the form', async ({ page }) => {
-    const problems = watchProblems(page);
+  test('ebiz: a bookmark opened after the sign-in form; Back is home, not the form', async ({ page, problems, shoot }) => {
     // The browser holds the sign-in form before the deep page (a sign-in, then a bookmark).
     await page.goto('/front/login?channel=ebiz&lang=en');
     await expect(page.frameLocator('iframe.login-frame').getByLabel(/ABO number/)).toBeVisible();
     await signInAt(page, PLATINUM, '/income/servicefee?channel=ebiz&lang=en');
     await expect(page.getByRole('heading', { level: 1, name: 'Service fee statements' })).toBeVisible();
-    await shoot(page, 'journeys-deeplink-servicefee-en-US-1280.png');
+    await shoot('journeys-deeplink-servicefee-en-US-1280.png');
     await backButton(page).click();
     await expect(page).toHaveURL(/\/front\/?(\?.*)?$/);
     await expect(page.getByRole('heading', { level: 1, name: 'ABO Inquiry' })).toBeVisible();
     await expect(page.locator('iframe.login-frame')).toHaveCount(0);
-    expect(problems).toEqual([]);
   });
 
   test.describe('in WeChat', () => {
     test.use({ viewport: { width: 390, height: 844 }, userAgent: WECHAT_UA, hasTouch: true });
 
-    test('a pushed message’s link is the first page of the visit; Back is home, not out of the app', async ({ page }) => {
-      const problems = watchProblems(page);
+    test('a pushed message’s link is the first page of the visit; Back is home, not out of the app', async ({ page, problems, shoot }) => {
       await signInAt(page, PLATINUM, '/incentiveplan/marketdetails?channel=wec&lang=zh-CN');
       await expect(page.getByRole('heading', { level: 1, name: '市场详情' })).toBeVisible();
       await settled(page, { toasts: false });
-      await shoot(page, 'journeys-deeplink-marketdetails-zh-CN-390.png');
+      await shoot('journeys-deeplink-marketdetails-zh-CN-390.png');
       await backButton(page).click();
       await expect(page).toHaveURL(/\/front\/?(\?.*)?$/);
       await expect(page.getByRole('heading', { level: 1, name: 'ABO 业绩查询' })).toBeVisible();
       // Still in the app: Back did not leave the document the link opened.
       expect(page.url()).not.toBe('about:blank');
-      expect(problems).toEqual([]);
     });
   });
 });
@@ -54,15 +51,14 @@ test.describe('the language chosen on the sign-in page is kept (22137d8, a29a6ea
   test.describe('mobile browser (wec): the IdP portal’s switch', () => {
     test.use({ viewport: { width: 390, height: 844 }, userAgent: WEC_UA });
 
-    test('English chosen on the portal’s sign-in page: the app opens in English', async ({ page }) => {
-      const problems = watchProblems(page);
+    test('English chosen on the portal’s sign-in page: the app opens in English', async ({ page, problems, shoot }) => {
       // The IdP's server-rendered page names no icon: the browser's /favicon.ico is not the app's.
       await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
       await page.goto('/front/achievement?channel=wec');
       await expect(page).toHaveURL(/\/idp\/login\?/);
       await page.getByRole('link', { name: 'English' }).click();
       await expect(page.getByLabel('ABO number')).toBeVisible();
-      await shoot(page, 'journeys-idp-portal-en-390.png');
+      await shoot('journeys-idp-portal-en-390.png');
       await page.getByLabel('ABO number').fill(PLATINUM);
       await page.getByLabel('Password').fill(DEMO_PASSWORD);
       await page.getByRole('button', { name: 'Sign in' }).click();
@@ -72,21 +68,19 @@ test.describe('the language chosen on the sign-in page is kept (22137d8, a29a6ea
       // The choice is kept: a next page opened without it in the address is in English too.
       await page.goto('/front/income/type?channel=wec');
       await expect(page.getByRole('heading', { level: 1, name: 'Income' })).toBeVisible();
-      expect(problems).toEqual([]);
     });
   });
 
   // The ebiz sign-in page is the app's own (its switch was remembered before the fix too): a guard
   // for the desktop path. The portal's test above is the one that failed before 22137d8.
-  test('ebiz: English chosen on the sign-in page, then signed in: the app is in English', async ({ page }) => {
-    const problems = watchProblems(page);
+  test('ebiz: English chosen on the sign-in page, then signed in: the app is in English', async ({ page, problems, shoot }) => {
     await page.goto('/front/income/type?channel=ebiz');
     await expect(page).toHaveURL(/\/front\/login\?/);
     await expect(page.getByRole('heading', { level: 1, name: '登录' })).toBeVisible();
     await page.getByRole('button', { name: 'Switch to English' }).click();
     const form = page.frameLocator('iframe.login-frame');
     await expect(form.getByLabel('ABO number')).toBeVisible();
-    await shoot(page, 'journeys-signin-en-US-1280.png');
+    await shoot('journeys-signin-en-US-1280.png');
     await form.getByLabel('ABO number').fill(PLATINUM);
     await form.getByLabel('Password').fill(DEMO_PASSWORD);
     await form.getByRole('button', { name: 'Sign in' }).click();
@@ -94,12 +88,14 @@ test.describe('the language chosen on the sign-in page is kept (22137d8, a29a6ea
     await expect(page.getByRole('heading', { level: 1, name: 'Income' })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Income' })).toBeVisible();
-    expect(problems).toEqual([]);
   });
 });
 
-test('two filters picked quickly one after another are both applied, in the address and the list (ccd551c)', async ({ page }) => {
-  const problems = watchProblems(page);
+test('two filters picked quickly one after another are both applied, in the address and the list (ccd551c)', async ({
+  page,
+  problems,
+  shoot,
+}) => {
   await signInAt(page, DIAMOND, '/incentiveplan/marketmembertracking?lang=en');
   const main = page.locator('main:visible');
   const rows = page.locator('table.market-table:visible tbody tr');
@@ -137,12 +133,14 @@ test('two filters picked quickly one after another are both applied, in the addr
   // Not Q: each row shows the "not Q" flag, none the Q one.
   await expect(shown.locator('.market-notq')).toHaveCount(levels.length);
   await expect(shown.locator('.status--met')).toHaveCount(0);
-  await shoot(page, 'journeys-members-two-filters-en-US-1280.png');
-  expect(problems).toEqual([]);
+  await shoot('journeys-members-two-filters-en-US-1280.png');
 });
 
-test('the estimate’s what-if is in the address: after a reload the inputs and the estimate are the same (ccd551c)', async ({ page }) => {
-  const problems = watchProblems(page);
+test('the estimate’s what-if is in the address: after a reload the inputs and the estimate are the same (ccd551c)', async ({
+  page,
+  problems,
+  shoot,
+}) => {
   await signInAt(page, PLATINUM, '/achievement/estimate?lang=en');
   // The answer shows twice (in the page, and kept in view while the sliders move): read the first.
   const bracket = page.getByTestId('est-bracket').first();
@@ -157,12 +155,11 @@ test('the estimate’s what-if is in the address: after a reload the inputs and 
   await expect(page).toHaveURL(/[?&]ppv=2500(&|$)/);
   await expect(page).toHaveURL(/[?&]from=soFar(&|$)/);
   const estimate = { bracket: await bracket.innerText(), pretax: await pretax.innerText() };
-  await shoot(page, 'journeys-estimate-whatif-en-US-1280.png');
+  await shoot('journeys-estimate-whatif-en-US-1280.png');
 
   await page.reload();
   await expect(page.getByTestId('extra-ppv')).toHaveValue('2500');
   await expect(page.locator('[data-from="soFar"]')).toHaveAttribute('aria-pressed', 'true');
   await expect(bracket).toHaveText(estimate.bracket);
   await expect(pretax).toHaveText(estimate.pretax);
-  expect(problems).toEqual([]);
 });

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { settled, shoot, signInAt, watchProblems, WECHAT_UA } from './helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { settled, signInAt, WECHAT_UA } from './helpers.ts';
 
 // Issue #32, end to end (income): the tax year beside the performance year (1c9f9c9), and on a
 // phone an income spreadsheet that cannot be kept there says where to get it (92a67ff). The
@@ -10,8 +10,9 @@ const FOUNDERS = '10000004'; // a statement every month
 
 test('annual income: the tax year beside the performance year, tax withheld as a headline, each PDF named by its year', async ({
   page,
+  problems,
+  shoot,
 }) => {
-  const problems = watchProblems(page);
   await signInAt(page, FOUNDERS, '/income/distributorannualincome?lang=en');
   const kinds = page.getByRole('navigation', { name: 'Which year to count by' });
   await expect(kinds).toBeVisible();
@@ -19,7 +20,7 @@ test('annual income: the tax year beside the performance year, tax withheld as a
   await expect(kinds.getByRole('link', { name: /Performance year/ })).toContainText('September to August, by statement month');
   await expect(kinds.getByRole('link', { name: /Tax year/ })).toContainText('Calendar year, by payment date');
   await settled(page, { toasts: false });
-  await shoot(page, 'journeys-annual-py-en-US-1280.png');
+  await shoot('journeys-annual-py-en-US-1280.png');
 
   // The PY's certificate says which PY it is.
   const py = /\d{2}\/\d{2}/.exec(await page.locator('#annual-title').innerText())?.[0];
@@ -41,7 +42,7 @@ test('annual income: the tax year beside the performance year, tax withheld as a
   await expect(headline).toContainText('Withheld during the year');
   await expect(headline).toContainText(/¥[\d,]+\.\d{2}/);
   await settled(page, { toasts: false });
-  await shoot(page, 'journeys-annual-tax-en-US-1280.png');
+  await shoot('journeys-annual-tax-en-US-1280.png');
 
   // Its certificate is that calendar year's: the document asked for and the file's name say so.
   const asked = page.waitForRequest((r) => r.url().endsWith('/bff/v1/income/documentLink'));
@@ -51,14 +52,12 @@ test('annual income: the tax year beside the performance year, tax withheld as a
   ]);
   expect((await asked).postDataJSON()).toMatchObject({ document: { kind: 'taxCertificate', year } });
   expect(file.suggestedFilename()).toBe(`income-certificate-${year}.pdf`);
-  expect(problems).toEqual([]);
 });
 
 test.describe('on a phone in WeChat (390 × 844)', () => {
   test.use({ viewport: { width: 390, height: 844 }, userAgent: WECHAT_UA, hasTouch: true });
 
-  test('the Excel export says how to get the sheet instead of downloading or leaving the page', async ({ page }) => {
-    const problems = watchProblems(page);
+  test('the Excel export says how to get the sheet instead of downloading or leaving the page', async ({ page, problems, shoot }) => {
     await signInAt(page, FOUNDERS, '/income/query?channel=wec&lang=en');
     await expect(page.locator('[data-month-net]').first()).toBeVisible();
     const before = page.url();
@@ -72,22 +71,21 @@ test.describe('on a phone in WeChat (390 × 844)', () => {
     const dialog = page.getByRole('dialog').filter({ hasText: 'This sheet cannot be saved here' });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('Open this page in the portal on a computer to export it');
-    await shoot(page, 'journeys-wec-excel-dialog-en-390.png', { settleMs: 400 });
+    await shoot('journeys-wec-excel-dialog-en-390.png', { settleMs: 400 });
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
     expect(page.url()).toBe(before);
     expect(downloads).toBe(0);
     expect(links).toBe(0);
     await expect(page.getByText(/^Downloaded /)).toHaveCount(0);
-    expect(problems).toEqual([]);
   });
 
-  test('zh-CN: the same dialog in Chinese', async ({ page }) => {
+  test('zh-CN: the same dialog in Chinese', async ({ page, shoot }) => {
     await signInAt(page, FOUNDERS, '/income/query?channel=wec&lang=zh-CN');
     await expect(page.locator('[data-month-net]').first()).toBeVisible();
     await page.getByRole('button', { name: '导出 Excel' }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: '表格无法在此保存' });
     await expect(dialog).toBeVisible();
-    await shoot(page, 'journeys-wec-excel-dialog-zh-CN-390.png', { settleMs: 400 });
+    await shoot('journeys-wec-excel-dialog-zh-CN-390.png', { settleMs: 400 });
   });
 });

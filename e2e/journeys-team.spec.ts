@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { dismissHomeOverlays, settled, shoot, signInAt, watchProblems } from './helpers.ts';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { dismissHomeOverlays, settled, signInAt } from './helpers.ts';
 
 // Issue #32, end to end (leaders): the team tree's gap to Q, "close to Q", order by gap and the
 // list's filters (b3cdea3); the "new team member" notification a leader switches on (0914ea5).
@@ -22,8 +23,11 @@ async function frontlineTexts(page: Page): Promise<string[]> {
   return (await frontlineOf(page).allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
 }
 
-test('the team tree: each member’s PV to Q, who is close to Q, ordered by the gap, narrowed by the list’s filters', async ({ page }) => {
-  const problems = watchProblems(page);
+test('the team tree: each member’s PV to Q, who is close to Q, ordered by the gap, narrowed by the list’s filters', async ({
+  page,
+  problems,
+  shoot,
+}) => {
   await signInAt(page, DIAMOND, `${MEMBERS}?lang=en&view=tree`);
   const tree = page.getByRole('tree', { name: 'Team tree' });
 
@@ -43,7 +47,7 @@ test('the team tree: each member’s PV to Q, who is close to Q, ordered by the 
   }
   // The tree opens in group PV order: a Q leg first.
   expect(gapOf(opening[0]!)).toBeNull();
-  await shoot(page, 'journeys-tree-gap-en-US-1280.png');
+  await shoot('journeys-tree-gap-en-US-1280.png');
 
   // Ordered closest to Q first: the smallest gap leads, and the legs already Q come last.
   await page.getByLabel('Order of each level').selectOption({ label: 'Closest to Q first' });
@@ -73,16 +77,18 @@ test('the team tree: each member’s PV to Q, who is close to Q, ordered by the 
     const context = await row.evaluate((el) => el.classList.contains('team-tree__row--context'));
     if (gapOf(text) === null) expect(context, text).toBe(true);
   }
-  await shoot(page, 'journeys-tree-filtered-en-US-1280.png');
+  await shoot('journeys-tree-filtered-en-US-1280.png');
   // "Show everyone" drops the filters again.
   await page.locator('main:visible').getByRole('link', { name: 'Show everyone' }).click();
   await expect(page).not.toHaveURL(/[?&]q=notQ/);
   await expect(page.locator('main:visible .team-tree__filters')).toHaveCount(0);
-  expect(problems).toEqual([]);
 });
 
-test('a leader switches on the “new team member” notification; it is off by default and stays on once saved', async ({ page }) => {
-  const problems = watchProblems(page);
+test('a leader switches on the “new team member” notification; it is off by default and stays on once saved', async ({
+  page,
+  problems,
+  shoot,
+}) => {
   await signInAt(page, DIAMOND, '/?lang=en');
   await dismissHomeOverlays(page);
   await page.goto('/front/?lang=en&notifications=1');
@@ -94,7 +100,7 @@ test('a leader switches on the “new team member” notification; it is off by 
   await expect(joined).not.toBeChecked();
   // The others a leader hears of by default are on.
   await expect(panel.getByRole('switch', { name: 'Month closed' })).toBeChecked();
-  await shoot(page, 'journeys-notif-settings-en-US-1280.png');
+  await shoot('journeys-notif-settings-en-US-1280.png');
   await joined.check();
   const saved = page.waitForResponse((r) => r.url().endsWith('/bff/v1/notifications/preferences/save'));
   await panel.getByRole('button', { name: 'Save settings' }).click();
@@ -103,5 +109,4 @@ test('a leader switches on the “new team member” notification; it is off by 
   await page.reload();
   await panel.getByRole('tab', { name: 'Push settings' }).click();
   await expect(panel.getByRole('switch', { name: 'New team member' })).toBeChecked();
-  expect(problems).toEqual([]);
 });

@@ -1,5 +1,6 @@
-import { expect, test, type Browser, type Locator } from '@playwright/test';
-import { DEMO_PASSWORD, dismissHomeOverlays, settled, shoot, signInAt, staffAt, watchProblems, WEC_UA } from './helpers.ts';
+import type { Browser, Locator } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { DEMO_PASSWORD, dismissHomeOverlays, settled, shoot, signInAt, staffAt, WEC_UA } from './helpers.ts';
 
 // Issue #32, end to end: the WeChat stand-in page of the demo (66fc5e7), and the words: the
 // first-visit notice about closed results, Latin names on English pages (1cbbb43, ff8c9e7), and
@@ -28,7 +29,7 @@ async function throughGuideTo(notice: Locator, guide: Locator): Promise<void> {
 }
 
 test.describe('the demo’s WeChat stand-in', () => {
-  test('filters by person and by channel, and shows all of a person’s messages', async ({ page }) => {
+  test('filters by person and by channel, and shows all of a person’s messages', async ({ page, shoot }) => {
     await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
     await page.goto('/stand-in/?lang=en');
     await expect(page.getByRole('heading', { level: 1, name: 'Notification stand-ins: messages sent' })).toBeVisible();
@@ -50,7 +51,7 @@ test.describe('the demo’s WeChat stand-in', () => {
     // All of them: as many as the stand-ins' own list holds for this person.
     const all = (await (await page.request.get('/stand-in/messages?person=10000001')).json()) as { messages: { service: string }[] };
     expect(theirs).toBe(all.messages.length);
-    await shoot(page, 'journeys-stand-in-person-en-US-1280.png', { fullPage: true });
+    await shoot('journeys-stand-in-person-en-US-1280.png', { fullPage: true });
 
     // And by channel: WeChat only, the person kept.
     await page.getByRole('combobox').selectOption('wechat');
@@ -69,12 +70,12 @@ test.describe('the demo’s WeChat stand-in', () => {
   test.describe('on a phone (390 × 844)', () => {
     test.use({ viewport: { width: 390, height: 844 }, userAgent: WEC_UA });
 
-    test('zh-CN: one person’s WeChat messages', async ({ page }) => {
+    test('zh-CN: one person’s WeChat messages', async ({ page, shoot }) => {
       await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
       await page.goto('/stand-in/?lang=zh&person=10000001&channel=wechat');
       await expect(page.getByRole('heading', { level: 1, name: '通知替身：已发送的消息' })).toBeVisible();
       for (const channel of await page.locator('main > ol > li .channel').allInnerTexts()) expect(channel).toBe('微信订阅消息');
-      await shoot(page, 'journeys-stand-in-zh-CN-390.png');
+      await shoot('journeys-stand-in-zh-CN-390.png');
     });
   });
 });
@@ -83,7 +84,7 @@ test.describe('words', () => {
   test.describe('the first-visit notice on a phone (zh-CN, wec)', () => {
     test.use({ viewport: { width: 390, height: 844 }, userAgent: WEC_UA });
 
-    test('says last month’s results are closed, not this month’s', async ({ page }) => {
+    test('says last month’s results are closed, not this month’s', async ({ page, shoot }) => {
       await signInAt(page, NEWCOMER, '/?channel=wec&lang=zh-CN');
       const notice = page.getByText('上月业绩已结算', { exact: true });
       // The first-visit guide comes first: walk through it until the notice shows.
@@ -91,11 +92,11 @@ test.describe('words', () => {
       await throughGuideTo(notice, guide);
       await expect(page.getByText('上月业绩与服务费已结算完成')).toBeVisible();
       await expect(page.getByText('本月业绩已结算')).toHaveCount(0);
-      await shoot(page, 'journeys-notice-zh-CN-390.png', { settleMs: 400 });
+      await shoot('journeys-notice-zh-CN-390.png', { settleMs: 400 });
     });
   });
 
-  test('in English, the notice says “Last month’s results are closed”', async ({ page }) => {
+  test('in English, the notice says “Last month’s results are closed”', async ({ page, shoot }) => {
     // A distributor closes a notice once, on the server: earlier specs close 10000004's on home
     // (dismissHomeOverlays); the newcomer's was only seen, by the test above.
     await signInAt(page, NEWCOMER, '/?lang=en');
@@ -103,11 +104,10 @@ test.describe('words', () => {
     const guide = page.getByRole('button', { name: /^(Next|Get started)$/ }).first();
     await throughGuideTo(notice, guide);
     await expect(page.getByText("This month's results are closed")).toHaveCount(0);
-    await shoot(page, 'journeys-notice-en-US-1280.png', { settleMs: 400 });
+    await shoot('journeys-notice-en-US-1280.png', { settleMs: 400 });
   });
 
-  test('English pages name the sponsor and the team in Latin letters where the data has them', async ({ page }) => {
-    const problems = watchProblems(page);
+  test('English pages name the sponsor and the team in Latin letters where the data has them', async ({ page, problems }) => {
     await signInAt(page, DIAMOND, '/incentiveplan/marketdetails?lang=en');
     const line = page.locator('main:visible .market-member p.muted').first();
     await expect(line).toContainText('Sponsor');
@@ -123,18 +123,15 @@ test.describe('words', () => {
     const names = page.getByRole('tree', { name: 'Team tree' }).locator('[role="treeitem"][aria-level="1"] .team-tree__name');
     await expect(names.first()).toBeVisible();
     for (const name of await names.allInnerTexts()) expect(name).not.toMatch(HAN);
-    expect(problems).toEqual([]);
   });
 
-  test('staff reading a distributor see “[name]’s watchlist”, not “My watchlist”', async ({ page, browser }) => {
-    const problems = watchProblems(page);
+  test('staff reading a distributor see “[name]’s watchlist”, not “My watchlist”', async ({ page, browser, problems, shoot }) => {
     await staffAt(page, '/', { lang: 'en', queryAda: FOUNDERS });
     await expect(page.getByText(/Viewing .* 10000004 as staff/)).toBeVisible();
     const title = page.locator('#watchlist-title');
     await expect(title).toHaveText(/^(Zhang Jianguo|张建国)’s watchlist$/);
     await expect(page.getByRole('heading', { name: 'My watchlist' })).toHaveCount(0);
-    await shoot(page, 'journeys-staff-watchlist-en-US-1280.png', { target: page.locator('.watch-card') });
-    expect(problems).toEqual([]);
+    await shoot('journeys-staff-watchlist-en-US-1280.png', { target: page.locator('.watch-card') });
     // The distributor, on their own home (another browser), still sees "My watchlist".
     const own = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     try {
@@ -197,7 +194,7 @@ test.describe('screenshots (SHOTS_DIR)', () => {
     });
   }
 
-  test('the app inside the ebiz portal demo at 1280 × 800, en-US', async ({ page }) => {
+  test('the app inside the ebiz portal demo at 1280 × 800, en-US', async ({ page, shoot }) => {
     await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
     await page.goto('/ebiz-demo/?lang=en');
     const app = page.frameLocator('#inquiry');
@@ -215,7 +212,7 @@ test.describe('screenshots (SHOTS_DIR)', () => {
       if (!shown) break;
       await button.click({ timeout: 3000 }).catch(() => undefined);
     }
-    await shoot(page, 'journeys-ebiz-demo-en-US-1280.png', { settleMs: 500 });
-    await shoot(page, 'journeys-ebiz-demo-en-US-1280-full.png', { fullPage: true });
+    await shoot('journeys-ebiz-demo-en-US-1280.png', { settleMs: 500 });
+    await shoot('journeys-ebiz-demo-en-US-1280-full.png', { fullPage: true });
   });
 });

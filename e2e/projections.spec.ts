@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { settled, shoot, signInAt, watchProblems } from './helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { settled, signInAt } from './helpers.ts';
 
 // Projections and this year against last (issue #22): the achievement area's estimate is shown
 // and labelled as one, the plan pages say where a criterion ends at this pace, and the
@@ -43,8 +43,7 @@ for (const layout of LAYOUTS) {
   test.describe(`projections on ${layout.name} (${layout.viewport.width} × ${layout.viewport.height}), ${layout.lang}`, () => {
     test.use({ viewport: layout.viewport, hasTouch: layout.name === 'phone' });
 
-    test('/achievement: this month’s projection is shown, labelled an estimate, with its trace', async ({ page }) => {
-      const problems = watchProblems(page);
+    test('/achievement: this month’s projection is shown, labelled an estimate, with its trace', async ({ page, problems, shoot }) => {
       await signInAt(page, DIAMOND, `/achievement?${layout.query}`);
       await settled(page);
       // The projection card; the so-far comparison beside it is an estimate too.
@@ -54,16 +53,15 @@ for (const layout of LAYOUTS) {
       const pace = card.locator('[data-projection="pace"]');
       await expect(pace).toHaveText(layout.pace);
       await card.scrollIntoViewIfNeeded();
-      await shoot(page, `projection-${tag}.png`, { target: card });
+      await shoot(`projection-${tag}.png`, { target: card });
       await pace.getByRole('button', { name: new RegExp(layout.button.replace('?', '\\?')) }).click();
       const dialog = page.getByRole('dialog', { name: layout.traceTitle });
       await expect(dialog).toBeVisible();
       await expect(dialog.locator('[data-testid="trace-result"]')).toContainText('≈');
-      await shoot(page, `projection-trace-${tag}.png`, { settleMs: 400 });
-      expect(problems).toEqual([]);
+      await shoot(`projection-trace-${tag}.png`, { settleMs: 400 });
     });
 
-    test('/incentiveplan/seminars: a criterion says where it ends at this pace', async ({ page }) => {
+    test('/incentiveplan/seminars: a criterion says where it ends at this pace', async ({ page, shoot }) => {
       await signInAt(page, PLATINUM, `/incentiveplan/seminars?${layout.query}`);
       await settled(page);
       const projection = page.locator('main:visible .inc-projection').first();
@@ -72,7 +70,7 @@ for (const layout of LAYOUTS) {
       const words = (await projection.innerText()).replace(layout.badge, '').trim();
       expect(words).toMatch(layout.criterion);
       await projection.scrollIntoViewIfNeeded();
-      await shoot(page, `projection-plan-${tag}.png`, {
+      await shoot(`projection-plan-${tag}.png`, {
         target: page
           .locator('main:visible .inc-criterion')
           .filter({ has: page.locator('.inc-projection') })
@@ -80,22 +78,20 @@ for (const layout of LAYOUTS) {
       });
     });
 
-    test('/achievement and /income/type: the year-on-year view', async ({ page }) => {
-      const problems = watchProblems(page);
+    test('/achievement and /income/type: the year-on-year view', async ({ page, problems, shoot }) => {
       await signInAt(page, DIAMOND, `/achievement?${layout.query}`);
       await settled(page);
       const yoy = page.locator('main:visible section.yoy');
       await expect(yoy.getByRole('heading', { name: layout.yoyTitle })).toBeVisible();
       await expect(yoy.locator('[data-month]')).toHaveCount(12);
       await yoy.scrollIntoViewIfNeeded();
-      await shoot(page, `yoy-achievement-${tag}.png`, { target: yoy });
+      await shoot(`yoy-achievement-${tag}.png`, { target: yoy });
       await page.goto(`/front/income/type?${layout.query}`);
       await settled(page);
       const incomeYoy = page.locator('main:visible section.yoy');
       await expect(incomeYoy.locator('[data-month]')).toHaveCount(12);
       await incomeYoy.scrollIntoViewIfNeeded();
-      await shoot(page, `yoy-income-${tag}.png`, { target: incomeYoy });
-      expect(problems).toEqual([]);
+      await shoot(`yoy-income-${tag}.png`, { target: incomeYoy });
     });
   });
 }

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { dismissHomeOverlays, settled, shoot, signInAt, watchProblems } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { dismissHomeOverlays, settled, signInAt } from './helpers.ts';
 
 // The market watchlist (issue #22): the Diamond stars a leg on member tracking, sees it on home
 // with its gap to Q this month (the gap member tracking shows), writes a note that survives a
@@ -36,8 +37,9 @@ test.describe('the watchlist on a phone (390 × 844), zh-CN', () => {
 
   test('star a leg on member tracking: it shows on home with its gap to Q; a note saves and survives a reload; unstar removes it', async ({
     page,
+    problems,
+    shoot,
   }) => {
-    const problems = watchProblems(page);
     await signInAt(page, DIAMOND, `${MEMBERS}?sort=pvToQ&lang=zh`);
     // The language stays Chinese on the pages opened next (?lang= is read once; the choice is remembered).
     await page.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
@@ -57,7 +59,7 @@ test.describe('the watchlist on a phone (390 × 844), zh-CN', () => {
     await expect(star).toHaveAttribute('aria-pressed', 'true');
     await expect(card.getByRole('link', { name: new RegExp(name) })).toBeVisible();
     await settled(page, { within: 'main:visible', alerts: false, toasts: false });
-    await shoot(page, 'watchlist-members-zh-390.png');
+    await shoot('watchlist-members-zh-390.png');
 
     // Home: the card with the leg and the same gap.
     await page.goto('/front/');
@@ -66,7 +68,7 @@ test.describe('the watchlist on a phone (390 × 844), zh-CN', () => {
     const leg = home.getByRole('link', { name: new RegExp(name) });
     await expect(leg).toContainText(`距 Q 还差 ${gap}`);
     await leg.scrollIntoViewIfNeeded();
-    await shoot(page, 'watchlist-home-zh-390.png');
+    await shoot('watchlist-home-zh-390.png');
 
     // Its details: the star pressed, and a note that is saved and there after a reload.
     await leg.click();
@@ -77,7 +79,7 @@ test.describe('the watchlist on a phone (390 × 844), zh-CN', () => {
     await note.fill('  周五一起拜访顾客  ');
     await details.getByRole('button', { name: '保存备注' }).click();
     await expect(details.getByRole('status').filter({ hasText: '备注已保存' })).toBeVisible();
-    await shoot(page, 'watchlist-details-zh-390.png');
+    await shoot('watchlist-details-zh-390.png');
     await page.reload();
     await expect(page.locator('main:visible').getByRole('textbox', { name: '我的备注（仅自己可改；公司客服查询时可见）' })).toHaveValue(
       '周五一起拜访顾客',
@@ -92,15 +94,17 @@ test.describe('the watchlist on a phone (390 × 844), zh-CN', () => {
     await page.goto('/front/');
     const after = page.locator('main:visible').getByRole('region', { name: '我关注的市场' });
     await expect(after).toContainText('还没有关注的成员');
-    expect(problems).toEqual([]);
   });
 });
 
 test.describe('the watchlist on the desktop (1280 × 800), en-US', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('star two legs in the member table: home lists each with its gap or Q ✓, linking to its details', async ({ page }) => {
-    const problems = watchProblems(page);
+  test('star two legs in the member table: home lists each with its gap or Q ✓, linking to its details', async ({
+    page,
+    problems,
+    shoot,
+  }) => {
     await signInAt(page, DIAMOND, `${MEMBERS}?lang=en&sort=pvToQ`);
     await page.evaluate(() => localStorage.setItem('lang', 'en-US'));
     await settled(page, { within: 'main:visible', alerts: false, toasts: false });
@@ -117,7 +121,7 @@ test.describe('the watchlist on the desktop (1280 × 800), en-US', () => {
       await expect(star).toHaveAttribute('aria-pressed', 'true');
     }
     await settled(page, { within: 'main:visible', alerts: false, toasts: false });
-    await shoot(page, 'watchlist-members-en-1280.png');
+    await shoot('watchlist-members-en-1280.png');
 
     await page.goto('/front/');
     await dismissHomeOverlays(page);
@@ -127,7 +131,7 @@ test.describe('the watchlist on the desktop (1280 × 800), en-US', () => {
       await expect(leg).toContainText(gap === '—' ? 'Q ✓' : `${gap} PV to Q`);
     }
     await card.scrollIntoViewIfNeeded();
-    await shoot(page, 'watchlist-home-en-1280.png');
+    await shoot('watchlist-home-en-1280.png');
 
     // Its details page: a note, saved.
     const first = Object.keys(gaps)[0]!;
@@ -138,7 +142,6 @@ test.describe('the watchlist on the desktop (1280 × 800), en-US', () => {
       .fill('Visit customers together on Friday');
     await details.getByRole('button', { name: 'Save note' }).click();
     await expect(details.getByRole('status').filter({ hasText: 'Note saved' })).toBeVisible();
-    await shoot(page, 'watchlist-details-en-1280.png');
-    expect(problems).toEqual([]);
+    await shoot('watchlist-details-en-1280.png');
   });
 });
