@@ -42,9 +42,13 @@ export function usage(message: string): never {
   throw new UsageError(message);
 }
 
+/** -h/--help, which every command answers with its usage. */
+const HELP_OPTION = { help: { type: 'boolean', short: 'h', default: false } } as const;
+
 /**
  * The command's arguments by `parseArgs` (an unknown or malformed option is a usage mistake), or
- * undefined when its -h/--help option asked for the usage, which is then printed.
+ * undefined when -h/--help (added to every command's options) asked for the usage, which is then
+ * printed.
  */
 export function parseCommand<T extends ParseArgsConfig>(
   config: T,
@@ -53,7 +57,7 @@ export function parseCommand<T extends ParseArgsConfig>(
 ): ReturnType<typeof parseArgs<T>> | undefined {
   let parsed: ReturnType<typeof parseArgs<T>>;
   try {
-    parsed = parseArgs(config);
+    parsed = parseArgs<T>({ ...config, options: { ...config.options, ...HELP_OPTION } });
   } catch (err) {
     usage(err instanceof Error ? err.message : String(err));
   }
@@ -62,6 +66,22 @@ export function parseCommand<T extends ParseArgsConfig>(
     return undefined;
   }
   return parsed;
+}
+
+/**
+ * A command whose arguments are all options and positionals (`config`, as parseCommand takes it):
+ * `run` is given them parsed, and a usage mistake in either is withUsage's.
+ */
+export function command<T extends Omit<ParseArgsConfig, 'args'>>(
+  usageText: string,
+  config: T,
+  run: (parsed: ReturnType<typeof parseArgs<T & { args: string[] }>>, io: CliIo) => Promise<number>,
+): CliMain {
+  return (argv, io) =>
+    withUsage(usageText, io, async () => {
+      const parsed = parseCommand({ ...config, args: argv }, usageText, io);
+      return parsed ? run(parsed, io) : 0;
+    });
 }
 
 /** A path the caller gave, against the folder they ran the command in (npm runs workspace scripts inside apps/bff). */

@@ -5,7 +5,7 @@
 // from the first line of standard input otherwise (`printf '%s\n' "$PW" | npm run accounts -- …`),
 // never from the command line, where other users and the shell history would see it.
 import { read } from 'read';
-import { callerDataDir, line, parseCommand, usage, withUsage, type CliIo } from '../io.ts';
+import { callerDataDir, command, line, usage, type CliIo } from '../io.ts';
 import { loadConfig } from '../../config.ts';
 import { closeDatabase, migrateToLatest, openDatabase } from '../../db/index.ts';
 import {
@@ -49,73 +49,65 @@ async function readPassword(stdin: CliIo['stdin']): Promise<string> {
   return input.split(/\r?\n/)[0] ?? '';
 }
 
-export function main(argv: string[], io: CliIo): Promise<number> {
-  return withUsage(USAGE, io, () => run(argv, io));
-}
-
-async function run(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommand(
-    {
-      args: argv,
-      allowPositionals: true,
-      options: {
-        'display-name': { type: 'string' },
-        operator: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
+export const main = command(
+  USAGE,
+  {
+    allowPositionals: true,
+    options: {
+      'display-name': { type: 'string' },
+      operator: { type: 'boolean', default: false },
     },
-    USAGE,
-    io,
-  );
-  if (!parsed) return 0;
-  const [command, name, ...rest] = parsed.positionals;
-  const [role, ...extra] = command === 'set-role' ? rest : [undefined, ...rest];
-  if (!command) usage('Name a command: list, add-staff, add-distributor, set-role, set-password or remove');
-  if (command !== 'list' && !name) usage(`${command} needs an account name`);
-  if (extra.length) usage(`Unexpected ${extra.join(' ')}`);
-  if (command === 'set-role' && !STAFF_ROLES.includes(role as StaffRole)) usage(`set-role needs a role: ${STAFF_ROLES.join(' or ')}`);
-  if (parsed.values.operator && command !== 'add-staff') usage('--operator goes with add-staff');
+  },
+  async (parsed, io) => {
+    const [command, name, ...rest] = parsed.positionals;
+    const [role, ...extra] = command === 'set-role' ? rest : [undefined, ...rest];
+    if (!command) usage('Name a command: list, add-staff, add-distributor, set-role, set-password or remove');
+    if (command !== 'list' && !name) usage(`${command} needs an account name`);
+    if (extra.length) usage(`Unexpected ${extra.join(' ')}`);
+    if (command === 'set-role' && !STAFF_ROLES.includes(role as StaffRole)) usage(`set-role needs a role: ${STAFF_ROLES.join(' or ')}`);
+    if (parsed.values.operator && command !== 'add-staff') usage('--operator goes with add-staff');
 
-  const config = loadConfig({ ...io.env, DATA_DIR: callerDataDir(io) });
-  const db = openDatabase(config);
-  try {
-    await migrateToLatest(db);
-    if (command === 'list') {
-      const staff = await listStaff(db);
-      if (staff.length === 0) line(io.stdout, '  no staff accounts');
-      for (const a of staff) line(io.stdout, `  ${a.username.padEnd(16)} ${(a.role || 'service').padEnd(9)} ${a.displayName}`);
-    } else if (command === 'add-staff') {
-      const staffRole: StaffRole = parsed.values.operator ? 'operator' : 'service';
-      await addStaff(db, name!, await readPassword(io.stdin), parsed.values['display-name'] ?? name!, staffRole);
-      line(
-        io.stdout,
-        staffRole === 'operator'
-          ? `Added operator account ${name}. It signs in at /idp/okta/login and loads files at /front/operator.`
-          : `Added staff account ${name}. It signs in at /idp/okta/login.`,
-      );
-    } else if (command === 'set-role') {
-      await setStaffRole(db, name!, role as StaffRole);
-      line(io.stdout, `${name} is ${role === 'operator' ? 'an operator' : 'customer service'} from its next request.`);
-    } else if (command === 'add-distributor') {
-      const { displayName } = await addDistributor(db, name!, await readPassword(io.stdin));
-      line(io.stdout, `Added a sign-in for ${name} (${displayName}): they sign in at /front/ with ADA ${name} and this password.`);
-    } else if (command === 'set-password') {
-      await setPassword(db, name!, await readPassword(io.stdin));
-      line(io.stdout, `New password set for ${name}.`);
-    } else if (command === 'remove') {
-      await removeAccount(db, name!);
-      line(io.stdout, `Removed staff account ${name}.`);
-    } else {
-      usage(`Unknown command ${command}`);
+    const config = loadConfig({ ...io.env, DATA_DIR: callerDataDir(io) });
+    const db = openDatabase(config);
+    try {
+      await migrateToLatest(db);
+      if (command === 'list') {
+        const staff = await listStaff(db);
+        if (staff.length === 0) line(io.stdout, '  no staff accounts');
+        for (const a of staff) line(io.stdout, `  ${a.username.padEnd(16)} ${(a.role || 'service').padEnd(9)} ${a.displayName}`);
+      } else if (command === 'add-staff') {
+        const staffRole: StaffRole = parsed.values.operator ? 'operator' : 'service';
+        await addStaff(db, name!, await readPassword(io.stdin), parsed.values['display-name'] ?? name!, staffRole);
+        line(
+          io.stdout,
+          staffRole === 'operator'
+            ? `Added operator account ${name}. It signs in at /idp/okta/login and loads files at /front/operator.`
+            : `Added staff account ${name}. It signs in at /idp/okta/login.`,
+        );
+      } else if (command === 'set-role') {
+        await setStaffRole(db, name!, role as StaffRole);
+        line(io.stdout, `${name} is ${role === 'operator' ? 'an operator' : 'customer service'} from its next request.`);
+      } else if (command === 'add-distributor') {
+        const { displayName } = await addDistributor(db, name!, await readPassword(io.stdin));
+        line(io.stdout, `Added a sign-in for ${name} (${displayName}): they sign in at /front/ with ADA ${name} and this password.`);
+      } else if (command === 'set-password') {
+        await setPassword(db, name!, await readPassword(io.stdin));
+        line(io.stdout, `New password set for ${name}.`);
+      } else if (command === 'remove') {
+        await removeAccount(db, name!);
+        line(io.stdout, `Removed staff account ${name}.`);
+      } else {
+        usage(`Unknown command ${command}`);
+      }
+    } catch (err) {
+      if (err instanceof AccountError) {
+        line(io.stderr, `Not done: ${err.message}.`);
+        return 1;
+      }
+      throw err;
+    } finally {
+      await closeDatabase(db);
     }
-  } catch (err) {
-    if (err instanceof AccountError) {
-      line(io.stderr, `Not done: ${err.message}.`);
-      return 1;
-    }
-    throw err;
-  } finally {
-    await closeDatabase(db);
-  }
-  return 0;
-}
+    return 0;
+  },
+);

@@ -10,7 +10,7 @@ import { loadConfig } from '../../config.ts';
 import { recordRead } from '../../db/audit.ts';
 import { closeDatabase, migrateToLatest, openDatabase } from '../../db/index.ts';
 import { auditExportAction, auditExportChunks, countAuditEntries, ExportRefused, type AuditQuery } from '../../operator/audit-export.ts';
-import { callerDataDir, callerPath, line, parseCommand, usage, withUsage, type CliIo } from '../io.ts';
+import { callerDataDir, callerPath, command, line, usage } from '../io.ts';
 
 const USAGE = `Usage: npm run audit -- export --from YYYY-MM-DD --to YYYY-MM-DD [--actor NAME] [--subject ADA]
                                  [--format csv|json] [--out FILE]
@@ -22,74 +22,65 @@ const USAGE = `Usage: npm run audit -- export --from YYYY-MM-DD --to YYYY-MM-DD 
 At most 1 000 000 entries in one export. Uses DATABASE_URL, else the SQLite file in DATA_DIR (default ./data).
 Entries older than AUDIT_RETENTION_DAYS (default 400) are deleted by the server.`;
 
-export function main(argv: string[], io: CliIo): Promise<number> {
-  return withUsage(USAGE, io, () => run(argv, io));
-}
-
-async function run(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommand(
-    {
-      args: argv,
-      allowPositionals: true,
-      options: {
-        from: { type: 'string' },
-        to: { type: 'string' },
-        actor: { type: 'string' },
-        subject: { type: 'string' },
-        format: { type: 'string', default: 'csv' },
-        out: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
+export const main = command(
+  USAGE,
+  {
+    allowPositionals: true,
+    options: {
+      from: { type: 'string' },
+      to: { type: 'string' },
+      actor: { type: 'string' },
+      subject: { type: 'string' },
+      format: { type: 'string', default: 'csv' },
+      out: { type: 'string' },
     },
-    USAGE,
-    io,
-  );
-  if (!parsed) return 0;
-  const { values, positionals } = parsed;
-  if (positionals[0] !== 'export' || positionals.length > 1) usage('Name the command: export');
-  if (!values.from || !values.to) usage('Name the days with --from and --to');
-  // The same checks as the operators' export.
-  const body = auditExportBodySchema.safeParse({
-    from: values.from,
-    to: values.to,
-    format: values.format,
-    ...(values.actor !== undefined ? { actor: values.actor } : {}),
-    ...(values.subject !== undefined ? { subjectAda: values.subject } : {}),
-  });
-  if (!body.success) usage(body.error.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`).join('; '));
-  const q: AuditQuery = body.data;
-
-  const config = loadConfig({ ...io.env, DATA_DIR: callerDataDir(io) });
-  const db = openDatabase(config);
-  try {
-    await migrateToLatest(db);
-    const count = await countAuditEntries(db, q);
-    const user = io.env['USER'] ?? io.env['LOGNAME'] ?? 'cli';
-    await recordRead(db, {
-      actor: `cli:${user}`.slice(0, 64),
-      subjectAda: '',
-      action: auditExportAction('npm run audit -- export', q),
-      channel: 'cli',
+  },
+  async ({ values, positionals }, io) => {
+    if (positionals[0] !== 'export' || positionals.length > 1) usage('Name the command: export');
+    if (!values.from || !values.to) usage('Name the days with --from and --to');
+    // The same checks as the operators' export.
+    const body = auditExportBodySchema.safeParse({
+      from: values.from,
+      to: values.to,
+      format: values.format,
+      ...(values.actor !== undefined ? { actor: values.actor } : {}),
+      ...(values.subject !== undefined ? { subjectAda: values.subject } : {}),
     });
-    const out = values.out ? fs.createWriteStream(callerPath(io, values.out), { mode: 0o600 }) : null;
-    for await (const chunk of auditExportChunks(db, q)) {
+    if (!body.success) usage(body.error.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`).join('; '));
+    const q: AuditQuery = body.data;
+
+    const config = loadConfig({ ...io.env, DATA_DIR: callerDataDir(io) });
+    const db = openDatabase(config);
+    try {
+      await migrateToLatest(db);
+      const count = await countAuditEntries(db, q);
+      const user = io.env['USER'] ?? io.env['LOGNAME'] ?? 'cli';
+      await recordRead(db, {
+        actor: `cli:${user}`.slice(0, 64),
+        subjectAda: '',
+        action: auditExportAction('npm run audit -- export', q),
+        channel: 'cli',
+      });
+      const out = values.out ? fs.createWriteStream(callerPath(io, values.out), { mode: 0o600 }) : null;
+      for await (const chunk of auditExportChunks(db, q)) {
+        if (out) {
+          if (!out.write(chunk)) await once(out, 'drain');
+        } else io.stdout.write(chunk);
+      }
       if (out) {
-        if (!out.write(chunk)) await once(out, 'drain');
-      } else io.stdout.write(chunk);
+        out.end();
+        await once(out, 'close');
+        line(io.stderr, `wrote ${count} entries to ${values.out}`);
+      }
+    } catch (err) {
+      if (err instanceof ExportRefused) {
+        line(io.stderr, `Not exported: ${err.message}`);
+        return 1;
+      }
+      throw err;
+    } finally {
+      await closeDatabase(db);
     }
-    if (out) {
-      out.end();
-      await once(out, 'close');
-      line(io.stderr, `wrote ${count} entries to ${values.out}`);
-    }
-  } catch (err) {
-    if (err instanceof ExportRefused) {
-      line(io.stderr, `Not exported: ${err.message}`);
-      return 1;
-    }
-    throw err;
-  } finally {
-    await closeDatabase(db);
-  }
-  return 0;
-}
+    return 0;
+  },
+);

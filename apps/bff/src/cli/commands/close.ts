@@ -8,7 +8,7 @@ import { loadConfig } from '../../config.ts';
 import { closeDatabase, migrateToLatest, openDatabase } from '../../db/index.ts';
 import { chinaDay } from '../../import/fields.ts';
 import { progressPrinter } from '../../seed/progress.ts';
-import { callerDataDir, line, parseCommand, usage, withUsage, type CliIo } from '../io.ts';
+import { callerDataDir, command, line, usage } from '../io.ts';
 
 const USAGE = `Usage: npm run close -- [--through YYYY-MM] [--all]
   --through YYYY-MM  close every complete month up to this one (default: the month before today's)
@@ -19,49 +19,40 @@ Computes monthly results, pins, statements and plan results from the imported di
 orders and attendance; the month of today (INQUIRY_TODAY or the clock, in China) is never
 closed: its figures so far are written as provisional. Uses DATABASE_URL, else the SQLite file.`;
 
-export function main(argv: string[], io: CliIo): Promise<number> {
-  return withUsage(USAGE, io, () => run(argv, io));
-}
-
-async function run(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommand(
-    {
-      args: argv,
-      options: {
-        through: { type: 'string' },
-        all: { type: 'boolean', default: false },
-        'data-dir': { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
+export const main = command(
+  USAGE,
+  {
+    options: {
+      through: { type: 'string' },
+      all: { type: 'boolean', default: false },
+      'data-dir': { type: 'string' },
     },
-    USAGE,
-    io,
-  );
-  if (!parsed) return 0;
-  const { values } = parsed;
-  const config = loadConfig({
-    ...io.env,
-    DATA_DIR: callerDataDir(io, values['data-dir']),
-  });
-  const db = openDatabase(config);
-  try {
-    await migrateToLatest(db);
-    const summary = await closeMonths(db, {
-      today: chinaDay(config.today()),
-      ...(values.through !== undefined ? { through: values.through } : {}),
-      ...(values.all ? { all: true } : {}),
-      ...(io.stdout.isTTY ? { progress: progressPrinter(io.stdout) } : {}),
+  },
+  async ({ values }, io) => {
+    const config = loadConfig({
+      ...io.env,
+      DATA_DIR: callerDataDir(io, values['data-dir']),
     });
-    line(io.stdout, formatCloseSummary(summary));
-  } catch (err) {
-    if (err instanceof CloseUsageError) usage(err.message);
-    if (err instanceof CloseRefusedError || err instanceof CloseConflictError) {
-      line(io.stderr, `close refused: ${err.message}`);
-      return 1;
+    const db = openDatabase(config);
+    try {
+      await migrateToLatest(db);
+      const summary = await closeMonths(db, {
+        today: chinaDay(config.today()),
+        ...(values.through !== undefined ? { through: values.through } : {}),
+        ...(values.all ? { all: true } : {}),
+        ...(io.stdout.isTTY ? { progress: progressPrinter(io.stdout) } : {}),
+      });
+      line(io.stdout, formatCloseSummary(summary));
+    } catch (err) {
+      if (err instanceof CloseUsageError) usage(err.message);
+      if (err instanceof CloseRefusedError || err instanceof CloseConflictError) {
+        line(io.stderr, `close refused: ${err.message}`);
+        return 1;
+      }
+      throw err;
+    } finally {
+      await closeDatabase(db);
     }
-    throw err;
-  } finally {
-    await closeDatabase(db);
-  }
-  return 0;
-}
+    return 0;
+  },
+);

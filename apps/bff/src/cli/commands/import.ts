@@ -12,7 +12,7 @@ import { ImportConflictError, importDirectory, ImportUsageError } from '../../im
 import { formatSummary } from '../../import/summary.ts';
 import { ImportRejected } from '../../import/issues.ts';
 import { progressPrinter } from '../../seed/progress.ts';
-import { callerDataDir, callerPath, line, parseCommand, usage, withUsage, type CliIo } from '../io.ts';
+import { callerDataDir, callerPath, command, line, usage } from '../io.ts';
 
 const USAGE = `Usage: npm run import -- --dir DIR [--replace] [--no-close]
   --dir DIR        folder with distributors.csv, orders.csv and/or attendance.csv (docs/data-import.md)
@@ -25,57 +25,48 @@ Checks every row first and writes nothing if one is wrong, then closes every com
 today and recomputes the open one. Uses DATABASE_URL, else the SQLite file. Nothing may be dated
 after today in China (INQUIRY_TODAY or the clock).`;
 
-export function main(argv: string[], io: CliIo): Promise<number> {
-  return withUsage(USAGE, io, () => run(argv, io));
-}
-
-async function run(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommand(
-    {
-      args: argv,
-      options: {
-        dir: { type: 'string' },
-        replace: { type: 'boolean', default: false },
-        'no-close': { type: 'boolean', default: false },
-        'data-dir': { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
+export const main = command(
+  USAGE,
+  {
+    options: {
+      dir: { type: 'string' },
+      replace: { type: 'boolean', default: false },
+      'no-close': { type: 'boolean', default: false },
+      'data-dir': { type: 'string' },
     },
-    USAGE,
-    io,
-  );
-  if (!parsed) return 0;
-  const { values } = parsed;
-  if (!values.dir) usage('Name the folder to import with --dir');
-  const dir = callerPath(io, values.dir);
-  const config = loadConfig({
-    ...io.env,
-    DATA_DIR: callerDataDir(io, values['data-dir']),
-  });
-  const db = openDatabase(config);
-  const today = chinaDay(config.today());
-  // A bar per phase on a terminal; logs and pipes get the summary lines only.
-  const progress = io.stdout.isTTY ? { progress: progressPrinter(io.stdout) } : {};
-  try {
-    await migrateToLatest(db);
-    const summary = await importDirectory(db, { dir, replace: values.replace, today, ...progress });
-    line(io.stdout, formatSummary(summary));
-    if (values['no-close']) return 0;
-    // Also after an import that changed nothing: the month may have turned since the last close.
-    line(io.stdout, formatCloseSummary(await closeMonths(db, { today, ...progress })));
-  } catch (err) {
-    if (err instanceof ImportUsageError) usage(err.message);
-    if (err instanceof ImportRejected || err instanceof ImportConflictError) {
-      line(io.stderr, err.message);
-      return 1;
+  },
+  async ({ values }, io) => {
+    if (!values.dir) usage('Name the folder to import with --dir');
+    const dir = callerPath(io, values.dir);
+    const config = loadConfig({
+      ...io.env,
+      DATA_DIR: callerDataDir(io, values['data-dir']),
+    });
+    const db = openDatabase(config);
+    const today = chinaDay(config.today());
+    // A bar per phase on a terminal; logs and pipes get the summary lines only.
+    const progress = io.stdout.isTTY ? { progress: progressPrinter(io.stdout) } : {};
+    try {
+      await migrateToLatest(db);
+      const summary = await importDirectory(db, { dir, replace: values.replace, today, ...progress });
+      line(io.stdout, formatSummary(summary));
+      if (values['no-close']) return 0;
+      // Also after an import that changed nothing: the month may have turned since the last close.
+      line(io.stdout, formatCloseSummary(await closeMonths(db, { today, ...progress })));
+    } catch (err) {
+      if (err instanceof ImportUsageError) usage(err.message);
+      if (err instanceof ImportRejected || err instanceof ImportConflictError) {
+        line(io.stderr, err.message);
+        return 1;
+      }
+      if (err instanceof CloseRefusedError || err instanceof CloseConflictError) {
+        line(io.stderr, `imported, but the close refused: ${err.message}`);
+        return 1;
+      }
+      throw err;
+    } finally {
+      await closeDatabase(db);
     }
-    if (err instanceof CloseRefusedError || err instanceof CloseConflictError) {
-      line(io.stderr, `imported, but the close refused: ${err.message}`);
-      return 1;
-    }
-    throw err;
-  } finally {
-    await closeDatabase(db);
-  }
-  return 0;
-}
+    return 0;
+  },
+);

@@ -26,7 +26,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const parsed = parseCommand(
     {
       args: rest,
-      options: { force: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+      options: { force: { type: 'boolean', default: false } },
     },
     USAGE,
     io,

@@ -10,7 +10,7 @@ import { TABLE_NAMES } from '../../db/schema.ts';
 import { chinaDay, parseDay } from '../../import/fields.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, MIN_DISTRIBUTORS, seedDatabase } from '../../seed/index.ts';
 import { formatReport, progressPrinter } from '../../seed/progress.ts';
-import { callerDataDir, line, parseCommand, usage, withUsage, type CliIo } from '../io.ts';
+import { callerDataDir, command, line, usage, type CliIo } from '../io.ts';
 
 const USAGE = `Usage: npm run seed -- [options]
   --distributors N   distributors to generate, demo accounts included (default SEED_DISTRIBUTORS)
@@ -27,71 +27,63 @@ function intOption(value: string | undefined, name: string, fallback: number): n
   return n;
 }
 
-export function main(argv: string[], io: CliIo): Promise<number> {
-  return withUsage(USAGE, io, () => run(argv, io));
-}
-
-async function run(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommand(
-    {
-      args: argv,
-      options: {
-        distributors: { type: 'string' },
-        seed: { type: 'string' },
-        today: { type: 'string' },
-        'data-dir': { type: 'string' },
-        force: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
+export const main = command(
+  USAGE,
+  {
+    options: {
+      distributors: { type: 'string' },
+      seed: { type: 'string' },
+      today: { type: 'string' },
+      'data-dir': { type: 'string' },
+      force: { type: 'boolean', default: false },
     },
-    USAGE,
-    io,
-  );
-  if (!parsed) return 0;
-  const { values } = parsed;
-  const config = loadConfig(io.env);
-  const distributors = intOption(values.distributors, 'distributors', config.SEED_DISTRIBUTORS);
-  if (distributors < MIN_DISTRIBUTORS) usage(`--distributors must be at least ${MIN_DISTRIBUTORS}`);
-  const seed = intOption(values.seed, 'seed', config.SEED);
-  const today = values.today ?? chinaDay(config.today());
-  if (parseDay(today) === undefined) usage(`--today must be YYYY-MM-DD, got ${today}`);
+  },
+  async ({ values }, io) => {
+    const config = loadConfig(io.env);
+    const distributors = intOption(values.distributors, 'distributors', config.SEED_DISTRIBUTORS);
+    if (distributors < MIN_DISTRIBUTORS) usage(`--distributors must be at least ${MIN_DISTRIBUTORS}`);
+    const seed = intOption(values.seed, 'seed', config.SEED);
+    const today = values.today ?? chinaDay(config.today());
+    if (parseDay(today) === undefined) usage(`--today must be YYYY-MM-DD, got ${today}`);
 
-  if (config.DATABASE_URL) return seedPostgres(io, config.DATABASE_URL, { distributors, seed, today }, values.force, config.WECHAT_APP_ID);
+    if (config.DATABASE_URL)
+      return seedPostgres(io, config.DATABASE_URL, { distributors, seed, today }, values.force, config.WECHAT_APP_ID);
 
-  // npm runs workspace scripts inside apps/bff; relative paths mean the caller's directory,
-  // so `npm run seed` at the root fills the same ./data that `npm start` reads.
-  const dataDir = callerDataDir(io, values['data-dir']);
-  const file = sqlitePath({ dataDir });
+    // npm runs workspace scripts inside apps/bff; relative paths mean the caller's directory,
+    // so `npm run seed` at the root fills the same ./data that `npm start` reads.
+    const dataDir = callerDataDir(io, values['data-dir']);
+    const file = sqlitePath({ dataDir });
 
-  if (fs.existsSync(file)) {
-    if (!values.force) {
-      usage(`${file} already exists; add --force to replace it`);
+    if (fs.existsSync(file)) {
+      if (!values.force) {
+        usage(`${file} already exists; add --force to replace it`);
+      }
+      for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(file + suffix, { force: true });
     }
-    for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(file + suffix, { force: true });
-  }
 
-  line(io.stdout, `Seeding ${file}`);
-  line(io.stdout, `  ${distributors.toLocaleString('en-US')} distributors, seed ${seed}, today ${today}`);
-  const db = openSqlite(file);
-  let ok = false;
-  try {
-    await migrateToLatest(db);
-    const report = await seedDatabase(
-      db,
-      { distributors, seed, today },
-      { fresh: true, progress: progressPrinter(io.stdout), wechatAppId: config.WECHAT_APP_ID },
-    );
-    line(io.stdout, formatReport(report));
-    line(io.stdout, '\nDemo sign-ins (password ' + DEMO_PASSWORD + '):');
-    for (const a of DEMO_ACCOUNTS) line(io.stdout, `  ${a.username.padEnd(9)} ${a.displayName} — ${a.profile}`);
-    ok = true;
-  } finally {
-    await db.destroy();
-    // A half-written file (loaded without a journal) is worth nothing: remove it.
-    if (!ok) for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(file + suffix, { force: true });
-  }
-  return 0;
-}
+    line(io.stdout, `Seeding ${file}`);
+    line(io.stdout, `  ${distributors.toLocaleString('en-US')} distributors, seed ${seed}, today ${today}`);
+    const db = openSqlite(file);
+    let ok = false;
+    try {
+      await migrateToLatest(db);
+      const report = await seedDatabase(
+        db,
+        { distributors, seed, today },
+        { fresh: true, progress: progressPrinter(io.stdout), wechatAppId: config.WECHAT_APP_ID },
+      );
+      line(io.stdout, formatReport(report));
+      line(io.stdout, '\nDemo sign-ins (password ' + DEMO_PASSWORD + '):');
+      for (const a of DEMO_ACCOUNTS) line(io.stdout, `  ${a.username.padEnd(9)} ${a.displayName} — ${a.profile}`);
+      ok = true;
+    } finally {
+      await db.destroy();
+      // A half-written file (loaded without a journal) is worth nothing: remove it.
+      if (!ok) for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(file + suffix, { force: true });
+    }
+    return 0;
+  },
+);
 
 /** Everything the seed writes or that hangs off distributors; the signing keys stay. */
 const DATASET_TABLES = TABLE_NAMES.filter((t) => t !== 'signing_keys');
