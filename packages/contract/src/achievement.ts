@@ -67,9 +67,8 @@ export type AchPinRequirement = z.infer<typeof achPinRequirementSchema>;
 // ---------------------------------------------------------------------------------------
 // Overview (the /achievement list)
 
-export const achOverviewDataSchema = z.object({
-  maskedAda: z.string(),
-  fullName: z.string(),
+/** The pin held and the month it is shown for: the head of the overview and of rank tracking. */
+const pinShownFields = {
   pinCode: z.number().int(),
   pinName: localTextSchema,
   pinMonth: z.string().nullable(),
@@ -80,6 +79,12 @@ export const achOverviewDataSchema = z.object({
   pinHeldBefore: z.string().nullable().optional(),
   py: z.string(),
   month: z.string(),
+};
+
+export const achOverviewDataSchema = z.object({
+  maskedAda: z.string(),
+  fullName: z.string(),
+  ...pinShownFields,
   current: achMonthSchema.nullable(),
   nextPin: achPinRequirementSchema.nullable(),
   targetPin: z.number().int().nullable(),
@@ -120,16 +125,7 @@ export const achQualificationSchema = z.object({
 export type AchQualification = z.infer<typeof achQualificationSchema>;
 
 export const achRankDataSchema = z.object({
-  pinCode: z.number().int(),
-  pinName: localTextSchema,
-  pinMonth: z.string().nullable(),
-  /**
-   * The pin shown was held before the imported history (distributors.csv pin_held) and not reached
-   * inside it: the history's first month ("held since before …"); null (or absent) otherwise.
-   */
-  pinHeldBefore: z.string().nullable().optional(),
-  py: z.string(),
-  month: z.string(),
+  ...pinShownFields,
   closedMonths: z.number().int(),
   remainingMonths: z.number().int(),
   counters: z.object({

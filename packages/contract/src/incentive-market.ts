@@ -51,7 +51,8 @@ export type PartnersBody = z.input<typeof partnersBodySchema>;
 export const qFlagSchema = z.union([z.boolean(), z.literal('noData')]).nullable();
 export type QFlag = z.infer<typeof qFlagSchema>;
 
-export const partnerRowSchema = marketPersonSchema.extend({
+/** A row's month so far, as the partner and the member lists show it. */
+const monthQFields = {
   ppv: z.number(),
   gpv: z.number(),
   pgpv: z.number(),
@@ -59,6 +60,10 @@ export const partnerRowSchema = marketPersonSchema.extend({
   isQ: z.boolean(),
   /** Personal-group PV still needed this month to reach the Q threshold (0 when Q). */
   pvToQ: z.number(),
+};
+
+export const partnerRowSchema = marketPersonSchema.extend({
+  ...monthQFields,
   /** PGPV as a percentage of the Q threshold, capped at 100. */
   progressPct: z.number(),
   /**
@@ -138,12 +143,7 @@ export type MembersBody = z.input<typeof membersBodySchema>;
 
 export const memberRowSchema = marketPersonSchema.extend({
   joinedThisPy: z.boolean(),
-  ppv: z.number(),
-  gpv: z.number(),
-  pgpv: z.number(),
-  bracket: z.number().int(),
-  isQ: z.boolean(),
-  pvToQ: z.number(),
+  ...monthQFields,
   qMonthsPy: z.number().int(),
 });
 export type MemberRow = z.infer<typeof memberRowSchema>;

@@ -24,18 +24,25 @@ export function nameOf(viewer: NameViewer, row: { ada: string; sponsor_ada: stri
   return nameTextFor(viewer, { ada: row.ada, sponsorAda: row.sponsor_ada, nameZh: row.name_zh, nameEn: row.name_en });
 }
 
-export function overviewData(s: RankState, viewer: NameViewer): AchOverviewData {
-  const last12 = monthsEnding(s.month, 12);
-  const by = new Map(s.months.filter((m) => m.month >= last12[0]!).map((m) => [m.month, m]));
+/** The pin held and the month it is shown for (contract achievement.ts pinShownFields). */
+function pinShown(s: RankState) {
   return {
-    maskedAda: maskPrivacy(s.d.ada),
-    fullName: nameOf(viewer, s.d).zh,
     pinCode: s.pinCode,
     pinName: pinName(s.pinCode),
     pinMonth: s.pinMonth,
     pinHeldBefore: s.pinHeldBefore,
     py: s.py,
     month: s.month,
+  };
+}
+
+export function overviewData(s: RankState, viewer: NameViewer): AchOverviewData {
+  const last12 = monthsEnding(s.month, 12);
+  const by = new Map(s.months.filter((m) => m.month >= last12[0]!).map((m) => [m.month, m]));
+  return {
+    maskedAda: maskPrivacy(s.d.ada),
+    fullName: nameOf(viewer, s.d).zh,
+    ...pinShown(s),
     current: by.get(s.month) ?? null,
     nextPin: s.requirements.find((p) => p.above) ?? null,
     targetPin: s.settings?.targetPin ?? null,
@@ -47,12 +54,7 @@ export function overviewData(s: RankState, viewer: NameViewer): AchOverviewData 
 export function rankData(s: RankState): AchRankData {
   const targetPin = s.settings?.targetPin ?? null;
   return {
-    pinCode: s.pinCode,
-    pinName: pinName(s.pinCode),
-    pinMonth: s.pinMonth,
-    pinHeldBefore: s.pinHeldBefore,
-    py: s.py,
-    month: s.month,
+    ...pinShown(s),
     closedMonths: s.pyClosed.length,
     remainingMonths: remainingMonths(s.py, s.today).length,
     counters: s.counters,

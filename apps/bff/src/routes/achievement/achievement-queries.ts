@@ -145,18 +145,16 @@ export async function topPerformers(db: DB, d: Downline, month: string, by: 'ppv
     .orderBy('x.ada')
     .limit(20)
     .execute();
-  return rows.map((x) => ({
-    ada: x.ada,
-    sponsor_ada: x.sponsor_ada,
-    name_zh: x.name_zh,
-    name_en: x.name_en,
-    depth: Number(x.depth),
-    pinCode: Number(x.pin_code),
-    ppv: Number(x.ppv),
-    apv: Number(x.apv),
-    bracket: Number(x.bracket),
-    isQ: x.is_q === 1,
-    newCustomers: Number(x.new_customers),
+  // Who they are as selected (ADA, sponsor, names); the figures as numbers.
+  return rows.map(({ depth, pin_code, ppv, apv, bracket, is_q, new_customers, ...who }) => ({
+    ...who,
+    depth: Number(depth),
+    pinCode: Number(pin_code),
+    ppv: Number(ppv),
+    apv: Number(apv),
+    bracket: Number(bracket),
+    isQ: is_q === 1,
+    newCustomers: Number(new_customers),
   }));
 }
 
@@ -183,14 +181,7 @@ export async function marketingStarsOf(db: DB, month: string, condition: { ppv: 
     .orderBy('r.new_customers', 'desc')
     .orderBy('x.ada')
     .execute();
-  return rows.map((x) => ({
-    ada: x.ada,
-    sponsor_ada: x.sponsor_ada,
-    name_zh: x.name_zh,
-    name_en: x.name_en,
-    ppv: Number(x.ppv),
-    newCustomers: Number(x.new_customers),
-  }));
+  return rows.map(({ ppv, new_customers, ...who }) => ({ ...who, ppv: Number(ppv), newCustomers: Number(new_customers) }));
 }
 
 export type Shop = ShopsTable;
