@@ -56,23 +56,12 @@ export interface Estimate {
 
 function side(month: MonthKey, ppv: number, ppvBvFen: number | undefined, legs: readonly LegVolume[], rules: RuleTable): EstimateSide {
   const st = monthlyStatement({ month, ppv, ...(ppvBvFen === undefined ? {} : { ppvBvFen }), legs, rules });
-  const own = ownVolume(ppv, legs, rules, ppvBvFen);
   const promo = st.items.find((i) => i.code === 'PROMOTION');
-  return {
-    ppv,
-    gpv: own.gpv,
-    pgpv: own.pgpv,
-    bracketPercent: own.bracketPercent,
-    isQ: own.isQ,
-    qLegs: own.qLegs,
-    apv: own.pgpv,
-    isSpMonth: own.isSp,
-    promotionFen: promo ? promo.amountFen : 0,
-    pretaxFen: st.pretaxFen,
-    taxFen: st.taxFen,
-    netFen: st.netFen,
-    next: nextBracket(rules.brackets, own.gpv),
-  };
+  // The statement's volume figures are the month's own volume (income.ts ownVolume): the side's.
+  const { gpv, pgpv, bracketPercent, isQ, qLegs, apv, pretaxFen, taxFen, netFen } = st;
+  const promotionFen = promo ? promo.amountFen : 0;
+  const next = nextBracket(rules.brackets, gpv);
+  return { ppv, gpv, pgpv, bracketPercent, isQ, qLegs, apv, isSpMonth: st.isSpMonth, promotionFen, pretaxFen, taxFen, netFen, next };
 }
 
 /** Personal PV to add so the month becomes an SP month, given the current APV and Q legs. */
