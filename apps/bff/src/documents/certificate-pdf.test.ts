@@ -3,10 +3,8 @@
 // (/bff/v1/income/annualtaxable), a PY's months and totals the annual income page's
 // (/bff/v1/income/distributorannualincome), and their arithmetic adds up.
 import type { AnnualIncomeData, AnnualTaxableData, DocumentLang } from '@abo/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, seedDatabase } from '../seed/index.ts';
-import { signInHeaders } from '../testing/suite-app.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useDemoApp } from '../testing/suite-app.ts';
 import type { Session } from '../lib/session.ts';
 import { amountsIn, checkArithmetic, missingAmounts, pdfText } from './document.test-support.ts';
 import { dayLabel, money, monthLabel } from './format.ts';
@@ -28,20 +26,12 @@ function totalsRow(text: string, lang: DocumentLang): number[] {
 }
 
 describe('income certificates on the demo seed (today 2026-11-21)', () => {
-  let t: TestApp;
-  const headers = new Map<string, Record<string, string>>();
+  const demo = useDemoApp([DIAMOND, FOUNDERS_PLATINUM]);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers read as JSON
   const data = async (ada: string, url: string, payload: object): Promise<any> => {
-    const res = await t.app.inject({ method: 'POST', url, headers: headers.get(ada)!, payload: { channel: 'wec', ...payload } });
+    const res = await demo.t.app.inject({ method: 'POST', url, headers: demo.headers(ada), payload: { channel: 'wec', ...payload } });
     return res.json().data;
   };
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    await seedDatabase(t.db, { distributors: 300, seed: 7, today: '2026-11-21' }, { fresh: true });
-    for (const ada of [DIAMOND, FOUNDERS_PLATINUM]) headers.set(ada, await signInHeaders(t.app, ada, DEMO_PASSWORD));
-  }, 120_000);
-  afterAll(() => t?.close());
 
   for (const [ada, year, lang] of [
     [DIAMOND, '2026', 'zh-CN'],
@@ -49,7 +39,7 @@ describe('income certificates on the demo seed (today 2026-11-21)', () => {
     [FOUNDERS_PLATINUM, '2024', 'zh-CN'],
   ] as const) {
     it(`calendar year ${year} of ${ada} (${lang}): the statements paid in it and the annual tax of the annual taxable page`, async () => {
-      const doc = await renderDocument(t.db, t.config, own(ada), { kind: 'taxCertificate', year, lang });
+      const doc = await renderDocument(demo.t.db, demo.t.config, own(ada), { kind: 'taxCertificate', year, lang });
       expect(doc).toMatchObject({ fileName: `income-certificate-${year}.pdf`, contentType: 'application/pdf' });
       const text = pdfText(doc.body);
       const page = (await data(ada, '/bff/v1/income/annualtaxable', { year })) as AnnualTaxableData;
@@ -87,7 +77,7 @@ describe('income certificates on the demo seed (today 2026-11-21)', () => {
     [FOUNDERS_PLATINUM, '24/25', 'en-US'],
   ] as const) {
     it(`PY ${py} of ${ada} (${lang}): the 12 months and the totals of the annual income page`, async () => {
-      const doc = await renderDocument(t.db, t.config, own(ada), { kind: 'pyCertificate', py, lang });
+      const doc = await renderDocument(demo.t.db, demo.t.config, own(ada), { kind: 'pyCertificate', py, lang });
       expect(doc).toMatchObject({ fileName: `income-certificate-py-${py.replace('/', '-')}.pdf`, contentType: 'application/pdf' });
       const text = pdfText(doc.body);
       const page = (await data(ada, '/bff/v1/income/distributorannualincome', { year: py })) as AnnualIncomeData;

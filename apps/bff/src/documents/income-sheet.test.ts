@@ -3,10 +3,8 @@
 // the request's language; a range the page refuses is refused the same way, and one over 36 months.
 import Papa from 'papaparse';
 import { Code, type DocumentLang, type IncomeRangeData } from '@abo/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, seedDatabase } from '../seed/index.ts';
-import { signInHeaders } from '../testing/suite-app.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useDemoApp } from '../testing/suite-app.ts';
 import type { Session } from '../lib/session.ts';
 import { xlsxRows } from './document.test-support.ts';
 import { incomeSheetCsv, SHEET_MAX_MONTHS } from './income-sheet.ts';
@@ -24,20 +22,19 @@ function expectedRows(d: IncomeRangeData, total: string): (string | number | nul
 }
 
 describe('income spreadsheet on the demo seed (today 2026-11-21)', () => {
-  let t: TestApp;
-  let headers: Record<string, string>;
+  const demo = useDemoApp([DIAMOND]);
   /** The Diamond's income spreadsheet of `from` to `to`, as the document call renders it. */
   const sheet = (from: string, to: string, format: 'xlsx' | 'csv', lang: DocumentLang) =>
-    renderDocument(t.db, t.config, own(DIAMOND), { kind: 'incomeSheet', from, to, format, lang });
+    renderDocument(demo.t.db, demo.t.config, own(DIAMOND), { kind: 'incomeSheet', from, to, format, lang });
   const query = async (from: string, to: string) =>
-    (await t.app.inject({ method: 'POST', url: '/bff/v1/income/query', headers, payload: { channel: 'wec', from, to } })).json();
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    await seedDatabase(t.db, { distributors: 300, seed: 7, today: '2026-11-21' }, { fresh: true });
-    headers = await signInHeaders(t.app, DIAMOND, DEMO_PASSWORD);
-  }, 120_000);
-  afterAll(() => t?.close());
+    (
+      await demo.t.app.inject({
+        method: 'POST',
+        url: '/bff/v1/income/query',
+        headers: demo.headers(DIAMOND),
+        payload: { channel: 'wec', from, to },
+      })
+    ).json();
 
   it('XLSX: the rows of the query page and their total, numbers as numbers, Chinese headers', async () => {
     const doc = await sheet('2025-09', '2026-08', 'xlsx', 'zh-CN');

@@ -9,11 +9,9 @@ import { execFileSync } from 'node:child_process';
 import { Code, type DocumentLang, type PromotionData, type StatementChangeData, type StatementData } from '@abo/contract';
 import { monthlyStatement, paymentDateOf } from '@abo/plan';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, seedDatabase } from '../seed/index.ts';
+import { describe, expect, it } from 'vitest';
 import { insertDistributor } from '../testing/fixtures.ts';
-import { signInHeaders, useTestApp } from '../testing/suite-app.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { signInHeaders, useDemoApp, useTestApp } from '../testing/suite-app.ts';
 import type { Session } from '../lib/session.ts';
 import { amountsIn, checkArithmetic, missingAmounts, pdfText } from './document.test-support.ts';
 import { money, moneyChange, plain } from './format.ts';
@@ -89,22 +87,14 @@ function checkStatement(text: string, s: StatementData, promo: PromotionData, la
 }
 
 describe('the statement PDF on the demo seed (today 2026-11-21)', () => {
-  let t: TestApp;
-  const headers = new Map<string, Record<string, string>>();
+  const demo = useDemoApp([DIAMOND, FOUNDERS_PLATINUM, NO_STATEMENTS]);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers read as JSON
   const call = async (ada: string, url: string, payload: object = {}): Promise<any> => {
-    const res = await t.app.inject({ method: 'POST', url, headers: headers.get(ada)!, payload: { channel: 'wec', ...payload } });
+    const res = await demo.t.app.inject({ method: 'POST', url, headers: demo.headers(ada), payload: { channel: 'wec', ...payload } });
     return res.json();
   };
   const person = (ada: string) =>
-    t.db.selectFrom('distributors').select(['name_zh', 'name_en', 'sponsor_ada']).where('ada', '=', ada).executeTakeFirstOrThrow();
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    await seedDatabase(t.db, { distributors: 300, seed: 7, today: '2026-11-21' }, { fresh: true });
-    for (const ada of [DIAMOND, FOUNDERS_PLATINUM, NO_STATEMENTS]) headers.set(ada, await signInHeaders(t.app, ada, DEMO_PASSWORD));
-  }, 120_000);
-  afterAll(() => t?.close());
+    demo.t.db.selectFrom('distributors').select(['name_zh', 'name_en', 'sponsor_ada']).where('ada', '=', ada).executeTakeFirstOrThrow();
 
   for (const [ada, month, who] of [
     [DIAMOND, '2026-08', 'the Diamond, August: annual bonuses, leadership and promotion legs'],
@@ -112,7 +102,7 @@ describe('the statement PDF on the demo seed (today 2026-11-21)', () => {
   ] as const) {
     for (const lang of LANGS) {
       it(`${who} (${ada} ${month}, ${lang}): name, full ADA, number, every amount, and it adds up`, async () => {
-        const doc = await renderDocument(t.db, t.config, own(ada), { kind: 'statement', month, lang });
+        const doc = await renderDocument(demo.t.db, demo.t.config, own(ada), { kind: 'statement', month, lang });
         expect(doc).toMatchObject({ fileName: `statement-${month}.pdf`, contentType: 'application/pdf' });
         expect(doc.body.subarray(0, 5).toString()).toBe('%PDF-');
         const text = pdfText(doc.body);
@@ -137,7 +127,7 @@ describe('the statement PDF on the demo seed (today 2026-11-21)', () => {
         // The payment date, the masked card (never the full one) and a footer on every page.
         const payee = (await call(ada, '/bff/v1/income/pretaxdetails', { month })).data;
         expect(text).toContain(payee.bankCardMasked);
-        const card = await t.db
+        const card = await demo.t.db
           .selectFrom('distributors')
           .select(['bank_card', 'national_id'])
           .where('ada', '=', ada)
@@ -153,13 +143,13 @@ describe('the statement PDF on the demo seed (today 2026-11-21)', () => {
   }
 
   it('sets the title and author and embeds the CJK font as a subset', async () => {
-    const doc = await renderDocument(t.db, t.config, own(DIAMOND), { kind: 'statement', month: '2026-08', lang: 'zh-CN' });
+    const doc = await renderDocument(demo.t.db, demo.t.config, own(DIAMOND), { kind: 'statement', month: '2026-08', lang: 'zh-CN' });
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'abo-doc-')), 'statement.pdf');
     fs.writeFileSync(file, doc.body);
     try {
       const info = execFileSync('pdfinfo', [file]).toString('utf8');
       expect(info).toMatch(/Title:\s+服务费月结单 · 2026年8月/);
-      expect(info).toMatch(new RegExp(`Author:\\s+${t.config.COMPANY_NAME_ZH}`));
+      expect(info).toMatch(new RegExp(`Author:\\s+${demo.t.config.COMPANY_NAME_ZH}`));
       const fonts = execFileSync('pdffonts', [file]).toString('utf8');
       // "ABCDEF+Name": a subset; "yes yes yes": embedded, subset, with a Unicode map (text can be copied).
       expect(fonts).toMatch(/[A-Z]{6}\+NotoSansHans-Regular\s+CID Type 0C\s+Identity-H\s+yes yes yes/);
@@ -170,8 +160,8 @@ describe('the statement PDF on the demo seed (today 2026-11-21)', () => {
 
   it('as an image for WeChat and the app: the PDF’s pages, one under another, in one PNG', async () => {
     const req = { kind: 'statement', month: '2026-08', lang: 'zh-CN' } as const;
-    const pdf = await renderDocument(t.db, t.config, own(DIAMOND), req);
-    const png = await renderDocument(t.db, t.config, own(DIAMOND), { ...req, as: 'image' });
+    const pdf = await renderDocument(demo.t.db, demo.t.config, own(DIAMOND), req);
+    const png = await renderDocument(demo.t.db, demo.t.config, own(DIAMOND), { ...req, as: 'image' });
     expect(png).toMatchObject({ fileName: 'statement-2026-08.png', contentType: 'image/png' });
     const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', ['-'], { input: pdf.body }).toString('utf8'))![1]);
     expect(pages).toBeGreaterThanOrEqual(2);
@@ -193,14 +183,15 @@ describe('the statement PDF on the demo seed (today 2026-11-21)', () => {
 
   it('shows staff the document the distributor sees (names policy), and masks a downline member’s ADA to a leader', async () => {
     const req = { kind: 'statement', month: '2026-10', lang: 'zh-CN' } as const;
-    const mine = pdfText((await renderDocument(t.db, t.config, own(FOUNDERS_PLATINUM), req)).body);
+    const mine = pdfText((await renderDocument(demo.t.db, demo.t.config, own(FOUNDERS_PLATINUM), req)).body);
     const staff = pdfText(
-      (await renderDocument(t.db, t.config, { actor: 'staff01', ada: FOUNDERS_PLATINUM, channel: 'iinquiry', staff: true }, req)).body,
+      (await renderDocument(demo.t.db, demo.t.config, { actor: 'staff01', ada: FOUNDERS_PLATINUM, channel: 'iinquiry', staff: true }, req))
+        .body,
     );
     expect(staff).toBe(mine);
     // A member two levels down, read by the leader above their sponsor: not the leader's frontline.
-    const frontline = await t.db.selectFrom('distributors').select('ada').where('sponsor_ada', '=', FOUNDERS_PLATINUM).execute();
-    const deeper = await t.db
+    const frontline = await demo.t.db.selectFrom('distributors').select('ada').where('sponsor_ada', '=', FOUNDERS_PLATINUM).execute();
+    const deeper = await demo.t.db
       .selectFrom('distributors')
       .innerJoin('statements', 'statements.ada', 'distributors.ada')
       .select(['distributors.ada', 'distributors.name_zh', 'statements.month'])
@@ -214,8 +205,8 @@ describe('the statement PDF on the demo seed (today 2026-11-21)', () => {
     const text = pdfText(
       (
         await renderDocument(
-          t.db,
-          t.config,
+          demo.t.db,
+          demo.t.config,
           { actor: FOUNDERS_PLATINUM, ada: deeper.ada, channel: 'wec', staff: false },
           { ...req, month: deeper.month },
         )
@@ -234,7 +225,7 @@ describe('the statement PDF on the demo seed (today 2026-11-21)', () => {
     ] as const) {
       const page = await call(ada, '/bff/v1/income/statement', { month });
       expect(page).toMatchObject({ success: false, code: Code.BAD_REQUEST });
-      await expect(renderDocument(t.db, t.config, own(ada), { kind: 'statement', month, lang: 'en-US' })).rejects.toMatchObject({
+      await expect(renderDocument(demo.t.db, demo.t.config, own(ada), { kind: 'statement', month, lang: 'en-US' })).rejects.toMatchObject({
         code: page.code,
         message: page.message,
         httpStatus: 400,
@@ -243,8 +234,8 @@ describe('the statement PDF on the demo seed (today 2026-11-21)', () => {
     // A staff session without a distributor chosen reads nobody.
     await expect(
       renderDocument(
-        t.db,
-        t.config,
+        demo.t.db,
+        demo.t.config,
         { actor: 'staff01', ada: '', channel: 'iinquiry', staff: true },
         { kind: 'statement', month: '2026-08', lang: 'zh-CN' },
       ),

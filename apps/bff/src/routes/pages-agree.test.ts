@@ -2,11 +2,9 @@
 // and income, for the open month (so far) and the last closed month, on the demo seed. The
 // figures are compared with each other, never with amounts, so the seed may change under them.
 import { countMonths, countsSoFar, pyOf, toMonthKey } from '@abo/plan';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, seedDatabase } from '../seed/index.ts';
+import { describe, expect, it } from 'vitest';
 import { markDataReplaced } from '../testing/fixtures.ts';
-import { signInHeaders } from '../testing/suite-app.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { useDemoApp } from '../testing/suite-app.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers read as JSON, checked figure by figure */
 
@@ -14,11 +12,10 @@ const PLATINUM = '10000001';
 const DIAMOND = '10000002';
 
 describe('every page shows the open and the closed months the same way (demo seed, today 2026-11-21)', () => {
-  let t: TestApp;
-  const headers = new Map<string, Record<string, string>>();
+  const demo = useDemoApp([PLATINUM, DIAMOND]);
   const call = async (ada: string, url: string, payload: object = {}): Promise<any> => {
-    const h = headers.get(ada)!;
-    const res = await t.app.inject({ method: 'POST', url, headers: h, payload: { channel: 'wec', loginada: ada, ...payload } });
+    const h = demo.headers(ada);
+    const res = await demo.t.app.inject({ method: 'POST', url, headers: h, payload: { channel: 'wec', loginada: ada, ...payload } });
     expect(res.json().code, `${url} ${res.body}`).toBe(0);
     return res.json().data;
   };
@@ -42,14 +39,6 @@ describe('every page shows the open and the closed months the same way (demo see
     return { home, seminar, star, overview, rank, months, starDetail, topup, details, statement, statements, annual };
   };
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    await seedDatabase(t.db, { distributors: 300, seed: 7, today: '2026-11-21' }, { fresh: true });
-    // One sign-in each (sign-ins are rate limited per account).
-    for (const ada of [PLATINUM, DIAMOND]) headers.set(ada, await signInHeaders(t.app, ada, DEMO_PASSWORD));
-  }, 120_000);
-  afterAll(() => t?.close());
-
   const achieved = (plan: any, kind: string): number => plan.criteria.find((c: { kind: string }) => c.kind === kind).achieved;
 
   for (const ada of [PLATINUM, DIAMOND]) {
@@ -57,7 +46,7 @@ describe('every page shows the open and the closed months the same way (demo see
       const p = await pagesOf(ada);
       const month = p.home.month;
       const py = p.home.py;
-      expect(month).toBe(toMonthKey(t.config.today()));
+      expect(month).toBe(toMonthKey(demo.t.config.today()));
       const pyRecords = p.seminar.records.filter((r: { state: string }) => countsSoFar(r.state as never));
       const pyAch = p.months.months.filter((m: { month: string }) => pyOf(m.month) === py);
       // Both lists hold the open month, marked so: the rows the pages label "so far".
@@ -220,13 +209,13 @@ describe('every page shows the open and the closed months the same way (demo see
   it('home asks "Q month?" of the PQ test, not of a group at 21 % through its legs alone', async () => {
     // Last month at 21 % only through the legs: the group is Q, the distributor is not PQ.
     const last = (await call(PLATINUM, '/bff/v1/home/summary')).lastMonth;
-    await t.db
+    await demo.t.db
       .updateTable('monthly_results')
       .set({ is_q: 1, is_sp: 0, apv: 3_000, pgpv: 3_000 })
       .where('ada', '=', PLATINUM)
       .where('month', '=', last)
       .execute();
-    await markDataReplaced(t.db);
+    await markDataReplaced(demo.t.db);
     const home = await call(PLATINUM, '/bff/v1/home/summary');
     const plan = await call(PLATINUM, '/bff/v1/incentive/plan', { route: '/incentiveplan/seminars' });
     const record = plan.records.find((r: { month: string }) => r.month === last);

@@ -2,10 +2,8 @@
 // monthly pages' figures for the same months (achievement months, income months, composition,
 // estimate), and the projections are labelled estimates that follow the engine.
 import { countsSoFar, monthProjection, paymentDateOf, previousPy, pyMonths } from '@abo/plan';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, seedDatabase } from '../../seed/index.ts';
-import { signInHeaders } from '../../testing/suite-app.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useDemoApp } from '../../testing/suite-app.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers read as JSON, checked figure by figure */
 
@@ -13,22 +11,14 @@ const PLATINUM = '10000001';
 const DIAMOND = '10000002';
 
 describe('projection and year-on-year calls (demo seed, today 2026-11-21)', () => {
-  let t: TestApp;
-  const headers = new Map<string, Record<string, string>>();
+  const demo = useDemoApp([PLATINUM, DIAMOND]);
   const send = (ada: string, url: string, payload: object = {}) =>
-    t.app.inject({ method: 'POST', url, headers: headers.get(ada)!, payload: { channel: 'wec', loginada: ada, ...payload } });
+    demo.t.app.inject({ method: 'POST', url, headers: demo.headers(ada), payload: { channel: 'wec', loginada: ada, ...payload } });
   const call = async (ada: string, url: string, payload: object = {}): Promise<any> => {
     const res = await send(ada, url, payload);
     expect(res.json().code, `${url} ${res.body}`).toBe(0);
     return res.json().data;
   };
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    await seedDatabase(t.db, { distributors: 300, seed: 7, today: '2026-11-21' }, { fresh: true });
-    for (const ada of [PLATINUM, DIAMOND]) headers.set(ada, await signInHeaders(t.app, ada, DEMO_PASSWORD));
-  }, 120_000);
-  afterAll(() => t?.close());
 
   for (const ada of [PLATINUM, DIAMOND]) {
     it(`${ada}: the year-on-year view shows the monthly pages’ figures`, async () => {

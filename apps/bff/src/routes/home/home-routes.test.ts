@@ -1,19 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isSpMonth, paymentDateOf, pinName, planByCode, rulesForMonth } from '@abo/plan';
 import { markDataReplaced } from '../../db/data-version.ts';
 import { loadProfile } from '../../idp/profile.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { DEMO_PASSWORD, seedDatabase } from '../../seed/index.ts';
+import { useDemoApp } from '../../testing/suite-app.ts';
+import { DEMO_PASSWORD } from '../../seed/index.ts';
 
 describe('home summary on the demo seed', () => {
-  let t: TestApp;
+  const demo = useDemoApp([]);
   const signedIn = new Map<string, { accessToken: string; idToken: string }>();
   // Signs in once per account (the sign-in budget counts attempts per account and minute).
   const tokensOf = async (ada: string) => {
     let tokens = signedIn.get(ada);
     if (!tokens) {
-      const s = await t.app.inject({ method: 'POST', url: '/idp/session', payload: { username: ada, password: DEMO_PASSWORD } });
-      const x = await t.app.inject({
+      const s = await demo.t.app.inject({ method: 'POST', url: '/idp/session', payload: { username: ada, password: DEMO_PASSWORD } });
+      const x = await demo.t.app.inject({
         method: 'POST',
         url: '/bff/v1/common/idaasToken',
         payload: { sessionToken: s.json().data.sessionToken },
@@ -25,7 +25,7 @@ describe('home summary on the demo seed', () => {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const post = async (ada: string, url: string, payload: object = {}): Promise<any> => {
     const { accessToken, idToken } = await tokensOf(ada);
-    const res = await t.app.inject({
+    const res = await demo.t.app.inject({
       method: 'POST',
       url,
       headers: { 'idaas-accesstoken': accessToken, 'idaas-idtoken': idToken },
@@ -35,12 +35,6 @@ describe('home summary on the demo seed', () => {
     return res.json().data;
   };
   const summaryOf = (ada: string) => post(ada, '/bff/v1/home/summary');
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    await seedDatabase(t.db, { distributors: 300, seed: 7, today: '2026-11-21' }, { fresh: true });
-  }, 120_000);
-  afterAll(() => t.close());
 
   it('answers the Platinum distributor’s first questions: this seminar, last month, last pay', async () => {
     const s = await summaryOf('10000001');
@@ -57,23 +51,28 @@ describe('home summary on the demo seed', () => {
     expect(s.pinName).toEqual({ zh: pinName(330).zh, en: pinName(330).en });
     expect(s.seminar.name).toEqual({ zh: planByCode('SEMINAR_2627')!.name.zh, en: planByCode('SEMINAR_2627')!.name.en });
     // Their own name, in full (README, security: names).
-    const me = await t.db.selectFrom('distributors').select('name_zh').where('ada', '=', '10000001').executeTakeFirstOrThrow();
+    const me = await demo.t.db.selectFrom('distributors').select('name_zh').where('ada', '=', '10000001').executeTakeFirstOrThrow();
     expect(s.fullName).toBe(me.name_zh);
     expect(typeof s.lastMonthQ).toBe('boolean');
-    const q = await t.db
+    const q = await demo.t.db
       .selectFrom('monthly_results')
       .select('is_q')
       .where('ada', '=', '10000001')
       .where('month', '=', '2026-10')
       .executeTakeFirstOrThrow();
     expect(s.lastMonthQ).toBe(q.is_q === 1);
-    const st = await t.db.selectFrom('statements').selectAll().where('ada', '=', '10000001').orderBy('month', 'desc').executeTakeFirst();
+    const st = await demo.t.db
+      .selectFrom('statements')
+      .selectAll()
+      .where('ada', '=', '10000001')
+      .orderBy('month', 'desc')
+      .executeTakeFirst();
     expect(s.lastNetFen).toBe(st ? Number(st.net_fen) : null);
   });
 
   it('shows staff the distributor’s whole ADA, as their banner does; the distributor sees it masked', async () => {
-    const staff = await t.app.tokens.issueStaff({ username: 'staff01', fullName: 'Staff One' });
-    const res = await t.app.inject({
+    const staff = await demo.t.app.tokens.issueStaff({ username: 'staff01', fullName: 'Staff One' });
+    const res = await demo.t.app.inject({
       method: 'POST',
       url: '/bff/v1/home/summary',
       headers: { jwks: staff.oktaIdTokenKey, 'ada-token': staff.adaToken, queryAda: '10000004' },
@@ -146,13 +145,13 @@ describe('home summary on the demo seed', () => {
   });
 
   it('counts FLQ months one way on the plan page, its FLQ views and home, for demo distributors', async () => {
-    const leaders = await t.db.selectFrom('distributors').select('ada').orderBy('tree_size', 'desc').limit(4).execute();
+    const leaders = await demo.t.db.selectFrom('distributors').select('ada').orderBy('tree_size', 'desc').limit(4).execute();
     const adas = [...new Set(['10000001', '10000002', '10000003', '10000004', ...leaders.map((d) => d.ada)])];
     // Leaders other than the demo accounts have no password: tokens issued for them directly.
     const as = async (ada: string, url: string, payload: object = {}) => {
-      const tokens = await t.app.tokens.issue((await loadProfile(t.db, ada))!);
+      const tokens = await demo.t.app.tokens.issue((await loadProfile(demo.t.db, ada))!);
       const headers = { 'idaas-accesstoken': tokens.accessToken, 'idaas-idtoken': tokens.idToken };
-      const res = await t.app.inject({ method: 'POST', url, headers, payload: { channel: 'wec', ...payload } });
+      const res = await demo.t.app.inject({ method: 'POST', url, headers, payload: { channel: 'wec', ...payload } });
       expect(res.json().code, res.body).toBe(0);
       return res.json().data;
     };
@@ -206,7 +205,7 @@ describe('home summary on the demo seed', () => {
         expect(s.lastMonthTest, ada).toBeNull();
         continue;
       }
-      const stored = await t.db
+      const stored = await demo.t.db
         .selectFrom('monthly_results')
         .select(['apv', 'q_legs'])
         .where('ada', '=', ada)
@@ -253,14 +252,14 @@ describe('home summary on the demo seed', () => {
 
   it('a damaged stored plan summary does not change the seminar answer: it is evaluated as the plan page does', async () => {
     const before = await summaryOf('10000001');
-    const row = await t.db
+    const row = await demo.t.db
       .selectFrom('plan_results')
       .select('summary')
       .where('ada', '=', '10000001')
       .where('py', '=', '26/27')
       .executeTakeFirstOrThrow();
     try {
-      await t.db
+      await demo.t.db
         .updateTable('plan_results')
         .set({ summary: '{"SEMINAR_2627":' })
         .where('ada', '=', '10000001')
@@ -270,7 +269,7 @@ describe('home summary on the demo seed', () => {
       expect(s.seminar).toEqual(before.seminar);
       expect(s.pinCode).toBe(330);
     } finally {
-      await t.db
+      await demo.t.db
         .updateTable('plan_results')
         .set({ summary: row.summary })
         .where('ada', '=', '10000001')
@@ -311,14 +310,14 @@ describe('home summary on the demo seed', () => {
     };
     await same();
     // Returns above the orders: the month so far at −200 group PV.
-    const row = await t.db
+    const row = await demo.t.db
       .selectFrom('monthly_results')
       .selectAll()
       .where('ada', '=', ada)
       .where('month', '=', '2026-11')
       .executeTakeFirstOrThrow();
     const legs = Number(row.gpv) - Number(row.ppv);
-    await t.db.transaction().execute(async (trx) => {
+    await demo.t.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('monthly_results')
         .set({ ppv: -200 - legs, gpv: -200 })

@@ -1,29 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LevelData, PlanData, PlansData, PlanSummary } from '@abo/contract';
 import { MET_SO_FAR, PLANS } from '@abo/plan';
 import { loadProfile } from '../../idp/profile.ts';
-import { seedDatabase } from '../../seed/index.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { useDemoApp } from '../../testing/suite-app.ts';
 
 describe('plans at a glance on the demo seed: the closest plan, what a level waits for', () => {
-  let t: TestApp;
+  const demo = useDemoApp([]);
   const headers = new Map<string, Record<string, string>>();
   const post = async <T>(ada: string, url: string, payload: object = {}): Promise<T> => {
     let h = headers.get(ada);
     if (!h) {
-      const tokens = await t.app.tokens.issue((await loadProfile(t.db, ada))!);
+      const tokens = await demo.t.app.tokens.issue((await loadProfile(demo.t.db, ada))!);
       headers.set(ada, (h = { 'idaas-accesstoken': tokens.accessToken, 'idaas-idtoken': tokens.idToken }));
     }
-    const res = await t.app.inject({ method: 'POST', url, headers: h, payload: { channel: 'wec', ...payload } });
+    const res = await demo.t.app.inject({ method: 'POST', url, headers: h, payload: { channel: 'wec', ...payload } });
     expect(res.json().code, res.body).toBe(0);
     return res.json().data as T;
   };
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    await seedDatabase(t.db, { distributors: 300, seed: 7, today: '2026-11-21' }, { fresh: true });
-  }, 120_000);
-  afterAll(() => t.close());
 
   it('names the plan of this PY in reach whose headline criterion has come furthest, and what it still needs', async () => {
     for (const ada of ['10000001', '10000002', '10000003', '10000004']) {
