@@ -20,6 +20,8 @@ const webPatterns = [
   { group: ['**/bff/**', '@abo/bff'], message: 'The web app talks to the BFF over HTTP only.' },
   { group: ['node:*'], message: 'No Node APIs in the browser.' },
 ];
+/** The web app's import rule, with the `patterns` a part of it adds. */
+const webImports = (...patterns) => ['error', { paths: [webContractRule], patterns: [...webPatterns, ...patterns] }];
 
 // Packages are pure and sit under the apps.
 const packagePatterns = [
@@ -153,37 +155,25 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { paths: [webContractRule], patterns: webPatterns }],
+      'no-restricted-imports': webImports(),
     },
   },
   {
     files: ['apps/web/src/lib/**', 'apps/web/src/components/**'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [webContractRule],
-          patterns: [
-            ...webPatterns,
-            { group: ['**/features/**', '**/app/**'], message: 'Shared code must not depend on features or the app shell.' },
-          ],
-        },
-      ],
+      'no-restricted-imports': webImports({
+        group: ['**/features/**', '**/app/**'],
+        message: 'Shared code must not depend on features or the app shell.',
+      }),
     },
   },
   {
     files: ['apps/web/src/features/**'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [webContractRule],
-          patterns: [
-            ...webPatterns,
-            { group: ['**/app/router*', '**/app/providers*', '**/app/app-layout*'], message: 'Features must not depend on the app shell.' },
-          ],
-        },
-      ],
+      'no-restricted-imports': webImports({
+        group: ['**/app/router*', '**/app/providers*', '**/app/app-layout*'],
+        message: 'Features must not depend on the app shell.',
+      }),
     },
   },
   {
