@@ -29,6 +29,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS } from '../e2e/chromium.ts';
 
 const GOAL = 95;
 const ACCOUNT = '10000001';
@@ -37,16 +38,6 @@ const PAGES = [
   { name: 'home', path: '/front/' },
   { name: 'seminar plan', path: '/front/incentiveplan/seminars' },
   { name: 'service fee', path: '/front/income/servicefee' },
-];
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
 ];
 
 const { values } = parseArgs({
@@ -273,7 +264,7 @@ try {
     ...PAGES.map((p) => ({ ...p, peer: false })),
   ];
   const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-  chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+  chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_ARGS });
   const version = execFileSync(chromePath, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   const busyCount = Math.max(0, Number(values.busy));
   console.log(
