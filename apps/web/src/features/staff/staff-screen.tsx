@@ -80,13 +80,13 @@ function LookupPanel() {
     <>
       <section className="card staff-lookup">
         <form role="search" aria-label={t('lookup.title')} onSubmit={(e) => void submit(e)} noValidate>
-          <label className="staff-lookup__label" htmlFor={inputId}>
+          <label className="line-form__label" htmlFor={inputId}>
             {t('lookup.label')}
           </label>
-          <div className="staff-lookup__row">
+          <div className="line-form__row">
             <input
               id={inputId}
-              className="staff-lookup__input"
+              className="line-form__input"
               type="search"
               name="q"
               value={q}

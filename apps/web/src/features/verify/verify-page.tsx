@@ -119,13 +119,13 @@ export default function VerifyPage() {
             {t('form.title')}
           </h2>
           <form onSubmit={submit} noValidate>
-            <label className="vf-label" htmlFor={inputId}>
+            <label className="line-form__label" htmlFor={inputId}>
               {t('form.label')}
             </label>
-            <div className="vf-row">
+            <div className="line-form__row">
               <input
                 id={inputId}
-                className="vf-input num"
+                className="line-form__input vf-input num"
                 name="code"
                 value={typed}
                 onChange={(e) => setTyped(e.target.value)}
