@@ -1,11 +1,12 @@
 import type { CriterionData } from '@abo/contract';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
-import { HistoryStartNote, monthCell } from '../../../components/no-data.tsx';
+import type { DataColumn } from '../../../components/data-table/data-table.tsx';
+import { monthCell } from '../../../components/no-data.tsx';
 import { formatMonth } from '../../../lib/format.ts';
 import { useLocalText } from '../../../lib/use-local-text.ts';
 import { PIN_KINDS } from './criterion-kinds.ts';
 import { criterionValue } from './text.ts';
+import { MonthsTable } from './months-table.tsx';
 
 type TraceMonth = CriterionData['trace'][number];
 
@@ -41,14 +42,13 @@ export function TraceTable({ criterion, py, historyStart }: { criterion: Criteri
   }
   return (
     <>
-      <DataTable
+      <MonthsTable
         caption={t('traceTitle', { label: tx(criterion.label) })}
         columns={columns}
         rows={criterion.trace}
-        rowKey={(m) => m.month}
-        rowAttrs={(m) => ({ className: m.state === 'future' || m.state === 'noData' ? 'inc-row--future' : undefined })}
+        month={(m) => m}
+        historyStart={historyStart}
       />
-      <HistoryStartNote month={historyStart} />
     </>
   );
 }

@@ -2,14 +2,15 @@ import type { PlanData } from '@abo/contract';
 import { countsSoFar } from '@abo/plan';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataColumn } from '../../../../components/data-table/data-table.tsx';
+import type { DataColumn } from '../../../../components/data-table/data-table.tsx';
 import { TableCard } from '../../../../components/data-table/table-card.tsx';
 import { SimpleChart } from '../../../../components/simple-chart.tsx';
-import { HistoryStartNote, monthCell } from '../../../../components/no-data.tsx';
+import { monthCell } from '../../../../components/no-data.tsx';
 import { formatMonth, formatPv } from '../../../../lib/format.ts';
 import { useLocalText } from '../../../../lib/use-local-text.ts';
 import { termValues } from '../../market/term-values.ts';
 import { CriterionCard, findCriterion } from './shared.tsx';
+import { MonthsTable } from '../months-table.tsx';
 
 interface Row {
   r: PlanData['records'][number];
@@ -66,13 +67,7 @@ export function ApvDetailsView({ plan }: { plan: PlanData }) {
       {apv ? <CriterionCard c={apv} plan={plan} /> : null}
       <TableCard id="inc-apv" title={t('apvChart')}>
         <SimpleChart title={t('apvChart')} labels={labels} series={series} states={states} format={format} />
-        <DataTable
-          columns={columns}
-          rows={rows}
-          rowKey={({ r }) => r.month}
-          rowAttrs={({ r }) => ({ className: r.state === 'future' || r.state === 'noData' ? 'inc-row--future' : undefined })}
-        />
-        <HistoryStartNote month={plan.historyStart} />
+        <MonthsTable columns={columns} rows={rows} month={({ r }) => r} historyStart={plan.historyStart} />
         <p className="small muted">{t('help.apv', termValues(plan.py, lang))}</p>
       </TableCard>
     </>

@@ -1,13 +1,14 @@
 import type { PlanData } from '@abo/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataColumn } from '../../../../components/data-table/data-table.tsx';
+import type { DataColumn } from '../../../../components/data-table/data-table.tsx';
 import { TableCard } from '../../../../components/data-table/table-card.tsx';
-import { HistoryStartNote, monthCell } from '../../../../components/no-data.tsx';
+import { monthCell } from '../../../../components/no-data.tsx';
 import { formatMonth, formatPv } from '../../../../lib/format.ts';
 import { useLocalText } from '../../../../lib/use-local-text.ts';
 import { LevelsCard } from '../levels-card.tsx';
 import { check } from './shared.tsx';
+import { MonthsTable } from '../months-table.tsx';
 
 type MonthRecord = PlanData['records'][number];
 
@@ -30,13 +31,7 @@ export function BiennialDataView({ plan }: { plan: PlanData }) {
     <>
       <LevelsCard plan={plan} />
       <TableCard id="inc-bidata" title={t('subpages.data')}>
-        <DataTable
-          columns={columns}
-          rows={plan.records}
-          rowKey={(r) => r.month}
-          rowAttrs={(r) => ({ className: r.state === 'future' || r.state === 'noData' ? 'inc-row--future' : undefined })}
-        />
-        <HistoryStartNote month={plan.historyStart} />
+        <MonthsTable columns={columns} rows={plan.records} month={(r) => r} historyStart={plan.historyStart} />
       </TableCard>
     </>
   );

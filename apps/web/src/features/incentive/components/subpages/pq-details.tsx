@@ -8,6 +8,7 @@ import { HistoryStartNote, monthCell } from '../../../../components/no-data.tsx'
 import { formatMonth, formatPv } from '../../../../lib/format.ts';
 import { useLocalText } from '../../../../lib/use-local-text.ts';
 import { check, CriterionCard, findCriterion } from './shared.tsx';
+import { monthRowAttrs } from '../months-table.tsx';
 
 type MonthRecord = PlanData['records'][number];
 
@@ -44,12 +45,7 @@ export function PqDetailsView({ plan }: { plan: PlanData }) {
       <TableCard id="inc-pq" title={t('subpages.pqdetails')}>
         {plan.records.every((r) => !r.present) ? <p className="muted small">{t('noRecords')}</p> : null}
         <HistoryStartNote month={plan.historyStart} />
-        <DataTable
-          columns={columns}
-          rows={plan.records}
-          rowKey={(r) => r.month}
-          rowAttrs={(r) => ({ className: r.state === 'future' || r.state === 'noData' ? 'inc-row--future' : undefined })}
-        />
+        <DataTable columns={columns} rows={plan.records} rowKey={(r) => r.month} rowAttrs={(r) => monthRowAttrs(r.state)} />
       </TableCard>
     </>
   );

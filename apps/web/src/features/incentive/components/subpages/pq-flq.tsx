@@ -1,16 +1,17 @@
 import type { PlanData } from '@abo/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataColumn } from '../../../../components/data-table/data-table.tsx';
+import type { DataColumn } from '../../../../components/data-table/data-table.tsx';
 import { TableCard } from '../../../../components/data-table/table-card.tsx';
 import { countsSoFar } from '@abo/plan';
-import { HistoryStartNote, monthCell } from '../../../../components/no-data.tsx';
+import { monthCell } from '../../../../components/no-data.tsx';
 import { formatMonth } from '../../../../lib/format.ts';
 import { useLocalText } from '../../../../lib/use-local-text.ts';
 import { LegMatrix } from '../leg-matrix.tsx';
 import { termValues } from '../../market/term-values.ts';
 import { PqCell } from './pq-details.tsx';
 import { CriterionCard, findCriterion } from './shared.tsx';
+import { MonthsTable } from '../months-table.tsx';
 
 interface Row {
   r: PlanData['records'][number];
@@ -53,13 +54,7 @@ export function PqFlqView({ plan }: { plan: PlanData }) {
         {flq ? <CriterionCard c={flq} plan={plan} /> : null}
       </div>
       <TableCard id="inc-pqflq" title={t('subpages.pqflqdetails')}>
-        <DataTable
-          columns={columns}
-          rows={rows}
-          rowKey={({ r }) => r.month}
-          rowAttrs={({ r }) => ({ className: r.state === 'future' || r.state === 'noData' ? 'inc-row--future' : undefined })}
-        />
-        <HistoryStartNote month={plan.historyStart} />
+        <MonthsTable columns={columns} rows={rows} month={({ r }) => r} historyStart={plan.historyStart} />
       </TableCard>
       {flq ? (
         <TableCard id="inc-pqflq-legs" title={t('legs')}>
