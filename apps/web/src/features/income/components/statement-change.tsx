@@ -27,36 +27,33 @@ function Parts({ parts }: { parts: readonly ChangePart[] }) {
   );
 }
 
+/** One of the changes (pre-tax or net pay): by how much, and from what to what when both months are known. */
+function ChangeFigure({ label, changeFen, fromTo }: { label: string; changeFen: number; fromTo: readonly [number, number] | null }) {
+  const { t } = useTranslation('income');
+  const { lang } = useLocalText();
+  const hint = fromTo ? (
+    <span className="muted num">{t('change.fromTo', { from: formatFen(fromTo[0], lang), to: formatFen(fromTo[1], lang) })}</span>
+  ) : null;
+  return <Figure value={formatFenChange(changeFen, lang)} label={label} hint={hint} />;
+}
+
 function Change({ d, stale }: { d: StatementChangeData; stale: boolean }) {
   const { t } = useTranslation('income');
   const { lang, tx } = useLocalText();
-  const fen = (n: number) => formatFen(n, lang);
   if (d.compare === null) return <p className="income-empty-note">{t('change.first')}</p>;
   if (d.parts.length === 0) return <p className="income-empty-note">{t('change.same', { month: formatMonth(d.compare, lang) })}</p>;
   return (
     <div aria-busy={stale || undefined}>
       <div className="grid income-change__figures">
         <div data-pretax-change-fen={d.pretaxChangeFen}>
-          <Figure
-            value={formatFenChange(d.pretaxChangeFen, lang)}
+          <ChangeFigure
             label={t('change.pretax')}
-            hint={
-              d.from && d.to ? (
-                <span className="muted num">{t('change.fromTo', { from: fen(d.from.pretaxFen), to: fen(d.to.pretaxFen) })}</span>
-              ) : null
-            }
+            changeFen={d.pretaxChangeFen}
+            fromTo={d.from && d.to ? [d.from.pretaxFen, d.to.pretaxFen] : null}
           />
         </div>
         <div data-net-change-fen={d.netChangeFen}>
-          <Figure
-            value={formatFenChange(d.netChangeFen, lang)}
-            label={t('change.net')}
-            hint={
-              d.from && d.to ? (
-                <span className="muted num">{t('change.fromTo', { from: fen(d.from.netFen), to: fen(d.to.netFen) })}</span>
-              ) : null
-            }
-          />
+          <ChangeFigure label={t('change.net')} changeFen={d.netChangeFen} fromTo={d.from && d.to ? [d.from.netFen, d.to.netFen] : null} />
         </div>
       </div>
       {d.summary ? <p className="income-change__summary">{tx(d.summary)}</p> : null}
