@@ -14,7 +14,7 @@
 // from the first month runs the engine a few months at a time as it writes them (segments.ts).
 // It runs again only when there is something new: another writer moved the data version since
 // the last close, the months to close moved, or today's month did. Otherwise it writes nothing.
-import { addMonths, monthIndex, plansFor, pyFirstMonthIndex, pyName, pyOf, pyStartYear, type MonthKey, type PyName } from '@abo/plan';
+import { addMonths, monthIndex, pyOf, type MonthKey } from '@abo/plan';
 import { markWritten } from '../db/data-version.ts';
 import type { DB } from '../db/index.ts';
 import { MONTHLY_RESULT_COLUMNS } from '../db/monthly-results.ts';
@@ -39,18 +39,20 @@ import {
   changedMembers,
   closeCalendar,
   closeFigures,
+  exists,
   firstFactMonth,
   historyMembers,
+  keepFrom,
+  metaValue,
   planMembers,
-  readKeptMonths,
+  pysBetween,
   readMembers,
   readMonthFacts,
-  type CloseCalendar,
+  withUplines,
   type CloseFigures,
-  type Members,
 } from './figures.ts';
 import { heldMonthRows } from './held-rows.ts';
-import { keptList, keptMonthParts } from './kept-months.ts';
+import { keptList, keptMonthParts, readKeptMonths } from './kept-months.ts';
 import { closeRowWriter, dropIndexes } from './staging.ts';
 import { CLOSE_STATE_KEY, parseCloseState, writeCloseState, type CloseState } from './state.ts';
 import { segmentMonthsFor, writeInSegments, type WrittenFigures } from './segments.ts';
@@ -198,32 +200,6 @@ async function closeMonthsOnce(db: DB, opts: CloseOptions): Promise<CloseSummary
     ...(joined ? { joined } : {}),
   });
   return { ...told, notifications, seconds: (performance.now() - t0) / 1000 };
-}
-
-async function metaValue(conn: ImportConn, key: string): Promise<string | null> {
-  const rows = await conn.all<{ value: string }>(`select value from meta where key = ?`, [key]);
-  return rows[0]?.value ?? null;
-}
-
-async function exists(conn: ImportConn, table: 'orders' | 'attendance' | 'monthly_results'): Promise<boolean> {
-  return (await conn.all(`select 1 as x from ${table} limit 1`)).length > 0;
-}
-
-/** The PYs from `from` through `to`. */
-function pysBetween(from: PyName, to: PyName): PyName[] {
-  const out: PyName[] = [];
-  for (let y = pyStartYear(from); y <= pyStartYear(to); y++) out.push(pyName(y));
-  return out;
-}
-
-/**
- * The first month (of `whole`) whose figures a close writing from month `writeFrom` on keeps: where
- * the plans of its PYs look back to (a plan may span two PYs).
- */
-function keepFrom(whole: CloseCalendar, writeFrom: number, todayMonth: MonthKey): number {
-  const pys = pysBetween(pyOf(whole.months[writeFrom]!), pyOf(todayMonth));
-  const years = Math.max(1, ...pys.flatMap((py) => plansFor(py).map((p) => p.years ?? 1)));
-  return Math.min(writeFrom, Math.max(0, pyFirstMonthIndex(pys[0]!) - 12 * (years - 1) - whole.first));
 }
 
 /** One attempt; null when another writer changed the data before the write (then try again). */
@@ -518,19 +494,4 @@ async function attemptClose(
     planMode: done.planMode,
     seconds: (performance.now() - t0) / 1000,
   };
-}
-
-/** The ADAs of the members flagged in `only` or by `also`, and of all their uplines. */
-function withUplines(members: Members, only: Uint8Array, also: (i: number) => boolean): string[] {
-  const mark = new Uint8Array(members.n);
-  const out: string[] = [];
-  for (let i = 0; i < members.n; i++) {
-    if (!only[i] && !also(i)) continue;
-    // Up the sponsor line until a member already marked (their uplines are too).
-    for (let j = i; j >= 0 && !mark[j]; j = members.sponsor[j]!) {
-      mark[j] = 1;
-      out.push(members.ada[j]!);
-    }
-  }
-  return out;
 }

@@ -10,7 +10,7 @@
 // (a close writes the months after the last closed one; an import with --replace empties both),
 // so a part says what the table says. A month without a part is read from the table.
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import type { MonthKey } from '@abo/plan';
+import { monthIndex, monthKeyOf, type MonthKey } from '@abo/plan';
 import type { ImportConn, SqlValue } from '../import/conn.ts';
 import type { CheckpointPart } from './checkpoint.ts';
 import type { Members } from './figures.ts';
@@ -204,3 +204,127 @@ export async function forEachKeptMonth(
 
 /** The kept parts before `from` (a month): no later close reads them. */
 export const keptBefore = (from: MonthKey): string => partOf(from);
+
+/** Members per query of readKeptMonths (a bound parameter each). */
+const ADA_CHUNK = 500;
+/** The ADAs of the members flagged in `only` (every member without it), in ADA order. */
+function adasOf(members: Members, only: Uint8Array | null): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < members.n; i++) if (!only || only[i]) out.push(members.ada[i]!);
+  return out.sort();
+}
+
+/**
+ * The calendar's months [0, upTo), all closed, from monthly_results, into the figures the plans
+ * read (`f`, whose arrays start at the calendar's first month) and the pin held before the first
+ * month (`pinBefore`: the month before's, else pin_held as the engine starts it): the months the
+ * plans look back to, as the closes before wrote them, instead of re-running the engine over them.
+ * Only the members flagged in `only`, when given, and of those flagged in `legs` besides, only
+ * whether they were Q (what a sponsor's plans read of a frontline leg); a member without a row
+ * (not joined yet) keeps zeros. Of everyone, the months kept as parts come from them
+ * (kept-months.ts); answers the others read from the table for everyone (the month before aside),
+ * which the close can keep as parts from `f`.
+ */
+export async function readKeptMonths(
+  conn: ImportConn,
+  members: Members,
+  upTo: number,
+  f: Figures,
+  pinBefore: Uint16Array,
+  only: Uint8Array | null = null,
+  legs: Uint8Array | null = null,
+): Promise<MonthKey[]> {
+  if (upTo === 0) return [];
+  if (only && legs) {
+    const legsOnly = legs.map((x, i) => (x && !only[i] ? 1 : 0));
+    const { n, index } = members;
+    const calFirst = monthIndex(f.cal.months[0]!);
+    const adas = adasOf(members, legsOnly);
+    for (let k = 0; k < adas.length; k += ADA_CHUNK) {
+      const chunk = adas.slice(k, k + ADA_CHUNK);
+      const rows = await conn.rows<[ada: string, month: string, isQ: number]>(
+        `select ada, month, is_q from monthly_results where ada in (${chunk.map(() => '?').join(', ')}) and month >= ? and month <= ?`,
+        [...chunk, f.cal.months[0]!, f.cal.months[upTo - 1]!],
+      );
+      for (const r of rows) {
+        const i = index.get(r[0]);
+        if (i !== undefined) f.isQ[(monthIndex(r[1]) - calFirst) * n + i] = Number(r[2]);
+      }
+    }
+  }
+  const { n, index } = members;
+  const calFirst = monthIndex(f.cal.months[0]!);
+  const before = monthKeyOf(calFirst - 1);
+  const wanted = [before, ...f.cal.months.slice(0, upTo)];
+  // Every member's months: from the parts the closes kept of them (kept-months.ts), where there are.
+  const into: KeptTargets = { ...f, bvFen: f.bvFen! };
+  const kept = only
+    ? new Set<MonthKey>()
+    : await forEachKeptMonth(conn, members, wanted, (month, part) => {
+        if (month === before) part.pins(pinBefore);
+        else part.fill(into, (monthIndex(month) - calFirst) * n);
+      });
+  const missing = wanted.filter((m) => !kept.has(m));
+  if (missing.length === 0) return [];
+  const adas = adasOf(members, only);
+  type Row = [
+    ada: string,
+    month: string,
+    ppv: number,
+    bvFen: number | string,
+    gpv: number,
+    pgpv: number,
+    bracket: number,
+    isQ: number,
+    isSp: number,
+    qLegs: number,
+    qualificationCredits: number | null,
+    pinCode: number,
+    newCustomers: number,
+    compliant: number,
+  ];
+  const bvFen = f.bvFen as Float64Array;
+  const newCustomers = f.newCustomers;
+  for (let k = 0; k < adas.length; k += ADA_CHUNK) {
+    const chunk = adas.slice(k, k + ADA_CHUNK);
+    // One index seek per member (primary key ada, month); rows as arrays, no object each.
+    const rows = await conn.rows<Row>(
+      `select ada, month, ppv, bv_fen, gpv, pgpv, bracket, is_q, is_sp, q_legs, qualification_credits, pin_code, new_customers, compliant
+       from monthly_results where ada in (${chunk.map(() => '?').join(', ')}) and month >= ? and month <= ?`,
+      [...chunk, missing[0]!, missing.at(-1)!],
+    );
+    let at = '';
+    let i = -1;
+    let month = '';
+    let m = 0;
+    for (const r of rows) {
+      if (r[0] !== at) {
+        at = r[0];
+        i = index.get(at) ?? -1;
+      }
+      if (i < 0) continue;
+      if (r[1] === before) {
+        pinBefore[i] = Number(r[11]);
+        continue;
+      }
+      if (r[1] !== month) {
+        month = r[1];
+        m = monthIndex(month) - calFirst;
+      }
+      const cell = m * n + i;
+      f.ppv[cell] = Number(r[2]);
+      bvFen[cell] = Number(r[3]);
+      f.gpv[cell] = Number(r[4]);
+      f.pgpv[cell] = Number(r[5]);
+      f.bracket[cell] = Number(r[6]);
+      f.isQ[cell] = Number(r[7]);
+      f.isSp[cell] = Number(r[8]);
+      f.qLegs[cell] = Number(r[9]);
+      f.qualificationCredits[cell] = Number(r[10] ?? 0);
+      f.pin[cell] = Number(r[11]);
+      newCustomers[cell] = Number(r[12]);
+      f.compliant[cell] = Number(r[13]);
+    }
+  }
+  return only ? [] : missing.filter((m) => m !== before);
+}
