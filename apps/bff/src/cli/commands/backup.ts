@@ -28,7 +28,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
         from: { type: 'string' },
         'data-dir': { type: 'string' },
         force: { type: 'boolean', default: false },
-        },
+      },
     },
     USAGE,
     io,
