@@ -6,7 +6,8 @@ import { defineConfig } from 'vitest/config';
 // workspace package's TypeScript by name.
 import { CHANNELS, MOBILE_UA } from '../../packages/contract/src/channels.ts';
 import { ownRoutes, routeTable } from './src/app/routes.ts';
-import { starterScript } from './src/features/auth/early-exchange.ts';
+import { EARLY_REQUESTS } from './src/app/early-requests.ts';
+import { EARLY_DATA_ID, EARLY_KEEP_MS, starterScript } from './src/features/auth/early-exchange.ts';
 
 // A file URL as a module id (POSIX path); node:url is off limits in apps/web.
 const filePath = (url: URL) => decodeURIComponent(url.pathname);
@@ -113,12 +114,17 @@ function inlineEntryCss(): Plugin {
   };
 }
 
+/** Written next to the manifest; apps/bff/src/plugins/web.ts reads it. */
+const EARLY_REQUESTS_FILE = '.vite/early-requests.json';
+
 /**
  * index.html sends a sign-in's token exchange itself, while the shell downloads (issue #36;
  * src/features/auth/early-exchange.ts): the starter's source opens <head>, as an
  * inline script the BFF allows by its hash (apps/bff/src/plugins/web.ts). Not when the BFF is
  * elsewhere (VITE_BFF_BASE_URL…): the starter only sends to the page's own origin, and the app
- * then exchanges the token itself, as before.
+ * then exchanges the token itself, as before. The pages' first requests (src/app/early-requests.ts)
+ * go to EARLY_REQUESTS_FILE: the BFF writes the current page's list into the page it serves,
+ * and the starter sends them once the exchange has answered.
  */
 function earlyExchange(): Plugin {
   let bffElsewhere = false;
@@ -134,9 +140,13 @@ function earlyExchange(): Plugin {
         // Right after the charset, which must stay within the document's first 1 024 bytes.
         const charset = /<meta charset="UTF-8"\s*\/?>/i;
         if (!charset.test(html)) throw new Error('early exchange: index.html has no <meta charset="UTF-8">');
-        const script = starterScript({ channels: CHANNELS, mobile: MOBILE_UA.source });
+        const script = starterScript({ channels: CHANNELS, mobile: MOBILE_UA.source, data: EARLY_DATA_ID, keepMs: EARLY_KEEP_MS });
         return html.replace(charset, (tag) => `${tag}<script>${script}</script>`);
       },
+    },
+    generateBundle() {
+      if (bffElsewhere) return;
+      this.emitFile({ type: 'asset', fileName: EARLY_REQUESTS_FILE, source: `${JSON.stringify(EARLY_REQUESTS, null, 1)}\n` });
     },
   };
 }

@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityHeadersPlugin } from './security-headers.ts';
-import { ROUTE_PRELOADS_FILE, routeKey, webPlugin, withScriptSources } from './web.ts';
+import { EARLY_REQUESTS_FILE, ROUTE_PRELOADS_FILE, routeKey, webPlugin, withEarlyRequests, withScriptSources } from './web.ts';
 
 const INDEX = '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>';
 const PRELOADS = {
@@ -131,5 +131,48 @@ describe("web plugin: index.html's inline script under the CSP", () => {
     );
     expect(withScriptSources("script-src 'self'", ["'sha256-a'", "'sha256-b'"])).toBe("script-src 'self' 'sha256-a' 'sha256-b'");
     expect(withScriptSources("default-src 'self'", [])).toBe("default-src 'self'");
+  });
+});
+
+describe("web plugin: the page's early requests for index.html's starter", () => {
+  // apps/web/src/app/early-requests.ts, as the web build writes it (apps/web/vite.config.ts).
+  const EARLY = {
+    '/': [{ path: '/bff/v1/common/dstInfo', body: {} }],
+    '/income/servicefee': [{ path: '/bff/v1/income/statement', body: { month: { param: 'month' } } }],
+  };
+  const SCRIPT = '(function(w){w.started=1})(window)';
+  const sha = `'sha256-${createHash('sha256').update(SCRIPT).digest('base64')}'`;
+
+  it("writes the current page's list just before the starter, and none for other pages, under the same CSP", async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-web-plugin-'));
+    fs.mkdirSync(path.join(webDist, '.vite'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), INDEX.replace('<head>', `<head><meta charset="UTF-8" /><script>${SCRIPT}</script>`));
+    fs.writeFileSync(path.join(webDist, ROUTE_PRELOADS_FILE), JSON.stringify(PRELOADS));
+    fs.writeFileSync(path.join(webDist, EARLY_REQUESTS_FILE), JSON.stringify(EARLY));
+    const app = Fastify();
+    await app.register(securityHeadersPlugin, { portalOrigins: [], imageOrigins: [], connectOrigins: [] });
+    await app.register(webPlugin, { webDist });
+    const fee = await app.inject({ method: 'GET', url: '/front/Income/ServiceFee?month=2026-10&sessionToken=x' });
+    expect(fee.body).toContain(
+      `<meta charset="UTF-8" /><script type="application/json" id="abo-early">${JSON.stringify(EARLY['/income/servicefee'])}</script><script>${SCRIPT}</script>`,
+    );
+    const home = await app.inject({ method: 'GET', url: '/front/' });
+    expect(home.body).toContain(`<script type="application/json" id="abo-early">${JSON.stringify(EARLY['/'])}</script><script>`);
+    const other = await app.inject({ method: 'GET', url: '/front/achievement' });
+    expect(other.body).not.toContain('abo-early');
+    // A data block runs nothing: the CSP allows the starter only, by its hash.
+    for (const page of [fee, home, other]) expect(String(page.headers['content-security-policy'])).toContain(`script-src 'self' ${sha};`);
+    await app.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('writes nothing without a starter or without requests, and nothing that closes the block', () => {
+    expect(withEarlyRequests(INDEX, [{ path: '/x' }])).toBe(INDEX);
+    const html = `<head><script>${SCRIPT}</script></head>`;
+    expect(withEarlyRequests(html, [])).toBe(html);
+    expect(withEarlyRequests(html, undefined)).toBe(html);
+    const block = withEarlyRequests(html, [{ path: '</script><script>alert(1)</script>' }]);
+    expect(block.match(/<\/script>/g)).toHaveLength(2);
+    expect(JSON.parse(/id="abo-early">(.*?)<\/script>/.exec(block)![1]!)).toEqual([{ path: '</script><script>alert(1)</script>' }]);
   });
 });

@@ -15,6 +15,24 @@ export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 
 /** Page path (lowercase; '*' for any other path) → the chunks and stylesheets its first visit loads after the shell. */
 type RoutePreloads = Record<string, { js: string[]; css: string[] }>;
+/** Written by the web build too (apps/web/vite.config.ts, earlyExchange): apps/web/src/app/early-requests.ts. */
+export const EARLY_REQUESTS_FILE = '.vite/early-requests.json';
+/** Page path → the requests index.html's starter sends once the token exchange answers (passed on as they are). */
+type EarlyRequests = Record<string, unknown[]>;
+/** The id the starter reads its page's list by (apps/web/src/features/auth/early-exchange.ts, EARLY_DATA_ID). */
+const EARLY_DATA_ID = 'abo-early';
+
+/**
+ * The page's early requests as a JSON block (a data block: no script runs, so the CSP has
+ * nothing to allow) just before the starter, the first inline script, which reads it as it
+ * starts; none when the page has none or the build wrote no starter. `<` is escaped, so
+ * nothing in it can close the block.
+ */
+export function withEarlyRequests(html: string, requests: unknown[] | undefined): string {
+  if (!requests?.length || !html.includes('<script>')) return html;
+  const json = JSON.stringify(requests).replace(/</g, '\\u003c');
+  return html.replace('<script>', `<script type="application/json" id="${EARLY_DATA_ID}">${json}</script><script>`);
+}
 
 /** '/front/Income/ServiceFee/?x=1' → '/income/servicefee', a key of the route table. */
 export function routeKey(url: string): string {
@@ -48,16 +66,19 @@ export function withScriptSources(csp: string, sources: string[]): string {
 /**
  * index.html per page path, with preload links for what that page loads after
  * the shell (the app frame, the page's chunks and styles): they download
- * alongside the shell instead of after it has run the router. Each variant is
+ * alongside the shell instead of after it has run the router; and with the
+ * page's early requests for the starter (withEarlyRequests). Each variant is
  * built and compressed once, on first request.
  */
 function pageDocuments(webDist: string) {
   const html = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
   const preloadsFile = path.join(webDist, ROUTE_PRELOADS_FILE);
   const preloads: RoutePreloads = fs.existsSync(preloadsFile) ? JSON.parse(fs.readFileSync(preloadsFile, 'utf8')) : {};
+  const earlyFile = path.join(webDist, EARLY_REQUESTS_FILE);
+  const early: EarlyRequests = fs.existsSync(earlyFile) ? JSON.parse(fs.readFileSync(earlyFile, 'utf8')) : {};
   const cache = new Map<string, { body: Buffer; etag: string }>();
 
-  const withPreloads = (route: RoutePreloads[string] | undefined): string => {
+  const withPreloads = (html: string, route: RoutePreloads[string] | undefined): string => {
     if (!route) return html;
     const links = [
       ...route.js.map((f) => `<link rel="modulepreload" crossorigin href="${PAGE_PREFIX}${f}">`),
@@ -74,7 +95,7 @@ function pageDocuments(webDist: string) {
     const cacheKey = `${route}|${encoding}`;
     let entry = cache.get(cacheKey);
     if (!entry) {
-      const text = Buffer.from(withPreloads(preloads[route]));
+      const text = Buffer.from(withPreloads(withEarlyRequests(html, early[route]), preloads[route]));
       const body =
         encoding === 'br'
           ? zlib.brotliCompressSync(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })

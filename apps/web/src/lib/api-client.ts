@@ -31,11 +31,6 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The answer is a file (an attachment), or the envelope when the BFF refuses: a file resolves as its response. */
   file?: boolean;
-  /**
-   * The answer of this very request, already sent (the sign-in's token exchange, sent by
-   * index.html: features/auth/early-exchange.ts): read as if this call had sent it.
-   */
-  sent?: Promise<Response>;
 }
 
 // --- A page's own data: shown in place, not by toasts ------------------------
@@ -237,14 +232,16 @@ export async function post(path: string, body?: object, options: RequestOptions 
       const form = body instanceof FormData;
       const headers = requestHeaders(channel);
       if (form) delete headers['content-type'];
-      response = await (options.sent ??
-        fetch(url, {
-          method: 'POST',
-          headers,
-          body: form ? body : JSON.stringify(requestBody(channel, body)),
-          signal: controller.signal,
-          credentials: 'same-origin',
-        }));
+      const init: RequestInit = {
+        method: 'POST',
+        headers,
+        body: form ? body : JSON.stringify(requestBody(channel, body)),
+        signal: controller.signal,
+        credentials: 'same-origin',
+      };
+      // index.html may have sent this very request already (the sign-in's token exchange, the page's
+      // first data: features/auth/early-exchange.ts): its answer, read as if this call had sent it.
+      response = await (window.__aboEarly?.(url, init) ?? fetch(url, init));
     } catch (err) {
       if (options.signal?.aborted) throw err;
       const message = (await translate())('request.networkError');

@@ -355,15 +355,19 @@ describe('taking over the exchange index.html sent (early-exchange.ts)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     delete window.__aboExchange;
+    delete window.__aboEarly;
     window.history.replaceState(null, '', '/');
   });
 
   const envelope = (body: object) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
-  /** The page as index.html's starter leaves it: the token marked used, its answer in flight. */
+  /** The page as index.html's starter leaves it: the token marked used, its answer in flight for the exchange of that token. */
   function sentByIndexHtml(token: string, answer: Promise<Response>) {
     setSession('_sessionToken', [token]);
+    let told = false;
     let left: Promise<Response> | undefined = answer;
-    window.__aboExchange = () => {
+    window.__aboExchange = () => !told && (told = true);
+    window.__aboEarly = (url, init) => {
+      if (url.pathname !== '/bff/v1/common/idaasToken' || JSON.parse(String(init.body)).sessionToken !== token) return undefined;
       const taken = left;
       left = undefined;
       return taken;
@@ -383,7 +387,7 @@ describe('taking over the exchange index.html sent (early-exchange.ts)', () => {
     expect(getSession('accessToken')).toBe('a-early');
     expect(getSession('loginAda')).toBe('10000001');
     expect(getSession('_sessionToken')).toEqual(['early']);
-    expect(window.__aboExchange?.()).toBeUndefined();
+    expect(window.__aboExchange?.()).toBe(false);
     expect(api.fetch).not.toHaveBeenCalled();
   });
 

@@ -69,12 +69,12 @@ async function exchangeCredentials(sessionToken: string | null, wechatCode: stri
       // Fall through: without tokens the user signs in again.
     }
   }
-  // index.html may have sent this exchange already (early-exchange.ts), marking the token used.
-  const sent = window.__aboExchange?.();
-  if (sessionToken && (sent || !isSessionTokenUsed(sessionToken))) {
+  // index.html may have sent this exchange already (early-exchange.ts), marking the token used:
+  // the call below then takes its answer.
+  if (sessionToken && (window.__aboExchange?.() || !isSessionTokenUsed(sessionToken))) {
     markSessionTokenUsed(sessionToken);
     try {
-      tokens = await exchangeSessionToken(sessionToken, sent);
+      tokens = await exchangeSessionToken(sessionToken);
     } catch {
       // An invalid or replayed token: keep any tokens we have, else sign in.
     }

@@ -1,11 +1,15 @@
 import { CHANNELS, MOBILE_UA } from '@abo/contract/channels';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../lib/antd-setup.ts', () => ({}));
+vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn(), clear: vi.fn() } }));
 
+import { initI18n } from '../../i18n/index.ts';
+import { ApiError, AUTH_REDIRECT_DEBOUNCE_MS, post, setApiNavigator } from '../../lib/api-client.ts';
+import { getDstInfo } from '../../lib/dst-info.ts';
 import { getSession, setSession } from '../../lib/storage.ts';
-import { beginSignIn } from './auth-middleware.ts';
-import { starterScript } from './early-exchange.ts';
+import { authMiddleware, beginSignIn } from './auth-middleware.ts';
+import { EARLY_DATA_ID, EARLY_KEEP_MS, starterScript, type EarlyRequest } from './early-exchange.ts';
 
 const WEC_UA = 'Mozilla/5.0 (Linux; Android 13; M2102J20SG) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36';
 const PC_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Safari/537.36';
@@ -17,7 +21,7 @@ interface Sent {
 
 /** Runs the inline script exactly as the build writes it into index.html. */
 function runStarter(): void {
-  new Function(starterScript({ channels: CHANNELS, mobile: MOBILE_UA.source }))();
+  new Function(starterScript({ channels: CHANNELS, mobile: MOBILE_UA.source, data: EARLY_DATA_ID, keepMs: EARLY_KEEP_MS }))();
 }
 
 describe("index.html's early token exchange", () => {
@@ -36,6 +40,7 @@ describe("index.html's early token exchange", () => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
     delete window.__aboExchange;
+    delete window.__aboEarly;
     sessionStorage.clear();
     document.cookie = 'canary=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
     window.history.replaceState(null, '', '/');
@@ -46,9 +51,12 @@ describe("index.html's early token exchange", () => {
     const before = sent.length;
     const used = sessionStorage.getItem('_sessionToken');
     sessionStorage.removeItem('_sessionToken');
+    const early = window.__aboEarly;
     delete window.__aboExchange;
+    delete window.__aboEarly;
     window.history.replaceState(null, '', address);
     beginSignIn();
+    window.__aboEarly = early;
     if (used === null) sessionStorage.removeItem('_sessionToken');
     else sessionStorage.setItem('_sessionToken', used);
     expect(sent).toHaveLength(before + 1);
@@ -93,6 +101,8 @@ describe("index.html's early token exchange", () => {
 
     const own = appRequest(address);
     expect(comparable(early)).toEqual(comparable(own));
+    // The app's own call of it is the one the api client hands the starter's answer to.
+    expect(window.__aboEarly?.(new URL(own.url), own.init)).toBeInstanceOf(Promise);
     expect(early.url).toBe(`${window.location.origin}/bff/v1/common/idaasToken`);
     expect(JSON.parse(String(early.init.body))).toMatchObject({ sessionToken: token });
   });
@@ -106,6 +116,7 @@ describe("index.html's early token exchange", () => {
     runStarter();
     expect(sent).toEqual([]);
     expect(window.__aboExchange).toBeUndefined();
+    expect(window.__aboEarly).toBeUndefined();
   });
 
   it('never sends a token used in this session again, nor reads unreadable storage as no token used', () => {
@@ -119,11 +130,202 @@ describe("index.html's early token exchange", () => {
     expect(window.__aboExchange).toBeUndefined();
   });
 
-  it('hands its answer over once', () => {
+  it('tells the guard once, and hands its answer over once, to the exchange of its token only', () => {
     window.history.replaceState(null, '', '/front/?sessionToken=mine');
     runStarter();
-    const answer = window.__aboExchange?.();
-    expect(answer).toBeInstanceOf(Promise);
-    expect(window.__aboExchange?.()).toBeUndefined();
+    expect(window.__aboExchange?.()).toBe(true);
+    expect(window.__aboExchange?.()).toBe(false);
+    const exchange = new URL('/bff/v1/common/idaasToken', window.location.origin);
+    const init = (sessionToken: string) => ({ method: 'POST', headers: {}, body: JSON.stringify({ sessionToken, channel: 'wec' }) });
+    expect(window.__aboEarly?.(exchange, init('another'))).toBeUndefined();
+    expect(window.__aboEarly?.(new URL('/bff/v1/common/dstInfo', window.location.origin), init('mine'))).toBeUndefined();
+    expect(window.__aboEarly?.(exchange, init('mine'))).toBeInstanceOf(Promise);
+    expect(window.__aboEarly?.(exchange, init('mine'))).toBeUndefined();
+  });
+});
+
+const b64 = (o: object) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(o))))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+const idTokenFor = (ada: string) => `${b64({ alg: 'none' })}.${b64({ ada, amway_id: ada, amway_user_type: 'ABO', fullName: '王丽' })}.sig`;
+const envelope = (data: unknown, code = 0) =>
+  new Response(JSON.stringify({ code, message: code ? 'no' : 'ok', success: code === 0, data }), {
+    headers: { 'content-type': 'application/json' },
+  });
+/** Lets the answers' bodies be read and the callbacks on them run (timers may be fake; setImmediate is not). */
+const settle = async () => {
+  for (let i = 0; i < 10; i++) await new Promise((resolve) => setImmediate(resolve));
+};
+
+const SUMMARY: EarlyRequest = { path: '/bff/v1/home/summary', body: {} };
+const USER_INFO: EarlyRequest = { path: '/bff/v1/common/dstInfo', body: {} };
+
+describe("index.html's early requests, taken by the app's api client", () => {
+  let sent: Sent[];
+  /** What the BFF answers, by path; a path without an answer stays unanswered. */
+  let answers: Record<string, () => Promise<Response>>;
+  beforeAll(() => initI18n('en-US'));
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    sent = [];
+    answers = {
+      '/bff/v1/common/idaasToken': async () => envelope({ accessToken: 'access-new', idToken: idTokenFor('10000001') }),
+      '/bff/v1/common/dstInfo': async () => envelope({ ada: '10000001', pinCode: 330 }),
+      '/bff/v1/home/summary': async () => envelope({ early: true }),
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: URL | string, init: RequestInit) => {
+        sent.push({ url: String(url), init });
+        return answers[new URL(String(url)).pathname]?.() ?? new Promise<Response>(() => {});
+      }),
+    );
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    delete window.__aboExchange;
+    delete window.__aboEarly;
+    document.getElementById(EARLY_DATA_ID)?.remove();
+    sessionStorage.clear();
+    window.history.replaceState(null, '', '/');
+  });
+
+  const paths = () => sent.map((r) => new URL(r.url).pathname);
+
+  /** Opens `address` as the portal does: the page's early list (as the BFF writes it), the starter, the app's sign-in. */
+  async function open(address: string, early: readonly EarlyRequest[] = [USER_INFO, SUMMARY]) {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = EARLY_DATA_ID;
+    block.textContent = JSON.stringify(early);
+    document.head.append(block);
+    window.history.replaceState(null, '', address);
+    runStarter();
+    await settle();
+    beginSignIn();
+    const next = vi.fn(async () => new Response());
+    await authMiddleware({ request: new Request(window.location.href), params: {}, context: {} as never } as never, next);
+    expect(next).toHaveBeenCalled();
+  }
+
+  it("sends the user info and the page's data once the exchange answers, and the app takes each answer once", async () => {
+    await open('/front/?channel=wec&sessionToken=early-1');
+    expect(paths()).toEqual(['/bff/v1/common/idaasToken', '/bff/v1/common/dstInfo', '/bff/v1/home/summary']);
+    expect(getSession('accessToken')).toBe('access-new');
+
+    await expect(getDstInfo()).resolves.toEqual({ ada: '10000001', pinCode: 330 });
+    await expect(post('/bff/v1/home/summary', {})).resolves.toEqual({ early: true });
+    expect(sent).toHaveLength(3);
+    // Taken once: asking again is the app's own request.
+    answers['/bff/v1/home/summary'] = async () => envelope({ early: false });
+    await expect(post('/bff/v1/home/summary', {})).resolves.toEqual({ early: false });
+    expect(paths().slice(3)).toEqual(['/bff/v1/home/summary']);
+  });
+
+  it('leaves an answer for another request: another body, queried ada, channel or token', async () => {
+    await open('/front/?channel=wec&sessionToken=early-2');
+    expect(sent).toHaveLength(3);
+    // Another body.
+    await post('/bff/v1/home/summary', { month: '2026-10' } as never).catch(() => undefined);
+    expect(sent).toHaveLength(4);
+    // Another distributor queried by the time the app asks.
+    setSession('queryAda', '10000004');
+    await getDstInfo();
+    expect(sent).toHaveLength(5);
+    sessionStorage.removeItem('queryAda');
+    // Another channel.
+    setSession('channel', 'ca');
+    await getDstInfo();
+    expect(sent).toHaveLength(6);
+    // The very request again: the early answer was still there for it.
+    setSession('channel', 'wec');
+    await getDstInfo();
+    expect(sent).toHaveLength(6);
+    // Other tokens (the user signed in again meanwhile).
+    setSession('accessToken', 'access-other');
+    await post('/bff/v1/home/summary', {});
+    expect(paths()).toEqual([
+      '/bff/v1/common/idaasToken',
+      '/bff/v1/common/dstInfo',
+      '/bff/v1/home/summary',
+      '/bff/v1/home/summary',
+      '/bff/v1/common/dstInfo',
+      '/bff/v1/common/dstInfo',
+      '/bff/v1/home/summary',
+    ]);
+    expect((sent[6]!.init.headers as Record<string, string>)['idaas-accesstoken']).toBe('access-other');
+  });
+
+  it("hands an error over as the app's own answer: 9900401 redirects to /Authentication, no second request", async () => {
+    answers['/bff/v1/home/summary'] = async () => envelope(null, 9900401);
+    answers['/bff/v1/common/dstInfo'] = async () => new Response('upstream down', { status: 502 });
+    const navigate = vi.fn();
+    setApiNavigator(navigate);
+    await open('/front/?channel=wec&sessionToken=early-3');
+    await expect(post('/bff/v1/home/summary', {}, { loading: false })).rejects.toMatchObject({ code: 9900401, kind: 'auth' });
+    await expect(getDstInfo()).rejects.toMatchObject({ code: 502, kind: 'http' });
+    expect(sent).toHaveLength(3);
+    vi.advanceTimersByTime(AUTH_REDIRECT_DEBOUNCE_MS);
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(navigate.mock.calls[0]![0]).toMatch(/^\/Authentication\?from=/);
+  });
+
+  it("hands a network failure over as the app's own", async () => {
+    answers['/bff/v1/home/summary'] = () => Promise.reject(new TypeError('Failed to fetch'));
+    await open('/front/?channel=wec&sessionToken=early-4');
+    const error: unknown = await post('/bff/v1/home/summary', {}, { loading: false }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: -1, kind: 'transport' });
+    expect(sent).toHaveLength(3);
+  });
+
+  it('drops an answer the app has not taken within EARLY_KEEP_MS of its arrival', async () => {
+    await open('/front/?channel=wec&sessionToken=early-5');
+    await getDstInfo();
+    vi.advanceTimersByTime(EARLY_KEEP_MS);
+    answers['/bff/v1/home/summary'] = async () => envelope({ early: false });
+    await expect(post('/bff/v1/home/summary', {})).resolves.toEqual({ early: false });
+    expect(paths()).toEqual(['/bff/v1/common/idaasToken', '/bff/v1/common/dstInfo', '/bff/v1/home/summary', '/bff/v1/home/summary']);
+  });
+
+  it.each([
+    { name: 'the exchange fails', exchange: async () => envelope(null, 9900409) },
+    { name: 'the exchange answers HTTP 500', exchange: async () => new Response('', { status: 500 }) },
+    { name: 'the id token has no ada', exchange: async () => envelope({ accessToken: 'a', idToken: 'x.e30.y' }) },
+  ])('sends nothing more when $name', async ({ exchange }) => {
+    answers['/bff/v1/common/idaasToken'] = exchange;
+    window.history.replaceState(null, '', '/front/?channel=wec&sessionToken=early-6');
+    const block = Object.assign(document.createElement('script'), { type: 'application/json', id: EARLY_DATA_ID });
+    block.textContent = JSON.stringify([USER_INFO, SUMMARY]);
+    document.head.append(block);
+    runStarter();
+    await settle();
+    expect(paths()).toEqual(['/bff/v1/common/idaasToken']);
+  });
+
+  it('sends nothing more while the tab is signed in to another account (the user chooses first)', async () => {
+    setSession('accessToken', 'access-old');
+    setSession('idToken', idTokenFor('10000004'));
+    setSession('loginAda', '10000004');
+    window.history.replaceState(null, '', '/front/?channel=wec&sessionToken=early-7');
+    const block = Object.assign(document.createElement('script'), { type: 'application/json', id: EARLY_DATA_ID });
+    block.textContent = JSON.stringify([USER_INFO, SUMMARY]);
+    document.head.append(block);
+    runStarter();
+    await settle();
+    expect(paths()).toEqual(['/bff/v1/common/idaasToken']);
+  });
+
+  it('without an early list, or without the starter, the app sends its own requests', async () => {
+    await open('/front/?channel=wec&sessionToken=early-8', []);
+    expect(paths()).toEqual(['/bff/v1/common/idaasToken']);
+    await getDstInfo();
+    expect(paths()).toEqual(['/bff/v1/common/idaasToken', '/bff/v1/common/dstInfo']);
+    delete window.__aboEarly;
+    await post('/bff/v1/home/summary', {});
+    expect(paths()).toEqual(['/bff/v1/common/idaasToken', '/bff/v1/common/dstInfo', '/bff/v1/home/summary']);
   });
 });

@@ -34,6 +34,11 @@ describe('plan page routing', () => {
       route: '/incentiveplan/seminars',
       year: '25/26',
     });
+    // An empty ?year= names no edition (index.html's early request reads it so too: app/early-requests.ts).
+    expect(planKeyAt('/incentiveplan/seminars', new URLSearchParams('year='))).toEqual({
+      route: '/incentiveplan/seminars',
+      year: undefined,
+    });
     expect(planKeyAt('/incentiveplan/type/detail', new URLSearchParams('code=SEMINAR_2526'))).toEqual({ code: 'SEMINAR_2526' });
     expect(planKeyAt('/incentiveplan/type/detail', none)).toBeNull();
   });

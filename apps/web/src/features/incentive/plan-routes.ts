@@ -100,6 +100,7 @@ export const TYPE_ORDER = ['seminar', 'travel', 'award', 'funding', 'training', 
 export function planKeyAt(pathname: string, params: URLSearchParams): PlanKey | null {
   const target = resolvePlanPage(pathname);
   const code = params.get('code');
-  const year = params.get('year') ?? undefined;
+  // An empty ?year= names no edition (the BFF would refuse it), as index.html's early request reads it too.
+  const year = params.get('year') || undefined;
   return target.planRoute ? { route: target.planRoute, year } : code ? { code } : null;
 }

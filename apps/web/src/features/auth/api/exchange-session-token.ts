@@ -1,7 +1,7 @@
 import type { IdaasTokenData } from '@abo/contract';
 import { post } from '../../../lib/api-client.ts';
 
-/** `sent`: the same request, already sent by index.html (features/auth/early-exchange.ts). */
-export function exchangeSessionToken(sessionToken: string, sent?: Promise<Response>): Promise<IdaasTokenData> {
-  return post('/bff/v1/common/idaasToken', { sessionToken }, { loading: false, sent });
+/** index.html may have sent it already (features/auth/early-exchange.ts): lib/api-client.ts then takes that answer. */
+export function exchangeSessionToken(sessionToken: string): Promise<IdaasTokenData> {
+  return post('/bff/v1/common/idaasToken', { sessionToken }, { loading: false });
 }
