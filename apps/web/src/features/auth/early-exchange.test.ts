@@ -195,16 +195,19 @@ describe("index.html's early requests, taken by the app's api client", () => {
 
   const paths = () => sent.map((r) => new URL(r.url).pathname);
 
-  /** Opens `address` as the portal does: the page's early list (as the BFF writes it), the starter, the app's sign-in. */
-  async function open(address: string, early: readonly EarlyRequest[] = [USER_INFO, SUMMARY]) {
-    const block = document.createElement('script');
-    block.type = 'application/json';
-    block.id = EARLY_DATA_ID;
+  /** Opens `address` with the page's early list as the BFF writes it, and runs the starter. */
+  async function start(address: string, early: readonly EarlyRequest[] = [USER_INFO, SUMMARY]) {
+    const block = Object.assign(document.createElement('script'), { type: 'application/json', id: EARLY_DATA_ID });
     block.textContent = JSON.stringify(early);
     document.head.append(block);
     window.history.replaceState(null, '', address);
     runStarter();
     await settle();
+  }
+
+  /** Opens `address` as the portal does: the page's early list, the starter, the app's sign-in. */
+  async function open(address: string, early: readonly EarlyRequest[] = [USER_INFO, SUMMARY]) {
+    await start(address, early);
     beginSignIn();
     const next = vi.fn(async () => new Response());
     await authMiddleware({ request: new Request(window.location.href), params: {}, context: {} as never } as never, next);
@@ -297,12 +300,7 @@ describe("index.html's early requests, taken by the app's api client", () => {
     { name: 'the id token has no ada', exchange: async () => envelope({ accessToken: 'a', idToken: 'x.e30.y' }) },
   ])('sends nothing more when $name', async ({ exchange }) => {
     answers['/bff/v1/common/idaasToken'] = exchange;
-    window.history.replaceState(null, '', '/front/?channel=wec&sessionToken=early-6');
-    const block = Object.assign(document.createElement('script'), { type: 'application/json', id: EARLY_DATA_ID });
-    block.textContent = JSON.stringify([USER_INFO, SUMMARY]);
-    document.head.append(block);
-    runStarter();
-    await settle();
+    await start('/front/?channel=wec&sessionToken=early-6');
     expect(paths()).toEqual(['/bff/v1/common/idaasToken']);
   });
 
@@ -310,12 +308,7 @@ describe("index.html's early requests, taken by the app's api client", () => {
     setSession('accessToken', 'access-old');
     setSession('idToken', idTokenFor('10000004'));
     setSession('loginAda', '10000004');
-    window.history.replaceState(null, '', '/front/?channel=wec&sessionToken=early-7');
-    const block = Object.assign(document.createElement('script'), { type: 'application/json', id: EARLY_DATA_ID });
-    block.textContent = JSON.stringify([USER_INFO, SUMMARY]);
-    document.head.append(block);
-    runStarter();
-    await settle();
+    await start('/front/?channel=wec&sessionToken=early-7');
     expect(paths()).toEqual(['/bff/v1/common/idaasToken']);
   });
 
