@@ -19,6 +19,8 @@ fs.mkdirSync(reports, { recursive: true });
 let passed = 0;
 let failed = 0;
 const failures = [];
+/** Every failed test by name, printed again last: CI shows only the tail of the output. */
+const failedTests = [];
 const startedAll = Date.now();
 /** Each step's name and seconds, for the summary at the end. */
 const timings = [];
@@ -81,6 +83,7 @@ async function suite(name, cmd, args, reportFile, count, options) {
       failed += c.failed;
       counted = c.passed + c.failed > 0;
       if (c.failed > 0) failures.push(`${name}: ${c.failed} failed`);
+      for (const n of c.names ?? []) failedTests.push(`${name}: ${n}`);
     } catch {
       /* fall through: count the step */
     }
@@ -149,8 +152,40 @@ function ensurePdftotext() {
     console.error('\npdftotext was not found: the document tests will fail. Install it with:\n  sudo apt-get install -y poppler-utils\n');
 }
 
-const vitestCount = (r) => ({ passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0) });
-const playwrightCount = (r) => ({ passed: r.stats?.expected ?? 0, failed: (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0) });
+/** The first line of a failure message, without colour codes: enough to name it in the summary. */
+const firstLine = (message) =>
+  String(message ?? '')
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
+    .split('\n')
+    .find((l) => l.trim())
+    ?.trim()
+    .slice(0, 300) ?? '';
+
+const vitestCount = (r) => ({
+  passed: r.numPassedTests ?? 0,
+  failed: (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0),
+  names: (r.testResults ?? []).flatMap((file) => {
+    const where = path.relative(root, file.name ?? '');
+    const tests = (file.assertionResults ?? [])
+      .filter((t) => t.status === 'failed')
+      .map((t) => `${where} › ${t.fullName ?? t.title}: ${firstLine(t.failureMessages?.[0])}`);
+    return tests.length || file.status !== 'failed' ? tests : [`${where}: ${firstLine(file.message)}`];
+  }),
+});
+const playwrightCount = (r) => {
+  const names = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'unexpected' || test.status === 'flaky') {
+          const error = test.results?.find((x) => x.error)?.error?.message;
+          names.push(`${[...titles, spec.title].filter(Boolean).join(' › ')} (${test.status}): ${firstLine(error)}`);
+        }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const s of r.suites ?? []) walk(s, [s.title]);
+  return { passed: r.stats?.expected ?? 0, failed: (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0), names };
+};
 
 ensurePdftotext();
 const havePostgres = ensurePostgres();
@@ -262,5 +297,6 @@ console.log(`  ${mmss(lanesSeconds).padStart(6)}  ‖ (the two lanes, wall time)
 for (const [name, seconds] of timings.filter((t) => !t[2])) console.log(`  ${mmss(seconds).padStart(6)}  ${name}`);
 console.log(`  ${mmss((Date.now() - startedAll) / 1000).padStart(6)}  total`);
 if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`);
+for (const n of failedTests.slice(0, 20)) console.log(`  ✘ ${n}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

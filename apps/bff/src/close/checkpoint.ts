@@ -347,8 +347,9 @@ export async function writeCheckpoint(
   const parts = [...(state?.parts ?? []), ...open];
   if (kept) {
     const { write } = kept;
-    const list = keptListPart(write.list);
-    const replaced = [list[0], ...kept.parts.map(([part]) => part)];
+    // The list's part again only when it grew: at a million members it is 13 MB of JSON.
+    const list = write.grown ? [keptListPart(write.list)] : [];
+    const replaced = [...list, ...kept.parts].map(([part]) => part);
     if (write.fresh) await k.deleteFrom('close_checkpoint').where('part', 'like', 'kept.%').execute();
     else {
       await k
@@ -356,7 +357,7 @@ export async function writeCheckpoint(
         .where((e) => e.and([e('part', 'like', 'kept.%'), e.or([e('part', '<', keptBefore(write.from)), e('part', 'in', replaced)])]))
         .execute();
     }
-    parts.push(list, ...kept.parts);
+    parts.push(...list, ...kept.parts);
   }
   for (const [part, data] of parts) await k.insertInto('close_checkpoint').values({ part, data }).execute();
 }

@@ -52,7 +52,7 @@ import {
   type CloseFigures,
 } from './figures.ts';
 import { heldMonthRows } from './held-rows.ts';
-import { keptList, keptMonthParts, readKeptMonths } from './kept-months.ts';
+import { keptList, keptMonthParts, readKeptList, readKeptMonths, type KeptList } from './kept-months.ts';
 import { closeRowWriter, dropIndexes } from './staging.ts';
 import { CLOSE_STATE_KEY, parseCloseState, writeCloseState, type CloseState } from './state.ts';
 import { segmentMonthsFor, writeInSegments, type WrittenFigures } from './segments.ts';
@@ -275,6 +275,7 @@ async function attemptClose(
   let closingKept: ClosingRows | null = null;
   /** The closed months read back from the table for everyone (no part kept of them yet: kept now). */
   let backfill: MonthKey[] = [];
+  let listRead: KeptList | null | undefined; // the kept parts' list, when read (kept-months.ts)
   if (saved?.state && closedBefore !== null) {
     cal = closeCalendar(whole.months[keepWhole]!, todayMonth, closedAfter);
     writeFrom = writeFromWhole - keepWhole;
@@ -303,7 +304,8 @@ async function attemptClose(
     progress?.({ phase: 'read kept months', done: 0, total: 1 });
     // Of the frontline legs of the members evaluated, only whether they were Q.
     const legs = only && historyMembers(members, only);
-    backfill = await readKeptMonths(conn, members, writeFrom, closing.figures, closing.plans.initialPin!, only, legs);
+    if (!only) listRead = await readKeptList(conn, members);
+    backfill = await readKeptMonths(conn, members, writeFrom, closing.figures, closing.plans.initialPin!, only, legs, listRead);
     progress?.({ phase: 'stage', done: 0, total: 1 });
     if (only) closing = { ...closing, plans: { ...closing.plans, only } };
   } else if (writeFrom > 0 || cal.closed <= segmentMonths) {
@@ -321,9 +323,10 @@ async function attemptClose(
   // close keeps), kept as parts beside their rows (kept-months.ts), and those it read back from the
   // table (kept before parts were: a database from before them has its parts after one month's end);
   // a first close starts afresh.
+  const keptFrom = whole.months[Math.max(0, keepFrom(whole, whole.closed, todayMonth) - 1)]!;
   const kept =
     closedNow.length > 0 || closedBefore === null || backfill.length > 0
-      ? await keptList(conn, members, closedBefore === null, whole.months[Math.max(0, keepFrom(whole, whole.closed, todayMonth) - 1)]!)
+      ? await keptList(conn, members, closedBefore === null, keptFrom, listRead)
       : null;
   const keepNow = new Set([...closedNow, ...backfill].filter((m) => kept && m >= kept.from));
   const keptNow = (month: MonthKey) => keepNow.has(month);

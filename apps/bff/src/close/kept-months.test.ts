@@ -1,6 +1,7 @@
 // The closed months the plans look back to, kept as checkpoint parts (kept-months.ts): a close
 // reading them from the parts writes exactly what it writes reading them from monthly_results,
 // it does read them from the parts, and only the months a later close reads back are kept.
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { DB } from '../db/index.ts';
@@ -32,6 +33,12 @@ async function written(db: DB, from = '0000-00'): Promise<Record<string, unknown
 async function keptMonths(db: DB): Promise<string[]> {
   const rows = await db.selectFrom('close_checkpoint').select('part').where('part', 'like', 'kept.%').orderBy('part').execute();
   return rows.map((r) => r.part.slice('kept.'.length));
+}
+
+/** The stored list the parts are of, as bytes and as ADAs. */
+async function keptMembers(db: DB): Promise<{ data: Uint8Array; ada: string[] }> {
+  const row = await db.selectFrom('close_checkpoint').select('data').where('part', '=', 'kept.members').executeTakeFirstOrThrow();
+  return { data: Buffer.from(row.data), ada: JSON.parse(inflateRawSync(row.data).toString('utf8')) as string[] };
 }
 
 /** Import and close days: within a month, across month ends and a PY end (31 August → 1 September). */
@@ -97,6 +104,42 @@ describe('the closed months kept as parts', () => {
     expect(months[0]).toBe('2025-09');
     expect(months.at(-2)).toBe('2026-10');
     expect(months).toHaveLength(15);
+  });
+
+  it('are of a list of members written again only when members joined, appended in ADA order', async () => {
+    // Its members joined by May 2026; two more join in November.
+    const base = randomCompany(17, '2026-12-01');
+    const joining = [
+      { ada: '80009002', sponsor: '80000001', joined: '2026-11-10' },
+      { ada: '80009001', sponsor: '80009002', joined: '2026-11-20' },
+    ];
+    const company = { ...base, members: [...base.members, ...joining] };
+    const t = await fresh();
+    const everyone = async () => (await t.db.selectFrom('distributors').select('ada').execute()).map((r) => r.ada).sort();
+    let known = '0000-00-00';
+    const closeOn = async (today: string) => {
+      await importDirectory(t.db, { dir: t.folder(filesBetween(company, known, today)), today });
+      known = today;
+      await closeMonths(t.db, { today, notify: false });
+    };
+    await closeOn('2026-10-14');
+    const first = await keptMembers(t.db);
+    expect(first.ada).toEqual(await everyone());
+    // The same list stored as other bytes: a close that writes it again shows.
+    const marked = deflateRawSync(Buffer.from(JSON.stringify(first.ada)), { level: 9 });
+    expect(marked).not.toEqual(first.data);
+    await t.db.updateTable('close_checkpoint').set({ data: marked }).where('part', '=', 'kept.members').execute();
+
+    // October closes with no member new since: the list is left as it was.
+    await closeOn('2026-11-02');
+    expect((await keptMembers(t.db)).data).toEqual(marked);
+
+    // November brings new members: appended, after those listed, in ADA order.
+    await closeOn('2026-12-01');
+    const now = await keptMembers(t.db);
+    expect(now.ada.slice(0, first.ada.length)).toEqual(first.ada);
+    expect(now.ada.slice(first.ada.length)).toEqual(['80009001', '80009002']);
+    expect([...now.ada].sort()).toEqual(await everyone());
   });
 
   it('keep only the months a later close reads back, and start again after the history is replaced', async () => {

@@ -56,7 +56,7 @@ export interface KeptList {
 }
 
 /** The list the parts kept are of (null: none, or not readable). */
-async function readList(conn: ImportConn, members: Members): Promise<KeptList | null> {
+export async function readKeptList(conn: ImportConn, members: Members): Promise<KeptList | null> {
   const rows = await conn.all<{ data: Uint8Array }>(`select data from close_checkpoint where part = ?`, [LIST_PART]);
   if (!rows[0]) return null;
   let ada: unknown;
@@ -74,6 +74,8 @@ export interface KeptWrite {
   /** The parts before the list was started again are of another list: they all go. */
   readonly fresh: boolean;
   readonly list: KeptList;
+  /** The list differs from the one stored (fresh, or members appended): its part is written again. */
+  readonly grown: boolean;
   /** The first month any later close reads back (parts before it go). */
   readonly from: MonthKey;
 }
@@ -82,22 +84,29 @@ export interface KeptWrite {
  * The list to write parts with: the kept one with the members it lacks appended (in ADA order), or,
  * when there is none, `fresh` asks for it, or a member of it is gone, every member in ADA order.
  */
-export async function keptList(conn: ImportConn, members: Members, fresh: boolean, from: MonthKey): Promise<KeptWrite> {
-  const kept = fresh ? null : await readList(conn, members);
+export async function keptList(
+  conn: ImportConn,
+  members: Members,
+  fresh: boolean,
+  from: MonthKey,
+  /** The stored list when the close read it already (undefined: not read). */
+  read?: KeptList | null,
+): Promise<KeptWrite> {
+  const kept = fresh ? null : read !== undefined ? read : await readKeptList(conn, members);
   const all = (): string[] => [...members.ada].sort();
   if (!kept || kept.at.includes(-1)) {
     const ada = all();
-    return { fresh: true, from, list: { ada, at: Int32Array.from(ada, (a) => members.index.get(a)!) } };
+    return { fresh: true, grown: true, from, list: { ada, at: Int32Array.from(ada, (a) => members.index.get(a)!) } };
   }
   const listed = new Uint8Array(members.n);
   for (const i of kept.at) listed[i] = 1;
   const added = all().filter((a) => !listed[members.index.get(a)!]);
-  if (added.length === 0) return { fresh: false, from, list: kept };
+  if (added.length === 0) return { fresh: false, grown: false, from, list: kept };
   const ada = [...kept.ada, ...added];
   const at = new Int32Array(ada.length);
   at.set(kept.at);
   for (let k = 0; k < added.length; k++) at[kept.ada.length + k] = members.index.get(added[k]!)!;
-  return { fresh: false, from, list: { ada, at } };
+  return { fresh: false, grown: true, from, list: { ada, at } };
 }
 
 /** The list's own part. */
@@ -152,14 +161,12 @@ export interface KeptMonth {
  */
 export async function forEachKeptMonth(
   conn: ImportConn,
-  members: Members,
+  list: KeptList | null,
   months: readonly MonthKey[],
   fn: (month: MonthKey, kept: KeptMonth) => void,
 ): Promise<Set<MonthKey>> {
   const found = new Set<MonthKey>();
-  if (months.length === 0) return found;
-  const list = await readList(conn, members);
-  if (!list) return found;
+  if (months.length === 0 || !list) return found;
   const at = list.at;
   for (const month of months) {
     const [row] = await conn.all<{ data: Uint8Array }>(`select data from close_checkpoint where part = ?`, [partOf(month)]);
@@ -221,8 +228,8 @@ function adasOf(members: Members, only: Uint8Array | null): string[] {
  * plans look back to, as the closes before wrote them, instead of re-running the engine over them.
  * Only the members flagged in `only`, when given, and of those flagged in `legs` besides, only
  * whether they were Q (what a sponsor's plans read of a frontline leg); a member without a row
- * (not joined yet) keeps zeros. Of everyone, the months kept as parts come from them
- * (kept-months.ts); answers the others read from the table for everyone (the month before aside),
+ * (not joined yet) keeps zeros. Of everyone, the months kept as parts of `list` (readKeptList)
+ * come from them; answers the others read from the table for everyone (the month before aside),
  * which the close can keep as parts from `f`.
  */
 export async function readKeptMonths(
@@ -233,6 +240,7 @@ export async function readKeptMonths(
   pinBefore: Uint16Array,
   only: Uint8Array | null = null,
   legs: Uint8Array | null = null,
+  list: KeptList | null = null,
 ): Promise<MonthKey[]> {
   if (upTo === 0) return [];
   if (only && legs) {
@@ -260,7 +268,7 @@ export async function readKeptMonths(
   const into: KeptTargets = { ...f, bvFen: f.bvFen! };
   const kept = only
     ? new Set<MonthKey>()
-    : await forEachKeptMonth(conn, members, wanted, (month, part) => {
+    : await forEachKeptMonth(conn, list, wanted, (month, part) => {
         if (month === before) part.pins(pinBefore);
         else part.fill(into, (monthIndex(month) - calFirst) * n);
       });
