@@ -3,16 +3,22 @@ import {
   memberJoinedEvent,
   apvToSpMonth,
   eventDeadlineEvents,
+  eventDeadlinesNear,
   legEvents,
   monthClosedEvent,
   nearThresholdEvents,
   pinReachedEvent,
   planEvents,
+  resultsMakeNews,
   type ClosedMonthFacts,
   type EventDeadlineFacts,
 } from './notifications.ts';
+import { addMonths } from './calendar.ts';
+import { evaluatePlans } from './plans/evaluate.ts';
 import { planMonths } from './plans/history-summary.ts';
-import { PLANS } from './plans/registry.ts';
+import { monthRecord } from './plans/month-record.test-support.ts';
+import { PLANS, planByCode, plansFor } from './plans/registry.ts';
+import { decodePlanSummary, encodePlanSummary } from './plans/summary-codec.ts';
 import { PIN } from './pins.ts';
 import { SEMINAR_2627 } from './plans/py2627.ts';
 import { PY2627 } from './rules/py2627.ts';
@@ -160,6 +166,32 @@ describe('planEvents', () => {
   });
 });
 
+describe('resultsMakeNews (plan_results.news: which summaries a month’s end reads back)', () => {
+  it('is true exactly when the stored summary makes a planProgress event', () => {
+    // Members from idle to a leader with Q legs, their months from September 2025 to a day of the PY.
+    let told = 0;
+    let quiet = 0;
+    for (const today of ['2026-10-02', '2026-12-01', '2027-03-15', '2027-08-31']) {
+      for (let k = 0; k < 40; k++) {
+        const months = [];
+        for (let m = '2025-09'; m <= today.slice(0, 7); m = addMonths(m, 1)) {
+          const pgpv = ((k * 7919 + m.charCodeAt(6) * 131) % 5) * (k % 4) * 1_500;
+          months.push(monthRecord(m, { pgpv, qLegIds: k % 3 === 0 ? ['L1', 'L2', 'L3'].slice(0, k % 4) : [], newCustomers: k % 5 }));
+        }
+        const results = evaluatePlans(plansFor('26/27'), { months, pins: [], initialPin: k % 6 ? 230 : 330 }, { today, detail: false });
+        const events = [...decodePlanSummary(encodePlanSummary(results))].flatMap(([code, e]) =>
+          planEvents({ plan: planByCode(code)!, py: '26/27', status: e.status, reason: null, achieved: e.achieved, soFar: e.soFar ?? [] }),
+        );
+        expect(resultsMakeNews(results), `${today} #${k}`).toBe(events.length > 0);
+        if (events.length) told++;
+        else quiet++;
+      }
+    }
+    expect(told).toBeGreaterThan(10);
+    expect(quiet).toBeGreaterThan(10);
+  });
+});
+
 describe('eventDeadlineEvents', () => {
   const plan = SEMINAR_2627;
   const facts = (over: Partial<EventDeadlineFacts> = {}): EventDeadlineFacts => ({
@@ -191,6 +223,26 @@ describe('eventDeadlineEvents', () => {
     expect(eventDeadlineEvents(facts({ today: '2027-03-27' }))).toEqual([]);
     expect(eventDeadlineEvents(facts({ today: '2027-04-01' }))).toEqual([]);
     expect(eventDeadlineEvents(facts({ today: '2027-03-31' }))[0]!.body.en).toMatch(/^closes today · /);
+  });
+
+  it('eventDeadlinesNear says the days on which some plan of the PY may tell one', () => {
+    // The online course's registration closes on 31 March 2027: told from the 28th through the 31st.
+    expect(['2027-03-27', '2027-03-28', '2027-03-31', '2027-04-01'].map((d) => eventDeadlinesNear('26/27', d))).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
+    // Every day an event of any plan of the PY tells a deadline, it says so.
+    for (let day = Date.UTC(2026, 8, 1); day <= Date.UTC(2027, 7, 31); day += 86_400_000) {
+      const today = new Date(day).toISOString().slice(0, 10);
+      const any = plansFor('26/27').some((plan) =>
+        (['onTrack', 'atRisk'] as const).some(
+          (status) => eventDeadlineEvents({ plan, py: '26/27', status, attended: new Set(), today }).length > 0,
+        ),
+      );
+      expect(eventDeadlinesNear('26/27', today), today).toBe(any);
+    }
   });
 
   it('tells nothing once attended, or for a plan met, missed or out of reach', () => {

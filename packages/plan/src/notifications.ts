@@ -11,8 +11,9 @@ import { formatFen } from './money.ts';
 import { pinName } from './pins.ts';
 import { criterionLabel, criterionRequired } from './plans/kinds.ts';
 import { planMonths } from './plans/history-summary.ts';
-import { plansFor } from './plans/registry.ts';
-import type { PlanDef, Status } from './plans/types.ts';
+import { planByCode, plansFor } from './plans/registry.ts';
+import { reachedSoFarOnly } from './plans/summary-codec.ts';
+import type { PlanDef, PlanResult, Status } from './plans/types.ts';
 import type { RuleTable } from './rules/types.ts';
 import { num, text, type Text } from './text.ts';
 
@@ -343,12 +344,39 @@ export function memberPlanEvents(
   return out;
 }
 
+/** The criteria (by position) planEvents tells as met: their value reached, not with the open month so far only. */
+function metCriteriaOf(plan: PlanDef, achieved: readonly number[], soFar: readonly number[]): number[] {
+  const need = required(plan);
+  const out: number[] = [];
+  for (let i = 0; i < need.length; i++) if ((achieved[i] ?? 0) >= need[i]! && !soFar.includes(i)) out.push(i);
+  return out;
+}
+
+/**
+ * Whether a distributor's plans of a PY, as the close evaluated them, make a planProgress event
+ * (planEvents: a plan met, a criterion met). The close stores it beside the summary
+ * (plan_results.news), and telling everyone at a month's end reads back only the summaries that
+ * tell something (6 % of the bench company's members; issue #30), but on the days an event's
+ * registration closes (eventDeadlinesNear), when every plan still in reach may.
+ */
+export function resultsMakeNews(results: readonly PlanResult[]): boolean {
+  for (const r of results) {
+    if (r.status === 'met') return true;
+    const plan = planByCode(r.code);
+    if (!plan) continue;
+    const need = required(plan);
+    for (let i = 0; i < need.length; i++) {
+      const x = r.criteria[i];
+      if (x && x.achieved >= need[i]! && !reachedSoFarOnly(x)) return true;
+    }
+  }
+  return false;
+}
+
 /** A plan reached or moved out of reach, and each criterion met (once a PY each). */
 export function planEvents(f: PlanFacts): NotificationEvent[] {
   const { plan, py } = f;
-  const need = required(plan);
-  const metCriteria: number[] = [];
-  for (let i = 0; i < need.length; i++) if ((f.achieved[i] ?? 0) >= need[i]! && !f.soFar.includes(i)) metCriteria.push(i);
+  const metCriteria = metCriteriaOf(plan, f.achieved, f.soFar);
   // Most members' plans: nothing reached, nothing to tell.
   if (f.status !== 'met' && metCriteria.length === 0) return [];
   const link = `${plan.route}?year=${encodeURIComponent(py)}`;
@@ -424,6 +452,19 @@ function attendanceCriteria(plan: PlanDef): readonly AttendanceCriterion[] {
 
 const dayNumber = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10))) / 86_400_000;
 
+/** Days until the event's registration closes (0: today), when that is within EVENT_DEADLINE_DAYS; else null. */
+function registrationDaysLeft(e: AttendanceCriterion['events'][number], today: number): number | null {
+  if (!e.registrationCloses) return null;
+  const left = dayNumber(e.registrationCloses) - today;
+  return left < 0 || left > EVENT_DEADLINE_DAYS ? null : left;
+}
+
+/** Whether an event of a plan of `py` closes its registration within EVENT_DEADLINE_DAYS of `today` (eventDeadlineEvents may tell it). */
+export function eventDeadlinesNear(py: PyName, today: string): boolean {
+  const day = dayNumber(today);
+  return plansFor(py).some((plan) => attendanceCriteria(plan).some((c) => c.events.some((e) => registrationDaysLeft(e, day) !== null)));
+}
+
 /**
  * An attendance event whose registration closes within EVENT_DEADLINE_DAYS, for a plan the
  * distributor can still reach (on track or at risk) whose attendance criterion is not met yet and
@@ -439,12 +480,11 @@ export function eventDeadlineEvents(f: EventDeadlineFacts): NotificationEvent[] 
     const attended = c.events.filter((e) => f.attended.has(e.code)).length;
     if (attended >= (c.min ?? c.events.length)) continue;
     for (const e of c.events) {
-      if (!e.registrationCloses || f.attended.has(e.code)) continue;
-      const left = dayNumber(e.registrationCloses) - today;
-      if (left < 0 || left > EVENT_DEADLINE_DAYS) continue;
+      const left = registrationDaysLeft(e, today);
+      if (left === null || f.attended.has(e.code)) continue;
       const key = `eventDeadline:${f.plan.code}:${e.code}`;
       if (out.some((x) => x.key === key)) continue;
-      const closes = e.registrationCloses;
+      const closes = e.registrationCloses!;
       const day = Number(closes.slice(8, 10));
       const m = Number(closes.slice(5, 7));
       const when = text(monthDayLabel(m, day, true), monthDayLabel(m, day, false));

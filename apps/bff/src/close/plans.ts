@@ -8,6 +8,7 @@ import {
   frontline,
   plansFor,
   pyFirstMonthIndex,
+  resultsMakeNews,
   type LegMonth,
   type MonthRecord,
   type PinEvent,
@@ -55,8 +56,8 @@ export interface PlanInputs {
   readonly only?: Uint8Array | null;
 }
 
-/** One plan_results row: ada, py, summary (encodePlanSummary). */
-export type PlanRow = [ada: string, py: string, summary: string];
+/** One plan_results row: ada, py, summary (encodePlanSummary), news (resultsMakeNews: 1 or 0). */
+export type PlanRow = [ada: string, py: string, summary: string, news: number];
 
 const NO_LEGS: readonly LegMonth[] = Object.freeze([]);
 
@@ -150,7 +151,8 @@ export function planRows(ds: PlanInputs, from: number, to: number, out: PlanRow[
       if (!hasVolumeIn(ds, i, py)) continue;
       // One PY alone (a close in segments, PY by PY): its months are enough.
       history ??= historyOf(ds, i, ds.cal.pys.length === 1 ? pyFirstMonthIndex(py) + 12 - ds.cal.first : undefined);
-      out.push([ds.ada[i]!, py, encodePlanSummary(evaluatePy(history, py, ds.today))]);
+      const results = evaluatePy(history, py, ds.today);
+      out.push([ds.ada[i]!, py, encodePlanSummary(results), resultsMakeNews(results) ? 1 : 0]);
     }
   }
 }

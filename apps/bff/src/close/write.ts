@@ -55,7 +55,7 @@ export function openFigureWriter(
   const step = Math.max(1, Math.floor(n / 20));
   const rows: Record<string, number> = {};
   const phases: PhaseTiming[] = [];
-  const planIns = writer.inserter('plan_results', ['ada', 'py', 'summary']);
+  const planIns = writer.inserter('plan_results', ['ada', 'py', 'summary', 'news']);
   /** Writes the plan rows the worker has finished so far (both tables stay in key order). */
   const drainPlans = () => {
     for (const chunk of plans.take()) for (const row of chunk) planIns.add(row);

@@ -19,6 +19,7 @@ import * as m0015 from './migrations/0015-order-months.ts';
 import * as m0016 from './migrations/0016-sign-in-windows.ts';
 import * as m0017 from './migrations/0017-operator-imports.ts';
 import * as m0018 from './migrations/0018-certificate-issues.ts';
+import * as m0019 from './migrations/0019-plan-news.ts';
 import { openPostgres, postgresSchema, rawPostgres } from './postgres.ts';
 import { openSqlite, rawSqlite, sqlitePath } from './sqlite.ts';
 
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0016-sign-in-windows': m0016,
   '0017-operator-imports': m0017,
   '0018-certificate-issues': m0018,
+  '0019-plan-news': m0019,
 };
 
 /**

@@ -120,6 +120,8 @@ export interface PlanResultsTable {
   ada: string;
   py: string;
   summary: string;
+  /** 1: the plans make a planProgress event (a plan met, a criterion met), 0: none; null: written before it was kept (migration 0019). */
+  news: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /**

@@ -241,6 +241,11 @@ describe('notifications of an import and its close', () => {
     // Told once: the next day's close adds no second one.
     await produceNotifications(t.db, { today: '2027-01-14', closed: [] });
     expect((await keysOf(t, A)).filter((k) => k === key)).toHaveLength(1);
+    // Days when a registration closes soon read every plan, not only those that make news.
+    await t.db.updateTable('plan_results').set({ news: 0 }).execute();
+    await t.db.deleteFrom('notifications').where('event_key', '=', key).execute();
+    await produceNotifications(t.db, { today: '2027-01-14', closed: [] });
+    expect(await keysOf(t, A)).toContain(key);
   });
 
   it('a day’s first close tells what depends on the day to everyone; a later close that day, only those whose figures moved', async () => {
@@ -333,6 +338,26 @@ describe('notifications of an import and its close', () => {
     });
     expect(held.filter((r) => r.kind === 'monthClosed').length).toBeGreaterThan(50);
     expect(held).toEqual(table);
+  });
+
+  it('at a month’s end reads only the plans that make news, and tells what reading every plan tells', async () => {
+    const company = randomCompany(6, TODAY);
+    const at = new Date('2026-11-01T02:00:00Z');
+    const monthEnd = async (news: number | null | 'as written') => {
+      const t = await openDb();
+      await importDirectory(t.db, { dir: t.folder(filesBetween(company, '0000-00-00', '2026-10-31')), today: '2026-11-01' });
+      const close = await closeMonths(t.db, { today: '2026-11-01', notify: false });
+      // null: as rows written before the close kept it (migration 0019), read every one.
+      if (news !== 'as written') await t.db.updateTable('plan_results').set({ news }).execute();
+      await produceNotifications(t.db, { today: '2026-11-01', closed: close.closed, now: at });
+      return storedNotifications(t.db);
+    };
+    const flagged = await monthEnd('as written');
+    const plans = flagged.filter((r) => r.kind === 'planProgress');
+    expect(new Set(plans.map((r) => r.ada)).size).toBeGreaterThan(3);
+    expect(flagged).toEqual(await monthEnd(null));
+    // The flag is what is read: with none set, no plan tells anything, and the rest is the same.
+    expect(await monthEnd(0)).toEqual(flagged.filter((r) => r.kind !== 'planProgress'));
   });
 
   it('tells nothing when the close writes nothing', async () => {

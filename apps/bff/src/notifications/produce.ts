@@ -12,6 +12,7 @@ import {
   addMonths,
   attendanceFrom,
   decodePlanSummary,
+  eventDeadlinesNear,
   JOIN_NEWS_GENERATIONS,
   legEvents,
   memberJoinedEvent,
@@ -344,9 +345,15 @@ async function eventsOf(
   }
 
   // Today's PY's plans, as the close stored them, and the events attended in their periods (an
-  // event's registration deadline is told only to those who have not attended it).
+  // event's registration deadline is told only to those who have not attended it). Most days no
+  // registration closes soon: then only the plans that make news (plan_results.news, the close's;
+  // null: written before it was) are read, and no attendance.
+  const deadlines = eventDeadlinesNear(py, opts.today);
   const from = attendanceFrom(py, todayMonth);
-  const planRows = () => db.selectFrom('plan_results').select(['ada', 'summary']).where('py', '=', py);
+  const planRows = () => {
+    const rows = db.selectFrom('plan_results').select(['ada', 'summary']).where('py', '=', py);
+    return deadlines ? rows : rows.where((eb) => eb.or([eb('news', 'is', null), eb('news', '=', 1)]));
+  };
   const plansOf = (adas: string[]) => planRows().where('ada', 'in', adas).orderBy('ada').execute();
   const attendedOf = (adas: string[]) =>
     db
@@ -360,7 +367,7 @@ async function eventsOf(
   const summaries = range
     ? await planRows().where('ada', '>=', range.lo).where('ada', '<=', range.hi).orderBy('ada').execute()
     : await inChunks(only, plansOf);
-  const attendance = await inChunks(only, attendedOf);
+  const attendance = deadlines ? await inChunks(only, attendedOf) : [];
   const attended = new Map<string, Set<string>>();
   for (const r of attendance) {
     const codes = attendedCodes(r.attended);

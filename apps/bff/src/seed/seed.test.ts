@@ -798,7 +798,7 @@ describe('determinism', () => {
     // can is at risk (#31). Then plan_results again: an out-of-reach reason is stored as its code
     // and params, worded on reading (#34; the sentences are the same, plans/summary-codec.test.ts).
     // Then plan_results again: each plan's entry stored as a positional row (#30; the same entries
-    // decoded, plans/summary-codec.test.ts).
+    // decoded, plans/summary-codec.test.ts), then with its news flag beside the summary (#30).
     const { createHash } = await import('node:crypto');
     const d = await freshDb();
     try {
@@ -814,7 +814,7 @@ describe('determinism', () => {
         distributors: '9e9d371625294853 (300)',
         monthly_results: 'd19a733bdddac558 (10375)',
         statements: '516f7ff178664601 (3857)',
-        plan_results: 'c42394d529f2c1cd (834)',
+        plan_results: '1529e22b73e368fc (834)',
       });
     } finally {
       await d.destroy();

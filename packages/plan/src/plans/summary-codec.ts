@@ -9,7 +9,7 @@
 // A reason is stored as its code and params (`{"code":"monthsLeft","params":{…}}`), worded on
 // reading by the reason catalogue; rows written with both sentences (`{"code","zh","en"}`) still read.
 import { readReason, withText } from './reason-catalogue.ts';
-import type { PlanResult, ReasonCode, Status, StatusReason } from './types.ts';
+import type { CriterionResult, PlanResult, ReasonCode, Status, StatusReason } from './types.ts';
 
 /** A reason stored with its sentences, before reasons were stored as code and params: read as written. */
 export interface WordedReason {
@@ -47,13 +47,13 @@ function quote(s: string): string {
 const LETTER: Readonly<Record<Status, string>> = { met: 'm', onTrack: 't', atRisk: 'r', outOfReach: 'o', missed: 'x' };
 const STATUS_OF: ReadonlyMap<unknown, Status> = new Map(Object.entries(LETTER).map(([status, letter]) => [letter, status as Status]));
 
+/** A criterion whose achieved value reaches what it needs only with the open month so far (stored in `soFar`). */
+export const reachedSoFarOnly = (x: Pick<CriterionResult, 'met' | 'achieved' | 'required'>): boolean => !x.met && x.achieved >= x.required;
+
 /** The criteria (by position) whose achieved value reaches what they need only with the open month so far. */
 function soFarOf(r: PlanResult): number[] {
   const out: number[] = [];
-  for (let c = 0; c < r.criteria.length; c++) {
-    const x = r.criteria[c]!;
-    if (!x.met && x.achieved >= x.required) out.push(c);
-  }
+  for (let c = 0; c < r.criteria.length; c++) if (reachedSoFarOnly(r.criteria[c]!)) out.push(c);
   return out;
 }
 
