@@ -7,7 +7,7 @@ import { baseBodySchema } from './common.ts';
 import { monthSchema } from './months.ts';
 import { localTextSchema } from './text.ts';
 
-/** What a notification is about (packages/plan/src/notifications.ts produces them). */
+/** What a notification is about (packages/plan/src/notifications.ts and plan-notifications.ts produce them). */
 export const NOTIFICATION_KINDS = [
   /** A month closed: a Q month or how far from it, the net fee and its payment date. */
   'monthClosed',

@@ -39,6 +39,7 @@ export * from './first-goal.ts';
 export * from './history.ts';
 export * from './market-rules.ts';
 export * from './notifications.ts';
+export * from './plan-notifications.ts';
 export * from './projections.ts';
 export type * from './plans/types.ts';
 export { combineStatus, evaluateCriterion } from './plans/criterion-status.ts';
