@@ -57,6 +57,31 @@ describe('plan rows', () => {
       expect(shared.mode).toBe('worker');
       expect(out).toEqual(inline);
 
+      // Step by step, PY by PY as a close in segments tells them, the PYs told last shared with
+      // this thread: each PY's rows as this thread alone gives them, in the order told.
+      const [early, late] = plans.cal.pys;
+      const stepwise = workerPlanRows(plans, { stepwise: true, chunk: 40 });
+      stepwise.ready([early!], []);
+      const steps: PlanRow[] = [];
+      for (;;) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        const taken = stepwise.take();
+        for (const c of taken) steps.push(...c);
+        if (taken.length === 0) break;
+      }
+      stepwise.ready([late!], [], true);
+      stepwise.finish();
+      for (;;) {
+        for (const c of stepwise.take()) steps.push(...c);
+        const c = await stepwise.next();
+        if (!c) break;
+        steps.push(...c);
+      }
+      await stepwise.close();
+      const onePy = (py: string) => collect(inlinePlanRows({ ...plans, cal: { ...plans.cal, pys: [py] } }));
+      expect(steps).toEqual([...(await onePy(early!)), ...(await onePy(late!))]);
+      expect(steps.filter((r) => r[1] === late).length).toBeGreaterThan(100);
+
       // Some members only (an hourly close's): the same as this thread alone.
       const only = new Uint8Array(plans.n);
       for (let i = 0; i < plans.n; i += 3) only[i] = 1;

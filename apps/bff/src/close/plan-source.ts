@@ -17,8 +17,10 @@ export interface PlanRowSource {
   /**
    * A source evaluating step by step (`stepwise`): the months of these PYs are filled in now,
    * with these attendance cells besides (the worker's copy of the inputs has only those sent).
+   * `last`: nothing more is filled in; the close's thread, idle but for writing the rows, shares
+   * these PYs' chunks with the worker.
    */
-  ready(pys: readonly PyName[], attended: readonly (readonly [number, readonly string[]])[]): void;
+  ready(pys: readonly PyName[], attended: readonly (readonly [number, readonly string[]])[], last?: boolean): void;
   /** A stepwise source: nothing more comes; what is left is evaluated. */
   finish(): void;
   close(): Promise<void>;
@@ -29,9 +31,14 @@ export interface PlanRowSource {
  * members per chunk, and with `lanes` = 2 only the even chunks (the close's thread takes the odd).
  */
 export type WorkerInput = PlanInputs & { readonly stepwise?: boolean; readonly chunk: number; readonly lanes?: 2 };
-/** What the close's thread tells the worker: a chunk taken (0), PYs ready, or the end. */
+/** What the close's thread tells the worker: a chunk taken (0), PYs ready (the last ones, shared), or the end. */
 export type ToPlanWorker =
-  0 | 'end' | { readonly pys: readonly PyName[]; readonly attended: readonly (readonly [number, readonly string[]])[] };
+  | 0
+  | 'end'
+  | { readonly pys: readonly PyName[]; readonly attended: readonly (readonly [number, readonly string[]])[]; readonly last?: true };
+
+/** In the worker's messages as queued: the shared PYs start here. */
+const SHARED = Symbol('shared');
 
 /** Members per chunk, on this thread and the worker's (WorkerInput.chunk). */
 const PLAN_CHUNK = 1000;
@@ -67,7 +74,8 @@ function spawn(input: WorkerInput): Worker {
   return startWorker(new URL('./plan-worker.ts', import.meta.url), 'plan-worker', input, { maxOldGenerationSizeMb });
 }
 
-type Message = { rows: PlanRow[]; done: number } | { end: true };
+/** Rows, the end, or (stepwise) that the shared last PYs start: the chunks after it are the last PYs' even ones. */
+type Message = { rows: PlanRow[]; done: number } | { end: true } | { shared: true };
 
 /**
  * Starts the worker; falls back to the close's thread if it fails before sending anything.
@@ -76,17 +84,22 @@ type Message = { rows: PlanRow[]; done: number } | { end: true };
  * `share`: the close's thread evaluates every other chunk itself when asked for it, instead of
  * waiting idle for the worker (an hourly close writes little before the plans: at 1 000 000
  * members its thread waited ~24 s for the worker, issue #30); the chunks still come in order.
+ * Stepwise, the PYs told last are shared so (the first load waited 282 s for them at 1 000 000).
  */
 export function workerPlanRows(
   input: PlanInputs,
   opts: { readonly stepwise?: boolean; readonly share?: boolean; readonly chunk?: number } = {},
 ): PlanRowSource {
   const chunkSize = opts.chunk ?? PLAN_CHUNK;
-  const share = !!opts.share && !opts.stepwise;
+  /** Whether the chunks are shared now (stepwise: from the worker's `shared` mark on). */
+  let share = !!opts.share && !opts.stepwise;
   const chunks = Math.ceil(input.n / chunkSize);
   /** Shared: the next chunk to hand over (even: the worker's, odd: this thread's). */
   let nextChunk = 0;
-  const queue: PlanRow[][] = [];
+  /** Stepwise: the PYs this thread evaluates its chunks of, once shared. */
+  let sharedPys: readonly PyName[] | null = null;
+  /** What the worker sent, in order: chunks, and (stepwise) the mark where the shared PYs start. */
+  const queue: (PlanRow[] | typeof SHARED)[] = [];
   let done = 0;
   let received = false;
   let ended = false;
@@ -108,12 +121,31 @@ export function workerPlanRows(
   worker.on('message', (m: Message) => {
     received = true;
     if ('end' in m) ended = true;
+    else if ('shared' in m) queue.push(SHARED);
     else {
       queue.push(m.rows);
       done = m.done;
     }
     notify();
   });
+  /** Past the mark of the shared PYs, when it comes next: the chunks are shared from here. */
+  const passMark = () => {
+    if (queue[0] !== SHARED) return;
+    queue.shift();
+    share = true;
+  };
+  /** This thread's chunk (shared: the odd ones), evaluated now. */
+  const ownChunk = (): PlanRow[] => {
+    const from = nextChunk * chunkSize;
+    const to = Math.min(input.n, from + chunkSize);
+    const rows: PlanRow[] = [];
+    planRows(sharedPys ? { ...input, cal: { ...input.cal, pys: sharedPys } } : input, from, to, rows);
+    nextChunk++;
+    done = to;
+    return rows;
+  };
+  /** The worker's next chunk (none before the mark is passed). */
+  const shift = () => (queue[0] === SHARED ? undefined : (queue.shift() as PlanRow[] | undefined));
   worker.on('error', (err) => {
     if (!received) fallback = inlinePlanRows(input);
     else failure = err;
@@ -132,28 +164,39 @@ export function workerPlanRows(
     },
     take() {
       if (fallback) return [];
-      // Shared: only the worker's chunk that comes next (the one after it is this thread's).
-      const taken = share ? (nextChunk % 2 === 0 && queue.length ? queue.splice(0, 1) : []) : queue.splice(0);
-      nextChunk += taken.length;
-      for (let k = 0; k < taken.length; k++) tell(0);
+      const taken: PlanRow[][] = [];
+      while (!share) {
+        const chunk = shift();
+        if (!chunk) break;
+        taken.push(chunk);
+      }
+      passMark();
+      let acks = taken.length;
+      // Shared: the worker's chunk that comes next, then one of this thread's (evaluated between
+      // the writes, so that the worker, a few chunks ahead at most, does not wait for it), then the
+      // worker's next again.
+      for (let own = 0; share && nextChunk < chunks;) {
+        if (nextChunk % 2 === 0) {
+          if (!queue.length) break;
+          taken.push(shift()!);
+          nextChunk++;
+          acks++;
+        } else if (own++ === 0) taken.push(ownChunk());
+        else break;
+      }
+      for (let k = 0; k < acks; k++) tell(0);
       return taken;
     },
     async next() {
+      passMark();
       if (share && !fallback) {
         if (nextChunk >= chunks) return null;
-        if (nextChunk % 2 === 1) {
-          const from = nextChunk * chunkSize;
-          const to = Math.min(input.n, from + chunkSize);
-          const rows: PlanRow[] = [];
-          planRows(input, from, to, rows);
-          nextChunk++;
-          done = to;
-          return rows;
-        }
+        if (nextChunk % 2 === 1) return ownChunk();
       }
       for (;;) {
         if (fallback) return fallback.next();
-        const chunk = queue.shift();
+        passMark();
+        const chunk = shift();
         if (chunk) {
           // The worker evaluates the next one (plan-worker.ts stays a few chunks ahead).
           tell(0);
@@ -168,8 +211,12 @@ export function workerPlanRows(
         await new Promise<void>((resolve) => (wake = resolve));
       }
     },
-    ready(pys, attended) {
-      if (!fallback) tell({ pys, attended });
+    ready(pys, attended, last) {
+      if (fallback) return;
+      if (last && pys.length > 0) {
+        sharedPys = pys;
+        tell({ pys, attended, last: true });
+      } else tell({ pys, attended });
     },
     finish() {
       if (!fallback) tell('end');

@@ -26,11 +26,11 @@ const message = () => new Promise<void>((resolve) => (wake = resolve));
 port.on('message', listen);
 const attended = input.attended as Map<number, readonly string[]>;
 
-async function evaluate(ds: PlanInputs): Promise<void> {
+async function evaluate(ds: PlanInputs, lanes = input.lanes): Promise<void> {
   const size = input.chunk;
   for (let from = 0, c = 0; from < ds.n; from += size, c++) {
     // With lanes, the close's thread evaluates the odd chunks (plan-source.ts `share`).
-    if (input.lanes && c % input.lanes !== 0) continue;
+    if (lanes && c % lanes !== 0) continue;
     while (waiting >= AHEAD) await message();
     const to = Math.min(ds.n, from + size);
     const rows: PlanRow[] = [];
@@ -48,7 +48,9 @@ else {
     if (next === 'end') break;
     for (const [cell, codes] of next.attended) attended.set(cell, codes);
     const pys: readonly PyName[] = next.pys;
-    if (pys.length) await evaluate({ ...input, cal: { ...input.cal, pys } });
+    // The PYs told last: shared with the close's thread, which has nothing else to do then.
+    if (next.last) port.postMessage({ shared: true });
+    if (pys.length) await evaluate({ ...input, cal: { ...input.cal, pys } }, next.last ? 2 : undefined);
   }
 }
 port.postMessage({ end: true });

@@ -168,7 +168,7 @@ export async function writeInSegments(
       // The PYs whose every month is in now (the last run: all of them).
       const ready = waiting.filter((py) => b === M || pyFirstMonthIndex(py) + 11 < cal.first + b);
       waiting.splice(0, ready.length);
-      source.ready(ready, cells);
+      source.ready(ready, cells, b === M);
       if (opts.kept) keptParts.push(...keptMonthParts(opts.kept.list, f, opts.kept.keep));
       const monthly = await writeMonthlyResults(w, f, 0);
       const statements = await writeStatements(w, f, 0);
