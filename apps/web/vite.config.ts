@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import type { OutputChunk } from 'rolldown';
-import type { Plugin } from 'vite';
+import { minifySync, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 // By path, not @abo/contract/channels: Vite loads this file in Node, which cannot import a
 // workspace package's TypeScript by name.
@@ -140,7 +140,11 @@ function earlyExchange(): Plugin {
         // Right after the charset, which must stay within the document's first 1 024 bytes.
         const charset = /<meta charset="UTF-8"\s*\/?>/i;
         if (!charset.test(html)) throw new Error('early exchange: index.html has no <meta charset="UTF-8">');
-        const script = starterScript({ channels: CHANNELS, mobile: MOBILE_UA.source, data: EARLY_DATA_ID, keepMs: EARLY_KEEP_MS });
+        // Minified: every page carries it in its first bytes (3.9 → 2.9 KB, 1.7 → 1.45 KB gzip).
+        const source = starterScript({ channels: CHANNELS, mobile: MOBILE_UA.source, data: EARLY_DATA_ID, keepMs: EARLY_KEEP_MS });
+        const min = minifySync('starter.js', source, {});
+        if (min.errors.length) throw new Error(`early exchange: the starter does not minify: ${min.errors[0]!.message}`);
+        const script = min.code.trim().replace(/;$/, '');
         return html.replace(charset, (tag) => `${tag}<script>${script}</script>`);
       },
     },
