@@ -1,8 +1,9 @@
 // The notifications a month close produces (README "Notifications"): after every close that
 // wrote something, the facts are loaded in bulk, the plan engine says which events they make
-// (packages/plan/src/notifications.ts, plan-notifications.ts), and each is stored once per distributor and event key
-// (the unique index on notifications (ada, event_key): a close that runs again adds nothing),
-// with an outbox row for every push channel the distributor's preferences allow. What a run tells:
+// (packages/plan/src/notifications.ts, plan-notifications.ts), and each is stored once per
+// distributor and event key (the unique index on notifications (ada, event_key): a close that runs
+// again adds nothing), with an outbox row for every push channel the distributor's preferences
+// allow. What a run tells:
 //   - the last month it closed (a catch-up closing several months tells the latest only), and
 //     the pins reached in the last three months it closed;
 //   - the open month so far: near a threshold, legs that reached Q or slip;
