@@ -199,10 +199,13 @@ async function generate(): Promise<{ full: string; day: string; monthEnd: string
   return { full, day, monthEnd };
 }
 
+const PG_BENCH_SETTINGS = ['shared_buffers=2GB', 'max_wal_size=16GB', 'checkpoint_timeout=30min', 'maintenance_work_mem=1GB'];
 let cluster: PgCluster | undefined;
 let pgUrl = values['database-url'];
 if (values.postgres && !pgUrl) {
-  cluster = await startPgCluster();
+  // Configured as a server taking a company's bulk loads would be (README "PostgreSQL and more than
+  // one process"): the defaults (128 MB of buffers, a checkpoint per 1 GB of WAL) suit a laptop.
+  cluster = await startPgCluster({ settings: PG_BENCH_SETTINGS });
   pgUrl = cluster.url;
 }
 const schema = `import_bench_${process.pid}`;

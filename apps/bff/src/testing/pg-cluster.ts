@@ -68,6 +68,8 @@ export interface PgClusterOptions {
    * Benches keep the default, so their figures are a real server's.
    */
   durable?: boolean;
+  /** More server settings (`name=value`), as a deployment's configuration would give (the benches). */
+  settings?: readonly string[];
 }
 
 export async function startPgCluster(opts: PgClusterOptions = {}): Promise<PgCluster> {
@@ -86,6 +88,7 @@ export async function startPgCluster(opts: PgClusterOptions = {}): Promise<PgClu
     `-c unix_socket_directories=${dataDir}`,
     `-c max_connections=200`,
     ...(opts.durable === false ? ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off'] : []),
+    ...(opts.settings ?? []).map((s) => `-c ${s}`),
   ].join(' ');
   const start = () => pgRun(pgCtl, ['start', '-D', dataDir, '-w', '-t', '60', '-l', path.join(dataDir, 'server.log'), '-o', serverOpts]);
   let running = false;
