@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  memberJoinedEvent,
-  apvToSpMonth,
-  legEvents,
-  monthClosedEvent,
-  nearThresholdEvents,
-  pinReachedEvent,
-  type ClosedMonthFacts,
-} from './notifications.ts';
+import { memberJoinedEvent, apvToSpMonth, legEvents, monthClosedEvent, nearThresholdEvents, pinReachedEvent } from './notifications.ts';
+import { PAID_OCTOBER } from './notifications.test-support.ts';
 import { PIN } from './pins.ts';
 import { PY2627 } from './rules/py2627.ts';
 
@@ -23,16 +16,7 @@ describe('apvToSpMonth (the SP-month test, rules.sp)', () => {
 });
 
 describe('monthClosedEvent', () => {
-  const paid: ClosedMonthFacts = {
-    month: '2026-10',
-    gpv: 10_400,
-    bracket: 21,
-    apv: 10_400,
-    qLegs: 0,
-    isSp: true,
-    statement: { netFen: 127_240, paidOn: '2026-11-15' },
-    seminarCode: 'SEMINAR_2627',
-  };
+  const paid = PAID_OCTOBER;
 
   it('says a Q month, the net fee and its payment date, and links the statement of that month', () => {
     const e = monthClosedEvent(paid, rules);

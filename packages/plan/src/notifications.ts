@@ -1,17 +1,16 @@
 // What a distributor is told when their figures move (README "Notifications"): the events a
 // month close produces, each with a key that is unique per distributor, so that the same event is
 // told once however often the close runs. The BFF loads the facts, calls these functions and
-// stores what they return; which events exist, when a figure counts as "near" and what the
-// message says live here, beside the rules they describe. The events of the plans (met, a
-// criterion met, out of reach, an event's registration closing) are in plan-notifications.ts.
+// stores what they return; which events exist and when a figure counts as "near" live here,
+// beside the rules they describe; what a message says, in notification-catalogue.ts. The events
+// of the plans (met, a criterion met, out of reach, an event's registration closing) are in
+// plan-notifications.ts.
 import { href } from '@abo/contract/pages';
-import { dayLabel, MONTHS_LONG } from '@abo/words';
 import { nextBracket, qThreshold } from './bracket.ts';
 import { daysLeftInMonth, type MonthKey } from './calendar.ts';
-import { formatFen } from './money.ts';
-import { pinName } from './pins.ts';
+import { told, type NotificationNote } from './notification-catalogue.ts';
 import type { RuleTable } from './rules/types.ts';
-import { num, text, type Text } from './text.ts';
+import type { Text } from './text.ts';
 
 export type NotificationKind =
   'monthClosed' | 'nearThreshold' | 'legQualified' | 'legSlipping' | 'memberJoined' | 'planProgress' | 'pinReached' | 'eventDeadline';
@@ -22,6 +21,8 @@ export interface NotificationEvent {
   readonly key: string;
   /** The month it is about, when it is about one. */
   readonly month: MonthKey | null;
+  /** What it tells, as data (notification-catalogue.ts words it): title and body are its words. */
+  readonly note: NotificationNote;
   readonly title: Text;
   readonly body: Text;
   /** The app path (under /front) of the page and month that explain it (`href`). */
@@ -42,13 +43,6 @@ export const NEAR_THRESHOLD_SHARE = 0.85;
  */
 export const SLIPPING_DAYS_LEFT = 10;
 export const SLIPPING_SHARE = 0.5;
-
-const monthNo = (m: MonthKey) => Number(m.slice(5, 7));
-const monthName = (m: MonthKey): Text => text(`${monthNo(m)}月`, MONTHS_LONG[monthNo(m) - 1]!);
-const yuan = (fen: number) => `¥${formatFen(fen)}`;
-/** `MM-DD` of a `YYYY-MM-DD` date. */
-const shortDate = (d: string) => d.slice(5, 10);
-const days = (n: number): Text => text(`还剩${n}天`, `${n} ${n === 1 ? 'day' : 'days'} left`);
 
 /**
  * APV still needed for an SP month with the legs the month has (0 when it is one): the SP-month
@@ -80,30 +74,16 @@ export interface ClosedMonthFacts {
 
 /** "October closed: a Q month ✓ · net fee ¥1,272.40 paid on 11-15". */
 export function monthClosedEvent(f: ClosedMonthFacts, rules: RuleTable): NotificationEvent {
-  const m = monthName(f.month);
   const gap = apvToSpMonth(f.apv, f.qLegs, rules);
   // Below the first bracket the first bracket is the goal (home's first goal), not the Q month.
   const first = nextBracket(rules.brackets, f.gpv);
-  const q = f.isSp
-    ? text('Q 月 ✓', 'a Q month ✓')
+  const goal = f.isSp
+    ? { q: true as const }
     : f.bracket > 0 || first.nextPercent === null
-      ? text(`${f.bracket}% 档，距 Q 月还差 ${num(gap)} PV`, `${f.bracket}% bracket, ${num(gap)} PV short of a Q month`)
-      : text(
-          `距 ${first.nextPercent}% 档还差 ${num(first.pvNeeded)} PV`,
-          `${num(first.pvNeeded)} PV short of the ${first.nextPercent}% bracket`,
-        );
+      ? { bracket: f.bracket, pvShort: gap }
+      : { nextPercent: first.nextPercent, pvNeeded: first.pvNeeded };
   const debit = f.statement ? 0 : (f.debitCarriedFen ?? 0);
-  const fee = f.statement
-    ? text(
-        `净服务费 ${yuan(f.statement.netFen)}，${shortDate(f.statement.paidOn)} 发放`,
-        `net fee ${yuan(f.statement.netFen)} paid on ${shortDate(f.statement.paidOn)}`,
-      )
-    : debit > 0
-      ? text(
-          `退货使本月合计为负：不发放，${yuan(debit)} 从下期结单扣回`,
-          `returns took the fees below zero: nothing paid, ${yuan(debit)} taken from the next statement`,
-        )
-      : text('本月无服务费', 'no service fee this month');
+  const fee = f.statement ? { netFen: f.statement.netFen, paidOn: f.statement.paidOn } : debit > 0 ? { debitFen: debit } : null;
   // A claw-back month has a statement too: it shows the debit.
   const link =
     f.statement || debit > 0
@@ -115,8 +95,7 @@ export function monthClosedEvent(f: ClosedMonthFacts, rules: RuleTable): Notific
     kind: 'monthClosed',
     key: `monthClosed:${f.month}`,
     month: f.month,
-    title: text(`${m.zh}已结算`, `${m.en} closed`),
-    body: text(`${q.zh} · ${fee.zh}`, `${q.en} · ${fee.en}`),
+    ...told({ code: 'monthClosed', params: { month: f.month, goal, fee } }),
     link,
     params: {
       month: f.month,
@@ -143,21 +122,13 @@ export interface OpenMonthFacts {
 export function nearThresholdEvents(f: OpenMonthFacts, rules: RuleTable): NotificationEvent[] {
   const out: NotificationEvent[] = [];
   const left = daysLeftInMonth(f.today);
-  const d = days(left);
   const next = nextBracket(rules.brackets, f.gpv);
   if (next.nextPercent !== null && next.nextMinPv !== null && f.gpv >= next.nextMinPv * NEAR_THRESHOLD_SHARE) {
     out.push({
       kind: 'nearThreshold',
       key: `nearThreshold:${f.month}:bracket:${next.nextPercent}`,
       month: f.month,
-      title: text(
-        `离 ${next.nextPercent}% 档只差 ${num(next.pvNeeded)} PV`,
-        `${num(next.pvNeeded)} PV from the ${next.nextPercent}% bracket`,
-      ),
-      body: text(
-        `本月小组 PV 至今 ${num(f.gpv)}，再有 ${num(next.pvNeeded)} PV 即达 ${next.nextPercent}% · ${d.zh}`,
-        `Group PV so far ${num(f.gpv)}: ${num(next.pvNeeded)} more PV reaches ${next.nextPercent}% · ${d.en}`,
-      ),
+      ...told({ code: 'nearBracket', params: { target: next.nextPercent, gpv: f.gpv, pvNeeded: next.pvNeeded, daysLeft: left } }),
       link: href('/achievement/topup'),
       params: { month: f.month, target: next.nextPercent, pvNeeded: next.pvNeeded, daysLeft: left },
     });
@@ -167,16 +138,11 @@ export function nearThresholdEvents(f: OpenMonthFacts, rules: RuleTable): Notifi
   // Without 21 % legs the top bracket and the Q month are one threshold: told once, as the bracket.
   const sameAsBracket = out.length > 0 && next.nextMinPv === qThreshold(rules.brackets) && next.pvNeeded === apvGap;
   if (!f.isSp && apvGap > 0 && !sameAsBracket && f.apv >= apvNeed * NEAR_THRESHOLD_SHARE) {
-    const m = monthName(f.month);
     out.push({
       kind: 'nearThreshold',
       key: `nearThreshold:${f.month}:sp`,
       month: f.month,
-      title: text(`离 Q 月只差 ${num(apvGap)} APV`, `${num(apvGap)} APV from a Q month`),
-      body: text(
-        `${m.zh} APV 至今 ${num(f.apv)}，再有 ${num(apvGap)} 即为 Q 月（SP 月）· ${d.zh}`,
-        `APV so far in ${m.en} ${num(f.apv)}: ${num(apvGap)} more makes it a Q (SP) month · ${d.en}`,
-      ),
+      ...told({ code: 'nearQMonth', params: { month: f.month, apv: f.apv, apvNeeded: apvGap, daysLeft: left } }),
       link: href('/achievement/apv'),
       params: { month: f.month, apvNeeded: apvGap, daysLeft: left },
     });
@@ -203,7 +169,6 @@ export function legEvents(month: MonthKey, today: string, legs: readonly LegFact
   if (threshold <= 0) return [];
   const left = daysLeftInMonth(today);
   const out: NotificationEvent[] = [];
-  const m = monthName(month);
   for (const leg of legs) {
     const link = href('/incentiveplan/marketdetails', { ref: leg.ref });
     if (leg.gpv >= threshold) {
@@ -211,11 +176,7 @@ export function legEvents(month: MonthKey, today: string, legs: readonly LegFact
         kind: 'legQualified',
         key: `legQualified:${month}:${leg.id}`,
         month,
-        title: text(`${leg.name.zh} 本月已达 Q`, `${leg.name.en} reached Q this month`),
-        body: text(
-          `${m.zh}小组 PV 至今 ${num(leg.gpv)}，达到 21% 档（${num(threshold)} PV）`,
-          `Group PV so far in ${m.en}: ${num(leg.gpv)}, at the 21% bracket (${num(threshold)} PV)`,
-        ),
+        ...told({ code: 'legQualified', params: { month, name: leg.name, gpv: leg.gpv, threshold } }),
         link,
         params: { month, gpv: leg.gpv, threshold },
       });
@@ -225,11 +186,7 @@ export function legEvents(month: MonthKey, today: string, legs: readonly LegFact
         kind: 'legSlipping',
         key: `legSlipping:${month}:${leg.id}`,
         month,
-        title: text(`${leg.name.zh} 本月离 Q 还远`, `${leg.name.en} is far from Q this month`),
-        body: text(
-          `上月为 Q，本月小组 PV 至今 ${num(leg.gpv)}，还差 ${num(gap)} PV · ${days(left).zh}`,
-          `Q last month; group PV so far ${num(leg.gpv)}, ${num(gap)} PV to go · ${days(left).en}`,
-        ),
+        ...told({ code: 'legSlipping', params: { name: leg.name, gpv: leg.gpv, pvNeeded: gap, daysLeft: left } }),
         link,
         params: { month, gpv: leg.gpv, pvNeeded: gap, daysLeft: left },
       });
@@ -260,17 +217,11 @@ export interface JoinFacts {
 
 /** A member joined the leader's team (within JOIN_NEWS_GENERATIONS). */
 export function memberJoinedEvent(f: JoinFacts): NotificationEvent {
-  const [y, m, d] = f.joinedOn.split('-').map(Number) as [number, number, number];
-  const by =
-    f.generation === 1
-      ? text('由您推荐', 'sponsored by you')
-      : text(`您团队的第 ${f.generation} 代`, `generation ${f.generation} of your team`);
   return {
     kind: 'memberJoined',
     key: `memberJoined:${f.id}`,
     month: f.joinedOn.slice(0, 7),
-    title: text(`${f.name.zh} 加入了您的团队`, `${f.name.en} joined your team`),
-    body: text(`${dayLabel(y, m, d, true)}加入 · ${by.zh}`, `Joined on ${dayLabel(y, m, d, false)} · ${by.en}`),
+    ...told({ code: 'memberJoined', params: { name: f.name, joinedOn: f.joinedOn, generation: f.generation } }),
     link: href('/incentiveplan/marketdetails', { ref: f.ref }),
     params: { joinedOn: f.joinedOn, generation: f.generation },
   };
@@ -278,14 +229,11 @@ export function memberJoinedEvent(f: JoinFacts): NotificationEvent {
 
 /** A pin reached in a month the close just closed. */
 export function pinReachedEvent(pin: number, month: MonthKey): NotificationEvent {
-  const name = pinName(pin);
-  const m = monthName(month);
   return {
     kind: 'pinReached',
     key: `pinReached:${pin}`,
     month,
-    title: text(`恭喜达成${name.zh}`, `Congratulations: ${name.en}`),
-    body: text(`${month.slice(0, 4)}年${m.zh}达成${name.zh}奖衔`, `You reached ${name.en} in ${m.en} ${month.slice(0, 4)}`),
+    ...told({ code: 'pinReached', params: { pin, month } }),
     link: href('/achievement/localranktracking'),
     params: { pin, month },
   };

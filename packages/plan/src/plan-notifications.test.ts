@@ -4,6 +4,7 @@ import { eventDeadlineEvents, eventDeadlinesNear, planEvents, resultsMakeNews, t
 import { evaluatePlans } from './plans/evaluate.ts';
 import { planMonths } from './plans/history-summary.ts';
 import { monthRecord } from './plans/month-record.test-support.ts';
+import { reasonText } from './plans/reason-catalogue.ts';
 import { PLANS, planByCode, plansFor } from './plans/registry.ts';
 import { decodePlanSummary, encodePlanSummary } from './plans/summary-codec.ts';
 import { SEMINAR_2627 } from './plans/py2627.ts';
@@ -26,12 +27,13 @@ describe('planEvents', () => {
   });
 
   it('tells a plan out of reach with its reason, once the distributor was working on it (a criterion met)', () => {
-    const reason = { zh: '剩余月份不足', en: 'Not enough months left' };
-    const outOfReach = { plan: SEMINAR_2627, py: '26/27', status: 'outOfReach' as const, reason: { text: reason }, soFar: [] };
+    const reason = { code: 'monthsLeft', params: { kind: 'pqMonths', still: 3, left: 2 } } as const;
+    const outOfReach = { plan: SEMINAR_2627, py: '26/27', status: 'outOfReach' as const, reason, soFar: [] };
     expect(planEvents({ ...outOfReach, achieved: achievedNone })).toEqual([]);
     const achieved = achievedNone.map((_, i) => (i === 1 ? 3 : 0));
     const [e] = planEvents({ ...outOfReach, achieved });
-    expect(e).toMatchObject({ key: 'planProgress:SEMINAR_2627:26/27:outOfReach', body: reason });
+    expect(e).toMatchObject({ key: 'planProgress:SEMINAR_2627:26/27:outOfReach', body: reasonText(reason) });
+    expect(e!.body.en).toMatch(/month/);
   });
 });
 

@@ -2,22 +2,21 @@
 // notifications.ts): a plan met, a criterion met, a plan out of reach, and an attendance event's
 // registration closing soon; and which stored plan summaries can tell one, so that a month's end
 // reads back only those (issue #30).
-import { monthDayLabel } from '@abo/words';
 import type { MonthKey, PyName } from './calendar.ts';
+import { told } from './notification-catalogue.ts';
 import type { NotificationEvent } from './notifications.ts';
-import { criterionLabel, criterionRequired } from './plans/kinds.ts';
+import { criterionRequired } from './plans/kinds.ts';
 import { planMonths } from './plans/history-summary.ts';
-import { planByCode, plansFor } from './plans/registry.ts';
+import { attendanceCriteria, planByCode, plansFor } from './plans/registry.ts';
 import { reachedSoFarOnly } from './plans/summary-codec.ts';
-import type { PlanDef, PlanResult, Status } from './plans/types.ts';
-import { text, type Text } from './text.ts';
+import type { AttendanceEvent, PlanDef, PlanResult, Reason, Status } from './plans/types.ts';
 
 export interface PlanFacts {
   readonly plan: PlanDef;
   readonly py: PyName;
   readonly status: Status;
-  /** Why it is out of reach (status outOfReach): worded only when an event tells it. */
-  readonly reason: { readonly text: Text } | null;
+  /** Why it is out of reach (status outOfReach). */
+  readonly reason: Reason | null;
   /** The achieved value of each criterion, in the plan's order. */
   readonly achieved: readonly number[];
   /** Criteria (by position) that reach their value only with the open month so far: not met yet. */
@@ -61,11 +60,14 @@ export function memberPlanEvents(
   return out;
 }
 
-/** The criteria (by position) planEvents tells as met: their value reached, not with the open month so far only. */
+/** A criterion planEvents tells as met: its value reached, and not with the open month so far only. */
+const toldMet = (achieved: number, need: number, soFarOnly: boolean) => achieved >= need && !soFarOnly;
+
+/** The criteria (by position) planEvents tells as met. */
 function metCriteriaOf(plan: PlanDef, achieved: readonly number[], soFar: readonly number[]): number[] {
   const need = required(plan);
   const out: number[] = [];
-  for (let i = 0; i < need.length; i++) if ((achieved[i] ?? 0) >= need[i]! && !soFar.includes(i)) out.push(i);
+  for (let i = 0; i < need.length; i++) if (toldMet(achieved[i] ?? 0, need[i]!, soFar.includes(i))) out.push(i);
   return out;
 }
 
@@ -84,7 +86,7 @@ export function resultsMakeNews(results: readonly PlanResult[]): boolean {
     const need = required(plan);
     for (let i = 0; i < need.length; i++) {
       const x = r.criteria[i];
-      if (x && x.achieved >= need[i]! && !reachedSoFarOnly(x)) return true;
+      if (x && toldMet(x.achieved, need[i]!, reachedSoFarOnly(x))) return true;
     }
   }
   return false;
@@ -104,8 +106,7 @@ export function planEvents(f: PlanFacts): NotificationEvent[] {
       kind: 'planProgress',
       key: `${base}:met`,
       month: null,
-      title: text(`已达成${plan.name.zh}`, `${plan.name.en}: reached`),
-      body: text(`${py} 年度的全部条件均已达成：${plan.reward.zh}`, `Every criterion of ${py} is met: ${plan.reward.en}`),
+      ...told({ code: 'planMet', params: { plan: plan.code, py } }),
       link,
       params: { plan: plan.code, py, status: 'met' },
     });
@@ -116,8 +117,11 @@ export function planEvents(f: PlanFacts): NotificationEvent[] {
       kind: 'planProgress',
       key: `${base}:outOfReach`,
       month: null,
-      title: text(`${plan.name.zh}本年度已无法达成`, `${plan.name.en} is out of reach this PY`),
-      body: f.reason?.text ?? text('剩余月份不足以达成全部条件', 'The remaining months cannot meet every criterion'),
+      // The reason's code and params only (a decoded reason also carries its words).
+      ...told({
+        code: 'planOutOfReach',
+        params: { plan: plan.code, py, reason: f.reason && ({ code: f.reason.code, params: f.reason.params } as Reason) },
+      }),
       link,
       params: { plan: plan.code, py, status: 'outOfReach' },
     });
@@ -125,13 +129,11 @@ export function planEvents(f: PlanFacts): NotificationEvent[] {
   // Criteria met along the way (a plan met at once says so in one message).
   if (f.status !== 'met') {
     for (const i of metCriteria) {
-      const label = criterionLabel(plan.criteria[i]!, py);
       out.push({
         kind: 'planProgress',
         key: `${base}:criterion:${i}`,
         month: null,
-        title: text(`${plan.name.zh}：一项条件已达成`, `${plan.name.en}: a criterion met`),
-        body: text(`${label.zh} ✓`, `${label.en} ✓`),
+        ...told({ code: 'criterionMet', params: { plan: plan.code, py, criterion: i } }),
         link,
         params: { plan: plan.code, py, criterion: i, status: 'criterionMet' },
       });
@@ -154,23 +156,10 @@ export interface EventDeadlineFacts {
   readonly today: string;
 }
 
-type AttendanceCriterion = Extract<PlanDef['criteria'][number], { kind: 'attendance' }>;
-const attendanceOf = new WeakMap<PlanDef, readonly AttendanceCriterion[]>();
-/** The plan's attendance criteria, its levels' too (once per plan: every member's plans are read at a month's end). */
-function attendanceCriteria(plan: PlanDef): readonly AttendanceCriterion[] {
-  let list = attendanceOf.get(plan);
-  if (!list) {
-    const all = [...plan.criteria, ...(plan.levels?.list ?? []).flatMap((l) => l.criteria)];
-    list = all.filter((c): c is AttendanceCriterion => c.kind === 'attendance');
-    attendanceOf.set(plan, list);
-  }
-  return list;
-}
-
 const dayNumber = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10))) / 86_400_000;
 
 /** Days until the event's registration closes (0: today), when that is within EVENT_DEADLINE_DAYS; else null. */
-function registrationDaysLeft(e: AttendanceCriterion['events'][number], today: number): number | null {
+function registrationDaysLeft(e: AttendanceEvent, today: number): number | null {
   if (!e.registrationCloses) return null;
   const left = dayNumber(e.registrationCloses) - today;
   return left < 0 || left > EVENT_DEADLINE_DAYS ? null : left;
@@ -202,19 +191,11 @@ export function eventDeadlineEvents(f: EventDeadlineFacts): NotificationEvent[] 
       const key = `eventDeadline:${f.plan.code}:${e.code}`;
       if (out.some((x) => x.key === key)) continue;
       const closes = e.registrationCloses!;
-      const day = Number(closes.slice(8, 10));
-      const m = Number(closes.slice(5, 7));
-      const when = text(monthDayLabel(m, day, true), monthDayLabel(m, day, false));
-      const daysText = left === 0 ? text('今天截止', 'closes today') : text(`还剩${left}天`, `${left} ${left === 1 ? 'day' : 'days'} left`);
       out.push({
         kind: 'eventDeadline',
         key,
         month: null,
-        title: text(`${e.name.zh}报名${when.zh}截止`, `${e.name.en}: registration closes ${when.en}`),
-        body: text(
-          `${daysText.zh} · 出席是${f.plan.name.zh}（${f.py}）的条件之一`,
-          `${daysText.en} · attending is a criterion of ${f.plan.name.en} (${f.py})`,
-        ),
+        ...told({ code: 'eventDeadline', params: { plan: f.plan.code, py: f.py, event: e.code, closes, daysLeft: left } }),
         link: `${f.plan.route}?year=${encodeURIComponent(f.py)}`,
         params: { plan: f.plan.code, py: f.py, event: e.code, closes, daysLeft: left },
       });

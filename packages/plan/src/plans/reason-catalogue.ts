@@ -6,7 +6,7 @@ import { pinName } from '../pins.ts';
 import { num, text, type Text } from '../text.ts';
 import { CRITERION_KINDS } from './kinds.ts';
 import { count, endWords, eventText, listText, moreEn, monthsEn, remainingEn, remainingZh } from './measure-basics.ts';
-import { PLANS } from './registry.ts';
+import { attendanceEvents, PLANS } from './registry.ts';
 import type { AttendanceEvent, PinReasonParams, Reason, ReasonCode, ReasonParamsByCode, StatusReason } from './types.ts';
 
 /** The events of every plan of the registry, by code (a stored reason names its events by code). */
@@ -14,11 +14,7 @@ let registryEvents: ReadonlyMap<string, AttendanceEvent> | undefined;
 function registryEvent(code: string): AttendanceEvent | undefined {
   if (!registryEvents) {
     const all = new Map<string, AttendanceEvent>();
-    for (const plan of PLANS) {
-      for (const c of [...plan.criteria, ...(plan.levels?.list.flatMap((l) => l.criteria) ?? [])]) {
-        if (c.kind === 'attendance') for (const e of c.events) if (!all.has(e.code)) all.set(e.code, e);
-      }
-    }
+    for (const plan of PLANS) for (const e of attendanceEvents(plan)) if (!all.has(e.code)) all.set(e.code, e);
     registryEvents = all;
   }
   return registryEvents.get(code);

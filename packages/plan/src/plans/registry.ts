@@ -4,7 +4,7 @@ import { PLANS_2324 } from './py2324.ts';
 import { PLANS_2425 } from './py2425.ts';
 import { PLANS_2526 } from './py2526.ts';
 import { PLANS_2627 } from './py2627.ts';
-import type { PlanDef, PlanType } from './types.ts';
+import type { AttendanceEvent, PlanDef, PlanType } from './types.ts';
 
 export const PLANS: readonly PlanDef[] = [...PLANS_2324, ...PLANS_2425, ...PLANS_2526, ...PLANS_2627];
 
@@ -24,3 +24,19 @@ export function plansFor(py: PyName, type?: PlanType): PlanDef[] {
 export function plansByRoute(route: string): PlanDef[] {
   return PLANS.filter((p) => p.route === route).sort((a, b) => (a.py < b.py ? 1 : a.py > b.py ? -1 : 0));
 }
+
+type AttendanceCriterion = Extract<PlanDef['criteria'][number], { kind: 'attendance' }>;
+const attendanceOf = new WeakMap<PlanDef, readonly AttendanceCriterion[]>();
+/** The plan's attendance criteria, its levels' too (worked out once per plan: a month's end reads every member's plans). */
+export function attendanceCriteria(plan: PlanDef): readonly AttendanceCriterion[] {
+  let list = attendanceOf.get(plan);
+  if (!list) {
+    const all = [...plan.criteria, ...(plan.levels?.list ?? []).flatMap((l) => l.criteria)];
+    list = all.filter((c): c is AttendanceCriterion => c.kind === 'attendance');
+    attendanceOf.set(plan, list);
+  }
+  return list;
+}
+
+/** The events of the plan's attendance criteria. */
+export const attendanceEvents = (plan: PlanDef): AttendanceEvent[] => attendanceCriteria(plan).flatMap((c) => c.events);
