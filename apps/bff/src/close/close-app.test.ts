@@ -5,27 +5,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDatabase, openPostgres, openSqlite, type DB } from '../db/index.ts';
+import { closeDatabase, type DB } from '../db/index.ts';
 import { loadProfile } from '../idp/profile.ts';
 import { importDirectory } from '../import/import.ts';
 import { csv, EXAMPLES_DIR, TODAY } from '../import/import.test-support.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, nextRequest, secondConnection, type TestApp } from '../testing/test-app.ts';
 import { closeMonths } from './close.ts';
 import { engineRun, readCompany } from './close.test-support.ts';
 
 const LEADER = '86000001';
-
-/** Another connection to the test app's database, as another process would hold. */
-async function secondConnection(t: TestApp): Promise<DB> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openSqlite(path.join(t.config.dataDir, 'test.sqlite'));
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db);
-  return openPostgres(url, { schema: rows[0]!.schema, poolSize: 2 });
-}
-/** The next request: after this turn of the event loop (see db/sqlite.ts, the change token). */
-const nextRequest = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('imported data in a running server', () => {
   let t: TestApp;
@@ -40,7 +29,7 @@ describe('imported data in a running server', () => {
     await closeMonths(t.db, { today: TODAY, through: '2026-09' });
     const tokens = await t.app.tokens.issue((await loadProfile(t.db, LEADER))!);
     headers = { 'idaas-accesstoken': tokens.accessToken, 'idaas-idtoken': tokens.idToken };
-    other = await secondConnection(t);
+    other = await secondConnection(t, 2);
   });
   afterAll(async () => {
     await closeDatabase(other);

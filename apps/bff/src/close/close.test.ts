@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { dataVersion } from '../db/data-version.ts';
 import type { DB } from '../db/index.ts';
+import type { MonthlyResultRow } from '../db/monthly-results.ts';
 import { importDirectory } from '../import/import.ts';
 import { formatIssue, ImportRejected } from '../import/issues.ts';
 import { csv, dumpAll, EXAMPLES_DIR, openTestDb, TODAY, type TestDb } from '../import/import.test-support.ts';
@@ -32,33 +33,13 @@ async function load(t: TestDb, c: Company | string): Promise<void> {
   await importDirectory(t.db, { dir: typeof c === 'string' ? c : t.folder(companyFiles(c)), today: TODAY });
 }
 
-interface MonthRow {
-  ada: string;
-  month: string;
-  ppv: number;
-  gpv: number;
-  pgpv: number;
-  bv_fen: number;
-  bracket: number;
-  is_q: number;
-  q_legs: number;
-  apv: number;
-  is_sp: number;
-  pin_code: number;
-  new_customers: number;
-  points: number;
-  compliant: number;
-  closed: number;
-  attended: string | null;
-}
-
-async function monthRows(db: DB): Promise<MonthRow[]> {
-  const rows = await sql<MonthRow>`select * from monthly_results order by ada, month`.execute(db);
+async function monthRows(db: DB): Promise<MonthlyResultRow[]> {
+  const rows = await sql<MonthlyResultRow>`select * from monthly_results order by ada, month`.execute(db);
   return rows.rows.map(
     (r) =>
       Object.fromEntries(
         Object.entries(r).map(([k, v]) => [k, typeof v === 'string' && k !== 'ada' && k !== 'month' && k !== 'attended' ? Number(v) : v]),
-      ) as unknown as MonthRow,
+      ) as unknown as MonthlyResultRow,
   );
 }
 

@@ -19,9 +19,10 @@ import {
   type PlanResult,
   type PyName,
 } from '@abo/plan';
+import type { EngineFigures } from './month-figures.ts';
 
-/** What plan evaluation reads from a dataset (structured-clonable, for the worker). */
-export interface PlanInputs {
+/** What plan evaluation reads from a dataset (structured-clonable, for the worker): the engine's monthly figures among them. */
+export interface PlanInputs extends Pick<EngineFigures, 'gpv' | 'pgpv' | 'bracket' | 'isQ' | 'isSp' | 'qLegs'> {
   readonly n: number;
   readonly today: string;
   readonly cal: {
@@ -38,12 +39,6 @@ export interface PlanInputs {
   readonly children: Children;
   readonly joinMonth: Int32Array;
   readonly ppv: Int32Array;
-  readonly gpv: Int32Array;
-  readonly pgpv: Int32Array;
-  readonly bracket: Uint8Array;
-  readonly isQ: Uint8Array;
-  readonly isSp: Uint8Array;
-  readonly qLegs: Uint16Array;
   /** Global Award credits, counted in a closed PY's last month (else 0). */
   readonly qualificationCredits: Float64Array;
   readonly pin: Uint16Array;

@@ -1,28 +1,15 @@
 // Kept answers follow the data when another process replaces it (a re-seed, an import, the
 // close of another BFF process): here a second connection to the same database writes new
 // figures and marks the data replaced, and the next request answers the new figures.
-import path from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadProfile } from '../idp/profile.ts';
 import { insertDistributor } from '../testing/fixtures.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, nextRequest, secondConnection, type TestApp } from '../testing/test-app.ts';
 import { markDataReplaced } from './data-version.ts';
-import { closeDatabase, openPostgres, openSqlite, type DB } from './index.ts';
+import { closeDatabase, type DB } from './index.ts';
 
 const LEADER = '10000002';
 const LEG = '20000001';
-
-/** Another connection to the test app's database, as another process would hold. */
-async function secondConnection(t: TestApp): Promise<DB> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openSqlite(path.join(t.config.dataDir, 'test.sqlite'));
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db);
-  return openPostgres(url, { schema: rows[0]!.schema, poolSize: 1 });
-}
-
-/** The next request: after this turn of the event loop (see db/sqlite.ts, the change token). */
-const nextRequest = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('kept answers after another process replaced the data', () => {
   let t: TestApp;

@@ -1,7 +1,9 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
-import type { DB } from '../db/index.ts';
+import { openPostgres, openSqlite, type DB } from '../db/index.ts';
 import { openThrowawayDb } from './throwaway-db.ts';
 import { TEST_TODAY } from './today.ts';
 
@@ -30,3 +32,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     close: () => t.close(() => app.close()),
   };
 }
+
+/** Another connection to the test app's database, as another process would hold. */
+export async function secondConnection(t: TestApp, poolSize = 1): Promise<DB> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return openSqlite(path.join(t.config.dataDir, 'test.sqlite'));
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db);
+  return openPostgres(url, { schema: rows[0]!.schema, poolSize });
+}
+
+/** The next request: after this turn of the event loop (see db/sqlite.ts, the change token). */
+export const nextRequest = () => new Promise((resolve) => setImmediate(resolve));

@@ -4,17 +4,10 @@
 import { pushedByDefault, type LocalText, type PushChannel } from '@abo/contract';
 import type { DB } from '../../db/index.ts';
 import type { QuietHours } from './quiet-hours.ts';
+import type { PushMessage } from './types.ts';
 
-export interface StoredNotification {
-  id: number;
-  ada: string;
-  kind: string;
-  title: LocalText;
-  body: LocalText;
-  link: string;
-  month: string | null;
-  createdAt: string;
-}
+/** A notification as stored: what a push message carries, with its id. */
+export type StoredNotification = Omit<PushMessage, 'idempotencyKey'> & { id: number };
 
 /** A distributor's push preferences as the worker needs them; no row: everything, any time. */
 export interface PushPreferences {
