@@ -41,6 +41,15 @@ const events: NotificationEvent[] = [
     soFar: [],
   }),
   ...planEvents({ plan: SEMINAR_2627, py: '26/27', status: 'outOfReach', reason: null, achieved: oneMet, soFar: [] }),
+  // A summary stored before reasons were data: its words.
+  ...planEvents({
+    plan: SEMINAR_2627,
+    py: '26/27',
+    status: 'outOfReach',
+    reason: { code: 'monthsLeft', text: { zh: '剩余月份不足', en: 'Not enough months left' } },
+    achieved: oneMet,
+    soFar: [],
+  }),
   ...eventDeadlineEvents({ plan: SEMINAR_2627, py: '26/27', status: 'atRisk', attended: new Set(), today: '2027-03-31' }),
 ];
 
@@ -79,11 +88,11 @@ describe('the notification catalogue (what a message says, from its note)', () =
     ]);
   });
 
-  it('words a plan out of reach by its reason, or says the months left cannot do it', () => {
+  it('words a plan out of reach by its reason (a stored one by its words), or says the months left cannot do it', () => {
     const out = events.filter((e) => e.note.code === 'planOutOfReach').map((e) => e.body.en);
-    expect(out).toHaveLength(2);
+    expect(out).toHaveLength(3);
     expect(out[0]).not.toBe(out[1]);
-    expect(out[1]).toBe('The remaining months cannot meet every criterion');
+    expect(out.slice(1)).toEqual(['The remaining months cannot meet every criterion', 'Not enough months left']);
   });
 
   it('refuses a plan the registry does not know rather than wording it wrong', () => {

@@ -9,6 +9,7 @@ import { pinName } from './pins.ts';
 import { criterionLabel } from './plans/kinds.ts';
 import { eventNamed, reasonText } from './plans/reason-catalogue.ts';
 import { attendanceEvents, planByCode } from './plans/registry.ts';
+import type { WordedReason } from './plans/summary-codec.ts';
 import type { PlanDef, Reason } from './plans/types.ts';
 import { num, text, type Text } from './text.ts';
 
@@ -36,7 +37,8 @@ export interface NoteParamsByCode {
   readonly pinReached: { readonly pin: number; readonly month: MonthKey };
   /** Plans by code (the registry's). */
   readonly planMet: { readonly plan: string; readonly py: PyName };
-  readonly planOutOfReach: { readonly plan: string; readonly py: PyName; readonly reason: Reason | null };
+  /** `reason`: as the close found or stored it (a summary stored before reasons were data holds its words). */
+  readonly planOutOfReach: { readonly plan: string; readonly py: PyName; readonly reason: Reason | WordedReason | null };
   /** `criterion`: its position in the plan. */
   readonly criterionMet: { readonly plan: string; readonly py: PyName; readonly criterion: number };
   /** `closes`: the registration's last day, `YYYY-MM-DD`; `daysLeft` 0 on that day. */
@@ -180,7 +182,11 @@ function planOutOfReach({ plan: code, reason }: NoteParamsByCode['planOutOfReach
   const plan = planNamed(code);
   return {
     title: text(`${plan.name.zh}本年度已无法达成`, `${plan.name.en} is out of reach this PY`),
-    body: reason ? reasonText(reason) : text('剩余月份不足以达成全部条件', 'The remaining months cannot meet every criterion'),
+    body: !reason
+      ? text('剩余月份不足以达成全部条件', 'The remaining months cannot meet every criterion')
+      : 'params' in reason
+        ? reasonText(reason)
+        : reason.text,
   };
 }
 
@@ -236,6 +242,10 @@ export function notificationWords(note: NotificationNote): NotificationWords {
       return eventDeadline(note.params);
   }
 }
+
+/** A reason as a note holds it: its code and params (or, stored before reasons were data, its words), not a decoded reason's getters. */
+export const plainReason = (r: Reason | WordedReason): Reason | WordedReason =>
+  'params' in r ? ({ code: r.code, params: r.params } as Reason) : { code: r.code, text: { zh: r.text.zh, en: r.text.en } };
 
 /** An event's title and body worded from its note, with the note (the events carry both). */
 export const told = (note: NotificationNote): NotificationWords & { readonly note: NotificationNote } => ({

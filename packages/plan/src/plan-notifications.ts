@@ -3,20 +3,20 @@
 // registration closing soon; and which stored plan summaries can tell one, so that a month's end
 // reads back only those (issue #30).
 import type { MonthKey, PyName } from './calendar.ts';
-import { told } from './notification-catalogue.ts';
+import { plainReason, told } from './notification-catalogue.ts';
 import type { NotificationEvent } from './notifications.ts';
 import { criterionRequired } from './plans/kinds.ts';
 import { planMonths } from './plans/history-summary.ts';
 import { attendanceCriteria, planByCode, plansFor } from './plans/registry.ts';
-import { reachedSoFarOnly } from './plans/summary-codec.ts';
+import { reachedSoFarOnly, type WordedReason } from './plans/summary-codec.ts';
 import type { AttendanceEvent, PlanDef, PlanResult, Reason, Status } from './plans/types.ts';
 
 export interface PlanFacts {
   readonly plan: PlanDef;
   readonly py: PyName;
   readonly status: Status;
-  /** Why it is out of reach (status outOfReach). */
-  readonly reason: Reason | null;
+  /** Why it is out of reach (status outOfReach); a summary stored before reasons were data holds its words. */
+  readonly reason: Reason | WordedReason | null;
   /** The achieved value of each criterion, in the plan's order. */
   readonly achieved: readonly number[];
   /** Criteria (by position) that reach their value only with the open month so far: not met yet. */
@@ -117,11 +117,7 @@ export function planEvents(f: PlanFacts): NotificationEvent[] {
       kind: 'planProgress',
       key: `${base}:outOfReach`,
       month: null,
-      // The reason's code and params only (a decoded reason also carries its words).
-      ...told({
-        code: 'planOutOfReach',
-        params: { plan: plan.code, py, reason: f.reason && ({ code: f.reason.code, params: f.reason.params } as Reason) },
-      }),
+      ...told({ code: 'planOutOfReach', params: { plan: plan.code, py, reason: f.reason && plainReason(f.reason) } }),
       link,
       params: { plan: plan.code, py, status: 'outOfReach' },
     });
