@@ -26,7 +26,7 @@ import { closeDatabase, migrateToLatest, openPostgres, openSqlite, type DB } fro
 import { closeMonths, type CloseSummary } from '../apps/bff/src/close/close.ts';
 import { importDirectory } from '../apps/bff/src/import/import.ts';
 import type { ImportSummary } from '../apps/bff/src/import/summary.ts';
-import { startPgCluster, type PgCluster } from '../apps/bff/src/testing/pg-cluster.ts';
+import { PG_BENCH_SETTINGS, startPgCluster, type PgCluster } from '../apps/bff/src/testing/pg-cluster.ts';
 import { Rng } from '../apps/bff/src/seed/prng.ts';
 
 const { values } = parseArgs({
@@ -41,6 +41,8 @@ const { values } = parseArgs({
     // V8 CPU profiles of the month-end close's child process, into this folder.
     'cpu-prof': { type: 'string' },
     postgres: { type: 'boolean', default: false },
+    // With --postgres: where the server spent the month-end close's time, statement by statement.
+    'pg-statements': { type: 'boolean', default: false },
     'database-url': { type: 'string' },
     // Months the close from the first month runs at once (close/segments.ts; default its own).
     'segment-months': { type: 'string' },
@@ -77,10 +79,13 @@ if (values.child) {
     };
     let cpuSince = cpuNow();
     const peak = () => process.resourceUsage().maxRSS / 1024;
+    // BENCH_MEMORY=1: where the memory is, each phase's largest samples (MiB, every 200 ms) on stderr.
+    const memory = process.env.BENCH_MEMORY === '1' ? memorySampler() : null;
     const progress = (p: { phase: string }) => {
       if (p.phase === phase) return;
       const now = performance.now();
       const cpu = cpuNow();
+      if (phase) memory?.report(phase);
       if (phase) phases.push([phase, (now - since) / 1000, peak(), cpu - cpuSince]);
       [phase, since, cpuSince] = [p.phase, now, cpu];
     };
@@ -91,6 +96,8 @@ if (values.child) {
     if (values.close) close = await closeMonths(db, { today: values.today, progress, ...segmentMonths });
     else summary = await importDirectory(db, { dir: values.child, today: values.today, progress });
     phases.push([phase, (performance.now() - since) / 1000, peak(), cpuNow() - cpuSince]);
+    memory?.report(phase);
+    memory?.stop();
     const cpu = process.cpuUsage(cpu0);
     const result: ChildResult = {
       phases,
@@ -104,6 +111,26 @@ if (values.child) {
     await closeDatabase(db);
   }
   process.exit(0);
+}
+
+/** The largest RSS, JS heap, external and array-buffer figures since the last report (MiB). */
+function memorySampler() {
+  const most = { rss: 0, heapUsed: 0, heapTotal: 0, external: 0, arrayBuffers: 0 };
+  const sample = () => {
+    const m = process.memoryUsage();
+    for (const k of Object.keys(most) as (keyof typeof most)[]) most[k] = Math.max(most[k], m[k] / 2 ** 20);
+  };
+  const timer = setInterval(sample, 200);
+  timer.unref();
+  return {
+    report(phase: string) {
+      sample();
+      const line = Object.entries(most).map(([k, v]) => `${k} ${v.toFixed(0)}`);
+      process.stderr.write(`memory ${phase}: ${line.join(', ')}\n`);
+      for (const k of Object.keys(most) as (keyof typeof most)[]) most[k] = 0;
+    },
+    stop: () => clearInterval(timer),
+  };
 }
 
 const N = Number(values.distributors);
@@ -199,13 +226,11 @@ async function generate(): Promise<{ full: string; day: string; monthEnd: string
   return { full, day, monthEnd };
 }
 
-const PG_BENCH_SETTINGS = ['shared_buffers=2GB', 'max_wal_size=16GB', 'checkpoint_timeout=30min', 'maintenance_work_mem=1GB'];
 let cluster: PgCluster | undefined;
 let pgUrl = values['database-url'];
 if (values.postgres && !pgUrl) {
-  // Configured as a server taking a company's bulk loads would be (README "PostgreSQL and more than
-  // one process"): the defaults (128 MB of buffers, a checkpoint per 1 GB of WAL) suit a laptop.
-  cluster = await startPgCluster({ settings: PG_BENCH_SETTINGS });
+  const statements = values['pg-statements'] ? ['shared_preload_libraries=pg_stat_statements'] : [];
+  cluster = await startPgCluster({ settings: [...PG_BENCH_SETTINGS, ...statements] });
   pgUrl = cluster.url;
 }
 const schema = `import_bench_${process.pid}`;
@@ -241,7 +266,29 @@ function importInChild(dir: string, close = false, on = today, profile = false):
   // The SQLite file sits next to the folders, one for the three runs.
   const res = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
   if (res.status !== 0) throw new Error(`${close ? 'close' : 'import'} failed:\n${res.stderr}\n${res.stdout}`);
+  for (const line of res.stderr.split('\n')) if (line.startsWith('memory ')) console.log(`    ${line}`);
   return JSON.parse(res.stdout.trim().split('\n').at(-1)!) as ChildResult;
+}
+
+/** pg_stat_statements on the throwaway cluster: emptied, or its largest total times printed. */
+async function pgStatements(what: 'reset' | 'print'): Promise<void> {
+  const db = openPostgres(pgUrl!, { poolSize: 1 });
+  try {
+    await sql`create extension if not exists pg_stat_statements`.execute(db);
+    if (what === 'reset') await sql`select pg_stat_statements_reset()`.execute(db);
+    else {
+      const top = await sql<{ query: string; calls: string; ms: number; rows: string }>`
+        select regexp_replace(query, '\\s+', ' ', 'g') as query, calls::text as calls, total_exec_time as ms, rows::text as rows
+        from pg_stat_statements order by total_exec_time desc limit 12`.execute(db);
+      console.log("  the server's time in the month-end import and close, by statement (pg_stat_statements):");
+      for (const r of top.rows)
+        console.log(
+          `    ${(r.ms / 1000).toFixed(1).padStart(7)} s ${r.calls.padStart(7)}× ${r.rows.padStart(9)} rows  ${r.query.slice(0, 140)}`,
+        );
+    }
+  } finally {
+    await closeDatabase(db);
+  }
 }
 
 try {
@@ -278,6 +325,7 @@ try {
     const monthEnds = dir === monthEnd;
     if (monthEnds && values.data && !reuse && !pgUrl) copyDb(db, beforeMonthEnd);
     t = performance.now();
+    if (monthEnds && cluster && values['pg-statements']) await pgStatements('reset');
     const r = importInChild(dir, false, on);
     const s = r.summary;
     const rows = s.distributors.rows + s.orders.rows + s.attendance.rows;
@@ -300,6 +348,7 @@ try {
       console.log(
         `  ${''.padEnd(26)} figures served after ${(cs.seconds - telling).toFixed(1)} s, everyone told after ${cs.seconds.toFixed(1)} s`,
       );
+    if (monthEnds && cluster && values['pg-statements']) await pgStatements('print');
     if (!firstRun) firstRun = s.seconds + cs.seconds;
   }
   if (!reuse) {

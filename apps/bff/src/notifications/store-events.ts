@@ -120,7 +120,11 @@ async function storeAll(
         [from],
       ))
         byKind[r.kind] = (byKind[r.kind] ?? 0) + Number(r.n);
-      await conn.run(`delete from ${STAGE}`);
+      // PostgreSQL never vacuums a temporary table: deleted rows stay behind, and every later
+      // batch's scans of the stage read them all (a month's end at 1 000 000 members spent most of
+      // its 240 s of telling everyone so). TRUNCATE gives the space back; SQLite's unqualified
+      // DELETE already does.
+      await conn.run(conn.dialect === 'postgres' ? `truncate ${STAGE}` : `delete from ${STAGE}`);
     });
     staged = 0;
   };

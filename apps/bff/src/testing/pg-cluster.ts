@@ -60,6 +60,18 @@ function pgRun(bin: string, args: string[]): void {
   }
 }
 
+/**
+ * A server configured as one taking a company's bulk loads would be (README "PostgreSQL and more
+ * than one process"), for the benches: the defaults (128 MB of buffers, a checkpoint per 1 GB of
+ * WAL) suit a laptop.
+ */
+export const PG_BENCH_SETTINGS: readonly string[] = [
+  'shared_buffers=2GB',
+  'max_wal_size=16GB',
+  'checkpoint_timeout=30min',
+  'maintenance_work_mem=1GB',
+];
+
 export interface PgClusterOptions {
   port?: number;
   /**
