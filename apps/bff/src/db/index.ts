@@ -98,9 +98,15 @@ export function migrationsNamed(names: readonly string[]): Record<string, Migrat
  * for tests that need a failing migration; the app always runs its own.
  */
 export async function migrateToLatest(db: DB, set: Record<string, Migration> = migrations): Promise<string[]> {
-  const { error, results } = await migratorOf(db, set).migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migratorOf(db, set).migrateToLatest();
+    // Kysely finds its bookkeeping tables by listing every table of the database; a table another
+    // process drops meanwhile (another schema's) fails that listing with undefined_table (42P01)
+    // before anything ran. Listing again is safe: the migrations run under their lock, once.
+    if (error && attempt < 3 && (error as { code?: unknown }).code === '42P01' && !results?.length) continue;
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  }
 }
 
 function migratorOf(db: DB, set: Record<string, Migration>): Migrator {

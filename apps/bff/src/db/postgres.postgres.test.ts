@@ -4,8 +4,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { PostgresIntrospector, sql } from 'kysely';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ensureSeeded, seedDatabase } from '../seed/index.ts';
 import { uniqueSchemaName } from '../testing/throwaway-db.ts';
 import { openPostgresBulkWriter } from './bulk.ts';
@@ -33,6 +33,20 @@ afterAll(async () => {
   await closeDatabase(admin);
   for (const db of opened) await closeDatabase(db).catch(() => undefined);
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+describe('migrating beside other schemas', () => {
+  it('lists the tables again when another schema’s table went while Kysely listed them', async () => {
+    // What the suite's workers do to each other: one drops its schema while another migrates.
+    const dropped = Object.assign(new Error('relation "other_schema.certificate_issues" does not exist'), { code: '42P01' });
+    const listing = vi.spyOn(PostgresIntrospector.prototype, 'getTables').mockRejectedValueOnce(dropped);
+    try {
+      const db = pgDb(schemaName());
+      expect(await migrateToLatest(db)).toContain('0019-plan-news');
+    } finally {
+      listing.mockRestore();
+    }
+  });
 });
 
 describe('PostgreSQL bulk writer (COPY)', () => {
