@@ -63,4 +63,21 @@ describe('closeFigures from a later month', () => {
     // The same rises as the full history has from that month on.
     expect(history.pins).toEqual(historyOf(full.plans, 0).pins!.filter((p) => p.month >= '2025-09'));
   });
+
+  it('gives the plans each month’s Global Award credits from the cells that have any', () => {
+    const cal = closeCalendar('2024-03', '2026-11', '2026-10');
+    const { members, facts } = tree(cal);
+    const { figures, plans } = closeFigures(members, cal, facts, 0, ['25/26', '26/27'], TODAY);
+    const counted = [...figures.qualificationCredits.entries()].filter(([, c]) => c !== 0);
+    expect(counted.length).toBeGreaterThan(0);
+    expect([...plans.qualificationCredits.entries()]).toEqual(counted);
+    const n = members.n;
+    for (let i = 0; i < n; i++) {
+      const months = historyOf(plans, i).months;
+      const told = months.filter((m) => m.qualificationCredits).map((m) => [m.month, m.qualificationCredits]);
+      expect(told, members.ada[i]).toEqual(
+        counted.filter(([cell]) => cell % n === i).map(([cell, c]) => [cal.months[Math.floor(cell / n)], c]),
+      );
+    }
+  });
 });

@@ -22,7 +22,7 @@ import { MONTHLY_RESULT_COLUMNS } from '../db/monthly-results.ts';
 import type { ImportConn, SqlValue } from '../import/conn.ts';
 import { NEW_ARRAYS, type ArrayPool } from './array-pool.ts';
 import { closeAll, type ProgressFn, type Resume } from './close-all.ts';
-import type { PlanInputs } from './plans.ts';
+import { creditCells, type PlanInputs } from './plans.ts';
 import type { Figures } from './month-figures.ts';
 import { monthlyRow } from './write.ts';
 
@@ -368,7 +368,7 @@ export function closeFigures(
     isQ: closed.isQ,
     isSp: closed.isSp,
     qLegs: closed.qLegs,
-    qualificationCredits: closed.qualificationCredits,
+    qualificationCredits: creditCells(closed.qualificationCredits, 0, new Map()),
     pin: closed.pin,
     newCustomers,
     compliant,

@@ -61,7 +61,7 @@ describe('plan rows', () => {
       // this thread: each PY's rows as this thread alone gives them, in the order told.
       const [early, late] = plans.cal.pys;
       const stepwise = workerPlanRows(plans, { stepwise: true, chunk: 40 });
-      stepwise.ready([early!], []);
+      stepwise.ready([early!], { attended: [], credits: [] });
       const steps: PlanRow[] = [];
       for (;;) {
         await new Promise((resolve) => setTimeout(resolve, 5));
@@ -69,7 +69,7 @@ describe('plan rows', () => {
         for (const c of taken) steps.push(...c);
         if (taken.length === 0) break;
       }
-      stepwise.ready([late!], [], true);
+      stepwise.ready([late!], { attended: [], credits: [] }, true);
       stepwise.finish();
       for (;;) {
         for (const c of stepwise.take()) steps.push(...c);

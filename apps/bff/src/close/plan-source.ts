@@ -16,11 +16,11 @@ export interface PlanRowSource {
   next(): Promise<PlanRow[] | null>;
   /**
    * A source evaluating step by step (`stepwise`): the months of these PYs are filled in now,
-   * with these attendance cells besides (the worker's copy of the inputs has only those sent).
-   * `last`: nothing more is filled in; the close's thread, idle but for writing the rows, shares
-   * these PYs' chunks with the worker.
+   * with these attendance and credit cells besides (the worker's copy of the inputs has only
+   * those sent). `last`: nothing more is filled in; the close's thread, idle but for writing the
+   * rows, shares these PYs' chunks with the worker.
    */
-  ready(pys: readonly PyName[], attended: readonly (readonly [number, readonly string[]])[], last?: boolean): void;
+  ready(pys: readonly PyName[], cells: FilledCells, last?: boolean): void;
   /** A stepwise source: nothing more comes; what is left is evaluated. */
   finish(): void;
   close(): Promise<void>;
@@ -31,11 +31,13 @@ export interface PlanRowSource {
  * members per chunk, and with `lanes` = 2 only the even chunks (the close's thread takes the odd).
  */
 export type WorkerInput = PlanInputs & { readonly stepwise?: boolean; readonly chunk: number; readonly lanes?: 2 };
+/** The attendance and credit cells filled in with some months (PlanInputs' maps, as entries). */
+export interface FilledCells {
+  readonly attended: readonly (readonly [number, readonly string[]])[];
+  readonly credits: readonly (readonly [number, number])[];
+}
 /** What the close's thread tells the worker: a chunk taken (0), PYs ready (the last ones, shared), or the end. */
-export type ToPlanWorker =
-  | 0
-  | 'end'
-  | { readonly pys: readonly PyName[]; readonly attended: readonly (readonly [number, readonly string[]])[]; readonly last?: true };
+export type ToPlanWorker = 0 | 'end' | ({ readonly pys: readonly PyName[]; readonly last?: true } & FilledCells);
 
 /** In the worker's messages as queued: the shared PYs start here. */
 const SHARED = Symbol('shared');
@@ -211,12 +213,12 @@ export function workerPlanRows(
         await new Promise<void>((resolve) => (wake = resolve));
       }
     },
-    ready(pys, attended, last) {
+    ready(pys, cells, last) {
       if (fallback) return;
       if (last && pys.length > 0) {
         sharedPys = pys;
-        tell({ pys, attended, last: true });
-      } else tell({ pys, attended });
+        tell({ pys, ...cells, last: true });
+      } else tell({ pys, ...cells });
     },
     finish() {
       if (!fallback) tell('end');

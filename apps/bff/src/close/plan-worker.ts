@@ -25,6 +25,7 @@ const listen = (m: ToPlanWorker) => {
 const message = () => new Promise<void>((resolve) => (wake = resolve));
 port.on('message', listen);
 const attended = input.attended as Map<number, readonly string[]>;
+const credits = input.qualificationCredits as Map<number, number>;
 
 async function evaluate(ds: PlanInputs, lanes = input.lanes): Promise<void> {
   const size = input.chunk;
@@ -47,6 +48,7 @@ else {
     const next = told.shift()!;
     if (next === 'end') break;
     for (const [cell, codes] of next.attended) attended.set(cell, codes);
+    for (const [cell, c] of next.credits) credits.set(cell, c);
     const pys: readonly PyName[] = next.pys;
     // The PYs told last: shared with the close's thread, which has nothing else to do then.
     if (next.last) port.postMessage({ shared: true });

@@ -39,8 +39,11 @@ export interface PlanInputs extends Pick<EngineFigures, 'gpv' | 'pgpv' | 'bracke
   readonly children: Children;
   readonly joinMonth: Int32Array;
   readonly ppv: Int32Array;
-  /** Global Award credits, counted in a closed PY's last month (else 0). */
-  readonly qualificationCredits: Float64Array;
+  /**
+   * Global Award credits by cell, where not 0: counted in a closed PY's last month only, so a map
+   * rather than a month-long array (8 bytes a member and month: 408 MB at 1 000 000 members).
+   */
+  readonly qualificationCredits: ReadonlyMap<number, number>;
   readonly pin: Uint16Array;
   readonly newCustomers: Uint8Array | Uint16Array;
   readonly compliant: Uint8Array;
@@ -49,6 +52,12 @@ export interface PlanInputs extends Pick<EngineFigures, 'gpv' | 'pgpv' | 'bracke
   readonly initialPin?: Uint16Array;
   /** Evaluate only the nodes flagged here (null: every node); the others' rows are left as written. */
   readonly only?: Uint8Array | null;
+}
+
+/** The cells of `values` (the cell of its first value: `offset`) whose credits are not 0, into `into`. */
+export function creditCells(values: Float64Array, offset: number, into: Map<number, number>): Map<number, number> {
+  for (let k = 0; k < values.length; k++) if (values[k] !== 0) into.set(offset + k, values[k]!);
+  return into;
 }
 
 /** One plan_results row: ada, py, summary (encodePlanSummary), news (resultsMakeNews: 1 or 0). */
@@ -69,6 +78,7 @@ export function historyOf(ds: PlanInputs, i: number, end = ds.cal.months.length)
   const pins: PinEvent[] = [];
   const initialPin = ds.initialPin?.[i] ?? 230;
   let held = initialPin;
+  const credits = ds.qualificationCredits;
   for (let m = Math.max(0, ds.joinMonth[i]!); m < M; m++) {
     const cell = m * n + i;
     const month = ds.cal.months[m]!;
@@ -100,7 +110,7 @@ export function historyOf(ds: PlanInputs, i: number, end = ds.cal.months.length)
       newCustomers: nc,
       points: complimentaryPoints(ppv, nc),
       attended: ds.attended.get(cell),
-      ...(ds.qualificationCredits[cell] ? { qualificationCredits: ds.qualificationCredits[cell] } : {}),
+      ...(credits.has(cell) ? { qualificationCredits: credits.get(cell)! } : {}),
     });
     const p = ds.pin[cell]!;
     if (m < closed && p > held) {

@@ -13,7 +13,7 @@ import type { ProgressFn } from './close-all.ts';
 import { closeFigures, readMonthFacts, type CloseCalendar, type Members } from './figures.ts';
 import { keptMonthParts, type KeptList } from './kept-months.ts';
 import type { Figures } from './month-figures.ts';
-import type { PlanInputs } from './plans.ts';
+import { creditCells, type PlanInputs } from './plans.ts';
 import { openFigureWriter, planSource, writeMonthlyResults, writeStatements } from './write.ts';
 
 /** Months the engine holds at once in a close from the first month, at most (a test may ask for fewer). */
@@ -99,12 +99,12 @@ export async function writeInSegments(
     isQ: shared(Uint8Array, P * n),
     isSp: shared(Uint8Array, P * n),
     qLegs: shared(Uint16Array, P * n),
-    qualificationCredits: shared(Float64Array, P * n),
     pin: shared(Uint16Array, P * n),
     newCustomers: shared(Uint16Array, P * n),
     compliant: shared(Uint8Array, P * n),
   };
   const attended = new Map<number, readonly string[]>();
+  const credits = new Map<number, number>();
   // The pin held before the months the plans read (filled in by the run that reaches them).
   const initialPin = shared(Uint16Array, n);
   initialPin.set(members.pinHeld);
@@ -119,6 +119,7 @@ export async function writeInSegments(
     children: buildChildren(members.sponsor),
     joinMonth: Int32Array.from(members.joinMonth, (j) => j - (cal.first + keep)),
     ...plan,
+    qualificationCredits: credits,
     attended,
     initialPin,
     only: null,
@@ -151,13 +152,16 @@ export async function writeInSegments(
       const run = closeFigures(members, sub, facts, 0, [], opts.today, opts.progress, state ? { at: 0, state } : undefined, pool);
       const f = run.figures;
       // The months the plans read, and the pin held before the first of them.
+      const newCredits = new Map<number, number>();
       for (let m = Math.max(a, keep); m < b; m++) {
         const from = (m - a) * n;
         const to = (m - keep) * n;
         for (const name of Object.keys(plan) as (keyof typeof plan)[]) {
           (plan[name] as { set(values: ArrayLike<number>, offset: number): void }).set(f[name].subarray(from, from + n), to);
         }
+        creditCells(f.qualificationCredits.subarray(from, from + n), to, newCredits);
       }
+      for (const [cell, c] of newCredits) credits.set(cell, c);
       if (keep > a && keep <= b) initialPin.set(f.pin.subarray((keep - 1 - a) * n, (keep - a) * n));
       const cells: [number, readonly string[]][] = [];
       for (const [cell, codes] of f.attended) {
@@ -168,7 +172,7 @@ export async function writeInSegments(
       // The PYs whose every month is in now (the last run: all of them).
       const ready = waiting.filter((py) => b === M || pyFirstMonthIndex(py) + 11 < cal.first + b);
       waiting.splice(0, ready.length);
-      source.ready(ready, cells, b === M);
+      source.ready(ready, { attended: cells, credits: [...newCredits] }, b === M);
       if (opts.kept) keptParts.push(...keptMonthParts(opts.kept.list, f, opts.kept.keep));
       const monthly = await writeMonthlyResults(w, f, 0);
       const statements = await writeStatements(w, f, 0);
