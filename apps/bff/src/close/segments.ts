@@ -21,12 +21,22 @@ export const SEGMENT_MONTHS = 12;
 
 /** What the engine's arrays take per member and month (month-figures.ts's and the month's facts): about 170 bytes. */
 const RUN_BYTES_PER_MEMBER_MONTH = 170;
-/** What one run's arrays may take: twelve months up to about 250 000 members, fewer above (three at 1 000 000). */
-const RUN_BYTES = 512 * 2 ** 20;
+/**
+ * What one run's arrays should take: twelve months up to about 30 000 members, three at 100 000.
+ * The rows a run writes take as much again on the heap, so shorter runs bound the first load's peak
+ * (issue #30, at 100 000 members: 901 MiB with twelve-month runs, 724 MiB with three, for 18 % more
+ * time); but three months a run are kept while RUN_BYTES_AT_MOST holds them (runs of one month
+ * read and write more often).
+ */
+const RUN_BYTES = 64 * 2 ** 20;
+/** What a run of three months may take at the most: three months up to about 1 000 000 members, one above. */
+const RUN_BYTES_AT_MOST = 512 * 2 ** 20;
 
-/** Months per run for `members` members: as many as RUN_BYTES holds, between 1 and SEGMENT_MONTHS. */
+/** Months per run for `members` members (between 1 and SEGMENT_MONTHS): see RUN_BYTES. */
 export function segmentMonthsFor(members: number): number {
-  return Math.max(1, Math.min(SEGMENT_MONTHS, Math.floor(RUN_BYTES / (Math.max(1, members) * RUN_BYTES_PER_MEMBER_MONTH))));
+  const perMonth = Math.max(1, members) * RUN_BYTES_PER_MEMBER_MONTH;
+  const months = Math.max(Math.floor(RUN_BYTES / perMonth), Math.min(3, Math.floor(RUN_BYTES_AT_MOST / perMonth)));
+  return Math.max(1, Math.min(SEGMENT_MONTHS, months));
 }
 
 /** What the close goes on with once every row is written. */
