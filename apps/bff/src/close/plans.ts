@@ -82,6 +82,7 @@ export function historyOf(ds: PlanInputs, i: number, end = ds.cal.months.length)
   for (let m = Math.max(0, ds.joinMonth[i]!); m < M; m++) {
     const cell = m * n + i;
     const month = ds.cal.months[m]!;
+    const qc = credits.get(cell);
     const qLegs = ds.qLegs[cell]!;
     let legs: readonly LegMonth[] = NO_LEGS;
     if (qLegs > 0) {
@@ -110,7 +111,7 @@ export function historyOf(ds: PlanInputs, i: number, end = ds.cal.months.length)
       newCustomers: nc,
       points: complimentaryPoints(ppv, nc),
       attended: ds.attended.get(cell),
-      ...(credits.has(cell) ? { qualificationCredits: credits.get(cell)! } : {}),
+      ...(qc ? { qualificationCredits: qc } : {}),
     });
     const p = ds.pin[cell]!;
     if (m < closed && p > held) {
