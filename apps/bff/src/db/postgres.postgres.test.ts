@@ -4,12 +4,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PostgresIntrospector, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ensureSeeded, seedDatabase } from '../seed/index.ts';
 import { uniqueSchemaName } from '../testing/throwaway-db.ts';
 import { openPostgresBulkWriter } from './bulk.ts';
 import { closeDatabase, dialectOf, migrateToLatest, openPostgres, openSqlite, type DB } from './index.ts';
+import { OwnSchemaIntrospector } from './postgres.ts';
 
 const url = process.env.TEST_DATABASE_URL!;
 const opened: DB[] = [];
@@ -42,13 +43,35 @@ describe('migrating beside other schemas', () => {
   ])('lists the tables again when another schema went while Kysely listed them (%s)', async (code, message) => {
     // What the suite's workers do to each other: one drops its schema while another migrates.
     const dropped = Object.assign(new Error(message), { code });
-    const listing = vi.spyOn(PostgresIntrospector.prototype, 'getTables').mockRejectedValueOnce(dropped);
+    const listing = vi.spyOn(OwnSchemaIntrospector.prototype, 'getTables').mockRejectedValueOnce(dropped);
     try {
       const db = pgDb(schemaName());
       expect(await migrateToLatest(db)).toContain('0019-plan-news');
     } finally {
       listing.mockRestore();
     }
+  });
+});
+
+describe('a database with a schema of its own', () => {
+  it('lists only its own tables, so schemas dropped meanwhile elsewhere cannot fail its migrations', async () => {
+    const own = schemaName();
+    const mine = pgDb(own);
+    await migrateToLatest(mine);
+    const elsewhere = Array.from({ length: 6 }, () => schemaName());
+    for (const name of elsewhere) await sql`create table elsewhere (id serial primary key, note text)`.execute(pgDb(name));
+    const admin = pgDb(schemaName());
+    // Other schemas go while this one lists its tables, as the suite's workers do.
+    const dropping = Promise.all(elsewhere.map((name) => sql`drop schema ${sql.id(name)} cascade`.execute(admin)));
+    const tables = await mine.introspection.getTables({ withInternalKyselyTables: true });
+    await dropping;
+    const names = tables.map((t) => t.name);
+    expect(names).toEqual(expect.arrayContaining(['kysely_migration', 'kysely_migration_lock', 'monthly_results']));
+    expect(names).not.toContain('elsewhere');
+    expect(new Set(tables.map((t) => t.schema))).toEqual(new Set([own]));
+    const results = tables.find((t) => t.name === 'monthly_results')!;
+    expect(results.columns.map((c) => c.name)).toEqual(expect.arrayContaining(['ada', 'month', 'gpv']));
+    expect((await mine.introspection.getTables()).map((t) => t.name)).not.toContain('kysely_migration');
   });
 });
 

@@ -1,6 +1,15 @@
 // PostgreSQL (DATABASE_URL=postgres://…): the same Kysely queries and migrations as SQLite, for
 // deployments where several BFF processes or machines share one database.
-import { Kysely, PostgresDialect } from 'kysely';
+import {
+  DEFAULT_MIGRATION_LOCK_TABLE,
+  DEFAULT_MIGRATION_TABLE,
+  Kysely,
+  PostgresDialect,
+  PostgresIntrospector,
+  sql,
+  type DatabaseMetadataOptions,
+  type TableMetadata,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -71,8 +80,9 @@ export function openPostgres(url: string, opts: PostgresOptions = {}): DB {
         ready = undefined;
         throw err;
       }));
+  const Dialect = schema ? ownSchemaDialect(schema) : PostgresDialect;
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({
+    dialect: new Dialect({
       pool: schema
         ? async () => {
             await ensureSchema();
@@ -84,6 +94,72 @@ export function openPostgres(url: string, opts: PostgresOptions = {}): DB {
   pools.set(db, pool);
   if (schema) schemas.set(db, schema);
   return db;
+}
+
+/**
+ * Kysely's introspector (its migrator finds its own tables with it) lists the tables of every
+ * schema and names each schema and table again on the way (has_schema_privilege,
+ * pg_get_serial_sequence): a schema another process drops meanwhile fails the listing with
+ * undefined_table or invalid_schema_name. A database given a schema of its own lists that schema.
+ */
+export class OwnSchemaIntrospector extends PostgresIntrospector {
+  readonly #db: Kysely<unknown>;
+  readonly #schema: string;
+  constructor(db: Kysely<unknown>, schema: string) {
+    super(db);
+    this.#db = db;
+    this.#schema = schema;
+  }
+
+  override async getTables(options: DatabaseMetadataOptions = { withInternalKyselyTables: false }): Promise<TableMetadata[]> {
+    const internal = options.withInternalKyselyTables
+      ? sql``
+      : sql`and c.relname not in (${DEFAULT_MIGRATION_TABLE}, ${DEFAULT_MIGRATION_LOCK_TABLE})`;
+    const { rows } = await sql<{
+      table: string;
+      table_type: string;
+      column: string;
+      not_null: boolean;
+      has_default: boolean;
+      type: string;
+      type_schema: string;
+      column_description: string | null;
+      auto_incrementing: string | null;
+    }>`select c.relname as table, c.relkind as table_type, a.attname as column, a.attnotnull as not_null,
+              a.atthasdef as has_default, typ.typname as type, dtns.nspname as type_schema,
+              col_description(a.attrelid, a.attnum) as column_description,
+              pg_get_serial_sequence(quote_ident(ns.nspname) || '.' || quote_ident(c.relname), a.attname) as auto_incrementing
+         from pg_catalog.pg_attribute a
+         join pg_catalog.pg_class c on a.attrelid = c.oid
+         join pg_catalog.pg_namespace ns on c.relnamespace = ns.oid
+         join pg_catalog.pg_type typ on a.atttypid = typ.oid
+         join pg_catalog.pg_namespace dtns on typ.typnamespace = dtns.oid
+        where ns.nspname = ${this.#schema} and c.relkind in ('r', 'v', 'p') and a.attnum >= 0 and not a.attisdropped ${internal}
+        order by c.relname, a.attnum`.execute(this.#db);
+    const tables = new Map<string, TableMetadata & { columns: TableMetadata['columns'][number][] }>();
+    for (const r of rows) {
+      let table = tables.get(r.table);
+      if (!table) tables.set(r.table, (table = { name: r.table, schema: this.#schema, isView: r.table_type === 'v', columns: [] }));
+      table.columns.push({
+        name: r.column,
+        dataType: r.type,
+        dataTypeSchema: r.type_schema,
+        isNullable: !r.not_null,
+        hasDefaultValue: r.has_default,
+        isAutoIncrementing: r.auto_incrementing !== null,
+        ...(r.column_description === null ? {} : { comment: r.column_description }),
+      });
+    }
+    return [...tables.values()];
+  }
+}
+
+function ownSchemaDialect(schema: string): typeof PostgresDialect {
+  return class extends PostgresDialect {
+    override createIntrospector(db: Kysely<unknown>) {
+      return new OwnSchemaIntrospector(db, schema);
+    }
+  };
 }
 
 /** The pg pool behind a Kysely instance opened by openPostgres (undefined for other dialects). */
