@@ -41,7 +41,7 @@ const { values } = parseArgs({
     // V8 CPU profiles of the month-end close's child process, into this folder.
     'cpu-prof': { type: 'string' },
     postgres: { type: 'boolean', default: false },
-    // With --postgres: where the server spent the month-end close's time, statement by statement.
+    // With --postgres: where the server spent the first load's and the month's end's time, statement by statement.
     'pg-statements': { type: 'boolean', default: false },
     'database-url': { type: 'string' },
     // Months the close from the first month runs at once (close/segments.ts; default its own).
@@ -271,7 +271,7 @@ function importInChild(dir: string, close = false, on = today, profile = false):
 }
 
 /** pg_stat_statements on the throwaway cluster: emptied, or its largest total times printed. */
-async function pgStatements(what: 'reset' | 'print'): Promise<void> {
+async function pgStatements(what: 'reset' | 'print', run = ''): Promise<void> {
   const db = openPostgres(pgUrl!, { poolSize: 1 });
   try {
     await sql`create extension if not exists pg_stat_statements`.execute(db);
@@ -280,7 +280,7 @@ async function pgStatements(what: 'reset' | 'print'): Promise<void> {
       const top = await sql<{ query: string; calls: string; ms: number; rows: string }>`
         select regexp_replace(query, '\\s+', ' ', 'g') as query, calls::text as calls, total_exec_time as ms, rows::text as rows
         from pg_stat_statements order by total_exec_time desc limit 12`.execute(db);
-      console.log("  the server's time in the month-end import and close, by statement (pg_stat_statements):");
+      console.log(`  the server's time in ${run}'s import and close, by statement (pg_stat_statements):`);
       for (const r of top.rows)
         console.log(
           `    ${(r.ms / 1000).toFixed(1).padStart(7)} s ${r.calls.padStart(7)}× ${r.rows.padStart(9)} rows  ${r.query.slice(0, 140)}`,
@@ -325,7 +325,9 @@ try {
     const monthEnds = dir === monthEnd;
     if (monthEnds && values.data && !reuse && !pgUrl) copyDb(db, beforeMonthEnd);
     t = performance.now();
-    if (monthEnds && cluster && values['pg-statements']) await pgStatements('reset');
+    // The server's time per statement: at the first load and at the month's end.
+    const traced = !!cluster && values['pg-statements'] && (monthEnds || (dir === full && !firstRun));
+    if (traced) await pgStatements('reset');
     const r = importInChild(dir, false, on);
     const s = r.summary;
     const rows = s.distributors.rows + s.orders.rows + s.attendance.rows;
@@ -348,7 +350,7 @@ try {
       console.log(
         `  ${''.padEnd(26)} figures served after ${(cs.seconds - telling).toFixed(1)} s, everyone told after ${cs.seconds.toFixed(1)} s`,
       );
-    if (monthEnds && cluster && values['pg-statements']) await pgStatements('print');
+    if (traced) await pgStatements('print', monthEnds ? "the month's end" : 'the first load');
     if (!firstRun) firstRun = s.seconds + cs.seconds;
   }
   if (!reuse) {

@@ -56,6 +56,7 @@ import { keptList, keptMonthParts, readKeptList, readKeptMonths, type KeptList }
 import { closeRowWriter, dropIndexes } from './staging.ts';
 import { CLOSE_STATE_KEY, parseCloseState, writeCloseState, type CloseState } from './state.ts';
 import { segmentMonthsFor, writeInSegments, type WrittenFigures } from './segments.ts';
+import type { Figures } from './month-figures.ts';
 import { openFigureWriter, planSource, writeMonthlyResults, writeStatements, type FigureWriter } from './write.ts';
 
 /** The rows written, and what the close's transaction applies besides them. */
@@ -403,7 +404,7 @@ async function attemptClose(
   };
   // A resumed close that closed nothing leaves the state it started from as it was.
   const saveCheckpoint = !resumedAfter || closedNow.length > 0;
-  let done: { rows: Record<string, number>; planMode: 'worker' | 'inline' } | null;
+  let done: { rows: Record<string, number>; planMode: 'worker' | 'inline'; figures: Figures } | null;
   try {
     await rowWriter.open();
     // SQLite: the rows are built before the transaction, which only moves them in.
@@ -419,7 +420,11 @@ async function attemptClose(
       // Every month row written again into an emptied table (the first close on SQLite): the
       // (month, ada) index is built once after the rows are in — one sort — instead of taking
       // each row at a random place while they arrive in (ada, month) order.
-      const indexAfter = built !== null && closedBefore === null ? await dropIndexes(conn, 'monthly_results') : [];
+      // On PostgreSQL the rows are written here, in place: its first close drops the keys and
+      // indexes of the tables it fills (they are empty, the rows come a few months at a time)
+      // and builds them once after.
+      const indexAfter = closedBefore === null && (built !== null || !closing) ? await dropIndexes(conn, 'monthly_results') : [];
+      const rebuilt = closedBefore === null && built === null && !closing ? await dropIndexes(conn, 'statements') : [];
       await conn.run(`delete from monthly_results${after}${rewritten ? theirs : ''}`, params);
       // (A month's end: no rows after those kept should be there; any that are go, as in a re-close.)
       const nextMonth = closingKept ? cal.months[closingKept.next] : undefined;
@@ -436,6 +441,8 @@ async function attemptClose(
         for (const ddl of indexAfter) await conn.run(ddl);
       } else {
         written = await writeRows();
+        if (indexAfter.length) progress?.({ phase: 'index', done: 0, total: 1 });
+        for (const ddl of [...indexAfter, ...rebuilt]) await conn.run(ddl);
       }
       // The rows of the months closing that were kept: closed in place (the others were written closed).
       if (closingKept && closedNow.length > 0) {
@@ -472,7 +479,7 @@ async function attemptClose(
         today,
       };
       await writeCloseState(k, next);
-      return { rows: { ...written.rows, distributors: pins }, planMode: written.planMode };
+      return { rows: { ...written.rows, distributors: pins }, planMode: written.planMode, figures: written.figures };
     });
   } finally {
     await writer.rollback();
@@ -489,9 +496,11 @@ async function attemptClose(
     resumedAfter,
     ...(fromFirst ? { fromFirst } : {}),
     ...(only && state?.today === today ? { moved: new Set(members.ada.filter((_, i) => only[i])) } : {}),
-    // The month rows it holds as they are stored, whoever is told (at a month's end, everyone):
-    // those it wrote, and the months before when it read them all back (not some members only).
-    ...(closing ? { held: heldMonthRows(members, closing.figures, only ? writeFrom - keep : 0) } : {}),
+    // The month rows it holds as they are stored, whoever is told (at a month's end and at the
+    // first load, everyone): those it wrote — from the first load, the last run's (segments.ts),
+    // which holds the last closed and the open month — and the months before when it read them
+    // all back (not some members only).
+    held: heldMonthRows(members, done.figures, only ? writeFrom - keep : 0),
     joined: members.ada.filter((_, i) => members.joinDate[i]!.startsWith(`${todayMonth}-`)),
     rows: done.rows,
     planMode: done.planMode,

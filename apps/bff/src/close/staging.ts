@@ -73,15 +73,40 @@ export function closeRowWriter(conn: ImportConn): CloseRowWriter {
 }
 
 /**
- * SQLite: drops a table's own indexes (not its primary key) and answers the statements that make
- * them again, as the schema has them — for a bulk write into an emptied table, where building an
- * index once after the rows are in costs one sort instead of a random insert per row.
+ * Drops a table's own indexes and answers the statements that make them again, as the schema has
+ * them — for a bulk write into an emptied table, where building an index once after the rows are
+ * in costs one sort instead of a random insert per row. SQLite keeps its primary key (the rows are
+ * moved in sorted by it); PostgreSQL drops it too (the rows of a close in segments come a few
+ * months at a time, so each run would insert all over its B-tree) and the statement that adds it
+ * back checks it. On PostgreSQL, inside the close's transaction: until it commits, others wait
+ * for the table instead of reading it empty (only the first close, when there is nothing to read).
  */
 export async function dropIndexes(conn: ImportConn, table: string): Promise<string[]> {
+  if (conn.dialect === 'postgres') {
+    const keys = await conn.all<{ name: string; def: string }>(
+      `select conname as name, pg_get_constraintdef(oid) as def from pg_constraint
+        where conrelid = ?::regclass and contype in ('p', 'u') order by conname`,
+      [table],
+    );
+    const indexes = await conn.all<{ name: string; def: string }>(
+      `select i.relname as name, pg_get_indexdef(i.oid) as def from pg_index x join pg_class i on i.oid = x.indexrelid
+        where x.indrelid = ?::regclass and not exists (select 1 from pg_constraint c where c.conindid = i.oid)
+        order by i.relname`,
+      [table],
+    );
+    for (const { name } of keys) await conn.run(`alter table ${quoted(table)} drop constraint ${quoted(name)}`);
+    for (const { name } of indexes) await conn.run(`drop index ${quoted(name)}`);
+    return [
+      ...keys.map(({ name, def }) => `alter table ${quoted(table)} add constraint ${quoted(name)} ${def}`),
+      ...indexes.map((i) => i.def),
+    ];
+  }
   const indexes = await conn.all<{ name: string; sql: string }>(
     `select name, sql from sqlite_master where type = 'index' and tbl_name = ? and sql is not null order by name`,
     [table],
   );
-  for (const { name } of indexes) await conn.run(`drop index main."${name.replaceAll('"', '""')}"`);
+  for (const { name } of indexes) await conn.run(`drop index main.${quoted(name)}`);
   return indexes.map((i) => i.sql);
 }
+
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;

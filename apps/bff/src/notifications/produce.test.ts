@@ -1,9 +1,10 @@
 // The notifications an import and the close after it produce on a small tree (README "Notifications"):
 // every kind the facts make, each once per distributor and event key, however often the close
 // runs; pushes queued as the preferences allow.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { decodePlanSummary } from '@abo/plan';
 import { closeMonths } from '../close/close.ts';
+import type * as HeldRows from '../close/held-rows.ts';
 import { filesBetween, randomCompany } from '../close/close.test-support.ts';
 import { importDirectory } from '../import/import.ts';
 import { csv, openTestDb, TODAY, type TestDb } from '../import/import.test-support.ts';
@@ -12,6 +13,22 @@ import { produceNotifications } from './produce.ts';
 import { throwawayDbs } from '../testing/throwaway-db.ts';
 
 const openDb = throwawayDbs(openTestDb);
+
+/** The months a close handed the notifications rows of (close/held-rows.ts, passed through unchanged). */
+const heldMonths = vi.hoisted(() => new Set<string>());
+vi.mock('../close/held-rows.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof HeldRows>();
+  return {
+    heldMonthRows: (...args: Parameters<typeof original.heldMonthRows>) => {
+      const rows = original.heldMonthRows(...args);
+      return (month: string) => {
+        const of = rows(month);
+        if (of) heldMonths.add(month);
+        return of;
+      };
+    },
+  };
+});
 
 const A = '86100001'; // the leader: Q every month from August (Silver Producer then)
 const B = '86100002'; // Q in October, far from it in November
@@ -335,6 +352,31 @@ describe('notifications of an import and its close', () => {
     const table = await monthEnd(async (t) => {
       const close = await closeMonths(t.db, { today: '2026-11-01', notify: false });
       await produceNotifications(t.db, { today: '2026-11-01', closed: close.closed, now: at });
+    });
+    expect(held.filter((r) => r.kind === 'monthClosed').length).toBeGreaterThan(50);
+    expect(held).toEqual(table);
+  });
+
+  it('at the first load tells everyone, from the rows of the last months it ran, what telling them from the table tells', async () => {
+    const company = randomCompany(5, TODAY);
+    const at = new Date('2026-11-21T02:00:00Z');
+    // Two months at a time: the first close runs in segments (close/segments.ts), and only the
+    // last run's months are in memory when everyone is told.
+    const firstLoad = async (close: (t: TestDb) => Promise<void>) => {
+      const t = await openDb();
+      await importDirectory(t.db, { dir: t.folder(filesBetween(company, '0000-00-00', TODAY)), today: TODAY });
+      await close(t);
+      return storedNotifications(t.db);
+    };
+    heldMonths.clear();
+    const held = await firstLoad(async (t) => {
+      const close = await closeMonths(t.db, { today: TODAY, notifyAt: at, segmentMonths: 2 });
+      expect(close.closed.length).toBeGreaterThan(2);
+    });
+    expect([...heldMonths].sort()).toEqual(['2026-10', '2026-11']);
+    const table = await firstLoad(async (t) => {
+      const close = await closeMonths(t.db, { today: TODAY, notify: false, segmentMonths: 2 });
+      await produceNotifications(t.db, { today: TODAY, closed: close.closed, now: at });
     });
     expect(held.filter((r) => r.kind === 'monthClosed').length).toBeGreaterThan(50);
     expect(held).toEqual(table);
