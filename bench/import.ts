@@ -21,7 +21,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { sql } from 'kysely';
+import { bundleOptions } from '../apps/bff/build-options.mjs';
 import { closeDatabase, migrateToLatest, openPostgres, openSqlite, type DB } from '../apps/bff/src/db/index.ts';
 import { closeMonths, type CloseSummary } from '../apps/bff/src/close/close.ts';
 import { importDirectory } from '../apps/bff/src/import/import.ts';
@@ -46,6 +49,8 @@ const { values } = parseArgs({
     'database-url': { type: 'string' },
     // Months the close from the first month runs at once (close/segments.ts; default its own).
     'segment-months': { type: 'string' },
+    // The imports and closes through tsx, as from the sources (default: bundled, as npm run import runs them from the build).
+    'from-source': { type: 'boolean', default: false },
     // Internal: one import (or close) in a child process.
     child: { type: 'string' },
     close: { type: 'boolean', default: false },
@@ -258,9 +263,27 @@ function phaseLine(phases: readonly [string, number, number, number][]): string 
     .join(', ');
 }
 
+/**
+ * How a child runs: as a company runs `npm run import` from the build (apps/bff/cli.mjs), this file
+ * and the plan thread's entry bundled as the BFF's build bundles them, with no TypeScript compiler
+ * in the process or its plan thread; `--from-source`: through tsx.
+ */
+async function childEntry(): Promise<string[]> {
+  if (values['from-source']) return ['--import', 'tsx', process.argv[1]!];
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const outdir = path.join(here, 'dist');
+  await build({
+    ...bundleOptions,
+    entryPoints: { 'import-child': process.argv[1]!, 'plan-worker': path.join(here, '../apps/bff/src/close/plan-worker.ts') },
+    outdir,
+  });
+  return [path.join(outdir, 'import-child.js')];
+}
+const child = values.child ? [] : await childEntry();
+
 function importInChild(dir: string, close = false, on = today, profile = false): ChildResult {
   const prof = profile && values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values['cpu-prof'])] : [];
-  const args = [...prof, '--import', 'tsx', process.argv[1]!, '--child', dir, '--today', on, ...(close ? ['--close'] : [])];
+  const args = [...prof, ...child, '--child', dir, '--today', on, ...(close ? ['--close'] : [])];
   if (values['segment-months']) args.push('--segment-months', values['segment-months']);
   if (pgUrl) args.push('--database-url', pgUrl, '--schema', schema);
   // The SQLite file sits next to the folders, one for the three runs.
@@ -339,7 +362,9 @@ try {
     const c = importInChild(dir, true, on, monthEnds);
     const cs = c.close!;
     const closeRows = Object.values(cs.rows).reduce((a, b) => a + b, 0);
-    const what = cs.changed ? `${cs.closed.length} months closed, ${cs.open.join(', ')} provisional` : `nothing (${cs.unchanged})`;
+    const what = cs.changed
+      ? `${cs.closed.length} months closed, ${cs.open.join(', ')} provisional, plans ${cs.planMode === 'worker' ? 'on a worker' : 'inline'}`
+      : `nothing (${cs.unchanged})`;
     console.log(
       `  ${'  then the close'.padEnd(26)} ${cs.seconds.toFixed(1).padStart(8)} ${fmt(closeRows / cs.seconds).padStart(12)} ${c.cpuSeconds.toFixed(1).padStart(7)} ${c.maxRssMiB.toFixed(0).padStart(14)}   ${fmt(closeRows)} rows: ${what}`,
     );

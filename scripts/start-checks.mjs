@@ -3,19 +3,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** What the build is made from, relative to the repository root: a change here means a rebuild. */
-export const BUILD_SOURCES = [
+/** What the BFF's bundles (apps/bff/dist, apps/bff/build.mjs) are made from, relative to the root. */
+export const BFF_SOURCES = [
   'packages/words/src',
   'packages/contract/src',
   'packages/plan/src',
   'apps/bff/src',
   'apps/bff/build.mjs',
-  'apps/web/src',
-  'apps/web/index.html',
-  'apps/web/vite.config.ts',
-  'apps/web/scripts',
+  'apps/bff/build-options.mjs',
   'package-lock.json',
 ];
+
+/** What the build is made from, relative to the repository root: a change here means a rebuild. */
+export const BUILD_SOURCES = [...BFF_SOURCES, 'apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/scripts'];
 
 /** What the build makes. */
 export const BUILD_OUTPUTS = ['apps/bff/dist/server.js', 'apps/web/dist/index.html'];
@@ -71,4 +71,18 @@ export function buildState({ newestSource, oldestOutput }) {
 /** Installed by `npm ci`: what the build and the server cannot run without. */
 export function dependenciesInstalled(root) {
   return ['fastify', 'vite', 'esbuild'].every((name) => fs.existsSync(path.join(root, 'node_modules', name, 'package.json')));
+}
+
+/**
+ * The file `npm run import` / `npm run close` runs (apps/bff/cli.mjs): the bundle when it is as new
+ * as the sources it is made from, else the TypeScript source, which needs tsx (`compile`).
+ * @param {string} root @param {string} name
+ * @returns {{ file: string, compile: boolean }}
+ */
+export function cliEntry(root, name) {
+  const built = path.join('apps/bff/dist', `${name}.js`);
+  const state = buildState({ newestSource: newestMtime(root, BFF_SOURCES), oldestOutput: oldestOutputMtime(root, [built]) });
+  return state === 'fresh'
+    ? { file: path.join(root, built), compile: false }
+    : { file: path.join(root, 'apps/bff/src/cli', `${name}.ts`), compile: true };
 }

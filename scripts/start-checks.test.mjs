@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildState, dependenciesInstalled, newestMtime, oldestOutputMtime } from './start-checks.mjs';
+import { buildState, cliEntry, dependenciesInstalled, newestMtime, oldestOutputMtime } from './start-checks.mjs';
 
 describe('whether npm start builds first', () => {
   it('builds what was never built, rebuilds what is older than its sources, else starts at once', () => {
@@ -40,6 +40,21 @@ describe('the times compared', () => {
     // After `git pull` changed a source: stale.
     write('src/a.ts', 600);
     expect(buildState({ newestSource: newestMtime(root, ['src']), oldestOutput: 400_000 })).toBe('stale');
+  });
+
+  it('run npm run import from its bundle while it is as new as the BFF and the packages, else from its source', () => {
+    write('apps/bff/src/close/close.ts', 100);
+    write('packages/plan/src/engine.ts', 200);
+    expect(cliEntry(root, 'import')).toEqual({ file: path.join(root, 'apps/bff/src/cli/import.ts'), compile: true });
+    write('apps/bff/dist/import.js', 300);
+    expect(cliEntry(root, 'import')).toEqual({ file: path.join(root, 'apps/bff/dist/import.js'), compile: false });
+    // A page of the web app changed: the BFF's bundle is still its sources'.
+    write('apps/web/src/home/page.tsx', 400);
+    expect(cliEntry(root, 'import').compile).toBe(false);
+    // The plan engine changed (git pull): the bundle is old, the source runs.
+    write('packages/plan/src/engine.ts', 500);
+    expect(cliEntry(root, 'import')).toEqual({ file: path.join(root, 'apps/bff/src/cli/import.ts'), compile: true });
+    expect(cliEntry(root, 'close').file).toBe(path.join(root, 'apps/bff/src/cli/close.ts'));
   });
 
   it('see whether npm ci ran', () => {

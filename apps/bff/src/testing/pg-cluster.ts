@@ -134,8 +134,10 @@ export async function startPgCluster(opts: PgClusterOptions = {}): Promise<PgClu
 
 // `npx tsx apps/bff/src/testing/pg-cluster.ts run -- <command…>`: runs the command with a
 // throwaway cluster's URL in DATABASE_URL (and TEST_DATABASE_URL), then removes the cluster;
-// exits with the command's status. npm test runs end-to-end specs on PostgreSQL this way.
-if (process.argv[1] && import.meta.url === new URL(`file://${path.resolve(process.argv[1])}`).href) {
+// exits with the command's status. npm test runs end-to-end specs on PostgreSQL this way. (Not
+// when bundled into another program: import.meta.url is then that program's.)
+const runAsCommand = import.meta.url.endsWith('/pg-cluster.ts') && process.argv[1];
+if (runAsCommand && import.meta.url === new URL(`file://${path.resolve(runAsCommand)}`).href) {
   const [command, ...rest] = process.argv.slice(2);
   const argv = rest[0] === '--' ? rest.slice(1) : rest;
   if (command !== 'run' || argv.length === 0) {
