@@ -314,6 +314,19 @@ async function pgStatements(what: 'reset' | 'print', run = ''): Promise<void> {
   }
 }
 
+/** What autovacuum is doing on the throwaway cluster right now (its work slows a step beside it). */
+async function autovacuumNow(): Promise<string[]> {
+  if (!cluster) return [];
+  const db = openPostgres(pgUrl!, { poolSize: 1 });
+  try {
+    const { rows } = await sql<{ query: string }>`select regexp_replace(query, '^autovacuum: ', '') as query
+      from pg_stat_activity where backend_type = 'autovacuum worker' and query <> '' order by query`.execute(db);
+    return rows.map((r) => r.query.replace(/ ?import_bench_\d+\./, ' '));
+  } finally {
+    await closeDatabase(db);
+  }
+}
+
 try {
   console.log(
     `Import benchmark: ${fmt(N)} distributors, ${fmt(ORDERS)} orders, ${fmt(ATTENDANCE)} attendance rows into ${where}, ${os.cpus().length} CPUs, Node ${process.version}`,
@@ -351,6 +364,7 @@ try {
     // The server's time per statement: at the first load and at the month's end.
     const traced = !!cluster && values['pg-statements'] && (monthEnds || (dir === full && !firstRun));
     if (traced) await pgStatements('reset');
+    const vacuuming = await autovacuumNow();
     const r = importInChild(dir, false, on);
     const s = r.summary;
     const rows = s.distributors.rows + s.orders.rows + s.attendance.rows;
@@ -374,6 +388,11 @@ try {
     if (cs.changed && telling !== undefined)
       console.log(
         `  ${''.padEnd(26)} figures served after ${(cs.seconds - telling).toFixed(1)} s, everyone told after ${cs.seconds.toFixed(1)} s`,
+      );
+    const vacuumed = await autovacuumNow();
+    if (vacuuming.length || vacuumed.length)
+      console.log(
+        `  ${''.padEnd(26)} autovacuum before the import: ${vacuuming.join('; ') || 'none'}; after the close: ${vacuumed.join('; ') || 'none'}`,
       );
     if (traced) await pgStatements('print', monthEnds ? "the month's end" : 'the first load');
     if (!firstRun) firstRun = s.seconds + cs.seconds;

@@ -55,3 +55,30 @@ describe('the close on PostgreSQL', () => {
     }
   });
 });
+
+describe('the first close on PostgreSQL, in runs of a few months', () => {
+  /** The keys and indexes of the tables the close fills, as PostgreSQL defines them. */
+  const indexes = async (db: DB) =>
+    (
+      await sql<{ def: string }>`select indexdef as def from pg_indexes
+        where schemaname = current_schema() and tablename in ('monthly_results', 'statements', 'plan_results') order by indexname`.execute(
+        db,
+      )
+    ).rows.map((r) => r.def);
+
+  it('leaves the tables it filled with their keys and indexes, and with planner statistics', async () => {
+    const t = await open('postgres');
+    const before = await indexes(t.db);
+    expect(before.join('\n')).toContain('monthly_results_pk');
+    await importDirectory(t.db, { dir: t.folder(companyFiles(syntheticCompany(TODAY))), today: TODAY });
+    expect(await closeMonths(t.db, { today: TODAY, segmentMonths: 2 })).toMatchObject({ changed: true, closedThrough: '2026-10' });
+    expect(await indexes(t.db)).toEqual(before);
+    // The key is checked again: a second row of a member and month is refused.
+    await expect(
+      sql`insert into monthly_results select * from monthly_results where month = '2026-10' limit 1`.execute(t.db),
+    ).rejects.toThrow(/monthly_results_pk/);
+    const analyzed = await sql<{ table: string }>`select distinct tablename as table from pg_stats
+      where schemaname = current_schema() and tablename in ('monthly_results', 'statements', 'plan_results') order by 1`.execute(t.db);
+    expect(analyzed.rows.map((r) => r.table)).toEqual(['monthly_results', 'plan_results', 'statements']);
+  });
+});
