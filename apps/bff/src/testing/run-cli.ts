@@ -29,8 +29,12 @@ export async function runCommand(main: CliMain, argv: string[], env: NodeJS.Proc
   return { status, stdout, stderr };
 }
 
-/** The bin file src/cli/`name`.ts started as `npm run …` starts it (tsx, from apps/bff). */
+/** The tools package.json starts through cli.mjs (from the build when it is fresh, else the source). */
+const LAUNCHED = new Set(['import', 'close']);
+
+/** The bin file src/cli/`name`.ts started as `npm run …` starts it (from apps/bff: cli.mjs, or tsx). */
 export function spawnCli(name: string, argv: string[], env: NodeJS.ProcessEnv, input = ''): CliResult {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', `src/cli/${name}.ts`, ...argv], { cwd: bffRoot, env, input, encoding: 'utf8' });
+  const bin = LAUNCHED.has(name) ? ['cli.mjs', name] : ['--import', 'tsx', `src/cli/${name}.ts`];
+  const r = spawnSync(process.execPath, [...bin, ...argv], { cwd: bffRoot, env, input, encoding: 'utf8' });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
