@@ -423,8 +423,10 @@ async function attemptClose(
       // On PostgreSQL the rows are written here, in place: its first close drops the keys and
       // indexes of the tables it fills (they are empty, the rows come a few months at a time)
       // and builds them once after.
-      const indexAfter = closedBefore === null && (built !== null || !closing) ? await dropIndexes(conn, 'monthly_results') : [];
-      const rebuilt = closedBefore === null && built === null && !closing ? await dropIndexes(conn, 'statements') : [];
+      const indexAfter =
+        closedBefore === null && (built !== null || !closing)
+          ? [...(await dropIndexes(conn, 'monthly_results')), ...(built === null ? await dropIndexes(conn, 'statements') : [])]
+          : [];
       await conn.run(`delete from monthly_results${after}${rewritten ? theirs : ''}`, params);
       // (A month's end: no rows after those kept should be there; any that are go, as in a re-close.)
       const nextMonth = closingKept ? cal.months[closingKept.next] : undefined;
@@ -442,7 +444,7 @@ async function attemptClose(
       } else {
         written = await writeRows();
         if (indexAfter.length) progress?.({ phase: 'index', done: 0, total: 1 });
-        for (const ddl of [...indexAfter, ...rebuilt]) await conn.run(ddl);
+        for (const ddl of indexAfter) await conn.run(ddl);
         // The tables the first close filled get their planner statistics now, not when autovacuum
         // comes round: the next close's queries are planned on what is in them (PostgreSQL's
         // advice after a bulk load). A sample of each: seconds at a million members.

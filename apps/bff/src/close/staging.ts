@@ -4,7 +4,7 @@
 // them takes no lock on the database — and its transaction only moves them in: the lock is held
 // for the deletes and the copies, not for evaluating the plans and building the rows.
 // PostgreSQL writes in place, inside the transaction: its writers take row locks, not one lock.
-import type { BulkWriter } from '../db/bulk.ts';
+import { quoteIdent, type BulkWriter } from '../db/bulk.ts';
 import type { ImportConn } from '../import/conn.ts';
 import { connBulkWriter } from './conn-writer.ts';
 
@@ -94,10 +94,10 @@ export async function dropIndexes(conn: ImportConn, table: string): Promise<stri
         order by i.relname`,
       [table],
     );
-    for (const { name } of keys) await conn.run(`alter table ${quoted(table)} drop constraint ${quoted(name)}`);
-    for (const { name } of indexes) await conn.run(`drop index ${quoted(name)}`);
+    for (const { name } of keys) await conn.run(`alter table ${quoteIdent(table)} drop constraint ${quoteIdent(name)}`);
+    for (const { name } of indexes) await conn.run(`drop index ${quoteIdent(name)}`);
     return [
-      ...keys.map(({ name, def }) => `alter table ${quoted(table)} add constraint ${quoted(name)} ${def}`),
+      ...keys.map(({ name, def }) => `alter table ${quoteIdent(table)} add constraint ${quoteIdent(name)} ${def}`),
       ...indexes.map((i) => i.def),
     ];
   }
@@ -105,8 +105,6 @@ export async function dropIndexes(conn: ImportConn, table: string): Promise<stri
     `select name, sql from sqlite_master where type = 'index' and tbl_name = ? and sql is not null order by name`,
     [table],
   );
-  for (const { name } of indexes) await conn.run(`drop index main.${quoted(name)}`);
+  for (const { name } of indexes) await conn.run(`drop index main.${quoteIdent(name)}`);
   return indexes.map((i) => i.sql);
 }
-
-const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;

@@ -91,21 +91,23 @@ export function migrationsNamed(names: readonly string[]): Record<string, Migrat
   );
 }
 
+/** PostgreSQL's codes for a table or schema that went while it was being listed. */
+const VANISHED = new Set(['42P01', '3F000']);
+
 /**
  * Applies pending migrations in one transaction (PostgreSQL runs DDL in transactions; for
  * SQLite see TransactionalSqliteAdapter), under the migrator's lock so several processes
  * starting at once migrate once. `set` is
  * for tests that need a failing migration; the app always runs its own.
  */
-/** PostgreSQL's codes for a table or schema that went while it was being listed. */
-const VANISHED = new Set(['42P01', '3F000']);
 
 export async function migrateToLatest(db: DB, set: Record<string, Migration> = migrations): Promise<string[]> {
   for (let attempt = 1; ; attempt++) {
     const { error, results } = await migratorOf(db, set).migrateToLatest();
-    // Kysely finds its bookkeeping tables by listing every table of the database; a schema another
-    // process drops meanwhile fails that listing with undefined_table (42P01) or invalid_schema_name
-    // (3F000) before anything ran. Listing again is safe: the migrations run under their lock, once.
+    // Kysely finds its bookkeeping tables by listing tables (of every schema when the database has
+    // no schema of its own, postgres.ts); a schema another process drops meanwhile fails that
+    // listing with undefined_table (42P01) or invalid_schema_name (3F000) before anything ran.
+    // Listing again is safe: the migrations run under their lock, once.
     if (error && attempt < 3 && VANISHED.has(String((error as { code?: unknown }).code)) && !results?.length) continue;
     if (error) throw error instanceof Error ? error : new Error(String(error));
     return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
