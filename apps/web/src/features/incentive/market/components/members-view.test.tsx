@@ -1,7 +1,7 @@
 // Member tracking as a Diamond uses it on the desktop: filters, sort and page in the address, the
 // column headers as the sort control, 50 or 100 rows, and an export that says what it did.
 import type { MemberRow, MembersData } from '@abo/contract';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -93,6 +93,9 @@ beforeEach(() => {
   sessionStorage.setItem('channel', 'ebiz');
 });
 afterEach(() => {
+  // Unmounted first: a render still settling would subscribe to matchMedia after it is gone
+  // (src/testing/setup.ts's cleanup runs after this file's hooks).
+  cleanup();
   vi.unstubAllGlobals();
 });
 

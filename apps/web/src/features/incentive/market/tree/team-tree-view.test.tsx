@@ -3,7 +3,7 @@
 // the path to a member two levels down and focuses them, and children a page at a time (the
 // "Show N more" item, a search landing past the first page).
 import type { TreeData, TreeNode, TreeSearchData } from '@abo/contract';
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../../../i18n/index.ts';
@@ -157,6 +157,9 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  // Unmounted first: a render still settling would subscribe to matchMedia after it is gone
+  // (src/testing/setup.ts's cleanup runs after this file's hooks).
+  cleanup();
   vi.unstubAllGlobals();
 });
 
