@@ -5,11 +5,16 @@
  * service-fee page. Prints score, FCP, LCP, TBT, CLS per page against the goal (score ≥ 95) and,
  * for pages under the goal, the audits Lighthouse says cost the most.
  *   npx tsx bench/lighthouse.ts [--no-build] [--runs 5] [--out DIR] [--save DIR] [--keep]
- *                               [--peer-dist DIR | --peer-url URL] [--busy N]
+ *                               [--peer-dist DIR | --peer-url URL] [--busy N] [--unrendered] [--overlays-seen]
  * --peer-dist serves a built peer app (issue #36: the Vue 3 + Vant 4 template, built as
  * bench/README.md § lighthouse says) on a port of its own, gzip as ours is served, and measures its
  * home in the same runs, interleaved with ours; --peer-url measures a peer served elsewhere.
  * --busy N keeps N processes spinning on the CPU during the runs (a cheap phone's busy CPU).
+ * --unrendered also measures our pages from a second server of the same build with PAGE_RENDER=0
+ * (issue #36: the page goes out with its placeholder, not rendered for the sign-in), interleaved.
+ * --overlays-seen: 10000001 has finished home's first-visit guide and closed its notices before the
+ * runs (as every visit after a user's first), on each server: otherwise home opens one of them,
+ * after its scripts have run, over the page, and that sheet is home's largest paint.
  * The build goes to its own directory (--out, default .test-data/lighthouse: inside the repo so
  * the bundled BFF resolves node_modules), as `npm run build` would make it (web app with its
  * precompressed .br/.gz files, bundled BFF), so the shared dist/ folders are left alone.
@@ -50,6 +55,8 @@ const { values } = parseArgs({
     'peer-dist': { type: 'string' },
     'peer-url': { type: 'string' },
     busy: { type: 'string', default: '0' },
+    unrendered: { type: 'boolean', default: false },
+    'overlays-seen': { type: 'boolean', default: false },
   },
 });
 const runs = Math.max(1, Number(values.runs));
@@ -92,6 +99,31 @@ async function sessionToken(base: string): Promise<string> {
   const body = (await res.json()) as { code: number; message: string; data: { sessionToken: string } | null };
   if (body.code !== 0 || !body.data) throw new Error(`sign-in of ${ACCOUNT} failed: ${body.message}`);
   return body.data.sessionToken;
+}
+
+/** Home's one-time overlays for ACCOUNT done, as the user does on a first visit (--overlays-seen). */
+async function seeOverlays(base: string): Promise<void> {
+  const exchange = await fetch(`${base}/bff/v1/common/idaasToken`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ sessionToken: await sessionToken(base), channel: 'wec' }),
+  });
+  const { data: tokens } = (await exchange.json()) as { data: { accessToken: string; idToken: string } };
+  const call = async (path: string, body: object) => {
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idaas-accesstoken': tokens.accessToken, 'idaas-idtoken': tokens.idToken },
+      body: JSON.stringify({ ...body, channel: 'wec', loginada: ACCOUNT }),
+    });
+    const envelope = (await res.json()) as { code: number; message: string; data: unknown };
+    if (envelope.code !== 0) throw new Error(`${path}: ${envelope.message}`);
+    return envelope.data;
+  };
+  await call('/bff/v1/common/guideNovices/add?channel=wec', { businessType: 'home' });
+  const { prompts } = (await call('/bff/v1/common/prompts', { businessType: 'home' })) as {
+    prompts: { month?: string; type?: string; year?: string }[];
+  };
+  for (const p of prompts) await call('/bff/v1/common/prompts/close', { businessType: 'home', month: p.month, type: p.type, year: p.year });
 }
 
 interface Figures {
@@ -200,6 +232,11 @@ if (!values['no-build']) {
     cwd: path.join(root, 'apps/web'),
     ...quiet,
   });
+  // The first page's server render (issue #36), into the web build as apps/web's build puts it.
+  execFileSync('npx', ['vite', 'build', '--ssr', 'src/ssr/render-page.tsx', '--outDir', path.join(webDist, '.ssr'), '--logLevel', 'warn'], {
+    cwd: path.join(root, 'apps/web'),
+    ...quiet,
+  });
   execFileSync(process.execPath, ['scripts/precompress.mjs', webDist], { cwd: path.join(root, 'apps/web'), ...quiet });
   execFileSync(process.execPath, ['build.mjs'], {
     cwd: path.join(root, 'apps/bff'),
@@ -211,26 +248,34 @@ if (!fs.existsSync(serverJs) || !fs.existsSync(path.join(webDist, 'index.html'))
   throw new Error(`The app is not built in ${out}: drop --no-build.`);
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-lighthouse-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [serverJs], {
-  cwd: root,
-  env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    WEB_DIST: webDist,
-    SEED_DISTRIBUTORS: '2000',
-    // The demo dataset and accounts this bench signs in with.
-    DEMO: '1',
-    INQUIRY_TODAY: '2026-11-21',
-    LOGIN_RATE_LIMIT: '10000',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const dataDirs: string[] = [];
+/** The built server with a throwaway 2 000-distributor dataset of its own; `pageRender` false: PAGE_RENDER=0. */
+async function startServer(pageRender: boolean): Promise<{ base: string; server: ChildProcess }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-lighthouse-'));
+  dataDirs.push(dataDir);
+  const port = await freePort();
+  const server = spawn(process.execPath, [serverJs], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      WEB_DIST: webDist,
+      SEED_DISTRIBUTORS: '2000',
+      // The demo dataset and accounts this bench signs in with.
+      DEMO: '1',
+      INQUIRY_TODAY: '2026-11-21',
+      LOGIN_RATE_LIMIT: '10000',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      PAGE_RENDER: pageRender ? '1' : '0',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  servers.push(server);
+  return { base: `http://127.0.0.1:${port}`, server };
+}
+const servers: ChildProcess[] = [];
 /** The peer's home, served from its built files (gzip, as ours) when --peer-dist is given. */
 async function servePeer(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
   execFileSync(process.execPath, ['scripts/precompress.mjs', path.resolve(dir)], { cwd: path.join(root, 'apps/web'), stdio: 'ignore' });
@@ -250,18 +295,25 @@ interface Target {
   /** Our page's path (signed in with a fresh token each run), or the peer's whole URL. */
   path: string;
   peer: boolean;
+  /** Our server's address (the one with PAGE_RENDER=0 for --unrendered). */
+  base?: string;
 }
 
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 let peerServer: { url: string; close: () => Promise<void> } | undefined;
 const busy: ChildProcess[] = [];
 try {
-  await waitForHealth(base, server, 180_000);
+  const main = await startServer(true);
+  const plain = values.unrendered ? await startServer(false) : null;
+  await waitForHealth(main.base, main.server, 180_000);
+  if (plain) await waitForHealth(plain.base, plain.server, 180_000);
+  if (values['overlays-seen']) for (const { base } of [main, ...(plain ? [plain] : [])]) await seeOverlays(base);
   if (values['peer-dist']) peerServer = await servePeer(values['peer-dist']);
   const peerUrl = peerServer?.url ?? values['peer-url'];
   const targets: Target[] = [
     ...(peerUrl ? [{ name: 'peer home', path: peerUrl, peer: true }] : []),
-    ...PAGES.map((p) => ({ ...p, peer: false })),
+    ...PAGES.map((p) => ({ ...p, peer: false, base: main.base })),
+    ...(plain ? PAGES.map((p) => ({ ...p, name: `${p.name} (plain)`, peer: false, base: plain.base })) : []),
   ];
   const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_ARGS });
@@ -282,12 +334,20 @@ try {
       .join(' ')}`,
   );
 
+  // Each page once before the runs: the render thread has started (it loads as the server starts)
+  // and every server's caches are as warm as the other's.
+  await new Promise((r) => setTimeout(r, 3000));
+  for (const target of targets)
+    if (!target.peer) await (await fetch(`${target.base}${target.path}?sessionToken=${await sessionToken(target.base!)}`)).text();
+
   const all = new Map<Target, Figures[]>(targets.map((t) => [t, []]));
   // Run by run, every target once, so a change of load on the machine falls on all of them alike.
   for (let i = 0; i < runs; i++) {
     for (const target of targets) {
       for (let failed = 0; ;) {
-        const url = target.peer ? target.path : `${base}${target.path}?sessionToken=${encodeURIComponent(await sessionToken(base))}`;
+        const url = target.peer
+          ? target.path
+          : `${target.base}${target.path}?sessionToken=${encodeURIComponent(await sessionToken(target.base!))}`;
         const result = await lighthouse(url, {
           port: chrome.port,
           output: 'json',
@@ -328,11 +388,11 @@ try {
   );
   const pad = (s: string, n: number) => s.padStart(n);
   console.log(
-    `${'page'.padEnd(14)}${'path'.padEnd(32)}${pad('score', 6)}${pad('FCP ms', 8)}${pad('LCP ms', 8)}${pad('TBT ms', 8)}${pad('CLS', 7)}${pad('JS KB', 7)}  goal ≥ ${GOAL}`,
+    `${'page'.padEnd(22)}${'path'.padEnd(32)}${pad('score', 6)}${pad('FCP ms', 8)}${pad('LCP ms', 8)}${pad('TBT ms', 8)}${pad('CLS', 7)}${pad('JS KB', 7)}  goal ≥ ${GOAL}`,
   );
   for (const { name, path: p, peer, f } of results) {
     console.log(
-      name.padEnd(14) +
+      name.padEnd(22) +
         (peer ? new URL(p).pathname : p).padEnd(32) +
         pad(String(f.score), 6) +
         pad(f.fcp.toFixed(0), 8) +
@@ -359,7 +419,7 @@ try {
       if (peer) continue;
       const ok = f.lcp <= 0.8 * p.lcp && f.score >= p.score && f.tbt <= p.tbt;
       console.log(
-        `  ${name.padEnd(14)} LCP ${(f.lcp / p.lcp).toFixed(2)} × the peer's, score ${f.score - p.score >= 0 ? '+' : ''}${f.score - p.score}, TBT ${(f.tbt - p.tbt).toFixed(0)} ms more  ${ok ? 'met' : 'NOT met'}`,
+        `  ${name.padEnd(22)} LCP ${(f.lcp / p.lcp).toFixed(2)} × the peer's, score ${f.score - p.score >= 0 ? '+' : ''}${f.score - p.score}, TBT ${(f.tbt - p.tbt).toFixed(0)} ms more  ${ok ? 'met' : 'NOT met'}`,
       );
     }
   }
@@ -374,8 +434,12 @@ try {
   for (const b of busy) b.kill('SIGKILL');
   chrome?.kill();
   await peerServer?.close();
-  server.kill('SIGTERM');
-  await new Promise((r) => (server.exitCode === null ? server.once('exit', r) : r(null)));
-  if (values.keep) console.log(`kept ${dataDir}`);
-  else fs.rmSync(dataDir, { recursive: true, force: true });
+  for (const server of servers) {
+    server.kill('SIGTERM');
+    await new Promise((r) => (server.exitCode === null ? server.once('exit', r) : r(null)));
+  }
+  for (const dataDir of dataDirs) {
+    if (values.keep) console.log(`kept ${dataDir}`);
+    else fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }

@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { WEC_UA, session, sessionTokenFor, watchProblems } from './helpers.ts';
+import { usePlainServer } from './plain-server.ts';
 
 // Issue #36: a page entered from the portal with a one-time sessionToken gets its user info and
 // its first data from requests index.html's starter sends as soon as the token exchange answers
@@ -7,6 +8,8 @@ import { WEC_UA, session, sessionTokenFor, watchProblems } from './helpers.ts';
 // written into the page by the BFF), while the shell's scripts still load; the app takes those
 // answers instead of asking again. The scripts are held until the requests have gone out (or 5 s
 // have passed), as in early-exchange.spec.ts: only the starter can send them in that time.
+// Against a server that does not render the page for the sign-in (plain-server.ts): where it does,
+// the page carries those answers itself (first-page.spec.ts).
 interface Case {
   name: string;
   path: string;
@@ -46,7 +49,7 @@ const CASES: Case[] = [
   },
 ];
 
-test.use({ userAgent: WEC_UA, viewport: { width: 390, height: 844 } });
+test.use({ baseURL: usePlainServer(), userAgent: WEC_UA, viewport: { width: 390, height: 844 } });
 
 for (const c of CASES) {
   test(`${c.name}: the user info and the page's data go out once, before the shell's scripts, and the page shows them`, async ({

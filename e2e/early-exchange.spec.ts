@@ -1,16 +1,20 @@
 import { expect, test } from './fixtures.ts';
 import { WEC_UA, WECHAT_UA, session, sessionTokenFor } from './helpers.ts';
+import { usePlainServer } from './plain-server.ts';
 
 // Issue #36: index.html sends the token exchange of a sign-in from the portal itself
 // (apps/web/src/features/auth/early-exchange.ts), allowed by its hash under the page's CSP; the
 // app takes its answer. Once per token, before the shell's scripts have arrived, and the
-// sign-in still lands on the page on every channel.
+// sign-in still lands on the page on every channel. Against a server that does not render pages for
+// the sign-in (plain-server.ts): where it does, the BFF exchanges the token (first-page.spec.ts).
 const CASES = [
   { name: 'ebiz on a PC', ua: undefined, path: '/income/type?channel=ebiz' },
   { name: 'wec on a phone', ua: WEC_UA, path: '/achievement?channel=wec' },
   { name: 'ca on a phone', ua: WEC_UA, path: '/?channel=ca' },
   { name: 'wec inside WeChat', ua: WECHAT_UA, path: '/income/servicefee?channel=wec' },
 ];
+
+test.use({ baseURL: usePlainServer() });
 
 for (const c of CASES) {
   test.describe(c.name, () => {

@@ -80,9 +80,12 @@ test.describe('mobile (wec) sign-in', () => {
     await page.goto(`/front/?channel=wec&sessionToken=${token}`);
     await expect(page).toHaveURL(/\/front\/?\?channel=wec$/);
     await expect.poll(() => session(page, 'accessToken')).toBeTruthy();
+    // Home comes rendered for the sign-in: the BFF exchanged the token (first-page.spec.ts), or the page did.
+    const first = exchanges;
+    expect(first).toBeLessThanOrEqual(1);
     await page.goto(`/front/?channel=wec&sessionToken=${token}`);
     await expect(page).toHaveURL(/\/front\/?\?channel=wec$/);
-    expect(exchanges).toBe(1);
+    expect(exchanges).toBe(first);
     expect(JSON.parse((await session(page, '_sessionToken'))!)).toEqual([token]);
   });
 });

@@ -15,6 +15,7 @@ await build({
     'live-worker': 'src/live/live-worker.ts',
     'run-worker': 'src/operator/run-worker.ts',
     'render-worker': 'src/documents/render-worker.ts',
+    'page-render-worker': 'src/page-render/page-render-worker.ts',
   },
   outdir: process.env.BFF_OUT_DIR ?? 'dist',
 });

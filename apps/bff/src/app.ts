@@ -163,6 +163,6 @@ export async function buildApp({ config, db, logger = true, logStream, documents
   await app.register(housekeepingPlugin, { config });
   await app.register(notificationDeliveryPlugin, { config });
   await app.register(ebizDemoRoutes);
-  await app.register(webPlugin, { webDist: config.webDist });
+  await app.register(webPlugin, { webDist: config.webDist, pageRender: config.PAGE_RENDER !== '0' });
   return app;
 }

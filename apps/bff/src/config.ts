@@ -149,6 +149,11 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** The OpenAPI document (/bff/openapi.json): on unless NODE_ENV=production; `1` serves it there too. */
   OPENAPI: flag.optional(),
+  /**
+   * A sign-in from the portal answered with its page rendered (issue #36, page-render/first-page.ts):
+   * on unless `0` (pages then go out with their placeholder, as without the web build's render bundle).
+   */
+  PAGE_RENDER: flag.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

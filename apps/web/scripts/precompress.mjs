@@ -13,6 +13,14 @@ let after = 0;
 for (const entry of fs.readdirSync(dist, { recursive: true, withFileTypes: true })) {
   if (!entry.isFile() || !TEXT.test(entry.name)) continue;
   const file = path.join(entry.parentPath ?? entry.path, entry.name);
+  // Dot folders are the server's, not served (.ssr: the first page's render, .vite: build facts).
+  if (
+    path
+      .relative(dist, file)
+      .split(path.sep)
+      .some((part) => part.startsWith('.'))
+  )
+    continue;
   const data = fs.readFileSync(file);
   if (data.length < 1024) continue;
   const br = zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });

@@ -7,6 +7,8 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { Code, fail } from '@abo/contract';
 import { acceptedEncoding, type Encoding } from '../lib/json-answer.ts';
+import { entryLanguage, firstPage, withFirstPage } from '../page-render/first-page.ts';
+import { createPageRenderer } from '../page-render/page-renderer.ts';
 
 const PAGE_PREFIX = '/front/';
 const ASSET_PREFIX = '/front/assets/';
@@ -89,13 +91,32 @@ function pageDocuments(webDist: string) {
   };
 
   const scriptSources = inlineScriptHashes(html);
-  const documentFor = (url: string, encoding: Encoding) => {
+  const routeOf = (url: string) => {
     const key = routeKey(url);
-    const route = key in preloads ? key : '*';
+    return key in preloads ? key : '*';
+  };
+  /** The page's document as text (a page rendered for its user is built from it). */
+  const textFor = (url: string) => {
+    const route = routeOf(url);
+    return withPreloads(withEarlyRequests(html, early[route]), preloads[route]);
+  };
+  // The page's stylesheets by address, read once (a rendered page carries them: first-page.ts).
+  const styles = new Map<string, string | undefined>();
+  const styleOf = (href: string) => {
+    if (!styles.has(href)) {
+      const file = path.join(webDist, href.startsWith(PAGE_PREFIX) ? href.slice(PAGE_PREFIX.length) : href);
+      styles.set(href, href.endsWith('.css') && !href.includes('..') && fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined);
+    }
+    return styles.get(href);
+  };
+  /** The pages whose first calls the starter knows (app/early-requests.ts): those rendered for a sign-in. */
+  const renders = (url: string) => routeOf(url) in early;
+  const documentFor = (url: string, encoding: Encoding) => {
+    const route = routeOf(url);
     const cacheKey = `${route}|${encoding}`;
     let entry = cache.get(cacheKey);
     if (!entry) {
-      const text = Buffer.from(withPreloads(withEarlyRequests(html, early[route]), preloads[route]));
+      const text = Buffer.from(textFor(url));
       const body =
         encoding === 'br'
           ? zlib.brotliCompressSync(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })
@@ -107,7 +128,15 @@ function pageDocuments(webDist: string) {
     }
     return entry;
   };
-  return { documentFor, scriptSources };
+  return { documentFor, textFor, renders, styleOf, scriptSources };
+}
+
+function compressed(text: string, encoding: Encoding): Buffer {
+  const bytes = Buffer.from(text);
+  // Made per request: a quick level, not the stored pages' best.
+  if (encoding === 'br') return zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+  if (encoding === 'gzip') return zlib.gzipSync(bytes, { level: 6 });
+  return bytes;
 }
 
 /**
@@ -117,20 +146,44 @@ function pageDocuments(webDist: string) {
  * missing asset must 404, or a stale chunk would load HTML as JavaScript).
  */
 export const webPlugin = fp(
-  async (app: FastifyInstance, opts: { webDist: string }) => {
+  async (app: FastifyInstance, opts: { webDist: string; pageRender?: boolean }) => {
     const indexFile = path.join(opts.webDist, 'index.html');
     const hasBuild = fs.existsSync(indexFile);
     if (!hasBuild) {
       app.log.warn({ webDist: opts.webDist }, 'web app is not built; run `npm run build`');
     }
     const documents = hasBuild ? pageDocuments(opts.webDist) : null;
+    // Issue #36: the first page rendered for a sign-in from the portal (page-render/first-page.ts).
+    const renderer =
+      hasBuild && opts.pageRender !== false
+        ? createPageRenderer(opts.webDist, (message) => app.log.error({ message }, 'page render thread stopped; pages go out unrendered'))
+        : null;
+    if (renderer) {
+      app.addHook('onListen', async () => renderer.warm());
+      app.addHook('onClose', () => renderer.close());
+    }
 
-    const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+    const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
       const encoding = acceptedEncoding(request);
-      const { body, etag } = documents!.documentFor(request.url, encoding);
       // Set by the security headers' onRequest hook, on the raw response.
       const csp = reply.raw.getHeader('content-security-policy');
       if (typeof csp === 'string') reply.header('content-security-policy', withScriptSources(csp, documents!.scriptSources));
+      const first = renderer && documents!.renders(request.url) ? await firstPage(app, request, renderer) : null;
+      if (first) {
+        if (first.reason) request.log.info({ reason: first.reason }, 'first page not rendered');
+        const url = new URL(request.url, 'http://page');
+        const text = withFirstPage(
+          documents!.textFor(request.url),
+          first,
+          entryLanguage(url, request.headers['accept-language']),
+          documents!.styleOf,
+        );
+        // The tokens and the user's figures: for this answer only, never kept.
+        reply.header('Cache-Control', 'no-store').header('Vary', 'Accept-Encoding');
+        if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+        return reply.type('text/html; charset=utf-8').send(compressed(text, encoding));
+      }
+      const { body, etag } = documents!.documentFor(request.url, encoding);
       reply.header('Cache-Control', 'no-cache').header('ETag', etag).header('Vary', 'Accept-Encoding');
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();
       if (encoding !== 'identity') reply.header('Content-Encoding', encoding);

@@ -21,7 +21,16 @@ export interface TestApp {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const t = await openThrowawayDb({ name: 'bff-test' });
   // No load shedding unless a test asks for it: a busy test machine must not make calls fail.
-  const config = loadConfig({ DATA_DIR: t.dir, LOG_LEVEL: 'silent', INQUIRY_TODAY: TEST_TODAY, MAX_EVENT_LOOP_DELAY_MS: '0', ...env });
+  // Pages go out unrendered unless a test asks (page-render/first-page.test.ts): a render thread per
+  // test app would load jsdom and the web build's render bundle for every suite.
+  const config = loadConfig({
+    DATA_DIR: t.dir,
+    LOG_LEVEL: 'silent',
+    INQUIRY_TODAY: TEST_TODAY,
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+    PAGE_RENDER: '0',
+    ...env,
+  });
   const app = await buildApp({ config, db: t.db, logger: process.env.TEST_LOG === '1' });
   await app.ready();
   return {

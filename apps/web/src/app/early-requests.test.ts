@@ -5,7 +5,7 @@ vi.mock('../lib/antd-setup.ts', () => ({}));
 vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn(), clear: vi.fn() } }));
 
 import { authMiddleware, beginSignIn } from '../features/auth/auth-middleware.ts';
-import { EARLY_DATA_ID, EARLY_KEEP_MS, starterScript } from '../features/auth/early-exchange.ts';
+import { EARLY_DATA_ID, EARLY_KEEP_MS, FIRST_PAGE_ID, starterScript } from '../features/auth/early-exchange.ts';
 import { dstInfoQuery } from '../lib/dst-info.ts';
 import { createQueryClient, type PagePrefetch } from '../lib/query-client.ts';
 import { EARLY_REQUESTS } from './early-requests.ts';
@@ -74,7 +74,9 @@ describe('the early requests each page declares (issue #36)', () => {
     block.textContent = JSON.stringify(EARLY_REQUESTS[path]);
     document.head.append(block);
     window.history.replaceState(null, '', `${address}&sessionToken=page-token`);
-    new Function(starterScript({ channels: CHANNELS, mobile: MOBILE_UA.source, data: EARLY_DATA_ID, keepMs: EARLY_KEEP_MS }))();
+    new Function(
+      starterScript({ channels: CHANNELS, mobile: MOBILE_UA.source, data: EARLY_DATA_ID, first: FIRST_PAGE_ID, keepMs: EARLY_KEEP_MS }),
+    )();
     await settle();
     // The app signs in with the starter's exchange.
     beginSignIn();

@@ -9,7 +9,7 @@ import { ApiError, AUTH_REDIRECT_DEBOUNCE_MS, post, setApiNavigator } from '../.
 import { getDstInfo } from '../../lib/dst-info.ts';
 import { getSession, setSession } from '../../lib/storage.ts';
 import { authMiddleware, beginSignIn } from './auth-middleware.ts';
-import { EARLY_DATA_ID, EARLY_KEEP_MS, starterScript, type EarlyRequest } from './early-exchange.ts';
+import { EARLY_DATA_ID, EARLY_KEEP_MS, FIRST_PAGE_ID, starterScript, type EarlyRequest, type FirstPageBlock } from './early-exchange.ts';
 
 const WEC_UA = 'Mozilla/5.0 (Linux; Android 13; M2102J20SG) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36';
 const PC_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Safari/537.36';
@@ -21,7 +21,9 @@ interface Sent {
 
 /** Runs the inline script exactly as the build writes it into index.html. */
 function runStarter(): void {
-  new Function(starterScript({ channels: CHANNELS, mobile: MOBILE_UA.source, data: EARLY_DATA_ID, keepMs: EARLY_KEEP_MS }))();
+  new Function(
+    starterScript({ channels: CHANNELS, mobile: MOBILE_UA.source, data: EARLY_DATA_ID, first: FIRST_PAGE_ID, keepMs: EARLY_KEEP_MS }),
+  )();
 }
 
 describe("index.html's early token exchange", () => {
@@ -188,26 +190,35 @@ describe("index.html's early requests, taken by the app's api client", () => {
     vi.unstubAllGlobals();
     delete window.__aboExchange;
     delete window.__aboEarly;
-    document.getElementById(EARLY_DATA_ID)?.remove();
+    // Every block a test added (a test may open two pages).
+    for (const block of document.querySelectorAll(`#${EARLY_DATA_ID}, #${FIRST_PAGE_ID}`)) block.remove();
     sessionStorage.clear();
     window.history.replaceState(null, '', '/');
   });
 
   const paths = () => sent.map((r) => new URL(r.url).pathname);
 
-  /** Opens `address` with the page's early list as the BFF writes it, and runs the starter. */
-  async function start(address: string, early: readonly EarlyRequest[] = [USER_INFO, SUMMARY]) {
+  /**
+   * Opens `address` with the page's early list as the BFF writes it (and the block of a page it
+   * rendered, `first`), and runs the starter.
+   */
+  async function start(address: string, early: readonly EarlyRequest[] = [USER_INFO, SUMMARY], first?: FirstPageBlock) {
     const block = Object.assign(document.createElement('script'), { type: 'application/json', id: EARLY_DATA_ID });
     block.textContent = JSON.stringify(early);
     document.head.append(block);
+    if (first) {
+      const rendered = Object.assign(document.createElement('script'), { type: 'application/json', id: FIRST_PAGE_ID });
+      rendered.textContent = JSON.stringify(first);
+      document.head.append(rendered);
+    }
     window.history.replaceState(null, '', address);
     runStarter();
     await settle();
   }
 
   /** Opens `address` as the portal does: the page's early list, the starter, the app's sign-in. */
-  async function open(address: string, early: readonly EarlyRequest[] = [USER_INFO, SUMMARY]) {
-    await start(address, early);
+  async function open(address: string, early: readonly EarlyRequest[] = [USER_INFO, SUMMARY], first?: FirstPageBlock) {
+    await start(address, early, first);
     beginSignIn();
     const next = vi.fn(async () => new Response());
     await authMiddleware({ request: new Request(window.location.href), params: {}, context: {} as never } as never, next);
@@ -320,5 +331,128 @@ describe("index.html's early requests, taken by the app's api client", () => {
     delete window.__aboEarly;
     await post('/bff/v1/home/summary', {});
     expect(paths()).toEqual(['/bff/v1/common/idaasToken', '/bff/v1/common/dstInfo', '/bff/v1/home/summary']);
+  });
+  /** The block of a page the BFF rendered for `token`: its exchange and the summary it asked for with `sent`. */
+  const rendered = (token: string, sent = JSON.stringify({ channel: 'wec', loginada: '10000001' })): FirstPageBlock => ({
+    token,
+    channel: 'wec',
+    exchange: {
+      status: 200,
+      body: JSON.stringify({
+        code: 0,
+        message: 'ok',
+        success: true,
+        data: { accessToken: 'access-served', idToken: idTokenFor('10000001') },
+      }),
+    },
+    answers: [
+      {
+        path: '/bff/v1/home/summary',
+        sent,
+        status: 200,
+        body: JSON.stringify({ code: 0, message: 'ok', success: true, data: { served: true } }),
+      },
+      // A call of the page's parts the starter does not send (not in the early list).
+      {
+        path: '/bff/v1/common/freshness',
+        sent,
+        status: 200,
+        body: JSON.stringify({ code: 0, message: 'ok', success: true, data: { fresh: true } }),
+      },
+    ],
+  });
+
+  it('takes the exchange and the calls a page the BFF rendered carries, sending only the others', async () => {
+    await open('/front/?channel=wec&sessionToken=first-1', [USER_INFO, SUMMARY], rendered('first-1'));
+    // The exchange was the BFF's; the user info, which the render did not ask for, goes out.
+    expect(paths()).toEqual(['/bff/v1/common/dstInfo']);
+    expect(getSession('accessToken')).toBe('access-served');
+    expect(getSession('_sessionToken')).toEqual(['first-1']);
+    await expect(post('/bff/v1/home/summary', {})).resolves.toEqual({ served: true });
+    await expect(post('/bff/v1/common/freshness', {})).resolves.toEqual({ fresh: true });
+    expect(paths()).toEqual(['/bff/v1/common/dstInfo']);
+    // Each answer once: asking again is the app's own request.
+    answers['/bff/v1/common/freshness'] = async () => envelope({ fresh: false });
+    await expect(post('/bff/v1/common/freshness', {})).resolves.toEqual({ fresh: false });
+    expect(paths()).toEqual(['/bff/v1/common/dstInfo', '/bff/v1/common/freshness']);
+  });
+
+  it("gives the render's answers to the app signed in with the tokens it exchanged only", async () => {
+    await open('/front/?channel=wec&sessionToken=first-4', [USER_INFO, SUMMARY], rendered('first-4'));
+    setSession('accessToken', 'another-access');
+    answers['/bff/v1/common/freshness'] = async () => envelope({ fresh: false });
+    await expect(post('/bff/v1/common/freshness', {})).resolves.toEqual({ fresh: false });
+    expect(paths()).toEqual(['/bff/v1/common/dstInfo', '/bff/v1/common/freshness']);
+  });
+
+  it("leaves a rendered page's answers to calls the app sends differently, and a block for another token", async () => {
+    await open('/front/?channel=wec&sessionToken=first-2', [USER_INFO, SUMMARY], rendered('first-2', '{"channel":"ca"}'));
+    expect(paths()).toEqual(['/bff/v1/common/dstInfo', '/bff/v1/home/summary']);
+    sent = [];
+    sessionStorage.clear();
+    await open('/front/?channel=wec&sessionToken=first-3', [USER_INFO, SUMMARY], rendered('first-other'));
+    expect(paths()).toEqual(['/bff/v1/common/idaasToken', '/bff/v1/common/dstInfo', '/bff/v1/home/summary']);
+    expect(getSession('accessToken')).toBe('access-new');
+  });
+});
+
+describe("a rendered page's scripts", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    document.getElementById(FIRST_PAGE_ID)?.remove();
+    for (const added of document.head.querySelectorAll('script[type="module"], link[rel="modulepreload"]')) added.remove();
+    delete window.__aboExchange;
+    delete window.__aboEarly;
+    sessionStorage.clear();
+    window.history.replaceState(null, '', '/');
+  });
+
+  /** The block as the BFF writes it with the page's markup (apps/bff/src/page-render/first-page.ts). */
+  const withScripts = (token: string) => {
+    const block = Object.assign(document.createElement('script'), { type: 'application/json', id: FIRST_PAGE_ID });
+    const first: FirstPageBlock = {
+      token,
+      channel: 'wec',
+      exchange: { status: 200, body: '{"code":9900401,"message":"no","success":false,"data":null}' },
+      answers: [],
+      scripts: { entry: '/front/assets/index-1.js', preload: ['/front/assets/runtime-1.js', '/front/assets/page-1.js'] },
+    };
+    block.textContent = JSON.stringify(first);
+    document.head.append(block);
+  };
+  const added = () => ({
+    entry: [...document.head.querySelectorAll<HTMLScriptElement>('script[type="module"]')].map((s) => [
+      s.getAttribute('src'),
+      s.hasAttribute('crossorigin'),
+    ]),
+    preload: [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.getAttribute('href')),
+  });
+
+  it.each([
+    { name: 'its sign-in', address: '/front/?channel=wec&sessionToken=s-1', token: 's-1' },
+    // The app signs in its own way (or not at all): the page still runs.
+    { name: 'a used token', address: '/front/?channel=wec&sessionToken=s-2', token: 's-2', used: true },
+    { name: 'no token in the address', address: '/front/?channel=wec', token: 's-3' },
+  ])('adds them once the page has painted, whatever the starter does next: $name', ({ address, token, used }) => {
+    if (used) sessionStorage.setItem('_sessionToken', JSON.stringify([token]));
+    withScripts(token);
+    window.history.replaceState(null, '', address);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    runStarter();
+    // Not yet: the page paints first.
+    expect(added().entry).toEqual([]);
+    vi.advanceTimersByTime(600);
+    expect(added()).toEqual({
+      entry: [['/front/assets/index-1.js', true]],
+      preload: ['/front/assets/runtime-1.js', '/front/assets/page-1.js'],
+    });
+    // And once only (the frame's callback and the timer both run).
+    vi.advanceTimersByTime(1000);
+    expect(added().entry).toHaveLength(1);
+    vi.unstubAllGlobals();
   });
 });

@@ -84,11 +84,54 @@ export interface StarterFacts {
   channels: readonly string[];
   mobile: string;
   data: string;
+  /** The id of the block of the page the BFF rendered (FIRST_PAGE_ID). */
+  first: string;
   keepMs: number;
+}
+
+/** The id of the JSON block of a page the BFF rendered for a sign-in (apps/bff/src/page-render/first-page.ts). */
+export const FIRST_PAGE_ID = 'abo-first';
+
+/**
+ * What that block holds (apps/bff/src/page-render/first-page.ts, FirstPageBlock): the session token
+ * it exchanged, the exchange's answer, and each call the page made (address with its query string,
+ * the body sent) with its answer.
+ */
+export interface FirstPageBlock {
+  token: string;
+  channel: string;
+  exchange: { status: number; body: string };
+  answers: { path: string; sent: string; status: number; body: string }[];
+  /** The page's scripts (index.html's entry and its preloads), there when it carries the page's markup. */
+  scripts?: { entry: string; preload: string[] };
 }
 
 /** The inline starter (see above): self-contained, as its source is all that reaches index.html. */
 export function startExchange(w: Window, facts: StarterFacts): void {
+  // A page the BFF rendered (its block, FIRST_PAGE_ID) carries its scripts in the block, not as tags:
+  // they start once the page has painted, so the browser shows the page before it downloads and
+  // runs them. Whatever else happens below.
+  let first: FirstPageBlock | null = null;
+  try {
+    first = JSON.parse(w.document.getElementById(facts.first)?.textContent || 'null');
+    const scripts = first?.scripts;
+    if (scripts) {
+      const d = w.document;
+      let loaded = false;
+      const load = () => {
+        if (loaded) return;
+        loaded = true;
+        for (const href of scripts.preload)
+          d.head.append(Object.assign(d.createElement('link'), { rel: 'modulepreload', crossOrigin: '', href }));
+        d.head.append(Object.assign(d.createElement('script'), { type: 'module', crossOrigin: '', src: scripts.entry }));
+      };
+      // After the next frame is drawn; a hidden tab draws none, so a timer as well.
+      w.setTimeout(load, 500);
+      w.requestAnimationFrame?.(() => w.setTimeout(load, 0));
+    }
+  } catch {
+    // A block it cannot read: a page the BFF did not render.
+  }
   try {
     const url = new URL(w.location.href);
     const q = url.searchParams;
@@ -123,6 +166,11 @@ export function startExchange(w: Window, facts: StarterFacts): void {
       if (queryAda) headers['queryAda'] = queryAda;
       return headers;
     };
+    // The page the BFF rendered for this token (apps/bff/src/page-render/first-page.ts): it made the
+    // exchange and the page's first calls already, and their answers are here to take.
+    const served = first?.token === token ? first : null;
+    const answer = (a: { status: number; body: string }) =>
+      Promise.resolve(new Response(a.body, { status: a.status, headers: { 'content-type': 'application/json' } }));
     const send = (path: string, headers: Record<string, string>, body: object) => {
       // The request timeout of docs/contract.md §9, as lib/api-client.ts sets it.
       const controller = new AbortController();
@@ -134,17 +182,21 @@ export function startExchange(w: Window, facts: StarterFacts): void {
         signal: controller.signal,
         credentials: 'same-origin',
       };
-      const sent = w.fetch(path, init);
+      const at = new URL(path);
+      const done = served?.answers.find((a) => a.path === at.pathname + at.search && a.sent === init.body);
+      const sent = done ? answer(done) : w.fetch(path, init);
       // Handled by the app once taken; until then a failure is not an unhandled rejection.
       sent.catch(() => undefined);
       return { sent, init };
     };
     const exchangeAt = w.location.origin + '/bff/v1/common/idaasToken';
-    const exchange = send(exchangeAt, headersWith(s.getItem('accessToken') ?? '', s.getItem('idToken') ?? ''), {
-      sessionToken: token,
-      channel,
-      loginada: s.getItem('loginAda') ?? undefined,
-    }).sent;
+    const exchange = served
+      ? answer(served.exchange)
+      : send(exchangeAt, headersWith(s.getItem('accessToken') ?? '', s.getItem('idToken') ?? ''), {
+          sessionToken: token,
+          channel,
+          loginada: s.getItem('loginAda') ?? undefined,
+        }).sent;
     // One key per request: what the app's call must match to take the answer.
     const keyOf = (url: string, init: RequestInit) =>
       JSON.stringify([init.method, url, init.body, Object.entries(init.headers as Record<string, string>).sort()]);
@@ -159,8 +211,28 @@ export function startExchange(w: Window, facts: StarterFacts): void {
       const key = exchanging ? '' : keyOf(at, init);
       const taken = waiting.get(key);
       waiting.delete(key);
-      return taken;
+      if (taken || !servedAccess || (init.headers as Record<string, string>)['idaas-accesstoken'] !== servedAccess) return taken;
+      // Any other call the BFF's render made, for the app signed in with the tokens it exchanged:
+      // the same address and body (channel and ada in it) is the same answer.
+      const servedKey = JSON.stringify([at, init.body]);
+      const other = servedOthers.get(servedKey);
+      servedOthers.delete(servedKey);
+      return other;
     };
+    // The render's answers by address and body, kept for EARLY_KEEP_MS (the app asks within it).
+    const servedOthers = new Map<string, Promise<Response>>();
+    let servedAccess: string | undefined;
+    try {
+      servedAccess = served && JSON.parse(served.exchange.body).data.accessToken;
+    } catch {
+      servedAccess = undefined;
+    }
+    if (servedAccess)
+      for (const a of served!.answers) {
+        const servedKey = JSON.stringify([w.location.origin + a.path, a.sent]);
+        servedOthers.set(servedKey, answer(a));
+        w.setTimeout(() => servedOthers.delete(servedKey), facts.keepMs);
+      }
 
     const data = w.document.getElementById(facts.data)?.textContent;
     const early: readonly EarlyRequest[] = data ? JSON.parse(data) : [];
