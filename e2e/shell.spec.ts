@@ -3,9 +3,12 @@ import { signInAt } from './helpers.ts';
 
 test('requests carry the docs/contract.md §7 headers and body fields', async ({ page, context }) => {
   await context.addCookies([{ name: 'canary', value: 'blue', url: test.info().project.use.baseURL! }]);
+  await signInAt(page, '10000001', '/?channel=ebiz');
+  // Home came with its data, asked for by the BFF as it rendered the page (first-page.spec.ts); a
+  // reload asks for it from the page.
   const captured = page.waitForRequest((r) => r.url().endsWith('/bff/v1/home/summary'));
   const guideRequest = page.waitForRequest((r) => r.url().includes('/bff/v1/common/guideNovices'));
-  await signInAt(page, '10000001', '/?channel=ebiz');
+  await page.reload();
   const request = await captured;
   const h = request.headers();
   expect(h['idaas-accesstoken']).toMatch(/^ey/);

@@ -47,10 +47,11 @@ export function entryLanguage(url: URL, acceptLanguage: string | undefined): 'zh
   return asked.toLowerCase().startsWith('en') ? 'en-US' : 'zh-CN';
 }
 
-const canaryOf = (cookie: string | undefined) => {
-  const value = /(?:^|;\s*)canary=([^;]*)/.exec(cookie ?? '')?.[1];
+/** The canary cookie's value as the browser holds it (the app reads it for its x-am-canary header). */
+const canaryCookieOf = (cookie: string | undefined) => /(?:^|;\s*)canary=([^;]*)/.exec(cookie ?? '')?.[1] ?? '';
+const canaryOf = (raw: string) => {
   try {
-    return value ? decodeURIComponent(value) : '0';
+    return raw ? decodeURIComponent(raw) : '0';
   } catch {
     return '0';
   }
@@ -69,7 +70,8 @@ export async function firstPage(app: FastifyInstance, request: FastifyRequest, r
   const userAgent = request.headers['user-agent'] ?? '';
   const channel = entryChannel(url, userAgent);
   if (channel === 'iinquiry') return null;
-  const canary = canaryOf(request.headers.cookie);
+  const canaryCookie = canaryCookieOf(request.headers.cookie);
+  const canary = canaryOf(canaryCookie);
   // As the browser would send it (docs/contract.md §7 headers), from the browser's address.
   const call = async (path: string, headers: Record<string, string>, body: string): Promise<PageAnswer> => {
     if (!path.startsWith('/bff/v1/')) return { status: 404, body: '' };
@@ -101,6 +103,7 @@ export async function firstPage(app: FastifyInstance, request: FastifyRequest, r
     {
       url: url.href,
       userAgent,
+      canaryCookie,
       lang: entryLanguage(url, request.headers['accept-language']),
       channel,
       accessToken: tokens.accessToken,

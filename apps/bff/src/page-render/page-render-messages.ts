@@ -4,6 +4,8 @@ import type { RenderRequest, RenderResult } from '@abo/contract/page-render';
 export interface RenderJob extends RenderRequest {
   id: number;
   userAgent: string;
+  /** The browser's canary cookie (its calls' x-am-canary header, docs/contract.md §7), '' for none. */
+  canaryCookie: string;
 }
 
 export type ToRenderWorker =

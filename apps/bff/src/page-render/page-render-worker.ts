@@ -89,6 +89,7 @@ async function drain(): Promise<void> {
       dom.reconfigure({ url: job.url });
       userAgent = job.userAgent;
       w.localStorage.clear();
+      w.document.cookie = job.canaryCookie ? `canary=${job.canaryCookie}` : 'canary=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
       try {
         const result = await renderPage(job);
         port!.postMessage({ kind: 'done', job: job.id, ...result } satisfies FromRenderWorker);
