@@ -53,6 +53,7 @@ for (const c of CASES) {
     const bare = await browser.newContext({ javaScriptEnabled: false, userAgent: WEC_UA, viewport: { width: 390, height: 844 } });
     const still = await bare.newPage();
     await still.goto(`/front${c.path}&sessionToken=${encodeURIComponent(await sessionTokenFor(page.request, '10000001'))}`);
+    await expect(still.locator('[data-first-page]')).toHaveCount(1);
     const rendered = await read(c, still);
     expect(rendered).toBeTruthy();
     await bare.close();
@@ -64,7 +65,13 @@ for (const c of CASES) {
     });
     const token = await sessionTokenFor(page.request, '10000001');
     await page.goto(`/front${c.path}&sessionToken=${encodeURIComponent(token)}`);
-    await page.waitForFunction(() => !window.location.search.includes('sessionToken=') && !!sessionStorage.getItem('accessToken'));
+    // The server's markup, then the app's: the app has rendered once the marked element is gone.
+    await page.waitForFunction(
+      () =>
+        !window.location.search.includes('sessionToken=') &&
+        !!sessionStorage.getItem('accessToken') &&
+        !document.querySelector('[data-first-page]'),
+    );
     expect(await session(page, '_sessionToken')).toContain(token);
     // The app's own render, from the answers the page carried: the same figure.
     expect(await read(c, page)).toBe(rendered);

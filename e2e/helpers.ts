@@ -57,8 +57,15 @@ export async function signInAt(page: Page, ada: string, path: string): Promise<v
   const token = await sessionTokenFor(page.request, ada);
   const sep = path.includes('?') ? '&' : '?';
   await page.goto(`/front${path}${sep}sessionToken=${encodeURIComponent(token)}`);
-  // The exchange runs after the load event: wait for it, or a next goto would abort it.
-  await page.waitForFunction(() => !window.location.search.includes('sessionToken=') && !!sessionStorage.getItem('accessToken'));
+  // The exchange runs after the load event: wait for it, or a next goto would abort it. And for the
+  // app to have rendered the page: a page rendered by the BFF for the sign-in shows its markup until
+  // then (apps/bff/src/page-render/first-page.ts), and what a test changes in it is replaced.
+  await page.waitForFunction(
+    () =>
+      !window.location.search.includes('sessionToken=') &&
+      !!sessionStorage.getItem('accessToken') &&
+      !document.querySelector('[data-first-page]'),
+  );
 }
 
 /** Collects console errors and failed requests so tests can assert a clean page. */

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORD, seedDatabase } from '../seed/index.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { EARLY_REQUESTS_FILE, ROUTE_PRELOADS_FILE } from '../plugins/web.ts';
@@ -142,6 +142,20 @@ describe('a sign-in from the portal answered with its first page rendered', () =
     expect(zh.block!.answers.map((a) => a.path)).toContain('/bff/v1/home/summary');
   });
 
+  it("makes the page's calls as the browser would: its user agent and canary cookie in the headers", async () => {
+    const inject = vi.spyOn(t.app, 'inject');
+    try {
+      const page = await open('/front/income/servicefee', { cookie: 'canary=blue%20one; other=1' });
+      expect(page.markup).toBe(true);
+      const calls = inject.mock.calls.map(([options]) => options as { url: string; headers: Record<string, string> });
+      const statement = calls.find((c) => c.url === '/bff/v1/income/statement');
+      expect(statement?.headers).toMatchObject({ 'x-am-canary': 'blue one', 'idaas-deviceid': WEC_UA });
+      expect(calls.find((c) => c.url === '/bff/v1/common/idaasToken')?.headers).toMatchObject({ 'x-am-canary': 'blue one' });
+    } finally {
+      inject.mockRestore();
+    }
+  });
+
   it('carries a refused exchange for the page to take, and renders nothing', async () => {
     const page = await open('/front/income/servicefee', {}, 'no-such-token');
     expect(page.res.statusCode).toBe(200);
@@ -202,7 +216,7 @@ describe('the first page in the document', () => {
     expect(html.indexOf(`id="${FIRST_PAGE_ID}"`)).toBeLessThan(html.indexOf('<script>/* starter */'));
     expect(html.match(/<\/script>/g)).toHaveLength(2);
     expect(blockOf(html)!.exchange.body).toContain('</script><script>alert(1)</script>');
-    expect(rootOf(html)).toBe('<div id="root"><main>page</main></div>');
+    expect(rootOf(html)).toBe('<div id="root"><div data-first-page style="display:contents"><main>page</main></div></div>');
     expect(html).toContain('<html lang="en-US"');
   });
 

@@ -158,8 +158,10 @@ export function withFirstPage(html: string, page: FirstPage, lang: string, style
     })
     .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`);
   // The root element holds the placeholder and is the last element before the <noscript> (index.html).
+  // The markup in an element of no box of its own, which goes when the app renders (React replaces
+  // the root's children): `[data-first-page]` says the page is still the server's markup.
   const start = out.indexOf('<div id="root">');
   const end = out.lastIndexOf('</div>', out.indexOf('<noscript>'));
   if (start < 0 || end < start) return out;
-  return `${out.slice(0, start)}<div id="root">${page.markup}${out.slice(end)}`;
+  return `${out.slice(0, start)}<div id="root"><div data-first-page style="display:contents">${page.markup}</div>${out.slice(end)}`;
 }
