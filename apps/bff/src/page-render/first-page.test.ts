@@ -147,7 +147,7 @@ describe('a sign-in from the portal answered with its first page rendered', () =
     try {
       const page = await open('/front/income/servicefee', { cookie: 'canary=blue%20one; other=1' });
       expect(page.markup).toBe(true);
-      const calls = inject.mock.calls.map(([options]) => options as { url: string; headers: Record<string, string> });
+      const calls = inject.mock.calls.map((args) => (args as unknown[])[0] as { url: string; headers: Record<string, string> });
       const statement = calls.find((c) => c.url === '/bff/v1/income/statement');
       expect(statement?.headers).toMatchObject({ 'x-am-canary': 'blue one', 'idaas-deviceid': WEC_UA });
       expect(calls.find((c) => c.url === '/bff/v1/common/idaasToken')?.headers).toMatchObject({ 'x-am-canary': 'blue one' });
