@@ -28,6 +28,15 @@ const blockOf = (html: string): FirstPageBlock | null => {
   const m = new RegExp(`<script type="application/json" id="${FIRST_PAGE_ID}">(.*?)</script>`).exec(html);
   return m ? (JSON.parse(m[1]!) as FirstPageBlock) : null;
 };
+/** A web build of its own in a new directory: index.html (INDEX) and `files` by path. */
+function webDistWith(prefix: string, files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  for (const [name, text] of Object.entries({ 'index.html': INDEX, ...files })) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), text);
+  }
+  return dir;
+}
 const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('<noscript>'));
 
 describe('a sign-in from the portal answered with its first page rendered', () => {
@@ -35,18 +44,13 @@ describe('a sign-in from the portal answered with its first page rendered', () =
   let webDist: string;
 
   beforeAll(async () => {
-    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-first-page-'));
-    fs.mkdirSync(path.join(webDist, '.vite'));
-    fs.writeFileSync(path.join(webDist, 'index.html'), INDEX);
-    // The pages the starter knows the first calls of (app/early-requests.ts): those rendered.
-    fs.writeFileSync(path.join(webDist, EARLY_REQUESTS_FILE), JSON.stringify({ '/': [{}], '/income/servicefee': [{}] }));
-    fs.mkdirSync(path.join(webDist, 'assets'));
-    fs.writeFileSync(path.join(webDist, 'assets', 'page.css'), PAGE_CSS);
     const preloads = { js: [], css: ['assets/page.css'] };
-    fs.writeFileSync(
-      path.join(webDist, ROUTE_PRELOADS_FILE),
-      JSON.stringify({ '*': preloads, '/': preloads, '/income/servicefee': preloads, '/achievement': preloads }),
-    );
+    webDist = webDistWith('abo-first-page-', {
+      // The pages the starter knows the first calls of (app/early-requests.ts): those rendered.
+      [EARLY_REQUESTS_FILE]: JSON.stringify({ '/': [{}], '/income/servicefee': [{}] }),
+      [ROUTE_PRELOADS_FILE]: JSON.stringify({ '*': preloads, '/': preloads, '/income/servicefee': preloads, '/achievement': preloads }),
+      'assets/page.css': PAGE_CSS,
+    });
     // The render bundle as apps/web's build makes it.
     execFileSync(
       'npx',
@@ -184,12 +188,10 @@ describe('PAGE_RENDER=0', () => {
   let t: TestApp;
   let webDist: string;
   beforeAll(async () => {
-    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-first-page-off-'));
-    fs.mkdirSync(path.join(webDist, '.vite'));
-    fs.mkdirSync(path.join(webDist, '.ssr'));
-    fs.writeFileSync(path.join(webDist, 'index.html'), INDEX);
-    fs.writeFileSync(path.join(webDist, EARLY_REQUESTS_FILE), JSON.stringify({ '/': [{}] }));
-    fs.writeFileSync(path.join(webDist, RENDER_BUNDLE), 'throw new Error("never loaded")');
+    webDist = webDistWith('abo-first-page-off-', {
+      [EARLY_REQUESTS_FILE]: JSON.stringify({ '/': [{}] }),
+      [RENDER_BUNDLE]: 'throw new Error("never loaded")',
+    });
     t = await createTestApp({ WEB_DIST: webDist, PAGE_RENDER: '0' });
   });
   afterAll(async () => {
@@ -206,13 +208,14 @@ describe('PAGE_RENDER=0', () => {
 });
 
 describe('the first page in the document', () => {
-  const page = (markup: string | null): FirstPage => ({
+  const page = (markup: string | null, lang: FirstPage['lang'] = 'zh-CN'): FirstPage => ({
     block: { token: 't', channel: 'wec', exchange: { status: 200, body: '{"x":"</script><script>alert(1)</script>"}' }, answers: [] },
+    lang,
     markup,
   });
 
   it('puts the block before the starter with nothing in it able to close it, and the markup in the root', () => {
-    const html = withFirstPage(DOCUMENT, page('<main>page</main>'), 'en-US', () => undefined);
+    const html = withFirstPage(DOCUMENT, page('<main>page</main>', 'en-US'), () => undefined);
     expect(html.indexOf(`id="${FIRST_PAGE_ID}"`)).toBeLessThan(html.indexOf('<script>/* starter */'));
     expect(html.match(/<\/script>/g)).toHaveLength(2);
     expect(blockOf(html)!.exchange.body).toContain('</script><script>alert(1)</script>');
@@ -221,7 +224,7 @@ describe('the first page in the document', () => {
   });
 
   it('hands the scripts to the starter, which adds them once the page has painted', () => {
-    const html = withFirstPage(DOCUMENT, page('<main>page</main>'), 'zh-CN', () => undefined);
+    const html = withFirstPage(DOCUMENT, page('<main>page</main>'), () => undefined);
     expect(html).not.toContain('type="module"');
     expect(html).not.toContain('modulepreload');
     expect(blockOf(html)!.scripts).toEqual({
@@ -229,24 +232,24 @@ describe('the first page in the document', () => {
       preload: ['/front/assets/runtime-1.js', '/front/assets/page-1.js'],
     });
     // Without markup the page is index.html's, scripts and all.
-    const plain = withFirstPage(DOCUMENT, page(null), 'zh-CN', () => undefined);
+    const plain = withFirstPage(DOCUMENT, page(null), () => undefined);
     expect(plain).toContain('<script type="module" crossorigin src="/front/assets/index-1.js"></script>');
     expect(blockOf(plain)!.scripts).toBeUndefined();
   });
 
   it("carries the page's stylesheets, each also a disabled link for the app's code loader", () => {
-    const html = withFirstPage(DOCUMENT, page('<main>page</main>'), 'zh-CN', (href) =>
+    const html = withFirstPage(DOCUMENT, page('<main>page</main>'), (href) =>
       href === '/front/assets/page.css' ? '.a{color:red}' : undefined,
     );
     expect(html).toContain('<style>.a{color:red}</style><link rel="stylesheet" crossorigin href="/front/assets/page.css" disabled></head>');
     expect(html).not.toContain('rel="preload"');
     // Text that would close the style element goes as a link instead.
-    const odd = withFirstPage(DOCUMENT, page('<main>page</main>'), 'zh-CN', () => '.a{content:"</style>"}');
+    const odd = withFirstPage(DOCUMENT, page('<main>page</main>'), () => '.a{content:"</style>"}');
     expect(odd).toContain('<link rel="stylesheet" crossorigin href="/front/assets/page.css"></head>');
   });
 
   it('keeps the placeholder and the preloads when there is no markup', () => {
-    const html = withFirstPage(DOCUMENT, page(null), 'en-US', () => '.a{}');
+    const html = withFirstPage(DOCUMENT, page(null, 'en-US'), () => '.a{}');
     expect(rootOf(html)).toContain('class="boot"');
     expect(html).toContain('<link rel="preload" as="style"');
     expect(html).toContain('<html lang="zh-CN"');

@@ -30,6 +30,8 @@ export interface FirstPageBlock {
 
 export interface FirstPage {
   block: FirstPageBlock;
+  /** The language the page is (or would have been) rendered in: the document's too. */
+  lang: 'zh-CN' | 'en-US';
   /** The page's markup for the root element; null when it was not rendered (why: `reason`). */
   markup: string | null;
   reason?: string;
@@ -70,6 +72,7 @@ export async function firstPage(app: FastifyInstance, request: FastifyRequest, r
   const userAgent = request.headers['user-agent'] ?? '';
   const channel = entryChannel(url, userAgent);
   if (channel === 'iinquiry') return null;
+  const lang = entryLanguage(url, request.headers['accept-language']);
   const canaryCookie = canaryCookieOf(request.headers.cookie);
   const canary = canaryOf(canaryCookie);
   // As the browser would send it (docs/contract.md §7 headers), from the browser's address.
@@ -98,13 +101,13 @@ export async function firstPage(app: FastifyInstance, request: FastifyRequest, r
     tokens = undefined;
   }
   if (typeof tokens?.accessToken !== 'string' || typeof tokens.idToken !== 'string')
-    return { block, markup: null, reason: 'exchange refused' };
+    return { block, lang, markup: null, reason: 'exchange refused' };
   const outcome = await renderer.render(
     {
       url: url.href,
       userAgent,
       canaryCookie,
-      lang: entryLanguage(url, request.headers['accept-language']),
+      lang,
       channel,
       accessToken: tokens.accessToken,
       idToken: tokens.idToken,
@@ -116,7 +119,7 @@ export async function firstPage(app: FastifyInstance, request: FastifyRequest, r
     },
     RENDER_WAIT_MS,
   );
-  return outcome.html === null ? { block, markup: null, reason: outcome.reason } : { block, markup: outcome.html };
+  return { block, lang, markup: outcome.html, reason: outcome.reason };
 }
 
 /**
@@ -127,7 +130,7 @@ export async function firstPage(app: FastifyInstance, request: FastifyRequest, r
  * as a disabled link as well, which the app's code loader counts as loaded (as index.html's own,
  * apps/web/vite.config.ts inlineEntryCss), so it is not fetched again.
  */
-export function withFirstPage(html: string, page: FirstPage, lang: string, styleOf: (href: string) => string | undefined): string {
+export function withFirstPage(html: string, page: FirstPage, styleOf: (href: string) => string | undefined): string {
   const withBlock = (out: string, block: FirstPageBlock) =>
     out.replace(
       '<script>',
@@ -156,7 +159,7 @@ export function withFirstPage(html: string, page: FirstPage, lang: string, style
         ? link.replace('rel="preload" as="style"', 'rel="stylesheet"')
         : `<style>${style}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`;
     })
-    .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`);
+    .replace(/<html lang="[^"]*"/, `<html lang="${page.lang}"`);
   // The root element holds the placeholder and is the last element before the <noscript> (index.html).
   // The markup in an element of no box of its own, which goes when the app renders (React replaces
   // the root's children): `[data-first-page]` says the page is still the server's markup.

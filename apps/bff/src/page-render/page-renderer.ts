@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../lib/worker-thread.ts';
+import type { RenderResult } from '@abo/contract/page-render';
 import type { FromRenderWorker, RenderJob, ToRenderWorker } from './page-render-messages.ts';
 
 /** Written by the web build (apps/web/package.json, `vite build --ssr`), inside WEB_DIST. */
@@ -21,13 +22,12 @@ export interface PageAnswer {
   status: number;
   body: string;
 }
-export type RenderOutcome = { html: string } | { html: null; reason: string };
 
 export interface PageRenderer {
   /** Starts the render thread now rather than at the first page (the server does, as it starts). */
   warm(): void;
   /** The page's markup, answering its calls with `answer`; or why not, within `ms`. */
-  render(job: Omit<RenderJob, 'id'>, answer: (call: PageCall) => Promise<PageAnswer>, ms: number): Promise<RenderOutcome>;
+  render(job: Omit<RenderJob, 'id'>, answer: (call: PageCall) => Promise<PageAnswer>, ms: number): Promise<RenderResult>;
   close(): Promise<void>;
 }
 
@@ -36,7 +36,7 @@ const WAITING_MAX = 2;
 
 interface Pending {
   answer: (call: PageCall) => Promise<PageAnswer>;
-  done: (outcome: RenderOutcome) => void;
+  done: (outcome: RenderResult) => void;
 }
 
 /**
@@ -71,10 +71,9 @@ export function createPageRenderer(webDist: string, onBroken: (message: string) 
       if (!current) reply({ status: 503, body: '' });
       else current.answer(message).then(reply, () => reply({ status: 500, body: '' }));
     } else {
-      pending
-        .get(message.job)
-        ?.done(message.html === null ? { html: null, reason: message.reason ?? 'not rendered' } : { html: message.html });
-      pending.delete(message.job);
+      const { kind: _done, job, ...result } = message;
+      pending.get(job)?.done(result);
+      pending.delete(job);
     }
   };
   const warm = () => {
@@ -95,9 +94,9 @@ export function createPageRenderer(webDist: string, onBroken: (message: string) 
       if (!ready) return Promise.resolve({ html: null, reason: 'renderer starting' });
       if (pending.size > WAITING_MAX) return Promise.resolve({ html: null, reason: 'renderer busy' });
       const id = nextJob++;
-      return new Promise<RenderOutcome>((resolve) => {
+      return new Promise<RenderResult>((resolve) => {
         let settled = false;
-        const once = (outcome: RenderOutcome) => {
+        const once = (outcome: RenderResult) => {
           if (settled) return;
           settled = true;
           clearTimeout(timer);

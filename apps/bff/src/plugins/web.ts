@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { Code, fail } from '@abo/contract';
 import { acceptedEncoding, type Encoding } from '../lib/json-answer.ts';
-import { entryLanguage, firstPage, withFirstPage } from '../page-render/first-page.ts';
+import { firstPage, withFirstPage } from '../page-render/first-page.ts';
 import { createPageRenderer } from '../page-render/page-renderer.ts';
 
 const PAGE_PREFIX = '/front/';
@@ -116,13 +116,8 @@ function pageDocuments(webDist: string) {
     const cacheKey = `${route}|${encoding}`;
     let entry = cache.get(cacheKey);
     if (!entry) {
-      const text = Buffer.from(textFor(url));
-      const body =
-        encoding === 'br'
-          ? zlib.brotliCompressSync(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })
-          : encoding === 'gzip'
-            ? zlib.gzipSync(text, { level: 9 })
-            : text;
+      // Made once per page path and kept: the best compression.
+      const body = compressed(textFor(url), encoding, 'best');
       entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"` };
       cache.set(cacheKey, entry);
     }
@@ -131,11 +126,12 @@ function pageDocuments(webDist: string) {
   return { documentFor, textFor, renders, styleOf, scriptSources };
 }
 
-function compressed(text: string, encoding: Encoding): Buffer {
+/** A page's document in `encoding`: the best compression for one kept, a quick one for one made per request. */
+function compressed(text: string, encoding: Encoding, effort: 'best' | 'quick'): Buffer {
   const bytes = Buffer.from(text);
-  // Made per request: a quick level, not the stored pages' best.
-  if (encoding === 'br') return zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
-  if (encoding === 'gzip') return zlib.gzipSync(bytes, { level: 6 });
+  const best = effort === 'best';
+  if (encoding === 'br') return zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: best ? 11 : 5 } });
+  if (encoding === 'gzip') return zlib.gzipSync(bytes, { level: best ? 9 : 6 });
   return bytes;
 }
 
@@ -171,17 +167,11 @@ export const webPlugin = fp(
       const first = renderer && documents!.renders(request.url) ? await firstPage(app, request, renderer) : null;
       if (first) {
         if (first.reason) request.log.info({ reason: first.reason }, 'first page not rendered');
-        const url = new URL(request.url, 'http://page');
-        const text = withFirstPage(
-          documents!.textFor(request.url),
-          first,
-          entryLanguage(url, request.headers['accept-language']),
-          documents!.styleOf,
-        );
+        const text = withFirstPage(documents!.textFor(request.url), first, documents!.styleOf);
         // The tokens and the user's figures: for this answer only, never kept.
         reply.header('Cache-Control', 'no-store').header('Vary', 'Accept-Encoding');
         if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
-        return reply.type('text/html; charset=utf-8').send(compressed(text, encoding));
+        return reply.type('text/html; charset=utf-8').send(compressed(text, encoding, 'quick'));
       }
       const { body, etag } = documents!.documentFor(request.url, encoding);
       reply.header('Cache-Control', 'no-cache').header('ETag', etag).header('Vary', 'Accept-Encoding');
