@@ -171,20 +171,18 @@ export function startExchange(w: Window, facts: StarterFacts): void {
     const served = first?.token === token ? first : null;
     const answer = (a: { status: number; body: string }) =>
       Promise.resolve(new Response(a.body, { status: a.status, headers: { 'content-type': 'application/json' } }));
-    const send = (path: string, headers: Record<string, string>, body: object) => {
+    const send = (path: string, headers: Record<string, string>, body: string) => {
       // The request timeout of docs/contract.md §9, as lib/api-client.ts sets it.
       const controller = new AbortController();
       setTimeout(() => controller.abort(), 60000);
       const init: RequestInit = {
         method: 'POST',
         headers,
-        body: JSON.stringify(body),
+        body,
         signal: controller.signal,
         credentials: 'same-origin',
       };
-      const at = new URL(path);
-      const done = served?.answers.find((a) => a.path === at.pathname + at.search && a.sent === init.body);
-      const sent = done ? answer(done) : w.fetch(path, init);
+      const sent = w.fetch(path, init);
       // Handled by the app once taken; until then a failure is not an unhandled rejection.
       sent.catch(() => undefined);
       return { sent, init };
@@ -192,11 +190,11 @@ export function startExchange(w: Window, facts: StarterFacts): void {
     const exchangeAt = w.location.origin + '/bff/v1/common/idaasToken';
     const exchange = served
       ? answer(served.exchange)
-      : send(exchangeAt, headersWith(s.getItem('accessToken') ?? '', s.getItem('idToken') ?? ''), {
-          sessionToken: token,
-          channel,
-          loginada: s.getItem('loginAda') ?? undefined,
-        }).sent;
+      : send(
+          exchangeAt,
+          headersWith(s.getItem('accessToken') ?? '', s.getItem('idToken') ?? ''),
+          JSON.stringify({ sessionToken: token, channel, loginada: s.getItem('loginAda') ?? undefined }),
+        ).sent;
     // One key per request: what the app's call must match to take the answer.
     const keyOf = (url: string, init: RequestInit) =>
       JSON.stringify([init.method, url, init.body, Object.entries(init.headers as Record<string, string>).sort()]);
@@ -219,7 +217,8 @@ export function startExchange(w: Window, facts: StarterFacts): void {
       servedOthers.delete(servedKey);
       return other;
     };
-    // The render's answers by address and body, kept for EARLY_KEEP_MS (the app asks within it).
+    // The render's answers by address and body, kept for EARLY_KEEP_MS (the app asks within it);
+    // the early requests below that the render made are not sent.
     const servedOthers = new Map<string, Promise<Response>>();
     let servedAccess: string | undefined;
     try {
@@ -269,7 +268,10 @@ export function startExchange(w: Window, facts: StarterFacts): void {
             if (v !== undefined) url.searchParams.set(name, v);
           }
           const fields = Object.fromEntries(Object.entries(request.body).map(([name, value]) => [name, valueFor(value)]));
-          const { sent, init } = send(url.href, headers, { ...fields, channel, loginada: ada });
+          const body = JSON.stringify({ ...fields, channel, loginada: ada });
+          // Made by the BFF's render already, with these tokens: the app takes that answer (above).
+          if (servedOthers.has(JSON.stringify([url.href, body]))) continue;
+          const { sent, init } = send(url.href, headers, body);
           const key = keyOf(url.href, init);
           waiting.set(key, sent);
           const drop = () => setTimeout(() => waiting.get(key) === sent && waiting.delete(key), facts.keepMs);
