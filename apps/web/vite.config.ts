@@ -168,9 +168,18 @@ function earlyExchange(): Plugin {
 const FEATURE_PART = /apps[\\/]web[\\/]src[\\/]features[\\/](?!auth[\\/])(\w+)[\\/](?!(?:.*[\\/])?[\w-]+-page\.tsx$)/;
 
 /**
+ * react-router's package exports only its development build (dev-only warnings and checks
+ * included); its production build is the same API without them. Both builds use it.
+ */
+const productionReactRouter = {
+  find: /^react-router$/,
+  replacement: filePath(new URL('dist/production/index.mjs', import.meta.resolve('react-router/package.json'))),
+};
+
+/**
  * The server render of the first page (issue #36, src/ssr/render-page.tsx), which the BFF runs in a
  * worker thread: one self-contained module (every package bundled, so antd-mobile's stylesheet
- * imports are dropped, not required by Node), into dist-ssr.
+ * imports are dropped, not required by Node), into dist/.ssr.
  */
 const ssrBuild = defineConfig({
   base: '/front/',
@@ -185,6 +194,7 @@ const ssrBuild = defineConfig({
   ],
   // React's production build: the render thread runs without NODE_ENV.
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  resolve: { alias: [productionReactRouter] },
   ssr: { noExternal: true, target: 'node' },
   build: {
     ssr: 'src/ssr/render-page.tsx',
@@ -206,19 +216,7 @@ export default defineConfig(({ command, isSsrBuild }) =>
     : {
         base: '/front/',
         plugins: [react(), routePreloads(), moduleSizes(), inlineEntryCss(), earlyExchange()],
-        resolve: {
-          alias:
-            command === 'build'
-              ? [
-                  {
-                    // react-router's package exports only its development build (dev-only warnings and
-                    // checks included); its production build is the same API without them.
-                    find: /^react-router$/,
-                    replacement: filePath(new URL('dist/production/index.mjs', import.meta.resolve('react-router/package.json'))),
-                  },
-                ]
-              : [],
-        },
+        resolve: { alias: command === 'build' ? [productionReactRouter] : [] },
         build: {
           outDir: 'dist',
           assetsDir: 'assets',

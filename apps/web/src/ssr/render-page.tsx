@@ -1,7 +1,7 @@
 /**
  * Issue #36: the first page's markup, rendered by the BFF for a sign-in from the portal (a
  * `?sessionToken=` in the address), so the largest paint no longer waits for the scripts. Built
- * by `vite build --ssr` into apps/web/dist-ssr and run by the BFF in a worker thread
+ * by `vite build --ssr` into apps/web/dist/.ssr and run by the BFF in a worker thread
  * (apps/bff/src/page-render/) whose globals are a browser's (a jsdom window at the page's
  * address, its session storage holding the tokens of the exchange): the same modules as in the
  * browser render the same page, from the same calls, whose answers the worker asks the BFF for.
