@@ -1,6 +1,6 @@
 import type { Locator, Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { WEC_UA, session, sessionTokenFor, watchProblems } from './helpers.ts';
+import { WEC_UA, session, sessionTokenFor, signInAt, watchProblems } from './helpers.ts';
 
 // Issue #36: a page entered from the portal with a one-time sessionToken comes rendered: the BFF
 // exchanges the token, renders the page with the web app's own modules and writes into it the
@@ -63,15 +63,8 @@ for (const c of CASES) {
     page.on('request', (r) => {
       if (new URL(r.url()).pathname.startsWith('/bff/')) bff.push(r);
     });
-    const token = await sessionTokenFor(page.request, '10000001');
-    await page.goto(`/front${c.path}&sessionToken=${encodeURIComponent(token)}`);
-    // The server's markup, then the app's: the app has rendered once the marked element is gone.
-    await page.waitForFunction(
-      () =>
-        !window.location.search.includes('sessionToken=') &&
-        !!sessionStorage.getItem('accessToken') &&
-        !document.querySelector('[data-first-page]'),
-    );
+    // The server's markup, then the app's: signed in once the marked element is gone.
+    const token = await signInAt(page, '10000001', c.path);
     expect(await session(page, '_sessionToken')).toContain(token);
     // The app's own render, from the answers the page carried: the same figure.
     expect(await read(c, page)).toBe(rendered);

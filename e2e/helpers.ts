@@ -52,8 +52,8 @@ export async function staffAt(page: Page, path: PagePath, query: string | Record
   await page.goto(`/front${path}?${q.toString()}`);
 }
 
-/** Signs in by opening `path` with a session token, as the IdP redirect does. */
-export async function signInAt(page: Page, ada: string, path: string): Promise<void> {
+/** Signs in by opening `path` with a session token, as the IdP redirect does; the token, used. */
+export async function signInAt(page: Page, ada: string, path: string): Promise<string> {
   const token = await sessionTokenFor(page.request, ada);
   const sep = path.includes('?') ? '&' : '?';
   await page.goto(`/front${path}${sep}sessionToken=${encodeURIComponent(token)}`);
@@ -66,6 +66,7 @@ export async function signInAt(page: Page, ada: string, path: string): Promise<v
       !!sessionStorage.getItem('accessToken') &&
       !document.querySelector('[data-first-page]'),
   );
+  return token;
 }
 
 /** Collects console errors and failed requests so tests can assert a clean page. */

@@ -17,24 +17,11 @@ export function usePlainServer(): string {
   let server: ChildProcess | undefined;
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    server = spawn(process.execPath, ['--enable-source-maps', process.env.BFF_SERVER ?? path.join(root, 'apps/bff/dist/server.js')], {
+    // The suite's own server script, on the suite's database (seeded by its server) with pages unrendered.
+    server = spawn(process.execPath, [path.join(root, 'scripts/e2e-server.mjs')], {
       cwd: root,
       stdio: 'ignore',
-      env: {
-        NODE_ENV: 'test',
-        DEMO: '1',
-        // The suite's database (scripts/e2e-server.mjs), already seeded by its server.
-        DATA_DIR: path.join(root, '.test-data', `e2e-${mainPort}`),
-        INQUIRY_TODAY: '2026-11-21',
-        SEED_DISTRIBUTORS: '2000',
-        LOG_LEVEL: 'warn',
-        LOGIN_RATE_LIMIT: '10000',
-        HEAVY_RATE_LIMIT: '10000',
-        MAX_EVENT_LOOP_DELAY_MS: '0',
-        ...process.env,
-        PAGE_RENDER: '0',
-        PORT: String(port),
-      },
+      env: { ...process.env, PORT: String(port), E2E_DATA_DIR: path.join(root, '.test-data', `e2e-${mainPort}`), PAGE_RENDER: '0' },
     });
     await expect.poll(async () => (await fetch(`${base}/readyz`).catch(() => null))?.status ?? 0, { timeout: 100_000 }).toBe(200);
   });

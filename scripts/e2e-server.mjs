@@ -7,9 +7,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// One data directory per port, so parallel runs do not share a database.
-const dataDir = path.join(root, '.test-data', `e2e-${process.env.PORT ?? 'default'}`);
-fs.rmSync(dataDir, { recursive: true, force: true });
+// One data directory per port, so parallel runs do not share a database; E2E_DATA_DIR: another e2e
+// server's, shared as it is (e2e/plain-server.ts: the same database with PAGE_RENDER=0).
+const shared = process.env.E2E_DATA_DIR;
+const dataDir = shared ?? path.join(root, '.test-data', `e2e-${process.env.PORT ?? 'default'}`);
+if (!shared) fs.rmSync(dataDir, { recursive: true, force: true });
 
 // BFF_SERVER lets parallel work run its own build (see CONTRIBUTING in README).
 const server = process.env.BFF_SERVER ?? path.join(root, 'apps/bff/dist/server.js');
