@@ -266,18 +266,22 @@ function phaseLine(phases: readonly [string, number, number, number][]): string 
 /**
  * How a child runs: as a company runs `npm run import` from the build (apps/bff/cli.mjs), this file
  * and the plan thread's entry bundled as the BFF's build bundles them, with no TypeScript compiler
- * in the process or its plan thread; `--from-source`: through tsx.
+ * in the process or its plan thread, and Node's options of its script; `--from-source`: through tsx.
  */
 async function childEntry(): Promise<string[]> {
-  if (values['from-source']) return ['--import', 'tsx', process.argv[1]!];
   const here = path.dirname(fileURLToPath(import.meta.url));
+  // Node's options as `npm run import` gives them (apps/bff/package.json).
+  const script = (JSON.parse(fs.readFileSync(path.join(here, '../apps/bff/package.json'), 'utf8')) as { scripts: Record<string, string> })
+    .scripts['import']!;
+  const flags = script.split(' ').filter((a) => a.startsWith('--'));
+  if (values['from-source']) return [...flags, '--import', 'tsx', process.argv[1]!];
   const outdir = path.join(here, 'dist');
   await build({
     ...bundleOptions,
     entryPoints: { 'import-child': process.argv[1]!, 'plan-worker': path.join(here, '../apps/bff/src/close/plan-worker.ts') },
     outdir,
   });
-  return [path.join(outdir, 'import-child.js')];
+  return [...flags, path.join(outdir, 'import-child.js')];
 }
 const child = values.child ? [] : await childEntry();
 

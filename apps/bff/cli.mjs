@@ -2,6 +2,10 @@
 // from the build (dist/NAME.js, build.mjs) when it is as new as the sources it is made from — no
 // TypeScript compiler in the process or in the close's plan thread (about 60 MiB less in each,
 // issue #30) — and from the sources through tsx otherwise (a checkout being changed, or never built).
+// package.json starts them with `--heap-growing-percent=30`: V8 otherwise lets the heap of a process
+// with gigabytes to spare grow to four or five times what it holds alive before collecting, and the
+// close's rows and histories are short-lived garbage by the hundred MiB (issue #30: the first close
+// of 100 000 members peaked at 700 MiB, 580 with it, for about 2 % more CPU; bench/README.md).
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cliEntry } from '../../scripts/start-checks.mjs';

@@ -51,7 +51,7 @@ export * from './plans/kinds.ts';
 export * from './plans/card.ts';
 export * from './plans/summary-codec.ts';
 export * from './plans/marketing-star.ts';
-export { PLANS, planByCode, plansByRoute, plansFor } from './plans/registry.ts';
+export { PLANS, planByCode, plansByRoute, plansFirstMonth, plansFor } from './plans/registry.ts';
 export * from './plans/row-status.ts';
 export * from './plans/gap-legs.ts';
 export * from './statement-change.ts';

@@ -26,6 +26,11 @@ export class ArrayPool {
       else if (!list.some((x) => x.buffer === a.buffer)) list.push(a);
     }
   }
+
+  /** Lets every array kept go (no run of their size comes again). */
+  clear(): void {
+    this.free.clear();
+  }
 }
 
 /** Allocates new arrays (no pool). */

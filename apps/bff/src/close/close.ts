@@ -150,6 +150,13 @@ export class CloseConflictError extends Error {
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 /** Attempts when another writer changed the data between the close's reads and its write. */
 const ATTEMPTS = 3;
+/**
+ * SQLite's page cache of the close, in MiB: smaller than the import's, whose random inserts into
+ * the orders' indexes it serves. The close reads the months in key order and writes its rows in
+ * key order into staging tables, so the cache saves it little and was 90 MiB of its peak of
+ * 550 at 100 000 members (issue #30; bench/README.md § import).
+ */
+const CLOSE_CACHE_MIB = { main: 16, temp: 8 };
 
 /** The month before today's: the last one a close may close. */
 export function lastCompleteMonth(today: string): MonthKey {
@@ -172,7 +179,7 @@ async function closeMonthsOnce(db: DB, opts: CloseOptions): Promise<CloseSummary
       `${through} cannot be closed: today (${opts.today}) is in ${todayMonth}, which is still open; the last complete month is ${lastCompleteMonth(opts.today)}`,
     );
   }
-  const conn = await openImportConn(db, { fresh: opts.fresh ?? false });
+  const conn = await openImportConn(db, { fresh: opts.fresh ?? false, cacheMiB: CLOSE_CACHE_MIB });
   let summary: CloseSummary | null = null;
   try {
     for (let attempt = 1; !summary; attempt++) {

@@ -22,7 +22,7 @@ import { MONTHLY_RESULT_COLUMNS } from '../db/monthly-results.ts';
 import type { ImportConn, SqlValue } from '../import/conn.ts';
 import { NEW_ARRAYS, type ArrayPool } from './array-pool.ts';
 import { closeAll, type ProgressFn, type Resume } from './close-all.ts';
-import { creditCells, type PlanInputs } from './plans.ts';
+import { creditCells, planMonthsOf, type PlanInputs } from './plans.ts';
 import type { Figures } from './month-figures.ts';
 import { monthlyRow } from './write.ts';
 
@@ -361,17 +361,8 @@ export function closeFigures(
     ada: members.ada,
     children: buildChildren(members.sponsor),
     joinMonth,
-    ppv,
-    gpv: closed.gpv,
-    pgpv: closed.pgpv,
-    bracket: closed.bracket,
-    isQ: closed.isQ,
-    isSp: closed.isSp,
-    qLegs: closed.qLegs,
+    byMonth: planMonthsOf({ ...closed, ppv, newCustomers, compliant }, kept.months.length, n),
     qualificationCredits: creditCells(closed.qualificationCredits, 0, new Map()),
-    pin: closed.pin,
-    newCustomers,
-    compliant,
     attended,
     initialPin: closed.pinBefore,
     only: null,

@@ -11,7 +11,7 @@ import { openImportConn } from '../import/conn.ts';
 import { seedDatabase } from '../seed/index.ts';
 import { closeCalendar, closeFigures, firstFactMonth, readMembers, readMonthFacts } from './figures.ts';
 import { inlinePlanRows, workerPlanRows, type PlanRowSource } from './plan-source.ts';
-import type { PlanRow } from './plans.ts';
+import { pinsBeforeWindows, windowStart, type PlanRow } from './plans.ts';
 import { TEST_TODAY as TODAY } from '../testing/today.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abo-plan-source-'));
@@ -58,10 +58,15 @@ describe('plan rows', () => {
       expect(out).toEqual(inline);
 
       // Step by step, PY by PY as a close in segments tells them, the PYs told last shared with
-      // this thread: each PY's rows as this thread alone gives them, in the order told.
+      // this thread: each PY's rows as this thread alone gives them, in the order told, though
+      // each PY's histories start where its plans start reading.
       const [early, late] = plans.cal.pys;
-      const stepwise = workerPlanRows(plans, { stepwise: true, chunk: 40 });
-      stepwise.ready([early!], { attended: [], credits: [] });
+      const held = { ...plans, byMonth: [...plans.byMonth] };
+      const pinsBefore = [...pinsBeforeWindows(plans)];
+      const nothing = { months: [], pinsBefore: [], attended: [], credits: [] };
+      const stepwise = workerPlanRows(held, { stepwise: true, chunk: 40 });
+      stepwise.ready([early!], { ...nothing, pinsBefore });
+      while (stepwise.done === 0) await new Promise((resolve) => setTimeout(resolve, 5));
       const steps: PlanRow[] = [];
       for (;;) {
         await new Promise((resolve) => setTimeout(resolve, 5));
@@ -69,7 +74,12 @@ describe('plan rows', () => {
         for (const c of taken) steps.push(...c);
         if (taken.length === 0) break;
       }
-      stepwise.ready([late!], { attended: [], credits: [] }, true);
+      // Once the worker has started, this thread lets go of the months only the early PY read.
+      stepwise.ready([], nothing);
+      const lateFrom = windowStart(plans.cal, [late!]);
+      expect(lateFrom).toBeGreaterThan(0);
+      expect(held.byMonth.findIndex((m) => m !== undefined)).toBe(lateFrom);
+      stepwise.ready([late!], nothing, true);
       stepwise.finish();
       for (;;) {
         for (const c of stepwise.take()) steps.push(...c);

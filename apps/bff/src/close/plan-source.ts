@@ -4,7 +4,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { PyName } from '@abo/plan';
 import { startWorker } from '../lib/worker-thread.ts';
-import { planRows, type PlanInputs, type PlanRow } from './plans.ts';
+import { letGoBefore, planRows, windowOf, windowStart, type PlanInputs, type PlanMonth, type PlanRow } from './plans.ts';
 
 export interface PlanRowSource {
   readonly mode: 'worker' | 'inline';
@@ -15,12 +15,15 @@ export interface PlanRowSource {
   /** The next chunk, or null once every distributor is done. */
   next(): Promise<PlanRow[] | null>;
   /**
-   * A source evaluating step by step (`stepwise`): the months of these PYs are filled in now,
-   * with these attendance and credit cells besides (the worker's copy of the inputs has only
-   * those sent). `last`: nothing more is filled in; the close's thread, idle but for writing the
-   * rows, shares these PYs' chunks with the worker.
+   * A source evaluating step by step (`stepwise`): these months are filled in (the worker's copy
+   * of the inputs has only those sent), and with them every month of these PYs. `last`: nothing
+   * more is filled in; the close's thread, idle but for writing the rows, shares these PYs'
+   * chunks with the worker. A worker source that has started lets go of the months no PY still
+   * to be told reads (in the inputs it was given, and on the worker once it is past them): the
+   * close's thread could no longer evaluate the PYs told before, which a worker failing later
+   * does not ask of it.
    */
-  ready(pys: readonly PyName[], cells: FilledCells, last?: boolean): void;
+  ready(pys: readonly PyName[], filled: FilledMonths, last?: boolean): void;
   /** A stepwise source: nothing more comes; what is left is evaluated. */
   finish(): void;
   close(): Promise<void>;
@@ -31,13 +34,18 @@ export interface PlanRowSource {
  * members per chunk, and with `lanes` = 2 only the even chunks (the close's thread takes the odd).
  */
 export type WorkerInput = PlanInputs & { readonly stepwise?: boolean; readonly chunk: number; readonly lanes?: 2 };
-/** The attendance and credit cells filled in with some months (PlanInputs' maps, as entries). */
-export interface FilledCells {
+/**
+ * Months filled in (PlanInputs.byMonth, by index), the pin held before those of them where a PY's
+ * plans start reading (windowOf), and their attendance and credit cells (PlanInputs' maps, as entries).
+ */
+export interface FilledMonths {
+  readonly months: readonly (readonly [number, PlanMonth])[];
+  readonly pinsBefore: readonly (readonly [number, Uint16Array])[];
   readonly attended: readonly (readonly [number, readonly string[]])[];
   readonly credits: readonly (readonly [number, number])[];
 }
 /** What the close's thread tells the worker: a chunk taken (0), PYs ready (the last ones, shared), or the end. */
-export type ToPlanWorker = 0 | 'end' | ({ readonly pys: readonly PyName[]; readonly last?: true } & FilledCells);
+export type ToPlanWorker = 0 | 'end' | ({ readonly pys: readonly PyName[]; readonly last?: true } & FilledMonths);
 
 /** In the worker's messages as queued: the shared PYs start here. */
 const SHARED = Symbol('shared');
@@ -98,8 +106,11 @@ export function workerPlanRows(
   const chunks = Math.ceil(input.n / chunkSize);
   /** Shared: the next chunk to hand over (even: the worker's, odd: this thread's). */
   let nextChunk = 0;
-  /** Stepwise: the PYs this thread evaluates its chunks of, once shared. */
-  let sharedPys: readonly PyName[] | null = null;
+  /** Stepwise: the inputs of the PYs this thread evaluates its chunks of, once shared. */
+  let sharedInput: PlanInputs | null = null;
+  /** Stepwise: the PYs not told yet, and the pins held before a PY's months (windowOf). */
+  let untold: readonly PyName[] = input.cal.pys;
+  const pinsBefore = new Map<number, Uint16Array>();
   /** What the worker sent, in order: chunks, and (stepwise) the mark where the shared PYs start. */
   const queue: (PlanRow[] | typeof SHARED)[] = [];
   let done = 0;
@@ -141,7 +152,7 @@ export function workerPlanRows(
     const from = nextChunk * chunkSize;
     const to = Math.min(input.n, from + chunkSize);
     const rows: PlanRow[] = [];
-    planRows(sharedPys ? { ...input, cal: { ...input.cal, pys: sharedPys } } : input, from, to, rows);
+    planRows(sharedInput ?? input, from, to, rows);
     nextChunk++;
     done = to;
     return rows;
@@ -213,12 +224,15 @@ export function workerPlanRows(
         await new Promise<void>((resolve) => (wake = resolve));
       }
     },
-    ready(pys, cells, last) {
+    ready(pys, filled, last) {
       if (fallback) return;
+      for (const [m, pin] of filled.pinsBefore) pinsBefore.set(m, pin);
+      untold = untold.filter((py) => !pys.includes(py));
       if (last && pys.length > 0) {
-        sharedPys = pys;
-        tell({ pys, ...cells, last: true });
-      } else tell({ pys, ...cells });
+        sharedInput = windowOf(input, pys, pinsBefore);
+        tell({ pys, ...filled, last: true });
+      } else tell({ pys, ...filled });
+      if (received && !last) letGoBefore(input.byMonth, windowStart(input.cal, untold));
     },
     finish() {
       if (!fallback) tell('end');

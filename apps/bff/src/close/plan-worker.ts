@@ -5,7 +5,7 @@
 // acknowledges each one): the rows waiting in memory would grow with the company (issue #30).
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PyName } from '@abo/plan';
-import { planRows, type PlanInputs, type PlanRow } from './plans.ts';
+import { letGoBefore, planRows, windowOf, windowStart, type PlanInputs, type PlanRow } from './plans.ts';
 import type { ToPlanWorker, WorkerInput } from './plan-source.ts';
 
 const AHEAD = 8;
@@ -26,6 +26,8 @@ const message = () => new Promise<void>((resolve) => (wake = resolve));
 port.on('message', listen);
 const attended = input.attended as Map<number, readonly string[]>;
 const credits = input.qualificationCredits as Map<number, number>;
+/** Stepwise: the pin held before the months where a PY's plans start (windowOf). */
+const pinsBefore = new Map<number, Uint16Array>();
 
 async function evaluate(ds: PlanInputs, lanes = input.lanes): Promise<void> {
   const size = input.chunk;
@@ -43,16 +45,23 @@ async function evaluate(ds: PlanInputs, lanes = input.lanes): Promise<void> {
 
 if (!input.stepwise) await evaluate(input);
 else {
+  /** The PYs not evaluated yet. */
+  let left: readonly PyName[] = input.cal.pys;
   for (;;) {
     while (told.length === 0) await message();
     const next = told.shift()!;
     if (next === 'end') break;
+    for (const [m, month] of next.months) input.byMonth[m] = month;
+    for (const [m, pin] of next.pinsBefore) pinsBefore.set(m, pin);
     for (const [cell, codes] of next.attended) attended.set(cell, codes);
     for (const [cell, c] of next.credits) credits.set(cell, c);
     const pys: readonly PyName[] = next.pys;
     // The PYs told last: shared with the close's thread, which has nothing else to do then.
     if (next.last) port.postMessage({ shared: true });
-    if (pys.length) await evaluate({ ...input, cal: { ...input.cal, pys } }, next.last ? 2 : undefined);
+    if (pys.length) await evaluate(windowOf(input, pys, pinsBefore), next.last ? 2 : undefined);
+    // The months no PY left reads go (the close's thread lets go of them too).
+    left = left.filter((py) => !pys.includes(py));
+    letGoBefore(input.byMonth, windowStart(input.cal, left));
   }
 }
 port.postMessage({ end: true });

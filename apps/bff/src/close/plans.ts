@@ -6,6 +6,7 @@ import {
   encodePlanSummary,
   evaluatePlans,
   frontline,
+  plansFirstMonth,
   plansFor,
   pyFirstMonthIndex,
   resultsMakeNews,
@@ -19,10 +20,45 @@ import {
   type PlanResult,
   type PyName,
 } from '@abo/plan';
-import type { EngineFigures } from './month-figures.ts';
 
-/** What plan evaluation reads from a dataset (structured-clonable, for the worker): the engine's monthly figures among them. */
-export interface PlanInputs extends Pick<EngineFigures, 'gpv' | 'pgpv' | 'bracket' | 'isQ' | 'isSp' | 'qLegs'> {
+/** What the plans read of one month, by node (each of length n): the engine's figures and the month's facts. */
+export interface PlanMonth {
+  readonly ppv: Int32Array;
+  readonly gpv: Int32Array;
+  readonly pgpv: Int32Array;
+  readonly bracket: Uint8Array;
+  readonly isQ: Uint8Array;
+  readonly isSp: Uint8Array;
+  readonly qLegs: Uint16Array;
+  /** Pin held at the end of the month. */
+  readonly pin: Uint16Array;
+  readonly newCustomers: Uint8Array | Uint16Array;
+  readonly compliant: Uint8Array;
+}
+
+export const PLAN_MONTH_FIELDS = ['ppv', 'gpv', 'pgpv', 'bracket', 'isQ', 'isSp', 'qLegs', 'pin', 'newCustomers', 'compliant'] as const;
+
+/** Each month of arrays over months × nodes (cell m * n + i), as views. */
+export function planMonthsOf(flat: PlanMonth, months: number, n: number): PlanMonth[] {
+  return Array.from({ length: months }, (_, m) => {
+    const [a, b] = [m * n, (m + 1) * n];
+    return {
+      ppv: flat.ppv.subarray(a, b),
+      gpv: flat.gpv.subarray(a, b),
+      pgpv: flat.pgpv.subarray(a, b),
+      bracket: flat.bracket.subarray(a, b),
+      isQ: flat.isQ.subarray(a, b),
+      isSp: flat.isSp.subarray(a, b),
+      qLegs: flat.qLegs.subarray(a, b),
+      pin: flat.pin.subarray(a, b),
+      newCustomers: flat.newCustomers.subarray(a, b),
+      compliant: flat.compliant.subarray(a, b),
+    };
+  });
+}
+
+/** What plan evaluation reads from a dataset (structured-clonable, for the worker). */
+export interface PlanInputs {
   readonly n: number;
   readonly today: string;
   readonly cal: {
@@ -38,17 +74,23 @@ export interface PlanInputs extends Pick<EngineFigures, 'gpv' | 'pgpv' | 'bracke
   readonly ada: readonly string[];
   readonly children: Children;
   readonly joinMonth: Int32Array;
-  readonly ppv: Int32Array;
+  /**
+   * What the plans read of each month of cal.months. A month before `from` may be gone
+   * (undefined): a close in segments lets go of the months no PY left to evaluate reads.
+   */
+  readonly byMonth: (PlanMonth | undefined)[];
+  /**
+   * The first month (an index into cal.months) the histories start from, the plans of cal.pys
+   * reading none before it (windowOf); default 0.
+   */
+  readonly from?: number;
   /**
    * Global Award credits by cell, where not 0: counted in a closed PY's last month only, so a map
    * rather than a month-long array (8 bytes a member and month: 408 MB at 1 000 000 members).
    */
   readonly qualificationCredits: ReadonlyMap<number, number>;
-  readonly pin: Uint16Array;
-  readonly newCustomers: Uint8Array | Uint16Array;
-  readonly compliant: Uint8Array;
   readonly attended: ReadonlyMap<number, readonly string[]>;
-  /** Pin each node held before the first month (default Member). */
+  /** Pin each node held before month `from` (default Member). */
   readonly initialPin?: Uint16Array;
   /** Evaluate only the nodes flagged here (null: every node); the others' rows are left as written. */
   readonly only?: Uint8Array | null;
@@ -60,14 +102,62 @@ export function creditCells(values: Float64Array, offset: number, into: Map<numb
   return into;
 }
 
+/**
+ * The first month (an index into cal.months) the plans of `pys` read (plansFirstMonth), none
+ * before the calendar's first; the calendar's length when none of them has plans.
+ */
+export function windowStart(cal: { readonly first: number; readonly months: readonly MonthKey[] }, pys: readonly PyName[]): number {
+  let first = cal.months.length;
+  for (const py of pys) {
+    const m = plansFirstMonth(py);
+    if (m !== null) first = Math.min(first, Math.max(0, m - cal.first));
+  }
+  return first;
+}
+
+/**
+ * The inputs of the plans of `pys` alone, their histories starting at the first month those
+ * plans read, with the pin held before it (`pinsBefore`, by month; month 0's is ds.initialPin).
+ */
+export function windowOf(ds: PlanInputs, pys: readonly PyName[], pinsBefore: ReadonlyMap<number, Uint16Array>): PlanInputs {
+  const from = Math.min(windowStart(ds.cal, pys), ds.cal.months.length);
+  const initialPin = from > 0 ? pinsBefore.get(from) : ds.initialPin;
+  if (from > 0 && !initialPin) throw new Error(`no pin held before ${ds.cal.months[from]} for the plans of ${pys.join(', ')}`);
+  return { ...ds, cal: { ...ds.cal, pys }, from, ...(initialPin ? { initialPin } : {}) };
+}
+
+/** Adds month m's pins to `held` (by node), as historyOf counts a pin: reached in a closed month, from the join month on. */
+export function holdPins(ds: PlanInputs, m: number, held: Uint16Array): void {
+  if (m >= ds.cal.closed) return;
+  const pin = ds.byMonth[m]!.pin;
+  for (let i = 0; i < ds.n; i++) if (pin[i]! > held[i]! && m >= ds.joinMonth[i]!) held[i] = pin[i]!;
+}
+
+/** The pin held before the first month of each PY's plans (windowOf), from every month of `ds`. */
+export function pinsBeforeWindows(ds: PlanInputs): Map<number, Uint16Array> {
+  const starts = new Set(ds.cal.pys.map((py) => windowStart(ds.cal, [py])));
+  const held = ds.initialPin ? Uint16Array.from(ds.initialPin) : new Uint16Array(ds.n).fill(230);
+  const out = new Map<number, Uint16Array>();
+  for (let m = 0; m < ds.cal.months.length; m++) {
+    if (m > 0 && starts.has(m)) out.set(m, held.slice());
+    holdPins(ds, m, held);
+  }
+  return out;
+}
+
+/** Lets go of the months before `upTo` (a close in segments: no PY left to evaluate reads them). */
+export function letGoBefore(byMonth: (PlanMonth | undefined)[], upTo: number): void {
+  for (let m = 0; m < Math.min(upTo, byMonth.length); m++) byMonth[m] = undefined;
+}
+
 /** One plan_results row: ada, py, summary (encodePlanSummary), news (resultsMakeNews: 1 or 0). */
 export type PlanRow = [ada: string, py: string, summary: string, news: number];
 
 const NO_LEGS: readonly LegMonth[] = Object.freeze([]);
 
 /**
- * The engine's view of one distributor: every lived month from the window start to today, or to
- * month `end` (exclusive; a PY's plans read no later month).
+ * The engine's view of one distributor: every lived month from month `from` (or the join month)
+ * to today, or to month `end` (exclusive; a PY's plans read no later month).
  */
 export function historyOf(ds: PlanInputs, i: number, end = ds.cal.months.length): PlanHistory {
   const n = ds.n;
@@ -79,41 +169,42 @@ export function historyOf(ds: PlanInputs, i: number, end = ds.cal.months.length)
   const initialPin = ds.initialPin?.[i] ?? 230;
   let held = initialPin;
   const credits = ds.qualificationCredits;
-  for (let m = Math.max(0, ds.joinMonth[i]!); m < M; m++) {
+  for (let m = Math.max(ds.from ?? 0, ds.joinMonth[i]!); m < M; m++) {
+    const f = ds.byMonth[m];
+    if (!f) throw new Error(`the plans read ${ds.cal.months[m]}, which was let go`);
     const cell = m * n + i;
     const month = ds.cal.months[m]!;
     const qc = credits.get(cell);
-    const qLegs = ds.qLegs[cell]!;
+    const qLegs = f.qLegs[i]!;
     let legs: readonly LegMonth[] = NO_LEGS;
     if (qLegs > 0) {
-      const base = m * n;
       const list: LegMonth[] = [];
       for (let k = 0; k < kids.length; k++) {
         const c = kids[k]!;
-        if (ds.isQ[base + c]) list.push({ id: ds.ada[c]!, isQ: true });
+        if (f.isQ[c]) list.push({ id: ds.ada[c]!, isQ: true });
       }
       legs = list;
     }
-    const ppv = ds.ppv[cell]!;
-    const nc = ds.newCustomers[cell]!;
+    const ppv = f.ppv[i]!;
+    const nc = f.newCustomers[i]!;
     months.push({
       month,
       ppv,
-      gpv: ds.gpv[cell]!,
-      pgpv: ds.pgpv[cell]!,
-      bracket: ds.bracket[cell]!,
-      isQ: ds.isQ[cell] === 1,
-      apv: ds.pgpv[cell]!,
+      gpv: f.gpv[i]!,
+      pgpv: f.pgpv[i]!,
+      bracket: f.bracket[i]!,
+      isQ: f.isQ[i] === 1,
+      apv: f.pgpv[i]!,
       qLegs,
-      isSp: ds.isSp[cell] === 1,
+      isSp: f.isSp[i] === 1,
       legs,
-      compliant: ds.compliant[cell] === 1,
+      compliant: f.compliant[i] === 1,
       newCustomers: nc,
       points: complimentaryPoints(ppv, nc),
       attended: ds.attended.get(cell),
       ...(qc ? { qualificationCredits: qc } : {}),
     });
-    const p = ds.pin[cell]!;
+    const p = f.pin[i]!;
     if (m < closed && p > held) {
       pins.push({ pinCode: p, month });
       held = p;
@@ -128,10 +219,9 @@ export function historyOf(ds: PlanInputs, i: number, end = ds.cal.months.length)
 
 /** Whether the distributor's group moved any volume in the PY (else no plan row is written). */
 export function hasVolumeIn(ds: PlanInputs, i: number, py: PyName): boolean {
-  const n = ds.n;
   const p0 = pyFirstMonthIndex(py) - ds.cal.first;
   const last = Math.min(ds.cal.months.length - 1, p0 + 11);
-  for (let m = Math.max(0, p0, ds.joinMonth[i]!); m <= last; m++) if (ds.gpv[m * n + i]! > 0) return true;
+  for (let m = Math.max(0, p0, ds.joinMonth[i]!); m <= last; m++) if (ds.byMonth[m]!.gpv[i]! > 0) return true;
   return false;
 }
 

@@ -1,9 +1,10 @@
 // The close from the first month (the first load, or after `--replace`), a few months at a time:
 // the engine runs over `segmentMonths` months, their rows are written, and the next months start
 // from the engine's state after them (as an hourly close starts from the saved state). Only what
-// the plans read of every month is kept, in arrays shared with the plan worker; so the memory grows
-// with the members and the months the plans read, not with the members × every month of the
-// history (issue #30: 1 131 MiB at 50 000 members over 51 months when all were held at once).
+// the plans read of a month is kept, in a buffer shared with the plan worker, and only until the
+// PYs whose plans read it are evaluated; so the memory grows with the members and the months the
+// plans of one or two PYs read, not with the members × every month of the history (issue #30:
+// 1 131 MiB at 50 000 members over 51 months when all were held at once).
 import { buildChildren, plansFor, pyFirstMonthIndex, type ClosedState, type MonthKey, type PyName } from '@abo/plan';
 import type { BulkWriter } from '../db/bulk.ts';
 import { ArrayPool } from './array-pool.ts';
@@ -13,7 +14,7 @@ import type { ProgressFn } from './close-all.ts';
 import { closeFigures, readMonthFacts, type CloseCalendar, type Members } from './figures.ts';
 import { keptMonthParts, type KeptList } from './kept-months.ts';
 import type { Figures } from './month-figures.ts';
-import { creditCells, type PlanInputs } from './plans.ts';
+import { creditCells, holdPins, PLAN_MONTH_FIELDS, windowStart, type PlanInputs, type PlanMonth } from './plans.ts';
 import { openFigureWriter, planSource, writeMonthlyResults, writeStatements } from './write.ts';
 
 /** Months the engine holds at once in a close from the first month, at most (a test may ask for fewer). */
@@ -63,23 +64,28 @@ export interface SegmentOptions {
   readonly kept?: { readonly list: KeptList; readonly keep: (month: MonthKey) => boolean } | null;
 }
 
-/** The first month (an index into `cal`) the plans of `pys` read: the first PY with plans, or as many PYs back as its plans span. */
-export function firstPlanMonth(cal: CloseCalendar, pys: readonly PyName[]): number {
-  let first = cal.months.length;
-  for (const py of pys) {
-    const plans = plansFor(py);
-    if (plans.length === 0) continue;
-    const years = Math.max(1, ...plans.map((p) => p.years ?? 1));
-    first = Math.min(first, Math.max(0, pyFirstMonthIndex(py) - 12 * (years - 1) - cal.first));
-  }
-  return first;
-}
-
-function shared<T extends Int32Array | Uint8Array | Uint16Array | Float64Array>(
-  Kind: { new (buffer: SharedArrayBuffer): T; readonly BYTES_PER_ELEMENT: number },
-  length: number,
-): T {
-  return new Kind(new SharedArrayBuffer(Kind.BYTES_PER_ELEMENT * length));
+/** One month of what the plans read, in one buffer shared with the plan worker (not copied). */
+function sharedPlanMonth(n: number): PlanMonth {
+  // Four-byte arrays first, then two-byte, then one-byte: each at an offset its size divides.
+  const buffer = new SharedArrayBuffer(22 * n);
+  let at = 0;
+  const next = <T>(Kind: { new (b: SharedArrayBuffer, offset: number, length: number): T; readonly BYTES_PER_ELEMENT: number }): T => {
+    const a = new Kind(buffer, at, n);
+    at += Kind.BYTES_PER_ELEMENT * n;
+    return a;
+  };
+  return {
+    ppv: next(Int32Array),
+    gpv: next(Int32Array),
+    pgpv: next(Int32Array),
+    qLegs: next(Uint16Array),
+    pin: next(Uint16Array),
+    newCustomers: next(Uint16Array),
+    bracket: next(Uint8Array),
+    isQ: next(Uint8Array),
+    isSp: next(Uint8Array),
+    compliant: next(Uint8Array),
+  };
 }
 
 /**
@@ -98,25 +104,17 @@ export async function writeInSegments(
   const M = cal.months.length;
   const rows: Record<string, number> = { monthly_results: 0, statements: 0 };
   const planPys = opts.pys.filter((py) => plansFor(py).length > 0);
-  const keep = firstPlanMonth(cal, planPys);
+  const keep = windowStart(cal, planPys);
   const P = M - keep;
-  // What the plans read (plans.ts), from month `keep` on: shared, not copied, with the worker.
-  const plan = {
-    ppv: shared(Int32Array, P * n),
-    gpv: shared(Int32Array, P * n),
-    pgpv: shared(Int32Array, P * n),
-    bracket: shared(Uint8Array, P * n),
-    isQ: shared(Uint8Array, P * n),
-    isSp: shared(Uint8Array, P * n),
-    qLegs: shared(Uint16Array, P * n),
-    pin: shared(Uint16Array, P * n),
-    newCustomers: shared(Uint16Array, P * n),
-    compliant: shared(Uint8Array, P * n),
-  };
+  // What the plans read (plans.ts), month by month from month `keep` on, each month in a buffer
+  // shared with the worker. A PY's plans read back one PY or two (plansFirstMonth), so once the
+  // PYs reading a month are evaluated the month is let go (plan-source.ts): with four PYs of
+  // history, 15 to 27 months are held at once instead of 39 (issue #30).
+  const byMonth: (PlanMonth | undefined)[] = Array.from({ length: P }, () => undefined);
   const attended = new Map<number, readonly string[]>();
   const credits = new Map<number, number>();
   // The pin held before the months the plans read (filled in by the run that reaches them).
-  const initialPin = shared(Uint16Array, n);
+  const initialPin = new Uint16Array(new SharedArrayBuffer(2 * n));
   initialPin.set(members.pinHeld);
   // Key order of the tables (ADA), as the writers go.
   const order = Int32Array.from({ length: n }, (_, i) => i).sort((x, y) => (members.ada[x]! < members.ada[y]! ? -1 : 1));
@@ -128,7 +126,7 @@ export async function writeInSegments(
     ada: members.ada,
     children: buildChildren(members.sponsor),
     joinMonth: Int32Array.from(members.joinMonth, (j) => j - (cal.first + keep)),
-    ...plan,
+    byMonth,
     qualificationCredits: credits,
     attended,
     initialPin,
@@ -141,6 +139,9 @@ export async function writeInSegments(
   let state: ClosedState | null = null;
   let last: ReturnType<typeof closeFigures> | null = null;
   const waiting = [...planPys];
+  // The months where a PY's plans start reading, and the pin held before the month being filled in.
+  const starts = new Set(planPys.map((py) => windowStart(inputs.cal, [py])));
+  const held = new Uint16Array(n);
   const pool = new ArrayPool();
   const keptParts: CheckpointPart[] = [];
   try {
@@ -161,18 +162,28 @@ export async function writeInSegments(
       const facts = await readMonthFacts(conn, members, sub, 0, { pool });
       const run = closeFigures(members, sub, facts, 0, [], opts.today, opts.progress, state ? { at: 0, state } : undefined, pool);
       const f = run.figures;
-      // The months the plans read, and the pin held before the first of them.
+      // No run comes after the last: the arrays it did not take would only add to the peak of the
+      // plans after it (issue #30).
+      if (b === M) pool.clear();
+      // The pin held before the first month the plans read.
+      if (keep > a && keep <= b) initialPin.set(f.pin.subarray((keep - 1 - a) * n, (keep - a) * n));
+      // The months the plans read, and the pin held before the first month of each PY's plans.
       const newCredits = new Map<number, number>();
+      const months: [number, PlanMonth][] = [];
+      const pinsBefore: [number, Uint16Array][] = [];
       for (let m = Math.max(a, keep); m < b; m++) {
         const from = (m - a) * n;
-        const to = (m - keep) * n;
-        for (const name of Object.keys(plan) as (keyof typeof plan)[]) {
-          (plan[name] as { set(values: ArrayLike<number>, offset: number): void }).set(f[name].subarray(from, from + n), to);
-        }
-        creditCells(f.qualificationCredits.subarray(from, from + n), to, newCredits);
+        const r = m - keep;
+        if (r === 0) held.set(initialPin);
+        else if (starts.has(r)) pinsBefore.push([r, held.slice()]);
+        const month = sharedPlanMonth(n);
+        for (const name of PLAN_MONTH_FIELDS) month[name].set(f[name].subarray(from, from + n));
+        byMonth[r] = month;
+        months.push([r, month]);
+        creditCells(f.qualificationCredits.subarray(from, from + n), r * n, newCredits);
+        holdPins(inputs, r, held);
       }
       for (const [cell, c] of newCredits) credits.set(cell, c);
-      if (keep > a && keep <= b) initialPin.set(f.pin.subarray((keep - 1 - a) * n, (keep - a) * n));
       const cells: [number, readonly string[]][] = [];
       for (const [cell, codes] of f.attended) {
         const m = a + Math.floor(cell / n);
@@ -182,7 +193,7 @@ export async function writeInSegments(
       // The PYs whose every month is in now (the last run: all of them).
       const ready = waiting.filter((py) => b === M || pyFirstMonthIndex(py) + 11 < cal.first + b);
       waiting.splice(0, ready.length);
-      source.ready(ready, { attended: cells, credits: [...newCredits] }, b === M);
+      source.ready(ready, { months, pinsBefore, attended: cells, credits: [...newCredits] }, b === M);
       if (opts.kept) keptParts.push(...keptMonthParts(opts.kept.list, f, opts.kept.keep));
       const monthly = await writeMonthlyResults(w, f, 0);
       const statements = await writeStatements(w, f, 0);

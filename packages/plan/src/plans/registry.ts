@@ -1,5 +1,6 @@
 // The plan catalogue, by code, PY and type.
-import type { PyName } from '../calendar.ts';
+import { monthIndex, type PyName } from '../calendar.ts';
+import { planMonths } from './history-summary.ts';
 import { PLANS_2324 } from './py2324.ts';
 import { PLANS_2425 } from './py2425.ts';
 import { PLANS_2526 } from './py2526.ts';
@@ -18,6 +19,22 @@ export function planByCode(code: string): PlanDef | undefined {
 /** Plans closing in a PY, optionally of one type. */
 export function plansFor(py: PyName, type?: PlanType): PlanDef[] {
   return PLANS.filter((p) => p.py === py && (type === undefined || p.type === type));
+}
+
+/**
+ * The first month (monthIndex) the plans closing in `py` read, or null when it has none: the first
+ * of their periods (planMonths). A plan reads its period's months and, of what came before, only
+ * the pin held and the first month of the history (history-summary.ts), so a history may start
+ * here, with the pin held before it as its initial pin, and give every one of these plans the same
+ * results (the close holds fewer months so, issue #30).
+ */
+export function plansFirstMonth(py: PyName): number | null {
+  let first: number | null = null;
+  for (const plan of plansFor(py)) {
+    const m = monthIndex(planMonths(plan)[0]!);
+    if (first === null || m < first) first = m;
+  }
+  return first;
 }
 
 /** Every edition of the plan shown on a route, newest PY first (the `?year=` switch). */
