@@ -5,7 +5,7 @@
 // package.json starts them with `--heap-growing-percent=30`: V8 otherwise lets the heap of a process
 // with gigabytes to spare grow to four or five times what it holds alive before collecting, and the
 // close's rows and histories are short-lived garbage by the hundred MiB (issue #30: the first close
-// of 100 000 members peaked at 700 MiB, 580 with it, for about 2 % more CPU; bench/README.md).
+// of 100 000 members peaked at 680–700 MiB, 575 with it alone, in as much CPU; bench/README.md).
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cliEntry } from '../../scripts/start-checks.mjs';
