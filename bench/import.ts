@@ -318,6 +318,28 @@ async function pgStatements(what: 'reset' | 'print', run = ''): Promise<void> {
   }
 }
 
+/**
+ * The database's size and the disk left where it is: a first load at 3 000 000 members on
+ * PostgreSQL filled the 76 GiB this machine had free (issue #30).
+ */
+async function storageLine(): Promise<string> {
+  const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GiB`;
+  let size: number;
+  let where = work;
+  if (pgUrl) {
+    const db = openPostgres(pgUrl, { poolSize: 1 });
+    try {
+      const { rows } = await sql<{ size: string }>`select pg_database_size(current_database())::text as size`.execute(db);
+      size = Number(rows[0]!.size);
+    } finally {
+      await closeDatabase(db);
+    }
+    if (cluster) where = cluster.dataDir;
+  } else size = fs.statSync(path.join(work, 'inquiry.sqlite')).size;
+  const disk = fs.statfsSync(where);
+  return `database ${gib(size)}, disk free ${gib(disk.bavail * disk.bsize)}`;
+}
+
 /** What autovacuum is doing on the throwaway cluster right now (its work slows a step beside it). */
 async function autovacuumNow(): Promise<string[]> {
   if (!cluster) return [];
@@ -399,6 +421,7 @@ try {
         `  ${''.padEnd(26)} autovacuum before the import: ${vacuuming.join('; ') || 'none'}; after the close: ${vacuumed.join('; ') || 'none'}`,
       );
     if (traced) await pgStatements('print', monthEnds ? "the month's end" : 'the first load');
+    console.log(`  ${''.padEnd(26)} ${await storageLine()}`);
     if (!firstRun) firstRun = s.seconds + cs.seconds;
   }
   if (!reuse) {
@@ -410,7 +433,6 @@ try {
   console.log('  peak RSS: the whole child process (with SQLite, its page cache too); written: members + orders + attendance added');
   console.log('  phases: seconds/CPU seconds, then [the peak RSS so far at its end, MiB] where it rose by 16 MiB or more');
   console.log('  the close: rows written (monthly results, statements, plan results, pins moved) per second of closeMonths');
-  if (!pgUrl) console.log(`  database: ${(fs.statSync(path.join(work, 'inquiry.sqlite')).size / 2 ** 20).toFixed(0)} MiB`);
 } finally {
   if (pgUrl && !values.keep) {
     const db = openPostgres(pgUrl, { poolSize: 1 });

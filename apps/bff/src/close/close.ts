@@ -151,12 +151,13 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 /** Attempts when another writer changed the data between the close's reads and its write. */
 const ATTEMPTS = 3;
 /**
- * SQLite's page cache of the close, in MiB: smaller than the import's, whose random inserts into
- * the orders' indexes it serves. The close reads the months in key order and writes its rows in
- * key order into staging tables, so the cache saves it little and was 90 MiB of its peak of
- * 550 at 100 000 members (issue #30; bench/README.md § import).
+ * SQLite's page cache of a close from the first month, in KiB: smaller than the import's (conn.ts),
+ * which serves the random inserts into the orders' indexes and the hourly close's scattered
+ * reads and deletes. From the first month the close reads the months and writes its rows in key
+ * order, so a large cache saves it nothing and was 90 MiB of its peak at 100 000 members (issue
+ * #30; bench/README.md § import). The connection's own is restored when it is released.
  */
-const CLOSE_CACHE_MIB = { main: 16, temp: 8 };
+const FIRST_CLOSE_CACHE_KIB = { main: 16 * 1024, temp: 8 * 1024 };
 
 /** The month before today's: the last one a close may close. */
 export function lastCompleteMonth(today: string): MonthKey {
@@ -179,7 +180,7 @@ async function closeMonthsOnce(db: DB, opts: CloseOptions): Promise<CloseSummary
       `${through} cannot be closed: today (${opts.today}) is in ${todayMonth}, which is still open; the last complete month is ${lastCompleteMonth(opts.today)}`,
     );
   }
-  const conn = await openImportConn(db, { fresh: opts.fresh ?? false, cacheMiB: CLOSE_CACHE_MIB });
+  const conn = await openImportConn(db, { fresh: opts.fresh ?? false });
   let summary: CloseSummary | null = null;
   try {
     for (let attempt = 1; !summary; attempt++) {
@@ -377,6 +378,10 @@ async function attemptClose(
       out = { figures, pin: closing.pin, pinMonth: closing.pinMonth, state: closing.state, rows: w.rows, planMode: w.planMode, keptParts };
     } else {
       const keptAsked = kept && { list: kept.list, keep: keptNow };
+      if (conn.dialect === 'sqlite') {
+        await conn.run(`pragma cache_size = -${FIRST_CLOSE_CACHE_KIB.main}`);
+        await conn.run(`pragma temp.cache_size = -${FIRST_CLOSE_CACHE_KIB.temp}`);
+      }
       out = await writeInSegments(conn, writer, members, cal, {
         pys,
         today,

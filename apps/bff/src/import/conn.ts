@@ -87,8 +87,6 @@ export interface ImportConnOptions {
    * SQLite writes without a rollback journal or fsync while the connection is held.
    */
   readonly fresh?: boolean;
-  /** SQLite's page cache while the connection is held, in MiB (default SQLITE_CACHE_MIB). */
-  readonly cacheMiB?: { readonly main: number; readonly temp: number };
 }
 
 /** Rows per COPY on PostgreSQL: one round trip carries thousands of rows. */
@@ -128,7 +126,7 @@ class CopyInserter implements RowInserter {
 
 /** Opens the import's connection on `db` (a pooled PostgreSQL connection is taken for it). */
 export async function openImportConn(db: DB, opts: ImportConnOptions = {}): Promise<ImportConn> {
-  return dialectOf(db) === 'postgres' ? openPostgresConn(db) : openSqliteConn(db, opts.fresh ?? false, opts.cacheMiB ?? SQLITE_CACHE_MIB);
+  return dialectOf(db) === 'postgres' ? openPostgresConn(db) : openSqliteConn(db, opts.fresh ?? false);
 }
 
 /**
@@ -138,7 +136,7 @@ export async function openImportConn(db: DB, opts: ImportConnOptions = {}): Prom
  */
 const SQLITE_CACHE_MIB = { main: 64, temp: 32 };
 
-function openSqliteConn(db: DB, fresh: boolean, cache: NonNullable<ImportConnOptions['cacheMiB']>): ImportConn {
+function openSqliteConn(db: DB, fresh: boolean): ImportConn {
   const sqlite = rawSqlite(db)!;
   const saved = {
     main: sqlite.pragma('cache_size', { simple: true }) as number,
@@ -146,8 +144,8 @@ function openSqliteConn(db: DB, fresh: boolean, cache: NonNullable<ImportConnOpt
     journal: String(sqlite.pragma('journal_mode', { simple: true })),
     sync: sqlite.pragma('synchronous', { simple: true }) as number,
   };
-  sqlite.pragma(`cache_size = -${cache.main * 1024}`);
-  sqlite.pragma(`temp.cache_size = -${cache.temp * 1024}`);
+  sqlite.pragma(`cache_size = -${SQLITE_CACHE_MIB.main * 1024}`);
+  sqlite.pragma(`temp.cache_size = -${SQLITE_CACHE_MIB.temp * 1024}`);
   if (fresh) {
     // As db/bulk.ts's fresh writer: defensive mode refuses journal_mode=OFF, and SQLite leaves
     // WAL only for a rollback mode.
