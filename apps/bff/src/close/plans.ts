@@ -20,18 +20,14 @@ import {
   type PlanResult,
   type PyName,
 } from '@abo/plan';
+import type { EngineFigures } from './month-figures.ts';
 
-/** What the plans read of one month, by node (each of length n): the engine's figures and the month's facts. */
-export interface PlanMonth {
+/**
+ * What the plans read of one month, by node (each array of length n): the engine's figures of
+ * the month and its facts.
+ */
+export interface PlanMonth extends Pick<EngineFigures, 'gpv' | 'pgpv' | 'bracket' | 'isQ' | 'isSp' | 'qLegs' | 'pin'> {
   readonly ppv: Int32Array;
-  readonly gpv: Int32Array;
-  readonly pgpv: Int32Array;
-  readonly bracket: Uint8Array;
-  readonly isQ: Uint8Array;
-  readonly isSp: Uint8Array;
-  readonly qLegs: Uint16Array;
-  /** Pin held at the end of the month. */
-  readonly pin: Uint16Array;
   readonly newCustomers: Uint8Array | Uint16Array;
   readonly compliant: Uint8Array;
 }
