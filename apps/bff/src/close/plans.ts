@@ -116,27 +116,43 @@ export function windowStart(cal: { readonly first: number; readonly months: read
  * plans read, with the pin held before it (`pinsBefore`, by month; month 0's is ds.initialPin).
  */
 export function windowOf(ds: PlanInputs, pys: readonly PyName[], pinsBefore: ReadonlyMap<number, Uint16Array>): PlanInputs {
-  const from = Math.min(windowStart(ds.cal, pys), ds.cal.months.length);
+  const from = windowStart(ds.cal, pys);
   const initialPin = from > 0 ? pinsBefore.get(from) : ds.initialPin;
   if (from > 0 && !initialPin) throw new Error(`no pin held before ${ds.cal.months[from]} for the plans of ${pys.join(', ')}`);
   return { ...ds, cal: { ...ds.cal, pys }, from, ...(initialPin ? { initialPin } : {}) };
 }
 
-/** Adds month m's pins to `held` (by node), as historyOf counts a pin: reached in a closed month, from the join month on. */
-export function holdPins(ds: PlanInputs, m: number, held: Uint16Array): void {
-  if (m >= ds.cal.closed) return;
-  const pin = ds.byMonth[m]!.pin;
-  for (let i = 0; i < ds.n; i++) if (pin[i]! > held[i]! && m >= ds.joinMonth[i]!) held[i] = pin[i]!;
+/**
+ * The pin held before the first month of each PY's plans (windowOf), worked out as the months of
+ * `ds` are filled in: call it with each month in order, once ds.byMonth has it (and, for month 0,
+ * once ds.initialPin holds the pin held before it); it answers the pin held before that month
+ * when a PY's plans start there. Pins count as historyOf counts them: reached in a closed month,
+ * from the join month on.
+ */
+export function pinsBeforeTracker(ds: PlanInputs): (m: number) => Uint16Array | undefined {
+  const starts = new Set(ds.cal.pys.map((py) => windowStart(ds.cal, [py])));
+  const held = new Uint16Array(ds.n);
+  return (m) => {
+    let before: Uint16Array | undefined;
+    if (m === 0) {
+      if (ds.initialPin) held.set(ds.initialPin);
+      else held.fill(230);
+    } else if (starts.has(m)) before = held.slice();
+    if (m < ds.cal.closed) {
+      const pin = ds.byMonth[m]!.pin;
+      for (let i = 0; i < ds.n; i++) if (pin[i]! > held[i]! && m >= ds.joinMonth[i]!) held[i] = pin[i]!;
+    }
+    return before;
+  };
 }
 
 /** The pin held before the first month of each PY's plans (windowOf), from every month of `ds`. */
 export function pinsBeforeWindows(ds: PlanInputs): Map<number, Uint16Array> {
-  const starts = new Set(ds.cal.pys.map((py) => windowStart(ds.cal, [py])));
-  const held = ds.initialPin ? Uint16Array.from(ds.initialPin) : new Uint16Array(ds.n).fill(230);
+  const track = pinsBeforeTracker(ds);
   const out = new Map<number, Uint16Array>();
   for (let m = 0; m < ds.cal.months.length; m++) {
-    if (m > 0 && starts.has(m)) out.set(m, held.slice());
-    holdPins(ds, m, held);
+    const before = track(m);
+    if (before) out.set(m, before);
   }
   return out;
 }

@@ -14,7 +14,7 @@ import type { ProgressFn } from './close-all.ts';
 import { closeFigures, readMonthFacts, type CloseCalendar, type Members } from './figures.ts';
 import { keptMonthParts, type KeptList } from './kept-months.ts';
 import type { Figures } from './month-figures.ts';
-import { creditCells, holdPins, PLAN_MONTH_FIELDS, windowStart, type PlanInputs, type PlanMonth } from './plans.ts';
+import { creditCells, PLAN_MONTH_FIELDS, pinsBeforeTracker, windowStart, type PlanInputs, type PlanMonth } from './plans.ts';
 import { openFigureWriter, planSource, writeMonthlyResults, writeStatements } from './write.ts';
 
 /** Months the engine holds at once in a close from the first month, at most (a test may ask for fewer). */
@@ -139,9 +139,8 @@ export async function writeInSegments(
   let state: ClosedState | null = null;
   let last: ReturnType<typeof closeFigures> | null = null;
   const waiting = [...planPys];
-  // The months where a PY's plans start reading, and the pin held before the month being filled in.
-  const starts = new Set(planPys.map((py) => windowStart(inputs.cal, [py])));
-  const held = new Uint16Array(n);
+  // The pin held before the month where each PY's plans start reading, as the months come.
+  const pinBefore = pinsBeforeTracker(inputs);
   const pool = new ArrayPool();
   const keptParts: CheckpointPart[] = [];
   try {
@@ -174,14 +173,13 @@ export async function writeInSegments(
       for (let m = Math.max(a, keep); m < b; m++) {
         const from = (m - a) * n;
         const r = m - keep;
-        if (r === 0) held.set(initialPin);
-        else if (starts.has(r)) pinsBefore.push([r, held.slice()]);
         const month = sharedPlanMonth(n);
         for (const name of PLAN_MONTH_FIELDS) month[name].set(f[name].subarray(from, from + n));
         byMonth[r] = month;
         months.push([r, month]);
+        const before = pinBefore(r);
+        if (before) pinsBefore.push([r, before]);
         creditCells(f.qualificationCredits.subarray(from, from + n), r * n, newCredits);
-        holdPins(inputs, r, held);
       }
       for (const [cell, c] of newCredits) credits.set(cell, c);
       const cells: [number, readonly string[]][] = [];
